@@ -1,0 +1,44 @@
+import type { Config } from 'jest';
+
+// ts-jest with isolatedModules: type checking is `npm run typecheck`'s job, so tests stay fast.
+const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, allowJs: true } }] as const;
+
+// Packages that ship only ES modules must go through the transform too.
+const esmPackages = ['ky', 'until-async'].join('|');
+
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': tsJest as unknown as [string, Record<string, unknown>] },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      // jsdom hides Node's fetch, Request, TextEncoder and streams; msw 2 needs them (DESIGN §2).
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      testMatch: ['<rootDir>/test/{machines,services,views,widget,model}/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/fixtures/style-stub.ts' },
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/{server,scripts}/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      // Each journey file starts its own server and browser; a cold Chromium start is slow on 2 cores.
+      testTimeout: 60_000,
+    },
+  ],
+};
+
+export default config;

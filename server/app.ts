@@ -1,0 +1,100 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { defaultOptions, type AppOptions } from './config';
+import { openDatabase } from './store/db';
+import { createStore, type Store } from './store/store';
+import { csrfMatches, findSession } from './session';
+import { pageRoutes } from './routes/pages';
+import { billRoutes } from './routes/bills';
+import { paymentRoutes } from './routes/payments';
+import { acquirerSandbox } from './sandbox/acquirer';
+import { billsSandbox } from './sandbox/bills';
+import { contentSecurityPolicy } from './csp';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    store: Store;
+    appOptions: AppOptions;
+  }
+}
+
+/** Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. */
+const csrfExempt = (url: string) => url.startsWith('/sandbox/');
+
+/**
+ * The reference server, ready for `inject` or `listen`. Nothing listens here: `main.ts` does that.
+ * Closing the app closes its database.
+ */
+export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  const options = defaultOptions(overrides);
+  const db = openDatabase(options.databasePath);
+  const store = createStore(db, options.now);
+
+  const app = Fastify({
+    logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
+    bodyLimit: 32 * 1024,
+    // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+  app.decorate('store', store);
+  app.decorate('appOptions', options);
+  app.addHook('onClose', async () => db.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    // The bank widget's helper tab and hCaptcha need cross-origin windows to talk to this page.
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  if (options.rateLimitPerMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      max: options.rateLimitPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        success: false,
+        error: `Слишком много запросов, повторите через ${Math.ceil(context.ttl / 1000)} с`,
+      }),
+    });
+  }
+
+  // CSRF before the body is read: a forged POST is refused without touching anything.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || csrfExempt(request.url)) return;
+    if (!csrfMatches(findSession(store, request), request.headers['x-csrf-token'])) {
+      return reply.code(403).send({ success: false, error: 'Неверный CSRF-токен, обновите страницу' });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ success: false, error: 'Внутренняя ошибка сервера' });
+    }
+    // Oversized bodies are bad input like any other (issue: 400 with a message).
+    const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 400 : status;
+    const message = error.validation ? `Неверные данные запроса: ${error.message}` : error.message;
+    return reply.code(code).send({ success: false, error: message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Не найдено' }));
+
+  await app.register(pageRoutes, { options, store });
+  await app.register(billRoutes, { store });
+  await app.register(paymentRoutes, { options, store });
+
+  if (options.sandbox) {
+    const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
+    app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
+    await app.register(acquirerSandbox, { options, store });
+    await app.register(billsSandbox, { store });
+  }
+  return app;
+}

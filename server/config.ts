@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+export type Product = 'realty' | 'auto';
+export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'production';
+
+/** Everything the server can be told; tests pass their own, `main.ts` reads the environment. */
+export interface AppOptions {
+  /** SQLite file; ':memory:' for throwaway stores. */
+  databasePath: string;
+  /** Folder with the built page (index.html and assets). */
+  distDir: string;
+  /** Serve the sandbox of the outside parties (acquirer, bank apps, SMS, captcha, free call). */
+  sandbox: boolean;
+  product: Product;
+  /** Where the provider-host calls (/ajax/{product}/…) live, as the page sees it; '' is same origin. */
+  providerBase: string;
+  environment: Environment;
+  /** Public base URL of this server, used for return URLs handed to the acquirer and the widget. */
+  publicUrl: string;
+  hcaptchaSiteKey: string | null;
+  hcaptchaSecret: string | null;
+  /** The fixed free-call number shown on the checkByPhone screen. */
+  freeCallNumber: string;
+  /** Requests per minute per client address across the API; 0 turns the limit off (benchmarks). */
+  rateLimitPerMinute: number;
+  /** Milliseconds since the epoch; tests pass a fake clock. */
+  now: () => number;
+  logger: boolean;
+}
+
+export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
+  return {
+    databasePath: path.resolve('data/checkout.sqlite'),
+    distDir: path.resolve(__dirname, '..', 'dist'),
+    sandbox: true,
+    product: 'realty',
+    providerBase: '',
+    environment: 'local',
+    publicUrl: 'http://localhost:3000',
+    hcaptchaSiteKey: null,
+    hcaptchaSecret: null,
+    freeCallNumber: '+7 (800) 555-35-35',
+    rateLimitPerMinute: 600,
+    now: Date.now,
+    logger: false,
+    ...overrides,
+  };
+}
+
+/** Options from the process environment (see README for the variables). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
+  const port = Number(env.PORT ?? 3000);
+  return defaultOptions({
+    databasePath: path.resolve(env.DATABASE_PATH ?? 'data/checkout.sqlite'),
+    ...(env.DIST_DIR ? { distDir: path.resolve(env.DIST_DIR) } : {}),
+    sandbox: env.SANDBOX !== '0',
+    product: env.PRODUCT === 'auto' ? 'auto' : 'realty',
+    providerBase: env.PROVIDER_BASE ?? '',
+    environment: (env.APP_ENV as Environment | undefined) ?? 'local',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    hcaptchaSiteKey: env.HCAPTCHA_SITEKEY || null,
+    hcaptchaSecret: env.HCAPTCHA_SECRET || null,
+    ...(env.FREE_CALL_NUMBER ? { freeCallNumber: env.FREE_CALL_NUMBER } : {}),
+    ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
+    logger: env.LOG !== '0',
+  });
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { optionsFromEnv } from './config';
+import { demoBills, seedDemo } from './demoBills';
+
+/** `npm start`: serve the built page, the API and the sandbox; seed the demo bills into an empty database. */
+async function main() {
+  const options = optionsFromEnv();
+  const app = await buildApp(options);
+  const seeded = await seedDemo(app.store);
+  const port = Number(process.env.PORT ?? 3000);
+  await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
+
+  const lines = [
+    '',
+    `Checkout is running on ${options.publicUrl} (database ${options.databasePath}${seeded ? ', demo bills seeded' : ''})`,
+    '',
+    'Demo bills:',
+    ...demoBills.map((bill) => `  ${options.publicUrl}/pay/${bill.oid}`),
+    '',
+    'Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: 79990000002 / demo-pass.',
+    options.sandbox ? `SMS outbox: ${options.publicUrl}/sandbox/sms?phone=79990000001` : 'Sandbox is off (SANDBOX=0).',
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import type { AttemptRow, BillRow, PaymentTypeRow, Store } from './store/store';
+
+/** A refusal the payer's request can cause; routes answer it as a 4xx. */
+export class PaymentRefused extends Error {
+  constructor(
+    readonly statusCode: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Points the bill's customer can spend on it now: the bill's limit, capped by the balance. */
+export function usefulPoints(store: Store, bill: BillRow): number {
+  if (!bill.points_enabled || !bill.cust_no) return 0;
+  return Math.max(0, Math.min(bill.useful_points_limit, store.pointsBalance(bill.cust_no)));
+}
+
+/** SPEC §3: the smaller of useful points and (sum + commission); one point is one rouble. */
+export function maxSpendablePoints(useful: number, sumKopecks: number, commissionKopecks: number): number {
+  return Math.max(0, Math.min(useful, Math.floor((sumKopecks + commissionKopecks) / 100)));
+}
+
+export interface PaymentRequest {
+  bill: BillRow;
+  type: PaymentTypeRow | undefined;
+  points: number;
+  email: string | null;
+  userOid: string | null;
+  managerId: string | null;
+}
+
+export type PaymentStart =
+  | { kind: 'closed'; attempt: AttemptRow }
+  | { kind: 'attempt'; attempt: AttemptRow; type: PaymentTypeRow; reused: boolean };
+
+/**
+ * Starts a payment: closes the bill when points cover it, otherwise finds or creates the pending attempt for
+ * this bill, type and amounts. Runs in one immediate transaction, so concurrent requests see one attempt.
+ */
+export function startPayment(store: Store, request: PaymentRequest): PaymentStart {
+  return store.transaction(() => {
+    const bill = store.billByOid(request.bill.oid)!;
+    if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
+
+    const types = store.typesOfBill(bill.oid);
+    // With no type chosen the lowest commission applies (SPEC §3), which is what a points-only payment pays.
+    const lowest = types.length > 0 ? Math.min(...types.map((t) => t.commission_kopecks)) : 0;
+    const commission = request.type ? request.type.commission_kopecks : lowest;
+    if (request.points > 0) {
+      if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
+      const max = maxSpendablePoints(usefulPoints(store, bill), bill.sum_kopecks, commission);
+      if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
+    }
+    const amount = bill.sum_kopecks + commission - request.points * 100;
+
+    if (amount <= 0) return { kind: 'closed', attempt: closeWithPoints(store, bill, request, types[0]) };
+    if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
+
+    const pending = store.pendingAttempt(bill.oid, request.type.oid, amount, request.points);
+    if (pending) return { kind: 'attempt', attempt: pending, type: request.type, reused: true };
+
+    const orderId = crypto.randomUUID();
+    store.insertAttempt({
+      order_id: orderId,
+      bill_oid: bill.oid,
+      card_type_oid: request.type.oid,
+      amount_kopecks: amount,
+      commission_kopecks: request.type.commission_kopecks,
+      points_used: request.points,
+      email: request.email,
+      user_oid: request.userOid,
+      manager_id: request.managerId,
+    });
+    return { kind: 'attempt', attempt: store.attemptByOrder(orderId)!, type: request.type, reused: false };
+  });
+}
+
+function closeWithPoints(store: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): AttemptRow {
+  if (!anyType) throw new PaymentRefused(409, 'У счета нет способов оплаты');
+  const orderId = crypto.randomUUID();
+  store.insertAttempt({
+    order_id: orderId,
+    bill_oid: bill.oid,
+    card_type_oid: request.type?.oid ?? anyType.oid,
+    amount_kopecks: 0,
+    commission_kopecks: 0,
+    points_used: request.points,
+    email: request.email,
+    user_oid: request.userOid,
+    manager_id: request.managerId,
+  });
+  // No acquirer is involved: the server itself is the party that confirms this payment.
+  settle(store, orderId, 'success');
+  return store.attemptByOrder(orderId)!;
+}
+
+/**
+ * Records the acquirer's final word on an attempt. Exactly once: a second confirmation finds the attempt no
+ * longer pending and changes nothing. On success the bill is marked paid and its points are written off in
+ * the same transaction; a bill paid meanwhile by another attempt turns this one into a decline.
+ */
+export function settle(store: Store, orderId: string, outcome: 'success' | 'declined'): AttemptRow {
+  return store.transaction(() => {
+    const attempt = store.attemptByOrder(orderId);
+    if (!attempt) throw new PaymentRefused(404, 'Заказ не найден');
+    if (attempt.status !== 'created') return attempt;
+
+    const bill = store.billByOid(attempt.bill_oid)!;
+    if (outcome === 'declined' || bill.status === 'paid') {
+      store.finishAttempt(orderId, 'declined');
+      return store.attemptByOrder(orderId)!;
+    }
+    if (attempt.points_used > 0) {
+      const balance = bill.cust_no ? store.pointsBalance(bill.cust_no) : 0;
+      // The balance may have been spent since the attempt began: refuse rather than go below zero.
+      if (!bill.cust_no || balance < attempt.points_used) {
+        store.finishAttempt(orderId, 'declined');
+        return store.attemptByOrder(orderId)!;
+      }
+      store.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
+    }
+    store.finishAttempt(orderId, 'success');
+    store.markBillPaid(bill.oid, orderId);
+    return store.attemptByOrder(orderId)!;
+  });
+}

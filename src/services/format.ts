@@ -1,0 +1,31 @@
+/** Russian plural forms: one (1, 21, 101), few (2–4, 22–24), many (0, 5–20, 25…). */
+export function plural(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  const rule = new Intl.PluralRules('ru-RU').select(Math.abs(Math.trunc(n)));
+  if (rule === 'one') return forms[0];
+  if (rule === 'few') return forms[1];
+  return forms[2];
+}
+
+export const pointsWord = (n: number) => plural(n, ['балл', 'балла', 'баллов']);
+export const secondsWord = (n: number) => plural(n, ['секунду', 'секунды', 'секунд']);
+
+const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+
+/** "12 345,67 руб." with Russian grouping (a no-break space between groups). */
+export const formatMoney = (roubles: number) => `${moneyFormat.format(roubles)} руб.`;
+
+/** The amount alone, for lines that carry their own 'руб.'. */
+export const formatAmount = (roubles: number) => moneyFormat.format(roubles);
+
+/** "4 500" with Russian grouping. */
+export const formatNumber = (n: number) => numberFormat.format(n);
+
+export const formatPoints = (n: number) => `${formatNumber(n)} ${pointsWord(n)}`;
+
+/** "+7 (999) 000-00-01" from 79990000001; anything else is shown as given. */
+export function formatPhone(digits: string): string {
+  const d = digits.replace(/\D/g, '');
+  if (d.length !== 11) return digits;
+  return `+${d[0]} (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
+}

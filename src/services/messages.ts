@@ -1,0 +1,137 @@
+import { formatAmount, secondsWord } from './format';
+
+/**
+ * Every user-facing text of the page, SPEC's quoted strings verbatim (also the few it quotes in English),
+ * so that a translation touches this file only (DESIGN §5).
+ */
+export const messages = {
+  app: {
+    loading: 'Загрузка данных счета…',
+    dataError: 'An error occurred retrieving data, possibly the document is already paid',
+    dataErrorTitle: 'Ошибка получения данных',
+    pageTitle: 'Оплата счета',
+    back: 'Назад',
+    continue: 'Продолжить',
+  },
+  status: {
+    created: 'We are receiving payment data. Please do not leave this page',
+    success: 'Successfully paid',
+    declined: 'Payment declined',
+    orderNotFound: 'Order not found',
+    notFound404: 'Error 404 Document not found. Check the link',
+    resultTitle: 'Результат оплаты',
+  },
+  signIn: {
+    title: 'Авторизация',
+    phone: 'Телефон',
+    password: 'Пароль',
+    forgot: 'Не помню пароль',
+    register: 'Зарегистрироваться',
+    newPasswordSent: 'Новый пароль отправлен вам по СМС',
+    registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
+    failed: 'Не удалось авторизоваться',
+  },
+  reg: {
+    id: 'ID:',
+    changeUser: 'Сменить пользователя',
+  },
+  noReg: {
+    client: 'Клиент:',
+  },
+  paymentInfo: {
+    purpose: 'Назначение платежа',
+    sum: 'Сумма к оплате',
+  },
+  points: {
+    blockTitle: 'Бонусные баллы',
+    use: 'Использовать баллы',
+    none: 'Бонусных баллов для оплаты не найдено',
+    total: 'Всего бонусных баллов:',
+    canUse: 'Можно использовать:',
+    input: 'Сколько баллов списать',
+    required: 'Заполните поле',
+  },
+  code: {
+    sent: 'Проверочный код был отправлен',
+    digit: (n: number) => `Цифра ${n} кода`,
+    resend: 'Отправить код повторно',
+    resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
+    validity: 'Код подтверждения действует 10 минут',
+    incomplete: 'Введите код',
+    rejected: 'Ошибка проверки кода',
+    freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
+  },
+  freeCall: {
+    title: 'Подтверждение звонком',
+    instruction: 'Позвоните с вашего телефона на бесплатный номер. Звонок сбросится автоматически, и доступ будет восстановлен.',
+    call: 'Позвонить',
+  },
+  choosePaymentType: {
+    title: 'Выберите способ оплаты',
+    coveredByPoints: 'Счет будет полностью оплачен баллами',
+    commission: (amount: number) => `Сервисный сбор: ${formatAmount(amount)} руб.`,
+    prepayment: 'Сумма предоплаты',
+    fee: 'Сервисный сбор',
+    feeFrom: 'Сервисный сбор от',
+    pointsUsed: 'Использовано баллов',
+    total: 'Итого',
+    pay: 'Оплатить',
+    aggregatorOffer: 'Я принимаю условия оферты',
+    executerOffer: 'Я принимаю условия платежа',
+    offerRequired: 'Необходимо принять условия оферты',
+    executerRequired: 'Необходимо принять условия платежа',
+    negativeSum: 'Сумма меньше нуля, невозможно продолжить',
+    noPaymentUrl: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами',
+    closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
+    offerFailed: 'Не удалось получить информацию об оферте',
+  },
+  sbp: {
+    desktop: 'Оплата с помощью мобильного приложения банка',
+    openBankApp: 'Открыть приложение банка',
+    showQr: 'Показать QR-код',
+    hideQr: 'Скрыть QR-код',
+    anotherMethod: 'Другой способ оплаты',
+    qrAlt: 'QR-код для оплаты через СБП',
+  },
+  forgotPassword: {
+    title: 'Введите номер телефона для восстановления доступа',
+  },
+  register: {
+    title: 'Заполните анкету клиента',
+    surname: 'Фамилия',
+    name: 'Имя',
+    patronymic: 'Отчество',
+    privacy: 'Я согласен на обработку персональных данных',
+  },
+  robot: {
+    notice: 'Подтвердите, что вы не робот',
+    standIn: 'Я не робот',
+  },
+  offer: {
+    title: 'Условия оферты',
+    close: 'Закрыть',
+  },
+  validation: {
+    phoneRequired: 'Не указан телефон',
+    phoneStart: 'Номер должен начинаться с 9',
+    phoneLength: 'Введите верный номер телефона',
+    emailRequired: 'Не указан email',
+    emailFormat: 'Введите корректный email',
+    emailRejected: 'Email некорректен',
+    passwordRequired: 'Нужно ввести пароль',
+    surnameRequired: 'Введите фамилию',
+    nameRequired: 'Введите имя',
+    patronymicRequired: 'Введите отчество',
+    privacyRequired: 'Подтвердите соглашение на обработку личных данных',
+    formIncomplete: 'Form incomplete.',
+    formIncorrect: 'Sorry, not all fields are filled out correctly.',
+  },
+  email: {
+    label: 'Email для отправки чека',
+  },
+  /** Logged only, never shown (SPEC §8). */
+  internal: {
+    badEmail: 'Неверный email',
+    smsFailed: 'Не удалось отправить СМС',
+  },
+} as const;

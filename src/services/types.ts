@@ -1,0 +1,78 @@
+/** The shapes of SPEC §3 as they travel on the wire (roubles as numbers with two decimals). */
+
+export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
+
+export interface PaymentType {
+  OID: string;
+  Code: PaymentTypeCode;
+  Name: string;
+  /** Fee in percent of the sum, when the type has one. */
+  Comission?: number;
+  /** Fee in roubles for this bill. */
+  CommissionSumm: number;
+  IsShowAggregatorOffer: boolean;
+  IsShowExecuterOffer: boolean;
+}
+
+/** The initial bill data answered by GET /ajax/object-info/{id}. */
+export interface Bill {
+  user: { Name: string; Phone: string | null; Email: string | null };
+  info: { PaymentPurpose: string; CustNo: string | null; Summ: number; Email: string | null };
+  cardTypes: PaymentType[];
+  paymentURL: string;
+  isBill: boolean;
+  objectOID: string;
+  objectType: string;
+  noReg: boolean;
+  pointsEnabled: boolean;
+  usefulPoints: number;
+  availablePoints: number;
+}
+
+/** The signed-in loyalty-programme user. */
+export interface LoyaltyUser {
+  email: string | null;
+  name: string;
+  phone: string;
+  oid: string;
+  picture: string | null;
+}
+
+export interface PaymentUrlRequest {
+  pointsSum: number | null;
+  objectOID: string;
+  cardTypeOID: string | null;
+  email: string | null;
+  userOID: string | null;
+}
+
+export interface PaymentUrlResponse {
+  success?: boolean;
+  isClosedWithoutProcessing?: boolean;
+  error?: string;
+  info?: {
+    orderId?: string;
+    formUrl?: string;
+    bankInvoiceId?: string;
+    data?: { payload?: string; qrcId?: string; image?: { content?: string } };
+  };
+}
+
+export type PaymentStatusValue = 'created' | 'success' | 'declined';
+
+export interface PaymentStatusResponse {
+  status: PaymentStatusValue | null;
+  objectOID?: string;
+}
+
+export type OfferKind = 'aggregator' | 'executer';
+
+export type CheckType = 'forgot-password' | 'register' | 'use-points';
+
+export interface RegisterForm {
+  surname: string;
+  name: string;
+  patronymic: string;
+  phone: string;
+  privacy: boolean;
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import webpack from 'webpack';
+
+// DIST_DIR lets parallel builds (tests, benchmarks) write to their own folder instead of racing on dist/.
+const outDir = path.resolve(__dirname, process.env.DIST_DIR ?? 'dist');
+
+export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
+  const production = argv.mode !== 'development';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: outDir,
+      publicPath: '/assets/',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        { test: /\.tsx?$/, loader: 'ts-loader', exclude: /node_modules/, options: { transpileOnly: true } },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.svg$/, type: 'asset/inline' },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
+      // The server fills the placeholders of this template per request (CSRF token, config, mount point).
+      new HtmlWebpackPlugin({ template: './public/index.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer' }),
+      // Lets the inspector import be dropped from the production bundle.
+      new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+};
