@@ -14,17 +14,29 @@ import { billRoutes } from './routes/bills';
 import { paymentRoutes } from './routes/payments';
 import { acquirerSandbox } from './sandbox/acquirer';
 import { billsSandbox } from './sandbox/bills';
+import { partiesSandbox } from './sandbox/parties';
+import { sbpSandbox } from './sandbox/sbp';
+import { sberpaySandbox } from './sandbox/sberpay';
+import { accountRoutes } from './routes/accounts';
+import { codeRoutes } from './routes/codes';
+import { createCaptchaVerifier } from './captcha';
+import { CspReports, cspReportRoutes } from './cspReports';
+import { missingGateway, outboxGateway } from './sms';
 import { contentSecurityPolicy } from './csp';
 
 declare module 'fastify' {
   interface FastifyInstance {
     store: Store;
     appOptions: AppOptions;
+    cspReports: CspReports;
   }
 }
 
-/** Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. */
-const csrfExempt = (url: string) => url.startsWith('/sandbox/');
+/**
+ * Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. Browsers
+ * send CSP reports with no token at all (and the endpoint changes nothing but a counter).
+ */
+const csrfExempt = (url: string) => url.startsWith('/sandbox/') || url === '/csp-report' || url.startsWith('/csp-report?');
 
 /**
  * The reference server, ready for `inject` or `listen`. Nothing listens here: `main.ts` does that.
@@ -39,10 +51,12 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
+  const cspReports = new CspReports();
   app.decorate('store', store);
   app.decorate('appOptions', options);
+  app.decorate('cspReports', cspReports);
   app.addHook('onClose', async () => db.close());
 
   await app.register(fastifyCookie);
@@ -86,15 +100,25 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Не найдено' }));
 
+  const sms = options.sandbox ? outboxGateway(store) : missingGateway(app.log);
+  const verifyCaptcha = createCaptchaVerifier(options);
+
   await app.register(pageRoutes, { options, store });
   await app.register(billRoutes, { store });
   await app.register(paymentRoutes, { options, store });
+  await app.register(codeRoutes, { store, sms, verifyCaptcha, now: options.now });
+  await app.register(accountRoutes, { options, store, sms, verifyCaptcha });
+  await app.register(cspReportRoutes, { reports: cspReports });
 
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
     app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
     await app.register(acquirerSandbox, { options, store });
     await app.register(billsSandbox, { store });
+    await app.register(sbpSandbox, { store });
+    await app.register(sberpaySandbox, { store });
+    await app.register(partiesSandbox, { store });
+    app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;
 }

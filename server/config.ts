@@ -26,6 +26,15 @@ export interface AppOptions {
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   logger: boolean;
+  /**
+   * scrypt cost (N) for new password hashes. Production keeps the default; tests lower it only to stay fast,
+   * because the cost travels inside each hash and verification reads it from there.
+   */
+  passwordCost: number;
+  /** The fetch used to call hCaptcha's siteverify; tests pass a fake one (no network here). */
+  captchaFetch: typeof fetch;
+  /** Origin of the bank-app pay widget outside `local` (allowed in the CSP); local uses the sandbox's own widget. */
+  widgetOrigin: string | null;
 }
 
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
@@ -43,6 +52,9 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     rateLimitPerMinute: 600,
     now: Date.now,
     logger: false,
+    passwordCost: 16384,
+    captchaFetch: (input, init) => fetch(input, init),
+    widgetOrigin: null,
     ...overrides,
   };
 }
@@ -63,5 +75,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     ...(env.FREE_CALL_NUMBER ? { freeCallNumber: env.FREE_CALL_NUMBER } : {}),
     ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
     logger: env.LOG !== '0',
+    widgetOrigin: env.WIDGET_ORIGIN || null,
   });
 }

@@ -104,9 +104,9 @@ function insertBill(store: Store, bill: DemoBill, oid: string, custNo: string | 
 }
 
 /** Seeds the demo bills and the demo loyalty account into an empty store; answers false when it was not empty. */
-export async function seedDemo(store: Store): Promise<boolean> {
+export async function seedDemo(store: Store, passwordCost?: number): Promise<boolean> {
   if (!store.isEmpty()) return false;
-  const passwordHash = await hashPassword(demoAccount.password);
+  const passwordHash = await hashPassword(demoAccount.password, passwordCost);
   store.transaction(() => {
     for (const bill of demoBills) insertBill(store, bill, bill.oid, bill.cust_no, null);
     store.insertAccount({

@@ -7,18 +7,21 @@ async function main() {
   const options = optionsFromEnv();
   const app = await buildApp(options);
   const seeded = await seedDemo(app.store);
-  const port = Number(process.env.PORT ?? 3000);
-  await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
+  await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' });
+  // PORT=0 asks for any free port: the return URLs handed to the acquirer must name the one we got.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : Number(process.env.PORT ?? 3000);
+  if (!process.env.PUBLIC_URL) app.appOptions.publicUrl = `http://localhost:${port}`;
 
   const lines = [
     '',
-    `Checkout is running on ${options.publicUrl} (database ${options.databasePath}${seeded ? ', demo bills seeded' : ''})`,
+    `Checkout is running on ${app.appOptions.publicUrl} (database ${options.databasePath}${seeded ? ', demo bills seeded' : ''})`,
     '',
     'Demo bills:',
-    ...demoBills.map((bill) => `  ${options.publicUrl}/pay/${bill.oid}`),
+    ...demoBills.map((bill) => `  ${app.appOptions.publicUrl}/pay/${bill.oid}`),
     '',
     'Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: 79990000002 / demo-pass.',
-    options.sandbox ? `SMS outbox: ${options.publicUrl}/sandbox/sms?phone=79990000001` : 'Sandbox is off (SANDBOX=0).',
+    options.sandbox ? `SMS outbox: ${app.appOptions.publicUrl}/sandbox/sms?phone=79990000001` : 'Sandbox is off (SANDBOX=0).',
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

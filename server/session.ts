@@ -29,3 +29,23 @@ export function csrfMatches(session: SessionRow | undefined, header: unknown): b
   const given = Buffer.from(header);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
+
+/** The request's session; the CSRF hook has already refused every POST without one. */
+export function requireSession(store: Store, request: FastifyRequest): SessionRow {
+  const session = findSession(store, request);
+  if (!session) throw Object.assign(new Error('Сессия не найдена, обновите страницу'), { statusCode: 403 });
+  return session;
+}
+
+/**
+ * Signs a session in or out under a new id, so a session id planted before sign-in is worth nothing after it
+ * (session fixation). The CSRF token stays: the open page keeps reading it from its meta tag.
+ */
+export function renewSession(store: Store, session: SessionRow, accountId: number | null, reply: FastifyReply, secure: boolean): void {
+  const id = randomToken();
+  store.transaction(() => {
+    store.renameSession(session.id, id);
+    store.setSessionAccount(id, accountId);
+  });
+  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

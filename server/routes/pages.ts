@@ -56,8 +56,9 @@ export async function pageRoutes(app: FastifyInstance, { options, store }: { opt
       .header('cache-control', 'no-store')
       .send(
         html
-          .replace('__CSRF_TOKEN__', escapeHtml(csrf))
-          .replace('__CONFIG__', escapeHtml(page.config))
+          // Quoted here whether or not the template kept its quotes: the values contain spaces.
+          .replace(/"?__CSRF_TOKEN__"?/, `"${escapeHtml(csrf)}"`)
+          .replace(/"?__CONFIG__"?/, `"${escapeHtml(page.config)}"`)
           .replace('__TITLE__', escapeHtml(page.title))
           .replace('__MOUNT__', page.mount),
       );

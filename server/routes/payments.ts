@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import type { AppOptions } from '../config';
+import { pointsConfirmed } from '../codes';
 import { PaymentRefused, startPayment } from '../payments';
-import type { AttemptRow, PaymentTypeRow, Store } from '../store/store';
+import { escapeHtml } from '../render';
+import { requireSession } from '../session';
+import { toRoubles } from '../money';
+import type { AttemptRow, BillRow, PaymentTypeRow, Store } from '../store/store';
 import { objectOidSchema } from './bills';
 
 interface PaymentUrlBody {
@@ -41,6 +45,34 @@ const resultSchema = {
   },
 } as const;
 
+const offerSchema = {
+  body: {
+    type: 'object',
+    required: ['type', 'objectOID', 'cardTypeOID'],
+    additionalProperties: false,
+    properties: {
+      type: { type: 'string', enum: ['aggregator', 'executer'] },
+      objectOID: objectOidSchema,
+      cardTypeOID: { type: 'string', minLength: 1, maxLength: 100 },
+    },
+  },
+} as const;
+
+/** The offer's text for a payment type, as HTML (the page shows it in the offer modal). */
+function offerDescription(kind: 'aggregator' | 'executer', bill: BillRow, type: PaymentTypeRow): string {
+  const name = escapeHtml(type.name);
+  const purpose = escapeHtml(bill.purpose);
+  const fee = type.commission_kopecks > 0 ? `${toRoubles(type.commission_kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.` : 'не взимается';
+  if (kind === 'aggregator') {
+    return `<h2>Оферта платежного агрегатора</h2>
+<p>Платеж способом «${name}» принимает платежный агрегатор по поручению получателя. Назначение платежа: ${purpose}.</p>
+<p>Сервисный сбор агрегатора: ${fee}. Нажимая «Оплатить», вы принимаете условия оферты.</p>`;
+  }
+  return `<h2>Условия платежа</h2>
+<p>Исполнитель принимает оплату способом «${name}» в счет обязательств по документу: ${purpose}.</p>
+<p>Обязательство считается исполненным с момента поступления денег исполнителю. Нажимая «Оплатить», вы принимаете условия платежа.</p>`;
+}
+
 /** Where the payer goes to pay an attempt, by the type's code (sandbox parties; a real acquirer would answer these). */
 async function attemptInfo(options: AppOptions, attempt: AttemptRow, type: PaymentTypeRow) {
   const base = options.publicUrl;
@@ -71,11 +103,17 @@ export async function paymentRoutes(app: FastifyInstance, { options, store }: { 
     if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     const type = body.cardTypeOID ? store.typeOfBill(body.cardTypeOID, bill.oid) : undefined;
     if (body.cardTypeOID && !type) return reply.code(400).send({ success: false, error: 'Неизвестный способ оплаты' });
+    const points = body.pointsSum ?? 0;
+    // Points belong to the customer: spending them needs the customer's phone proven by a use-points code in this
+    // session (SPEC §4's code check), not just the bill's link.
+    if (points > 0 && bill.cust_no && !pointsConfirmed(store, options.now, requireSession(store, request).id, bill.cust_no)) {
+      return reply.code(403).send({ success: false, error: 'Подтвердите списание баллов кодом из СМС' });
+    }
     try {
       const started = startPayment(store, {
         bill,
         type,
-        points: body.pointsSum ?? 0,
+        points,
         email: body.email,
         userOid: body.userOID,
         managerId: body.manager_id ?? request.cookies.manager_id ?? null,
@@ -89,6 +127,19 @@ export async function paymentRoutes(app: FastifyInstance, { options, store }: { 
       throw error;
     }
   });
+
+  app.post<{ Body: { type: 'aggregator' | 'executer'; objectOID: string; cardTypeOID: string } }>(
+    '/api/offerText/',
+    { schema: offerSchema },
+    async (request, reply) => {
+      const { type: kind, objectOID, cardTypeOID } = request.body;
+      const bill = store.billByOid(objectOID);
+      const type = bill ? store.typeOfBill(cardTypeOID, bill.oid) : undefined;
+      const shown = type && (kind === 'aggregator' ? type.show_aggregator_offer : type.show_executer_offer) === 1;
+      if (!bill || !type || !shown) return reply.code(404).send({ success: false, error: 'Оферта не найдена' });
+      return { success: true, OfferDescription: offerDescription(kind, bill, type) };
+    },
+  );
 
   app.post<{ Body: { transactionID: string; billOID: string } }>('/api/getResult/', { schema: resultSchema }, async (request, reply) => {
     const { transactionID, billOID } = request.body;

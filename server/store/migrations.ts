@@ -89,4 +89,63 @@ export const migrations: readonly string[] = [
     seen_at    INTEGER NOT NULL
   );
   `,
+  // 2: SMS codes (hashed), per-phone guards, phone verifications of a session, the SMS outbox, free calls,
+  // and the token checkUser hands out for get-user.
+  `
+  CREATE TABLE sms_codes (
+    id          INTEGER PRIMARY KEY,
+    phone       TEXT NOT NULL,
+    purpose     TEXT NOT NULL CHECK (purpose IN ('forgot-password', 'register', 'use-points')),
+    -- The customer whose points a use-points code confirms; null for the other purposes.
+    cust_no     TEXT,
+    salt        TEXT NOT NULL,
+    code_hash   TEXT NOT NULL,
+    wrong_tries INTEGER NOT NULL DEFAULT 0,
+    state       TEXT NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'used', 'void')),
+    created_at  INTEGER NOT NULL,
+    expires_at  INTEGER NOT NULL
+  );
+  CREATE INDEX sms_codes_by_phone ON sms_codes(phone, created_at);
+
+  -- What a phone has done lately, whoever asked: wrong codes in a row, a 24-hour block, a captcha demand.
+  CREATE TABLE phone_guards (
+    phone            TEXT PRIMARY KEY,
+    wrong_streak     INTEGER NOT NULL DEFAULT 0 CHECK (wrong_streak >= 0),
+    blocked_until    INTEGER NOT NULL DEFAULT 0,
+    captcha_required INTEGER NOT NULL DEFAULT 0,
+    updated_at       INTEGER NOT NULL
+  );
+
+  -- A phone proven by a code in one session, for one purpose; registration and restore consume theirs.
+  CREATE TABLE phone_verifications (
+    id          INTEGER PRIMARY KEY,
+    session_id  TEXT NOT NULL REFERENCES sessions(id) ON UPDATE CASCADE ON DELETE CASCADE,
+    phone       TEXT NOT NULL,
+    purpose     TEXT NOT NULL,
+    cust_no     TEXT,
+    verified_at INTEGER NOT NULL,
+    consumed_at INTEGER
+  );
+  CREATE INDEX phone_verifications_by_session ON phone_verifications(session_id, purpose);
+
+  CREATE TABLE sms_outbox (
+    id         INTEGER PRIMARY KEY,
+    phone      TEXT NOT NULL,
+    text       TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX sms_outbox_by_phone ON sms_outbox(phone, id);
+
+  CREATE TABLE free_calls (
+    id         INTEGER PRIMARY KEY,
+    session_id TEXT NOT NULL REFERENCES sessions(id) ON UPDATE CASCADE ON DELETE CASCADE,
+    phone      TEXT NOT NULL,
+    locked_at  INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    called_at  INTEGER
+  );
+  CREATE INDEX free_calls_by_phone ON free_calls(phone, expires_at);
+
+  ALTER TABLE sessions ADD COLUMN user_token TEXT;
+  `,
 ];

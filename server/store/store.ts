@@ -55,6 +55,57 @@ export interface SessionRow {
   account_id: number | null;
   created_at: number;
   seen_at: number;
+  /** What checkUser handed out for get-user; null until asked, cleared on logout. */
+  user_token: string | null;
+}
+
+export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
+
+export interface SmsCodeRow {
+  id: number;
+  phone: string;
+  purpose: CodePurpose;
+  cust_no: string | null;
+  salt: string;
+  code_hash: string;
+  wrong_tries: number;
+  state: 'active' | 'used' | 'void';
+  created_at: number;
+  expires_at: number;
+}
+
+export interface PhoneGuardRow {
+  phone: string;
+  wrong_streak: number;
+  blocked_until: number;
+  captcha_required: number;
+  updated_at: number;
+}
+
+export interface VerificationRow {
+  id: number;
+  session_id: string;
+  phone: string;
+  purpose: CodePurpose;
+  cust_no: string | null;
+  verified_at: number;
+  consumed_at: number | null;
+}
+
+export interface OutboxRow {
+  id: number;
+  phone: string;
+  text: string;
+  created_at: number;
+}
+
+export interface FreeCallRow {
+  id: number;
+  session_id: string;
+  phone: string;
+  locked_at: number;
+  expires_at: number;
+  called_at: number | null;
 }
 
 export interface AccountRow {
@@ -122,6 +173,56 @@ export function createStore(db: Db, now: () => number) {
       `INSERT INTO loyalty_accounts (oid, phone, surname, name, patronymic, email, picture, password_hash, created_at)
        VALUES (@oid, @phone, @surname, @name, @patronymic, @email, @picture, @password_hash, @now)`,
     ),
+    setPassword: db.prepare<[string, number]>('UPDATE loyalty_accounts SET password_hash = ? WHERE id = ?'),
+
+    setSessionAccount: db.prepare<[number | null, number, string]>('UPDATE sessions SET account_id = ?, user_token = NULL, seen_at = ? WHERE id = ?'),
+    setUserToken: db.prepare<[string | null, string]>('UPDATE sessions SET user_token = ? WHERE id = ?'),
+    renameSession: db.prepare<[string, string]>('UPDATE sessions SET id = ? WHERE id = ?'),
+
+    insertCode: db.prepare(
+      `INSERT INTO sms_codes (phone, purpose, cust_no, salt, code_hash, state, created_at, expires_at)
+       VALUES (@phone, @purpose, @cust_no, @salt, @code_hash, 'active', @now, @expires_at)`,
+    ),
+    activeCode: db.prepare<[string, CodePurpose, number], SmsCodeRow>(
+      `SELECT * FROM sms_codes WHERE phone = ? AND purpose = ? AND state = 'active' AND expires_at > ? ORDER BY id DESC LIMIT 1`,
+    ),
+    voidActiveCodes: db.prepare<[string, CodePurpose]>(`UPDATE sms_codes SET state = 'void' WHERE phone = ? AND purpose = ? AND state = 'active'`),
+    voidAllCodesOfPhone: db.prepare<[string]>(`UPDATE sms_codes SET state = 'void' WHERE phone = ? AND state = 'active'`),
+    setCodeTries: db.prepare<[number, 'active' | 'void', number]>('UPDATE sms_codes SET wrong_tries = ?, state = ? WHERE id = ?'),
+    useCode: db.prepare<[number]>(`UPDATE sms_codes SET state = 'used' WHERE id = ? AND state = 'active'`),
+    sendsSince: db.prepare<[string, number], { n: number; oldest: number | null; newest: number | null }>(
+      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM sms_codes WHERE phone = ? AND created_at > ?',
+    ),
+
+    guardOf: db.prepare<[string], PhoneGuardRow>('SELECT * FROM phone_guards WHERE phone = ?'),
+    saveGuard: db.prepare(
+      `INSERT INTO phone_guards (phone, wrong_streak, blocked_until, captcha_required, updated_at)
+       VALUES (@phone, @wrong_streak, @blocked_until, @captcha_required, @now)
+       ON CONFLICT(phone) DO UPDATE SET wrong_streak = excluded.wrong_streak, blocked_until = excluded.blocked_until,
+         captcha_required = excluded.captcha_required, updated_at = excluded.updated_at`,
+    ),
+
+    insertVerification: db.prepare(
+      `INSERT INTO phone_verifications (session_id, phone, purpose, cust_no, verified_at) VALUES (@session_id, @phone, @purpose, @cust_no, @now)`,
+    ),
+    openVerification: db.prepare<[string, string, CodePurpose, number], VerificationRow>(
+      `SELECT * FROM phone_verifications WHERE session_id = ? AND phone = ? AND purpose = ? AND consumed_at IS NULL AND verified_at > ?
+       ORDER BY id DESC LIMIT 1`,
+    ),
+    customerVerification: db.prepare<[string, string, number], VerificationRow>(
+      `SELECT * FROM phone_verifications WHERE session_id = ? AND purpose = 'use-points' AND cust_no = ? AND verified_at > ?
+       ORDER BY id DESC LIMIT 1`,
+    ),
+    consumeVerification: db.prepare<[number, number]>('UPDATE phone_verifications SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL'),
+
+    insertOutbox: db.prepare('INSERT INTO sms_outbox (phone, text, created_at) VALUES (@phone, @text, @now)'),
+    outboxOf: db.prepare<[string, number], OutboxRow>('SELECT * FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ?'),
+
+    insertFreeCall: db.prepare(
+      'INSERT INTO free_calls (session_id, phone, locked_at, expires_at) VALUES (@session_id, @phone, @now, @expires_at)',
+    ),
+    latestFreeCall: db.prepare<[string, string], FreeCallRow>('SELECT * FROM free_calls WHERE session_id = ? AND phone = ? ORDER BY id DESC LIMIT 1'),
+    recordCall: db.prepare<[number, string, number]>('UPDATE free_calls SET called_at = ? WHERE phone = ? AND called_at IS NULL AND expires_at > ?'),
   };
 
   return {
@@ -149,6 +250,45 @@ export function createStore(db: Db, now: () => number) {
     accountByPhone: (phone: string) => q.accountByPhone.get(phone),
     accountById: (id: number) => q.accountById.get(id),
     insertAccount: (account: Omit<AccountRow, 'id' | 'created_at'>) => q.insertAccount.run({ ...account, now: now() }),
+    setPassword: (accountId: number, passwordHash: string) => q.setPassword.run(passwordHash, accountId),
+
+    /** Signs a session in (or out, with null); a new sign-in never inherits the previous user's token. */
+    setSessionAccount: (sessionId: string, accountId: number | null) => q.setSessionAccount.run(accountId, now(), sessionId),
+    setUserToken: (sessionId: string, token: string | null) => q.setUserToken.run(token, sessionId),
+    /** Gives a session a new id (verifications and free calls follow by ON UPDATE CASCADE). */
+    renameSession: (oldId: string, newId: string) => q.renameSession.run(newId, oldId),
+
+    insertCode: (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at'>) =>
+      q.insertCode.run({ ...code, now: now() }),
+    /** The newest code of a phone and purpose that may still be entered. */
+    activeCode: (phone: string, purpose: CodePurpose) => q.activeCode.get(phone, purpose, now()),
+    voidActiveCodes: (phone: string, purpose: CodePurpose) => q.voidActiveCodes.run(phone, purpose),
+    voidAllCodesOfPhone: (phone: string) => q.voidAllCodesOfPhone.run(phone),
+    setCodeTries: (id: number, wrongTries: number, state: 'active' | 'void') => q.setCodeTries.run(wrongTries, state, id),
+    /** Marks a code used; answers false when it was used meanwhile (single use). */
+    useCode: (id: number) => q.useCode.run(id).changes === 1,
+    /** Codes sent to a phone after a moment: how many, the oldest and the newest send time. */
+    sendsSince: (phone: string, since: number) => q.sendsSince.get(phone, since)!,
+
+    guardOf: (phone: string): PhoneGuardRow =>
+      q.guardOf.get(phone) ?? { phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0, updated_at: 0 },
+    saveGuard: (guard: Omit<PhoneGuardRow, 'updated_at'>) => q.saveGuard.run({ ...guard, now: now() }),
+
+    insertVerification: (v: Pick<VerificationRow, 'session_id' | 'phone' | 'purpose' | 'cust_no'>) => q.insertVerification.run({ ...v, now: now() }),
+    openVerification: (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
+      q.openVerification.get(sessionId, phone, purpose, since),
+    customerVerification: (sessionId: string, custNo: string, since: number) => q.customerVerification.get(sessionId, custNo, since),
+    consumeVerification: (id: number) => q.consumeVerification.run(now(), id).changes === 1,
+
+    insertOutbox: (phone: string, text: string) => q.insertOutbox.run({ phone, text, now: now() }),
+    outboxOf: (phone: string, limit: number) => q.outboxOf.all(phone, limit),
+
+    insertFreeCall: (sessionId: string, phone: string, expiresAt: number) =>
+      q.insertFreeCall.run({ session_id: sessionId, phone, expires_at: expiresAt, now: now() }),
+    latestFreeCall: (sessionId: string, phone: string) => q.latestFreeCall.get(sessionId, phone),
+    /** The free-call line heard a call from this phone: every live lock for it is answered. */
+    recordCall: (phone: string) => q.recordCall.run(now(), phone, now()).changes,
+
     transaction: <T>(work: () => T): T => db.transaction(work).immediate(),
   };
 }

@@ -1,0 +1,144 @@
+import crypto from 'node:crypto';
+import type { SmsGateway } from './sms';
+import type { CodePurpose, Store, VerificationRow } from './store/store';
+
+/** DESIGN §6 and SPEC §9: four digits are only about 13 bits, so these caps carry the weight. */
+export const CODE_RULES = {
+  lifeMs: 10 * 60_000,
+  resendAfterMs: 60_000,
+  sendsPerHour: 5,
+  wrongTriesPerCode: 5,
+  wrongInARowToBlock: 20,
+  blockMs: 24 * 60 * 60_000,
+  /** Sends in the last hour after which the next one needs a captcha (a burst). */
+  burstSends: 2,
+  /** How long a proven phone stays proven in its session (points spending, registration, restore). */
+  verificationLifeMs: 30 * 60_000,
+} as const;
+
+const HOUR = 60 * 60_000;
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Codes are stored as salted SHA-256 bound to phone and purpose, so a table dump shows no codes. */
+function codeHash(salt: string, phone: string, purpose: CodePurpose, code: string): string {
+  return crypto.createHash('sha256').update(`${salt}|${phone}|${purpose}|${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export type SendOutcome =
+  | { kind: 'sent'; showCaptcha: boolean; secondsLeft: number }
+  | { kind: 'captcha' }
+  | { kind: 'too-early' | 'hourly-cap' | 'blocked'; secondsLeft: number };
+
+export interface SendRequest {
+  phone: string;
+  purpose: CodePurpose;
+  custNo: string | null;
+  /** A captcha response was given and verified. */
+  captchaPassed: boolean;
+}
+
+/** Sends a fresh code if the phone's caps allow it; the previous code of the same purpose dies with it. */
+export function sendCode(store: Store, sms: SmsGateway, now: () => number, request: SendRequest): SendOutcome {
+  return store.transaction(() => {
+    const t = now();
+    const { phone } = request;
+    const guard = store.guardOf(phone);
+    if (guard.blocked_until > t) return { kind: 'blocked', secondsLeft: seconds(guard.blocked_until - t) };
+
+    const lastHour = store.sendsSince(phone, t - HOUR);
+    const demandCaptcha = () => store.saveGuard({ ...guard, captcha_required: 1 });
+    if (lastHour.newest !== null && t - lastHour.newest < CODE_RULES.resendAfterMs) {
+      demandCaptcha();
+      return { kind: 'too-early', secondsLeft: seconds(lastHour.newest + CODE_RULES.resendAfterMs - t) };
+    }
+    if (lastHour.n >= CODE_RULES.sendsPerHour) {
+      demandCaptcha();
+      return { kind: 'hourly-cap', secondsLeft: seconds(lastHour.oldest! + HOUR - t) };
+    }
+    const captchaNeeded = guard.captcha_required === 1 || lastHour.n >= CODE_RULES.burstSends;
+    if (captchaNeeded && !request.captchaPassed) {
+      demandCaptcha();
+      return { kind: 'captcha' };
+    }
+
+    const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
+    const salt = crypto.randomBytes(16).toString('hex');
+    store.voidActiveCodes(phone, request.purpose);
+    store.insertCode({
+      phone,
+      purpose: request.purpose,
+      cust_no: request.custNo,
+      salt,
+      code_hash: codeHash(salt, phone, request.purpose, code),
+      expires_at: t + CODE_RULES.lifeMs,
+    });
+    store.saveGuard({ ...guard, captcha_required: 0 });
+    sms.send(phone, `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`);
+    return { kind: 'sent', showCaptcha: lastHour.n + 1 >= CODE_RULES.burstSends, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
+  });
+}
+
+export type CheckOutcome =
+  | { kind: 'ok'; verification: Pick<VerificationRow, 'phone' | 'purpose' | 'cust_no'> }
+  | { kind: 'wrong' }
+  | { kind: 'captcha' }
+  | { kind: 'blocked'; secondsLeft: number };
+
+export interface CheckRequest {
+  sessionId: string;
+  phone: string;
+  purpose: CodePurpose;
+  code: string;
+  captchaPassed: boolean;
+}
+
+/**
+ * Checks a code: single use, bound to phone and purpose, void after 5 wrong tries; 20 wrong in a row block the
+ * phone for 24 hours; any failure demands a captcha for the next try. A guess with no live code counts as
+ * wrong too, so an attacker learns nothing from timing the code's life.
+ */
+export function checkCode(store: Store, now: () => number, request: CheckRequest): CheckOutcome {
+  return store.transaction(() => {
+    const t = now();
+    const { phone, purpose } = request;
+    const guard = store.guardOf(phone);
+    if (guard.blocked_until > t) return { kind: 'blocked', secondsLeft: seconds(guard.blocked_until - t) };
+    if (guard.captcha_required === 1 && !request.captchaPassed) return { kind: 'captcha' };
+
+    const code = store.activeCode(phone, purpose);
+    if (code && sameHash(code.code_hash, codeHash(code.salt, phone, purpose, request.code)) && store.useCode(code.id)) {
+      store.saveGuard({ phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0 });
+      store.insertVerification({ session_id: request.sessionId, phone, purpose, cust_no: code.cust_no });
+      return { kind: 'ok', verification: { phone, purpose, cust_no: code.cust_no } };
+    }
+
+    if (code) {
+      const tries = code.wrong_tries + 1;
+      store.setCodeTries(code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
+    }
+    const streak = guard.wrong_streak + 1;
+    if (streak >= CODE_RULES.wrongInARowToBlock) {
+      store.voidAllCodesOfPhone(phone);
+      store.saveGuard({ phone, wrong_streak: 0, blocked_until: t + CODE_RULES.blockMs, captcha_required: 1 });
+    } else {
+      store.saveGuard({ phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: 1 });
+    }
+    return { kind: 'wrong' };
+  });
+}
+
+/** A phone this session proved for a purpose within the verification life, not yet used up. */
+export function openVerification(store: Store, now: () => number, sessionId: string, phone: string, purpose: CodePurpose) {
+  return store.openVerification(sessionId, phone, purpose, now() - CODE_RULES.verificationLifeMs);
+}
+
+/** Whether this session proved, by a use-points code, the phone of the customer who owns these points. */
+export function pointsConfirmed(store: Store, now: () => number, sessionId: string, custNo: string): boolean {
+  return store.customerVerification(sessionId, custNo, now() - CODE_RULES.verificationLifeMs) !== undefined;
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { toRoubles } from '../money';
+import { settle } from '../payments';
+import { escapeHtml, sandboxPage } from '../render';
+import type { Store } from '../store/store';
+
+/**
+ * The widget page is the one page meant to be framed: by the checkout of this origin, nobody else. Everything
+ * else about it is as strict as the rest (no inline script; its script is sberpay-widget.js).
+ */
+export const WIDGET_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'self'",
+  'report-uri /csp-report',
+].join('; ');
+
+const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
+
+/** The bank-app pay widget for environment `local` (DESIGN §7); its message protocol is documented in the script. */
+export async function sberpaySandbox(app: FastifyInstance, { store }: { store: Store }) {
+  const script = fs.readFileSync(path.join(__dirname, 'sberpay-widget.js'), 'utf8');
+
+  app.get('/sandbox/sberpay/widget.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+  );
+
+  app.get<{ Querystring: { orderId?: string; platform?: string; params?: string } }>(
+    '/sandbox/sberpay/widget',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            orderId: { type: 'string', maxLength: 100 },
+            platform: { type: 'string', maxLength: 20 },
+            params: { type: 'string', maxLength: 8192 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const attempt = request.query.orderId ? store.attemptByOrder(request.query.orderId) : undefined;
+      const amount = attempt ? `<p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>` : '';
+      const self = `/sandbox/sberpay/widget?orderId=${encodeURIComponent(request.query.orderId ?? '')}`;
+      const body = `<h1>SberPay</h1>
+<p id="widget-order"></p>
+${amount}
+<p id="widget-status" role="status" aria-live="polite"></p>
+<div class="sandbox-form">
+<button type="button" data-action="pay">Оплатить</button>
+<button type="button" data-action="decline" class="secondary">Отклонить</button>
+<button type="button" data-action="close" class="secondary">Закрыть</button>
+<a href="${escapeHtml(self)}" data-action="open-link">Открыть приложение банка</a>
+</div>`;
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', WIDGET_CSP)
+        .header('x-frame-options', 'SAMEORIGIN')
+        .send(sandboxPage('SberPay', body, ['/sandbox/sberpay/widget.js']));
+    },
+  );
+
+  // The desktop-Safari helper tab (SPEC §4: path /access-cookie on the widget's host): opened so the bank's
+  // cookies count as first-party; it has nothing to do but say so.
+  app.get('/sandbox/sberpay/access-cookie', async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(sandboxPage('SberPay', '<h1>SberPay</h1><p>Доступ разрешен. Эту вкладку можно закрыть.</p>')),
+  );
+
+  // The bank's confirmation: the only way a bank-app pay attempt's status changes.
+  app.post<{ Params: { orderId: string }; Body: { outcome: 'pay' | 'decline' } }>(
+    '/sandbox/sberpay/:orderId/confirm',
+    {
+      schema: {
+        params: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', maxLength: 100 } } },
+        body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { type: 'string', enum: ['pay', 'decline'] } } },
+      },
+    },
+    async (request, reply) => {
+      if (!store.attemptByOrder(request.params.orderId)) return reply.code(404).send({ success: false, error: 'Заказ не найден' });
+      const settled = settle(store, request.params.orderId, request.body.outcome === 'pay' ? 'success' : 'declined');
+      return { success: true, status: settled.status };
+    },
+  );
+}

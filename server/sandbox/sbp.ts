@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { toRoubles } from '../money';
+import { settle } from '../payments';
+import { escapeHtml, sandboxPage } from '../render';
+import type { AttemptRow, Store } from '../store/store';
+
+const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
+
+const statusText: Record<AttemptRow['status'], string> = {
+  created: 'Ожидает оплаты',
+  success: 'Оплачено. Вернитесь на страницу магазина: она уже знает о платеже.',
+  declined: 'Платеж отклонен.',
+};
+
+/**
+ * The fast-payment bank app (DESIGN §7): the QR's payload opens this page, whose 'Оплатить' and 'Отклонить'
+ * are the bank's confirmation; the checkout learns the outcome only from the server (getResult polling).
+ */
+export async function sbpSandbox(app: FastifyInstance, { store }: { store: Store }) {
+  const params = { type: 'object', properties: { qrcId: { type: 'string', maxLength: 100 } }, required: ['qrcId'] } as const;
+  const html = (body: string, code = 200) => ({ code, body: sandboxPage('Приложение банка: СБП', body) });
+  const notFound = () => html('<h1>Платеж не найден</h1>', 404);
+
+  const page = (attempt: AttemptRow) =>
+    attempt.status !== 'created'
+      ? html(`<h1>Приложение банка</h1><p role="status">${escapeHtml(statusText[attempt.status])}</p>`)
+      : html(`<h1>Приложение банка</h1>
+<p>Оплата по QR-коду СБП</p>
+<p class="sandbox-amount">Сумма: <strong>${money(attempt.amount_kopecks)}</strong></p>
+<form method="post" action="/sandbox/sbp/${escapeHtml(attempt.order_id)}" class="sandbox-form">
+<button type="submit" name="outcome" value="pay">Оплатить</button>
+<button type="submit" name="outcome" value="decline" class="secondary">Отклонить</button>
+</form>`);
+
+  app.get<{ Params: { qrcId: string } }>('/sandbox/sbp/:qrcId', { schema: { params } }, async (request, reply) => {
+    const attempt = store.attemptByOrder(request.params.qrcId);
+    const out = attempt ? page(attempt) : notFound();
+    return reply.code(out.code).type('text/html; charset=utf-8').send(out.body);
+  });
+
+  app.post<{ Params: { qrcId: string }; Body: { outcome: 'pay' | 'decline' } }>(
+    '/sandbox/sbp/:qrcId',
+    {
+      schema: {
+        params,
+        body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { type: 'string', enum: ['pay', 'decline'] } } },
+      },
+    },
+    async (request, reply) => {
+      if (!store.attemptByOrder(request.params.qrcId)) {
+        const out = notFound();
+        return reply.code(out.code).type('text/html; charset=utf-8').send(out.body);
+      }
+      const settled = settle(store, request.params.qrcId, request.body.outcome === 'pay' ? 'success' : 'declined');
+      return reply.type('text/html; charset=utf-8').send(page(settled).body);
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import './esmShims';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app';
+import type { AppOptions } from '../../server/config';
+import { DEV_CAPTCHA_TOKEN } from '../../server/captcha';
+import { seedDemo } from '../../server/demoBills';
+import type { CodePurpose } from '../../server/store/store';
+
+/** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
+export const TEST_PASSWORD_COST = 1024;
+
+export const START = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+export interface FakeClock {
+  now: () => number;
+  advance: (ms: number) => void;
+}
+
+export function fakeClock(start = START): FakeClock {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms) };
+}
+
+/** A temp folder with a tiny built page carrying the template's placeholders. */
+export function tempDirs() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-test-'));
+  const distDir = path.join(dir, 'dist');
+  fs.mkdirSync(distDir);
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"><meta name="config" content="__CONFIG__"><title>__TITLE__</title></head><body>__MOUNT__</body></html>',
+  );
+  return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  clock: FakeClock;
+  dir: string;
+  databasePath: string;
+  distDir: string;
+  close: () => Promise<void>;
+}
+
+/** A seeded app on a temp database and a fake clock; the global rate limit is off unless a test turns it on. */
+export async function startServer(overrides: Partial<AppOptions> = {}, clock = fakeClock()): Promise<TestServer> {
+  const { dir, distDir, databasePath } = tempDirs();
+  const app = await buildApp({
+    databasePath,
+    distDir,
+    logger: false,
+    now: clock.now,
+    passwordCost: TEST_PASSWORD_COST,
+    rateLimitPerMinute: 0,
+    ...overrides,
+  });
+  await seedDemo(app.store, TEST_PASSWORD_COST);
+  return {
+    app,
+    clock,
+    dir,
+    databasePath: overrides.databasePath ?? databasePath,
+    distDir,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Body = Record<string, unknown> | unknown[] | string | null | undefined;
+
+/** A browser tab: the session cookie and the CSRF token from the page's meta tag, kept up to date. */
+export class Client {
+  cookie = '';
+  csrf = '';
+  constructor(readonly app: FastifyInstance) {}
+
+  private remember(response: LightMyRequestResponse) {
+    const sid = response.cookies.find((c) => c.name === 'sid');
+    if (sid) this.cookie = `sid=${sid.value}`;
+  }
+
+  async get(url: string) {
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookie } });
+    this.remember(response);
+    return response;
+  }
+
+  /** POST as the page does: JSON (or form-encoded with `form`), the cookie, the CSRF and XMLHttpRequest headers. */
+  async post(url: string, body?: Body, options: { form?: boolean; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { cookie: this.cookie, 'x-csrf-token': this.csrf, 'x-requested-with': 'XMLHttpRequest', ...options.headers };
+    let payload: string | undefined;
+    if (options.form && body && typeof body === 'object' && !Array.isArray(body)) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString();
+    } else if (typeof body === 'string') {
+      headers['content-type'] ??= 'application/json';
+      payload = body;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await this.app.inject({ method: 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) });
+    this.remember(response);
+    return response;
+  }
+}
+
+/** Opens the checkout page of a bill as a browser would: a session cookie and the CSRF token from the meta tag. */
+export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): Promise<Client> {
+  const client = new Client(app);
+  const page = await client.get(`/pay/${objectOID}`);
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1];
+  if (page.statusCode !== 200 || !token) throw new Error(`page did not open: ${page.statusCode} ${page.body}`);
+  client.csrf = token;
+  return client;
+}
+
+/** The newest code the sandbox's SMS outbox holds for a phone. */
+export function lastCode(app: FastifyInstance, phone: string): string {
+  const text = app.store.outboxOf(phone, 1)[0]?.text ?? '';
+  const code = /Код подтверждения: (\d{4})/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phone}: ${text}`);
+  return code;
+}
+
+export function lastPassword(app: FastifyInstance, phone: string): string {
+  const text = app.store.outboxOf(phone, 1)[0]?.text ?? '';
+  const password = /пароль: (\S+)$/.exec(text)?.[1];
+  if (!password) throw new Error(`no password in the outbox for ${phone}: ${text}`);
+  return password;
+}
+
+/** Sends a code and enters it, as the code-check flow does; answers the check-code response. */
+export async function provePhone(client: Client, phone: string, purpose: CodePurpose, objectOID = 'demo-anon', captcha: string | null = null) {
+  const sent = await client.post('/api/send-sms/', {
+    phone,
+    objectOID,
+    captchaVerified: false,
+    custNo: null,
+    usePoints: purpose === 'use-points',
+    captcha,
+    purpose,
+  });
+  if (sent.statusCode !== 200) throw new Error(`send-sms failed: ${sent.statusCode} ${sent.body}`);
+  return client.post('/api/check-code/', { code: lastCode(client.app, phone), phone, custNo: null, usePoints: purpose === 'use-points', purpose });
+}
+
+export { DEV_CAPTCHA_TOKEN };
+
+/** Every row of every table, to prove that a request changed nothing. */
+export function snapshot(app: FastifyInstance): string {
+  const db = app.store.db;
+  const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
+  return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
+}
+
+/** A different 4-digit code. */
+export const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
+
+/** Every POST route of the API with a body the page would send (some refused later for business reasons). */
+export const postRoutes: { url: string; form?: boolean; body: Record<string, unknown> | undefined }[] = [
+  { url: '/ajax/check-email/', body: { email: 'payer@example.ru' } },
+  { url: '/ajax/realty/freeCallLock/', form: true, body: { phone: '79990000001' } },
+  { url: '/ajax/realty/freeCall/', form: true, body: { phone: '79990000001' } },
+  { url: '/ajax/realty/checkUser/', body: undefined },
+  { url: '/ajax/get-user', body: { token: 'x' } },
+  {
+    url: '/ajax/registration/',
+    body: { surname: 'Иванов', name: 'Иван', patronymic: 'Иванович', patronimyc: 'Иванович', phone: '79991112233', privacy: true, personalDataAgreement: true, captcha: null },
+  },
+  { url: '/ajax/sendSMS/', body: { login: '79990000002', captcha: null } },
+  { url: '/ajax/realty/login/', form: true, body: { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: '' } },
+  { url: '/ajax/logout', body: {} },
+  { url: '/ajax/realty/logout/', body: undefined },
+  { url: '/api/getPaymentUrl/', body: { pointsSum: null, objectOID: 'demo-anon', cardTypeOID: 'demo-anon.ALL', email: 'payer@example.ru', userOID: null, manager_id: null } },
+  { url: '/api/offerText/', body: { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' } },
+  { url: '/api/getResult/', body: { transactionID: 'nope', billOID: 'demo-anon' } },
+  {
+    url: '/api/send-sms/',
+    body: { phone: '79990000001', objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: true, captcha: null, purpose: 'use-points' },
+  },
+  { url: '/api/check-code/', body: { code: '1234', phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
+];
