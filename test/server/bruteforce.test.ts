@@ -1,0 +1,64 @@
+import { CODE_RULES } from '../../server/codes';
+import { DEV_CAPTCHA_TOKEN, lastCode, openPage, startServer } from './helpers';
+
+const PHONE = '79990004455';
+const DAY = 24 * 60 * 60_000;
+
+/*
+ * An attacker who solves every captcha and asks for a new code whenever the rules allow sends 10,000 wrong codes
+ * for one phone. None is accepted, and the caps hold: at most 20 codes are even looked at per 24 hours, at most
+ * 5 codes are sent per hour.
+ */
+test('10,000 wrong codes for one phone: none accepted, at most 20 evaluated per day', async () => {
+  const server = await startServer();
+  const client = await openPage(server.app);
+  const start = server.clock.now();
+  let liveCode: string | null = null;
+  let triesOnCode = 0;
+  let accepted = 0;
+  let evaluated = 0;
+  let refusedBlocked = 0;
+  let codesSent = 0;
+
+  for (let guess = 0; guess < 10_000; guess++) {
+    if (!liveCode || triesOnCode >= CODE_RULES.wrongTriesPerCode) {
+      const sent = await client.post('/api/send-sms/', {
+        phone: PHONE, objectOID: 'demo-anon', captchaVerified: true, custNo: null, usePoints: false, captcha: DEV_CAPTCHA_TOKEN, purpose: 'register',
+      });
+      if (sent.statusCode === 200) {
+        codesSent++;
+        liveCode = lastCode(server.app, PHONE);
+        triesOnCode = 0;
+      } else {
+        expect(sent.statusCode).toBe(429);
+        // Wait exactly as long as the server says, then go on guessing against whatever is left.
+        server.clock.advance(sent.json().secondsLeft * 1000);
+      }
+    }
+    // A wrong code by construction: anything but the code the server sent.
+    const real = Number(liveCode ?? '0');
+    const wrong = String((real + 1 + (guess % 9_999)) % 10_000).padStart(4, '0');
+    const answer = await client.post('/api/check-code/', {
+      code: wrong, phone: PHONE, custNo: null, usePoints: false, purpose: 'register', captcha: DEV_CAPTCHA_TOKEN,
+    });
+    if (answer.statusCode === 200) accepted++;
+    else if (answer.statusCode === 400) {
+      evaluated++;
+      triesOnCode++;
+    } else {
+      expect(answer.statusCode).toBe(429);
+      refusedBlocked++;
+      liveCode = null;
+    }
+  }
+
+  expect(accepted).toBe(0);
+  const days = Math.ceil((server.clock.now() - start + 1) / DAY);
+  expect(evaluated).toBeLessThanOrEqual(CODE_RULES.wrongInARowToBlock * days);
+  const hours = Math.ceil((server.clock.now() - start + 1) / (60 * 60_000));
+  expect(codesSent).toBeLessThanOrEqual(CODE_RULES.sendsPerHour * hours);
+  expect(refusedBlocked).toBeGreaterThan(0);
+  // Nothing verified, so nothing can be registered or spent with this phone.
+  expect(server.app.store.db.prepare('SELECT COUNT(*) AS n FROM phone_verifications').get()).toEqual({ n: 0 });
+  await server.close();
+}, 60_000);
