@@ -150,7 +150,8 @@ export async function provePhone(client: Client, phone: string, purpose: CodePur
   return client.post('/api/check-code/', { code: lastCode(client.app, phone), phone, custNo: null, usePoints: purpose === 'use-points', purpose });
 }
 
-export { DEV_CAPTCHA_TOKEN };
+// Test files take the app from here, so the ESM shims above are in place before Fastify's plugins load.
+export { DEV_CAPTCHA_TOKEN, buildApp };
 
 /** Every row of every table, to prove that a request changed nothing. */
 export function snapshot(app: FastifyInstance): string {

@@ -1,0 +1,233 @@
+import { buildApp, openPage, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(() => server.close());
+
+const payBody = (objectOID: string, cardTypeOID: string | null, pointsSum: number | null = null) => ({
+  pointsSum, objectOID, cardTypeOID, email: 'payer@example.ru', userOID: null, manager_id: null,
+});
+
+/** The sandbox acquirer's form: the only card confirmation there is. */
+const payByCard = (orderId: string, card: string = TEST_CARDS.pays) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/sandbox/acquirer/${orderId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+  });
+
+const attempts = (billOid: string) => server.app.store.db.prepare('SELECT * FROM payment_attempts WHERE bill_oid = ?').all(billOid) as { order_id: string; status: string }[];
+const balance = (custNo: string) => server.app.store.pointsBalance(custNo);
+
+describe('payment attempts', () => {
+  test('20 concurrent requests for one bill, type and amounts make one attempt with one orderId', async () => {
+    const client = await openPage(server.app);
+    // Half of them through a second connection to the same database, as a second server process would.
+    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const viaSecond = new (client.constructor as new (app: typeof second) => Client)(second);
+    viaSecond.cookie = client.cookie;
+    viaSecond.csrf = client.csrf;
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? viaSecond : client).post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))),
+    );
+    await second.close();
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const orderIds = new Set(answers.map((a) => a.json().info.orderId));
+    expect(orderIds.size).toBe(1);
+    expect(attempts('demo-anon')).toHaveLength(1);
+    const [only] = orderIds;
+    expect(answers[0]!.json()).toMatchObject({ success: true, isClosedWithoutProcessing: false, info: { orderId: only, formUrl: expect.stringContaining(`/sandbox/acquirer/${only}`) } });
+  });
+
+  test('a retry after a lost answer returns the same attempt; another type makes its own', async () => {
+    const client = await openPage(server.app);
+    const first = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    const retry = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    expect(retry).toBe(first);
+    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info.orderId;
+    expect(sbp).not.toBe(first);
+  });
+
+  test('a declined attempt allows a new one; a paid bill refuses new attempts', async () => {
+    const client = await openPage(server.app);
+    const first = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    const declined = await payByCard(first, TEST_CARDS.declined);
+    expect(declined.statusCode).toBe(303);
+    expect(declined.headers.location).toContain('/fail?orderId=');
+    expect((await client.post('/api/getResult/', { transactionID: first, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'declined', objectOID: 'demo-anon' });
+
+    const second = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    expect(second).not.toBe(first);
+    const paid = await payByCard(second);
+    expect(paid.headers.location).toContain(`/success?orderId=${second}&billOid=demo-anon`);
+    expect((await client.post('/api/getResult/', { transactionID: second, billOID: 'demo-anon' })).json().status).toBe('success');
+
+    const refused = await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ success: false, error: 'Счет уже оплачен' });
+    // The object data now fails as SPEC §2 describes.
+    expect((await client.get('/ajax/object-info/demo-anon')).statusCode).toBe(409);
+  });
+
+  test('a pending attempt of another type is declined when the bill is paid meanwhile', async () => {
+    const client = await openPage(server.app);
+    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info.orderId;
+    await payByCard(card);
+    await server.app.inject({ method: 'POST', url: `/sandbox/sbp/${sbp}`, payload: { outcome: 'pay' } });
+    expect((await client.post('/api/getResult/', { transactionID: sbp, billOID: 'demo-anon' })).json().status).toBe('declined');
+  });
+
+  test('SBP answers a sandbox bank-app payload and a real PNG QR of it', async () => {
+    const client = await openPage(server.app);
+    const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    expect(info.data.payload).toBe(`http://localhost:3000/sandbox/sbp/${info.data.qrcId}`);
+    const png = Buffer.from(info.data.image.content, 'base64');
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  });
+
+  test('manager_id comes from its cookie when the body has none', async () => {
+    const client = await openPage(server.app);
+    client.cookie += '; manager_id=mgr-42';
+    const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    expect(server.app.store.attemptByOrder(orderId)!.manager_id).toBe('mgr-42');
+  });
+
+  test('unknown bills, types and orders', async () => {
+    const client = await openPage(server.app);
+    expect((await client.post('/api/getPaymentUrl/', payBody('no-such-bill', 'x'))).statusCode).toBe(404);
+    expect((await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-points.ALL'))).statusCode).toBe(400);
+    expect((await client.post('/api/getPaymentUrl/', payBody('demo-anon', null))).statusCode).toBe(400);
+    expect((await client.post('/api/getResult/', { transactionID: 'nope', billOID: 'demo-anon' })).json()).toEqual({ success: true, status: null });
+    expect((await client.post('/api/getResult/', { transactionID: 'nope', billOID: 'no-such-bill' })).statusCode).toBe(404);
+  });
+});
+
+describe('points', () => {
+  const POINTS_PHONE = '79990000001';
+  let client: Client;
+  beforeEach(async () => {
+    client = await openPage(server.app, 'demo-points');
+  });
+  const confirmPoints = async (c: Client = client, objectOID = 'demo-points', phone = POINTS_PHONE) =>
+    expect((await provePhone(c, phone, 'use-points', objectOID)).statusCode).toBe(200);
+
+  test('spending needs a use-points code proven in this session', async () => {
+    const unproven = await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000));
+    expect(unproven.statusCode).toBe(403);
+    await confirmPoints();
+    expect((await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000))).statusCode).toBe(200);
+    const stranger = await openPage(server.app, 'demo-points');
+    expect((await stranger.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.SBP', 1000))).statusCode).toBe(403);
+  });
+
+  test('refused without CustNo and above the maximum spendable points', async () => {
+    const anon = await openPage(server.app);
+    const noCustNo = await anon.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL', 10));
+    expect(noCustNo.statusCode).toBe(400);
+    await confirmPoints();
+    // usefulPoints 3 000 < sum + commission: 3 000 is the most.
+    const tooMany = await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3001));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe('Можно использовать не более 3000 баллов');
+    expect((await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3000))).statusCode).toBe(200);
+  });
+
+  test('written off only on the acquirer confirmation, once, even for duplicate and concurrent confirmations', async () => {
+    await confirmPoints();
+    const answer = await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000));
+    const orderId = answer.json().info.orderId;
+    // 8 000 + 1.5 % card fee − 1 000 points.
+    expect(server.app.store.attemptByOrder(orderId)!.amount_kopecks).toBe(800_000 + 12_000 - 100_000);
+    expect(balance('C-1001')).toBe(4500);
+
+    // The browser coming back with state=success proves nothing.
+    await client.get(`/success?orderId=${orderId}&billOid=demo-points&state=success`);
+    expect(balance('C-1001')).toBe(4500);
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json().status).toBe('created');
+
+    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const confirm = (app: typeof second) =>
+      app.inject({
+        method: 'POST',
+        url: `/sandbox/acquirer/${orderId}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `card=${TEST_CARDS.pays}&expiry=12%2F30&cvc=123`,
+      });
+    const confirmations = await Promise.all([confirm(server.app), confirm(second), confirm(server.app), confirm(second)]);
+    await second.close();
+    expect(confirmations.every((c) => c.statusCode === 303 && c.headers.location!.includes('/success?'))).toBe(true);
+    expect(await payByCard(orderId)).toMatchObject({ statusCode: 303 });
+
+    expect(balance('C-1001')).toBe(3500);
+    expect(server.app.store.ledgerOfCustomer('C-1001')).toEqual([
+      { delta: 4500, reason: 'demo credit', order_id: null },
+      { delta: -1000, reason: 'payment', order_id: orderId },
+    ]);
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json()).toEqual({ success: true, status: 'success', objectOID: 'demo-points' });
+  });
+
+  test('a declined payment writes nothing off', async () => {
+    await confirmPoints();
+    const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000))).json().info.orderId;
+    await payByCard(orderId, TEST_CARDS.declined);
+    expect(balance('C-1001')).toBe(4500);
+  });
+
+  test('a balance never goes below zero: a second spend of the same points is declined', async () => {
+    // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
+    server.app.store.transaction(() => {
+      server.app.store.insertBill({
+        ...server.app.store.billByOid('demo-points')!, oid: 'points-twin', status: 'open', copied_from: null,
+      });
+      server.app.store.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
+    });
+    await confirmPoints();
+    const first = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3000))).json().info.orderId;
+    const second = (await client.post('/api/getPaymentUrl/', payBody('points-twin', 'points-twin.ALL', 3000))).json().info.orderId;
+    await payByCard(first);
+    await payByCard(second);
+    expect(server.app.store.attemptByOrder(second)!.status).toBe('declined');
+    expect(balance('C-1001')).toBe(1500);
+    expect(server.app.store.billByOid('points-twin')!.status).toBe('open');
+  });
+
+  test('a bill covered by points closes without processing', async () => {
+    const cover = await openPage(server.app, 'demo-cover');
+    await confirmPoints(cover, 'demo-cover', '79990000003');
+    const answer = await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ success: true, isClosedWithoutProcessing: true });
+    const orderId = answer.json().info.orderId;
+    expect(balance('C-1002')).toBe(3500);
+    expect(server.app.store.billByOid('demo-cover')!.status).toBe('paid');
+    expect((await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json().status).toBe('success');
+    // Asking again cannot spend twice.
+    expect((await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500))).statusCode).toBe(409);
+    expect(balance('C-1002')).toBe(3500);
+  });
+});
+
+describe('offerText', () => {
+  test('answers the offer of a type that shows it, per kind', async () => {
+    const client = await openPage(server.app, 'demo-offer');
+    for (const type of ['aggregator', 'executer']) {
+      const answer = await client.post('/api/offerText/', { type, objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ success: true, OfferDescription: expect.stringContaining('Банковская карта') });
+    }
+    const aggregator = (await client.post('/api/offerText/', { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).json();
+    const executer = (await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).json();
+    expect(aggregator.OfferDescription).not.toBe(executer.OfferDescription);
+    expect((await client.post('/api/offerText/', { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.SBP' })).statusCode).toBe(404);
+    expect((await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-anon', cardTypeOID: 'demo-anon.ALL' })).statusCode).toBe(404);
+    expect((await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-anon', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(404);
+    expect((await client.post('/api/offerText/', { type: 'other', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(400);
+  });
+});
