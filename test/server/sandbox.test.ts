@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEV_CAPTCHA_TOKEN, openPage, provePhone, startServer, type TestServer } from './helpers';
+import { WIDGET_CSP } from '../../server/sandbox/sberpay';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(() => server.close());
+
+const payBody = (objectOID: string, cardTypeOID: string) => ({ pointsSum: null, objectOID, cardTypeOID, email: null, userOID: null, manager_id: null });
+
+test('the card form has its labelled fields and button', async () => {
+  const client = await openPage(server.app);
+  const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+  const form = await server.app.inject({ method: 'GET', url: `/sandbox/acquirer/${orderId}` });
+  for (const text of ['Номер карты', 'Срок действия', 'CVC', 'Оплатить']) expect(form.body).toContain(text);
+  expect(form.body).not.toMatch(/<script(?![^>]*src=)/);
+});
+
+test('the SBP bank app pays or declines the attempt', async () => {
+  const client = await openPage(server.app);
+  const pay = async (outcome: 'pay' | 'decline', oid: string) => {
+    const info = (await client.post('/api/getPaymentUrl/', payBody(oid, `${oid}.SBP`))).json().info;
+    const app = await server.app.inject({ method: 'GET', url: new URL(info.data.payload).pathname });
+    expect(app.body).toContain('>Оплатить</button>');
+    expect(app.body).toContain('>Отклонить</button>');
+    await server.app.inject({ method: 'POST', url: `/sandbox/sbp/${info.data.qrcId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+    return (await client.post('/api/getResult/', { transactionID: info.data.qrcId, billOID: oid })).json().status;
+  };
+  expect(await pay('decline', 'demo-anon')).toBe('declined');
+  expect(await pay('pay', 'demo-anon')).toBe('success');
+  expect((await server.app.inject({ method: 'GET', url: '/sandbox/sbp/unknown' })).statusCode).toBe(404);
+});
+
+describe('bank-app pay widget (local)', () => {
+  test('its page has the three buttons, a static script, a CSP framing by self only', async () => {
+    const client = await openPage(server.app);
+    const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SberPaySite'))).json().info;
+    expect(info.bankInvoiceId).toBe(info.orderId);
+    const params = Buffer.from(JSON.stringify({ orderId: info.orderId, backUrl: 'http://localhost:3000/success' })).toString('base64');
+    const page = await server.app.inject({ method: 'GET', url: `/sandbox/sberpay/widget?platform=desktop&orderId=${info.orderId}&params=${encodeURIComponent(params)}` });
+    expect(page.statusCode).toBe(200);
+    for (const label of ['>Оплатить</button>', '>Отклонить</button>', '>Закрыть</button>']) expect(page.body).toContain(label);
+    expect(page.body).toContain('<script src="/sandbox/sberpay/widget.js"></script>');
+    expect(page.body).not.toMatch(/<script(?![^>]*src=)/);
+    expect(page.headers['content-security-policy']).toBe(WIDGET_CSP);
+    expect(WIDGET_CSP).toContain("frame-ancestors 'self'");
+    expect(WIDGET_CSP).not.toContain('unsafe-inline');
+
+    const script = await server.app.inject({ method: 'GET', url: '/sandbox/sberpay/widget.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    for (const message of ["'success'", "'fail'", "'CLOSE_WIDGET'", "'GET_PARAMETERS'", "'GET_VERSION'", "'GET_ORDERID'", "'OPEN_LINK'"]) {
+      expect(script.body).toContain(message);
+    }
+    // The checkout itself still refuses every frame.
+    expect((await server.app.inject({ method: 'GET', url: '/pay/demo-anon' })).headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  test('the bank confirmation settles the attempt', async () => {
+    const client = await openPage(server.app);
+    const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SberPaySite'))).json().info.orderId;
+    const confirm = await server.app.inject({ method: 'POST', url: `/sandbox/sberpay/${orderId}/confirm`, payload: { outcome: 'pay' } });
+    expect(confirm.json()).toEqual({ success: true, status: 'success' });
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().status).toBe('success');
+  });
+
+  test('the widget script is plain browser JavaScript that parses', () => {
+    const source = fs.readFileSync(path.join(__dirname, '../../server/sandbox/sberpay-widget.js'), 'utf8');
+    expect(() => new Function(source)).not.toThrow();
+  });
+});
+
+test('the SMS outbox answers the newest messages of a phone', async () => {
+  const client = await openPage(server.app);
+  await provePhone(client, '79990003344', 'register');
+  const outbox = await server.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79990003344' });
+  expect(outbox.json()).toEqual({
+    phone: '79990003344',
+    messages: [{ id: expect.any(Number), text: expect.stringContaining('Код подтверждения'), code: expect.stringMatching(/^\d{4}$/), password: null, sentAt: expect.any(String) }],
+  });
+  expect((await server.app.inject({ method: 'GET', url: '/sandbox/sms?phone=123' })).statusCode).toBe(400);
+  expect((await server.app.inject({ method: 'GET', url: '/sandbox/captcha' })).json()).toEqual({ token: DEV_CAPTCHA_TOKEN });
+});
+
+test('fresh bills are copies of a demo bill', async () => {
+  const answer = await server.app.inject({ method: 'POST', url: '/sandbox/bills', payload: { from: 'demo-points' } });
+  expect(answer.statusCode).toBe(201);
+  const copy = await server.app.inject({ method: 'GET', url: `/ajax/object-info/${answer.json().objectOID}` });
+  expect(copy.json()).toMatchObject({ usefulPoints: 3000, availablePoints: 4500 });
+});
+
+test('SANDBOX=0 turns every sandbox party off, the dev captcha included', async () => {
+  const off = await startServer({ sandbox: false });
+  const client = await openPage(off.app);
+  const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+  const urls: [string, string, unknown?][] = [
+    ['GET', `/sandbox/acquirer/${orderId}`],
+    ['POST', `/sandbox/acquirer/${orderId}`, { card: '4111111111111111', expiry: '12/30', cvc: '123' }],
+    ['GET', `/sandbox/sbp/${orderId}`],
+    ['POST', `/sandbox/sbp/${orderId}`, { outcome: 'pay' }],
+    ['GET', '/sandbox/sberpay/widget'],
+    ['GET', '/sandbox/sberpay/widget.js'],
+    ['POST', `/sandbox/sberpay/${orderId}/confirm`, { outcome: 'pay' }],
+    ['GET', '/sandbox/sms?phone=79990000001'],
+    ['GET', '/sandbox/captcha'],
+    ['POST', '/sandbox/free-call', { phone: '79990000001' }],
+    ['POST', '/sandbox/bills', { from: 'demo-anon' }],
+    ['GET', '/sandbox/csp-reports'],
+    ['GET', '/sandbox/sandbox.css'],
+  ];
+  for (const [method, url, payload] of urls) {
+    const answer = await off.app.inject({ method: method as 'GET' | 'POST', url, ...(payload ? { payload: payload as Record<string, string> } : {}) });
+    expect([url, answer.statusCode]).toEqual([url, 404]);
+  }
+  expect(off.app.store.attemptByOrder(orderId)!.status).toBe('created');
+  // No SMS lands in an outbox, and the stand-in captcha token passes nothing.
+  await client.post('/api/send-sms/', { phone: '79990001111', objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
+  expect(off.app.store.outboxOf('79990001111', 5)).toHaveLength(0);
+  await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'bad', captcha: '' }, { form: true });
+  const withStandIn = await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: DEV_CAPTCHA_TOKEN }, { form: true });
+  expect(withStandIn.statusCode).toBe(400);
+  await off.close();
+});
