@@ -1,6 +1,6 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -51,6 +51,10 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
+    // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
+    },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
   const cspReports = new CspReports();

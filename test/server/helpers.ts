@@ -164,7 +164,7 @@ export function snapshot(app: FastifyInstance): string {
 export const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
 /** Every POST route of the API with a body the page would send (some refused later for business reasons). */
-export const postRoutes: { url: string; form?: boolean; body: Record<string, unknown> | undefined }[] = [
+export const postRoutes: { url: string; form?: boolean; body: Record<string, unknown> | undefined; requiredField?: string }[] = [
   { url: '/ajax/check-email/', body: { email: 'payer@example.ru' } },
   { url: '/ajax/realty/freeCallLock/', form: true, body: { phone: '79990000001' } },
   { url: '/ajax/realty/freeCall/', form: true, body: { phone: '79990000001' } },
@@ -175,7 +175,7 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
     body: { surname: 'Иванов', name: 'Иван', patronymic: 'Иванович', patronimyc: 'Иванович', phone: '79991112233', privacy: true, personalDataAgreement: true, captcha: null },
   },
   { url: '/ajax/sendSMS/', body: { login: '79990000002', captcha: null } },
-  { url: '/ajax/realty/login/', form: true, body: { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: '' } },
+  { url: '/ajax/realty/login/', form: true, body: { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: '' }, requiredField: 'phone' },
   { url: '/ajax/logout', body: {} },
   { url: '/ajax/realty/logout/', body: undefined },
   { url: '/api/getPaymentUrl/', body: { pointsSum: null, objectOID: 'demo-anon', cardTypeOID: 'demo-anon.ALL', email: 'payer@example.ru', userOID: null, manager_id: null } },
