@@ -30,7 +30,14 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     plugins: [
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
       // The server fills the placeholders of this template per request (CSRF token, config, mount point).
-      new HtmlWebpackPlugin({ template: './public/index.html', filename: 'index.html', inject: 'body', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({
+        template: './public/index.html',
+        filename: 'index.html',
+        inject: 'body',
+        scriptLoading: 'defer',
+        // Not minified: the template is tiny and its placeholders must keep their attribute quotes.
+        minify: false,
+      }),
       // Lets the inspector import be dropped from the production bundle.
       new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
     ],

@@ -1,18 +1,21 @@
-import type { Config } from 'jest';
-
-// ts-jest with isolatedModules: type checking is `npm run typecheck`'s job, so tests stay fast.
-const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, allowJs: true } }] as const;
+// @ts-check
+/** ts-jest with isolatedModules: type checking is `npm run typecheck`'s job, so tests stay fast. */
+const tsJest = [
+  'ts-jest',
+  { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, allowJs: true, isolatedModules: true } },
+];
 
 // Packages that ship only ES modules must go through the transform too.
 const esmPackages = ['ky', 'until-async'].join('|');
 
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': tsJest as unknown as [string, Record<string, unknown>] },
+  transform: { '^.+\\.(t|j)sx?$': tsJest },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
 
-const config: Config = {
+/** @type {import('jest').Config} */
+module.exports = {
   projects: [
     {
       ...common,
@@ -40,5 +43,3 @@ const config: Config = {
     },
   ],
 };
-
-export default config;

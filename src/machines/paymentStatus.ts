@@ -1,0 +1,131 @@
+import { assign, setup } from 'xstate';
+import type { PaymentStatusResponse, PaymentStatusValue } from '../services/types';
+import { callbackStub, notProvided, promiseStub } from './stub';
+
+export interface PaymentStatusInput {
+  transactionID: string;
+  billOID: string;
+}
+
+export interface PaymentStatusContext extends PaymentStatusInput {
+  status: PaymentStatusValue | null;
+  /** Failed polls in a row; each one lengthens the pause before the next (SPEC §8: logged, no message). */
+  failures: number;
+  /** The tab is hidden: finish the request in flight, then wait for the tab to be shown. */
+  hidden: boolean;
+  /** How polling ended, for the parent (set on entering a final state). */
+  outcome: PaymentStatusOutput['status'];
+}
+
+export type PaymentStatusEvent = { type: 'visibility.hidden' } | { type: 'visibility.visible' };
+
+export type PaymentStatusOutput = { status: 'success' | 'declined' | 'order not found' | 'document not found' };
+
+/** Poll interval of SPEC §9; after failures the pause doubles up to a minute. */
+export const STATUS_POLL_MS = 5000;
+export const MAX_RETRY_PAUSE_MS = 60_000;
+
+/**
+ * Payment-status polling (SPEC §4): ask for the status, wait 5000 ms, ask again, until success or declined.
+ * One request at a time; polling pauses while the tab is hidden and resumes at once when it is shown.
+ */
+export const paymentStatusMachine = setup({
+  types: {
+    input: {} as PaymentStatusInput,
+    context: {} as PaymentStatusContext,
+    events: {} as PaymentStatusEvent,
+    output: {} as PaymentStatusOutput,
+    tags: {} as 'created' | 'success' | 'declined' | 'order not found' | 'document not found',
+  },
+  actors: {
+    fetchStatus: promiseStub<PaymentStatusResponse, PaymentStatusInput>('fetchStatus'),
+    watchVisibility: callbackStub('watchVisibility'),
+  },
+  actions: {
+    'log poll failure': (_, _params: { error: unknown }) => notProvided('log poll failure'),
+  },
+  guards: {
+    'is status': (_, params: { response: PaymentStatusResponse; status: PaymentStatusValue }) => params.response.status === params.status,
+    'has no order': (_, params: { response: PaymentStatusResponse }) => !params.response.objectOID,
+    'is document missing': (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
+    'is tab hidden': ({ context }) => context.hidden,
+  },
+  delays: {
+    'status poll interval': STATUS_POLL_MS,
+    'retry pause': ({ context }) => Math.min(STATUS_POLL_MS * 2 ** context.failures, MAX_RETRY_PAUSE_MS),
+  },
+}).createMachine({
+  id: 'paymentStatus',
+  description: 'Polls /api/getResult/ every 5000 ms until the payment is success or declined.',
+  context: ({ input }) => ({ ...input, status: null, failures: 0, hidden: false, outcome: 'declined' }),
+  invoke: { src: 'watchVisibility' },
+  on: {
+    'visibility.hidden': { actions: assign({ hidden: true }) },
+    'visibility.visible': { actions: assign({ hidden: false }) },
+  },
+  initial: 'checking',
+  states: {
+    checking: {
+      tags: 'created',
+      invoke: {
+        src: 'fetchStatus',
+        input: ({ context }) => ({ transactionID: context.transactionID, billOID: context.billOID }),
+        onDone: [
+          {
+            guard: { type: 'has no order', params: ({ event }) => ({ response: event.output }) },
+            target: 'orderNotFound',
+            actions: assign({ outcome: 'order not found' as const }),
+          },
+          {
+            guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'success' as const }) },
+            target: 'success',
+            actions: assign({ status: 'success' as const, outcome: 'success' as const, failures: 0 }),
+          },
+          {
+            guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'declined' as const }) },
+            target: 'declined',
+            actions: assign({ status: 'declined' as const, outcome: 'declined' as const, failures: 0 }),
+          },
+          {
+            target: 'waiting',
+            actions: assign({ status: ({ event }) => event.output.status, failures: 0 }),
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'is document missing', params: ({ event }) => ({ error: event.error }) },
+            target: 'documentNotFound',
+            actions: assign({ outcome: 'document not found' as const }),
+          },
+          {
+            target: 'retrying',
+            actions: [
+              { type: 'log poll failure', params: ({ event }) => ({ error: event.error }) },
+              assign({ failures: ({ context }) => context.failures + 1 }),
+            ],
+          },
+        ],
+      },
+    },
+    waiting: {
+      tags: 'created',
+      always: { guard: 'is tab hidden', target: 'paused' },
+      after: { 'status poll interval': 'checking' },
+    },
+    retrying: {
+      tags: 'created',
+      always: { guard: 'is tab hidden', target: 'paused' },
+      after: { 'retry pause': 'checking' },
+    },
+    paused: {
+      tags: 'created',
+      description: 'The tab is hidden: no polls until it is shown again.',
+      on: { 'visibility.visible': { target: 'checking', actions: assign({ hidden: false }) } },
+    },
+    success: { type: 'final', tags: 'success' },
+    declined: { type: 'final', tags: 'declined' },
+    orderNotFound: { type: 'final', tags: 'order not found' },
+    documentNotFound: { type: 'final', tags: 'document not found' },
+  },
+  output: ({ context }) => ({ status: context.outcome }),
+});

@@ -1,0 +1,101 @@
+import { StrictMode, useEffect, useMemo, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { InspectionEvent, Observer } from 'xstate';
+import type { CheckoutActor, RouteMeta } from './machines/checkout';
+import { syncAddressBar } from './services/addressBar';
+import { createApi } from './services/api';
+import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
+import { createHttp } from './services/http';
+import { readCookie, readCsrfToken, readPageConfig, type PageConfig } from './services/pageConfig';
+import { App } from './views/App';
+import { AppActor, PageContext } from './views/appContext';
+import { ResultPage } from './views/ResultPage';
+import { provideApp, providePaymentStatus, type Dependencies } from './wiring';
+import './views/styles.css';
+
+declare const __DEV__: boolean;
+
+/** The composition root (DESIGN §3): make the services, provide them to the machines, mount the views. */
+function start() {
+  const config = readPageConfig();
+  const http = createHttp({ csrfToken: () => readCsrfToken() });
+  const api = createApi({ http, config, managerId: () => readCookie('manager_id') });
+  const env = browserEnvironment(window);
+  const deps: Dependencies = { api, env, analytics: dataLayerAnalytics(window), log: logError, doc: document };
+
+  // The result view mounts on any element with id "result" (SPEC §2), with orderId and billOid from the query.
+  const resultElement = document.getElementById('result');
+  if (resultElement) {
+    const query = new URLSearchParams(window.location.search);
+    createRoot(resultElement).render(
+      <StrictMode>
+        <ResultPage logic={providePaymentStatus(deps)} orderId={query.get('orderId')} billOid={query.get('billOid')} />
+      </StrictMode>,
+    );
+  }
+
+  const rootElement = document.getElementById('root');
+  if (rootElement && config.objectOID) mountCheckout(rootElement, config.objectOID, deps, config);
+}
+
+function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig) {
+  const logic = provideApp(deps);
+
+  const render = (inspect?: Observer<InspectionEvent>) =>
+    createRoot(element).render(
+      <StrictMode>
+        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop }, ...(inspect ? { inspect } : {}) }}>
+          <AddressBarRoot config={config} />
+        </AppActor.Provider>
+      </StrictMode>,
+    );
+
+  if (__DEV__ && new URLSearchParams(window.location.search).has('inspect')) {
+    // Development only: the Stately inspector. The production bundle drops this branch and its chunk.
+    void import('@statelyai/inspect').then(({ createBrowserInspector }) => render(createBrowserInspector().inspect));
+  } else {
+    render();
+  }
+}
+
+/** Binds the address bar to the checkout's route while mounted; browser Back and the Back link go one step back. */
+function AddressBarRoot({ config }: { config: PageConfig }) {
+  const app = AppActor.useActorRef();
+  const backRef = useRef<() => void>(() => undefined);
+
+  useEffect(() => {
+    const checkoutOf = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
+    const binding = syncAddressBar(window, {
+      subscribe: (onRoute) => {
+        let watched: { unsubscribe(): void } | null = null;
+        const report = () => {
+          const checkout = checkoutOf();
+          if (!checkout || watched) return;
+          watched = checkout.subscribe((step) => {
+            const meta = Object.values(step.getMeta()) as Partial<RouteMeta>[];
+            const path = meta.find((m) => m.route)?.route?.path;
+            if (path) onRoute(path, step.context.history.length);
+          });
+        };
+        const appSub = app.subscribe(report);
+        report();
+        return () => {
+          appSub.unsubscribe();
+          watched?.unsubscribe();
+        };
+      },
+      back: () => checkoutOf()?.send({ type: 'nav.back' }),
+    });
+    backRef.current = binding.back;
+    return () => binding.stop();
+  }, [app]);
+
+  const page = useMemo(() => ({ config, goBack: () => backRef.current() }), [config]);
+  return (
+    <PageContext.Provider value={page}>
+      <App />
+    </PageContext.Provider>
+  );
+}
+
+start();

@@ -1,0 +1,46 @@
+/** What the page needs from the browser, injected so machines and tests never touch `window` directly. */
+export interface BrowserEnvironment {
+  /** Desktop or phone (SPEC §4 fast payment, bank widget): a wide viewport with a fine pointer is a desktop. */
+  isDesktop: boolean;
+  /** Desktop Safari needs the widget's helper tab (SPEC §4). */
+  isSafariDesktop: boolean;
+  navigate(url: string): void;
+  reload(): void;
+}
+
+export function detectDesktop(win: Window): boolean {
+  const wide = win.matchMedia?.('(min-width: 768px)').matches ?? win.innerWidth >= 768;
+  const finePointer = win.matchMedia?.('(pointer: fine)').matches ?? true;
+  return wide && finePointer;
+}
+
+export function detectSafariDesktop(win: Window, isDesktop: boolean): boolean {
+  const ua = win.navigator.userAgent;
+  return isDesktop && /Safari\//.test(ua) && !/(Chrome|Chromium|CriOS|Edg|OPR|Android)\//.test(ua);
+}
+
+export function browserEnvironment(win: Window = window): BrowserEnvironment {
+  const isDesktop = detectDesktop(win);
+  return {
+    isDesktop,
+    isSafariDesktop: detectSafariDesktop(win, isDesktop),
+    navigate: (url) => win.location.assign(url),
+    reload: () => win.location.reload(),
+  };
+}
+
+/** Analytics sink (SPEC §4 sign-in event); by default a push to window.dataLayer. */
+export type Analytics = (event: Record<string, unknown>) => void;
+
+export function dataLayerAnalytics(win: Window & { dataLayer?: unknown[] } = window): Analytics {
+  return (event) => {
+    win.dataLayer = win.dataLayer ?? [];
+    win.dataLayer.push(event);
+  };
+}
+
+/** SPEC §8: other request failures are logged to the console only, with the message and the response's error field. */
+export function logError(error: unknown): void {
+  const e = error as { message?: string; body?: { error?: unknown } } | null;
+  console.error(e?.message ?? String(error), e?.body?.error ?? '');
+}

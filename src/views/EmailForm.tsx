@@ -1,0 +1,57 @@
+import { useFormik } from 'formik';
+import { useEffect, useId } from 'react';
+import { messages } from '../services/messages';
+import { emailFormSchema } from '../services/validation';
+
+interface Props {
+  /** The server refused the last address: the field is emptied and 'Email некорректен' shown (SPEC §5). */
+  rejected: boolean;
+  busy: boolean;
+  onSubmit: (email: string) => void;
+}
+
+/** The receipt e-mail and the step's Continue button, as one form so Enter submits it. */
+export function EmailForm({ rejected, busy, onSubmit }: Props) {
+  const id = useId();
+  const formik = useFormik({
+    initialValues: { email: '' },
+    validationSchema: emailFormSchema,
+    onSubmit: (values) => onSubmit(values.email.trim()),
+  });
+  const { setFieldValue, setFieldError } = formik;
+
+  useEffect(() => {
+    if (!rejected) return;
+    void setFieldValue('email', '', false);
+    setFieldError('email', messages.validation.emailRejected);
+  }, [rejected, setFieldValue, setFieldError]);
+
+  const error = (formik.touched.email || rejected) && formik.errors.email ? formik.errors.email : null;
+  return (
+    <form className="form" noValidate onSubmit={formik.handleSubmit}>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{messages.email.label}</label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-email-error` : undefined}
+        />
+        {error && (
+          <p className="field-error" id={`${id}-email-error`} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="button primary" disabled={busy}>
+        {messages.app.continue}
+      </button>
+    </form>
+  );
+}

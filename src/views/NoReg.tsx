@@ -1,0 +1,41 @@
+import { useSelector } from '@xstate/react';
+import { derive, type CheckoutActor } from '../machines/checkout';
+import { formatPoints } from '../services/format';
+import { messages } from '../services/messages';
+import { ContinueStep } from './ContinueStep';
+import { PaymentInfo } from './PaymentInfo';
+
+/** The no-registration screen (SPEC §2): title, client, payment info, points block, e-mail form, Continue. */
+export function NoReg({ actor }: { actor: CheckoutActor }) {
+  const bill = useSelector(actor, (state) => state.context.bill);
+  const showPoints = useSelector(actor, (state) => derive.canUsePoints(state.context));
+  const usedPoints = useSelector(actor, (state) => state.context.usedPoints);
+
+  return (
+    <section aria-labelledby="step-title">
+      <h1 id="step-title" className="step-title">
+        {bill.info.PaymentPurpose}
+      </h1>
+      {bill.user.Name && (
+        <p className="client-line">
+          {messages.noReg.client} <strong>{bill.user.Name}</strong>
+        </p>
+      )}
+      <PaymentInfo bill={bill} />
+      {showPoints && (
+        <div className="points-block">
+          <div>
+            <p className="points-title">{messages.points.blockTitle}</p>
+            <p className="points-available">
+              {usedPoints > 0 ? `${messages.choosePaymentType.pointsUsed}: ${formatPoints(usedPoints)}` : `${messages.points.canUse} ${formatPoints(bill.usefulPoints)}`}
+            </p>
+          </div>
+          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'nav.goTo', step: 'usePoints' })}>
+            {messages.points.use}
+          </button>
+        </div>
+      )}
+      <ContinueStep actor={actor} />
+    </section>
+  );
+}

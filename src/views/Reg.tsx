@@ -1,0 +1,44 @@
+import { useSelector } from '@xstate/react';
+import type { CheckoutActor } from '../machines/checkout';
+import { formatPhone } from '../services/format';
+import { messages } from '../services/messages';
+import { ContinueStep } from './ContinueStep';
+import { PaymentInfo } from './PaymentInfo';
+
+/** The registered-user screen (SPEC §2): the signed-in card, or the sign-in form. */
+export function Reg({ actor }: { actor: CheckoutActor }) {
+  const bill = useSelector(actor, (state) => state.context.bill);
+  const user = useSelector(actor, (state) => state.context.user);
+
+  return (
+    <section aria-labelledby="step-title">
+      <h1 id="step-title" className="step-title">
+        {bill.info.PaymentPurpose}
+      </h1>
+      <PaymentInfo bill={bill} />
+      {user ? (
+        <>
+          <div className="user-card">
+            {user.picture ? (
+              <img className="avatar" src={user.picture} alt="" width={48} height={48} />
+            ) : (
+              <span className="avatar avatar-initial" aria-hidden="true">
+                {user.name.slice(0, 1)}
+              </span>
+            )}
+            <div>
+              <p className="user-name">{user.name}</p>
+              <p className="user-id">
+                {messages.reg.id} {formatPhone(user.phone)}
+              </p>
+            </div>
+            <button type="button" className="link" onClick={() => actor.send({ type: 'user.change' })}>
+              {messages.reg.changeUser}
+            </button>
+          </div>
+          <ContinueStep actor={actor} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import { createActorContext } from '@xstate/react';
+import { appMachine } from '../machines/app';
+import type { CheckoutActor } from '../machines/checkout';
+import type { PageConfig } from '../services/pageConfig';
+
+/** The root actor for every view (STYLE: createActorContext, narrow useSelector reads). */
+export const AppActor = createActorContext(appMachine);
+
+/** The checkout child of the root actor; present while the app is in `content`. */
+export function useCheckoutActor(): CheckoutActor | undefined {
+  return AppActor.useSelector((state) => state.children.checkout as CheckoutActor | undefined);
+}
+
+export interface PageServices {
+  config: PageConfig;
+  /** The Back link's action: through the browser history when the address bar owns the entry. */
+  goBack: () => void;
+}
+
+export const PageContext = createContext<PageServices | null>(null);
+
+export function usePage(): PageServices {
+  const page = useContext(PageContext);
+  if (!page) throw new Error('PageContext is not provided');
+  return page;
+}

@@ -1,0 +1,61 @@
+import type { PaymentTypeCode } from '../services/types';
+
+/** Small inline icons: no extra requests, and they inherit the text colour. Decorative: hidden from screen readers. */
+const svg = (children: React.ReactNode, size = 24) => (
+  <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+    {children}
+  </svg>
+);
+
+export const CardIcon = () =>
+  svg(
+    <>
+      <rect x="2" y="5" width="20" height="14" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M2 9.5h20" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M6 15h4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </>,
+  );
+
+export const FastPaymentIcon = () =>
+  svg(
+    <>
+      <path d="M4 4l5 3v10l-5 3z" fill="#5b57a2" />
+      <path d="M9 7l11-3-5 8z" fill="#1d9bd7" />
+      <path d="M9 17l11 3-5-8z" fill="#0f9e4d" />
+      <path d="M9 7v10l6-5z" fill="#f5a623" />
+    </>,
+  );
+
+export const BankAppIcon = () =>
+  svg(
+    <>
+      <circle cx="12" cy="12" r="9.5" fill="none" stroke="#21a038" strokeWidth="2" />
+      <path d="M7.5 12.2l3 3 6-6.4" fill="none" stroke="#21a038" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </>,
+  );
+
+export function PaymentTypeIcon({ code }: { code: PaymentTypeCode }) {
+  if (code === 'SBP') return <FastPaymentIcon />;
+  if (code === 'SberPaySite' || code === 'SberPaySiteP') return <BankAppIcon />;
+  return <CardIcon />;
+}
+
+export const SuccessIcon = () =>
+  svg(
+    <>
+      <circle cx="12" cy="12" r="11" fill="#12b76a" />
+      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </>,
+    56,
+  );
+
+export const FailureIcon = () =>
+  svg(
+    <>
+      <circle cx="12" cy="12" r="11" fill="#d92d20" />
+      <path d="M8.5 8.5l7 7m0-7l-7 7" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+    </>,
+    56,
+  );
+
+export const LoadingIcon = () => <span className="spinner spinner-large" aria-hidden="true" />;

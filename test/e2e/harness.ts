@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { seedDemo } from '../../server/demoBills';
+
+/** Debian's Chromium (DESIGN §2); never a downloaded browser. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags that work here as root, headless, with no network but loopback (DESIGN §2). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const distDir = path.resolve(__dirname, '..', '..', process.env.DIST_DIR ?? 'dist');
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server on a free port with a fresh database in a temporary folder, seeded with the demo bills. */
+export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    throw new Error(`The page is not built in ${distDir}: run \`npm run build\` first (npm test does it).`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const app = await buildApp({ databasePath: path.join(dir, 'checkout.sqlite'), distDir, publicUrl: url, logger: false, ...overrides });
+  await seedDemo(app.store);
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    url,
+    stop: async () => {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Browser journeys need Debian's Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` ` +
+        '(.ci/run does this), or point CHROMIUM_PATH at a Chromium binary.',
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'ru-RU' } as const;
+export const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'ru-RU' } as const;
+
+/** A browser context that fails the test on any page error and collects console errors for inspection. */
+export async function newContext(browser: Browser, options: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<BrowserContext> {
+  return browser.newContext({ ...options });
+}
+
+/** A fresh unpaid copy of a demo bill (DESIGN §7), so journeys never fight over one bill. */
+export async function freshBill(server: RunningServer, from: string): Promise<string> {
+  const response = await fetch(`${server.url}/sandbox/bills`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from }),
+  });
+  if (response.status !== 201) throw new Error(`POST /sandbox/bills answered ${response.status}`);
+  return ((await response.json()) as { objectOID: string }).objectOID;
+}
+
+/** Pays on the sandbox acquirer's card form with a test card. */
+export async function payWithCard(page: Page, card: string) {
+  await page.getByLabel('Номер карты').fill(card);
+  await page.getByLabel('Срок действия').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+}
