@@ -5,12 +5,12 @@ const tsJest = [
   { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, allowJs: true, isolatedModules: true } },
 ];
 
-// Packages that ship only ES modules must go through the transform too.
+// Packages that ship only ES modules must go through the transform too (and any .mjs file, as msw 2's dependencies ship).
 const esmPackages = ['ky', 'until-async'].join('|');
 
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': tsJest },
-  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/).*(?<!\\.mjs)$`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
 
