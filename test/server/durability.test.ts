@@ -4,12 +4,15 @@ import path from 'node:path';
 import { tempDirs } from './helpers';
 
 const root = path.resolve(__dirname, '..', '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const started: ChildProcess[] = [];
 
-/** Starts `tsx server/main.ts` on a free port and resolves with its base URL once it says it is running. */
+/**
+ * Starts `server/main.ts` under tsx on a free port and resolves with its base URL once it says it is running.
+ * `node --import tsx` rather than the `tsx` CLI: the CLI runs the server in a child process, so SIGKILL would hit
+ * the wrapper and leave the server running.
+ */
 function startProcess(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(tsx, ['server/main.ts'], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
