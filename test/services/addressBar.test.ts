@@ -1,0 +1,116 @@
+import { syncAddressBar } from '../../src/services/addressBar';
+
+/** A stand-in checkout: its route and history depth, and 'back' as the checkout does it. */
+function fakeCheckout() {
+  const stack: string[] = ['/noReg'];
+  const listeners = new Set<(path: string, depth: number) => void>();
+  const emit = () => listeners.forEach((l) => l(stack.at(-1)!, stack.length - 1));
+  return {
+    binding: {
+      subscribe(onRoute: (path: string, depth: number) => void) {
+        listeners.add(onRoute);
+        onRoute(stack.at(-1)!, stack.length - 1);
+        return () => listeners.delete(onRoute);
+      },
+      back: jest.fn(() => {
+        if (stack.length > 1) stack.pop();
+        emit();
+      }),
+    },
+    goTo(path: string) {
+      stack.push(path);
+      emit();
+    },
+    main() {
+      stack.splice(0, stack.length, '/noReg');
+      emit();
+    },
+    get listeners() {
+      return listeners.size;
+    },
+  };
+}
+
+const popped = () => new Promise<void>((resolve) => window.addEventListener('popstate', () => setTimeout(resolve, 0), { once: true }));
+
+let stop: () => void = () => undefined;
+beforeEach(() => {
+  window.history.replaceState(null, '', '/pay/demo-anon');
+});
+afterEach(() => stop());
+
+test('the first route replaces the entry; each forward step pushes one', () => {
+  const checkout = fakeCheckout();
+  const before = window.history.length;
+  stop = syncAddressBar(window, checkout.binding).stop;
+  expect(window.location.hash).toBe('#/noReg');
+  expect(window.history.length).toBe(before);
+  checkout.goTo('/choosePaymentType');
+  expect(window.location.hash).toBe('#/choosePaymentType');
+  expect(window.history.length).toBe(before + 1);
+  expect(window.location.pathname).toBe('/pay/demo-anon');
+});
+
+test("the browser's Back sends the checkout one step back", async () => {
+  const checkout = fakeCheckout();
+  stop = syncAddressBar(window, checkout.binding).stop;
+  checkout.goTo('/choosePaymentType');
+  const back = popped();
+  window.history.back();
+  await back;
+  expect(checkout.binding.back).toHaveBeenCalledTimes(1);
+  expect(window.location.hash).toBe('#/noReg');
+});
+
+test("the page's Back link goes through the browser history when the entry is ours", async () => {
+  const checkout = fakeCheckout();
+  const binding = syncAddressBar(window, checkout.binding);
+  stop = binding.stop;
+  checkout.goTo('/choosePaymentType');
+  const back = popped();
+  binding.back();
+  await back;
+  expect(checkout.binding.back).toHaveBeenCalledTimes(1);
+  expect(window.location.hash).toBe('#/noReg');
+});
+
+test('the Back link asks the checkout directly when no browser entry is ours', () => {
+  const checkout = fakeCheckout();
+  const binding = syncAddressBar(window, checkout.binding);
+  stop = binding.stop;
+  binding.back();
+  expect(checkout.binding.back).toHaveBeenCalledTimes(1);
+});
+
+test('going to the main route (history cleared) replaces the entry instead of pushing', () => {
+  const checkout = fakeCheckout();
+  stop = syncAddressBar(window, checkout.binding).stop;
+  checkout.goTo('/usePoints');
+  const length = window.history.length;
+  checkout.main();
+  expect(window.location.hash).toBe('#/noReg');
+  expect(window.history.length).toBe(length);
+});
+
+test('browser Back with nothing to go back to inside the checkout keeps the current step', async () => {
+  const checkout = fakeCheckout();
+  window.history.pushState(null, '', '/pay/demo-anon#/earlier');
+  stop = syncAddressBar(window, checkout.binding).stop;
+  window.history.pushState(null, '', '/pay/demo-anon#/other');
+  const back = popped();
+  window.history.back();
+  await back;
+  expect(checkout.binding.back).not.toHaveBeenCalled();
+  expect(window.location.hash).toBe('#/noReg');
+});
+
+test('stop unsubscribes and no longer listens to the browser', async () => {
+  const checkout = fakeCheckout();
+  syncAddressBar(window, checkout.binding).stop();
+  expect(checkout.listeners).toBe(0);
+  window.history.pushState(null, '', '#/x');
+  const back = popped();
+  window.history.back();
+  await back;
+  expect(checkout.binding.back).not.toHaveBeenCalled();
+});
