@@ -1,11 +1,22 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine } from './machines/app';
 import { checkoutMachine } from './machines/checkout';
+import { codeCheckMachine } from './machines/codeCheck';
+import { forgotPasswordMachine } from './machines/forgotPassword';
+import { freeCallMachine } from './machines/freeCall';
+import { bankWidgetMachine } from './machines/bankWidget';
+import { offerMachine } from './machines/offer';
 import { paymentStatusMachine } from './machines/paymentStatus';
+import { registerMachine } from './machines/register';
+import { signInMachine } from './machines/signIn';
+import { usePointsMachine } from './machines/usePoints';
+import type { SendCodeInput } from './machines/accountFlow';
+import { answerOf, type AccountAnswer } from './services/accountAnswer';
 import type { Api } from './services/api';
 import type { Analytics, BrowserEnvironment } from './services/environment';
 import { messages } from './services/messages';
 import type { LoyaltyUser } from './services/types';
+import type { BankWidgetClient } from './widget';
 
 export interface Dependencies {
   api: Api;
@@ -14,6 +25,8 @@ export interface Dependencies {
   log: (error: unknown) => void;
   /** The document whose visibility pauses status polling and whose title shows the data error. */
   doc: Document;
+  /** The bank-app pay widget client (src/widget); without it the bank-app pay types fail loudly. */
+  widget?: BankWidgetClient;
 }
 
 /** Loads the signed-in loyalty user: the provider's checkUser gives a token, get-user the user; null for a guest. */
@@ -56,6 +69,8 @@ export function provideApp(deps: Dependencies) {
       }),
       requestPaymentUrl: fromPromise(({ input }) => api.getPaymentUrl(input)),
       paymentStatus: providePaymentStatus(deps),
+      ...providePayments(deps),
+      ...provideAccountFlows(deps),
     },
     actions: {
       'go to url': (_, { url }) => env.navigate(url),
@@ -78,4 +93,64 @@ export function provideApp(deps: Dependencies) {
       'log error': (_, { error }) => log(error),
     },
   });
+}
+
+/**
+ * The account flows with their real effects: the provider login, SMS codes, password restore, registration and
+ * the free-call line. Refusals become answers the flows read (show_captcha, secondsLeft); see accountAnswer.ts.
+ */
+export function provideAccountFlows({ api, env, log }: Pick<Dependencies, 'api' | 'env' | 'log'>) {
+  const sendCode = fromPromise<AccountAnswer, SendCodeInput>(({ input }) => answerOf(api.sendCode({ ...input, captchaVerified: input.captcha !== null })));
+  const logError = (_: unknown, { error }: { error: unknown }) => {
+    if (error) log(error);
+  };
+  return {
+    signIn: signInMachine.provide({
+      actors: { login: fromPromise(({ input }) => answerOf(api.login(input.phone, input.password, input.captcha))) },
+      actions: { 'log error': logError },
+    }),
+    forgotPassword: forgotPasswordMachine.provide({ actors: { sendCode }, actions: { 'log error': logError } }),
+    register: registerMachine.provide({ actors: { sendCode }, actions: { 'log error': logError } }),
+    usePoints: usePointsMachine.provide({ actors: { sendCode }, actions: { 'log error': logError } }),
+    codeCheck: codeCheckMachine.provide({
+      actors: {
+        sendCode,
+        checkCode: fromPromise(({ input }) => answerOf(api.checkCode(input))),
+        restorePassword: fromPromise(({ input }) => answerOf(api.restorePassword(input.phone, input.captcha))),
+        registerAccount: fromPromise(({ input }) => answerOf(api.register(input.form, input.captcha))),
+      },
+      actions: { 'log error': logError },
+    }),
+    freeCall: freeCallMachine.provide({
+      actors: {
+        lockFreeCall: fromPromise(async ({ input }) => (await api.freeCallLock(input.phone)).json?.result === true),
+        checkFreeCall: fromPromise(async ({ input }) => (await api.freeCall(input.phone)).json?.result === true),
+      },
+      actions: { 'reload page': () => env.reload(), 'log error': logError },
+    }),
+  };
+}
+
+/** The payment effects of the choose-payment-type step: the offer text and the bank-app pay widget (src/widget). */
+export function providePayments({ api, env, log, widget }: Pick<Dependencies, 'api' | 'env' | 'log' | 'widget'>) {
+  const offer = offerMachine.provide({
+    actors: {
+      fetchOffer: fromPromise(async ({ input }) => (await api.offerText(input.kind, input.objectOID, input.cardTypeOID)).OfferDescription ?? ''),
+    },
+    actions: { 'log error': (_, { error }) => log(error) },
+  });
+  if (!widget) return { offer };
+  const bankWidget = bankWidgetMachine.provide({
+    actors: {
+      widget: fromCallback(({ input, sendBack }) => widget.open({ ...input, isSafariDesktop: env.isSafariDesktop }, sendBack)),
+    },
+    actions: {
+      'redirect to widget': (_, input) => widget.redirect({ ...input, isSafariDesktop: false }),
+      'open helper tab': (_, input) => widget.openHelperTab(input.code),
+      'go to return url': (_, { outcome, ...ids }) => env.navigate(widget.returnUrl(ids, outcome)),
+      'log error': (_, { error }) => log(error),
+    },
+    guards: { 'is Safari desktop': () => env.isSafariDesktop },
+  });
+  return { offer, bankWidget };
 }

@@ -2,8 +2,16 @@ import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
 import { canUsePoints, commission, emailUsed, finalPrice } from '../services/pricing';
 import { messages } from '../services/messages';
 import type { Bill, CheckType, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse, RegisterForm } from '../services/types';
+import { bankWidgetMachine, type BankWidgetOutput } from './bankWidget';
+import { offerMachine } from './offer';
 import { paymentStatusMachine } from './paymentStatus';
-import { callbackStub, notProvided, promiseStub } from './stub';
+import { codeCheckMachine } from './codeCheck';
+import { forgotPasswordMachine } from './forgotPassword';
+import { freeCallMachine } from './freeCall';
+import { registerMachine } from './register';
+import { signInMachine } from './signIn';
+import { notProvided, promiseStub } from './stub';
+import { usePointsMachine } from './usePoints';
 
 /** The steps of SPEC §2. Each is a state whose `meta.route` names its route (DESIGN §4: a route is a state). */
 export const steps = [
@@ -86,12 +94,7 @@ export interface StepFlowInput {
   maxPoints: number;
 }
 
-export interface BankWidgetInput {
-  bankInvoiceId: string;
-  orderId: string;
-  isDesktop: boolean;
-}
-export type BankWidgetOutput = { result: 'success' | 'fail' };
+export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
 
 const selectedType = (context: CheckoutContext): PaymentType | null =>
   context.bill.cardTypes.find((type) => type.OID === context.selectedTypeOid) ?? null;
@@ -124,13 +127,15 @@ export const checkoutMachine = setup({
     checkEmail: promiseStub<string, { email: string }>('checkEmail'),
     requestPaymentUrl: promiseStub<PaymentUrlResponse, PaymentUrlRequest>('requestPaymentUrl'),
     paymentStatus: paymentStatusMachine,
-    bankWidget: promiseStub<BankWidgetOutput, BankWidgetInput>('bankWidget'),
-    signIn: callbackStub<StepFlowInput>('signIn'),
-    usePoints: callbackStub<StepFlowInput>('usePoints'),
-    codeCheck: callbackStub<StepFlowInput>('codeCheck'),
-    freeCall: callbackStub<StepFlowInput>('freeCall'),
-    forgotPassword: callbackStub<StepFlowInput>('forgotPassword'),
-    register: callbackStub<StepFlowInput>('register'),
+    bankWidget: bankWidgetMachine,
+    offer: offerMachine,
+    // The account flows: machines whose own I/O actors stay stubs until the composition root provides them.
+    signIn: signInMachine,
+    usePoints: usePointsMachine,
+    codeCheck: codeCheckMachine,
+    freeCall: freeCallMachine,
+    forgotPassword: forgotPasswordMachine,
+    register: registerMachine,
   },
   actions: {
     /** Sends the browser to another page (acquirer form, bank app, result page). */
@@ -158,10 +163,16 @@ export const checkoutMachine = setup({
       return (!!type?.IsShowAggregatorOffer && !context.agreements.aggregator) || (!!type?.IsShowExecuterOffer && !context.agreements.executer);
     },
     'is closed without processing': (_, params: { response: PaymentUrlResponse }) => params.response.isClosedWithoutProcessing === true,
-    'has no payment url': (_, params: { response: PaymentUrlResponse }) => {
+    // Each way to pay needs its own address: the card form, the widget's invoice, or the bank-app link (SPEC §4).
+    'has no payment url': ({ context }, params: { response: PaymentUrlResponse }) => {
       const info = params.response.info;
-      return !info?.orderId || !(info.formUrl || info.data?.payload || info.bankInvoiceId);
+      const type = selectedType(context);
+      if (!info?.orderId) return true;
+      if (isRedirectType(type)) return !info.formUrl;
+      if (isBankAppPay(type)) return !info.bankInvoiceId;
+      return !info.data?.payload || !info.data.qrcId;
     },
+    'is widget closed': (_, params: { output: BankWidgetOutput }) => params.output.result === 'closed',
     'is card or direct bank': ({ context }) => isRedirectType(selectedType(context)),
     'is bank-app pay': ({ context }) => isBankAppPay(selectedType(context)),
     'is paid': (_, params: { status: string }) => params.status === 'success' || params.status === 'declined',
@@ -303,6 +314,8 @@ export const checkoutMachine = setup({
         assign({ step: 'choosePaymentType', agreementErrors: { aggregator: false, executer: false } }),
         assign({ selectedTypeOid: ({ context }) => (derive.isCoveredByPoints(context) ? null : (context.selectedTypeOid ?? context.bill.cardTypes[0]?.OID ?? null)) }),
       ],
+      // The offer modal's text, fetched when an agreement's link is opened (SPEC §2 offer modal).
+      invoke: { id: 'offer', src: 'offer', input: ({ context }) => ({ objectOID: context.bill.objectOID }) },
       initial: 'choosing',
       states: {
         choosing: {
@@ -410,11 +423,17 @@ export const checkoutMachine = setup({
           invoke: {
             src: 'bankWidget',
             input: ({ context }) => ({
+              code: selectedType(context)?.Code ?? 'SberPaySite',
               bankInvoiceId: context.paymentUrlData?.info?.bankInvoiceId ?? '',
               orderId: context.paymentUrlData?.info?.orderId ?? '',
+              billOid: context.bill.objectOID,
               isDesktop: context.isDesktop,
             }),
-            onDone: { target: 'redirecting', actions: { type: 'go to url', params: ({ context, event }) => ({ url: resultUrl(context, event.output.result) }) } },
+            // The widget itself sends the browser to the success or fail URL; a closed widget lets the payer choose again.
+            onDone: [
+              { guard: { type: 'is widget closed', params: ({ event }) => ({ output: event.output }) }, target: 'choosing' },
+              { target: 'redirecting' },
+            ],
             onError: {
               target: 'redirecting',
               actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, { type: 'go to url', params: ({ context }) => ({ url: resultUrl(context, 'fail') }) }],

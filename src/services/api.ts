@@ -114,10 +114,12 @@ export function createApi({ http, config, managerId }: ApiDeps) {
       captcha: string | null;
       purpose: CheckType;
     }) =>
-      postJson<CallResult<{ show_captcha?: boolean }> & { show_captcha?: boolean }>('/api/send-sms/', payload),
+      // A sent code's answer (and a too-early refusal's body) says when the next may go: secondsLeft.
+      postJson<CallResult<{ show_captcha?: boolean }> & { show_captcha?: boolean; secondsLeft?: number }>('/api/send-sms/', payload),
 
     /** /api/check-code/: checks a 4-digit code. */
-    checkCode: (payload: { code: string; phone: string; custNo: string | null; usePoints: boolean; purpose: CheckType }) =>
+    // After a wrong code the server demands the robot check, so the captcha rides along here too.
+    checkCode: (payload: { code: string; phone: string; custNo: string | null; usePoints: boolean; purpose: CheckType; captcha?: string | null }) =>
       postJson<CallResult & { data?: unknown }>('/api/check-code/', payload),
   };
 }

@@ -1,0 +1,50 @@
+import { ApiError } from './http';
+
+/**
+ * What the account and code calls tell a flow, whatever the HTTP status: whether it worked, whether the server
+ * now wants the robot check (show_captcha at the top or under json), and how long until a code may be resent.
+ */
+export interface AccountAnswer {
+  success: boolean;
+  showCaptcha: boolean;
+  /** Seconds until another code may be sent, when the server said so (send-sms). */
+  secondsLeft: number | null;
+  /** The server's reason for a refusal, for the console only (SPEC §8). */
+  error: string | null;
+}
+
+interface RawAnswer {
+  success?: unknown;
+  show_captcha?: unknown;
+  json?: { show_captcha?: unknown } | null;
+  secondsLeft?: unknown;
+  data?: unknown;
+  error?: unknown;
+}
+
+export function readAnswer(raw: unknown): AccountAnswer {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as RawAnswer;
+  const data = body.data && typeof body.data === 'object' ? (body.data as { secondsLeft?: unknown }) : {};
+  const seconds = typeof body.secondsLeft === 'number' ? body.secondsLeft : typeof data.secondsLeft === 'number' ? data.secondsLeft : null;
+  return {
+    success: body.success === true,
+    showCaptcha: body.show_captcha === true || body.json?.show_captcha === true,
+    secondsLeft: seconds,
+    error: typeof body.error === 'string' ? body.error : null,
+  };
+}
+
+/**
+ * Runs a call and reads its answer. The server refuses with a 4xx whose body still says what to do next
+ * (show_captcha, secondsLeft), so such a refusal is an answer too; a network failure or 5xx stays an error.
+ */
+export async function answerOf(call: Promise<unknown>): Promise<AccountAnswer> {
+  try {
+    return readAnswer(await call);
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.body && typeof error.body === 'object') {
+      return readAnswer(error.body);
+    }
+    throw error;
+  }
+}
