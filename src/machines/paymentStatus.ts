@@ -9,7 +9,7 @@ export interface PaymentStatusInput {
 
 export interface PaymentStatusContext extends PaymentStatusInput {
   status: PaymentStatusValue | null;
-  /** Failed polls in a row; each one lengthens the pause before the next (SPEC §8: logged, no message). */
+  /** Failed polls in a row; from the second on, each lengthens the pause before the next (SPEC §8: logged, no message). */
   failures: number;
   /** The tab is hidden: finish the request in flight, then wait for the tab to be shown. */
   hidden: boolean;
@@ -21,7 +21,7 @@ export type PaymentStatusEvent = { type: 'visibility.hidden' } | { type: 'visibi
 
 export type PaymentStatusOutput = { status: 'success' | 'declined' | 'order not found' | 'document not found' };
 
-/** Poll interval of SPEC §9; after failures the pause doubles up to a minute. */
+/** Poll interval of SPEC §9; after repeated failures the pause doubles up to a minute. */
 export const STATUS_POLL_MS = 5000;
 export const MAX_RETRY_PAUSE_MS = 60_000;
 
@@ -52,7 +52,8 @@ export const paymentStatusMachine = setup({
   },
   delays: {
     'status poll interval': STATUS_POLL_MS,
-    'retry pause': ({ context }) => Math.min(STATUS_POLL_MS * 2 ** context.failures, MAX_RETRY_PAUSE_MS),
+    // One failure keeps the usual pace; repeated failures double the pause (5, 10, 20, 40 s, then a minute).
+    'retry pause': ({ context }) => Math.min(STATUS_POLL_MS * 2 ** Math.max(0, context.failures - 1), MAX_RETRY_PAUSE_MS),
   },
 }).createMachine({
   id: 'paymentStatus',

@@ -1,0 +1,232 @@
+import { createActor, SimulatedClock } from 'xstate';
+import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, STATUS_POLL_MS } from '../../src/machines/paymentStatus';
+import { ApiError } from '../../src/services/http';
+import type { PaymentStatusResponse } from '../../src/services/types';
+import { providePaymentStatus, type Dependencies } from '../../src/wiring';
+import { fakeCallback, fakeRequest, flush } from './fakes';
+
+const input = { transactionID: 'tx-1', billOID: 'bill-1' };
+const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' };
+
+function start() {
+  const fetchStatus = fakeRequest<PaymentStatusResponse>();
+  const visibility = fakeCallback();
+  const failures: unknown[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    paymentStatusMachine.provide({
+      actors: { fetchStatus: fetchStatus.logic, watchVisibility: visibility.logic },
+      actions: { 'log poll failure': (_, { error }) => failures.push(error) },
+    }),
+    { input, clock },
+  ).start();
+  const answer = async (response: PaymentStatusResponse) => {
+    fetchStatus.last.answer.resolve(response);
+    await flush();
+  };
+  const fail = async (error: unknown) => {
+    fetchStatus.last.answer.reject(error);
+    await flush();
+  };
+  /** What the tab's visibility watcher reports, as the real one does through sendBack. */
+  const tab = (state: 'hidden' | 'visible') => visibility.last.sendBack({ type: `visibility.${state}` });
+  return { actor, fetchStatus, visibility, failures, clock, answer, fail, tab };
+}
+
+test('asks for the status of the transaction at once, then every 5000 ms while it is created', async () => {
+  const { actor, fetchStatus, clock, answer } = start();
+  expect(actor.getSnapshot().value).toBe('checking');
+  expect(actor.getSnapshot().hasTag('created')).toBe(true);
+  expect(fetchStatus.calls.map((c) => c.input)).toEqual([input]);
+
+  await answer(created);
+  expect(actor.getSnapshot().value).toBe('waiting');
+  expect(actor.getSnapshot().context.status).toBe('created');
+  clock.increment(STATUS_POLL_MS - 1);
+  expect(fetchStatus.calls).toHaveLength(1);
+  clock.increment(1);
+  expect(fetchStatus.calls).toHaveLength(2);
+  expect(actor.getSnapshot().value).toBe('checking');
+
+  await answer({ status: null, objectOID: 'bill-1' });
+  expect(actor.getSnapshot().value).toBe('waiting');
+  clock.increment(STATUS_POLL_MS);
+  expect(fetchStatus.calls).toHaveLength(3);
+});
+
+test.each([
+  ['success', 'success'],
+  ['declined', 'declined'],
+] as const)('stops on %s: no further request, the output says so, the watcher is stopped', async (status, tag) => {
+  const { actor, fetchStatus, visibility, clock, answer } = start();
+  await answer(created);
+  clock.increment(STATUS_POLL_MS);
+  await answer({ status, objectOID: 'bill-1' });
+  const snapshot = actor.getSnapshot();
+  expect(snapshot.status).toBe('done');
+  expect(snapshot.value).toBe(status);
+  expect(snapshot.hasTag(tag)).toBe(true);
+  expect(snapshot.context.status).toBe(status);
+  expect(snapshot.output).toEqual({ status });
+  expect(visibility.last.stopped).toBe(true);
+  clock.increment(10 * STATUS_POLL_MS);
+  expect(fetchStatus.calls).toHaveLength(2);
+});
+
+test("'Order not found' when the status has no objectOID", async () => {
+  const { actor, answer } = start();
+  await answer({ status: 'success' });
+  expect(actor.getSnapshot().value).toBe('orderNotFound');
+  expect(actor.getSnapshot().hasTag('order not found')).toBe(true);
+  expect(actor.getSnapshot().output).toEqual({ status: 'order not found' });
+});
+
+test('a 404 answer means the document is not found, and polling stops', async () => {
+  const { actor, failures, fail, clock, fetchStatus } = start();
+  await fail(new ApiError('Not found', 404));
+  expect(actor.getSnapshot().value).toBe('documentNotFound');
+  expect(actor.getSnapshot().hasTag('document not found')).toBe(true);
+  expect(actor.getSnapshot().output).toEqual({ status: 'document not found' });
+  expect(failures).toEqual([]);
+  clock.increment(MAX_RETRY_PAUSE_MS);
+  expect(fetchStatus.calls).toHaveLength(1);
+});
+
+test('a failed poll is logged and polling goes on, first at the usual pace, then with a pause that grows to a minute', async () => {
+  const { actor, failures, fail, answer, clock, fetchStatus } = start();
+  const pauses: number[] = [];
+  const errors = [new ApiError('Bad gateway', 502), new ApiError('offline', 0), new Error('boom'), new ApiError('x', 500), new ApiError('x', 500), new ApiError('x', 500)];
+  for (const error of errors) {
+    await fail(error);
+    expect(actor.getSnapshot().value).toBe('retrying');
+    expect(actor.getSnapshot().hasTag('created')).toBe(true);
+    const before = fetchStatus.calls.length;
+    let waited = 0;
+    while (fetchStatus.calls.length === before) {
+      clock.increment(1000);
+      waited += 1000;
+    }
+    pauses.push(waited);
+  }
+  expect(failures).toEqual(errors);
+  expect(pauses).toEqual([STATUS_POLL_MS, 10_000, 20_000, 40_000, MAX_RETRY_PAUSE_MS, MAX_RETRY_PAUSE_MS]);
+
+  // One good answer brings back the usual pace.
+  await answer(created);
+  expect(actor.getSnapshot().context.failures).toBe(0);
+  clock.increment(STATUS_POLL_MS);
+  expect(fetchStatus.calls).toHaveLength(errors.length + 2);
+});
+
+test('no request overlaps another, however slow the answers are', async () => {
+  const { fetchStatus, clock, answer, fail } = start();
+  clock.increment(10 * STATUS_POLL_MS);
+  expect(fetchStatus.calls).toHaveLength(1);
+  await answer(created);
+  clock.increment(STATUS_POLL_MS);
+  clock.increment(10 * STATUS_POLL_MS);
+  await fail(new Error('slow and failed'));
+  clock.increment(MAX_RETRY_PAUSE_MS);
+  clock.increment(MAX_RETRY_PAUSE_MS);
+  expect(fetchStatus.maxInFlight).toBe(1);
+  expect(fetchStatus.calls).toHaveLength(3);
+});
+
+test('while the tab is hidden no poll is made; it resumes at once when the tab is shown', async () => {
+  const { actor, fetchStatus, clock, answer, tab } = start();
+  await answer(created);
+  tab('hidden');
+  expect(actor.getSnapshot().value).toBe('paused');
+  expect(actor.getSnapshot().hasTag('created')).toBe(true);
+  clock.increment(10 * STATUS_POLL_MS);
+  expect(fetchStatus.calls).toHaveLength(1);
+
+  tab('visible');
+  expect(actor.getSnapshot().value).toBe('checking');
+  expect(fetchStatus.calls).toHaveLength(2);
+});
+
+test('a tab hidden during a request lets that request finish, then pauses', async () => {
+  const { actor, fetchStatus, clock, answer, tab } = start();
+  tab('hidden');
+  expect(actor.getSnapshot().value).toBe('checking');
+  await answer(created);
+  expect(actor.getSnapshot().value).toBe('paused');
+  clock.increment(10 * STATUS_POLL_MS);
+  expect(fetchStatus.calls).toHaveLength(1);
+  tab('visible');
+  expect(fetchStatus.calls).toHaveLength(2);
+});
+
+test('a tab hidden and shown again during a request does not pause', async () => {
+  const { actor, answer, tab } = start();
+  tab('hidden');
+  tab('visible');
+  await answer(created);
+  expect(actor.getSnapshot().value).toBe('waiting');
+});
+
+test('a tab hidden after a failure pauses the retry too', async () => {
+  const { actor, fetchStatus, clock, fail, tab } = start();
+  await fail(new Error('down'));
+  tab('hidden');
+  expect(actor.getSnapshot().value).toBe('paused');
+  clock.increment(MAX_RETRY_PAUSE_MS);
+  expect(fetchStatus.calls).toHaveLength(1);
+  tab('visible');
+  expect(fetchStatus.calls).toHaveLength(2);
+});
+
+test('showing a tab that was never hidden changes nothing', async () => {
+  const { actor, fetchStatus, answer, tab } = start();
+  await answer(created);
+  tab('visible');
+  expect(actor.getSnapshot().value).toBe('waiting');
+  expect(fetchStatus.calls).toHaveLength(1);
+});
+
+test('the default effects fail loudly when not provided', () => {
+  const actor = createActor(paymentStatusMachine, { input });
+  const errors: unknown[] = [];
+  actor.subscribe({ error: (error) => errors.push(error) });
+  actor.start();
+  expect(String(errors[0])).toMatch(/is not provided/);
+});
+
+describe('with the real wiring (providePaymentStatus)', () => {
+  /** A document whose visibility the test sets; only what the watcher reads. */
+  function fakeDocument() {
+    const target = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
+    target.visibilityState = 'visible';
+    return target;
+  }
+
+  test('reads the tab visibility from the document and calls getResult with the transaction and bill', async () => {
+    const doc = fakeDocument();
+    const getResult = jest.fn(async (): Promise<PaymentStatusResponse> => created);
+    const log = jest.fn();
+    const clock = new SimulatedClock();
+    const deps = { api: { getResult }, log, doc } as unknown as Dependencies;
+    const actor = createActor(providePaymentStatus(deps), { input, clock }).start();
+    await flush();
+    expect(getResult).toHaveBeenCalledWith('tx-1', 'bill-1');
+    expect(actor.getSnapshot().value).toBe('waiting');
+
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(actor.getSnapshot().value).toBe('paused');
+    clock.increment(STATUS_POLL_MS * 3);
+    expect(getResult).toHaveBeenCalledTimes(1);
+
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(getResult).toHaveBeenCalledTimes(2);
+
+    getResult.mockRejectedValueOnce(new ApiError('down', 500));
+    await flush();
+    clock.increment(STATUS_POLL_MS);
+    await flush();
+    expect(log).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
+    actor.stop();
+  });
+});
