@@ -10,6 +10,7 @@ import { readCookie, readCsrfToken, readPageConfig, type PageConfig } from './se
 import { App } from './views/App';
 import { AppActor, PageContext } from './views/appContext';
 import { ResultPage } from './views/ResultPage';
+import { createBankWidget } from './widget';
 import { provideApp, providePaymentStatus, type Dependencies } from './wiring';
 import './views/styles.css';
 
@@ -21,7 +22,14 @@ function start() {
   const http = createHttp({ csrfToken: () => readCsrfToken() });
   const api = createApi({ http, config, managerId: () => readCookie('manager_id') });
   const env = browserEnvironment(window);
-  const deps: Dependencies = { api, env, analytics: dataLayerAnalytics(window), log: logError, doc: document };
+  const deps: Dependencies = {
+    api,
+    env,
+    analytics: dataLayerAnalytics(window),
+    log: logError,
+    doc: document,
+    widget: createBankWidget(window, config.environment),
+  };
 
   // The result view mounts on any element with id "result" (SPEC §2), with orderId and billOid from the query.
   const resultElement = document.getElementById('result');
@@ -29,7 +37,12 @@ function start() {
     const query = new URLSearchParams(window.location.search);
     createRoot(resultElement).render(
       <StrictMode>
-        <ResultPage logic={providePaymentStatus(deps)} orderId={query.get('orderId')} billOid={query.get('billOid')} />
+        <ResultPage
+          logic={providePaymentStatus(deps)}
+          orderId={query.get('orderId')}
+          billOid={query.get('billOid')}
+          withoutProcessing={query.get('withoutProcessing') === '1'}
+        />
       </StrictMode>,
     );
   }

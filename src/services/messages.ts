@@ -92,6 +92,7 @@ export const messages = {
     hideQr: 'Скрыть QR-код',
     anotherMethod: 'Другой способ оплаты',
     qrAlt: 'QR-код для оплаты через СБП',
+    title: 'Оплата через СБП',
   },
   forgotPassword: {
     title: 'Введите номер телефона для восстановления доступа',
@@ -110,6 +111,16 @@ export const messages = {
   offer: {
     title: 'Условия оферты',
     close: 'Закрыть',
+    loading: 'Загрузка условий…',
+  },
+  /** The agreement lines: the label text, then the link that opens the offer. */
+  agreement: {
+    accept: 'Я принимаю',
+    aggregatorLink: 'условия оферты',
+    executerLink: 'условия платежа',
+  },
+  widget: {
+    title: 'Оплата SberPay',
   },
   validation: {
     phoneRequired: 'Не указан телефон',

@@ -2,7 +2,9 @@ import { useSelector } from '@xstate/react';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { formatAmount, formatMoney, formatPoints } from '../services/format';
 import { messages } from '../services/messages';
+import type { OfferKind, PaymentType } from '../services/types';
 import { PaymentTypeIcon } from './icons';
+import { OfferModal, type OfferActor } from './OfferModal';
 
 const t = messages.choosePaymentType;
 
@@ -10,6 +12,7 @@ const t = messages.choosePaymentType;
 export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
   const context = useSelector(actor, (state) => state.context);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
+  const offer = useSelector(actor, (state) => state.children.offer as OfferActor | undefined);
   const covered = derive.isCoveredByPoints(context);
   const selected = derive.selectedType(context);
   const fee = derive.commission(context);
@@ -66,13 +69,72 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
         </div>
       </dl>
 
+      {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
+
       {context.error && (
         // Catalogue texts only (SPEC §8 shows this one as HTML); never text from the server.
         <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: context.error }} />
       )}
-      <button type="button" className="button primary" disabled={busy} onClick={() => actor.send({ type: 'payment.pay' })}>
-        {t.pay}
+      <button type="button" className="button primary" disabled={busy} aria-busy={busy} onClick={() => actor.send({ type: 'payment.pay' })}>
+        {busy && <span className="spinner" aria-hidden="true" />} {t.pay}
       </button>
+      {offer && <OfferModal offer={offer} />}
     </section>
+  );
+}
+
+const agreementText: Record<OfferKind, { link: string; error: string }> = {
+  aggregator: { link: messages.agreement.aggregatorLink, error: t.offerRequired },
+  executer: { link: messages.agreement.executerLink, error: t.executerRequired },
+};
+
+/** The agreement checkboxes the chosen type asks for (SPEC §5); each line's link opens the offer text. */
+function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; type: PaymentType; offer: OfferActor | undefined; disabled: boolean }) {
+  const agreements = useSelector(actor, (state) => state.context.agreements);
+  const errors = useSelector(actor, (state) => state.context.agreementErrors);
+  const kinds = (['aggregator', 'executer'] as const).filter((kind) =>
+    kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer,
+  );
+  if (kinds.length === 0) return null;
+
+  return (
+    <div className="agreements">
+      {kinds.map((kind) => {
+        const id = `agreement-${kind}`;
+        return (
+          <div key={kind} className="agreement">
+            <div className="agreement-line">
+              <input
+                id={id}
+                type="checkbox"
+                checked={agreements[kind]}
+                disabled={disabled}
+                aria-labelledby={`${id}-label ${id}-link`}
+                aria-invalid={errors[kind] || undefined}
+                aria-describedby={errors[kind] ? `${id}-error` : undefined}
+                onChange={(event) => actor.send({ type: 'agreement.set', kind, checked: event.target.checked })}
+              />
+              <label id={`${id}-label`} htmlFor={id}>
+                {messages.agreement.accept}
+              </label>{' '}
+              <button
+                id={`${id}-link`}
+                type="button"
+                className="link agreement-link"
+                aria-haspopup="dialog"
+                onClick={() => offer?.send({ type: 'offer.open', kind, cardTypeOID: type.OID })}
+              >
+                {agreementText[kind].link}
+              </button>
+            </div>
+            {errors[kind] && (
+              <p id={`${id}-error`} className="field-error" role="alert">
+                {agreementText[kind].error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
   );
 }
