@@ -72,7 +72,17 @@ const text = (value: string) =>
 function guardLabel(guard: unknown): string {
   if (guard === undefined) return '';
   if (typeof guard === 'string') return guard;
-  if (typeof guard === 'function') return 'unnamed guard';
+  if (typeof guard === 'function') {
+    // XState's higher-order guards are functions carrying their parts: not(…), and([…]), or([…]), stateIn(…).
+    const composite = guard as { name: string; guards?: unknown[]; stateValue?: unknown };
+    if (composite.guards && composite.name === 'not') return `not ${guardLabel(composite.guards[0])}`;
+    if (composite.guards && (composite.name === 'and' || composite.name === 'or')) {
+      const isGroup = (part: unknown) => typeof part === 'function' && ['and', 'or'].includes(part.name);
+      return composite.guards.map((part) => (isGroup(part) ? `(${guardLabel(part)})` : guardLabel(part))).join(` ${composite.name} `);
+    }
+    if (composite.name === 'stateIn' && composite.stateValue !== undefined) return `in ${JSON.stringify(composite.stateValue)}`;
+    return 'unnamed guard';
+  }
   if (typeof guard === 'object' && guard !== null && 'type' in guard) {
     const { type, params } = guard as { type: string; params?: unknown };
     if (params && typeof params === 'object') {
