@@ -154,6 +154,7 @@ export const checkoutMachine = setup({
     'is step': ({ event }, params: { step: Step }) => event.type === 'nav.goTo' && event.step === params.step,
     'came from step': ({ context }, params: { step: Step }) => context.history.at(-1) === params.step,
     'main route is noReg': ({ context }) => context.bill.noReg,
+    'is signed in': ({ context }) => context.user !== null,
     'is final price below zero': ({ context }) => derive.finalPrice(context) < 0,
     'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
     'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,
@@ -266,7 +267,7 @@ export const checkoutMachine = setup({
       entry: assign({ step: 'reg' }),
       initial: 'deciding',
       states: {
-        deciding: { always: [{ guard: ({ context }) => context.user !== null, target: 'signedIn' }, { target: 'signInForm' }] },
+        deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
         signInForm: {
           invoke: { id: 'signIn', src: 'signIn', input: ({ context }) => flowInput(context) },
           on: { 'session.updated': { target: 'deciding', actions: assign({ bill: ({ event }) => event.bill, user: ({ event }) => event.user }) } },
