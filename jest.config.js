@@ -6,7 +6,7 @@ const tsJest = [
 ];
 
 // Packages that ship only ES modules must go through the transform too (and any .mjs file, as msw 2's dependencies ship).
-const esmPackages = ['ky', 'until-async'].join('|');
+const esmPackages = ['ky', 'until-async', 'cookie'].join('|');
 
 const common = {
   transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },

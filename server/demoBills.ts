@@ -132,6 +132,10 @@ export function copyDemoBill(store: Store, from: string): string | undefined {
   if (!demo) return undefined;
   const suffix = crypto.randomBytes(6).toString('hex');
   const oid = `${from}-${suffix}`;
-  store.transaction(() => insertBill(store, { ...demo, paid: false }, oid, demo.cust_no ? `${demo.cust_no}-${suffix}` : null, from));
+  // A phone of its own too: SMS limits are per phone, and copies sharing one would soon hit the hourly cap.
+  const phone = demo.client_phone ? `79991${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}` : null;
+  store.transaction(() =>
+    insertBill(store, { ...demo, client_phone: phone, paid: false }, oid, demo.cust_no ? `${demo.cust_no}-${suffix}` : null, from),
+  );
   return oid;
 }

@@ -1,4 +1,3 @@
-import './esmShims';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
