@@ -47,12 +47,13 @@ export function fakeRequest<Output, Input = unknown>() {
   };
 }
 
-/** A fake callback actor (a step flow, a visibility watcher): records its input, lets the test send to its parent. */
+/** A fake callback actor (a step flow, a visibility watcher): records its input and what it receives, sends to its parent. */
 export function fakeCallback<Input = unknown>() {
-  const runs: { input: Input; sendBack: (event: { type: string }) => void; stopped: boolean }[] = [];
-  const logic = fromCallback<{ type: string }, Input>(({ input, sendBack }) => {
-    const run = { input, sendBack: sendBack as (event: { type: string }) => void, stopped: false };
+  const runs: { input: Input; sendBack: (event: { type: string }) => void; received: { type: string }[]; stopped: boolean }[] = [];
+  const logic = fromCallback<{ type: string }, Input>(({ input, sendBack, receive }) => {
+    const run = { input, sendBack: sendBack as (event: { type: string }) => void, received: [] as { type: string }[], stopped: false };
     runs.push(run);
+    receive((event) => run.received.push(event));
     return () => {
       run.stopped = true;
     };
