@@ -1,0 +1,390 @@
+import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { appMachine } from '../../src/machines/app';
+import { checkoutMachine, steps, type CheckoutInput, type RouteMeta, type Step, type StepFlowInput } from '../../src/machines/checkout';
+import type { Bill, LoyaltyUser } from '../../src/services/types';
+import { aBill, aUser } from '../fixtures/billBuilder';
+import { deferred, fakeCallback, fakeRequest, flush } from './fakes';
+
+/** The checkout with every child faked: step flows and the other children are inert callbacks the test drives. */
+function provided() {
+  const flows = {
+    signIn: fakeCallback<StepFlowInput>(),
+    usePoints: fakeCallback<StepFlowInput>(),
+    codeCheck: fakeCallback<StepFlowInput>(),
+    freeCall: fakeCallback<StepFlowInput>(),
+    forgotPassword: fakeCallback<StepFlowInput>(),
+    register: fakeCallback<StepFlowInput>(),
+  };
+  const checkEmail = fakeRequest<string, { email: string }>();
+  const paymentStatus = fakeCallback();
+  const logic = checkoutMachine.provide({
+    actors: {
+      ...Object.fromEntries(Object.entries(flows).map(([name, fake]) => [name, fake.logic])),
+      checkEmail: checkEmail.logic,
+      paymentStatus: paymentStatus.logic,
+      offer: fakeCallback().logic,
+      bankWidget: fakeCallback().logic,
+      requestPaymentUrl: fakeRequest().logic,
+    } as never,
+    actions: { 'go to url': () => undefined, 'log error': () => undefined },
+  });
+  return { logic, flows, checkEmail, paymentStatus };
+}
+
+function start(input: Partial<CheckoutInput> = {}) {
+  const fakes = provided();
+  const actor = createActor(fakes.logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();
+  const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
+  return { ...fakes, actor, send };
+}
+
+const routeOf = (snapshot: { getMeta(): Record<string, unknown> }) =>
+  (Object.values(snapshot.getMeta()) as Partial<RouteMeta>[]).find((meta) => meta.route)?.route ?? null;
+
+const regBill = aBill({ objectOID: 'demo-reg', noReg: false });
+const emailBill = aBill({ info: { Email: 'bill@example.ru' } });
+
+describe('main route', () => {
+  test('is noReg when the bill says noReg, with no history', () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
+    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'noReg', path: '/noReg' });
+  });
+
+  test('is reg otherwise: the sign-in form for a guest, which gets the flow input', () => {
+    const { actor, flows } = start({ bill: regBill });
+    expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
+    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'reg', path: '/reg' });
+    expect(flows.signIn.last.input).toMatchObject({ bill: regBill, user: null, phoneChecked: false, checkType: null });
+  });
+
+  test('is reg with the signed-in screen when a user is there', () => {
+    const { actor, flows } = start({ bill: regBill, user: aUser() });
+    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(flows.signIn.runs).toHaveLength(0);
+  });
+});
+
+describe('every step of SPEC §2 is a state with its route', () => {
+  const expected: Record<Step, string> = {
+    reg: '/reg',
+    noReg: '/noReg',
+    usePoints: '/usePoints',
+    checkSendCode: '/checkSendCode',
+    checkByPhone: '/checkByPhone',
+    choosePaymentType: '/choosePaymentType',
+    sbp: '/sbp',
+    result: '/result',
+    forgotPassword: '/forgot-password',
+    register: '/register',
+  };
+
+  test.each(steps.map((step) => [step, expected[step]] as const))('%s → %s', (step, path) => {
+    const { actor, send } = start({ user: aUser() });
+    send({ type: 'nav.goTo', step });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.step).toBe(step);
+    expect(routeOf(snapshot)).toEqual({ name: path.slice(1), path });
+    expect(snapshot.context.history).toEqual(['noReg']);
+  });
+
+  test('the routes are exactly the declared paths, each once', () => {
+    const paths = Object.values(checkoutMachine.root.states)
+      .map((node) => (node.meta as Partial<RouteMeta> | undefined)?.route?.path)
+      .filter(Boolean)
+      .sort();
+    expect(paths).toEqual(['/checkByPhone', '/checkSendCode', '/choosePaymentType', '/forgot-password', '/noReg', '/reg', '/register', '/result', '/sbp', '/usePoints']);
+  });
+
+  test('each flow step invokes its flow with the checkout data', () => {
+    const { flows, send } = start({ bill: aBill({ user: { Phone: '79990000001' }, usefulPoints: 3000, info: { Summ: 8000 } }) });
+    const invoked: [Step, keyof typeof flows][] = [
+      ['usePoints', 'usePoints'],
+      ['checkSendCode', 'codeCheck'],
+      ['checkByPhone', 'freeCall'],
+      ['forgotPassword', 'forgotPassword'],
+      ['register', 'register'],
+    ];
+    for (const [step, flow] of invoked) {
+      send({ type: 'nav.goTo', step });
+      expect(flows[flow].runs).toHaveLength(1);
+      expect(flows[flow].last.input).toMatchObject({ phone: '79990000001', maxPoints: 3000, pointsToUse: null });
+    }
+    // Leaving a step stops its flow.
+    expect(flows.usePoints.last.stopped).toBe(true);
+    expect(flows.register.last.stopped).toBe(false);
+  });
+});
+
+describe('history', () => {
+  test('goTo pushes the step left, back pops it and returns, and the error is cleared on the way', () => {
+    const { actor, send } = start({ bill: emailBill });
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    send({ type: 'nav.goTo', step: 'checkSendCode' });
+    expect(actor.getSnapshot().context.history).toEqual(['noReg', 'usePoints']);
+
+    send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', history: ['noReg'] });
+    send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+  });
+
+  test('back with an empty history does nothing', () => {
+    const { actor, send } = start();
+    const before = actor.getSnapshot();
+    send({ type: 'nav.back' });
+    expect(actor.getSnapshot().value).toEqual(before.value);
+    expect(actor.getSnapshot().context.history).toEqual([]);
+  });
+
+  test.each(steps)('back returns to %s when it is the previous step', (step) => {
+    const { actor, send } = start({ user: aUser() });
+    send({ type: 'nav.goTo', step });
+    send({ type: 'nav.goTo', step: step === 'result' ? 'sbp' : 'result' });
+    send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context.step).toBe(step);
+    expect(actor.getSnapshot().context.history).toEqual(['noReg']);
+  });
+
+  test('main goes to the main route and clears history, for both kinds of bill', () => {
+    for (const [bill, main] of [
+      [aBill(), 'noReg'],
+      [regBill, 'reg'],
+    ] as const) {
+      const { actor, send } = start({ bill });
+      send({ type: 'nav.goTo', step: 'forgotPassword' });
+      send({ type: 'nav.goTo', step: 'checkSendCode' });
+      send({ type: 'nav.main' });
+      expect(actor.getSnapshot().context).toMatchObject({ step: main, history: [], error: null });
+    }
+  });
+
+  test('a flow ending (points applied, code confirmed, free call over) lands on the main route with history cleared', () => {
+    const { actor, send } = start({ bill: aBill({ pointsEnabled: true, usefulPoints: 3000, info: { CustNo: 'C-1' } }) });
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    send({ type: 'code.required', checkType: 'use-points', phone: '79990000001', pointsToUse: 500 });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '79990000001', pointsToUse: 500 });
+    send({ type: 'code.confirmed', checkType: 'use-points' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 500, phoneChecked: true });
+
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    send({ type: 'points.apply', points: 700 });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 700 });
+
+    send({ type: 'nav.goTo', step: 'checkByPhone' });
+    send({ type: 'freeCall.ended' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
+  });
+
+  test('a confirmed forgot-password or register code lands on the sign-in form with its notice', () => {
+    const { actor, send } = start({ bill: regBill });
+    send({ type: 'nav.goTo', step: 'forgotPassword' });
+    send({ type: 'code.required', checkType: 'forgot-password', phone: '79990000002' });
+    send({ type: 'code.confirmed', checkType: 'forgot-password' });
+    expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
+
+    const form = { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000003', privacy: true };
+    send({ type: 'nav.goTo', step: 'register' });
+    send({ type: 'code.required', checkType: 'register', phone: '79990000003', registerForm: form });
+    expect(actor.getSnapshot().context.registerForm).toEqual(form);
+    send({ type: 'code.confirmed', checkType: 'register' });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg' });
+  });
+});
+
+describe('Continue with an e-mail (reg and noReg)', () => {
+  test('with a known e-mail goes straight to choosePaymentType, the first type preselected', () => {
+    const { actor, send, checkEmail } = start({ bill: emailBill });
+    send({ type: 'checkout.continue' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['noReg'], selectedTypeOid: 'type-card' });
+    expect(checkEmail.calls).toHaveLength(0);
+  });
+
+  test('with no e-mail anywhere stays put', () => {
+    const { actor, send } = start();
+    send({ type: 'checkout.continue' });
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+  });
+
+  test('a typed e-mail is checked by the server (busy meanwhile); accepted, it is used and the step moves on', async () => {
+    const { actor, send, checkEmail } = start();
+    send({ type: 'checkout.continue', email: 'typed@example.ru' });
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'checkingEmail' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(checkEmail.last.input).toEqual({ email: 'typed@example.ru' });
+    // A second press while checking sends nothing more.
+    send({ type: 'checkout.continue', email: 'typed@example.ru' });
+    expect(checkEmail.calls).toHaveLength(1);
+
+    checkEmail.last.answer.resolve('typed@example.ru');
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', anotherEmail: 'typed@example.ru', emailError: false, history: ['noReg'] });
+  });
+
+  test('a refused e-mail empties the field and marks the error, even over a bill e-mail; a later good one clears it', async () => {
+    const { actor, send, checkEmail } = start({ bill: emailBill });
+    send({ type: 'checkout.continue', email: 'bad@example' });
+    checkEmail.last.answer.reject(new Error('Неверный email'));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().context).toMatchObject({ emailError: true, anotherEmail: null, history: [] });
+    // The e-mail used is now empty, so Continue without a new one goes nowhere.
+    send({ type: 'checkout.continue' });
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+
+    send({ type: 'checkout.continue', email: 'good@example.ru' });
+    checkEmail.last.answer.resolve('good@example.ru');
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', emailError: false, anotherEmail: 'good@example.ru' });
+  });
+
+  test("a final price below zero blocks Continue with 'Сумма меньше нуля, невозможно продолжить'", () => {
+    const { actor, send, checkEmail } = start({ bill: aBill({ info: { Summ: 100, Email: 'bill@example.ru' }, cardTypes: [] }) });
+    send({ type: 'points.apply', points: 150 });
+    send({ type: 'checkout.continue', email: 'typed@example.ru' });
+    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().context.error).toBe('Сумма меньше нуля, невозможно продолжить');
+    expect(checkEmail.calls).toHaveLength(0);
+    // Moving to another step clears the message.
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+    // Exactly zero is not below zero: the bill is covered by points and the payer goes on.
+    send({ type: 'points.apply', points: 100 });
+    send({ type: 'checkout.continue' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', selectedTypeOid: null, error: null });
+  });
+
+  test('the signed-in reg screen has the same Continue', async () => {
+    const { actor, send, checkEmail } = start({ bill: regBill, user: aUser({ email: null }) });
+    send({ type: 'checkout.continue', email: 'me@example.ru' });
+    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'checkingEmail' } });
+    checkEmail.last.answer.reject(new Error('no'));
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(actor.getSnapshot().context.emailError).toBe(true);
+    send({ type: 'checkout.continue', email: 'me@example.ru' });
+    checkEmail.last.answer.resolve('me@example.ru');
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['reg'] });
+  });
+});
+
+describe('session and user', () => {
+  test('session.updated replaces the bill and the user; on reg it decides between the sign-in form and the signed-in screen', () => {
+    const { actor, send } = start({ bill: regBill });
+    const user = aUser();
+    const newer = aBill({ objectOID: 'demo-reg', noReg: false, usefulPoints: 5 });
+    send({ type: 'session.updated', bill: newer, user });
+    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(actor.getSnapshot().context).toMatchObject({ bill: newer, user });
+    send({ type: 'session.updated', bill: newer, user: null });
+    expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
+    expect(actor.getSnapshot().context.user).toBeNull();
+  });
+
+  test('session.updated elsewhere only updates the data', () => {
+    const { actor, send } = start();
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    const user = aUser();
+    send({ type: 'session.updated', bill: aBill({ usefulPoints: 9 }), user });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', user, history: ['noReg'] });
+    expect(actor.getSnapshot().context.bill.usefulPoints).toBe(9);
+  });
+
+  test('user.signedIn and user.change are forwarded to the parent', () => {
+    const received: string[] = [];
+    const { logic } = provided();
+    const parent = setup({ actors: { checkout: logic } }).createMachine({
+      invoke: { id: 'checkout', src: 'checkout', input: { bill: regBill, user: null, isDesktop: false } },
+      on: {
+        'user.signedIn': { actions: () => received.push('user.signedIn') },
+        'user.change': { actions: () => received.push('user.change') },
+      },
+    });
+    const actor = createActor(parent).start();
+    const checkout = actor.getSnapshot().children.checkout as AnyActorRef;
+    checkout.send({ type: 'user.signedIn' });
+    checkout.send({ type: 'user.change' });
+    expect(received).toEqual(['user.signedIn', 'user.change']);
+  });
+});
+
+describe('inside the app', () => {
+  function startApp() {
+    const fakes = provided();
+    const loadUser = fakeRequest<LoyaltyUser | null>();
+    const loadBill = fakeRequest<Bill, { objectOID: string }>();
+    const logout = fakeRequest<void>();
+    const tracked: unknown[] = [];
+    const app = createActor(
+      appMachine.provide({
+        actors: { checkout: fakes.logic, loadUser: loadUser.logic, loadBill: loadBill.logic, logout: logout.logic },
+        actions: { 'show data error title': () => undefined, 'log error': () => undefined, 'track sign-in': (_, { user }) => tracked.push(user) },
+      }),
+      { input: { objectOID: 'demo-reg', isDesktop: false } },
+    ).start();
+    const checkout = () => app.getSnapshot().children.checkout as ReturnType<typeof createActor<typeof fakes.logic>>;
+    return { ...fakes, app, loadUser, loadBill, logout, tracked, checkout };
+  }
+
+  test('a sign-in in the form reloads the user and the bill, and the reg step shows the signed-in screen', async () => {
+    const { loadUser, loadBill, checkout, flows, tracked } = startApp();
+    loadUser.last.answer.resolve(null);
+    loadBill.last.answer.resolve(regBill);
+    await flush();
+    expect(checkout().getSnapshot().value).toEqual({ reg: 'signInForm' });
+
+    // The sign-in flow tells the checkout, which tells the app.
+    flows.signIn.last.sendBack({ type: 'user.signedIn' });
+    const user = aUser();
+    loadUser.last.answer.resolve(user);
+    loadBill.last.answer.resolve(regBill);
+    await flush();
+    expect(tracked).toEqual([user]);
+    expect(checkout().getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(checkout().getSnapshot().context.user).toEqual(user);
+  });
+
+  test("'change user' logs out and the reg step shows the sign-in form again", async () => {
+    const { loadUser, loadBill, logout, checkout } = startApp();
+    loadUser.last.answer.resolve(aUser());
+    loadBill.last.answer.resolve(regBill);
+    await flush();
+    expect(checkout().getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    checkout().send({ type: 'user.change' });
+    expect(logout.calls).toHaveLength(1);
+    logout.last.answer.resolve();
+    await flush();
+    expect(checkout().getSnapshot().value).toEqual({ reg: 'signInForm' });
+    expect(checkout().getSnapshot().context.user).toBeNull();
+  });
+});
+
+describe('fast payment steps', () => {
+  function startAtSbp(output: { status: string }) {
+    const { logic } = provided();
+    const status = deferred<{ status: string }>();
+    const withStatus = logic.provide({ actors: { paymentStatus: fromPromise(() => status.promise) as never } });
+    const actor = createActor(withStatus, { input: { bill: aBill(), user: null, isDesktop: true } }).start();
+    actor.send({ type: 'nav.goTo', step: 'choosePaymentType' });
+    actor.send({ type: 'nav.goTo', step: 'sbp' });
+    return { actor, settle: () => status.resolve(output) };
+  }
+
+  test.each(['success', 'declined'])('sbp goes on to result when the status is %s, and Back returns to sbp', async (status) => {
+    const { actor, settle } = startAtSbp({ status });
+    settle();
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['noReg', 'choosePaymentType', 'sbp'] });
+  });
+
+  test.each(['order not found', 'document not found'])('sbp stays when polling ends with %s', async (status) => {
+    const { actor, settle } = startAtSbp({ status });
+    settle();
+    await flush();
+    expect(actor.getSnapshot().context.step).toBe('sbp');
+  });
+});
