@@ -73,14 +73,14 @@ export const bankWidgetMachine = setup({
       always: [
         { guard: not('is desktop'), target: 'redirecting' },
         // The helper tab must open before the frame asks for the bank's cookies (and while the click still counts).
-        { guard: 'is Safari desktop', target: 'widget', actions: { type: 'open helper tab', params: ({ context }) => context } },
+        { guard: 'is Safari desktop', target: 'widget', actions: { type: 'open helper tab', params: ({ context }) => inputOf(context) } },
         { target: 'widget' },
       ],
     },
     redirecting: {
       description: 'Phone: the page leaves for the widget, which comes back to the return URL.',
       tags: 'redirecting',
-      entry: { type: 'redirect to widget', params: ({ context }) => context },
+      entry: { type: 'redirect to widget', params: ({ context }) => inputOf(context) },
     },
     widget: {
       invoke: { id: 'widget', src: 'widget', input: ({ context }) => inputOf(context) },

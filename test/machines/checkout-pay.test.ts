@@ -1,0 +1,311 @@
+import { createActor, fromPromise } from 'xstate';
+import type { BankWidgetInput, BankWidgetOutput } from '../../src/machines/bankWidget';
+import { checkoutMachine, type CheckoutInput } from '../../src/machines/checkout';
+import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
+import { messages } from '../../src/services/messages';
+import type { PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
+import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
+import { fakeRequest, flush } from './fakes';
+
+const t = messages.choosePaymentType;
+const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) => aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
+
+const cardAnswer: PaymentUrlResponse = { success: true, isClosedWithoutProcessing: false, info: { orderId: 'order-1', formUrl: 'https://acquirer.example/form/order-1' } };
+const sbpAnswer: PaymentUrlResponse = {
+  success: true,
+  isClosedWithoutProcessing: false,
+  info: { orderId: 'order-2', formUrl: 'https://bank.example/sbp/qr-2', data: { payload: 'https://bank.example/sbp/qr-2', qrcId: 'qr-2', image: { content: 'iVBORw0KGgo=' } } },
+};
+const widgetAnswer: PaymentUrlResponse = { success: true, isClosedWithoutProcessing: false, info: { orderId: 'order-3', bankInvoiceId: 'inv-3', formUrl: 'https://acquirer.example/form/order-3' } };
+
+/** The checkout on the choose-payment-type step with fake effects; every request waits for the test's answer. */
+function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
+  const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
+  const bankWidget = fakeRequest<BankWidgetOutput, BankWidgetInput>();
+  const paymentStatus = fakeRequest<PaymentStatusOutput, PaymentStatusInput>();
+  const navigations: string[] = [];
+  const logged: unknown[] = [];
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        requestPaymentUrl: requestPaymentUrl.logic,
+        // Fakes stand in for the child machines: the checkout sees only their input and output.
+        bankWidget: bankWidget.logic as never,
+        paymentStatus: paymentStatus.logic as never,
+        offer: fromPromise(async () => undefined) as never,
+      },
+      actions: {
+        'go to url': (_, { url }) => void navigations.push(url),
+        'log error': (_, { error }) => void logged.push(error),
+      },
+    }),
+    { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
+  ).start();
+  if (points > 0) actor.send({ type: 'points.apply', points });
+  actor.send({ type: 'checkout.continue' });
+  expect(actor.getSnapshot().context.step).toBe('choosePaymentType');
+  const answer = async (response: PaymentUrlResponse) => {
+    requestPaymentUrl.last.answer.resolve(response);
+    await flush();
+  };
+  const snapshot = () => actor.getSnapshot();
+  const where = () => snapshot().value;
+  return { actor, requestPaymentUrl, bankWidget, paymentStatus, navigations, logged, answer, snapshot, where };
+}
+
+describe('card and direct bank redirect', () => {
+  test('the first type is preselected; Pay asks for the payment URL with the request of SPEC §3 and goes to info.formUrl', async () => {
+    const { actor, requestPaymentUrl, answer, navigations, snapshot, where } = atChoosePaymentType();
+    expect(snapshot().context.selectedTypeOid).toBe('type-card');
+    actor.send({ type: 'payment.pay' });
+    expect(where()).toEqual({ choosePaymentType: 'requestingPaymentUrl' });
+    expect(snapshot().hasTag('busy')).toBe(true);
+    expect(requestPaymentUrl.last.input).toEqual({ objectOID: 'bill-1', pointsSum: null, cardTypeOID: 'type-card', email: 'payer@example.com', userOID: null });
+    await answer(cardAnswer);
+    expect(where()).toEqual({ choosePaymentType: 'redirecting' });
+    expect(snapshot().hasTag('redirecting')).toBe(true);
+    expect(navigations).toEqual(['https://acquirer.example/form/order-1']);
+    expect(snapshot().context.paymentUrlData).toEqual(cardAnswer);
+  });
+
+  test('a double click on Pay makes one attempt', async () => {
+    const { actor, requestPaymentUrl, answer, navigations } = atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    actor.send({ type: 'payment.pay' });
+    await answer(cardAnswer);
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
+    expect(navigations).toHaveLength(1);
+  });
+
+  test('AllSberP is a redirect to info.formUrl too', async () => {
+    const bill = billWithEmail({ cardTypes: [aType({ OID: 'type-direct', Code: 'AllSberP', Name: 'Сбербанк' })] });
+    const { actor, answer, navigations } = atChoosePaymentType({ bill });
+    actor.send({ type: 'payment.pay' });
+    await answer(cardAnswer);
+    expect(navigations).toEqual([cardAnswer.info!.formUrl]);
+  });
+
+  test('a signed-in customer’s oid, the e-mail used and the points travel in the request', async () => {
+    const bill = billWithEmail({ info: { Email: null, CustNo: 'C-1', Summ: 8000 }, pointsEnabled: true, usefulPoints: 3000 });
+    const { actor, requestPaymentUrl } = atChoosePaymentType({ bill, user: aUser({ oid: 'user-7', email: 'loyal@example.com' }) }, 1000);
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toEqual({ objectOID: 'bill-1', pointsSum: 1000, cardTypeOID: 'type-card', email: 'loyal@example.com', userOID: 'user-7' });
+  });
+});
+
+describe('no payment URL: the SPEC §8 message and the flow stops', () => {
+  test.each([
+    ['card without formUrl', 'type-card', { success: true, info: { orderId: 'o' } }],
+    ['fast payment without payload', 'type-sbp', { success: true, info: { orderId: 'o', data: { qrcId: 'q' } } }],
+    ['fast payment without qrcId', 'type-sbp', { success: true, info: { orderId: 'o', data: { payload: 'https://bank.example/x' } } }],
+    ['bank-app pay without invoice', 'type-sberpay', { success: true, info: { orderId: 'o', formUrl: 'https://x.example' } }],
+    ['no order at all', 'type-card', { success: false, error: 'Ошибка' }],
+  ] as const)('%s', async (_name, oid, response) => {
+    const { actor, answer, navigations, bankWidget, paymentStatus, snapshot, where } = atChoosePaymentType();
+    actor.send({ type: 'payment.select', oid });
+    actor.send({ type: 'payment.pay' });
+    await answer(response as PaymentUrlResponse);
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.error).toBe(t.noPaymentUrl);
+    expect(navigations).toEqual([]);
+    expect(bankWidget.calls).toHaveLength(0);
+    expect(paymentStatus.calls).toHaveLength(0);
+  });
+
+  test('a refused request is logged and shows the same message; choosing again clears it', async () => {
+    const { actor, requestPaymentUrl, logged, snapshot, where } = atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    const error = new Error('500');
+    requestPaymentUrl.last.answer.reject(error);
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.error).toBe(t.noPaymentUrl);
+    expect(logged).toEqual([error]);
+    actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    expect(snapshot().context.error).toBeNull();
+  });
+});
+
+describe('fast payment (SBP)', () => {
+  async function atSbp() {
+    const checkout = atChoosePaymentType();
+    checkout.actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    checkout.actor.send({ type: 'payment.pay' });
+    await checkout.answer(sbpAnswer);
+    return checkout;
+  }
+
+  test('stores the URL data, the bank-app link and the transaction, shows the QR and polls the status', async () => {
+    const { snapshot, paymentStatus, navigations } = await atSbp();
+    expect(snapshot().context).toMatchObject({
+      step: 'sbp',
+      paymentUrlData: sbpAnswer,
+      formUrl: 'https://bank.example/sbp/qr-2',
+      transactionID: 'qr-2',
+      qrSrc: 'data:image/png;base64,iVBORw0KGgo=',
+      history: ['noReg', 'choosePaymentType'],
+    });
+    expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1' });
+    expect(navigations).toEqual([]);
+  });
+
+  test.each(['success', 'declined'] as const)('status %s: the step goes to result', async (status) => {
+    const { snapshot, paymentStatus } = await atSbp();
+    paymentStatus.last.answer.resolve({ status });
+    await flush();
+    expect(snapshot().context.step).toBe('result');
+    expect(snapshot().context.history.at(-1)).toBe('sbp');
+  });
+
+  test('an unknown order does not move the step', async () => {
+    const { snapshot, paymentStatus } = await atSbp();
+    paymentStatus.last.answer.resolve({ status: 'order not found' });
+    await flush();
+    expect(snapshot().context.step).toBe('sbp');
+  });
+
+  test("'Другой способ оплаты' goes back to choosing", async () => {
+    const { actor, snapshot, where } = await atSbp();
+    actor.send({ type: 'nav.back' });
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.selectedTypeOid).toBe('type-sbp');
+  });
+});
+
+describe('bank-app pay widget', () => {
+  async function atWidget(input: Partial<CheckoutInput> = {}) {
+    const checkout = atChoosePaymentType(input);
+    checkout.actor.send({ type: 'payment.select', oid: 'type-sberpay' });
+    checkout.actor.send({ type: 'payment.pay' });
+    await checkout.answer(widgetAnswer);
+    return checkout;
+  }
+
+  test('opens the widget with the bank invoice, the order, the bill, the type and the platform', async () => {
+    const { bankWidget, where, snapshot } = await atWidget({ isDesktop: false });
+    expect(where()).toEqual({ choosePaymentType: 'bankWidget' });
+    expect(snapshot().hasTag('busy')).toBe(true);
+    expect(bankWidget.last.input).toEqual({ code: 'SberPaySite', bankInvoiceId: 'inv-3', orderId: 'order-3', billOid: 'bill-1', isDesktop: false });
+    expect(snapshot().context.transactionID).toBe('order-3');
+  });
+
+  test.each(['success', 'fail'] as const)('%s: the widget has sent the browser on; the checkout only waits', async (result) => {
+    const { bankWidget, where, navigations } = await atWidget();
+    bankWidget.last.answer.resolve({ result });
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'redirecting' });
+    expect(navigations).toEqual([]);
+  });
+
+  test('closed: the payer chooses again and may pay again', async () => {
+    const { actor, bankWidget, requestPaymentUrl, where } = await atWidget();
+    bankWidget.last.answer.resolve({ result: 'closed' });
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(2);
+  });
+
+  test('a widget that breaks is logged and the payer goes to the fail page', async () => {
+    const { bankWidget, where, navigations, logged } = await atWidget();
+    bankWidget.last.answer.reject(new Error('widget broke'));
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'redirecting' });
+    expect(navigations).toEqual(['/fail?orderId=order-3&billOid=bill-1']);
+    expect(logged).toHaveLength(1);
+  });
+});
+
+describe('agreements', () => {
+  const offerBill = () =>
+    billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true }), ...usualTypes().slice(1)] });
+
+  test('both shown agreements must be ticked; each check clears both errors', async () => {
+    const { actor, requestPaymentUrl, snapshot } = atChoosePaymentType({ bill: offerBill() });
+    actor.send({ type: 'payment.pay' });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: true });
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+
+    actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    actor.send({ type: 'payment.pay' });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: true });
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+
+    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
+  });
+
+  test('unticking brings the error back on the next Pay; another type starts with no agreements', () => {
+    const { actor, snapshot } = atChoosePaymentType({ bill: offerBill() });
+    actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
+    actor.send({ type: 'agreement.set', kind: 'aggregator', checked: false });
+    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    actor.send({ type: 'payment.pay' });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
+    actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    expect(snapshot().context.agreements).toEqual({ aggregator: false, executer: false });
+  });
+
+  test('a type without offers needs no agreement', () => {
+    const { actor, requestPaymentUrl } = atChoosePaymentType({ bill: offerBill() });
+    actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
+  });
+
+  test('the offer modal runs as the step’s child', () => {
+    const { snapshot } = atChoosePaymentType({ bill: offerBill() });
+    expect(snapshot().children.offer).toBeDefined();
+  });
+});
+
+describe('covered by points', () => {
+  const coverBill = () => billWithEmail({ info: { Summ: 1500, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 });
+
+  test('no type is chosen; Pay closes the bill and goes to /success?withoutProcessing=1', async () => {
+    const { actor, requestPaymentUrl, answer, navigations, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    expect(snapshot().context.selectedTypeOid).toBeNull();
+    actor.send({ type: 'payment.select', oid: 'type-card' });
+    expect(snapshot().context.selectedTypeOid).toBeNull();
+    actor.send({ type: 'payment.pay' });
+    actor.send({ type: 'payment.pay' });
+    expect(where()).toEqual({ choosePaymentType: 'closingWithPoints' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
+    expect(requestPaymentUrl.last.input).toEqual({ objectOID: 'bill-1', pointsSum: 1500, cardTypeOID: null, email: 'payer@example.com', userOID: null });
+    await answer({ success: true, isClosedWithoutProcessing: true, info: { orderId: 'order-9' } });
+    expect(where()).toEqual({ choosePaymentType: 'redirecting' });
+    expect(navigations).toHaveLength(1);
+    expect(navigations[0]).toMatch(/^\/success\?withoutProcessing=1&/);
+    expect(new URL(navigations[0]!, 'https://x.example').searchParams.get('billOid')).toBe('bill-1');
+  });
+
+  test('an answer that did not close the bill shows the points error', async () => {
+    const { actor, answer, navigations, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    actor.send({ type: 'payment.pay' });
+    await answer(cardAnswer);
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.error).toBe(t.closeWithPointsFailed);
+    expect(navigations).toEqual([]);
+  });
+
+  test('a refused request is logged and shows the points error', async () => {
+    const { actor, requestPaymentUrl, logged, snapshot } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(new Error('403'));
+    await flush();
+    expect(snapshot().context.error).toBe(t.closeWithPointsFailed);
+    expect(logged).toHaveLength(1);
+  });
+
+  test('a bill that shrank below the points: the negative-sum error and no request', () => {
+    const { actor, requestPaymentUrl, snapshot } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    actor.send({ type: 'session.updated', bill: billWithEmail({ info: { Summ: 1000, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }), user: null });
+    actor.send({ type: 'payment.pay' });
+    expect(snapshot().context.error).toBe(t.negativeSum);
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+  });
+});
