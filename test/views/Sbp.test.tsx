@@ -1,0 +1,62 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '../../src/services/messages';
+import { Sbp } from '../../src/views/Sbp';
+import { flush } from '../machines/fakes';
+import { checkoutAtChoose } from './payments.fixture';
+
+const t = messages.sbp;
+const sbpAnswer = {
+  success: true,
+  info: { orderId: 'order-2', data: { payload: 'https://bank.example/sbp/qr-2', qrcId: 'qr-2', image: { content: 'iVBORw0KGgo=' } } },
+};
+
+async function renderSbp(isDesktop: boolean) {
+  const checkout = checkoutAtChoose({ isDesktop });
+  checkout.actor.send({ type: 'payment.select', oid: 'type-sbp' });
+  checkout.actor.send({ type: 'payment.pay' });
+  checkout.requestPaymentUrl.last.answer.resolve(sbpAnswer);
+  await flush();
+  render(<Sbp actor={checkout.actor} />);
+  return checkout;
+}
+
+test('desktop: the text and the QR image; no bank-app link, no next button; the status is polled at once', async () => {
+  const { fetchStatus } = await renderSbp(true);
+  expect(screen.getByText(t.desktop)).toBeInTheDocument();
+  expect(screen.getByRole('img', { name: t.qrAlt })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
+  expect(screen.queryByRole('link', { name: t.openBankApp })).toBeNull();
+  expect(screen.queryByRole('button', { name: /Продолжить|Оплатить/ })).toBeNull();
+  expect(fetchStatus.calls).toHaveLength(1);
+  expect(fetchStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1' });
+  expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+});
+
+test('mobile: the bank-app link and the QR behind the "Показать/Скрыть QR-код" toggle', async () => {
+  await renderSbp(false);
+  expect(screen.getByRole('link', { name: t.openBankApp })).toHaveAttribute('href', 'https://bank.example/sbp/qr-2');
+  expect(screen.queryByText(t.desktop)).toBeNull();
+  expect(screen.queryByRole('img')).toBeNull();
+  const toggle = screen.getByRole('button', { name: t.showQr });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await userEvent.click(toggle);
+  expect(screen.getByRole('img', { name: t.qrAlt })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: t.hideQr })).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.click(screen.getByRole('button', { name: t.hideQr }));
+  expect(screen.queryByRole('img')).toBeNull();
+});
+
+test("'Другой способ оплаты' goes back to choosing", async () => {
+  const { actor } = await renderSbp(true);
+  await userEvent.click(screen.getByRole('button', { name: t.anotherMethod }));
+  expect(actor.getSnapshot().context.step).toBe('choosePaymentType');
+});
+
+test('a settled payment moves the checkout to the result step', async () => {
+  const { actor, fetchStatus } = await renderSbp(false);
+  await act(async () => {
+    fetchStatus.last.answer.resolve({ status: 'success', objectOID: 'bill-1' });
+    await flush();
+  });
+  expect(actor.getSnapshot().context.step).toBe('result');
+});

@@ -1,0 +1,36 @@
+import { createActor, fromPromise } from 'xstate';
+import { checkoutMachine, type CheckoutInput } from '../../src/machines/checkout';
+import { offerMachine } from '../../src/machines/offer';
+import type { PaymentStatusOutput } from '../../src/machines/paymentStatus';
+import { paymentStatusMachine } from '../../src/machines/paymentStatus';
+import type { PaymentStatusResponse, PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
+import { aBill } from '../fixtures/billBuilder';
+import { fakeRequest } from '../machines/fakes';
+
+export const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) =>
+  aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
+
+/** A checkout on choose-payment-type with fake requests, for the payment screens. */
+export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 0 } = {}) {
+  const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
+  const fetchOffer = fakeRequest<string>();
+  const fetchStatus = fakeRequest<PaymentStatusResponse>();
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: {
+        requestPaymentUrl: requestPaymentUrl.logic,
+        offer: offerMachine.provide({ actors: { fetchOffer: fetchOffer.logic }, actions: { 'log error': () => undefined } }),
+        paymentStatus: paymentStatusMachine.provide({
+          actors: { fetchStatus: fetchStatus.logic, watchVisibility: fromPromise(async () => undefined) as never },
+          actions: { 'log poll failure': () => undefined },
+        }),
+        bankWidget: fromPromise<PaymentStatusOutput>(() => new Promise(() => undefined)) as never,
+      },
+      actions: { 'go to url': () => undefined, 'log error': () => undefined },
+    }),
+    { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
+  ).start();
+  if (points) actor.send({ type: 'points.apply', points });
+  actor.send({ type: 'checkout.continue' });
+  return { actor, requestPaymentUrl, fetchOffer, fetchStatus };
+}
