@@ -6,13 +6,13 @@ import { fakeCallback, fakeRequest, flush } from './fakes';
 
 function start(input = { objectOID: 'demo-reg', isDesktop: true }) {
   const loadBill = fakeRequest<Bill, { objectOID: string }>();
-  const loadUser = fakeRequest<LoyaltyUser | null>();
-  const logout = fakeRequest<void>();
+  const loadUser = fakeRequest<LoyaltyUser | null, void>();
+  const logout = fakeRequest<void, void>();
   const checkout = fakeCallback<{ bill: Bill; user: LoyaltyUser | null; isDesktop: boolean }>();
   const effects: unknown[][] = [];
   const actor = createActor(
     appMachine.provide({
-      actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, logout: logout.logic, checkout: checkout.logic },
+      actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, logout: logout.logic, checkout: checkout.logic as never },
       actions: {
         'show data error title': () => effects.push(['title']),
         'track sign-in': (_, { user }) => effects.push(['track', user]),

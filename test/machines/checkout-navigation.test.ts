@@ -315,9 +315,9 @@ describe('session and user', () => {
 describe('inside the app', () => {
   function startApp() {
     const fakes = provided();
-    const loadUser = fakeRequest<LoyaltyUser | null>();
+    const loadUser = fakeRequest<LoyaltyUser | null, void>();
     const loadBill = fakeRequest<Bill, { objectOID: string }>();
-    const logout = fakeRequest<void>();
+    const logout = fakeRequest<void, void>();
     const tracked: unknown[] = [];
     const app = createActor(
       appMachine.provide({

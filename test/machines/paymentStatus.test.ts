@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock } from 'xstate';
-import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, STATUS_POLL_MS } from '../../src/machines/paymentStatus';
+import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, STATUS_POLL_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
 import { ApiError } from '../../src/services/http';
 import type { PaymentStatusResponse } from '../../src/services/types';
 import { providePaymentStatus, type Dependencies } from '../../src/wiring';
@@ -9,8 +9,8 @@ const input = { transactionID: 'tx-1', billOID: 'bill-1' };
 const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' };
 
 function start() {
-  const fetchStatus = fakeRequest<PaymentStatusResponse>();
-  const visibility = fakeCallback();
+  const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
+  const visibility = fakeCallback<void>();
   const failures: unknown[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(

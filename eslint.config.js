@@ -1,0 +1,53 @@
+// @ts-check
+const js = require('@eslint/js');
+const globals = require('globals');
+const tseslint = require('typescript-eslint');
+
+/** Imports flow one way: views → machines → services (STYLE.md); these patterns guard it without a plugin. */
+const layer = (message, ...folders) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message })) },
+  ],
+});
+
+module.exports = tseslint.config(
+  { ignores: ['dist/', '.tmp/', 'coverage/', 'data/', 'docs/', 'node_modules/', '**/*.min.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // `_`-prefixed names are deliberate: stub signatures and unused destructured parts.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Non-null assertions mark places where the machine's state guarantees the value (e.g. the bill in content).
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Type-aware rules that find real bugs (a forgotten await on a payment call) and are cheap with the project service.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    // CommonJS configs and the page's plain scripts.
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { files: ['src/machines/**'], rules: layer('Machines never import views (STYLE.md: views → machines → services).', 'views') },
+  {
+    files: ['src/services/**'],
+    rules: layer('Services never import machines or views (STYLE.md: views → machines → services).', 'machines', 'views'),
+  },
+);

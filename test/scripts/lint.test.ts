@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+// The import boundaries of STYLE.md, checked on text as if it were in each layer. Type-aware rules are switched off
+// here: they need the whole program, which `npm run lint` builds, and these rules need none of it.
+// The config is passed in rather than found: ESLint loads config files by dynamic import, which jest's VM refuses.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const config = require('../../eslint.config.js') as Linter.Config[];
+const eslint = new ESLint({
+  cwd: path.resolve(__dirname, '../..'),
+  overrideConfigFile: true,
+  overrideConfig: [...config, tseslint.configs.disableTypeChecked, { languageOptions: { parserOptions: { projectService: false } } }],
+});
+
+async function restrictedImports(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: file });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+test.each([
+  ['src/machines/app.ts', "import { App } from '../views/App';\nexport const view = App;\n"],
+  ['src/machines/new/flow.ts', "import * as views from '../../views';\nexport const all = views;\n"],
+  ['src/services/api.ts', "import { appMachine } from '../machines/app';\nexport const root = appMachine;\n"],
+  ['src/services/format.ts', "import { Sbp } from '../views/Sbp';\nexport const sbp = Sbp;\n"],
+])('%s may not import against the flow views → machines → services', async (file, source) => {
+  expect(await restrictedImports(file, source)).toEqual([expect.stringMatching(/never import/)]);
+}, 30_000);
+
+test.each([
+  ['src/views/Sbp.tsx', "import { derive } from '../machines/checkout';\nimport { formatMoney } from '../services/format';\nexport const both = [derive, formatMoney];\n"],
+  ['src/machines/app.ts', "import { messages } from '../services/messages';\nexport const m = messages;\n"],
+])('%s may import downstream', async (file, source) => {
+  expect(await restrictedImports(file, source)).toEqual([]);
+}, 30_000);
