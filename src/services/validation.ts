@@ -18,3 +18,46 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 export const emailSchema = yup.string().trim().required(v.emailRequired).matches(EMAIL, v.emailFormat);
 
 export const emailFormSchema = yup.object({ email: emailSchema });
+
+// Account screens (SPEC §5). The phone is held as the 11 digits the mask yields ('7' and the ten typed).
+
+export const signInSchema = yup.object({
+  phone: phoneSchema,
+  password: yup.string().required(v.passwordRequired),
+});
+
+export const forgotPasswordSchema = yup.object({ phone: phoneSchema });
+
+const personName = (message: string) => yup.string().trim().required(message);
+
+export const registerSchema = yup.object({
+  surname: personName(v.surnameRequired),
+  name: personName(v.nameRequired),
+  patronymic: personName(v.patronymicRequired),
+  phone: phoneSchema,
+  privacy: yup.boolean().oneOf([true], v.privacyRequired).required(v.privacyRequired),
+});
+
+/** Points: required ('Заполните поле'); the clamp to 0…maximum is the flow's (SPEC §5). */
+export const pointsSchema = yup.object({
+  points: yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(messages.points.required)
+    .required(messages.points.required),
+});
+
+/** The four-digit code: exactly 4 characters, else 'Введите код'. */
+export const codeSchema = yup.string().required(messages.code.incomplete).matches(/^\d{4}$/, messages.code.incomplete);
+
+/**
+ * The form-level line after a submit that failed validation (SPEC §5): 'Form incomplete.' while a required
+ * field is still empty, 'Sorry, not all fields are filled out correctly.' when all are filled but some are wrong.
+ */
+export function formProblem(values: Record<string, unknown>, required: readonly string[]): string {
+  const empty = required.some((field) => {
+    const value = values[field];
+    return value === '' || value === null || value === undefined || value === false;
+  });
+  return empty ? v.formIncomplete : v.formIncorrect;
+}

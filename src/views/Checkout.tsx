@@ -2,11 +2,16 @@ import { useSelector } from '@xstate/react';
 import type { CheckoutActor, RouteMeta } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
+import { CheckByPhone } from './CheckByPhone';
+import { CheckSendCode } from './CheckSendCode';
 import { ChoosePaymentType } from './ChoosePaymentType';
+import { ForgotPassword } from './ForgotPassword';
 import { NoReg } from './NoReg';
 import { Reg } from './Reg';
+import { Register } from './Register';
 import { ResultStep } from './ResultStep';
 import { Sbp } from './Sbp';
+import { UsePoints } from './UsePoints';
 
 /** Picks the view of the current step; each view reads its own slice of the checkout and sends events. */
 export function Checkout({ actor }: { actor: CheckoutActor }) {
@@ -41,6 +46,16 @@ function StepView({ name, actor }: { name: string; actor: CheckoutActor }) {
       return <ChoosePaymentType actor={actor} />;
     case 'sbp':
       return <Sbp actor={actor} />;
+    case 'usePoints':
+      return <UsePoints actor={actor} />;
+    case 'checkSendCode':
+      return <CheckSendCode actor={actor} />;
+    case 'checkByPhone':
+      return <CheckByPhone actor={actor} />;
+    case 'forgot-password':
+      return <ForgotPassword actor={actor} />;
+    case 'register':
+      return <Register actor={actor} />;
     case 'result':
       return <ResultStep actor={actor} />;
     default:

@@ -4,6 +4,7 @@ import { formatPhone } from '../services/format';
 import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
+import { SignInForm } from './SignInForm';
 
 /** The registered-user screen (SPEC §2): the signed-in card, or the sign-in form. */
 export function Reg({ actor }: { actor: CheckoutActor }) {
@@ -38,7 +39,9 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
           </div>
           <ContinueStep actor={actor} />
         </>
-      ) : null}
+      ) : (
+        <SignInForm actor={actor} />
+      )}
     </section>
   );
 }

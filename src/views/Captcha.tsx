@@ -1,0 +1,63 @@
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
+import type HCaptchaType from '@hcaptcha/react-hcaptcha';
+import { DEV_CAPTCHA_TOKEN } from '../services/captcha';
+import { messages } from '../services/messages';
+import { usePage } from './appContext';
+
+// hCaptcha is loaded only when a screen needs the robot check, so it stays out of the initial bundle.
+const HCaptcha = lazy(() => import('@hcaptcha/react-hcaptcha'));
+
+interface Props {
+  /** The token of the passed check, or null; going back to null (used or expired) resets the widget. */
+  token: string | null;
+  onVerify: (token: string) => void;
+  onExpire: () => void;
+}
+
+/**
+ * The robot check of SPEC §5: hCaptcha (visible checkbox, light theme) when the page has a site key; otherwise the
+ * dev stand-in checkbox 'Я не робот', whose token the sandbox server accepts.
+ */
+export function Captcha({ token, onVerify, onExpire }: Props) {
+  const { config } = usePage();
+  const id = useId();
+  return (
+    <div className="captcha" role="group" aria-labelledby={`${id}-notice`}>
+      <p className="captcha-notice" id={`${id}-notice`}>
+        {messages.robot.notice}
+      </p>
+      {config.captchaSiteKey ? (
+        <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
+          <RealCaptcha siteKey={config.captchaSiteKey} token={token} onVerify={onVerify} onExpire={onExpire} />
+        </Suspense>
+      ) : (
+        <label className="agreement captcha-stand-in">
+          <input type="checkbox" checked={token !== null} onChange={(event) => (event.target.checked ? onVerify(DEV_CAPTCHA_TOKEN) : onExpire())} />
+          <span>{messages.robot.standIn}</span>
+        </label>
+      )}
+    </div>
+  );
+}
+
+function RealCaptcha({ siteKey, token, onVerify, onExpire }: Props & { siteKey: string }) {
+  const widget = useRef<HCaptchaType>(null);
+  const hadToken = useRef(false);
+  useEffect(() => {
+    // A token is good for one call: once the flow has used it, the widget asks again.
+    if (token === null && hadToken.current) widget.current?.resetCaptcha();
+    hadToken.current = token !== null;
+  }, [token]);
+  return (
+    <HCaptcha
+      ref={widget}
+      sitekey={siteKey}
+      theme="light"
+      size="normal"
+      languageOverride="ru"
+      onVerify={(value) => onVerify(value)}
+      onExpire={onExpire}
+      onError={onExpire}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { CheckoutActor } from '../machines/checkout';
+import type { freeCallMachine } from '../machines/freeCall';
+import { messages } from '../services/messages';
+import { usePage } from './appContext';
+
+const t = messages.freeCall;
+
+/** The free-call screen (SPEC §2): call the fixed number from your own phone; 'Позвонить' is a tel: link. */
+export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
+  const { config } = usePage();
+  const flow = useSelector(actor, (state) => state.children.freeCall as ActorRefFrom<typeof freeCallMachine> | undefined);
+  const number = config.freeCallNumber;
+  const dialable = number.replace(/[^\d+]/g, '');
+
+  return (
+    <section aria-labelledby="step-title">
+      <h1 id="step-title" className="step-title">
+        {t.title}
+      </h1>
+      <p>{t.instruction}</p>
+      <p className="free-call-number">
+        <span className="label">{t.number}</span> <strong>{number}</strong>
+      </p>
+      <a className="button primary" href={`tel:${dialable}`}>
+        {t.call}
+      </a>
+      {flow && <WaitingNote flow={flow} />}
+    </section>
+  );
+}
+
+/** Announces that the line waits for the call (polling), politely. */
+function WaitingNote({ flow }: { flow: ActorRefFrom<typeof freeCallMachine> }) {
+  const waiting = useSelector(flow, (state) => state.hasTag('waiting for call'));
+  return (
+    <p role="status" aria-live="polite" className="field-note">
+      {waiting ? t.waiting : ''}
+    </p>
+  );
+}

@@ -1,0 +1,59 @@
+import { useSelector } from '@xstate/react';
+import { useFormik } from 'formik';
+import { useId } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { isCaptchaPending } from '../machines/accountFlow';
+import type { CheckoutActor } from '../machines/checkout';
+import type { forgotPasswordMachine } from '../machines/forgotPassword';
+import { messages } from '../services/messages';
+import { forgotPasswordSchema } from '../services/validation';
+import { Captcha } from './Captcha';
+import { FormProblem } from './FormProblem';
+import { PhoneField } from './PhoneField';
+
+type ForgotPasswordActor = ActorRefFrom<typeof forgotPasswordMachine>;
+
+/** Forgot password (SPEC §2): the phone, the robot check and 'Продолжить'; a code then goes to the phone. */
+export function ForgotPassword({ actor }: { actor: CheckoutActor }) {
+  const flow = useSelector(actor, (state) => state.children.forgotPassword as ForgotPasswordActor | undefined);
+  return (
+    <section aria-labelledby="step-title">
+      <h1 id="step-title" className="step-title">
+        {messages.forgotPassword.title}
+      </h1>
+      {flow && <ForgotPasswordForm flow={flow} />}
+    </section>
+  );
+}
+
+function ForgotPasswordForm({ flow }: { flow: ForgotPasswordActor }) {
+  const id = useId();
+  const busy = useSelector(flow, (state) => state.hasTag('busy'));
+  const captcha = useSelector(flow, (state) => state.context.captcha);
+  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
+  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  const formik = useFormik({
+    initialValues: { phone: '' },
+    validationSchema: forgotPasswordSchema,
+    onSubmit: (values) => flow.send({ type: 'forgotPassword.submit', phone: values.phone }),
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={formik.handleSubmit} aria-busy={busy}>
+      <PhoneField
+        id={`${id}-phone`}
+        value={formik.values.phone}
+        error={(formik.touched.phone && formik.errors.phone) || null}
+        onChange={(digits) => void formik.setFieldValue('phone', digits)}
+        onBlur={() => void formik.setFieldTouched('phone')}
+      />
+      {showCaptcha && (
+        <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
+      )}
+      <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone']} />
+      <button type="submit" className="button primary" disabled={busy || captchaPending}>
+        {messages.app.continue}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useSelector } from '@xstate/react';
+import { useFormik } from 'formik';
+import { useId } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { isCaptchaPending } from '../machines/accountFlow';
+import type { CheckoutActor } from '../machines/checkout';
+import type { signInMachine } from '../machines/signIn';
+import { messages } from '../services/messages';
+import { signInSchema } from '../services/validation';
+import { Captcha } from './Captcha';
+import { FormProblem } from './FormProblem';
+import { PhoneField } from './PhoneField';
+
+type SignInActor = ActorRefFrom<typeof signInMachine>;
+
+/** The sign-in form of the reg step (SPEC §2) with the notices after a password reset or a registration. */
+export function SignInForm({ actor }: { actor: CheckoutActor }) {
+  const flow = useSelector(actor, (state) => state.children.signIn as SignInActor | undefined);
+  const notice = useSelector(actor, (state) => state.context.notice);
+
+  return (
+    <div className="sign-in">
+      <h2 className="section-title">{messages.signIn.title}</h2>
+      <div role="status" aria-live="polite" className="live">
+        {notice && <p className="notice">{notice === 'new password sent' ? messages.signIn.newPasswordSent : messages.signIn.registrationSuccess}</p>}
+      </div>
+      {flow && <SignInFields flow={flow} actor={actor} />}
+    </div>
+  );
+}
+
+function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor }) {
+  const id = useId();
+  const busy = useSelector(flow, (state) => state.hasTag('busy'));
+  const failure = useSelector(flow, (state) => state.context.error);
+  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
+  const captcha = useSelector(flow, (state) => state.context.captcha);
+  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+
+  const formik = useFormik({
+    initialValues: { phone: '', password: '' },
+    validationSchema: signInSchema,
+    onSubmit: (values) => flow.send({ type: 'signIn.submit', phone: values.phone, password: values.password }),
+  });
+  const errorOf = (field: 'phone' | 'password') => (formik.touched[field] && formik.errors[field]) || null;
+  const passwordError = errorOf('password');
+
+  const goTo = (step: 'forgotPassword' | 'register') => (event: React.MouseEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'nav.goTo', step });
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={formik.handleSubmit} aria-busy={busy}>
+      <PhoneField
+        id={`${id}-phone`}
+        value={formik.values.phone}
+        error={errorOf('phone')}
+        onChange={(digits) => void formik.setFieldValue('phone', digits)}
+        onBlur={() => void formik.setFieldTouched('phone')}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-password`}>{messages.signIn.password}</label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? `${id}-password-error` : undefined}
+        />
+        {passwordError && (
+          <p className="field-error" id={`${id}-password-error`}>
+            {passwordError}
+          </p>
+        )}
+      </div>
+      <div className="account-links">
+        <a className="link" href="#/forgot-password" onClick={goTo('forgotPassword')}>
+          {messages.signIn.forgot}
+        </a>
+        <a className="link" href="#/register" onClick={goTo('register')}>
+          {messages.signIn.register}
+        </a>
+      </div>
+      {showCaptcha && (
+        <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
+      )}
+      <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone', 'password']} />
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button primary" disabled={busy || captchaPending}>
+        {messages.app.continue}
+      </button>
+    </form>
+  );
+}
