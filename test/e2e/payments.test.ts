@@ -1,0 +1,279 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
+import { DESKTOP, freshBill, launchBrowser, MOBILE, newContext, payWithCard, startServer, type RunningServer } from './harness';
+
+/** Every way to pay (SPEC §4, issue 6) in a real browser against the reference server's sandbox. */
+
+// A cold Chromium on 2 shared cores, and the fast-payment journey waits for a 5000 ms status poll.
+jest.setTimeout(60_000);
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, device);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return { context, page };
+}
+
+/** From the bill page through the e-mail to the choose-payment-type step. */
+async function toChoosePaymentType(page: Page, objectOID: string) {
+  await page.goto(`${server.url}/pay/${objectOID}`);
+  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('heading', { name: /Выберите способ оплаты|Счет будет полностью оплачен баллами/ }).waitFor();
+}
+
+async function choose(page: Page, name: RegExp) {
+  await page.getByRole('radio', { name }).check();
+}
+
+async function expectStatus(page: Page, text: string) {
+  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+}
+
+const widgetFrame = (page: Page) => page.frameLocator('.bank-widget-overlay iframe');
+
+describe('card (ALL)', () => {
+  test('desktop: pays with 4111…, the attempt carries the e-mail, no user, no points and manager_id from its cookie', async () => {
+    const { context, page } = await openPage();
+    await context.addCookies([{ name: 'manager_id', value: 'mgr-42', url: server.url }]);
+    const bill = await freshBill(server, 'demo-anon');
+    await toChoosePaymentType(page, bill);
+    await choose(page, /Банковская карта/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/sandbox\/acquirer\//);
+    await payWithCard(page, TEST_CARDS.pays);
+    await page.waitForURL(/\/success\?orderId=/);
+    await expectStatus(page, 'Successfully paid');
+    const orderId = new URL(page.url()).searchParams.get('orderId')!;
+    expect(server.app.store.attemptByOrder(orderId)).toMatchObject({
+      bill_oid: bill,
+      email: 'payer@example.com',
+      user_oid: null,
+      points_used: 0,
+      manager_id: 'mgr-42',
+      status: 'success',
+    });
+  });
+
+  test('mobile: a declined card ends on "Payment declined"', async () => {
+    const { page } = await openPage(MOBILE);
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await choose(page, /Банковская карта/);
+    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.waitForURL(/\/sandbox\/acquirer\//);
+    await payWithCard(page, TEST_CARDS.declined);
+    await page.waitForURL(/\/fail\?orderId=/);
+    await expectStatus(page, 'Payment declined');
+  });
+
+  test('a double click on "Оплатить" makes one attempt', async () => {
+    const { page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/getPaymentUrl/')) requests++;
+    });
+    await page.getByRole('button', { name: 'Оплатить' }).dblclick();
+    await page.waitForURL(/\/sandbox\/acquirer\//);
+    expect(requests).toBe(1);
+  });
+
+  test('no payment URL in the answer: the SPEC §8 message, and the payer stays to choose', async () => {
+    const { page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await page.route('**/api/getPaymentUrl/', (route) => route.fulfill({ json: { success: true, isClosedWithoutProcessing: false, info: { orderId: 'x' } } }));
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами' }).waitFor();
+    expect(page.url()).toContain('/pay/');
+    await expect(page.getByRole('button', { name: 'Оплатить' }).isEnabled()).resolves.toBe(true);
+  });
+});
+
+describe('fast payment (SBP)', () => {
+  test('desktop: the QR; paying in the bank app (another tab) moves the checkout to "Successfully paid"', async () => {
+    const { context, page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    const answer = page.waitForResponse('**/api/getPaymentUrl/');
+    await choose(page, /СБП/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
+    await page.getByText('Оплата с помощью мобильного приложения банка').waitFor();
+    const qr = page.getByRole('img', { name: 'QR-код для оплаты через СБП' });
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.getByRole('link', { name: 'Открыть приложение банка' }).count()).toBe(0);
+    expect(payload).toMatch(/\/sandbox\/sbp\//);
+
+    const bankApp = await context.newPage();
+    await bankApp.goto(payload);
+    await bankApp.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('heading', { name: 'Результат оплаты' }).waitFor({ timeout: 20_000 });
+    await expectStatus(page, 'Successfully paid');
+  });
+
+  test('mobile: the bank-app link and the QR toggle; "Другой способ оплаты" goes back', async () => {
+    const { page } = await openPage(MOBILE);
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await choose(page, /СБП/);
+    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    const link = page.getByRole('link', { name: 'Открыть приложение банка' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
+    expect(await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Показать QR-код' }).tap();
+    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
+    await page.getByRole('button', { name: 'Скрыть QR-код' }).tap();
+    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Другой способ оплаты' }).tap();
+    await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+  });
+});
+
+describe('bank-app pay widget (SberPaySite)', () => {
+  test('desktop: an iframe overlay; "Оплатить" inside it ends on the success page', async () => {
+    const { page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await choose(page, /SberPay/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    const frame = page.locator('.bank-widget-overlay iframe');
+    await frame.waitFor();
+    expect(await page.locator('.bank-widget-overlay').getAttribute('id')).toMatch(/^bank-widget-[0-9a-f]{16}$/);
+    expect(await frame.getAttribute('sandbox')).toContain('allow-scripts');
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    expect(new URL((await frame.getAttribute('src'))!).searchParams.get('platform')).toBe('desktop');
+    // The widget shows its order once the page has answered GET_ORDERID / GET_PARAMETERS.
+    await widgetFrame(page).getByText(/^Заказ /).waitFor();
+    await widgetFrame(page).getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/success\?.*state=success.*bankInvoiceId=/);
+    await expectStatus(page, 'Successfully paid');
+  });
+
+  test('desktop: "Закрыть" closes the overlay, restores scrolling and lets the payer choose again', async () => {
+    const { page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await choose(page, /SberPay/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await widgetFrame(page).getByRole('button', { name: 'Закрыть' }).click();
+    await page.locator('.bank-widget-overlay').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+    await page.getByRole('button', { name: 'Оплатить' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Оплатить' }).isEnabled()).toBe(true);
+  });
+
+  test('desktop: forged messages (another origin, or the page itself) are ignored', async () => {
+    const { context, page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await choose(page, /SberPay/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await widgetFrame(page).getByText(/^Заказ /).waitFor();
+
+    // localhost and 127.0.0.1 are different origins: a page of the other one writes to our window.
+    const otherOrigin = server.url.replace('127.0.0.1', 'localhost');
+    const popupPromise = context.waitForEvent('page');
+    await page.evaluate((url) => void window.open(url, 'forger'), `${otherOrigin}/sandbox/sberpay/access-cookie`);
+    const forger = await popupPromise;
+    await forger.waitForLoadState();
+    await forger.evaluate(() => {
+      window.opener.postMessage({ type: 'success', payload: { orderId: 'x' } }, '*');
+      window.opener.postMessage({ type: 'OPEN_LINK', payload: { link: 'https://evil.example/' } }, '*');
+    });
+    await page.evaluate(() => window.postMessage({ type: 'fail' }, '*'));
+    await page.waitForTimeout(1000);
+    expect(page.url()).toContain('/pay/');
+    expect(await page.locator('.bank-widget-overlay').count()).toBe(1);
+
+    await widgetFrame(page).getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/success\?/);
+  });
+
+  test('desktop: a widget that never initialises fails after the 20000 ms time-out', async () => {
+    const { page } = await openPage();
+    await page.clock.install();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await page.route('**/sandbox/sberpay/widget.js', (route) => route.abort());
+    await choose(page, /SberPay/);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.locator('.bank-widget-overlay iframe').waitFor();
+    await page.clock.fastForward(19_000);
+    expect(page.url()).toContain('/pay/');
+    await page.clock.fastForward(1_500);
+    await page.waitForURL(/\/fail\?.*state=return/);
+  });
+
+  test('mobile: a full-page redirect with the parameter bundle; paying there returns to the success page', async () => {
+    const { page } = await openPage(MOBILE);
+    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await choose(page, /SberPay/);
+    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.waitForURL(/\/sandbox\/sberpay\/widget\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.has('platform')).toBe(false);
+    const bundle = JSON.parse(Buffer.from(url.searchParams.get('params')!, 'base64').toString('utf8'));
+    expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
+    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.waitForURL(/\/success\?.*state=success/);
+    await expectStatus(page, 'Successfully paid');
+  });
+});
+
+describe('offer and agreements', () => {
+  test('demo-offer: both agreements required; the link opens the offer modal; Escape closes it and focus returns', async () => {
+    const { page } = await openPage();
+    await toChoosePaymentType(page, await freshBill(server, 'demo-offer'));
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByText('Необходимо принять условия оферты').waitFor();
+    await page.getByText('Необходимо принять условия платежа').waitFor();
+
+    const link = page.getByRole('button', { name: 'условия оферты' });
+    await link.click();
+    const dialog = page.getByRole('dialog', { name: 'Условия оферты' });
+    await dialog.getByText(/Оферта платежного агрегатора/).waitFor();
+    expect(await page.getByRole('button', { name: 'Закрыть' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.getByRole('checkbox', { name: 'Я принимаю условия оферты' }).check();
+    await page.getByRole('checkbox', { name: 'Я принимаю условия платежа' }).check();
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL(/\/sandbox\/acquirer\//);
+  });
+
+  test('the offer text failing shows "Не удалось получить информацию об оферте"', async () => {
+    const { page } = await openPage(MOBILE);
+    await toChoosePaymentType(page, await freshBill(server, 'demo-offer'));
+    await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
+    await page.getByRole('button', { name: 'условия платежа' }).tap();
+    await page.getByRole('dialog').getByText('Не удалось получить информацию об оферте').waitFor();
+    await page.getByRole('button', { name: 'Закрыть' }).tap();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+});
+
+describe('closed by points', () => {
+  test('/success?withoutProcessing=1 mounts the result view on #result and says the bill is paid', async () => {
+    const { page } = await openPage(MOBILE);
+    await page.goto(`${server.url}/success?withoutProcessing=1`);
+    await expectStatus(page, 'Successfully paid');
+    expect(await page.locator('#result').getByRole('status').count()).toBe(1);
+  });
+});
+
