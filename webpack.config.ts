@@ -2,6 +2,7 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
+import { PrecompressPlugin } from './scripts/precompress';
 
 // DIST_DIR lets parallel builds (tests, benchmarks) write to their own folder instead of racing on dist/.
 const outDir = path.resolve(__dirname, process.env.DIST_DIR ?? 'dist');
@@ -40,6 +41,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       }),
       // Lets the inspector import be dropped from the production bundle.
       new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
+      // Compressed twins of the assets for the server to send (budgets in docs/benchmarks.md).
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

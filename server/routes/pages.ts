@@ -33,6 +33,9 @@ export async function pageRoutes(app: FastifyInstance, { options, store }: { opt
     // Hashed file names never change content, so browsers may keep them for a year.
     immutable: true,
     maxAge: '365d',
+    // The build writes .br/.gz twins of the scripts and styles (scripts/precompress.ts); send those when accepted.
+    preCompressed: true,
+    setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
   });
 
   const secure = options.publicUrl.startsWith('https:');

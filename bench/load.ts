@@ -1,0 +1,108 @@
+import autocannon from 'autocannon';
+import { freshBill, openTab, payBody, startCardPayment } from './session';
+
+export interface LoadFigures {
+  rps: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+const DURATION_S = 10;
+const CONNECTIONS = 50;
+
+function figures(result: autocannon.Result): LoadFigures {
+  return {
+    rps: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** `/api/getResult/` for a pending card payment, as the result page polls it. */
+export async function getResultLoad(base: string): Promise<LoadFigures> {
+  const tab = await openTab(base);
+  const bill = await freshBill(base);
+  const orderId = await startCardPayment(tab, bill);
+  const result = await autocannon({
+    url: `${base}/api/getResult/`,
+    method: 'POST',
+    headers: tab.headers,
+    body: JSON.stringify({ transactionID: orderId, billOID: bill }),
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  });
+  return figures(result);
+}
+
+/** The bare Fastify route of bench/hello.ts. */
+export async function helloLoad(base: string): Promise<LoadFigures> {
+  return figures(await autocannon({ url: `${base}/`, connections: CONNECTIONS, duration: DURATION_S }));
+}
+
+/** Creates `count` fresh bills quickly (autocannon itself posts them) and answers their objectOIDs. */
+async function manyBills(base: string, count: number): Promise<string[]> {
+  const oids: string[] = [];
+  await autocannon({
+    url: base,
+    connections: 20,
+    amount: count,
+    requests: [
+      {
+        method: 'POST',
+        path: '/sandbox/bills',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ from: 'demo-anon' }),
+        onResponse: (status, body) => {
+          if (status === 201) oids.push((JSON.parse(body) as { objectOID: string }).objectOID);
+        },
+      },
+    ],
+  });
+  return oids;
+}
+
+/**
+ * `/api/getPaymentUrl/` on distinct bills: every request starts a new attempt (a write), each on a bill made
+ * beforehand. The run ends after 10 s or when the bills run out, whichever comes first, so no request repeats a
+ * bill (a repeat would take the cheaper idempotent path); rps is requests over the run's own duration.
+ */
+export async function paymentUrlLoad(base: string, bills = 20_000): Promise<LoadFigures & { billsMade: number; durationS: number; distinct: boolean }> {
+  const tab = await openTab(base);
+  const oids = await manyBills(base, bills);
+  if (oids.length === 0) throw new Error('no bills were made');
+  let next = 0;
+  let instance: { stop(): void } | null = null;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/getPaymentUrl/',
+            headers: tab.headers,
+            setupRequest: (request) => {
+              if (next === oids.length - 1) instance?.stop();
+              return { ...request, body: JSON.stringify(payBody(oids[Math.min(next++, oids.length - 1)]!)) };
+            },
+          },
+        ],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+  });
+  const durationS = result.duration;
+  return {
+    ...figures(result),
+    rps: Math.round(result.requests.total / durationS),
+    billsMade: oids.length,
+    durationS: Math.round(durationS * 10) / 10,
+    distinct: result.requests.total <= oids.length,
+  };
+}

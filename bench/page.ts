@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+
+const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'ru-RU' } as const;
+
+/** The bill's first step is on screen: its heading (not the loading status). */
+const STEP_READY = '#root h1';
+
+const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
+
+export interface InitialJs {
+  initialJsGzipBytes: number;
+  files: { url: string; bytes: number; gzipBytes: number }[];
+}
+
+/**
+ * The JavaScript the checkout loads before its first step is on screen: the served HTML's script tags, plus every
+ * JS response Chromium received until the step's heading rendered (chunks fetched later, on demand, are not
+ * counted). Each file is gzipped here at level 9, whatever the server sends.
+ */
+export async function initialJs(browser: Browser, base: string, path = '/pay/demo-anon'): Promise<InitialJs> {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)) urls.add(new URL(match[1]!, base).href);
+
+  const context = await browser.newContext({ ...MOBILE });
+  const page = await context.newPage();
+  let rendered = false;
+  page.on('response', (response) => {
+    if (!rendered && response.request().resourceType() === 'script') urls.add(response.url());
+  });
+  await page.goto(`${base}${path}`);
+  await page.locator(STEP_READY).first().waitFor({ timeout: 20_000 });
+  rendered = true;
+  await context.close();
+
+  const files = [];
+  for (const url of urls) {
+    const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    files.push({ url: new URL(url).pathname, bytes: bytes.length, gzipBytes: gzipSize(bytes) });
+  }
+  return { initialJsGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), files };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Navigation → first contentful paint of `/pay/demo-anon` (the browser's own 'paint' entry), and navigation → the
+ * first step's heading on screen, each the median over `loads` cold loads (a fresh context each time, so nothing
+ * is cached).
+ */
+export async function firstContent(browser: Browser, base: string, loads = 10, path = '/pay/demo-anon'): Promise<{ firstContentMs: number; firstStepMs: number; samples: number[] }> {
+  const fcp: number[] = [];
+  const step: number[] = [];
+  for (let i = 0; i < loads; i++) {
+    const context = await browser.newContext({ ...MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${base}${path}`);
+    await page.locator(STEP_READY).first().waitFor({ timeout: 20_000 });
+    const timing = await page.evaluate(
+      () =>
+        new Promise<{ fcp: number; step: number }>((resolve) => {
+          // The heading is in the DOM; the next frame is when it is painted.
+          requestAnimationFrame(() => {
+            const stepAt = performance.now();
+            const paint = performance.getEntriesByName('first-contentful-paint')[0];
+            resolve({ fcp: paint ? paint.startTime : stepAt, step: stepAt });
+          });
+        }),
+    );
+    fcp.push(timing.fcp);
+    step.push(timing.step);
+    await context.close();
+  }
+  return { firstContentMs: Math.round(median(fcp)), firstStepMs: Math.round(median(step)), samples: fcp.map(Math.round) };
+}
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failedAudits: string[];
+}
+
+/**
+ * Lighthouse 12, its default mobile form factor and simulated throttling, on Debian's Chromium started by
+ * chrome-launcher. `localhost` rather than 127.0.0.1, as a payer's browser would treat a dev host as secure.
+ */
+export async function lighthouseRun(url: string, saveTo?: string): Promise<LighthouseFigures> {
+  // Both packages are ES modules only; this file runs as CommonJS under tsx.
+  const { launch } = await import('chrome-launcher');
+  const lighthouse = (await import('lighthouse')).default;
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!result) throw new Error('Lighthouse returned nothing');
+    if (saveTo) fs.writeFileSync(saveTo, JSON.stringify(result.lhr));
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failedAudits = Object.values(categories)
+      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]!))
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative')
+      .map((audit) => `${audit.id} (${audit.score})`);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? NaN) * 1000) / 1000,
+      failedAudits,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
