@@ -1,7 +1,7 @@
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutInput } from '../../src/machines/checkout';
-import { offerMachine } from '../../src/machines/offer';
-import type { PaymentStatusOutput } from '../../src/machines/paymentStatus';
+import { offerMachine, type OfferRequest } from '../../src/machines/offer';
+import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
 import { paymentStatusMachine } from '../../src/machines/paymentStatus';
 import type { PaymentStatusResponse, PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
@@ -13,8 +13,8 @@ export const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) =>
 /** A checkout on choose-payment-type with fake requests, for the payment screens. */
 export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 0 } = {}) {
   const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
-  const fetchOffer = fakeRequest<string>();
-  const fetchStatus = fakeRequest<PaymentStatusResponse>();
+  const fetchOffer = fakeRequest<string, OfferRequest>();
+  const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
