@@ -1,0 +1,138 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import type { CheckType } from '../../src/services/types';
+import { answer, pointsBill, regBill } from '../fixtures/accountFlows';
+import { renderAccount } from './account.fixture';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+function openCode(checkType: CheckType = 'use-points') {
+  const rendered = renderAccount({ bill: checkType === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
+  act(() => rendered.actor.send({ type: 'code.required', checkType, phone: '79990000001', pointsToUse: 1000 }));
+  return rendered;
+}
+const digit = (n: number) => screen.getByLabelText(`Цифра ${n} кода`);
+const digits = () => [1, 2, 3, 4].map((n) => (digit(n) as HTMLInputElement).value).join('');
+
+test('four single-digit boxes for the one-time code with the numeric keyboard, the 10-minute note', () => {
+  openCode();
+  expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Код из СМС' })).toBeInTheDocument();
+  for (const n of [1, 2, 3, 4]) {
+    expect(digit(n)).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(digit(n)).toHaveAttribute('inputmode', 'numeric');
+    expect(digit(n)).toHaveAccessibleDescription('Код подтверждения действует 10 минут');
+  }
+  expect(screen.getByText('Код подтверждения действует 10 минут')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
+});
+
+test('focus moves on each digit, non-digits are cleared, and the fourth digit submits the code', async () => {
+  const { user, calls } = openCode();
+  await user.click(digit(1));
+  await user.keyboard('1');
+  expect(digit(2)).toHaveFocus();
+  await user.keyboard('x');
+  expect(digit(2)).toHaveValue('');
+  expect(digit(2)).toHaveFocus();
+  await user.keyboard('234');
+  expect(digits()).toBe('1234');
+  expect(calls.checkCode.inputs).toEqual([{ code: '1234', phone: '79990000001', purpose: 'use-points', custNo: 'C-100', usePoints: true, captcha: null }]);
+});
+
+test('Delete clears all four, and so does a click', async () => {
+  const { user } = openCode();
+  await user.click(digit(1));
+  await user.keyboard('12');
+  await user.keyboard('{Delete}');
+  expect(digits()).toBe('');
+  expect(digit(1)).toHaveFocus();
+  await user.keyboard('98');
+  await user.click(digit(3));
+  expect(digits()).toBe('');
+});
+
+test('a pasted four-digit code fills all four and is submitted', async () => {
+  const { user, calls } = openCode();
+  await user.click(digit(1));
+  await user.paste('5678');
+  expect(digits()).toBe('5678');
+  expect(calls.checkCode.inputs[0]?.code).toBe('5678');
+});
+
+test("autofill of the whole code into one box fills all four", () => {
+  const { calls } = openCode();
+  fireEvent.change(digit(1), { target: { value: '4321' } });
+  expect(digits()).toBe('4321');
+  expect(calls.checkCode.inputs[0]?.code).toBe('4321');
+});
+
+test("Continue with an incomplete code shows 'Введите код'", async () => {
+  const { user, calls } = openCode();
+  await user.click(digit(1));
+  await user.keyboard('12');
+  await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Введите код');
+  expect(digit(1)).toHaveAccessibleDescription('Введите код Код подтверждения действует 10 минут');
+  expect(calls.checkCode.inputs).toEqual([]);
+});
+
+test("a rejected code shows 'Ошибка проверки кода', empties the boxes and shows the robot check asked for", async () => {
+  const { user, calls } = openCode();
+  await user.click(digit(1));
+  await user.keyboard('0000');
+  expect(screen.getByRole('button', { name: 'Продолжить' })).toBeDisabled();
+  await act(async () => calls.checkCode.current.resolve(answer({ success: false, showCaptcha: true })));
+  expect(screen.getByRole('alert')).toHaveTextContent('Ошибка проверки кода');
+  expect(digits()).toBe('');
+  expect(digit(1)).toHaveFocus();
+  expect(screen.getByRole('button', { name: 'Продолжить' })).toBeDisabled();
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(digit(1));
+  await user.keyboard('1234');
+  expect(calls.checkCode.inputs[1]).toMatchObject({ code: '1234', captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
+});
+
+test('the resend countdown in Russian plural forms, then the resend link', async () => {
+  const { user, calls } = openCode();
+  expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Отправить код повторно' })).not.toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1000));
+  expect(screen.getByText('Повторная отправка кода возможна через 59 секунд')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(18_000));
+  expect(screen.getByText('Повторная отправка кода возможна через 41 секунду')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(39_000));
+  expect(screen.getByText('Повторная отправка кода возможна через 2 секунды')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1000));
+  expect(screen.getByText('Повторная отправка кода возможна через 1 секунду')).toBeInTheDocument();
+  act(() => jest.advanceTimersByTime(1000));
+  await user.click(screen.getByRole('button', { name: 'Отправить код повторно' }));
+  expect(calls.sendCode.inputs).toEqual([{ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null }]);
+  await act(async () => calls.sendCode.current.resolve(answer({ secondsLeft: 60 })));
+  expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
+});
+
+test('forgot-password: a confirmed code resets the password and the sign-in form shows the notice', async () => {
+  const { user, calls } = openCode('forgot-password');
+  expect(screen.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' })).toBeInTheDocument();
+  await user.click(digit(1));
+  await user.keyboard('1234');
+  expect(calls.checkCode.inputs[0]).toMatchObject({ purpose: 'forgot-password', custNo: null });
+  await act(async () => calls.checkCode.current.resolve(answer()));
+  await act(async () => calls.restorePassword.current.resolve(answer()));
+  expect(screen.getByRole('heading', { name: 'Авторизация' })).toBeInTheDocument();
+  expect(screen.getByText('Новый пароль отправлен вам по СМС')).toBeInTheDocument();
+});
+
+test('a failed reset shows the robot check and Continue tries the reset again once it is passed', async () => {
+  const { user, calls } = openCode('forgot-password');
+  await user.click(digit(1));
+  await user.keyboard('1234');
+  await act(async () => calls.checkCode.current.resolve(answer()));
+  await act(async () => calls.restorePassword.current.resolve(answer({ success: false, showCaptcha: true })));
+  const next = screen.getByRole('button', { name: 'Продолжить' });
+  expect(next).toBeDisabled();
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(next);
+  expect(calls.restorePassword.inputs[1]).toEqual({ phone: '79990000001', captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
+});

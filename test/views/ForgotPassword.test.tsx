@@ -1,0 +1,49 @@
+import { act, screen } from '@testing-library/react';
+import { answer } from '../fixtures/accountFlows';
+import { renderAccount } from './account.fixture';
+
+async function openForgotPassword() {
+  const rendered = renderAccount();
+  await rendered.user.click(screen.getByRole('link', { name: 'Не помню пароль' }));
+  return rendered;
+}
+const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
+
+test('the screen asks for the phone, with the robot check; Continue waits for the check', async () => {
+  const { user } = await openForgotPassword();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Введите номер телефона для восстановления доступа');
+  expect(screen.getByRole('group', { name: 'Подтвердите, что вы не робот' })).toBeInTheDocument();
+  expect(continueButton()).toBeDisabled();
+  await user.click(screen.getByLabelText('Я не робот'));
+  expect(continueButton()).toBeEnabled();
+  await user.click(screen.getByLabelText('Я не робот'));
+  expect(continueButton()).toBeDisabled();
+});
+
+test("an empty phone shows 'Не указан телефон' and 'Form incomplete.'", async () => {
+  const { user, calls } = await openForgotPassword();
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
+  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(calls.sendCode.inputs).toEqual([]);
+});
+
+test('a valid phone sends a forgot-password code and opens the code screen with the free-call hint', async () => {
+  const { user, calls, actor } = await openForgotPassword();
+  await user.type(screen.getByLabelText('Телефон'), '9990000002');
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(calls.sendCode.inputs).toEqual([
+    { phone: '79990000002', purpose: 'forgot-password', objectOID: 'bill-reg', custNo: null, usePoints: false, captcha: '10000000-aaaa-bbbb-cccc-000000000001' },
+  ]);
+  expect(continueButton()).toBeDisabled();
+  await act(async () => calls.sendCode.current.resolve(answer()));
+  expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
+  expect(screen.getByText('на номер +7 (999) 000-00-02')).toBeInTheDocument();
+  expect(actor.getSnapshot().context).toMatchObject({ checkType: 'forgot-password', pointsToUse: null });
+
+  await user.click(screen.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Подтверждение звонком' })).toBeInTheDocument();
+  expect(calls.lockFreeCall.inputs).toEqual([{ phone: '79990000002' }]);
+});

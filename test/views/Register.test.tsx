@@ -1,0 +1,72 @@
+import { act, screen } from '@testing-library/react';
+import { answer } from '../fixtures/accountFlows';
+import { renderAccount } from './account.fixture';
+
+async function openRegister() {
+  const rendered = renderAccount();
+  await rendered.user.click(screen.getByRole('link', { name: 'Зарегистрироваться' }));
+  return rendered;
+}
+const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
+const privacy = () => screen.getByLabelText('Я согласен на обработку персональных данных');
+
+test('the client form: surname, name, patronymic, phone, privacy consent and the robot check', async () => {
+  await openRegister();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
+  for (const label of ['Фамилия', 'Имя', 'Отчество', 'Телефон']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+  expect(privacy()).not.toBeChecked();
+  expect(screen.getByLabelText('Я не робот')).toBeInTheDocument();
+  expect(continueButton()).toBeDisabled();
+});
+
+test('an empty submit shows every field message and Form incomplete.', async () => {
+  const { user, calls } = await openRegister();
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Введите фамилию');
+  expect(screen.getByLabelText('Имя')).toHaveAccessibleDescription('Введите имя');
+  expect(screen.getByLabelText('Отчество')).toHaveAccessibleDescription('Введите отчество');
+  expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
+  expect(privacy()).toHaveAccessibleDescription('Подтвердите соглашение на обработку личных данных');
+  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(calls.sendCode.inputs).toEqual([]);
+});
+
+test('the privacy message shows only once the box was touched', async () => {
+  const { user } = await openRegister();
+  expect(screen.queryByText('Подтвердите соглашение на обработку личных данных')).not.toBeInTheDocument();
+  await user.click(privacy());
+  expect(screen.queryByText('Подтвердите соглашение на обработку личных данных')).not.toBeInTheDocument();
+  await user.click(privacy());
+  expect(privacy()).toHaveAccessibleDescription('Подтвердите соглашение на обработку личных данных');
+});
+
+test('filled but wrong: Sorry, not all fields are filled out correctly.', async () => {
+  const { user } = await openRegister();
+  await user.type(screen.getByLabelText('Фамилия'), 'Петров');
+  await user.type(screen.getByLabelText('Имя'), 'Пётр');
+  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
+  await user.type(screen.getByLabelText('Телефон'), '899');
+  await user.click(privacy());
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
+  expect(screen.getByRole('alert')).toHaveTextContent('Sorry, not all fields are filled out correctly.');
+});
+
+test('a complete form sends a register code and keeps the form values for the registration', async () => {
+  const { user, calls, actor } = await openRegister();
+  await user.type(screen.getByLabelText('Фамилия'), ' Петров ');
+  await user.type(screen.getByLabelText('Имя'), 'Пётр');
+  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
+  await user.type(screen.getByLabelText('Телефон'), '9991234567');
+  await user.click(privacy());
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(calls.sendCode.inputs[0]).toMatchObject({ phone: '79991234567', purpose: 'register', usePoints: false });
+  await act(async () => calls.sendCode.current.resolve(answer()));
+  expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
+  // The free-call hint is for forgot-password only.
+  expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
+  expect(actor.getSnapshot().context.registerForm).toEqual({ surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true });
+});

@@ -1,0 +1,81 @@
+import { act, screen, within } from '@testing-library/react';
+import { answer } from '../fixtures/accountFlows';
+import { renderAccount } from './account.fixture';
+
+const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
+
+test('with nobody signed in the reg step shows the sign-in form', () => {
+  renderAccount();
+  expect(screen.getByRole('heading', { name: 'Авторизация' })).toBeInTheDocument();
+  expect(screen.getByLabelText('Телефон')).toHaveAttribute('type', 'tel');
+  expect(screen.getByLabelText('Пароль')).toHaveAttribute('type', 'password');
+  expect(screen.getByRole('link', { name: 'Не помню пароль' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Зарегистрироваться' })).toBeInTheDocument();
+  expect(continueButton()).toBeEnabled();
+  expect(screen.queryByLabelText('Я не робот')).not.toBeInTheDocument();
+});
+
+test("an empty submit shows 'Не указан телефон', 'Нужно ввести пароль' and 'Form incomplete.'", async () => {
+  const { user, calls } = renderAccount();
+  await user.click(continueButton());
+  expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
+  expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Нужно ввести пароль');
+  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(calls.login.inputs).toEqual([]);
+});
+
+test("a phone not starting with 9 shows 'Номер должен начинаться с 9'; all filled but wrong is 'Sorry, …'", async () => {
+  const { user } = renderAccount();
+  await user.type(screen.getByLabelText('Телефон'), '8990000000');
+  await user.type(screen.getByLabelText('Пароль'), 'secret');
+  await user.click(continueButton());
+  expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
+  expect(screen.getByRole('alert')).toHaveTextContent('Sorry, not all fields are filled out correctly.');
+});
+
+test("a short phone shows 'Введите верный номер телефона'", async () => {
+  const { user } = renderAccount();
+  const phone = screen.getByLabelText('Телефон');
+  await user.type(phone, '999123');
+  await user.tab();
+  expect(phone).toHaveAccessibleDescription('Введите верный номер телефона');
+});
+
+test('the phone is shown with the mask and sent as digits only; a refusal shows the failure and the robot check', async () => {
+  const { user, calls, told } = renderAccount();
+  const phone = screen.getByLabelText('Телефон');
+  await user.type(phone, '9990000002');
+  expect(phone).toHaveValue('+7 (999) 000-00-02');
+  await user.type(screen.getByLabelText('Пароль'), 'wrong{Enter}');
+  expect(calls.login.inputs).toEqual([{ phone: '79990000002', password: 'wrong', captcha: null }]);
+  expect(continueButton()).toBeDisabled();
+
+  await act(async () => calls.login.current.resolve(answer({ success: false, showCaptcha: true })));
+  expect(screen.getByRole('alert')).toHaveTextContent('Не удалось авторизоваться');
+  expect(continueButton()).toBeDisabled();
+  const robot = screen.getByRole('group', { name: 'Подтвердите, что вы не робот' });
+  await user.click(within(robot).getByLabelText('Я не робот'));
+  expect(continueButton()).toBeEnabled();
+
+  await user.click(continueButton());
+  expect(calls.login.inputs[1]).toEqual({ phone: '79990000002', password: 'wrong', captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
+  await act(async () => calls.login.current.resolve(answer()));
+  expect(told).toContainEqual({ type: 'user.signedIn' });
+});
+
+test("the notices after a password reset and after a registration", () => {
+  const { actor } = renderAccount();
+  act(() => actor.send({ type: 'code.confirmed', checkType: 'forgot-password' }));
+  expect(screen.getByRole('status')).toHaveTextContent('Новый пароль отправлен вам по СМС');
+  act(() => actor.send({ type: 'code.confirmed', checkType: 'register' }));
+  expect(screen.getByRole('status')).toHaveTextContent('Регистрация успешна, пароль был отправлен вам по СМС');
+});
+
+test("'Не помню пароль' goes to forgot-password and 'Зарегистрироваться' to register", async () => {
+  const { user, actor } = renderAccount();
+  await user.click(screen.getByRole('link', { name: 'Не помню пароль' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Введите номер телефона для восстановления доступа' })).toBeInTheDocument();
+  act(() => actor.send({ type: 'nav.back' }));
+  await user.click(screen.getByRole('link', { name: 'Зарегистрироваться' }));
+  expect(screen.getByRole('heading', { level: 1, name: 'Заполните анкету клиента' })).toBeInTheDocument();
+});

@@ -1,0 +1,82 @@
+import { act, screen } from '@testing-library/react';
+import { answer, pointsBill } from '../fixtures/accountFlows';
+import { renderAccount } from './account.fixture';
+
+async function openPoints(bill = pointsBill()) {
+  const rendered = renderAccount({ bill });
+  await rendered.user.click(screen.getByRole('button', { name: 'Использовать баллы' }));
+  return rendered;
+}
+const useButton = () => screen.getByRole('button', { name: 'Использовать баллы' });
+const pointsField = () => screen.getByLabelText('Сколько баллов списать');
+
+test('the totals, the number input prefilled with the maximum, and the button', async () => {
+  await openPoints();
+  expect(screen.getByRole('heading', { level: 1, name: 'Бонусные баллы' })).toBeInTheDocument();
+  expect(screen.getByText('Всего бонусных баллов:').nextSibling).toHaveTextContent('4 500 баллов');
+  expect(screen.getByText('Можно использовать:').nextSibling).toHaveTextContent('3 000 баллов');
+  expect(pointsField()).toHaveAttribute('type', 'number');
+  expect(pointsField()).toHaveValue(3000);
+  expect(useButton()).toBeEnabled();
+});
+
+test("an empty field shows 'Заполните поле' and 'Form incomplete.'", async () => {
+  const { user, calls } = await openPoints();
+  await user.clear(pointsField());
+  await user.click(useButton());
+  expect(pointsField()).toHaveAccessibleDescription('Заполните поле');
+  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(calls.sendCode.inputs).toEqual([]);
+});
+
+test('points are clamped to 0…maximum when the field is left', async () => {
+  const { user } = await openPoints();
+  await user.clear(pointsField());
+  await user.type(pointsField(), '99999');
+  await user.tab();
+  expect(pointsField()).toHaveValue(3000);
+  await user.clear(pointsField());
+  await user.type(pointsField(), '-5');
+  await user.tab();
+  expect(pointsField()).toHaveValue(0);
+});
+
+test('the points go with a use-points code to the customer phone; then the code screen', async () => {
+  const { user, calls, actor } = await openPoints();
+  await user.clear(pointsField());
+  await user.type(pointsField(), '1000');
+  await user.click(useButton());
+  expect(calls.sendCode.inputs).toEqual([{ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null }]);
+  expect(useButton()).toBeDisabled();
+  await act(async () => calls.sendCode.current.resolve(answer()));
+  expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
+  expect(actor.getSnapshot().context).toMatchObject({ checkType: 'use-points', pointsToUse: 1000 });
+});
+
+test('when the server asks for the robot check the button waits for it', async () => {
+  const { user, calls } = await openPoints();
+  await user.click(useButton());
+  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true })));
+  expect(useButton()).toBeDisabled();
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(useButton());
+  expect(calls.sendCode.inputs[1]?.captcha).toBe('10000000-aaaa-bbbb-cccc-000000000001');
+});
+
+test("without a customer number: 'Бонусных баллов для оплаты не найдено'", () => {
+  const { actor } = renderAccount({ bill: pointsBill({ info: { PaymentPurpose: 'Счет', CustNo: null, Summ: 8000, Email: null } }) });
+  act(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }));
+  expect(screen.getByText('Бонусных баллов для оплаты не найдено')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Сколько баллов списать')).not.toBeInTheDocument();
+});
+
+test('with the phone already checked, the points apply at once and the main route shows them', async () => {
+  const { user, calls, actor } = await openPoints();
+  act(() => actor.send({ type: 'code.confirmed', checkType: 'use-points' }));
+  await user.click(screen.getByRole('button', { name: 'Использовать баллы' }));
+  await user.clear(pointsField());
+  await user.type(pointsField(), '500');
+  await user.click(useButton());
+  expect(calls.sendCode.inputs).toEqual([]);
+  expect(screen.getByText(/Использовано баллов: 500 баллов/)).toBeInTheDocument();
+});

@@ -1,0 +1,81 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor, createMachine, type AnyEventObject } from 'xstate';
+import type { CheckCodeInput, LoginInput, RegisterAccountInput, RestorePasswordInput, SendCodeInput } from '../../src/machines/accountFlow';
+import { checkoutMachine, type CheckoutActor } from '../../src/machines/checkout';
+import { codeCheckMachine } from '../../src/machines/codeCheck';
+import { forgotPasswordMachine } from '../../src/machines/forgotPassword';
+import { freeCallMachine } from '../../src/machines/freeCall';
+import { registerMachine } from '../../src/machines/register';
+import { signInMachine } from '../../src/machines/signIn';
+import { usePointsMachine } from '../../src/machines/usePoints';
+import type { AccountAnswer } from '../../src/services/accountAnswer';
+import type { PageConfig } from '../../src/services/pageConfig';
+import type { Bill, LoyaltyUser } from '../../src/services/types';
+import { PageContext } from '../../src/views/appContext';
+import { Checkout } from '../../src/views/Checkout';
+import { fakeCall, regBill } from '../fixtures/accountFlows';
+
+export const pageConfig: PageConfig = {
+  product: 'realty',
+  providerBase: '',
+  environment: 'local',
+  captchaSiteKey: null,
+  freeCallNumber: '+7 (800) 555-35-35',
+  objectOID: 'bill-reg',
+};
+
+/**
+ * Mounts the checkout view as the page does, on a checkout actor whose account flows have fake I/O. The checkout
+ * runs under a parent that records what it is told (user.signedIn), like the app machine.
+ */
+export function renderAccount({ bill = regBill(), user = null, advanceTimers }: { bill?: Bill; user?: LoyaltyUser | null; advanceTimers?: boolean } = {}) {
+  const calls = {
+    login: fakeCall<AccountAnswer, LoginInput>(),
+    sendCode: fakeCall<AccountAnswer, SendCodeInput>(),
+    checkCode: fakeCall<AccountAnswer, CheckCodeInput>(),
+    restorePassword: fakeCall<AccountAnswer, RestorePasswordInput>(),
+    registerAccount: fakeCall<AccountAnswer, RegisterAccountInput>(),
+    lockFreeCall: fakeCall<boolean, { phone: string }>(),
+    checkFreeCall: fakeCall<boolean, { phone: string }>(),
+  };
+  const reload = jest.fn();
+  const quiet = { 'log error': () => undefined };
+  const checkout = checkoutMachine.provide({
+    actors: {
+      signIn: signInMachine.provide({ actors: { login: calls.login.logic }, actions: quiet }),
+      forgotPassword: forgotPasswordMachine.provide({ actors: { sendCode: calls.sendCode.logic }, actions: quiet }),
+      register: registerMachine.provide({ actors: { sendCode: calls.sendCode.logic }, actions: quiet }),
+      usePoints: usePointsMachine.provide({ actors: { sendCode: calls.sendCode.logic }, actions: quiet }),
+      codeCheck: codeCheckMachine.provide({
+        actors: {
+          sendCode: calls.sendCode.logic,
+          checkCode: calls.checkCode.logic,
+          restorePassword: calls.restorePassword.logic,
+          registerAccount: calls.registerAccount.logic,
+        },
+        actions: quiet,
+      }),
+      freeCall: freeCallMachine.provide({
+        actors: { lockFreeCall: calls.lockFreeCall.logic, checkFreeCall: calls.checkFreeCall.logic },
+        actions: { ...quiet, 'reload page': reload },
+      }),
+    },
+    actions: { 'go to url': () => undefined, 'log error': () => undefined },
+  });
+  const told: AnyEventObject[] = [];
+  const app = createActor(
+    createMachine({
+      invoke: { id: 'checkout', src: checkout, input: { bill, user, isDesktop: true } },
+      on: { '*': { actions: ({ event }) => void told.push(event) } },
+    }),
+  ).start();
+  const actor = app.getSnapshot().children.checkout as CheckoutActor;
+  const user$ = userEvent.setup(advanceTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
+  const view = render(
+    <PageContext.Provider value={{ config: pageConfig, goBack: () => actor.send({ type: 'nav.back' }) }}>
+      <Checkout actor={actor} />
+    </PageContext.Provider>,
+  );
+  return { ...view, actor, calls, told, reload, user: user$ };
+}
