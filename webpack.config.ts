@@ -19,7 +19,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       clean: true,
     },
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // No eval-based maps: the server's CSP (no 'unsafe-eval') would stop a development build from running.
+    devtool: production ? false : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
