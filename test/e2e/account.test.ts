@@ -1,0 +1,177 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { freshBill, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+
+// A project's testTimeout is not applied per project by jest; these journeys need more than the default 5 s.
+jest.setTimeout(60_000);
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Sms {
+  id: number;
+  text: string;
+}
+
+/** The newest SMS to the phone whose text matches, from the sandbox outbox (waits for it to arrive). */
+async function smsMatching(phone: string, pattern: RegExp, after = 0): Promise<RegExpExecArray> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
+    const { messages } = (await response.json()) as { messages: Sms[] };
+    const newest = messages.filter((message) => message.id > after).sort((a, b) => b.id - a.id);
+    for (const message of newest) {
+      const match = pattern.exec(message.text);
+      if (match) return match;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${phone} matching ${pattern}`);
+}
+
+async function newestSmsId(phone: string): Promise<number> {
+  const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
+  const { messages } = (await response.json()) as { messages: Sms[] };
+  return Math.max(0, ...messages.map((message) => message.id));
+}
+
+const CODE = /Код подтверждения: (\d{4})/;
+const PASSWORD = /пароль: (\S+)$/;
+
+async function openBill(objectOID: string): Promise<Page> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/pay/${objectOID}`);
+  return page;
+}
+
+async function signIn(page: Page, phoneDigits: string, password: string) {
+  await page.getByRole('heading', { name: 'Авторизация' }).waitFor();
+  await page.getByLabel('Телефон', { exact: true }).fill(phoneDigits);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Цифра 1 кода').focus();
+  await page.keyboard.type(code);
+}
+
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('sign in to demo-reg and reach choosePaymentType', async () => {
+  const page = await openBill(await freshBill(server, 'demo-reg'));
+  await page.getByRole('heading', { name: 'Авторизация' }).waitFor();
+  await expectAccessible(page);
+  await signIn(page, '9990000002', 'demo-pass');
+  await page.getByText('ID: +7 (999) 000-00-02').waitFor();
+  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+  expect(page.url()).toMatch(/#\/choosePaymentType$/);
+  await page.context().close();
+});
+
+test('a wrong password shows "Не удалось авторизоваться" and then the robot check', async () => {
+  const page = await openBill(await freshBill(server, 'demo-reg'));
+  await signIn(page, '9990000002', 'not-the-password');
+  await page.getByText('Не удалось авторизоваться').waitFor();
+  const next = page.getByRole('button', { name: 'Продолжить' });
+  expect(await next.isDisabled()).toBe(true);
+  await page.getByLabel('Я не робот').check();
+  await page.getByLabel('Пароль').fill('demo-pass');
+  await next.click();
+  await page.getByText('ID: +7 (999) 000-00-02').waitFor();
+  await page.context().close();
+});
+
+test('register a new account and sign in with the password from the SMS', async () => {
+  const phone = '79991234567';
+  const page = await openBill(await freshBill(server, 'demo-reg'));
+  await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
+  await page.getByRole('heading', { name: 'Заполните анкету клиента' }).waitFor();
+  await page.getByLabel('Фамилия').fill('Петров');
+  await page.getByLabel('Имя').fill('Пётр');
+  await page.getByLabel('Отчество').fill('Петрович');
+  await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
+  await page.getByLabel('Я согласен на обработку персональных данных').check();
+  await page.getByLabel('Я не робот').check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+
+  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
+  await page.getByText('Повторная отправка кода возможна через').waitFor();
+  await expectAccessible(page);
+  const [, code] = await smsMatching(phone, CODE);
+  const before = await newestSmsId(phone);
+  await typeCode(page, code!);
+
+  await page.getByText('Регистрация успешна, пароль был отправлен вам по СМС').waitFor();
+  expect(page.url()).toMatch(/#\/reg$/);
+  const [, password] = await smsMatching(phone, PASSWORD, before);
+  await signIn(page, phone.slice(1), password!);
+  await page.getByText('Пётр Петров').waitFor();
+  await page.getByText('ID: +7 (999) 123-45-67').waitFor();
+  await page.context().close();
+});
+
+test('restore a password by the SMS code and sign in with the new one', async () => {
+  const phone = '79990000002';
+  const page = await openBill(await freshBill(server, 'demo-reg'));
+  await page.getByRole('link', { name: 'Не помню пароль' }).click();
+  await page.getByRole('heading', { name: 'Введите номер телефона для восстановления доступа' }).waitFor();
+  await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
+  await page.getByLabel('Я не робот').check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+
+  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
+  await page.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' }).waitFor();
+  const [, code] = await smsMatching(phone, CODE);
+  const before = await newestSmsId(phone);
+  await typeCode(page, code!);
+
+  await page.getByText('Новый пароль отправлен вам по СМС').waitFor();
+  const [, password] = await smsMatching(phone, PASSWORD, before);
+  expect(password).not.toBe('demo-pass');
+  await signIn(page, phone.slice(1), password!);
+  await page.getByText('ID: +7 (999) 000-00-02').waitFor();
+  await page.context().close();
+});
+
+test('spend points on a fresh demo-points through the SMS code and see them on choosePaymentType', async () => {
+  const page = await openBill(await freshBill(server, 'demo-points'));
+  await page.getByRole('button', { name: 'Использовать баллы' }).click();
+  await page.getByRole('heading', { name: 'Бонусные баллы' }).waitFor();
+  await expectAccessible(page);
+  const points = page.getByLabel('Сколько баллов списать');
+  await points.fill('1000');
+  await page.getByRole('button', { name: 'Использовать баллы' }).click();
+
+  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
+  // A fresh copy has a phone of its own (per-phone SMS limits); the screen says where the code went.
+  const sentTo = (await page.getByText(/^на номер /).textContent()) ?? '';
+  const phone = sentTo.replace(/\D/g, '');
+  expect(phone).toMatch(/^79\d{9}$/);
+  const [, code] = await smsMatching(phone, CODE);
+  await typeCode(page, code!);
+
+  await page.getByText('Использовано баллов: 1 000 баллов').waitFor();
+  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+  const used = page.locator('.summary-row', { hasText: 'Использовано баллов' });
+  // Russian grouping puts a no-break space between thousands.
+  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe('Использовано баллов1 000 баллов');
+  await page.context().close();
+});
