@@ -1,4 +1,6 @@
 import type { AppOptions } from './config';
+// One source of truth for the bank hosts: the page's widget loader and this policy must name the same origins.
+import { BANK_HOSTS } from '../src/widget/hosts';
 
 const hcaptcha = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 
@@ -9,7 +11,7 @@ const hcaptcha = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
  */
 export function contentSecurityPolicy(options: AppOptions): Record<string, string[]> {
   const provider = options.providerBase ? [new URL(options.providerBase).origin] : [];
-  const widget = options.widgetOrigin ? [new URL(options.widgetOrigin).origin] : [];
+  const widget = widgetOrigins(options);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...hcaptcha, ...widget],
@@ -23,4 +25,18 @@ export function contentSecurityPolicy(options: AppOptions): Record<string, strin
     'object-src': ["'none'"],
     'report-uri': ['/csp-report'],
   };
+}
+
+/**
+ * The bank widget's origins for the environment (both host families: bank-app pay and general), plus any given in
+ * WIDGET_ORIGIN (comma-separated). In `local` the sandbox serves the widget from this origin: 'self' covers it.
+ */
+export function widgetOrigins(options: Pick<AppOptions, 'environment' | 'widgetOrigin'>): string[] {
+  const env = options.environment;
+  const fromEnvironment = env === 'local' || env === 'local-https' ? [] : [BANK_HOSTS.bankAppPay[env], BANK_HOSTS.general[env]];
+  const extra = (options.widgetOrigin ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return [...new Set([...fromEnvironment, ...extra].map((url) => new URL(url).origin))];
 }

@@ -171,3 +171,18 @@ describe('captcha verifier', () => {
     await real.close();
   });
 });
+
+describe('bank widget origins in the CSP', () => {
+  test('local needs none (the sandbox is this origin); other environments allow both bank host families', () => {
+    const { widgetOrigins } = jest.requireActual<typeof import('../../server/csp')>('../../server/csp');
+    const { BANK_HOSTS } = jest.requireActual<typeof import('../../src/widget/hosts')>('../../src/widget/hosts');
+    expect(widgetOrigins({ environment: 'local', widgetOrigin: null })).toEqual([]);
+    expect(widgetOrigins({ environment: 'production', widgetOrigin: null })).toEqual([BANK_HOSTS.bankAppPay.production, BANK_HOSTS.general.production]);
+    expect(widgetOrigins({ environment: 'test', widgetOrigin: 'https://extra.example/path, https://more.example' })).toEqual([
+      BANK_HOSTS.bankAppPay.test,
+      BANK_HOSTS.general.test,
+      'https://extra.example',
+      'https://more.example',
+    ]);
+  });
+});
