@@ -205,4 +205,3 @@ test('forgot password by a free call: the page reloads signed in once the call c
     await own.stop();
   }
 });
-
