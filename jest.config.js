@@ -16,6 +16,9 @@ const common = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Jest reads the time-out only here, not per project. Browser journeys start a server and Chromium and walk
+  // several pages on a shared 2-core machine; unit tests finish far below it.
+  testTimeout: 60_000,
   projects: [
     {
       ...common,
@@ -38,8 +41,6 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      // Each journey file starts its own server and browser; a cold Chromium start is slow on 2 cores.
-      testTimeout: 60_000,
     },
   ],
 };
