@@ -1,0 +1,145 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import type { CheckoutActor } from '../../../src/machines/checkout';
+import { createApi } from '../../../src/services/api';
+import type { BrowserEnvironment } from '../../../src/services/environment';
+import { createHttp } from '../../../src/services/http';
+import type { PageConfig } from '../../../src/services/pageConfig';
+import { App } from '../../../src/views/App';
+import { AppActor, PageContext } from '../../../src/views/appContext';
+import { createBankWidget, type WidgetWindow } from '../../../src/widget';
+import { provideApp } from '../../../src/wiring';
+
+export const PAGE_ORIGIN = 'http://localhost';
+
+export const pageConfig = (objectOID: string): PageConfig => ({
+  product: 'realty',
+  providerBase: '',
+  environment: 'local',
+  captchaSiteKey: null,
+  freeCallNumber: '+7 (800) 555-35-35',
+  objectOID,
+});
+
+// Captured before any test fakes the clock: settling the page waits on real I/O, never on fake time.
+const realSetTimeout = globalThis.setTimeout;
+const nextTurn = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));
+
+/** Lets every request, answer and re-render in flight finish, without moving the (fake) clock. */
+export async function settle(turns = 12) {
+  for (let i = 0; i < turns; i++) await act(nextTurn);
+}
+
+/** Retries an on-screen assertion while the page settles (the clock stays still, so only I/O can change it). */
+export async function eventually(assertion: () => void, turns = 200) {
+  let last: unknown;
+  for (let i = 0; i < turns; i++) {
+    try {
+      assertion();
+      return;
+    } catch (error) {
+      last = error;
+      await act(nextTurn);
+    }
+  }
+  throw last;
+}
+
+/** Moves the fake clock, running the machines' named delays that fall due. */
+export async function elapse(ms: number) {
+  await act(async () => {
+    await jest.advanceTimersByTimeAsync(ms);
+  });
+  await settle();
+}
+
+export interface PageOptions {
+  objectOID: string;
+  isDesktop?: boolean;
+  isSafariDesktop?: boolean;
+  /** A browser whose crypto fails, so the widget overlay cannot open. */
+  brokenCrypto?: boolean;
+  inspect: (event: InspectionEvent) => void;
+}
+
+/**
+ * Mounts the page as main.tsx does: provideApp() with the real api/http (msw behind them), the real bank widget
+ * client on a recorded window, and a fake browser environment that records where the page sends the browser.
+ */
+export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, inspect }: PageOptions) {
+  const navigations: string[] = [];
+  const reloads: number[] = [];
+  const opened: string[] = [];
+  const helperTab = { postMessage: () => undefined } as unknown as WindowProxy;
+  const listeners = new Set<(event: MessageEvent) => void>();
+  const env: BrowserEnvironment = {
+    isDesktop,
+    isSafariDesktop,
+    navigate: (url) => void navigations.push(url),
+    reload: () => void reloads.push(Date.now()),
+  };
+  const href = `${PAGE_ORIGIN}/pay/${objectOID}`;
+  const widgetWindow: WidgetWindow = {
+    document,
+    location: { href, origin: PAGE_ORIGIN, assign: (url: string) => void navigations.push(url) },
+    open: (url) => {
+      opened.push(url);
+      return helperTab;
+    },
+    addEventListener: (_type, listener) => void listeners.add(listener),
+    removeEventListener: (_type, listener) => void listeners.delete(listener),
+    crypto: brokenCrypto
+      ? {
+          getRandomValues: () => {
+            throw new Error('crypto is unavailable');
+          },
+        }
+      : globalThis.crypto,
+  } as WidgetWindow;
+  const errors: unknown[] = [];
+  const config = pageConfig(objectOID);
+  const api = createApi({ http: createHttp({ csrfToken: () => 'csrf-model' }), config, managerId: () => null });
+  const logic = provideApp({
+    api,
+    env,
+    analytics: () => undefined,
+    log: (error) => void errors.push(error),
+    doc: document,
+    widget: createBankWidget(widgetWindow, config.environment),
+  });
+
+  let root: AnyActorRef | null = null;
+  function Page() {
+    const app = AppActor.useActorRef();
+    root = app;
+    const checkout = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
+    return (
+      <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }) }}>
+        <App />
+      </PageContext.Provider>
+    );
+  }
+  const view = render(
+    <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop }, inspect }}>
+      <Page />
+    </AppActor.Provider>,
+  );
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, delay: null });
+
+  /** A message from the widget's frame, as the browser delivers it (exact origin, the frame as source). */
+  const fromWidget = async (data: unknown) => {
+    const frame = document.querySelector<HTMLIFrameElement>('.bank-widget-overlay iframe');
+    if (!frame?.contentWindow) throw new Error('no widget frame');
+    frame.contentWindow.postMessage = () => undefined;
+    const origin = new URL(frame.src).origin;
+    await act(async () => {
+      for (const listener of [...listeners]) listener({ data, origin, source: frame.contentWindow } as MessageEvent);
+    });
+    await settle();
+  };
+
+  return { ...view, screen, user, navigations, reloads, opened, errors, fromWidget, root: () => root };
+}
+
+export type Page = ReturnType<typeof renderPage>;

@@ -1,0 +1,50 @@
+import type { Bill, LoyaltyUser } from '../../../src/services/types';
+import { aBill, aType, aUser } from '../../fixtures/billBuilder';
+import type { Session } from './flow';
+
+/** demo-anon's facts (DESIGN §8): noReg, 12 345.67, card / SBP / SberPay, no e-mail on file. */
+export const anonBill = (): Bill => aBill({ objectOID: 'model-anon' });
+
+/** demo-offer's: the card type shows both the aggregator and the executor offer. */
+export const offerBill = (): Bill =>
+  aBill({ objectOID: 'model-offer', info: { Email: 'payer@example.com' }, cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true })] });
+
+/** demo-points': noReg, 8 000.00, CustNo, 3 000 useful points, the bill phone 79990000001. */
+export const pointsBill = (): Bill =>
+  aBill({
+    objectOID: 'model-points',
+    pointsEnabled: true,
+    usefulPoints: 3000,
+    availablePoints: 4500,
+    user: { Phone: '79990000001' },
+    info: { CustNo: 'C-1', Summ: 8000, Email: 'payer@example.com' },
+  });
+
+/** demo-cover's: 1 500.00 and 5 000 useful points, so points can pay it all. */
+export const coverBill = (): Bill =>
+  aBill({ objectOID: 'model-cover', pointsEnabled: true, usefulPoints: 5000, availablePoints: 5000, user: { Phone: '79990000003' }, info: { CustNo: 'C-3', Summ: 1500, Email: 'payer@example.com' } });
+
+/** demo-reg's: the reg flow, nobody signed in yet. */
+export const regBill = (): Bill => aBill({ objectOID: 'model-reg', noReg: false });
+
+export const regUser = (overrides: Partial<LoyaltyUser> = {}): LoyaltyUser => aUser({ phone: '79990000002', ...overrides });
+
+export const PROVIDER = '/ajax/realty';
+
+/** Scripts the page's first calls (checkUser, get-user, object-info) and opens it. */
+export function openPage(session: Session, { bill, user = null, billStatus = 200, isDesktop = true, isSafariDesktop = false, brokenCrypto = false }: { bill: Bill; user?: LoyaltyUser | null; billStatus?: number; isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean }) {
+  scriptUser(session, user);
+  if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
+  else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, { success: false, error: 'Счет уже оплачен' }, billStatus);
+  return session.open({ objectOID: bill.objectOID, isDesktop, isSafariDesktop, brokenCrypto });
+}
+
+/** The user calls of a load or refresh: checkUser gives a token when somebody is signed in, get-user the user. */
+export function scriptUser(session: Session, user: LoyaltyUser | null) {
+  if (user) {
+    session.server.once('post', `${PROVIDER}/checkUser/`, { success: true, json: { token: 'token-1' } });
+    session.server.once('post', '/ajax/get-user', { success: true, user } as never);
+  } else {
+    session.server.once('post', `${PROVIDER}/checkUser/`, { success: false });
+  }
+}
