@@ -48,3 +48,24 @@ export function scriptUser(session: Session, user: LoyaltyUser | null) {
     session.server.once('post', `${PROVIDER}/checkUser/`, { success: false });
   }
 }
+
+/** A bill whose e-mail is known, so Continue goes straight to choosing the payment type. */
+export const knownEmailBill = (objectOID: string): Bill => aBill({ objectOID, info: { Email: 'payer@example.com' } });
+
+/** Opens a bill with a known e-mail and goes on to choosing the payment type. */
+export async function openAtChoose(session: Session, objectOID: string, options: { isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean } = {}) {
+  const page = openPage(session, { bill: knownEmailBill(objectOID), ...options });
+  await session.page.user.click(await findButton('Продолжить'));
+  return page;
+}
+
+async function findButton(name: string) {
+  const { screen } = await import('@testing-library/react');
+  const { eventually } = await import('./app');
+  let button: HTMLElement | null = null;
+  await eventually(() => {
+    button = screen.getByRole('button', { name });
+    expect(button).toBeEnabled();
+  });
+  return button!;
+}

@@ -141,6 +141,8 @@ export const unreachableFromPage: Record<string, string> = {
     'final price below zero: used points are clamped to min(useful points, sum + lowest fee), so the price never drops below 0',
   'checkout:checkout.reg.signedIn.editing --checkout.continue#0': 'final price below zero: as on noReg, the points clamp prevents it',
   'checkout:checkout.choosePaymentType.choosing --payment.pay#0': 'final price below zero: as on noReg, the points clamp prevents it',
+  'checkout:checkout.choosePaymentType.bankWidget --xstate.error.actor.0.checkout.choosePaymentType.bankWidget#0':
+    'the widget machine errors only if one of its own effects throws; the widget client reports its failures as widget.error instead',
 };
 
 export const scopeOf = (flow: Flow, machines: AnyStateMachine[] = realMachines): FlowScope => ({

@@ -1,0 +1,78 @@
+import { createMachine, type AnyStateMachine } from 'xstate';
+import { appMachine } from '../../src/machines/app';
+import { checkoutMachine } from '../../src/machines/checkout';
+import { paymentStatusMachine } from '../../src/machines/paymentStatus';
+import { coverageOf, coverageRecorder, itemsOf } from './support/coverage';
+import { flows, ownerOf, realMachines, scopeOf, unreachableFromPage } from './support/scopes';
+
+/** Every machine the root can run, found by walking the actors each machine's setup() names. */
+function machinesUnder(machine: AnyStateMachine, found = new Map<string, AnyStateMachine>()) {
+  found.set(machine.id, machine);
+  for (const logic of Object.values(machine.implementations.actors)) {
+    const child = logic as AnyStateMachine;
+    if (child && typeof child === 'object' && 'root' in child && !found.has(child.id)) machinesUnder(child, found);
+  }
+  return found;
+}
+
+test('the coverage check knows every machine the page runs', () => {
+  expect([...machinesUnder(appMachine).keys()].sort()).toEqual(realMachines.map((machine) => machine.id).sort());
+});
+
+test('every state and transition of every real machine belongs to exactly one flow', () => {
+  const items = realMachines.flatMap(itemsOf);
+  expect(items.length).toBeGreaterThan(150);
+  for (const item of items) expect(flows).toContain(ownerOf(item));
+  // The dead-code list names real items only.
+  const keys = new Set(items.map((item) => item.key));
+  expect(Object.keys(unreachableFromPage).filter((key) => !keys.has(key))).toEqual([]);
+});
+
+test('itemsOf finds states, on/after/always transitions and invoke done/error of a machine', () => {
+  const keys = itemsOf(paymentStatusMachine).map((item) => item.key);
+  expect(keys).toEqual(
+    expect.arrayContaining([
+      'paymentStatus:paymentStatus.paused',
+      'paymentStatus:paymentStatus.paused --visibility.visible#0',
+      'paymentStatus:paymentStatus.waiting --always#0',
+      'paymentStatus:paymentStatus.waiting --xstate.after.status poll interval.paymentStatus.waiting#0',
+      'paymentStatus:paymentStatus.checking --xstate.error.actor.0.paymentStatus.checking#1',
+    ]),
+  );
+});
+
+test('a transition added to a real machine without a way to reach it in the model fails the coverage check', () => {
+  // What a run of the payment-status model reached: everything the real machine has.
+  const reached = new Set(itemsOf(paymentStatusMachine).map((item) => item.key));
+  const scope = { machines: [paymentStatusMachine], owns: () => true };
+  expect(coverageOf('payment-status', scope, reached).missing).toEqual([]);
+
+  // The same machine with one more transition (a 'refresh' button nobody models): the check names it.
+  const config = paymentStatusMachine.config;
+  const variant = createMachine({
+    ...config,
+    states: { ...config.states, paused: { ...config.states!.paused, on: { ...config.states!.paused!.on, 'status.refresh': 'checking' } } },
+  } as typeof config);
+  const report = coverageOf('payment-status', { machines: [variant], owns: () => true }, reached);
+  expect(report.missing.map((item) => item.key)).toEqual(['paymentStatus:paymentStatus.paused --status.refresh#0']);
+  expect(report.line).toBe(`model coverage payment-status: states 8/8, transitions ${reached.size - 8}/${reached.size - 8 + 1}`);
+});
+
+test('a new checkout step with no model path is reported as a missing state and its transitions', () => {
+  const config = checkoutMachine.config;
+  const variant = createMachine({ ...config, states: { ...config.states, receipt: { on: { 'nav.back': '#checkout.noReg' } } } } as typeof config);
+  const reached = new Set(itemsOf(checkoutMachine).map((item) => item.key));
+  const missing = coverageOf('anonymous-payment', { machines: [variant], owns: () => true }, reached).missing.map((item) => item.key);
+  expect(missing).toEqual(['checkout:checkout.receipt', 'checkout:checkout.receipt --nav.back#0']);
+});
+
+test('the recorder ignores actors that are not machines', () => {
+  const recorder = coverageRecorder();
+  recorder.inspect({ type: '@xstate.snapshot', actorRef: { logic: {} }, snapshot: {} } as never);
+  expect(recorder.reached.size).toBe(0);
+});
+
+test('scopes hand each flow only its own dead code', () => {
+  const listed = flows.flatMap((flow) => Object.keys(scopeOf(flow).unreachable ?? {}));
+  expect(listed.sort()).toEqual(Object.keys(unreachableFromPage).sort());
+});

@@ -1,0 +1,130 @@
+import { act } from '@testing-library/react';
+import { setup } from 'xstate';
+import { messages } from '../../src/services/messages';
+import { elapse } from './support/app';
+import { openAtChoose } from './support/bills';
+import { describeModelFlow, type ModelMeta, type Session } from './support/flow';
+import type { ModelServer } from './support/server';
+import { does, sees } from './support/screen';
+import { scopeOf } from './support/scopes';
+
+const OID = 'model-status';
+const test = (check: ModelMeta['test']): ModelMeta => ({ test: check });
+const onSbp = test(async () => {
+  await sees.text(messages.sbp.desktop);
+  await sees.button(messages.sbp.anotherMethod);
+});
+
+let tabHidden = false;
+Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (tabHidden ? 'hidden' : 'visible') });
+const setTab = async (hidden: boolean) => {
+  tabHidden = hidden;
+  await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
+};
+
+const status = (server: ModelServer, answer: Record<string, unknown>, code = 200) => server.once('post', '/api/getResult/', answer as never, code);
+const created = { status: 'created', objectOID: OID };
+
+/**
+ * The payment status (SPEC §4): the sbp step polls /api/getResult/ every 5000 ms until success or declined, then
+ * shows the result; a failed poll keeps polling, a hidden tab pauses it, Back and 'Другой способ оплаты' go back.
+ */
+const model = setup({}).createMachine({
+  id: 'paymentStatus',
+  initial: 'closed',
+  states: {
+    closed: { on: { PAY_BY_SBP: 'waiting' } },
+    waiting: {
+      meta: onSbp,
+      on: {
+        POLL_CREATED: 'waiting',
+        POLL_FAILS: 'retrying',
+        POLL_SUCCESS: 'paid',
+        POLL_DECLINED: 'declined',
+        POLL_ORDER_NOT_FOUND: 'stopped',
+        POLL_DOCUMENT_NOT_FOUND: 'stopped',
+        TAB_HIDDEN: 'paused',
+        ANOTHER_METHOD: 'choosing',
+      },
+    },
+    retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused' } },
+    paused: {
+      meta: test(async (session) => {
+        await sees.text(messages.sbp.desktop);
+        // Hidden: however long it stays hidden, no poll goes out (an unscripted poll would fail the path).
+        await elapse(30_000);
+        expect(session.server.seen.filter((request) => request.path === '/api/getResult/').length).toBeGreaterThan(0);
+      }),
+      on: { TAB_SHOWN: 'waiting' },
+    },
+    stopped: {
+      meta: test(async () => {
+        await sees.text(messages.sbp.desktop);
+        await elapse(30_000);
+      }),
+    },
+    paid: {
+      meta: test(async () => {
+        await sees.heading(messages.status.resultTitle);
+        await sees.status(messages.status.success);
+      }),
+      on: { BACK_TO_SBP: 'paid' },
+    },
+    declined: {
+      meta: test(async () => {
+        await sees.heading(messages.status.resultTitle);
+        await sees.status(messages.status.declined);
+      }),
+    },
+    choosing: { meta: test(() => sees.heading(messages.choosePaymentType.title)) },
+  },
+});
+
+const poll = (answer: Record<string, unknown>, code = 200) => async (session: Session) => {
+  status(session.server, answer, code);
+  await elapse(5000);
+};
+
+describeModelFlow({
+  flow: 'payment-status',
+  model,
+  scope: scopeOf('payment-status'),
+  simplePaths: false,
+  events: {
+    PAY_BY_SBP: async (session) => {
+      tabHidden = false;
+      await openAtChoose(session, OID);
+      await does.click(session, /СБП/, 'radio');
+      session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
+      status(session.server, created);
+      await does.click(session, messages.choosePaymentType.pay);
+    },
+    POLL_CREATED: poll(created),
+    POLL_FAILS: poll({ success: false, error: 'Сбой' }, 500),
+    POLL_SUCCESS: async (session) => {
+      status(session.server, { status: 'success', objectOID: OID });
+      // The result step asks once more for its own status block.
+      status(session.server, { status: 'success', objectOID: OID });
+      await elapse(5000);
+    },
+    POLL_DECLINED: async (session) => {
+      status(session.server, { status: 'declined', objectOID: OID });
+      status(session.server, { status: 'declined', objectOID: OID });
+      await elapse(5000);
+    },
+    POLL_ORDER_NOT_FOUND: poll({ status: null }),
+    POLL_DOCUMENT_NOT_FOUND: poll({ success: false, error: 'Not found' }, 404),
+    TAB_HIDDEN: () => setTab(true),
+    TAB_SHOWN: async (session) => {
+      status(session.server, created);
+      await setTab(false);
+    },
+    ANOTHER_METHOD: (session) => does.click(session, messages.sbp.anotherMethod),
+    BACK_TO_SBP: async (session) => {
+      // Back on the sbp step the status is asked again; still paid, so the result comes back.
+      status(session.server, { status: 'success', objectOID: OID });
+      status(session.server, { status: 'success', objectOID: OID });
+      await does.click(session, messages.app.back);
+    },
+  },
+});
