@@ -2,9 +2,12 @@ import { assertEvent, assign, sendParent, setup } from 'xstate';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
 import { isCaptchaPending } from './accountFlow';
 import type { StepFlowInput } from './checkout';
+import { messages } from '../services/messages';
 import { notProvided, promiseStub } from './stub';
 
 export interface ForgotPasswordContext extends CaptchaState {
+  /** Why no code went out (the server refused or failed), shown above Continue; null while none. */
+  error: string | null;
   objectOID: string;
   /** The phone the code went to, for the code screen. */
   phone: string;
@@ -33,6 +36,11 @@ export const forgotPasswordMachine = setup({
       return { captcha: event.token };
     }),
     'forget captcha': assign({ captcha: null }),
+    // The payer must learn why nothing came: the wait the server named (SPEC §9 wording), else a short refusal.
+    'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({
+      error: params.secondsLeft !== null && params.secondsLeft > 0 ? messages.code.resendIn(params.secondsLeft) : messages.code.sendRefused,
+    })),
+    'clear error': assign({ error: null }),
     'remember phone': assign(({ event }) => {
       assertEvent(event, 'forgotPassword.submit');
       return { phone: event.phone };
@@ -47,7 +55,7 @@ export const forgotPasswordMachine = setup({
   id: 'forgotPassword',
   description: 'Sends a forgot-password code to the phone, then hands over to the code screen.',
   // This screen always has the robot check: it sends an SMS to any phone typed in (SPEC §2, §5).
-  context: ({ input }) => ({ objectOID: input.bill.objectOID, phone: '', showCaptcha: true, captcha: null }),
+  context: ({ input }) => ({ objectOID: input.bill.objectOID, phone: '', showCaptcha: true, captcha: null, error: null }),
   initial: 'editing',
   on: {
     'captcha.verified': { actions: 'remember captcha' },
@@ -56,7 +64,7 @@ export const forgotPasswordMachine = setup({
   states: {
     editing: {
       on: {
-        'forgotPassword.submit': [{ guard: 'is captcha pending' }, { target: 'sendingCode', actions: 'remember phone' }],
+        'forgotPassword.submit': [{ guard: 'is captcha pending' }, { target: 'sendingCode', actions: ['remember phone', 'clear error'] }],
       },
     },
     sendingCode: {
@@ -73,9 +81,19 @@ export const forgotPasswordMachine = setup({
         }),
         onDone: [
           { guard: { type: 'is sent', params: ({ event }) => ({ answer: event.output }) }, target: 'codeSent' },
-          { target: 'editing', actions: [{ type: 'log error', params: ({ event }) => ({ error: event.output.error }) }, 'forget captcha'] },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'log error', params: ({ event }) => ({ error: event.output.error }) },
+              { type: 'show send refusal', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
+              'forget captcha',
+            ],
+          },
         ],
-        onError: { target: 'editing', actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, 'forget captcha'] },
+        onError: {
+          target: 'editing',
+          actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, { type: 'show send refusal', params: { secondsLeft: null } }, 'forget captcha'],
+        },
       },
     },
     codeSent: {

@@ -3,9 +3,12 @@ import type { RegisterForm } from '../services/types';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
 import { isCaptchaPending } from './accountFlow';
 import type { StepFlowInput } from './checkout';
+import { messages } from '../services/messages';
 import { notProvided, promiseStub } from './stub';
 
 export interface RegisterContext extends CaptchaState {
+  /** Why no code went out (the server refused or failed), shown above Continue; null while none. */
+  error: string | null;
   objectOID: string;
   /** The client form, kept for the registration call after the code is confirmed. */
   form: RegisterForm | null;
@@ -34,6 +37,11 @@ export const registerMachine = setup({
       return { captcha: event.token };
     }),
     'forget captcha': assign({ captcha: null }),
+    // The payer must learn why nothing came: the wait the server named (SPEC §9 wording), else a short refusal.
+    'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({
+      error: params.secondsLeft !== null && params.secondsLeft > 0 ? messages.code.resendIn(params.secondsLeft) : messages.code.sendRefused,
+    })),
+    'clear error': assign({ error: null }),
     'remember form': assign(({ event }) => {
       assertEvent(event, 'register.submit');
       return { form: event.form };
@@ -53,7 +61,7 @@ export const registerMachine = setup({
   id: 'register',
   description: 'Sends a register code to the phone of the client form, then hands over to the code screen.',
   // This screen always has the robot check: it sends an SMS to any phone typed in (SPEC §2, §5).
-  context: ({ input }) => ({ objectOID: input.bill.objectOID, form: null, showCaptcha: true, captcha: null }),
+  context: ({ input }) => ({ objectOID: input.bill.objectOID, form: null, showCaptcha: true, captcha: null, error: null }),
   initial: 'editing',
   on: {
     'captcha.verified': { actions: 'remember captcha' },
@@ -62,7 +70,7 @@ export const registerMachine = setup({
   states: {
     editing: {
       on: {
-        'register.submit': [{ guard: 'is captcha pending' }, { target: 'sendingCode', actions: 'remember form' }],
+        'register.submit': [{ guard: 'is captcha pending' }, { target: 'sendingCode', actions: ['remember form', 'clear error'] }],
       },
     },
     sendingCode: {
@@ -79,9 +87,19 @@ export const registerMachine = setup({
         }),
         onDone: [
           { guard: { type: 'is sent', params: ({ event }) => ({ answer: event.output }) }, target: 'codeSent' },
-          { target: 'editing', actions: [{ type: 'log error', params: ({ event }) => ({ error: event.output.error }) }, 'forget captcha'] },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'log error', params: ({ event }) => ({ error: event.output.error }) },
+              { type: 'show send refusal', params: ({ event }) => ({ secondsLeft: event.output.secondsLeft }) },
+              'forget captcha',
+            ],
+          },
         ],
-        onError: { target: 'editing', actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, 'forget captcha'] },
+        onError: {
+          target: 'editing',
+          actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, { type: 'show send refusal', params: { secondsLeft: null } }, 'forget captcha'],
+        },
       },
     },
     codeSent: {

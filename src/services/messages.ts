@@ -56,6 +56,8 @@ export const messages = {
     digit: (n: number) => `Цифра ${n} кода`,
     resend: 'Отправить код повторно',
     resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
+    /** The server sent no code and named no wait (hourly cap, failure): not in SPEC, which leaves it silent. */
+    sendRefused: 'Не удалось отправить код, попробуйте позже',
     validity: 'Код подтверждения действует 10 минут',
     incomplete: 'Введите код',
     rejected: 'Ошибка проверки кода',

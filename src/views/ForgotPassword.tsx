@@ -32,6 +32,8 @@ function ForgotPasswordForm({ flow }: { flow: ForgotPasswordActor }) {
   const captcha = useSelector(flow, (state) => state.context.captcha);
   const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
   const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  // Why no code went out (SPEC §9 resend wait, or a refusal): without it the payer would see nothing happen.
+  const sendError = useSelector(flow, (state) => state.context.error);
   const formik = useFormik({
     initialValues: { phone: '' },
     validationSchema: forgotPasswordSchema,
@@ -51,6 +53,11 @@ function ForgotPasswordForm({ flow }: { flow: ForgotPasswordActor }) {
         <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
       )}
       <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone']} />
+      {sendError && (
+        <p className="form-error" role="alert">
+          {sendError}
+        </p>
+      )}
       <button type="submit" className="button primary" disabled={busy || captchaPending}>
         {messages.app.continue}
       </button>

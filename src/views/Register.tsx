@@ -39,6 +39,8 @@ function RegisterFields({ flow }: { flow: RegisterActor }) {
   const captcha = useSelector(flow, (state) => state.context.captcha);
   const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
   const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  // Why no code went out (SPEC §9 resend wait, or a refusal): without it the payer would see nothing happen.
+  const sendError = useSelector(flow, (state) => state.context.error);
   const formik = useFormik<RegisterForm>({
     initialValues: { surname: '', name: '', patronymic: '', phone: '', privacy: false },
     validationSchema: registerSchema,
@@ -117,6 +119,11 @@ function RegisterFields({ flow }: { flow: RegisterActor }) {
         values={formik.values as unknown as Record<string, unknown>}
         required={['surname', 'name', 'patronymic', 'phone', 'privacy']}
       />
+      {sendError && (
+        <p className="form-error" role="alert">
+          {sendError}
+        </p>
+      )}
       <button type="submit" className="button primary" disabled={busy || captchaPending}>
         {messages.app.continue}
       </button>

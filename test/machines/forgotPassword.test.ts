@@ -62,3 +62,25 @@ test('a failed call is logged and the form is usable again after a new check', a
   expect(flow.getSnapshot().value).toBe('editing');
   expect(told).toEqual([]);
 });
+
+test('a refusal tells the payer why: the wait the server named, else a short message; the next submit clears it', async () => {
+  const { flow, sendCode } = start();
+  flow.send({ type: 'captcha.verified', token: 'tok' });
+  flow.send({ type: 'forgotPassword.submit', phone: '79990000002' });
+  sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 42, error: 'too early' }));
+  await settle();
+  expect(flow.getSnapshot().context.error).toBe('Повторная отправка кода возможна через 42 секунды');
+
+  flow.send({ type: 'captcha.verified', token: 'tok-2' });
+  flow.send({ type: 'forgotPassword.submit', phone: '79990000002' });
+  expect(flow.getSnapshot().context.error).toBeNull();
+  sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'hourly cap' }));
+  await settle();
+  expect(flow.getSnapshot().context.error).toBe('Не удалось отправить код, попробуйте позже');
+
+  flow.send({ type: 'captcha.verified', token: 'tok-3' });
+  flow.send({ type: 'forgotPassword.submit', phone: '79990000002' });
+  sendCode.current.reject(new Error('offline'));
+  await settle();
+  expect(flow.getSnapshot().context.error).toBe('Не удалось отправить код, попробуйте позже');
+});

@@ -61,3 +61,19 @@ test('a failed call is logged; the next try needs a new check', async () => {
   flow.send({ type: 'captcha.expired' });
   expect(flow.getSnapshot().context.captcha).toBeNull();
 });
+
+test('a refusal tells the payer why: the wait the server named, else a short message; the next submit clears it', async () => {
+  const { flow, sendCode } = start();
+  flow.send({ type: 'captcha.verified', token: 'tok' });
+  flow.send({ type: 'register.submit', form });
+  sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 1, error: 'too early' }));
+  await settle();
+  expect(flow.getSnapshot().context.error).toBe('Повторная отправка кода возможна через 1 секунду');
+
+  flow.send({ type: 'captcha.verified', token: 'tok-2' });
+  flow.send({ type: 'register.submit', form });
+  expect(flow.getSnapshot().context.error).toBeNull();
+  sendCode.current.reject(new Error('offline'));
+  await settle();
+  expect(flow.getSnapshot().context.error).toBe('Не удалось отправить код, попробуйте позже');
+});

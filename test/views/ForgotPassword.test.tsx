@@ -47,3 +47,19 @@ test('a valid phone sends a forgot-password code and opens the code screen with 
   expect(screen.getByRole('heading', { level: 1, name: 'Подтверждение звонком' })).toBeInTheDocument();
   expect(calls.lockFreeCall.inputs).toEqual([{ phone: '79990000002' }]);
 });
+
+test('a refused send says when a code may be sent again, or that it failed, as an alert', async () => {
+  const { user, calls } = await openForgotPassword();
+  await user.type(screen.getByLabelText('Телефон'), '9990000002');
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 35, error: 'too early' })));
+  expect(screen.getByRole('alert')).toHaveTextContent('Повторная отправка кода возможна через 35 секунд');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Введите номер телефона для восстановления доступа');
+
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(screen.queryByRole('alert')).toBeNull();
+  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'hourly cap' })));
+  expect(screen.getByRole('alert')).toHaveTextContent('Не удалось отправить код, попробуйте позже');
+});

@@ -70,3 +70,17 @@ test('a complete form sends a register code and keeps the form values for the re
   expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
   expect(actor.getSnapshot().context.registerForm).toEqual({ surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true });
 });
+
+test('a refused send says when a code may be sent again, as an alert above Continue', async () => {
+  const { user, calls } = await openRegister();
+  await user.type(screen.getByLabelText('Фамилия'), 'Петров');
+  await user.type(screen.getByLabelText('Имя'), 'Пётр');
+  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
+  await user.type(screen.getByLabelText('Телефон'), '9991234567');
+  await user.click(privacy());
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 21, error: 'too early' })));
+  expect(screen.getByRole('alert')).toHaveTextContent('Повторная отправка кода возможна через 21 секунду');
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
+});
