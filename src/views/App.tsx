@@ -22,10 +22,21 @@ export function App() {
       </header>
       <main className="card" id="main">
         {loading && (
-          <div role="status" aria-live="polite" className="loading">
-            <span className="spinner" aria-hidden="true" />
-            {messages.app.loading}
-          </div>
+          <>
+            <div role="status" aria-live="polite" className="loading">
+              <span className="spinner" aria-hidden="true" />
+              {messages.app.loading}
+            </div>
+            {/* The outline of the first step holds its place, so nothing jumps when the bill arrives. */}
+            <div className="skeleton" aria-hidden="true">
+              <span className="skeleton-line skeleton-title" />
+              <span className="skeleton-line skeleton-title skeleton-short" />
+              <span className="skeleton-box" />
+              <span className="skeleton-line skeleton-label" />
+              <span className="skeleton-field" />
+              <span className="skeleton-button" />
+            </div>
+          </>
         )}
         {failed && (
           <div role="alert" className="data-error">

@@ -12,6 +12,7 @@ import { Register } from './Register';
 import { ResultStep } from './ResultStep';
 import { Sbp } from './Sbp';
 import { UsePoints } from './UsePoints';
+import { useStepFocus } from './useStepFocus';
 
 /** Picks the view of the current step; each view reads its own slice of the checkout and sends events. */
 export function Checkout({ actor }: { actor: CheckoutActor }) {
@@ -21,6 +22,7 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
   });
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
   const { goBack } = usePage();
+  useStepFocus(routeName);
 
   return (
     <>

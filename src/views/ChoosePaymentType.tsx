@@ -102,7 +102,7 @@ function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; ty
       {kinds.map((kind) => {
         const id = `agreement-${kind}`;
         return (
-          <div key={kind} className="agreement">
+          <div key={kind} className="agreement-item">
             <div className="agreement-line">
               <input
                 id={id}
@@ -114,21 +114,24 @@ function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; ty
                 aria-describedby={errors[kind] ? `${id}-error` : undefined}
                 onChange={(event) => actor.send({ type: 'agreement.set', kind, checked: event.target.checked })}
               />
-              <label id={`${id}-label`} htmlFor={id}>
-                {messages.agreement.accept}
-              </label>{' '}
-              <button
-                id={`${id}-link`}
-                type="button"
-                className="link agreement-link"
-                aria-haspopup="dialog"
-                onClick={() => offer?.send({ type: 'offer.open', kind, cardTypeOID: type.OID })}
-              >
-                {agreementText[kind].link}
-              </button>
+              {/* One sentence that wraps as text: the label and the link that opens the offer. */}
+              <span className="agreement-text">
+                <label id={`${id}-label`} htmlFor={id}>
+                  {messages.agreement.accept}
+                </label>{' '}
+                <button
+                  id={`${id}-link`}
+                  type="button"
+                  className="link agreement-link"
+                  aria-haspopup="dialog"
+                  onClick={() => offer?.send({ type: 'offer.open', kind, cardTypeOID: type.OID })}
+                >
+                  {agreementText[kind].link}
+                </button>
+              </span>
             </div>
             {errors[kind] && (
-              <p id={`${id}-error`} className="field-error" role="alert">
+              <p id={`${id}-error`} className="field-error agreement-error" role="alert">
                 {agreementText[kind].error}
               </p>
             )}

@@ -1,0 +1,58 @@
+/**
+ * Screenshots of every screen at 375 px and 1280 px into docs/screenshots/<screen>-375.png / -1280.png.
+ * Run after a build: `DIST_DIR=... npx tsx scripts/screenshots.ts [screen-name-filter]`. It also reports any
+ * screen wider than its viewport (horizontal scroll), which the a11y journeys assert from 320 px.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, startServer } from '../test/e2e/harness';
+import { journeys, walk, type Device } from '../test/e2e/screens';
+
+const out = path.resolve(__dirname, '..', 'docs', 'screenshots');
+const width: Record<Device, number> = { desktop: 1280, mobile: 375 };
+const filter = process.argv[2];
+
+async function main() {
+  fs.mkdirSync(out, { recursive: true });
+  const browser = await launchBrowser();
+  const overflowing: string[] = [];
+  try {
+    for (const device of ['mobile', 'desktop'] as const) {
+      // A server per device: the forgot-password journey may send a phone only one SMS a minute.
+      const server = await startServer();
+      try {
+        for (const journey of journeys) {
+          if (journey.devices && !journey.devices.includes(device)) continue;
+          await walk(
+            browser,
+            server,
+            journey,
+            device,
+            async (name, page) => {
+              if (filter && !name.includes(filter)) return;
+              // Let transitions and images settle before the picture.
+              await page.waitForTimeout(250);
+              const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+              if (scroll > 0) overflowing.push(`${name} @${width[device]}: ${scroll}px too wide`);
+              const file = path.join(out, `${name}-${width[device]}.png`);
+              await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+              console.log(`  ${path.relative(process.cwd(), file)}`);
+            },
+            // One device pixel per CSS pixel: the files stay small and show the layout at its real width.
+            { deviceScaleFactor: 1 },
+          );
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  if (overflowing.length > 0) {
+    console.error(`Horizontal overflow:\n  ${overflowing.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+void main();

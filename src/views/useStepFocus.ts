@@ -1,0 +1,35 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Moves focus to the new step's heading when the step changes, so keyboard and screen-reader users land at the
+ * top of what just appeared instead of on a button that no longer exists. The first step keeps the page's
+ * natural focus: nothing is stolen on load.
+ */
+export function useStepFocus(stepName: string, headingId = 'step-title') {
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!stepName) return;
+    const previous = shown.current;
+    shown.current = stepName;
+    if (previous === null || previous === stepName) return;
+    const focusHeading = () => {
+      const heading = document.getElementById(headingId);
+      if (!heading) return false;
+      // Focusable by script only: the heading is no stop in the Tab order.
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+      return true;
+    };
+    if (focusHeading()) return;
+    // A step whose view is still loading (lazy) shows its heading a moment later.
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const giveUp = setTimeout(() => observer.disconnect(), 5000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(giveUp);
+    };
+  }, [stepName, headingId]);
+}

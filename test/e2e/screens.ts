@@ -1,0 +1,290 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
+import { DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer } from './harness';
+
+/**
+ * Walks the page to every screen of SPEC §2 and hands each one to `visit` (a screenshot, an axe scan, a layout
+ * check). Shared by scripts/screenshots.ts and test/e2e/a11y.test.ts, so both see the very same screens.
+ * Journeys that send an SMS to a fixed phone (forgot password) need a server of their own per device:
+ * the server sends a phone one SMS a minute.
+ */
+
+export type Device = 'desktop' | 'mobile';
+export type Visit = (name: string, page: Page) => Promise<void>;
+
+interface Journey {
+  name: string;
+  devices?: Device[];
+  run(page: Page, server: RunningServer, visit: Visit, device: Device): Promise<void>;
+}
+
+interface Sms {
+  id: number;
+  text: string;
+}
+
+/** The newest code in the sandbox SMS outbox for the phone (waits for it to arrive). */
+export async function smsCode(server: RunningServer, phone: string, after = 0): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
+    const { messages } = (await response.json()) as { messages: Sms[] };
+    const newest = messages.filter((message) => message.id > after).sort((a, b) => b.id - a.id);
+    for (const message of newest) {
+      const match = /Код подтверждения: (\d{4})/.exec(message.text);
+      if (match) return match[1]!;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS code to ${phone}`);
+}
+
+async function open(page: Page, server: RunningServer, demo: string): Promise<string> {
+  const bill = await freshBill(server, demo);
+  await page.goto(`${server.url}/pay/${bill}`);
+  return bill;
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).waitFor();
+
+async function toChoosePaymentType(page: Page, server: RunningServer, demo: string): Promise<string> {
+  const bill = await open(page, server, demo);
+  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
+  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await heading(page, 'Выберите способ оплаты');
+  return bill;
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel('Цифра 1 кода').focus();
+  await page.keyboard.type(code);
+}
+
+/** The phone the points code went to: a fresh demo copy has a phone of its own, shown on the code screen. */
+async function sentToPhone(page: Page): Promise<string> {
+  return ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
+}
+
+async function payByCard(page: Page, server: RunningServer, card: string) {
+  await toChoosePaymentType(page, server, 'demo-anon');
+  await page.getByRole('radio', { name: /Банковская карта/ }).check();
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.waitForURL(/\/sandbox\/acquirer\//);
+  await payWithCard(page, card);
+  await page.waitForURL(/\/(success|fail)\?orderId=/);
+}
+
+export const journeys: Journey[] = [
+  {
+    name: 'loading',
+    async run(page, server, visit) {
+      // Hold the bill data so the loading state stays on screen.
+      await page.route('**/ajax/object-info/**', () => undefined);
+      await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}`, { waitUntil: 'domcontentloaded' });
+      await page.getByRole('status').filter({ hasText: 'Загрузка' }).waitFor();
+      await visit('loading', page);
+    },
+  },
+  {
+    name: 'data-error',
+    async run(page, server, visit) {
+      await page.goto(`${server.url}/pay/demo-paid`);
+      await page.getByRole('alert').waitFor();
+      await visit('data-error', page);
+    },
+  },
+  {
+    name: 'noreg',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-anon');
+      await page.getByLabel('Email для отправки чека').waitFor();
+      await visit('noreg', page);
+      await page.getByRole('button', { name: 'Продолжить' }).click();
+      await page.getByText('Не указан email').waitFor();
+      await visit('noreg-email-error', page);
+    },
+  },
+  {
+    name: 'points',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-points');
+      await page.getByRole('button', { name: 'Использовать баллы' }).waitFor();
+      await visit('noreg-points', page);
+      await page.getByRole('button', { name: 'Использовать баллы' }).click();
+      await heading(page, 'Бонусные баллы');
+      await visit('use-points', page);
+      await page.getByLabel('Сколько баллов списать').fill('1000');
+      await page.getByRole('button', { name: 'Использовать баллы' }).click();
+      await heading(page, 'Проверочный код был отправлен');
+      await visit('check-send-code', page);
+    },
+  },
+  {
+    name: 'covered by points',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-cover');
+      await page.getByRole('button', { name: 'Использовать баллы' }).click();
+      await heading(page, 'Бонусные баллы');
+      await page.getByRole('button', { name: 'Использовать баллы' }).click();
+      await heading(page, 'Проверочный код был отправлен');
+      await typeCode(page, await smsCode(server, await sentToPhone(page)));
+      await page.getByText(/^Использовано баллов/).waitFor();
+      await page.getByLabel('Email для отправки чека').fill('payer@example.com');
+      await page.getByRole('button', { name: 'Продолжить' }).click();
+      await heading(page, 'Счет будет полностью оплачен баллами');
+      await visit('choose-covered-by-points', page);
+    },
+  },
+  {
+    name: 'reg: sign in',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-reg');
+      await heading(page, 'Авторизация');
+      await visit('reg-sign-in', page);
+      await page.getByLabel('Телефон', { exact: true }).fill('9990000002');
+      await page.getByLabel('Пароль').fill('demo-pass');
+      await page.getByRole('button', { name: 'Продолжить' }).click();
+      await page.getByText('ID: +7 (999) 000-00-02').waitFor();
+      await visit('reg-signed-in', page);
+    },
+  },
+  {
+    name: 'register',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-reg');
+      await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
+      await heading(page, 'Заполните анкету клиента');
+      await visit('register', page);
+      await page.getByLabel('Фамилия').focus();
+      await page.getByRole('button', { name: 'Продолжить' }).click({ force: true });
+      await page.getByText('Введите фамилию').waitFor();
+      await visit('register-errors', page);
+    },
+  },
+  {
+    // Runs last on its server: it resets the password of demo-reg's account and sends its phone an SMS.
+    name: 'forgot password',
+    async run(page, server, visit) {
+      const phone = '79990000002';
+      await open(page, server, 'demo-reg');
+      await page.getByRole('link', { name: 'Не помню пароль' }).click();
+      await heading(page, 'Введите номер телефона для восстановления доступа');
+      await visit('forgot-password', page);
+      await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
+      await page.getByLabel('Я не робот').check();
+      await page.getByRole('button', { name: 'Продолжить' }).click();
+      await heading(page, 'Проверочный код был отправлен');
+      await page.getByRole('link', { name: /бесплатным звонком/ }).waitFor();
+      await visit('check-send-code-forgot', page);
+      const code = await smsCode(server, phone);
+      await page.getByRole('link', { name: /бесплатным звонком/ }).click();
+      await heading(page, 'Подтверждение звонком');
+      await page.getByText('Ожидаем ваш звонок').waitFor();
+      await visit('check-by-phone', page);
+      await page.getByRole('button', { name: 'Назад' }).click();
+      await heading(page, 'Проверочный код был отправлен');
+      await typeCode(page, code);
+      await page.getByText('Новый пароль отправлен вам по СМС').waitFor();
+      await visit('reg-sign-in-notice', page);
+    },
+  },
+  {
+    name: 'choose payment type',
+    async run(page, server, visit) {
+      await toChoosePaymentType(page, server, 'demo-anon');
+      await visit('choose-payment-type', page);
+    },
+  },
+  {
+    name: 'offer',
+    async run(page, server, visit) {
+      await toChoosePaymentType(page, server, 'demo-offer');
+      await visit('choose-offer', page);
+      await page.getByRole('button', { name: 'Оплатить' }).click();
+      await page.getByText('Необходимо принять условия оферты').waitFor();
+      await visit('choose-offer-errors', page);
+      await page.getByRole('button', { name: 'условия оферты' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Условия оферты' });
+      await dialog.waitFor();
+      await dialog.getByText('Загрузка условий…').waitFor({ state: 'detached' });
+      await visit('offer-modal', page);
+    },
+  },
+  {
+    name: 'sbp',
+    async run(page, server, visit, device) {
+      await toChoosePaymentType(page, server, 'demo-anon');
+      await page.getByRole('radio', { name: /СБП/ }).check();
+      await page.getByRole('button', { name: 'Оплатить' }).click();
+      if (device === 'desktop') {
+        await page.getByText('Оплата с помощью мобильного приложения банка').waitFor();
+        await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
+        await visit('sbp-desktop', page);
+      } else {
+        await page.getByRole('link', { name: 'Открыть приложение банка' }).waitFor();
+        await visit('sbp-mobile', page);
+        await page.getByRole('button', { name: 'Показать QR-код' }).click();
+        await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
+        await visit('sbp-mobile-qr', page);
+      }
+    },
+  },
+  {
+    name: 'bank widget',
+    devices: ['desktop'],
+    async run(page, server, visit) {
+      await toChoosePaymentType(page, server, 'demo-anon');
+      await page.getByRole('radio', { name: /SberPay/ }).check();
+      await page.getByRole('button', { name: 'Оплатить' }).click();
+      await page.frameLocator('.bank-widget-overlay iframe').getByText(/^Заказ /).waitFor();
+      await visit('bank-widget', page);
+    },
+  },
+  {
+    name: 'result created and the sandbox card form',
+    async run(page, server, visit) {
+      const billOid = await toChoosePaymentType(page, server, 'demo-anon');
+      await page.getByRole('radio', { name: /Банковская карта/ }).check();
+      await page.getByRole('button', { name: 'Оплатить' }).click();
+      await page.waitForURL(/\/sandbox\/acquirer\//);
+      await page.getByLabel('Номер карты').waitFor();
+      await visit('sandbox-card-form', page);
+      const orderId = new URL(page.url()).pathname.split('/').pop()!;
+      // Before the card is paid the attempt is still 'created': the result page keeps polling.
+      await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${billOid}`);
+      await page.getByRole('status').filter({ hasText: 'We are receiving payment data' }).waitFor();
+      await visit('result-created', page);
+    },
+  },
+  {
+    name: 'result success',
+    async run(page, server, visit) {
+      await payByCard(page, server, TEST_CARDS.pays);
+      await page.getByRole('status').filter({ hasText: 'Successfully paid' }).waitFor({ timeout: 20_000 });
+      await visit('result-success', page);
+    },
+  },
+  {
+    name: 'result declined',
+    async run(page, server, visit) {
+      await payByCard(page, server, TEST_CARDS.declined);
+      await page.getByRole('status').filter({ hasText: 'Payment declined' }).waitFor({ timeout: 20_000 });
+      await visit('result-declined', page);
+    },
+  },
+];
+
+export const DEVICES: Record<Device, typeof DESKTOP | typeof MOBILE> = { desktop: DESKTOP, mobile: MOBILE };
+
+/** Runs one journey in a fresh context of the device; a page error fails it. */
+export async function walk(browser: Browser, server: RunningServer, journey: Journey, device: Device, visit: Visit, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ ...DEVICES[device], ...options });
+  try {
+    const page = await context.newPage();
+    const errors: Error[] = [];
+    page.on('pageerror', (error) => errors.push(error));
+    await journey.run(page, server, visit, device);
+    if (errors.length > 0) throw errors[0];
+  } finally {
+    await context.close();
+  }
+}

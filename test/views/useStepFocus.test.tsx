@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import { useStepFocus } from '../../src/views/useStepFocus';
+
+function Step({ name }: { name: string }) {
+  useStepFocus(name);
+  return (
+    <section>
+      <h1 id="step-title">{name}</h1>
+      <input aria-label="Поле" autoFocus={false} />
+    </section>
+  );
+}
+
+test('the first step takes no focus; a new step puts focus on its heading, out of the Tab order', () => {
+  const { rerender } = render(<Step name="noReg" />);
+  expect(document.activeElement).toBe(document.body);
+  expect(screen.getByRole('heading')).not.toHaveAttribute('tabindex');
+
+  screen.getByLabelText('Поле').focus();
+  rerender(<Step name="noReg" />);
+  expect(screen.getByLabelText('Поле')).toHaveFocus();
+
+  rerender(<Step name="choosePaymentType" />);
+  expect(screen.getByRole('heading', { name: 'choosePaymentType' })).toHaveFocus();
+  expect(screen.getByRole('heading')).toHaveAttribute('tabindex', '-1');
+});
+
+test('no step yet (an empty name) neither focuses nor counts as the first step', () => {
+  const { rerender } = render(<Step name="" />);
+  rerender(<Step name="reg" />);
+  expect(document.activeElement).toBe(document.body);
+  rerender(<Step name="forgot-password" />);
+  expect(screen.getByRole('heading')).toHaveFocus();
+});
+
+test('a step whose heading appears a moment later (a lazy view) gets focus when it does', async () => {
+  function Late({ name, ready }: { name: string; ready: boolean }) {
+    useStepFocus(name);
+    return ready ? <h1 id="step-title">{name}</h1> : <p>…</p>;
+  }
+  const { rerender } = render(<Late name="noReg" ready />);
+  rerender(<Late name="sbp" ready={false} />);
+  expect(document.activeElement).toBe(document.body);
+  rerender(<Late name="sbp" ready />);
+  await screen.findByRole('heading', { name: 'sbp' });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(screen.getByRole('heading', { name: 'sbp' })).toHaveFocus();
+});
