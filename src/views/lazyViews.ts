@@ -1,0 +1,20 @@
+import { lazyStep } from './lazyStep';
+
+/*
+ * Views only some payers reach, each in its own chunk, so the first step renders sooner (initialJsGzipBytes in
+ * docs/benchmarks.md): with them go formik, yup and the phone mask, which the first step does not use.
+ */
+export const CheckByPhone = lazyStep(() => import('./CheckByPhone').then((m) => m.CheckByPhone));
+export const CheckSendCode = lazyStep(() => import('./CheckSendCode').then((m) => m.CheckSendCode));
+export const ForgotPassword = lazyStep(() => import('./ForgotPassword').then((m) => m.ForgotPassword));
+export const Register = lazyStep(() => import('./Register').then((m) => m.Register));
+export const ResultStep = lazyStep(() => import('./ResultStep').then((m) => m.ResultStep));
+export const Sbp = lazyStep(() => import('./Sbp').then((m) => m.Sbp));
+export const UsePoints = lazyStep(() => import('./UsePoints').then((m) => m.UsePoints));
+/** The sign-in form of the registered-user step: only payers who are not signed in see it. */
+export const SignInForm = lazyStep(() => import('./SignInForm').then((m) => m.SignInForm));
+
+const all = [CheckByPhone, CheckSendCode, ForgotPassword, Register, ResultStep, Sbp, UsePoints, SignInForm];
+
+/** Loads every on-demand view now (tests, so that views render synchronously as in the page after loading). */
+export const preloadViews = () => Promise.all(all.map((view) => view.preload()));

@@ -1,0 +1,67 @@
+import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+
+interface Values {
+  email: string;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+/**
+ * The receipt e-mail form's state, shaped like formik's (values, touched, errors, handlers) but without it: this
+ * form is on every payer's first screen, and formik with its helpers is about 11 KB gzip of the first load
+ * (budget in docs/benchmarks.md). Same rules as formik's defaults: checked on change and on blur, errors shown
+ * once touched, submit touches and checks first. Same yup schema, loaded with the first check.
+ */
+export function useEmailForm(onSubmit: (values: Values) => void) {
+  const [values, setValues] = useState<Values>({ email: '' });
+  const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const current = useRef(values);
+  // Only the newest check may set the errors; an error set by hand cancels checks still running.
+  const latestCheck = useRef(0);
+
+  const validate = useCallback(async (next: Values): Promise<Errors> => {
+    const check = ++latestCheck.current;
+    let found: Errors = {};
+    try {
+      const { emailFormSchema } = await import('../services/validation');
+      await emailFormSchema.validate(next);
+    } catch (error) {
+      // A schema refusal; if the schema itself could not load, the server still checks the address.
+      if ((error as Error).name === 'ValidationError') found = { email: (error as Error).message };
+    }
+    if (check === latestCheck.current) setErrors(found);
+    return found;
+  }, []);
+
+  const setFieldValue = useCallback(
+    (field: keyof Values, value: string, shouldValidate = true) => {
+      current.current = { ...current.current, [field]: value };
+      setValues(current.current);
+      return shouldValidate ? validate(current.current) : Promise.resolve({});
+    },
+    [validate],
+  );
+
+  const setFieldError = useCallback((field: keyof Values, message: string | undefined) => {
+    latestCheck.current++;
+    setErrors((previous) => ({ ...previous, [field]: message }));
+  }, []);
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => void setFieldValue(event.target.name as keyof Values, event.target.value);
+
+  const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
+    setTouched((previous) => ({ ...previous, [event.target.name]: true }));
+    void validate(current.current);
+  };
+
+  const handleSubmit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setTouched({ email: true });
+    const submitted = current.current;
+    void validate(submitted).then((found) => {
+      if (Object.keys(found).length === 0) onSubmit(submitted);
+    });
+  };
+
+  return { values, touched, errors, handleChange, handleBlur, handleSubmit, setFieldValue, setFieldError };
+}

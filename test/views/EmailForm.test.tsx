@@ -1,0 +1,59 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '../../src/services/messages';
+import { EmailForm } from '../../src/views/EmailForm';
+
+const v = messages.validation;
+
+function renderForm(rejected = false) {
+  const onSubmit = jest.fn();
+  const view = render(<EmailForm rejected={rejected} busy={false} onSubmit={onSubmit} />);
+  const field = screen.getByLabelText(messages.email.label);
+  const submit = () => userEvent.click(screen.getByRole('button', { name: messages.app.continue }));
+  return { ...view, onSubmit, field, submit };
+}
+
+test('an empty submit says the e-mail is missing and goes nowhere', async () => {
+  const { onSubmit, field, submit } = renderForm();
+  await submit();
+  expect(await screen.findByRole('alert')).toHaveTextContent(v.emailRequired);
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(v.emailRequired);
+  expect(onSubmit).not.toHaveBeenCalled();
+});
+
+test('a malformed address is named on leaving the field, not while typing the first time', async () => {
+  const { field } = renderForm();
+  await userEvent.type(field, 'payer@example');
+  // Not touched yet: no error even though the address is still incomplete.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(screen.queryByRole('alert')).toBeNull();
+  await userEvent.tab();
+  expect(await screen.findByRole('alert')).toHaveTextContent(v.emailFormat);
+  // Once touched, fixing it clears the error as the payer types.
+  await userEvent.type(field, '.ru');
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+});
+
+test('a good address is sent trimmed', async () => {
+  const { onSubmit, field, submit } = renderForm();
+  await userEvent.type(field, '  payer@example.ru ');
+  await submit();
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('payer@example.ru'));
+  expect(onSubmit).toHaveBeenCalledTimes(1);
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('Enter submits the form', async () => {
+  const { onSubmit, field } = renderForm();
+  await userEvent.type(field, 'payer@example.ru{Enter}');
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('payer@example.ru'));
+});
+
+test('an address the server refused is emptied and called incorrect (SPEC §5)', async () => {
+  const { field, rerender, onSubmit } = renderForm();
+  await userEvent.type(field, 'payer@example.ru');
+  rerender(<EmailForm rejected busy={false} onSubmit={onSubmit} />);
+  expect(await screen.findByRole('alert')).toHaveTextContent(v.emailRejected);
+  expect(field).toHaveValue('');
+});
