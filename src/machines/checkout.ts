@@ -28,6 +28,13 @@ export const steps = [
 ] as const;
 export type Step = (typeof steps)[number];
 
+/** Steps the payer opens by a link or button; the others are reached by the flow itself (continue, pay, codes). */
+export const openedByPayer = ['usePoints', 'checkByPhone', 'forgotPassword', 'register'] as const satisfies readonly Step[];
+export type PayerOpenedStep = (typeof openedByPayer)[number];
+
+/** Steps that are left forward (they push history), so 'Back' can return to them; checkByPhone and result never are. */
+const returnable = ['reg', 'noReg', 'usePoints', 'checkSendCode', 'choosePaymentType', 'sbp', 'forgotPassword', 'register'] as const satisfies readonly Step[];
+
 export interface RouteMeta {
   route: { name: string; path: string };
 }
@@ -66,9 +73,8 @@ export interface CheckoutContext extends CheckoutInput {
 }
 
 export type CheckoutEvent =
-  | { type: 'nav.goTo'; step: Step }
+  | { type: 'nav.goTo'; step: PayerOpenedStep }
   | { type: 'nav.back' }
-  | { type: 'nav.main' }
   | { type: 'session.updated'; bill: Bill; user: LoyaltyUser | null }
   | { type: 'checkout.continue'; email?: string }
   | { type: 'user.change' }
@@ -151,7 +157,7 @@ export const checkoutMachine = setup({
     'mark e-mail rejected': assign({ emailError: true, anotherEmail: null }),
   },
   guards: {
-    'is step': ({ event }, params: { step: Step }) => event.type === 'nav.goTo' && event.step === params.step,
+    'is step': ({ event }, params: { step: PayerOpenedStep }) => event.type === 'nav.goTo' && event.step === params.step,
     'came from step': ({ context }, params: { step: Step }) => context.history.at(-1) === params.step,
     'main route is noReg': ({ context }) => context.bill.noReg,
     'is signed in': ({ context }) => context.user !== null,
@@ -205,20 +211,16 @@ export const checkoutMachine = setup({
   }),
   initial: 'start',
   on: {
-    'nav.goTo': steps.map((step) => ({
+    'nav.goTo': openedByPayer.map((step) => ({
       guard: { type: 'is step' as const, params: { step } },
       target: `.${step}`,
       actions: ['push history' as const, 'clear error' as const],
     })),
-    'nav.back': steps.map((step) => ({
+    'nav.back': returnable.map((step) => ({
       guard: { type: 'came from step' as const, params: { step } },
       target: `.${step}`,
       actions: ['pop history' as const, 'clear error' as const],
     })),
-    'nav.main': [
-      { guard: 'main route is noReg', target: '.noReg', actions: ['clear history', 'clear error'] },
-      { target: '.reg', actions: ['clear history', 'clear error'] },
-    ],
     'session.updated': { actions: assign({ bill: ({ event }) => event.bill, user: ({ event }) => event.user }) },
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },

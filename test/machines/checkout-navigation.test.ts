@@ -1,7 +1,16 @@
 import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/machines/app';
-import { checkoutMachine, steps, type CheckoutInput, type RouteMeta, type Step, type StepFlowInput } from '../../src/machines/checkout';
-import type { Bill, LoyaltyUser } from '../../src/services/types';
+import {
+  checkoutMachine,
+  openedByPayer,
+  steps,
+  type CheckoutInput,
+  type PayerOpenedStep,
+  type RouteMeta,
+  type Step,
+  type StepFlowInput,
+} from '../../src/machines/checkout';
+import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
 import { deferred, fakeCallback, fakeRequest, flush } from './fakes';
 
@@ -80,13 +89,31 @@ describe('every step of SPEC §2 is a state with its route', () => {
     register: '/register',
   };
 
-  test.each(steps.map((step) => [step, expected[step]] as const))('%s → %s', (step, path) => {
+  test.each(openedByPayer.map((step) => [step, expected[step]] as const))('the payer opens %s → %s', (step, path) => {
     const { actor, send } = start({ user: aUser() });
     send({ type: 'nav.goTo', step });
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.step).toBe(step);
     expect(routeOf(snapshot)).toEqual({ name: path.slice(1), path });
     expect(snapshot.context.history).toEqual(['noReg']);
+  });
+
+  test('the flow itself reaches checkSendCode (a code was sent) and choosePaymentType (Continue with a known e-mail)', () => {
+    const { actor, send } = start({ bill: emailBill });
+    send({ type: 'checkout.continue' });
+    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'choosePaymentType', path: '/choosePaymentType' });
+    send({ type: 'nav.back' });
+    send({ type: 'code.required', checkType: 'register', phone: '79990000009' });
+    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'checkSendCode', path: '/checkSendCode' });
+    expect(actor.getSnapshot().context.history).toEqual(['noReg']);
+  });
+
+  test('steps the payer does not open by a link cannot be reached by nav.goTo', () => {
+    const { actor, send } = start();
+    for (const step of steps.filter((s) => !(openedByPayer as readonly Step[]).includes(s))) {
+      send({ type: 'nav.goTo', step } as never);
+      expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
+    }
   });
 
   test('the routes are exactly the declared paths, each once', () => {
@@ -101,19 +128,23 @@ describe('every step of SPEC §2 is a state with its route', () => {
     const { flows, send } = start({ bill: aBill({ user: { Phone: '79990000001' }, usefulPoints: 3000, info: { Summ: 8000 } }) });
     const invoked: [Step, keyof typeof flows][] = [
       ['usePoints', 'usePoints'],
-      ['checkSendCode', 'codeCheck'],
       ['checkByPhone', 'freeCall'],
       ['forgotPassword', 'forgotPassword'],
       ['register', 'register'],
     ];
     for (const [step, flow] of invoked) {
-      send({ type: 'nav.goTo', step });
+      send({ type: 'nav.goTo', step: step as PayerOpenedStep });
       expect(flows[flow].runs).toHaveLength(1);
       expect(flows[flow].last.input).toMatchObject({ phone: '79990000001', maxPoints: 3000, pointsToUse: null });
     }
+    // A code was sent: the code step runs its flow with the same data.
+    send({ type: 'code.required', checkType: 'register', phone: '79990000001' });
+    expect(flows.codeCheck.runs).toHaveLength(1);
+    expect(flows.codeCheck.last.input).toMatchObject({ phone: '79990000001', maxPoints: 3000, checkType: 'register' });
     // Leaving a step stops its flow.
     expect(flows.usePoints.last.stopped).toBe(true);
-    expect(flows.register.last.stopped).toBe(false);
+    expect(flows.register.last.stopped).toBe(true);
+    expect(flows.codeCheck.last.stopped).toBe(false);
   });
 });
 
@@ -121,7 +152,7 @@ describe('history', () => {
   test('goTo pushes the step left, back pops it and returns, and the error is cleared on the way', () => {
     const { actor, send } = start({ bill: emailBill });
     send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'nav.goTo', step: 'checkSendCode' });
+    send({ type: 'code.required', checkType: 'use-points', phone: '79990000001', pointsToUse: 10 });
     expect(actor.getSnapshot().context.history).toEqual(['noReg', 'usePoints']);
 
     send({ type: 'nav.back' });
@@ -139,26 +170,22 @@ describe('history', () => {
     expect(actor.getSnapshot().context.history).toEqual([]);
   });
 
-  test.each(steps)('back returns to %s when it is the previous step', (step) => {
+  test.each(['usePoints', 'forgotPassword', 'register'] as const)('back from the code step returns to %s', (step) => {
     const { actor, send } = start({ user: aUser() });
     send({ type: 'nav.goTo', step });
-    send({ type: 'nav.goTo', step: step === 'result' ? 'sbp' : 'result' });
+    send({ type: 'code.required', checkType: step === 'usePoints' ? 'use-points' : step === 'register' ? 'register' : 'forgot-password', phone: '79990000001' });
     send({ type: 'nav.back' });
     expect(actor.getSnapshot().context.step).toBe(step);
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
   });
 
-  test('main goes to the main route and clears history, for both kinds of bill', () => {
-    for (const [bill, main] of [
-      [aBill(), 'noReg'],
-      [regBill, 'reg'],
-    ] as const) {
-      const { actor, send } = start({ bill });
-      send({ type: 'nav.goTo', step: 'forgotPassword' });
-      send({ type: 'nav.goTo', step: 'checkSendCode' });
-      send({ type: 'nav.main' });
-      expect(actor.getSnapshot().context).toMatchObject({ step: main, history: [], error: null });
-    }
+  test('back from the free-call step returns to the code step', () => {
+    const { actor, send } = start();
+    send({ type: 'nav.goTo', step: 'forgotPassword' });
+    send({ type: 'code.required', checkType: 'forgot-password', phone: '79990000001' });
+    send({ type: 'nav.goTo', step: 'checkByPhone' });
+    send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'forgotPassword'] });
   });
 
   test('a flow ending (points applied, code confirmed, free call over) lands on the main route with history cleared', () => {
@@ -364,25 +391,32 @@ describe('inside the app', () => {
 });
 
 describe('fast payment steps', () => {
-  function startAtSbp(output: { status: string }) {
-    const { logic } = provided();
+  /** Reaches sbp as a payer does: Continue with the bill's e-mail, choose fast payment, pay, the bank answers a QR. */
+  async function startAtSbp(output: { status: string }) {
+    const requestPaymentUrl = fakeRequest<PaymentUrlResponse>();
     const status = deferred<{ status: string }>();
-    const withStatus = logic.provide({ actors: { paymentStatus: fromPromise(() => status.promise) as never } });
-    const actor = createActor(withStatus, { input: { bill: aBill(), user: null, isDesktop: true } }).start();
-    actor.send({ type: 'nav.goTo', step: 'choosePaymentType' });
-    actor.send({ type: 'nav.goTo', step: 'sbp' });
+    const withStatus = provided().logic.provide({
+      actors: { paymentStatus: fromPromise(() => status.promise) as never, requestPaymentUrl: requestPaymentUrl.logic as never },
+    });
+    const actor = createActor(withStatus, { input: { bill: emailBill, user: null, isDesktop: true } }).start();
+    actor.send({ type: 'checkout.continue' });
+    actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.resolve({ info: { orderId: 'order-1', data: { payload: 'https://bank.example/qr', qrcId: 'qr-1' } } });
+    await flush();
+    expect(actor.getSnapshot().context.step).toBe('sbp');
     return { actor, settle: () => status.resolve(output) };
   }
 
   test.each(['success', 'declined'])('sbp goes on to result when the status is %s, and Back returns to sbp', async (status) => {
-    const { actor, settle } = startAtSbp({ status });
+    const { actor, settle } = await startAtSbp({ status });
     settle();
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['noReg', 'choosePaymentType', 'sbp'] });
   });
 
   test.each(['order not found', 'document not found'])('sbp stays when polling ends with %s', async (status) => {
-    const { actor, settle } = startAtSbp({ status });
+    const { actor, settle } = await startAtSbp({ status });
     settle();
     await flush();
     expect(actor.getSnapshot().context.step).toBe('sbp');

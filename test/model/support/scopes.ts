@@ -1,7 +1,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { appMachine } from '../../../src/machines/app';
 import { bankWidgetMachine } from '../../../src/machines/bankWidget';
-import { checkoutMachine, steps, type Step } from '../../../src/machines/checkout';
+import { checkoutMachine } from '../../../src/machines/checkout';
 import { codeCheckMachine } from '../../../src/machines/codeCheck';
 import { forgotPasswordMachine } from '../../../src/machines/forgotPassword';
 import { freeCallMachine } from '../../../src/machines/freeCall';
@@ -118,25 +118,11 @@ export function ownerOf(item: Item): Flow {
   }
 }
 
-const goTo = (step: Step) => `checkout:checkout --nav.goTo#${steps.indexOf(step)}`;
-const back = (step: Step) => `checkout:checkout --nav.back#${steps.indexOf(step)}`;
-const noViewSends = (what: string) => `no view sends ${what}`;
-
 /**
  * Dead code of the real machines: items no payer action or server answer can reach. Reported on every run (and
  * to the lead), never dropped silently; a path that does reach one fails the flow, so the list cannot go stale.
  */
 export const unreachableFromPage: Record<string, string> = {
-  [goTo('reg')]: noViewSends("nav.goTo 'reg' (the main route is entered through 'main')"),
-  [goTo('noReg')]: noViewSends("nav.goTo 'noReg'"),
-  [goTo('checkSendCode')]: noViewSends("nav.goTo 'checkSendCode' (the flows send code.required)"),
-  [goTo('choosePaymentType')]: noViewSends("nav.goTo 'choosePaymentType' (Continue sends checkout.continue)"),
-  [goTo('sbp')]: noViewSends("nav.goTo 'sbp' (paying by SBP enters it)"),
-  [goTo('result')]: noViewSends("nav.goTo 'result' (the status poll enters it)"),
-  [back('checkByPhone')]: 'no step goes forward from checkByPhone, so it is never the previous step',
-  [back('result')]: 'no step goes forward from result, so it is never the previous step',
-  'checkout:checkout --nav.main#0': noViewSends('nav.main'),
-  'checkout:checkout --nav.main#1': noViewSends('nav.main'),
   'checkout:checkout.noReg.editing --checkout.continue#0':
     'final price below zero: used points are clamped to min(useful points, sum + lowest fee), so the price never drops below 0',
   'checkout:checkout.reg.signedIn.editing --checkout.continue#0': 'final price below zero: as on noReg, the points clamp prevents it',
