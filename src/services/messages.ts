@@ -12,6 +12,8 @@ export const messages = {
     pageTitle: 'Оплата счета',
     back: 'Назад',
     continue: 'Продолжить',
+    brand: 'Оплата онлайн',
+    secure: 'Защищенное соединение',
   },
   status: {
     created: 'We are receiving payment data. Please do not leave this page',

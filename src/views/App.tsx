@@ -1,6 +1,7 @@
 import { AppActor, useCheckoutActor } from './appContext';
 import { Checkout } from './Checkout';
 import { messages } from '../services/messages';
+import { PageHeader } from './PageHeader';
 
 /** The app shell (SPEC §2): a loading status, then the checkout or the data error. */
 export function App() {
@@ -10,16 +11,7 @@ export function App() {
 
   return (
     <div className="page">
-      <header className="page-header">
-        <span className="brand" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
-            <rect x="2" y="5" width="20" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M2 10h20" stroke="currentColor" strokeWidth="2" />
-          </svg>
-        </span>
-        <span className="brand-name">Оплата онлайн</span>
-        <span className="secure-note">Защищенное соединение</span>
-      </header>
+      <PageHeader />
       <main className="card" id="main">
         {loading && (
           <>

@@ -2,6 +2,7 @@ import { useActorRef } from '@xstate/react';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import { messages } from '../services/messages';
 import { SuccessIcon } from './icons';
+import { PageHeader } from './PageHeader';
 import { StatusBlock } from './StatusBlock';
 
 interface Props {
@@ -19,7 +20,8 @@ interface Props {
 export function ResultPage({ logic, orderId, billOid, withoutProcessing = false }: Props) {
   return (
     <div className="page">
-      <main className="card" id="main">
+      <PageHeader />
+      <main className="card result-card" id="main">
         <h1 className="step-title">{messages.status.resultTitle}</h1>
         {orderId && billOid ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} />
