@@ -33,10 +33,10 @@ test('itemsOf finds states, on/after/always transitions and invoke done/error of
   expect(keys).toEqual(
     expect.arrayContaining([
       'paymentStatus:paymentStatus.paused',
-      'paymentStatus:paymentStatus.paused --visibility.visible#0',
-      'paymentStatus:paymentStatus.waiting --always#0',
-      'paymentStatus:paymentStatus.waiting --xstate.after.status poll interval.paymentStatus.waiting#0',
-      'paymentStatus:paymentStatus.checking --xstate.error.actor.0.paymentStatus.checking#1',
+      'paymentStatus:paymentStatus.paused --visibility.visible -> paymentStatus.checking',
+      'paymentStatus:paymentStatus.waiting --always [is tab hidden] -> paymentStatus.paused',
+      'paymentStatus:paymentStatus.waiting --after:status poll interval -> paymentStatus.checking',
+      'paymentStatus:paymentStatus.checking --error:fetchStatus -> paymentStatus.retrying',
     ]),
   );
 });
@@ -54,7 +54,7 @@ test('a transition added to a real machine without a way to reach it in the mode
     states: { ...config.states, paused: { ...config.states!.paused, on: { ...config.states!.paused!.on, 'status.refresh': 'checking' } } },
   } as typeof config);
   const report = coverageOf('payment-status', { machines: [variant], owns: () => true }, reached);
-  expect(report.missing.map((item) => item.key)).toEqual(['paymentStatus:paymentStatus.paused --status.refresh#0']);
+  expect(report.missing.map((item) => item.key)).toEqual(['paymentStatus:paymentStatus.paused --status.refresh -> paymentStatus.checking']);
   expect(report.line).toBe(`model coverage payment-status: states 8/8, transitions ${reached.size - 8}/${reached.size - 8 + 1}`);
 });
 
@@ -63,7 +63,7 @@ test('a new checkout step with no model path is reported as a missing state and 
   const variant = createMachine({ ...config, states: { ...config.states, receipt: { on: { 'nav.back': '#checkout.noReg' } } } } as typeof config);
   const reached = new Set(itemsOf(checkoutMachine).map((item) => item.key));
   const missing = coverageOf('anonymous-payment', { machines: [variant], owns: () => true }, reached).missing.map((item) => item.key);
-  expect(missing).toEqual(['checkout:checkout.receipt', 'checkout:checkout.receipt --nav.back#0']);
+  expect(missing).toEqual(['checkout:checkout.receipt', 'checkout:checkout.receipt --nav.back -> checkout.noReg']);
 });
 
 test('the recorder ignores actors that are not machines', () => {
@@ -75,4 +75,33 @@ test('the recorder ignores actors that are not machines', () => {
 test('scopes hand each flow only its own dead code', () => {
   const listed = flows.flatMap((flow) => Object.keys(scopeOf(flow).unreachable ?? {}));
   expect(listed.sort()).toEqual(Object.keys(unreachableFromPage).sort());
+});
+
+test('keys name what a transition does, so adding or reordering transitions leaves the other keys alone', () => {
+  const config = paymentStatusMachine.config;
+  const checking = config.states!.checking! as { invoke: { onDone: unknown[]; onError: unknown[] } };
+  // A new first answer on the poll and the error handlers in the other order: the same keys for the old ones.
+  const variant = createMachine({
+    ...config,
+    states: {
+      ...config.states,
+      checking: {
+        ...checking,
+        invoke: {
+          ...checking.invoke,
+          onDone: [{ guard: 'is status', target: 'paused' }, ...checking.invoke.onDone],
+          onError: [...checking.invoke.onError].reverse(),
+        },
+      },
+    },
+  } as typeof config);
+  const before = itemsOf(paymentStatusMachine).map((item) => item.key);
+  const after = itemsOf(variant).map((item) => item.key);
+  expect(after.filter((key) => !before.includes(key))).toEqual(['paymentStatus:paymentStatus.checking --done:fetchStatus [is status] -> paymentStatus.paused']);
+  expect(before.filter((key) => !after.includes(key))).toEqual([]);
+});
+
+test('two transitions alike in source, event, guard and targets are told apart by their order only', () => {
+  const machine = createMachine({ id: 'alike', initial: 'a', states: { a: { on: { go: [{ guard: 'x', target: 'b' }, { guard: 'x', target: 'b' }] } }, b: {} } });
+  expect(itemsOf(machine).filter((item) => item.kind === 'transition').map((item) => item.key)).toEqual(['alike:alike.a --go [x] -> alike.b #0', 'alike:alike.a --go [x] -> alike.b #1']);
 });

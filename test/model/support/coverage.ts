@@ -4,7 +4,11 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition, Inspection
 export interface Item {
   machine: string;
   kind: 'state' | 'transition';
-  /** `machine:stateId` or `machine:sourceId --event#n` (n: the place among the source's transitions on that event). */
+  /**
+   * `machine:stateId`, or for a transition `machine:sourceId --event [guard] -> targets`: named by what it does, not
+   * by its place in the list, so adding or reordering transitions leaves the other keys alone. Only two transitions
+   * alike in all of these get a `#n` (their order among the alike ones).
+   */
   key: string;
   /** The state node the item belongs to (the state itself, or the transition's source). */
   node: string;
@@ -12,11 +16,59 @@ export interface Item {
   event?: string;
   /** For transitions: the target state ids. */
   targets?: string[];
+  /** For transitions: the guard's name, if any. */
+  guard?: string;
 }
 
 const stateNodesOf = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap((child) => stateNodesOf(child))];
 
-const transitionKey = (machine: string, source: AnyStateNode, event: string, index: number) => `${machine}:${source.id} --${event}#${index}`;
+/** A guard's name: a named guard's type, `!`/`&`/`|` of named ones as xstate keeps them, an inline function's name. */
+function guardName(guard: unknown): string | undefined {
+  if (!guard) return undefined;
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'function') {
+    const fn = guard as { name?: string; check?: unknown; guards?: unknown[] };
+    return fn.name && fn.name !== 'guard' ? fn.name : 'inline';
+  }
+  if (typeof guard === 'object' && 'type' in (guard as object)) return String((guard as { type: unknown }).type);
+  return 'inline';
+}
+
+const targetsOf = (t: AnyTransitionDefinition): string[] => (t.target ?? []).map((target: AnyStateNode) => target.id);
+
+/**
+ * The event as the key shows it: an invoked actor's done/error by the actor's src (`done:checkEmail`), a delay by
+ * its name (`after:resend tick`), so neither depends on the generated invoke ids, which count invokes in order.
+ */
+function eventName(source: AnyStateNode, event: string): string {
+  const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event);
+  if (done) {
+    const invoke = source.invoke.find((definition: { id: string }) => definition.id === done[2]);
+    const src = invoke ? (typeof invoke.src === 'string' ? invoke.src : (invoke.src as { id?: string }).id ?? invoke.id) : done[2];
+    return `${done[1]}:${src}`;
+  }
+  const after = /^xstate\.after\.(.+)\.[^ ]*$/.exec(event);
+  if (after && event.endsWith(`.${source.id}`)) return `after:${event.slice('xstate.after.'.length, -source.id.length - 1)}`;
+  return event;
+}
+
+function baseKey(machine: string, source: AnyStateNode, event: string, t: AnyTransitionDefinition) {
+  const guard = guardName(t.guard);
+  const targets = targetsOf(t);
+  return `${machine}:${source.id} --${eventName(source, event)}${guard ? ` [${guard}]` : ''} -> ${targets.length ? targets.join(',') : '(stays)'}`;
+}
+
+/** Keys of one node's transitions on one event (or its eventless ones), alike ones told apart by `#n`. */
+function keysOfList(machine: string, source: AnyStateNode, event: string, list: readonly AnyTransitionDefinition[]): string[] {
+  const seen = new Map<string, number>();
+  const bases = list.map((t) => baseKey(machine, source, event, t));
+  return bases.map((base) => {
+    const alike = bases.filter((other) => other === base).length;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return alike > 1 ? `${base} #${n}` : base;
+  });
+}
 
 /** Every state (but the root, always active) and every transition of a machine, from its definition. */
 export function itemsOf(machine: AnyStateMachine): Item[] {
@@ -25,30 +77,24 @@ export function itemsOf(machine: AnyStateMachine): Item[] {
   for (const node of stateNodesOf(machine.root)) {
     if (node !== machine.root) items.push({ machine: id, kind: 'state', key: `${id}:${node.id}`, node: node.id });
     // `transitions` holds `on`, `after` (xstate.after.*) and invoke/state done and error events; `always` the eventless ones.
-    for (const [event, list] of node.transitions) list.forEach((t, i) => items.push(transitionItem(id, node, event, i, t)));
-    (node.always ?? []).forEach((t, i) => items.push(transitionItem(id, node, 'always', i, t)));
+    for (const [event, list] of node.transitions) items.push(...transitionItems(id, node, event, list));
+    items.push(...transitionItems(id, node, 'always', node.always ?? []));
   }
   return items;
 }
 
-function transitionItem(machine: string, node: AnyStateNode, event: string, index: number, t: AnyTransitionDefinition): Item {
-  return {
-    machine,
-    kind: 'transition',
-    key: transitionKey(machine, node, event, index),
-    node: node.id,
-    event,
-    targets: (t.target ?? []).map((target: AnyStateNode) => target.id),
-  };
+function transitionItems(machine: string, node: AnyStateNode, event: string, list: readonly AnyTransitionDefinition[]): Item[] {
+  const keys = keysOfList(machine, node, event, list);
+  return list.map((t, i) => ({ machine, kind: 'transition' as const, key: keys[i]!, node: node.id, event, targets: targetsOf(t), guard: guardName(t.guard) }));
 }
 
 function keyOfTaken(machine: string, t: AnyTransitionDefinition): string | null {
   const source = t.source as AnyStateNode;
   const always = source.always ?? [];
-  if (always.includes(t)) return transitionKey(machine, source, 'always', always.indexOf(t));
+  if (always.includes(t)) return keysOfList(machine, source, 'always', always)[always.indexOf(t)]!;
   const list = source.transitions.get(t.eventType) ?? [];
   const index = list.indexOf(t);
-  return index < 0 ? null : transitionKey(machine, source, t.eventType, index);
+  return index < 0 ? null : keysOfList(machine, source, t.eventType, list)[index]!;
 }
 
 /** Records, through the actor system's `inspect` option, which states and transitions of every machine ran. */

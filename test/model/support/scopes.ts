@@ -123,11 +123,11 @@ export function ownerOf(item: Item): Flow {
  * to the lead), never dropped silently; a path that does reach one fails the flow, so the list cannot go stale.
  */
 export const unreachableFromPage: Record<string, string> = {
-  'checkout:checkout.noReg.editing --checkout.continue#0':
+  'checkout:checkout.noReg.editing --checkout.continue [is final price below zero] -> (stays)':
     'final price below zero: used points are clamped to min(useful points, sum + lowest fee), so the price never drops below 0',
-  'checkout:checkout.reg.signedIn.editing --checkout.continue#0': 'final price below zero: as on noReg, the points clamp prevents it',
-  'checkout:checkout.choosePaymentType.choosing --payment.pay#0': 'final price below zero: as on noReg, the points clamp prevents it',
-  'checkout:checkout.choosePaymentType.bankWidget --xstate.error.actor.0.checkout.choosePaymentType.bankWidget#0':
+  'checkout:checkout.reg.signedIn.editing --checkout.continue [is final price below zero] -> (stays)': 'final price below zero: as on noReg, the points clamp prevents it',
+  'checkout:checkout.choosePaymentType.choosing --payment.pay [is final price below zero] -> (stays)': 'final price below zero: as on noReg, the points clamp prevents it',
+  'checkout:checkout.choosePaymentType.bankWidget --error:bankWidget -> checkout.choosePaymentType.redirecting':
     'the widget machine errors only if one of its own effects throws; the widget client reports its failures as widget.error instead',
 };
 
