@@ -15,6 +15,9 @@ export function useStepFocus(stepName: string, headingId = 'step-title') {
     const focusHeading = () => {
       const heading = document.getElementById(headingId);
       if (!heading) return false;
+      // A step that put focus somewhere of its own keeps it.
+      const active = document.activeElement;
+      if (active && active !== document.body && heading.closest('section')?.contains(active)) return true;
       // Focusable by script only: the heading is no stop in the Tab order.
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus();

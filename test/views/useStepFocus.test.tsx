@@ -3,8 +3,9 @@ import { useStepFocus } from '../../src/views/useStepFocus';
 
 function Step({ name }: { name: string }) {
   useStepFocus(name);
+  // A new step is a new section, as each step is its own view.
   return (
-    <section>
+    <section key={name}>
       <h1 id="step-title">{name}</h1>
       <input aria-label="Поле" autoFocus={false} />
     </section>
@@ -45,4 +46,19 @@ test('a step whose heading appears a moment later (a lazy view) gets focus when 
   await screen.findByRole('heading', { name: 'sbp' });
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(screen.getByRole('heading', { name: 'sbp' })).toHaveFocus();
+});
+
+test('a step that focused something of its own keeps that focus', () => {
+  function Own({ name }: { name: string }) {
+    useStepFocus(name);
+    return (
+      <section key={name}>
+        <h1 id="step-title">{name}</h1>
+        <input aria-label="Своё поле" ref={(element) => element?.focus()} />
+      </section>
+    );
+  }
+  const { rerender } = render(<Own name="noReg" />);
+  rerender(<Own name="checkSendCode" />);
+  expect(screen.getByLabelText('Своё поле')).toHaveFocus();
 });
