@@ -1,107 +1,13 @@
-import { setup } from 'xstate';
 import { messages } from '../../src/services/messages';
 import { anonBill, offerBill, openPage } from './support/bills';
-import { describeModelFlow, type ModelMeta } from './support/flow';
-import { does, sees } from './support/screen';
+import { anonymousPaymentModel as model } from './models/anonymous-payment';
+import { describeModelFlow } from './support/flow';
+import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 
 const t = messages.choosePaymentType;
 const CARD_FORM = 'http://localhost/sandbox/card/order-1';
 const cardForm = { info: { orderId: 'order-1', formUrl: CARD_FORM } };
-
-const test = (check: ModelMeta['test']): ModelMeta => ({ test: check });
-const onChoose = test(async () => {
-  await sees.heading(t.title);
-  await sees.button(t.pay);
-});
-
-/**
- * The anonymous payer (SPEC §2 noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
- * and the agreements and offer modal of a type that asks for them. Server answers are events of their own kind.
- */
-const model = setup({}).createMachine({
-  id: 'anonymousPayment',
-  initial: 'closed',
-  states: {
-    closed: { on: { OPEN_BILL: 'noReg', OPEN_BILL_PROVIDER_DOWN: 'noReg', OPEN_PAID_BILL: 'dataError', OPEN_OFFER_BILL: 'offerNoReg' } },
-    dataError: { meta: test(() => sees.text(messages.app.dataError)) },
-    noReg: {
-      meta: test(async () => {
-        await sees.heading('Оплата по договору № 145');
-        await sees.field(messages.email.label);
-        await sees.back(false);
-      }),
-      on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing' },
-    },
-    emailRefused: {
-      meta: test(() => sees.alert(messages.validation.emailRejected)),
-      on: { EMAIL_ACCEPTED: 'choosing' },
-    },
-    choosing: {
-      meta: onChoose,
-      on: {
-        PAY_CARD: 'cardForm',
-        PAY_WITHOUT_URL: 'noPaymentUrl',
-        PAY_SERVER_FAILS: 'noPaymentUrl',
-        SELECT_SBP: 'sbpChosen',
-        BACK: 'noRegEmailKnown',
-      },
-    },
-    noRegEmailKnown: {
-      meta: test(async () => {
-        await sees.noField(messages.email.label);
-        await sees.button(messages.app.continue);
-      }),
-      on: { CONTINUE: 'choosing' },
-    },
-    noPaymentUrl: {
-      meta: test(async () => {
-        await sees.alert(t.noPaymentUrl);
-        await sees.button(t.pay);
-      }),
-      on: { PAY_CARD: 'cardForm' },
-    },
-    sbpChosen: {
-      meta: test(() => sees.text(/Сервисный сбор: 185,19 руб\./)),
-      on: { PAY_SBP: 'sbp' },
-    },
-    sbp: { meta: test(() => sees.text(messages.sbp.desktop)) },
-    cardForm: { meta: test((session) => sees.navigatedTo(session, /\/sandbox\/card\/order-1$/)) },
-
-    offerNoReg: { meta: test(() => sees.button(messages.app.continue)), on: { CONTINUE: 'offerChoosing' } },
-    offerChoosing: {
-      meta: onChoose,
-      on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerFailed', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },
-    },
-    agreementsMissing: {
-      meta: test(async () => {
-        await sees.alert(t.offerRequired);
-        await sees.alert(t.executerRequired);
-      }),
-      on: { TICK_BOTH: 'ticked' },
-    },
-    ticked: {
-      meta: test(async () => {
-        await sees.noAlert(t.offerRequired);
-      }),
-      on: { PAY_CARD: 'cardForm' },
-    },
-    offerShown: {
-      meta: test(async () => {
-        await sees.dialog(messages.offer.title);
-        await sees.text('Текст оферты агрегатора');
-      }),
-      on: { CLOSE_OFFER: 'offerChoosing' },
-    },
-    offerFailed: {
-      meta: test(async () => {
-        await sees.dialog(messages.offer.title);
-        await sees.alert(t.offerFailed);
-      }),
-      on: { CLOSE_OFFER: 'offerChoosing' },
-    },
-  },
-});
 
 describeModelFlow({
   flow: 'anonymous-payment',

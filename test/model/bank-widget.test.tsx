@@ -1,48 +1,13 @@
-import { setup } from 'xstate';
 import { WIDGET_INIT_TIMEOUT_MS } from '../../src/machines/bankWidget';
 import { messages } from '../../src/services/messages';
+import { bankWidgetModel as model } from './models/bank-widget';
 import { elapse, eventually } from './support/app';
 import { openAtChoose } from './support/bills';
-import { describeModelFlow, type ModelMeta, type Session } from './support/flow';
-import { does, sees } from './support/screen';
+import { describeModelFlow, type Session } from './support/flow';
+import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 
 const OID = 'model-widget';
-const test = (check: ModelMeta['test']): ModelMeta => ({ test: check });
-const overlayShown = test(() => sees.dialog(messages.widget.title));
-
-/**
- * The bank-app pay widget (SPEC §4): a desktop opens it in an overlay (desktop Safari first opens the helper
- * tab), a phone leaves for it; the widget's messages decide: success and fail go to the return URL, closing
- * returns to choosing, and a widget that never speaks fails after 20000 ms.
- */
-const model = setup({}).createMachine({
-  id: 'bankWidget',
-  initial: 'closed',
-  states: {
-    closed: { on: { PAY_ON_DESKTOP: 'loading', PAY_ON_SAFARI: 'safariLoading', PAY_ON_PHONE: 'redirected', PAY_WITH_BROKEN_BROWSER: 'failed' } },
-    loading: { meta: overlayShown, on: { WIDGET_ASKS_VERSION: 'open', WIDGET_SILENT_20S: 'failed', WIDGET_CLOSES: 'choosing' } },
-    safariLoading: {
-      meta: test(async (session) => {
-        await sees.dialog(messages.widget.title);
-        expect(session.page.opened.at(-1)).toMatch(/access-cookie/);
-      }),
-      on: { WIDGET_ASKS_VERSION: 'open' },
-    },
-    open: { meta: overlayShown, on: { WIDGET_PAID: 'paid', WIDGET_DECLINED: 'failed', WIDGET_CLOSES: 'choosing' } },
-    paid: { meta: test((session) => sees.navigatedTo(session, /\/success\?/)) },
-    failed: { meta: test((session) => sees.navigatedTo(session, /\/fail\?/)) },
-    redirected: { meta: test((session) => sees.navigatedTo(session, /\/sandbox\/sberpay\/widget/)) },
-    choosing: {
-      meta: test(async () => {
-        await sees.noDialog();
-        await sees.button(messages.choosePaymentType.pay);
-        await eventually(() => expect(document.body.style.overflow).toBe(''));
-      }),
-    },
-  },
-});
-
 const payBySberPay = (options: Parameters<typeof openAtChoose>[2]) => async (session: Session) => {
   await openAtChoose(session, OID, options);
   await does.click(session, /SberPay/, 'radio');
@@ -55,6 +20,10 @@ describeModelFlow({
   model,
   scope: scopeOf('bank-widget'),
   simplePaths: true,
+  checks: {
+    'bankWidget.safariLoading': (session) => void expect(session.page.opened.at(-1)).toMatch(/access-cookie/),
+    'bankWidget.choosing': () => eventually(() => expect(document.body.style.overflow).toBe('')),
+  },
   events: {
     PAY_ON_DESKTOP: payBySberPay({}),
     PAY_ON_SAFARI: payBySberPay({ isSafariDesktop: true }),

@@ -79,7 +79,7 @@ test('scopes hand each flow only its own dead code', () => {
 
 test('keys name what a transition does, so adding or reordering transitions leaves the other keys alone', () => {
   const config = paymentStatusMachine.config;
-  const checking = config.states!.checking! as { invoke: { onDone: unknown[]; onError: unknown[] } };
+  const checking = config.states!.checking! as unknown as { invoke: { onDone: unknown[]; onError: unknown[] } };
   // A new first answer on the poll and the error handlers in the other order: the same keys for the old ones.
   const variant = createMachine({
     ...config,
@@ -94,7 +94,7 @@ test('keys name what a transition does, so adding or reordering transitions leav
         },
       },
     },
-  } as typeof config);
+  } as unknown as typeof config);
   const before = itemsOf(paymentStatusMachine).map((item) => item.key);
   const after = itemsOf(variant).map((item) => item.key);
   expect(after.filter((key) => !before.includes(key))).toEqual(['paymentStatus:paymentStatus.checking --done:fetchStatus [is status] -> paymentStatus.paused']);

@@ -1,20 +1,14 @@
 import { act } from '@testing-library/react';
-import { setup } from 'xstate';
 import { messages } from '../../src/services/messages';
 import { elapse } from './support/app';
 import { openAtChoose } from './support/bills';
-import { describeModelFlow, type ModelMeta, type Session } from './support/flow';
+import { paymentStatusModel as model } from './models/payment-status';
+import { describeModelFlow, type Session } from './support/flow';
 import type { ModelServer } from './support/server';
-import { does, sees } from './support/screen';
+import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 
 const OID = 'model-status';
-const test = (check: ModelMeta['test']): ModelMeta => ({ test: check });
-const onSbp = test(async () => {
-  await sees.text(messages.sbp.desktop);
-  await sees.button(messages.sbp.anotherMethod);
-});
-
 let tabHidden = false;
 Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (tabHidden ? 'hidden' : 'visible') });
 const setTab = async (hidden: boolean) => {
@@ -24,61 +18,6 @@ const setTab = async (hidden: boolean) => {
 
 const status = (server: ModelServer, answer: Record<string, unknown>, code = 200) => server.once('post', '/api/getResult/', answer as never, code);
 const created = { status: 'created', objectOID: OID };
-
-/**
- * The payment status (SPEC §4): the sbp step polls /api/getResult/ every 5000 ms until success or declined, then
- * shows the result; a failed poll keeps polling, a hidden tab pauses it, Back and 'Другой способ оплаты' go back.
- */
-const model = setup({}).createMachine({
-  id: 'paymentStatus',
-  initial: 'closed',
-  states: {
-    closed: { on: { PAY_BY_SBP: 'waiting' } },
-    waiting: {
-      meta: onSbp,
-      on: {
-        POLL_CREATED: 'waiting',
-        POLL_FAILS: 'retrying',
-        POLL_SUCCESS: 'paid',
-        POLL_DECLINED: 'declined',
-        POLL_ORDER_NOT_FOUND: 'stopped',
-        POLL_DOCUMENT_NOT_FOUND: 'stopped',
-        TAB_HIDDEN: 'paused',
-        ANOTHER_METHOD: 'choosing',
-      },
-    },
-    retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused' } },
-    paused: {
-      meta: test(async (session) => {
-        await sees.text(messages.sbp.desktop);
-        // Hidden: however long it stays hidden, no poll goes out (an unscripted poll would fail the path).
-        await elapse(30_000);
-        expect(session.server.seen.filter((request) => request.path === '/api/getResult/').length).toBeGreaterThan(0);
-      }),
-      on: { TAB_SHOWN: 'waiting' },
-    },
-    stopped: {
-      meta: test(async () => {
-        await sees.text(messages.sbp.desktop);
-        await elapse(30_000);
-      }),
-    },
-    paid: {
-      meta: test(async () => {
-        await sees.heading(messages.status.resultTitle);
-        await sees.status(messages.status.success);
-      }),
-      on: { BACK_TO_SBP: 'paid' },
-    },
-    declined: {
-      meta: test(async () => {
-        await sees.heading(messages.status.resultTitle);
-        await sees.status(messages.status.declined);
-      }),
-    },
-    choosing: { meta: test(() => sees.heading(messages.choosePaymentType.title)) },
-  },
-});
 
 const poll = (answer: Record<string, unknown>, code = 200) => async (session: Session) => {
   status(session.server, answer, code);
@@ -90,6 +29,14 @@ describeModelFlow({
   model,
   scope: scopeOf('payment-status'),
   simplePaths: false,
+  checks: {
+    // Hidden: however long it stays hidden, no poll goes out (an unscripted poll would fail the path).
+    'paymentStatus.paused': async (session) => {
+      await elapse(30_000);
+      expect(session.server.seen.filter((request) => request.path === '/api/getResult/').length).toBeGreaterThan(0);
+    },
+    'paymentStatus.stopped': () => elapse(30_000),
+  },
   events: {
     PAY_BY_SBP: async (session) => {
       tabHidden = false;

@@ -1,9 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InspectionEvent } from 'xstate';
-import { createTestModel } from 'xstate/graph';
 import { renderPage, settle, type Page, type PageOptions } from './app';
 import { coverageOf, coverageRecorder, type FlowScope } from './coverage';
+import { checkSight } from './screen';
 import { modelServer, type ModelServer } from './server';
+import { pathsOf, type ModelPath } from './paths';
+import { describeSight, sightsOf } from './sights';
+
+export { pathsOf, type ModelPath };
 
 /** One path's run: the scripted server, and the page once a model event has opened it. */
 export class Session {
@@ -22,16 +26,15 @@ export class Session {
   }
 }
 
-/** A model state's check of what the payer sees (model machines put it in `meta.test`). */
+/** A check only the jsdom run makes (what it recorded: navigations, requests, time), beside the model's sights. */
 export type ScreenCheck = (session: Session) => void | Promise<void>;
-export interface ModelMeta {
-  test: ScreenCheck;
-}
 
 export interface ModelFlow<TModel extends AnyStateMachine> {
   flow: string;
-  /** The pure model: payer actions and server answers as events, each state's meta.test what the payer sees. */
+  /** The pure model (test/model/models/): payer actions and server answers as events, each state's meta.sees what the payer sees. */
   model: TModel;
+  /** Extra jsdom-only checks by model state id (`model.state`), run after that state's sights. */
+  checks?: Record<string, ScreenCheck>;
   /** Which states and transitions of the real machines this flow must reach. */
   scope: FlowScope;
   /** Simple paths too (every acyclic route), for models small enough. */
@@ -40,32 +43,16 @@ export interface ModelFlow<TModel extends AnyStateMachine> {
   events: Record<string, (session: Session, event: EventObject) => Promise<void>>;
 }
 
-export interface ModelPath {
-  name: string;
-  /** The model state before the first event. */
-  start: AnyMachineSnapshot;
-  steps: { event: EventObject; state: AnyMachineSnapshot }[];
-}
-
-/** Shortest paths to every model state and transition, plus simple paths when asked; one per distinct event list. */
-export function pathsOf<TModel extends AnyStateMachine>(flow: Pick<ModelFlow<TModel>, 'model' | 'simplePaths'>): ModelPath[] {
-  const testModel = createTestModel(flow.model);
-  const found = [...testModel.getShortestPaths(), ...(flow.simplePaths ? testModel.getSimplePaths() : [])];
-  const byName = new Map<string, ModelPath>();
-  for (const path of found) {
-    const steps = path.steps.filter((step) => step.event.type !== 'xstate.init') as ModelPath['steps'];
-    const name = steps.length ? steps.map((step) => step.event.type).join(' → ') : '(start)';
-    byName.set(name, { name, start: testModel.testLogic.getInitialSnapshot({} as never, undefined) as AnyMachineSnapshot, steps });
+/** Checks the sights of every active model state (leaves last, so the most specific screen is checked), then the flow's own checks. */
+async function checkScreen(snapshot: AnyMachineSnapshot, session: Session, checks: Record<string, ScreenCheck> = {}) {
+  for (const sight of sightsOf(snapshot)) {
+    await checkSight(session, sight).catch((error: unknown) => {
+      const e = error instanceof Error ? error : new Error(String(error));
+      e.message = `the payer should see ${describeSight(sight)}\n${e.message}`;
+      throw e;
+    });
   }
-  // A path that is the start of a longer one adds nothing the longer one does not check.
-  const names = [...byName.keys()];
-  return [...byName.values()].filter((path) => !names.some((other) => other !== path.name && other.startsWith(`${path.name} → `)));
-}
-
-/** Runs the checks of every active model state (leaves last, so the most specific screen is checked). */
-async function checkScreen(snapshot: AnyMachineSnapshot, session: Session) {
-  const metas = Object.values(snapshot.getMeta() as Record<string, Partial<ModelMeta>>);
-  for (const meta of metas) if (meta?.test) await meta.test(session);
+  for (const id of Object.keys(snapshot.getMeta())) await checks[id]?.(session);
 }
 
 /** Walks one model path on the rendered page: check the screen, perform the event, check the next screen… */
@@ -78,7 +65,7 @@ export async function walk<TModel extends AnyStateMachine>(flow: ModelFlow<TMode
     e.message = `model path ${path.name}\nat ${at}, model state ${JSON.stringify(snapshot.value)}:\n${e.message}`;
     throw e;
   };
-  await checkScreen(snapshot, session).catch(fail);
+  await checkScreen(snapshot, session, flow.checks).catch(fail);
   for (const { event, state } of path.steps) {
     at = event.type;
     const perform = flow.events[event.type];
@@ -86,7 +73,7 @@ export async function walk<TModel extends AnyStateMachine>(flow: ModelFlow<TMode
     await perform!(session, event).catch(fail);
     await settle();
     snapshot = state;
-    await checkScreen(snapshot, session).catch(fail);
+    await checkScreen(snapshot, session, flow.checks).catch(fail);
   }
   return session;
 }

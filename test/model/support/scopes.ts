@@ -68,6 +68,8 @@ function checkoutOwner(item: Item): Flow {
   // Going to the main route: a points bill's is noReg, an account flow's the reg step.
   if (node === 'checkout.main') return item.targets?.includes('checkout.reg') ? 'password-restore' : 'points-sms';
   if (node === 'checkout.start') return item.targets?.includes('checkout.reg') ? 'signed-in-payment' : 'anonymous-payment';
+  // 'checkout.register' starts with 'checkout.reg' too: the register step first.
+  if (node.startsWith('checkout.register')) return 'registration';
   if (node.startsWith('checkout.reg')) return 'signed-in-payment';
   if (node.startsWith('checkout.usePoints') || node.startsWith('checkout.checkSendCode')) return 'points-sms';
   if (node.startsWith('checkout.checkByPhone')) return 'free-call';

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { messages } from '../../../src/services/messages';
 import { eventually } from './app';
 import type { Session } from './flow';
+import type { Sight, Text } from './sights';
 
 /** On-screen checks shared by the flows, in the payer's terms (roles, labels, the catalogue's texts). */
 export const sees = {
@@ -49,4 +50,28 @@ async function findEnabled(role: 'button' | 'link' | 'radio' | 'checkbox', name:
     expect(element).toBeEnabled();
     return element;
   });
+}
+
+const contains = (element: Element, text: Text) => (typeof text === 'string' ? (element.textContent ?? '').includes(text) : text.test(element.textContent ?? ''));
+
+/** The jsdom adapter of a model state's sights (support/sights.ts): each waits while the page settles. */
+export async function checkSight(session: Session, sight: Sight): Promise<void> {
+  if ('heading' in sight) return sees.heading(sight.heading);
+  if ('text' in sight) return sees.text(sight.text);
+  if ('alert' in sight) return eventually(() => expect(screen.getAllByRole('alert').some((el) => contains(el, sight.alert))).toBe(true));
+  if ('noAlert' in sight) return eventually(() => expect(screen.queryAllByRole('alert').some((el) => contains(el, sight.noAlert))).toBe(false));
+  if ('status' in sight) return eventually(() => expect(screen.getAllByRole('status').some((el) => contains(el, sight.status))).toBe(true));
+  if ('button' in sight) return sees.button(sight.button);
+  if ('disabledButton' in sight) return eventually(() => expect(screen.getByRole('button', { name: sight.disabledButton })).toBeDisabled());
+  if ('noButton' in sight) return sees.noButton(sight.noButton);
+  if ('link' in sight) return eventually(() => expect(screen.getByRole('link', { name: sight.link })).toBeVisible());
+  if ('field' in sight) return sees.field(sight.field);
+  if ('noField' in sight) return sees.noField(sight.noField);
+  if ('checked' in sight) return eventually(() => expect(screen.getByRole('checkbox', { name: sight.checked })).toBeChecked());
+  if ('unchecked' in sight) return eventually(() => expect(screen.getByRole('checkbox', { name: sight.unchecked })).not.toBeChecked());
+  if ('dialog' in sight) return sees.dialog(typeof sight.dialog === 'string' ? sight.dialog : String(sight.dialog));
+  if ('noDialog' in sight) return sees.noDialog();
+  if ('back' in sight) return sees.back(sight.back);
+  if ('navigatedTo' in sight) return sees.navigatedTo(session, sight.navigatedTo);
+  throw new Error(`no jsdom check for ${JSON.stringify(sight)}`);
 }

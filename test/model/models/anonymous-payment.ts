@@ -1,0 +1,73 @@
+import { setup } from 'xstate';
+import { messages } from '../../../src/services/messages';
+import { sees } from '../support/sights';
+
+const t = messages.choosePaymentType;
+const onChoose = sees({ heading: t.title }, { button: t.pay });
+
+/**
+ * The anonymous payer (SPEC §2 noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
+ * and the agreements and offer modal of a type that asks for them. Server answers are events of their own kind.
+ */
+export const anonymousPaymentModel = setup({}).createMachine({
+  id: 'anonymousPayment',
+  initial: 'closed',
+  states: {
+    closed: { on: { OPEN_BILL: 'noReg', OPEN_BILL_PROVIDER_DOWN: 'noReg', OPEN_PAID_BILL: 'dataError', OPEN_OFFER_BILL: 'offerNoReg' } },
+    dataError: { meta: sees({ text: messages.app.dataError }) },
+    noReg: {
+      meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }),
+      on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing' },
+    },
+    emailRefused: {
+      meta: sees({ alert: messages.validation.emailRejected }),
+      on: { EMAIL_ACCEPTED: 'choosing' },
+    },
+    choosing: {
+      meta: onChoose,
+      on: {
+        PAY_CARD: 'cardForm',
+        PAY_WITHOUT_URL: 'noPaymentUrl',
+        PAY_SERVER_FAILS: 'noPaymentUrl',
+        SELECT_SBP: 'sbpChosen',
+        BACK: 'noRegEmailKnown',
+      },
+    },
+    noRegEmailKnown: {
+      meta: sees({ noField: messages.email.label }, { button: messages.app.continue }),
+      on: { CONTINUE: 'choosing' },
+    },
+    noPaymentUrl: {
+      meta: sees({ alert: t.noPaymentUrl }, { button: t.pay }),
+      on: { PAY_CARD: 'cardForm' },
+    },
+    sbpChosen: {
+      meta: sees({ text: /Сервисный сбор: 185,19 руб\./ }),
+      on: { PAY_SBP: 'sbp' },
+    },
+    sbp: { meta: sees({ text: messages.sbp.desktop }) },
+    cardForm: { meta: sees({ navigatedTo: /\/sandbox\/card\/[^/?#]+$/ }) },
+
+    offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
+    offerChoosing: {
+      meta: onChoose,
+      on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerFailed', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },
+    },
+    agreementsMissing: {
+      meta: sees({ alert: t.offerRequired }, { alert: t.executerRequired }),
+      on: { TICK_BOTH: 'ticked' },
+    },
+    ticked: {
+      meta: sees({ noAlert: t.offerRequired }),
+      on: { PAY_CARD: 'cardForm' },
+    },
+    offerShown: {
+      meta: sees({ dialog: messages.offer.title }, { text: 'Текст оферты агрегатора' }),
+      on: { CLOSE_OFFER: 'offerChoosing' },
+    },
+    offerFailed: {
+      meta: sees({ dialog: messages.offer.title }, { alert: t.offerFailed }),
+      on: { CLOSE_OFFER: 'offerChoosing' },
+    },
+  },
+});
