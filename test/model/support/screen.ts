@@ -58,6 +58,7 @@ const contains = (element: Element, text: Text) => (typeof text === 'string' ? (
 export async function checkSight(session: Session, sight: Sight): Promise<void> {
   if ('heading' in sight) return sees.heading(sight.heading);
   if ('text' in sight) return sees.text(sight.text);
+  if ('noText' in sight) return eventually(() => expect(screen.queryByText(sight.noText)).toBeNull());
   if ('alert' in sight) return eventually(() => expect(screen.getAllByRole('alert').some((el) => contains(el, sight.alert))).toBe(true));
   if ('noAlert' in sight) return eventually(() => expect(screen.queryAllByRole('alert').some((el) => contains(el, sight.noAlert))).toBe(false));
   if ('status' in sight) return eventually(() => expect(screen.getAllByRole('status').some((el) => contains(el, sight.status))).toBe(true));
@@ -73,5 +74,6 @@ export async function checkSight(session: Session, sight: Sight): Promise<void> 
   if ('noDialog' in sight) return sees.noDialog();
   if ('back' in sight) return sees.back(sight.back);
   if ('navigatedTo' in sight) return sees.navigatedTo(session, sight.navigatedTo);
+  if ('reloaded' in sight) return eventually(() => expect(session.page.reloads.length).toBeGreaterThan(0));
   throw new Error(`no jsdom check for ${JSON.stringify(sight)}`);
 }

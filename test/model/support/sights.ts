@@ -8,6 +8,7 @@ export type Text = string | RegExp;
 export type Sight =
   | { heading: Text }
   | { text: Text }
+  | { noText: Text }
   /** An alert (role="alert") whose text contains this. */
   | { alert: Text }
   | { noAlert: Text }
@@ -26,7 +27,9 @@ export type Sight =
   /** Whether the header's 'Назад' shows. */
   | { back: boolean }
   /** The browser was sent to an address matching this. */
-  | { navigatedTo: RegExp };
+  | { navigatedTo: RegExp }
+  /** The page reloaded itself. */
+  | { reloaded: true };
 
 export interface ModelMeta {
   sees: Sight[];

@@ -1,0 +1,94 @@
+import { messages } from '../../src/services/messages';
+import { signedInPaymentModel as model } from './models/signed-in-payment';
+import { continueAsCheckExpires, held, refusal, tickRobot, typePhone } from './support/account';
+import { PROVIDER, openPage, regBill, regUser, scriptUser } from './support/bills';
+import { eventually, settle } from './support/app';
+import { describeModelFlow, type Session } from './support/flow';
+import { does } from './support/screen';
+import { scopeOf } from './support/scopes';
+
+const LOGIN = `${PROVIDER}/login/`;
+const BILL = `/ajax/object-info/${regBill().objectOID}`;
+
+async function signIn(session: Session, password: string) {
+  await typePhone(session, '79990000002');
+  await does.type(session, messages.signIn.password, password);
+  await does.click(session, messages.app.continue);
+}
+
+/** A login the provider accepts, then the app's reload of the user and the bill. */
+function acceptLogin(session: Session) {
+  session.server.once('post', LOGIN, { success: true });
+  scriptUser(session, regUser());
+  session.server.once('get', BILL, regBill() as never);
+}
+
+describeModelFlow({
+  flow: 'signed-in-payment',
+  model,
+  scope: scopeOf('signed-in-payment'),
+  events: {
+    OPEN_REG_BILL: async (session) => void openPage(session, { bill: regBill() }),
+    OPEN_SIGNED_IN: async (session) => void openPage(session, { bill: regBill(), user: regUser() }),
+    OPEN_SIGNED_IN_EMAIL_KNOWN: async (session) => void openPage(session, { bill: regBill(), user: regUser({ email: 'anna@example.com' }) }),
+    WRONG_PASSWORD: async (session) => {
+      session.server.once('post', LOGIN, refusal('Неверный телефон или пароль', false), 401);
+      await signIn(session, 'not-the-password');
+    },
+    LOGIN_SERVER_DOWN: async (session) => {
+      session.server.once('post', LOGIN, { success: false, error: 'Провайдер недоступен' }, 502);
+      await signIn(session, 'demo-pass');
+    },
+    WRONG_PASSWORD_ROBOT_CHECK: async (session) => {
+      session.server.once('post', LOGIN, refusal('Неверный телефон или пароль', true), 401);
+      await signIn(session, 'not-the-password');
+    },
+    RIGHT_PASSWORD: async (session) => {
+      acceptLogin(session);
+      await signIn(session, 'demo-pass');
+    },
+    // Signed in, but reloading the user (checkUser) and the bill fail: the app keeps what it had.
+    RIGHT_PASSWORD_RELOAD_FAILS: async (session) => {
+      session.server.once('post', LOGIN, { success: true });
+      session.server.once('post', `${PROVIDER}/checkUser/`, { success: false, error: 'Сбой' }, 500);
+      session.server.once('get', BILL, { success: false, error: 'Сбой' }, 500);
+      await signIn(session, 'demo-pass');
+    },
+    RIGHT_PASSWORD_OPEN_REGISTER_WHILE_LOADING: async (session) => {
+      session.server.once('post', LOGIN, { success: true });
+      const release = held(session, 'post', `${PROVIDER}/checkUser/`, { success: true, json: { token: 'token-1' } });
+      session.server.once('post', '/ajax/get-user', { success: true, user: regUser() } as never);
+      session.server.once('get', BILL, regBill() as never);
+      await signIn(session, 'demo-pass');
+      // The login was accepted and the reload has begun (its user call waits): now the payer opens register.
+      await eventually(() => expect(session.server.seen.some((request) => request.path === `${PROVIDER}/checkUser/` && session.server.seen.filter((r) => r.path === BILL).length === 2)).toBe(true));
+      await does.click(session, messages.signIn.register, 'link');
+      await release();
+      await eventually(() => expect(session.server.seen.some((request) => request.path === '/ajax/get-user')).toBe(true));
+      await settle();
+    },
+    TICK_ROBOT: tickRobot,
+    UNTICK_ROBOT: tickRobot,
+    CONTINUE_AS_CHECK_EXPIRES: continueAsCheckExpires,
+    EMAIL_ACCEPTED: async (session) => {
+      session.server.once('post', '/ajax/check-email/', { success: true });
+      await does.type(session, messages.email.label, 'payer@example.com');
+      await does.click(session, messages.app.continue);
+    },
+    EMAIL_REFUSED_BY_SERVER: async (session) => {
+      session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
+      await does.type(session, messages.email.label, 'refused@example.com');
+      await does.click(session, messages.app.continue);
+    },
+    CONTINUE: (session) => does.click(session, messages.app.continue),
+    CHANGE_USER: async (session) => {
+      session.server.once('post', '/ajax/logout', { success: true });
+      session.server.once('post', `${PROVIDER}/logout/`, { success: true });
+      await does.click(session, messages.reg.changeUser);
+    },
+    CHANGE_USER_LOGOUT_FAILS: async (session) => {
+      session.server.once('post', '/ajax/logout', { success: false, error: 'Сбой' }, 500);
+      await does.click(session, messages.reg.changeUser);
+    },
+  },
+});

@@ -1,0 +1,77 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { messages } from '../../../src/services/messages';
+import { eventually, settle } from './app';
+import type { Session } from './flow';
+import { does } from './screen';
+
+/** The server's refusal body of an account or code call (server/routes/schemas.ts `refusal`). */
+export const refusal = (error: string, showCaptcha: boolean, extra: Record<string, unknown> = {}) => ({
+  success: false,
+  error,
+  show_captcha: showCaptcha,
+  json: { show_captcha: showCaptcha },
+  ...extra,
+});
+
+/** The send-sms answer of a sent code (server/routes/codes.ts). */
+export const codeSent = (showCaptcha = false) => ({ success: true, show_captcha: showCaptcha, json: { show_captcha: showCaptcha }, secondsLeft: 60, data: { secondsLeft: 60 } });
+
+/** An answer held back until the test lets it go, so the payer can act while the request is in flight. */
+export function held(session: Session, method: 'get' | 'post', path: string, body: JsonBodyType, status = 200) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  session.server.server.use(
+    http[method](
+      path,
+      async () => {
+        await gate;
+        return HttpResponse.json(body, { status });
+      },
+      { once: true },
+    ),
+  );
+  return async () => {
+    release();
+    await settle();
+  };
+}
+
+export const tickRobot = (session: Session) => does.click(session, messages.robot.standIn, 'checkbox');
+
+/** Types the phone into the masked field (the ten digits after +7). */
+export const typePhone = (session: Session, phone: string) => does.type(session, messages.signIn.phone, phone.slice(1));
+
+/**
+ * Presses Continue and, before the form has validated and handed the values on, the robot check expires (the
+ * stand-in unticked; hCaptcha's token running out does the same): the flow hears the submit with no token.
+ */
+export async function continueAsCheckExpires(session: Session) {
+  let submit: HTMLElement | null = null;
+  await eventually(() => {
+    submit = screen.getByRole('button', { name: messages.app.continue });
+    expect(submit).toBeEnabled();
+  });
+  const robot = screen.getByRole('checkbox', { name: messages.robot.standIn });
+  act(() => {
+    fireEvent.click(submit!);
+    fireEvent.click(robot);
+  });
+  await settle();
+  void session;
+}
+
+/** Types the four digits of a code into the code boxes (the fourth submits it). */
+export async function typeCode(session: Session, code: string) {
+  const first = await eventuallyGet(() => screen.getByLabelText(messages.code.digit(1)));
+  await session.page.user.click(first);
+  await session.page.user.keyboard(code);
+}
+
+async function eventuallyGet<T>(get: () => T): Promise<T> {
+  let found: T | undefined;
+  await eventually(() => {
+    found = get();
+  });
+  return found!;
+}
