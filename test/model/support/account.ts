@@ -46,10 +46,10 @@ export const typePhone = (session: Session, phone: string) => does.type(session,
  * Presses Continue and, before the form has validated and handed the values on, the robot check expires (the
  * stand-in unticked; hCaptcha's token running out does the same): the flow hears the submit with no token.
  */
-export async function continueAsCheckExpires(session: Session) {
+export async function continueAsCheckExpires(session: Session, button: string = messages.app.continue) {
   let submit: HTMLElement | null = null;
   await eventually(() => {
-    submit = screen.getByRole('button', { name: messages.app.continue });
+    submit = screen.getByRole('button', { name: button });
     expect(submit).toBeEnabled();
   });
   const robot = screen.getByRole('checkbox', { name: messages.robot.standIn });

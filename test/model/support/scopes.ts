@@ -131,6 +131,10 @@ export const unreachableFromPage: Record<string, string> = {
   'checkout:checkout.choosePaymentType.choosing --payment.pay [is final price below zero] -> (stays)': 'final price below zero: as on noReg, the points clamp prevents it',
   'checkout:checkout.choosePaymentType.bankWidget --error:bankWidget -> checkout.choosePaymentType.redirecting':
     'the widget machine errors only if one of its own effects throws; the widget client reports its failures as widget.error instead',
+  'usePoints:usePoints.editing --points.submit [is points empty] -> (stays)':
+    "the points form's own schema refuses an empty or non-numeric field ('Заполните поле') before the flow hears a submit",
+  'codeCheck:codeCheck.resend.ready --code.resend [is captcha pending] -> (stays)':
+    "'Отправить код повторно' is disabled while the robot check is shown and not passed, and it sends at once (no validation in between)",
 };
 
 export const scopeOf = (flow: Flow, machines: AnyStateMachine[] = realMachines): FlowScope => ({

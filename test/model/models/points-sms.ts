@@ -1,0 +1,80 @@
+import { setup } from 'xstate';
+import { messages } from '../../../src/services/messages';
+import { sees, type Sight } from '../support/sights';
+
+const m = messages;
+const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: m.points.input }];
+const codeScreen: Sight[] = [{ heading: m.code.sent }, { text: /^на номер \+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }, { back: true }];
+const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: m.code.resend }];
+const robot: Sight[] = [{ unchecked: m.robot.standIn }, { disabledButton: m.app.continue }];
+const pointsRobot: Sight[] = [{ unchecked: m.robot.standIn }, { disabledButton: m.points.use }];
+
+/**
+ * Points by SMS code (SPEC §4): the noReg points block opens the points screen; the points go with a use-points
+ * code to the customer's phone; the code screen counts 60 s down before 'Отправить код повторно', refuses a
+ * wrong code with 'Ошибка проверки кода' (and the robot check the server asks for), and a right code returns to
+ * noReg with the points used. A phone checked once spends points at once; points that cover the bill close it.
+ */
+export const pointsSmsModel = setup({}).createMachine({
+  id: 'pointsSms',
+  initial: 'closed',
+  states: {
+    closed: { on: { OPEN_POINTS_BILL: 'noReg', OPEN_POINTS_UNDER_ONE: 'noPointsBlock', OPEN_COVERED_BY_POINTS: 'coveredChoosing' } },
+    noReg: {
+      meta: sees({ heading: /./ }, { text: /^Можно использовать: 3\s000 баллов$/ }, { button: m.points.use }),
+      on: { USE_POINTS: 'pointsForm' },
+    },
+    noPointsBlock: { meta: sees({ button: m.points.use }), on: { USE_POINTS: 'noPoints' } },
+    noPoints: { meta: sees({ heading: m.points.blockTitle }, { text: m.points.none }, { noField: m.points.input }) },
+    pointsForm: {
+      meta: sees(...pointsForm, { button: m.points.use }),
+      on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed' },
+    },
+    pointsSendFailed: { meta: sees(...pointsForm, { button: m.points.use }, { noText: m.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
+    pointsRobot: { meta: sees(...pointsForm, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
+    pointsRobotTicked: {
+      meta: sees(...pointsForm, { checked: m.robot.standIn }, { button: m.points.use }),
+      on: { UNTICK_ROBOT: 'pointsRobot', SUBMIT_AS_CHECK_EXPIRES: 'pointsRobot', SEND_CODE: 'codeSent' },
+    },
+    codeSent: {
+      meta: sees(...countdown(/^Повторная отправка кода возможна через 60 секунд$/), { field: m.code.digit(1) }),
+      on: {
+        WAIT_1S: 'counting',
+        WAIT_60S: 'resendReady',
+        WRONG_CODE: 'codeRobot',
+        CODE_SERVER_DOWN: 'codeRejected',
+        INCOMPLETE_CODE: 'codeIncomplete',
+        RIGHT_CODE: 'pointsUsed',
+        BACK: 'pointsFormAgain',
+      },
+    },
+    counting: { meta: sees(...countdown(/^Повторная отправка кода возможна через 59 секунд$/)) },
+    pointsFormAgain: { meta: sees(...pointsForm, { field: m.points.input }) },
+    codeIncomplete: { meta: sees(...codeScreen, { alert: m.code.incomplete }) },
+    codeRejected: { meta: sees(...codeScreen, { alert: m.code.rejected }, { noText: m.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
+    codeRobot: { meta: sees(...codeScreen, { alert: m.code.rejected }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
+    // Four digits typed with the check not passed: nothing is sent.
+    codeRobotStill: { meta: sees(...codeScreen, ...robot) },
+    codeRobotTicked: { meta: sees(...codeScreen, { checked: m.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
+    resendReady: {
+      meta: sees(...codeScreen, { button: m.code.resend }),
+      on: { RESEND: 'resent', RESEND_TOO_EARLY: 'resendWait', RESEND_REFUSED: 'resendRefused', RESEND_FAILS: 'resendFailed' },
+    },
+    resent: { meta: sees(...countdown(/^Повторная отправка кода возможна через 60 секунд$/)) },
+    resendWait: { meta: sees(...countdown(/^Повторная отправка кода возможна через 42 секунды$/), ...robot) },
+    resendRefused: { meta: sees(...codeScreen, { button: m.code.resend }, { noText: m.robot.standIn }) },
+    resendFailed: { meta: sees(...codeScreen, { button: m.code.resend }) },
+    pointsUsed: {
+      meta: sees({ text: /^Использовано баллов: 1\s000 баллов$/ }, { back: false }),
+      on: { USE_MORE_POINTS: 'pointsApplied' },
+    },
+    // The phone was checked a moment ago: the points apply at once, no second code.
+    pointsApplied: { meta: sees({ text: /^Использовано баллов: 2\s000 баллов$/ }, { back: false }) },
+    coveredChoosing: {
+      meta: sees({ heading: m.choosePaymentType.coveredByPoints }, { button: m.choosePaymentType.pay }),
+      on: { PAY_CLOSED: 'closedByPoints', PAY_NOT_CLOSED: 'closeFailed', PAY_CLOSE_FAILS: 'closeFailed' },
+    },
+    closedByPoints: { meta: sees({ navigatedTo: /\/success\?withoutProcessing=1/ }) },
+    closeFailed: { meta: sees({ alert: m.choosePaymentType.closeWithPointsFailed }) },
+  },
+});

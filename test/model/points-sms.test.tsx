@@ -1,0 +1,107 @@
+import { messages } from '../../src/services/messages';
+import { pointsSmsModel as model } from './models/points-sms';
+import { codeSent, continueAsCheckExpires, refusal, tickRobot, typeCode } from './support/account';
+import { elapse } from './support/app';
+import { coverBill, openPage, pointsBill } from './support/bills';
+import { describeModelFlow, type Session } from './support/flow';
+import { does } from './support/screen';
+import { scopeOf } from './support/scopes';
+
+const SEND = '/api/send-sms/';
+const CHECK = '/api/check-code/';
+const m = messages;
+
+const usePoints = async (session: Session, points: string | null) => {
+  if (points !== null) await does.type(session, m.points.input, points);
+  await does.click(session, m.points.use);
+};
+const rightCode = async (session: Session) => {
+  session.server.once('post', CHECK, { success: true, data: { verified: true } });
+  await typeCode(session, '1234');
+};
+
+describeModelFlow({
+  flow: 'points-sms',
+  model,
+  scope: scopeOf('points-sms'),
+  events: {
+    OPEN_POINTS_BILL: async (session) => void openPage(session, { bill: pointsBill() }),
+    // Useful points under one whole point: the block shows, but nothing can be spent.
+    OPEN_POINTS_UNDER_ONE: async (session) => void openPage(session, { bill: { ...pointsBill(), usefulPoints: 0.5 } }),
+    OPEN_COVERED_BY_POINTS: async (session) => {
+      openPage(session, { bill: coverBill() });
+      await does.click(session, m.points.use);
+      session.server.once('post', SEND, codeSent());
+      // The field starts at the most that can be spent: the whole bill.
+      await usePoints(session, null);
+      await rightCode(session);
+      await does.click(session, m.app.continue);
+    },
+    USE_POINTS: (session) => does.click(session, m.points.use),
+    SEND_CODE: async (session) => {
+      session.server.once('post', SEND, codeSent());
+      await usePoints(session, '1000');
+    },
+    SEND_REFUSED_ROBOT: async (session) => {
+      session.server.once('post', SEND, refusal('Подтвердите, что вы не робот', true), 400);
+      await usePoints(session, '1000');
+    },
+    SEND_FAILS: async (session) => {
+      session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
+      await usePoints(session, '1000');
+    },
+    TICK_ROBOT: tickRobot,
+    UNTICK_ROBOT: tickRobot,
+    SUBMIT_AS_CHECK_EXPIRES: (session) => continueAsCheckExpires(session, m.points.use),
+    WAIT_1S: () => elapse(1000),
+    WAIT_60S: () => elapse(60_000),
+    WRONG_CODE: async (session) => {
+      session.server.once('post', CHECK, refusal('Ошибка проверки кода', true), 400);
+      await typeCode(session, '1111');
+    },
+    CODE_SERVER_DOWN: async (session) => {
+      session.server.once('post', CHECK, { success: false, error: 'Сбой' }, 500);
+      await typeCode(session, '1111');
+    },
+    INCOMPLETE_CODE: async (session) => {
+      await typeCode(session, '12');
+      await does.click(session, m.app.continue);
+    },
+    RIGHT_CODE: rightCode,
+    // No answer scripted: a request would fail the path.
+    TYPE_CODE_UNTICKED: (session) => typeCode(session, '1234'),
+    BACK: (session) => does.click(session, m.app.back),
+    RESEND: async (session) => {
+      session.server.once('post', SEND, codeSent());
+      await does.click(session, m.code.resend);
+    },
+    RESEND_TOO_EARLY: async (session) => {
+      session.server.once('post', SEND, refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429);
+      await does.click(session, m.code.resend);
+    },
+    RESEND_REFUSED: async (session) => {
+      session.server.once('post', SEND, refusal('Баллы недоступны для этого счета', false), 400);
+      await does.click(session, m.code.resend);
+    },
+    RESEND_FAILS: async (session) => {
+      session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
+      await does.click(session, m.code.resend);
+    },
+    USE_MORE_POINTS: async (session) => {
+      await does.click(session, m.points.use);
+      await usePoints(session, '2000');
+    },
+    PAY_CLOSED: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', { isClosedWithoutProcessing: true, info: { orderId: 'order-1' } });
+      await does.click(session, m.choosePaymentType.pay);
+    },
+    PAY_NOT_CLOSED: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1' } });
+      await does.click(session, m.choosePaymentType.pay);
+    },
+    PAY_CLOSE_FAILS: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Сбой' }, 500);
+      await does.click(session, m.choosePaymentType.pay);
+    },
+  },
+});
