@@ -22,8 +22,9 @@ export interface InitialJs {
 
 /**
  * The JavaScript the checkout loads before its first step is on screen: the served HTML's script tags, plus every
- * JS response Chromium received until the step's heading rendered (chunks fetched later, on demand, are not
- * counted). Each file is gzipped here at level 9, whatever the server sends.
+ * script whose fetch began (Resource Timing) before the step's heading entered the DOM. Chunks fetched later, on
+ * demand or in the background after the first step, are not counted. Each file is gzipped here at level 9,
+ * whatever the server sends.
  */
 export async function initialJs(browser: Browser, base: string, path = '/pay/demo-anon'): Promise<InitialJs> {
   const html = await (await fetch(`${base}${path}`)).text();
@@ -31,14 +32,29 @@ export async function initialJs(browser: Browser, base: string, path = '/pay/dem
   for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)) urls.add(new URL(match[1]!, base).href);
 
   const context = await browser.newContext({ ...MOBILE });
+  await context.addInitScript((selector: string) => {
+    const w = window as unknown as { __stepAt?: number };
+    const observer = new MutationObserver(() => {
+      if (w.__stepAt === undefined && document.querySelector(selector)) {
+        w.__stepAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  }, STEP_READY);
   const page = await context.newPage();
-  let rendered = false;
-  page.on('response', (response) => {
-    if (!rendered && response.request().resourceType() === 'script') urls.add(response.url());
-  });
   await page.goto(`${base}${path}`);
   await page.locator(STEP_READY).first().waitFor({ timeout: 20_000 });
-  rendered = true;
+  // Let anything started after the step (background fetches) show up, to be sure it is left out for its timing.
+  await page.waitForTimeout(500);
+  const early = await page.evaluate(() => {
+    const stepAt = (window as unknown as { __stepAt: number }).__stepAt;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.js(\?|$)/.test(new URL(entry.name).pathname) && entry.startTime < stepAt)
+      .map((entry) => entry.name);
+  });
+  for (const url of early) urls.add(url);
   await context.close();
 
   const files = [];

@@ -2,7 +2,7 @@ import type { LighthouseFigures } from './page';
 
 export interface Figures {
   date: string;
-  machine: { cpu: string; cores: number; memoryGb: number; os: string; node: string };
+  machine: { cpu: string; cores: number; memoryGb: number; os: string; node: string; loadAverageAtStart: number };
   initialJsGzipBytes: number;
   lighthouse: LighthouseFigures | { error: string };
   firstContentMs: number;
@@ -78,7 +78,8 @@ export function table(f: Figures): string {
   return [line('Figure', 'Value', 'Budget', ''), ...all.map((r) => line(r.name, r.value, r.budget, mark(r.met)))].join('\n');
 }
 
-const machineLine = (f: Figures) => `${f.machine.cpu}, ${f.machine.cores} cores, ${f.machine.memoryGb} GB, ${f.machine.os}, Node ${f.machine.node}`;
+const machineLine = (f: Figures) =>
+  `${f.machine.cpu}, ${f.machine.cores} cores, ${f.machine.memoryGb} GB, ${f.machine.os}, Node ${f.machine.node} (load average ${f.machine.loadAverageAtStart} when the run began)`;
 
 /** docs/benchmarks.md: the table the README shows, with the date and the machine. */
 export function markdown(f: Figures): string {

@@ -44,11 +44,14 @@ export function machine() {
     memoryGb: Math.round(os.totalmem() / 2 ** 30),
     os: `${os.type()} ${os.release()}`,
     node: process.version,
+    /** Other work on the machine when the run began (1-minute load average): the figures move with it. */
+    loadAverageAtStart: Math.round(os.loadavg()[0]! * 10) / 10,
   };
 }
 
 async function main() {
   const began = Date.now();
+  const host = machine();
   if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   let server: ChildServer | null = null;
@@ -92,7 +95,7 @@ async function main() {
 
     const figures = {
       date: new Date().toISOString(),
-      machine: machine(),
+      machine: host,
       initialJsGzipBytes: js.initialJsGzipBytes,
       lighthouse,
       firstContentMs: content.firstContentMs,

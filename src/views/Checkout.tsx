@@ -1,17 +1,11 @@
+import { Suspense, useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import type { CheckoutActor, RouteMeta } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
-import { CheckByPhone } from './CheckByPhone';
-import { CheckSendCode } from './CheckSendCode';
-import { ChoosePaymentType } from './ChoosePaymentType';
-import { ForgotPassword } from './ForgotPassword';
+import { CheckByPhone, CheckSendCode, ChoosePaymentType, ForgotPassword, Register, ResultStep, Sbp, UsePoints } from './lazyViews';
 import { NoReg } from './NoReg';
 import { Reg } from './Reg';
-import { Register } from './Register';
-import { ResultStep } from './ResultStep';
-import { Sbp } from './Sbp';
-import { UsePoints } from './UsePoints';
 import { useStepFocus } from './useStepFocus';
 
 /** Picks the view of the current step; each view reads its own slice of the checkout and sends events. */
@@ -23,6 +17,17 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
   const { goBack } = usePage();
   useStepFocus(routeName);
+  // Every payer's second step: fetched in the background once the first is painted, so Continue does not wait.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void ChoosePaymentType.preload().catch(() => undefined));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
 
   return (
     <>
@@ -33,7 +38,13 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
           </button>
         </nav>
       )}
-      <StepView name={routeName} actor={actor} />
+      {/*
+        Steps from lazyViews render nothing until their code arrives (the card's min-height holds the layout). One
+        boundary per step, so the step being left is removed at once rather than kept hidden with its heading.
+      */}
+      <Suspense key={routeName} fallback={null}>
+        <StepView name={routeName} actor={actor} />
+      </Suspense>
     </>
   );
 }

@@ -1,7 +1,6 @@
-import { useFormik } from 'formik';
 import { useEffect, useId } from 'react';
 import { messages } from '../services/messages';
-import { emailFormSchema } from '../services/validation';
+import { useEmailForm } from './useEmailForm';
 
 interface Props {
   /** The server refused the last address: the field is emptied and 'Email некорректен' shown (SPEC §5). */
@@ -13,11 +12,8 @@ interface Props {
 /** The receipt e-mail and the step's Continue button, as one form so Enter submits it. */
 export function EmailForm({ rejected, busy, onSubmit }: Props) {
   const id = useId();
-  const formik = useFormik({
-    initialValues: { email: '' },
-    validationSchema: emailFormSchema,
-    onSubmit: (values) => onSubmit(values.email.trim()),
-  });
+  // formik's shape without formik: this form is on every payer's first screen (see useEmailForm).
+  const formik = useEmailForm((values) => onSubmit(values.email.trim()));
   const { setFieldValue, setFieldError } = formik;
 
   useEffect(() => {

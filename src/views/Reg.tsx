@@ -1,10 +1,11 @@
+import { Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import type { CheckoutActor } from '../machines/checkout';
 import { formatPhone } from '../services/format';
 import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
-import { SignInForm } from './SignInForm';
+import { SignInForm } from './lazyViews';
 
 /** The registered-user screen (SPEC §2): the signed-in card, or the sign-in form. */
 export function Reg({ actor }: { actor: CheckoutActor }) {
@@ -40,7 +41,10 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
           <ContinueStep actor={actor} />
         </>
       ) : (
-        <SignInForm actor={actor} />
+        // The form and its phone mask load on demand; the placeholder keeps the form's height meanwhile.
+        <Suspense fallback={<div className="form-pending" />}>
+          <SignInForm actor={actor} />
+        </Suspense>
       )}
     </section>
   );

@@ -4,6 +4,8 @@ import { lazyStep } from './lazyStep';
  * Views only some payers reach, each in its own chunk, so the first step renders sooner (initialJsGzipBytes in
  * docs/benchmarks.md): with them go formik, yup and the phone mask, which the first step does not use.
  */
+/** The step after the first for every payer (with the offer modal): Checkout fetches it once the first is shown. */
+export const ChoosePaymentType = lazyStep(() => import('./ChoosePaymentType').then((m) => m.ChoosePaymentType));
 export const CheckByPhone = lazyStep(() => import('./CheckByPhone').then((m) => m.CheckByPhone));
 export const CheckSendCode = lazyStep(() => import('./CheckSendCode').then((m) => m.CheckSendCode));
 export const ForgotPassword = lazyStep(() => import('./ForgotPassword').then((m) => m.ForgotPassword));
@@ -14,7 +16,7 @@ export const UsePoints = lazyStep(() => import('./UsePoints').then((m) => m.UseP
 /** The sign-in form of the registered-user step: only payers who are not signed in see it. */
 export const SignInForm = lazyStep(() => import('./SignInForm').then((m) => m.SignInForm));
 
-const all = [CheckByPhone, CheckSendCode, ForgotPassword, Register, ResultStep, Sbp, UsePoints, SignInForm];
+const all = [ChoosePaymentType, CheckByPhone, CheckSendCode, ForgotPassword, Register, ResultStep, Sbp, UsePoints, SignInForm];
 
 /** Loads every on-demand view now (tests, so that views render synchronously as in the page after loading). */
 export const preloadViews = () => Promise.all(all.map((view) => view.preload()));

@@ -14,7 +14,11 @@ import type { PageConfig } from '../../src/services/pageConfig';
 import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
+import { preloadViews } from '../../src/views/lazyViews';
 import { fakeCall, regBill } from '../fixtures/accountFlows';
+
+// The page loads some views on demand; here they are loaded up front so that renders stay synchronous.
+beforeAll(() => preloadViews());
 
 export const pageConfig: PageConfig = {
   product: 'realty',
