@@ -75,3 +75,18 @@ async function eventuallyGet<T>(get: () => T): Promise<T> {
   });
   return found!;
 }
+
+/** Opens demo-reg's sign-in form and follows one of its links ('Не помню пароль', 'Зарегистрироваться'). */
+export async function openFromSignIn(session: Session, link: string) {
+  const { openPage, regBill } = await import('./bills');
+  openPage(session, { bill: regBill() });
+  await does.click(session, link, 'link');
+}
+
+/** On the forgot-password form: the phone, the robot check, and a code sent. */
+export async function sendForgotPasswordCode(session: Session, phone = '79990000002') {
+  await typePhone(session, phone);
+  await tickRobot(session);
+  session.server.once('post', '/api/send-sms/', codeSent());
+  await does.click(session, messages.app.continue);
+}

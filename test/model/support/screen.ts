@@ -66,6 +66,7 @@ export async function checkSight(session: Session, sight: Sight): Promise<void> 
   if ('disabledButton' in sight) return eventually(() => expect(screen.getByRole('button', { name: sight.disabledButton })).toBeDisabled());
   if ('noButton' in sight) return sees.noButton(sight.noButton);
   if ('link' in sight) return eventually(() => expect(screen.getByRole('link', { name: sight.link })).toBeVisible());
+  if ('noLink' in sight) return eventually(() => expect(screen.queryByRole('link', { name: sight.noLink })).toBeNull());
   if ('field' in sight) return sees.field(sight.field);
   if ('noField' in sight) return sees.noField(sight.noField);
   if ('checked' in sight) return eventually(() => expect(screen.getByRole('checkbox', { name: sight.checked })).toBeChecked());

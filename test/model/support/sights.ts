@@ -18,6 +18,7 @@ export type Sight =
   | { disabledButton: Text }
   | { noButton: Text }
   | { link: Text }
+  | { noLink: Text }
   | { field: Text }
   | { noField: Text }
   | { checked: Text }

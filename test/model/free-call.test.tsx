@@ -1,0 +1,44 @@
+import { messages } from '../../src/services/messages';
+import { freeCallModel as model } from './models/free-call';
+import { openFromSignIn, sendForgotPasswordCode } from './support/account';
+import { elapse } from './support/app';
+import { PROVIDER } from './support/bills';
+import { describeModelFlow, type Session } from './support/flow';
+import { does } from './support/screen';
+import { scopeOf } from './support/scopes';
+
+const m = messages;
+const LOCK = `${PROVIDER}/freeCallLock/`;
+const POLL = `${PROVIDER}/freeCall/`;
+
+/** From the forgot-password code screen, the hint opens the free call; the lock answers as given. */
+const openFreeCall = (answer: Record<string, unknown>, status = 200) => async (session: Session) => {
+  await openFromSignIn(session, m.signIn.forgot);
+  await sendForgotPasswordCode(session);
+  session.server.once('post', LOCK, answer as never, status);
+  await does.click(session, m.code.freeCallHint, 'link');
+};
+const poll = (answer: Record<string, unknown>, status = 200) => async (session: Session) => {
+  session.server.once('post', POLL, answer as never, status);
+  await elapse(5000);
+};
+
+describeModelFlow({
+  flow: 'free-call',
+  model,
+  scope: scopeOf('free-call'),
+  events: {
+    OPEN_FREE_CALL: openFreeCall({ success: true, json: { result: true } }),
+    OPEN_FREE_CALL_NOT_LOCKED: openFreeCall({ success: true, json: { result: false } }),
+    OPEN_FREE_CALL_LOCK_FAILS: openFreeCall({ success: false, error: 'Сбой' }, 500),
+    POLL_NOT_YET: poll({ success: true, json: { result: false } }),
+    POLL_FAILS: poll({ success: false, error: 'Сбой' }, 500),
+    CALL_CAME: poll({ success: true, json: { result: true } }),
+    // Nobody calls: every poll says no until the 60 s limit.
+    WAIT_60S: async (session) => {
+      session.server.always('post', POLL, { success: true, json: { result: false } });
+      await elapse(60_000);
+    },
+    BACK: (session) => does.click(session, m.app.back),
+  },
+});

@@ -1,0 +1,28 @@
+import { setup } from 'xstate';
+import { messages } from '../../../src/services/messages';
+import { sees, type Sight } from '../support/sights';
+
+const m = messages;
+const screen: Sight[] = [{ heading: m.freeCall.title }, { link: m.freeCall.call }, { back: true }];
+
+/**
+ * The free call (SPEC §4), from the forgot-password code screen's hint: the lock asks the line to expect the
+ * payer's call; locked, the page polls every 5 s and reloads once the call came in; after 60 s it gives up and
+ * returns to the main route. A line that does not lock leaves nothing to wait for.
+ */
+export const freeCallModel = setup({}).createMachine({
+  id: 'freeCall',
+  initial: 'closed',
+  states: {
+    closed: { on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked' } },
+    waiting: {
+      meta: sees(...screen, { status: m.freeCall.waiting }),
+      on: { POLL_NOT_YET: 'stillWaiting', POLL_FAILS: 'stillWaiting', CALL_CAME: 'reloaded', WAIT_60S: 'gaveUp', BACK: 'codeScreen' },
+    },
+    stillWaiting: { meta: sees(...screen, { status: m.freeCall.waiting }), on: { CALL_CAME: 'reloaded' } },
+    notLocked: { meta: sees(...screen, { noText: m.freeCall.waiting }) },
+    reloaded: { meta: sees({ reloaded: true }) },
+    gaveUp: { meta: sees({ heading: m.signIn.title }, { back: false }) },
+    codeScreen: { meta: sees({ heading: m.code.sent }, { link: m.code.freeCallHint }) },
+  },
+});
