@@ -69,7 +69,7 @@ describeModelFlow({
     },
     TICK_ROBOT: tickRobot,
     UNTICK_ROBOT: tickRobot,
-    CONTINUE_AS_CHECK_EXPIRES: continueAsCheckExpires,
+    CONTINUE_AS_CHECK_EXPIRES: (session) => continueAsCheckExpires(session),
     EMAIL_ACCEPTED: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: true });
       await does.type(session, messages.email.label, 'payer@example.com');
