@@ -6,7 +6,7 @@ import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 
 const t = messages.choosePaymentType;
-const CARD_FORM = 'http://localhost/sandbox/card/order-1';
+const CARD_FORM = 'http://localhost/sandbox/acquirer/order-1';
 const cardForm = { info: { orderId: 'order-1', formUrl: CARD_FORM } };
 
 describeModelFlow({

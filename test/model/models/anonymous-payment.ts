@@ -46,7 +46,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { PAY_SBP: 'sbp' },
     },
     sbp: { meta: sees({ text: messages.sbp.desktop }) },
-    cardForm: { meta: sees({ navigatedTo: /\/sandbox\/card\/[^/?#]+$/ }) },
+    cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
     offerChoosing: {

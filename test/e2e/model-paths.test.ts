@@ -1,0 +1,212 @@
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '../../src/services/messages';
+import { anonymousPaymentModel } from '../model/models/anonymous-payment';
+import { bankWidgetModel } from '../model/models/bank-widget';
+import { freeCallModel } from '../model/models/free-call';
+import { passwordRestoreModel } from '../model/models/password-restore';
+import { paymentStatusModel } from '../model/models/payment-status';
+import { pointsSmsModel } from '../model/models/points-sms';
+import { registrationModel } from '../model/models/registration';
+import { signedInPaymentModel } from '../model/models/signed-in-payment';
+import { pathNamed } from '../model/support/paths';
+import { DESKTOP, freshBill, launchBrowser, MOBILE, newContext, startServer, type RunningServer } from './harness';
+import { walkInBrowser, type BrowserEvent } from './modelAdapter';
+
+/**
+ * One generated path of each model flow, walked in Chromium against the real server: the same model and the same
+ * sights as the jsdom run (test/model), with the events performed for real (SMS codes from the sandbox outbox,
+ * the 'Я не робот' stand-in, the sandbox free-call line), so the model and the real system share one truth.
+ */
+jest.setTimeout(90_000);
+
+const m = messages;
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<Page> {
+  const page = await (await newContext(browser, device)).newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return page;
+}
+
+const open = (from: string) => async (page: Page) => void (await page.goto(`${server.url}/pay/${await freshBill(server, from)}`));
+const click = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
+const clickLink = (name: string) => (page: Page) => page.getByRole('link', { name, exact: true }).click();
+const tickRobot: BrowserEvent = (page) => page.getByLabel(m.robot.standIn).click();
+const fillPhone = (page: Page, phone: string) => page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
+const giveEmail: BrowserEvent = async (page) => {
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
+};
+
+/** The newest SMS code sent to the phone, from the sandbox outbox. */
+async function codeFor(phone: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
+    const { messages: sent } = (await response.json()) as { messages: { id: number; text: string }[] };
+    const code = sent
+      .sort((a, b) => b.id - a.id)
+      .map((sms) => /Код подтверждения: (\d{4})/.exec(sms.text)?.[1])
+      .find(Boolean);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code sent to ${phone}`);
+}
+
+/** The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). */
+async function codePhone(page: Page) {
+  const line = (await page.getByText(/^на номер /).textContent()) ?? '';
+  return line.replace(/\D/g, '');
+}
+
+async function typeCode(page: Page, code: string) {
+  await page.getByLabel(m.code.digit(1)).focus();
+  await page.keyboard.type(code);
+}
+const rightCode: BrowserEvent = async (page) => typeCode(page, await codeFor(await codePhone(page)));
+
+test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () => {
+  const page = await newPage();
+  await walkInBrowser(pathNamed({ model: anonymousPaymentModel }, 'OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD'), page, {
+    OPEN_BILL: open('demo-anon'),
+    EMAIL_ACCEPTED: giveEmail,
+    PAY_CARD: click(m.choosePaymentType.pay),
+  });
+  await page.context().close();
+});
+
+test('signed-in-payment: OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', async () => {
+  const page = await newPage();
+  const signIn = (password: string) => async (target: Page) => {
+    await fillPhone(target, '79990000002');
+    await target.getByLabel(m.signIn.password).fill(password);
+    await target.getByRole('button', { name: m.app.continue }).click();
+  };
+  // The real server asks for the robot check after any refused login, so this is the refusal it gives.
+  await walkInBrowser(pathNamed({ model: signedInPaymentModel }, 'OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD'), page, {
+    OPEN_REG_BILL: open('demo-reg'),
+    WRONG_PASSWORD_ROBOT_CHECK: signIn('not-the-password'),
+    TICK_ROBOT: tickRobot,
+    RIGHT_PASSWORD: signIn('demo-pass'),
+  });
+  await page.context().close();
+});
+
+test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE → TICK_ROBOT → RIGHT_CODE', async () => {
+  const page = await newPage();
+  await walkInBrowser(pathNamed({ model: pointsSmsModel }, 'OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE → TICK_ROBOT → RIGHT_CODE'), page, {
+    OPEN_POINTS_BILL: open('demo-points'),
+    USE_POINTS: click(m.points.use),
+    SEND_CODE: async (target) => {
+      await target.getByLabel(m.points.input).fill('1000');
+      await target.getByRole('button', { name: m.points.use }).click();
+    },
+    // Any code but the one sent: the server refuses it and asks for the robot check.
+    WRONG_CODE: async (target) => {
+      const code = await codeFor(await codePhone(target));
+      await typeCode(target, String((Number(code) + 1) % 10_000).padStart(4, '0'));
+    },
+    TICK_ROBOT: tickRobot,
+    RIGHT_CODE: rightCode,
+  });
+  await page.context().close();
+});
+
+test('registration: OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', async () => {
+  const page = await newPage();
+  const phone = `7999${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await walkInBrowser(pathNamed({ model: registrationModel }, 'OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
+    OPEN_REGISTER: async (target) => {
+      await open('demo-reg')(target);
+      await clickLink(m.signIn.register)(target);
+    },
+    FILL_FORM: async (target) => {
+      await target.getByLabel(m.register.surname).fill('Петров');
+      await target.getByLabel(m.register.name, { exact: true }).fill('Пётр');
+      await target.getByLabel(m.register.patronymic).fill('Петрович');
+      await fillPhone(target, phone);
+      await target.getByLabel(m.register.privacy).check();
+      await tickRobot(target);
+    },
+    SEND_CODE: click(m.app.continue),
+    RIGHT_CODE: rightCode,
+  });
+  await page.context().close();
+});
+
+test('password-restore: OPEN_FORGOT_PASSWORD → FILL_PHONE → SEND_CODE → RIGHT_CODE', async () => {
+  const page = await newPage();
+  await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_PHONE → SEND_CODE → RIGHT_CODE'), page, {
+    OPEN_FORGOT_PASSWORD: async (target) => {
+      await open('demo-reg')(target);
+      await clickLink(m.signIn.forgot)(target);
+    },
+    FILL_PHONE: async (target) => {
+      await fillPhone(target, '79990000002');
+      await tickRobot(target);
+    },
+    SEND_CODE: click(m.app.continue),
+    RIGHT_CODE: rightCode,
+  });
+  await page.context().close();
+});
+
+test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
+  const page = await newPage();
+  // A phone of its own: a phone gets one SMS a minute, and the restore path above just sent one.
+  const phone = '79990000009';
+  await walkInBrowser(pathNamed({ model: freeCallModel }, 'OPEN_FREE_CALL → CALL_CAME'), page, {
+    OPEN_FREE_CALL: async (target) => {
+      await open('demo-reg')(target);
+      await clickLink(m.signIn.forgot)(target);
+      await fillPhone(target, phone);
+      await tickRobot(target);
+      await click(m.app.continue)(target);
+      await clickLink(m.code.freeCallHint)(target);
+    },
+    // The sandbox line takes the call; the page's next poll (every 5 s) hears of it and reloads.
+    CALL_CAME: async () => {
+      const call = await fetch(`${server.url}/sandbox/free-call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+      expect(call.status).toBe(200);
+    },
+  });
+  await page.context().close();
+});
+
+test('payment-status: PAY_BY_SBP → ANOTHER_METHOD', async () => {
+  const page = await newPage();
+  await walkInBrowser(pathNamed({ model: paymentStatusModel }, 'PAY_BY_SBP → ANOTHER_METHOD'), page, {
+    PAY_BY_SBP: async (target) => {
+      await open('demo-anon')(target);
+      await giveEmail(target);
+      await target.getByRole('radio', { name: /СБП/ }).check();
+      await click(m.choosePaymentType.pay)(target);
+    },
+    ANOTHER_METHOD: click(m.sbp.anotherMethod),
+  });
+  await page.context().close();
+});
+
+test('bank-widget: PAY_ON_PHONE', async () => {
+  const page = await newPage(MOBILE);
+  await walkInBrowser(pathNamed({ model: bankWidgetModel, simplePaths: true }, 'PAY_ON_PHONE'), page, {
+    PAY_ON_PHONE: async (target) => {
+      await open('demo-anon')(target);
+      await giveEmail(target);
+      await target.getByRole('radio', { name: /SberPay/ }).check();
+      await click(m.choosePaymentType.pay)(target);
+    },
+  });
+  await page.context().close();
+});
