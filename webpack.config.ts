@@ -45,6 +45,19 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       // Compressed twins of the assets for the server to send (budgets in docs/benchmarks.md).
       ...(production ? [new PrecompressPlugin()] : []),
     ],
+    // React in a script of its own: the page's first JS is evaluated as two shorter tasks instead of one long one
+    // (Lighthouse's total blocking time), and the framework stays cached across releases of the app.
+    ...(production
+      ? {
+          optimization: {
+            splitChunks: {
+              cacheGroups: {
+                framework: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'framework', chunks: 'all' as const, priority: 40, enforce: true },
+              },
+            },
+          },
+        }
+      : {}),
     performance: { hints: false },
     stats: 'errors-warnings',
   };
