@@ -69,6 +69,7 @@ export const codeCheckMachine = setup({
     'start resend countdown': assign((_, params: { seconds: number | null }) => ({ secondsLeft: params.seconds ?? RESEND_SECONDS })),
     'show code incomplete': assign({ error: messages.code.incomplete }),
     'show code rejected': assign({ error: messages.code.rejected }),
+    'show finish failed': assign({ error: messages.code.finishFailed }),
     'clear error': assign({ error: null }),
     'tell checkout confirmed': sendParent(({ context }) => ({ type: 'code.confirmed' as const, checkType: context.checkType })),
   },
@@ -258,11 +259,13 @@ export const codeCheckMachine = setup({
         finishFailed: {
           description: 'The robot check shows when the server asked for it; nothing further until the payer tries again.',
           tags: 'finish failed',
+          // The code was right: say that the last step failed, so the payer knows Continue retries it.
+          entry: 'show finish failed',
           on: {
             'code.finish': [
               { guard: 'is captcha pending' },
-              { guard: { type: 'is check type', params: { checkType: 'forgot-password' } }, target: 'restoringPassword' },
-              { target: 'registering' },
+              { guard: { type: 'is check type', params: { checkType: 'forgot-password' } }, target: 'restoringPassword', actions: 'clear error' },
+              { target: 'registering', actions: 'clear error' },
             ],
           },
         },

@@ -63,6 +63,8 @@ export const messages = {
     validity: 'Код подтверждения действует 10 минут',
     incomplete: 'Введите код',
     rejected: 'Ошибка проверки кода',
+    /** The code was right but the reset or registration failed (not in SPEC, which leaves it silent). */
+    finishFailed: 'Код подтвержден, но завершить не удалось. Нажмите «Продолжить», чтобы повторить',
     freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,

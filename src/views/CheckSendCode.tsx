@@ -89,7 +89,7 @@ function CodeForm({ flow }: { flow: CodeCheckActor }) {
           onDigitsChange={setDigits}
           onComplete={submit}
           describedBy={error ? `${errorId} ${id}-validity` : `${id}-validity`}
-          invalid={!!error}
+          invalid={error === t.rejected || error === t.incomplete}
           disabled={busy}
           firstRef={firstDigit}
         />

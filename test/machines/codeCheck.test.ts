@@ -1,3 +1,4 @@
+import { messages } from '../../src/services/messages';
 import type { ActorRefFrom } from 'xstate';
 import { codeCheckMachine, RESEND_SECONDS } from '../../src/machines/codeCheck';
 import type { CheckCodeInput, RegisterAccountInput, RestorePasswordInput, SendCodeInput } from '../../src/machines/accountFlow';
@@ -226,8 +227,11 @@ describe('the code check', () => {
     await settle();
     expect(check(flow)).toBe('finishFailed');
     expect(flow.getSnapshot().context.showCaptcha).toBe(false);
+    // Without a robot check to show, the payer is still told the last step failed and Continue retries it.
+    expect(flow.getSnapshot().context.error).toBe(messages.code.finishFailed);
     flow.send({ type: 'code.finish' });
     expect(check(flow)).toBe('registering');
+    expect(flow.getSnapshot().context.error).toBeNull();
     registerAccount.current.reject(new Error('offline'));
     await settle();
     expect(check(flow)).toBe('finishFailed');
