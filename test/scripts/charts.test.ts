@@ -30,7 +30,7 @@ test('the same machines always give the same text', async () => {
 test('a diagram shows routes, guarded transitions, delays and actors from the definition', () => {
   const checkout = files.get('checkout.md')!;
   expect(checkout).toMatch(/state "choosePaymentType · \/choosePaymentType[^"]*" as checkout_choosePaymentType \{/);
-  expect(checkout).toContain('checkout__any --> checkout_reg : nav.goTo [is step (reg)]');
+  expect(checkout).toContain('checkout__any --> checkout_usePoints : nav.goTo [is step (usePoints)]');
   expect(checkout).toContain('checkout_noReg_checkingEmail --> checkout_noReg_editing : error checkEmail');
   const status = files.get('paymentStatus.md')!;
   expect(status).toContain('paymentStatus_waiting --> paymentStatus_checking : after status poll interval');
