@@ -19,6 +19,8 @@ module.exports = {
   // Jest reads the time-out only here, not per project. Browser journeys start a server and Chromium and walk
   // several pages on a shared 2-core machine; unit tests finish far below it.
   testTimeout: 60_000,
+  // Two workers on a 2-core machine: browser journeys spend much of their time waiting on Chromium and the server.
+  maxWorkers: 2,
   projects: [
     {
       ...common,
