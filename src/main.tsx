@@ -103,7 +103,7 @@ function AddressBarRoot({ config }: { config: PageConfig }) {
     return () => binding.stop();
   }, [app]);
 
-  const page = useMemo(() => ({ config, goBack: () => backRef.current() }), [config]);
+  const page = useMemo(() => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload() }), [config]);
   return (
     <PageContext.Provider value={page}>
       <App />

@@ -14,6 +14,9 @@ export const messages = {
     continue: 'Продолжить',
     brand: 'Оплата онлайн',
     secure: 'Защищенное соединение',
+    /** A step's code failed to load (not in SPEC). */
+    stepFailed: 'Не удалось загрузить страницу. Проверьте соединение и обновите страницу',
+    reload: 'Обновить страницу',
   },
   status: {
     created: 'We are receiving payment data. Please do not leave this page',

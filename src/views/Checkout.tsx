@@ -6,6 +6,7 @@ import { usePage } from './appContext';
 import { CheckByPhone, CheckSendCode, ChoosePaymentType, ForgotPassword, Register, ResultStep, Sbp, UsePoints } from './lazyViews';
 import { NoReg } from './NoReg';
 import { Reg } from './Reg';
+import { StepErrorBoundary } from './StepErrorBoundary';
 import { useStepFocus } from './useStepFocus';
 
 /** Picks the view of the current step; each view reads its own slice of the checkout and sends events. */
@@ -15,7 +16,7 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
     return meta.find((m) => m.route)?.route?.name ?? '';
   });
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
-  const { goBack } = usePage();
+  const { goBack, reload = () => undefined } = usePage();
   useStepFocus(routeName);
   // Every payer's second step: fetched in the background once the first is painted, so Continue does not wait.
   useEffect(() => {
@@ -42,9 +43,11 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
         Steps from lazyViews render nothing until their code arrives (the card's min-height holds the layout). One
         boundary per step, so the step being left is removed at once rather than kept hidden with its heading.
       */}
-      <Suspense key={routeName} fallback={null}>
-        <StepView name={routeName} actor={actor} />
-      </Suspense>
+      <StepErrorBoundary key={routeName} onReload={reload}>
+        <Suspense fallback={null}>
+          <StepView name={routeName} actor={actor} />
+        </Suspense>
+      </StepErrorBoundary>
     </>
   );
 }

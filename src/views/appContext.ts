@@ -16,6 +16,8 @@ export interface PageServices {
   config: PageConfig;
   /** The Back link's action: through the browser history when the address bar owns the entry. */
   goBack: () => void;
+  /** Reloads the page (a step whose code failed to load); main.tsx gives the browser's reload. */
+  reload?: () => void;
 }
 
 export const PageContext = createContext<PageServices | null>(null);
