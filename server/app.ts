@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { defaultOptions, type AppOptions } from './config';
 import { openDatabase } from './store/db';
@@ -22,7 +21,7 @@ import { codeRoutes } from './routes/codes';
 import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
-import { contentSecurityPolicy } from './csp';
+import { securityHeaders } from './securityHeaders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,11 +64,12 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
-    // The bank widget's helper tab and hCaptcha need cross-origin windows to talk to this page.
-    crossOriginOpenerPolicy: false,
-    crossOriginEmbedderPolicy: false,
+  // Helmet's headers, computed once (server/securityHeaders.ts). No cross-origin opener or embedder policy: the bank
+  // widget's helper tab and hCaptcha need cross-origin windows to talk to this page.
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
   if (options.rateLimitPerMinute > 0) {
     await app.register(fastifyRateLimit, {

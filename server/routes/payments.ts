@@ -43,6 +43,17 @@ const resultSchema = {
     additionalProperties: false,
     properties: { transactionID: { type: 'string', minLength: 1, maxLength: 100 }, billOID: objectOidSchema },
   },
+  // The page polls this every 5 s per payer: a compiled serializer instead of JSON.stringify.
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        success: { type: 'boolean' },
+        status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', null] },
+        objectOID: { type: 'string' },
+      },
+    },
+  },
 } as const;
 
 const offerSchema = {
@@ -143,10 +154,10 @@ export async function paymentRoutes(app: FastifyInstance, { options, store }: { 
 
   app.post<{ Body: { transactionID: string; billOID: string } }>('/api/getResult/', { schema: resultSchema }, async (request, reply) => {
     const { transactionID, billOID } = request.body;
-    if (!store.billByOid(billOID)) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-    const attempt = store.attemptByOrder(transactionID);
+    const found = store.statusOfOrder(transactionID, billOID);
+    if (!found) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
-    if (!attempt || attempt.bill_oid !== billOID) return { success: true, status: null };
-    return { success: true, status: attempt.status, objectOID: attempt.bill_oid };
+    if (!found.status) return { success: true, status: null };
+    return { success: true, status: found.status, objectOID: found.bill };
   });
 }

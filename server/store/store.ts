@@ -154,6 +154,12 @@ export function createStore(db: Db, now: () => number) {
          @user_oid, @manager_id, 'created', @now, @now)`,
     ),
     attemptByOrder: db.prepare<[string], AttemptRow>('SELECT * FROM payment_attempts WHERE order_id = ?'),
+    // The status poll in one lookup: the bill (to tell a wrong link) and its attempt's status, if the order is its.
+    statusOfOrder: db.prepare<[string, string], { bill: string; status: PaymentStatus | null }>(
+      `SELECT b.oid AS bill, a.status AS status FROM bills b
+         LEFT JOIN payment_attempts a ON a.order_id = ? AND a.bill_oid = b.oid
+       WHERE b.oid = ?`,
+    ),
     setAttemptStatus: db.prepare<[PaymentStatus, number, string]>(
       `UPDATE payment_attempts SET status = ?, updated_at = ? WHERE order_id = ? AND status = 'created'`,
     ),
@@ -237,6 +243,8 @@ export function createStore(db: Db, now: () => number) {
       q.pendingAttempt.get(billOid, typeOid, amountKopecks, points),
     insertAttempt: (attempt: NewAttempt) => q.insertAttempt.run({ ...attempt, now: now() }),
     attemptByOrder: (orderId: string) => q.attemptByOrder.get(orderId),
+    /** undefined: no such bill; status null: no such order for this bill. */
+    statusOfOrder: (orderId: string, billOid: string) => q.statusOfOrder.get(orderId, billOid),
     /** Moves a pending attempt to a final status; answers false when it was not pending any more. */
     finishAttempt: (orderId: string, status: Exclude<PaymentStatus, 'created'>) =>
       q.setAttemptStatus.run(status, now(), orderId).changes === 1,
