@@ -21,7 +21,7 @@ import { codeRoutes } from './routes/codes';
 import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
-import { securityHeaders } from './securityHeaders';
+import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,9 +66,10 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
   // Helmet's headers, computed once (server/securityHeaders.ts). No cross-origin opener or embedder policy: the bank
   // widget's helper tab and hCaptcha need cross-origin windows to talk to this page.
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pageHeaders = pageSecurityHeaders(options);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
     done();
   });
   if (options.rateLimitPerMinute > 0) {

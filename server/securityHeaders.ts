@@ -6,7 +6,7 @@ import { contentSecurityPolicy } from './csp';
  * per response (as a general middleware does) is wasted work on the hottest route, the status poll. A route that
  * needs another policy (the sandbox widget page, framed by this origin) sets its own header over this one.
  */
-export function securityHeaders(options: Pick<AppOptions, 'environment' | 'widgetOrigin' | 'providerBase' | 'publicUrl'>): Record<string, string> {
+export function pageSecurityHeaders(options: Pick<AppOptions, 'environment' | 'widgetOrigin' | 'providerBase' | 'publicUrl'>): Record<string, string> {
   const csp = Object.entries(contentSecurityPolicy(options as AppOptions))
     .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
     .join('; ');
@@ -25,3 +25,14 @@ export function securityHeaders(options: Pick<AppOptions, 'environment' | 'widge
     ...(options.publicUrl.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
+
+/**
+ * JSON answers are never rendered as documents, so their policy forbids everything: shorter than the page's and
+ * stricter (the usual practice for APIs). The rest of the headers are the page's.
+ */
+export function apiSecurityHeaders(page: Record<string, string>): Record<string, string> {
+  return { ...page, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'", 'x-frame-options': 'DENY' };
+}
+
+/** Answers JSON only: the API, the provider-host calls and the CSP report endpoint. */
+export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/ajax/');

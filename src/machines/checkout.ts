@@ -165,6 +165,8 @@ export const checkoutMachine = setup({
     'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
     'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,
     'is covered by points': ({ context }) => derive.isCoveredByPoints(context),
+    /** When points cover the bill no type is chosen (SPEC §2), so choosing one is ignored. */
+    'is a type needed': ({ context }) => !derive.isCoveredByPoints(context),
     'is an agreement missing': ({ context }) => {
       const type = selectedType(context);
       return (!!type?.IsShowAggregatorOffer && !context.agreements.aggregator) || (!!type?.IsShowExecuterOffer && !context.agreements.executer);
@@ -324,7 +326,7 @@ export const checkoutMachine = setup({
         choosing: {
           on: {
             'payment.select': {
-              guard: ({ context }) => !derive.isCoveredByPoints(context),
+              guard: 'is a type needed',
               actions: assign({ selectedTypeOid: ({ event }) => event.oid, error: null, agreements: { aggregator: false, executer: false } }),
             },
             // Each agreement check clears both error marks (SPEC §5).

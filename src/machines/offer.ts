@@ -39,6 +39,9 @@ export const offerMachine = setup({
   actions: {
     'log error': (_, _params: { error: unknown }) => notProvided('log error'),
   },
+  guards: {
+    'is offer empty': (_, params: { text: string }) => !params.text,
+  },
 }).createMachine({
   id: 'offer',
   context: ({ input }) => ({ ...input, kind: null, cardTypeOID: null, text: null }),
@@ -58,7 +61,7 @@ export const offerMachine = setup({
         src: 'fetchOffer',
         input: ({ context }) => ({ kind: context.kind!, objectOID: context.objectOID, cardTypeOID: context.cardTypeOID! }),
         onDone: [
-          { guard: ({ event }) => !event.output, target: 'failed' },
+          { guard: { type: 'is offer empty', params: ({ event }) => ({ text: event.output }) }, target: 'failed' },
           { target: 'shown', actions: assign({ text: ({ event }) => event.output }) },
         ],
         onError: { target: 'failed', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },

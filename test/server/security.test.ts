@@ -49,10 +49,12 @@ describe('security headers and cookies', () => {
     const sid = page.cookies.find((c) => c.name === 'sid')!;
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(sid.secure).toBeFalsy();
-    // API answers carry the same headers.
+    // JSON answers are never documents: a policy that forbids everything, and the same other headers.
     const api = await server.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
-    expect(api.headers['content-security-policy']).toBe(csp);
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['referrer-policy']).toBe(page.headers['referrer-policy']);
   });
 
   test('the session cookie is Secure under https, and the widget host joins the CSP outside local', async () => {
