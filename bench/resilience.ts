@@ -6,7 +6,7 @@ import { buildApp } from '../server/app';
 import { DEV_CAPTCHA_TOKEN } from '../server/captcha';
 import { CODE_RULES } from '../server/codes';
 import { seedDemo } from '../server/demoBills';
-import { fuzzRoutes, randomBody } from './fuzz';
+import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
 import { startCheckoutServer, type ChildServer } from './processes';
 import { freshBill, openTab, payBody, startCardPayment, type Tab } from './session';
 

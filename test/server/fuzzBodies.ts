@@ -1,10 +1,10 @@
 /*
- * Random request bodies for every POST route, adapted from test/server/input.test.ts (same seed, same generators)
- * so a 500 seen here can be replayed there. Every template is refused somewhere by the server, so no variation is
- * a legitimate request that may change rows.
+ * Random request bodies for every POST route, from a seeded PRNG so that a failing body can be replayed from the
+ * seed. Used by the fuzz test (test/server/input.test.ts) and by the benchmark's fuzz figure (bench/resilience.ts).
+ * Every template is refused somewhere by the server, so no variation is a legitimate request that may change rows.
  */
 
-/** A small seeded PRNG (mulberry32). */
+/** A small seeded PRNG (mulberry32), so a failing body can be reproduced from the seed. */
 function prng(seed: number) {
   let a = seed >>> 0;
   return () => {
@@ -39,15 +39,19 @@ function randomValue(depth = 0): unknown {
   }
 }
 
-export const fuzzRoutes: { url: string; template: Record<string, unknown> }[] = [
+/**
+ * Templates that the server refuses somewhere (a bad phone, an unknown bill, no proven phone, a wrong code) so
+ * that no random variation of them is a legitimate request that may change rows.
+ */
+export const fuzzRoutes: { url: string; form?: boolean; template: Record<string, unknown> }[] = [
   { url: '/ajax/check-email/', template: { email: 'payer@example.ru' } },
-  { url: '/ajax/realty/freeCallLock/', template: { phone: '7999000000' } },
-  { url: '/ajax/realty/freeCall/', template: { phone: '79990000001' } },
+  { url: '/ajax/realty/freeCallLock/', form: true, template: { phone: '7999000000' } },
+  { url: '/ajax/realty/freeCall/', form: true, template: { phone: '79990000001' } },
   { url: '/ajax/realty/checkUser/', template: {} },
   { url: '/ajax/get-user', template: { token: 'no-such-token' } },
   { url: '/ajax/registration/', template: { surname: 'Иванов', name: 'Иван', patronymic: 'Иванович', patronimyc: 'Иванович', phone: '79991112233', privacy: true, personalDataAgreement: true, captcha: null } },
   { url: '/ajax/sendSMS/', template: { login: '79990000002', captcha: null } },
-  { url: '/ajax/realty/login/', template: { login: '7999000000', phone: '7999000000', password: 'demo-pass', captcha: '' } },
+  { url: '/ajax/realty/login/', form: true, template: { login: '7999000000', phone: '7999000000', password: 'demo-pass', captcha: '' } },
   { url: '/ajax/logout', template: {} },
   { url: '/ajax/realty/logout/', template: {} },
   { url: '/api/getPaymentUrl/', template: { pointsSum: null, objectOID: 'no-such-bill', cardTypeOID: 'demo-anon.ALL', email: null, userOID: null, manager_id: null } },
@@ -58,11 +62,11 @@ export const fuzzRoutes: { url: string; template: Record<string, unknown> }[] = 
   { url: '/sandbox/bills', template: { from: 'no-such-demo' } },
   { url: '/sandbox/free-call', template: { phone: '7999000000' } },
   { url: '/sandbox/sbp/no-such-order', template: { outcome: 'pay' } },
-  { url: '/sandbox/acquirer/no-such-order', template: { card: '4111111111111111', expiry: '12/30', cvc: '123' } },
+  { url: '/sandbox/acquirer/no-such-order', form: true, template: { card: '4111111111111111', expiry: '12/30', cvc: '123' } },
   { url: '/sandbox/sberpay/no-such-order/confirm', template: { outcome: 'pay' } },
 ];
 
-export function randomBody(template: Record<string, unknown>): { payload: string; contentType: string | null } {
+export function randomBody(template: Record<string, unknown>): { payload: string; contentType: string | null; json?: unknown } {
   const kind = int(10);
   if (kind === 0) return { payload: randomString(200), contentType: pick(['application/json', 'application/x-www-form-urlencoded', 'text/plain', null]) };
   if (kind === 1) {
@@ -84,5 +88,6 @@ export function randomBody(template: Record<string, unknown>): { payload: string
     const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
     return { payload: form.toString(), contentType: 'application/x-www-form-urlencoded' };
   }
-  return { payload: JSON.stringify(body), contentType: 'application/json' };
+  return { payload: JSON.stringify(body), contentType: 'application/json', json: body };
 }
+
