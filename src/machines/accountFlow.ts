@@ -1,4 +1,5 @@
 import type { AccountAnswer } from '../services/accountAnswer';
+import { messages } from '../services/messages';
 import type { CheckType, RegisterForm } from '../services/types';
 
 /**
@@ -20,6 +21,10 @@ export interface CaptchaState {
 
 /** Continue waits while the check is shown and not passed (SPEC §4 "Loading flag"). */
 export const isCaptchaPending = (state: CaptchaState) => state.showCaptcha && !state.captcha;
+
+/** Why no code came: the wait the server named (SPEC §9 wording), else a short refusal. */
+export const sendRefusalText = (secondsLeft: number | null): string =>
+  secondsLeft !== null && secondsLeft > 0 ? messages.code.resendIn(secondsLeft) : messages.code.sendRefused;
 
 export interface SendCodeInput {
   phone: string;

@@ -1,8 +1,7 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
-import { isCaptchaPending } from './accountFlow';
+import { isCaptchaPending, sendRefusalText } from './accountFlow';
 import type { StepFlowInput } from './checkout';
-import { messages } from '../services/messages';
 import { notProvided, promiseStub } from './stub';
 
 export interface ForgotPasswordContext extends CaptchaState {
@@ -36,10 +35,8 @@ export const forgotPasswordMachine = setup({
       return { captcha: event.token };
     }),
     'forget captcha': assign({ captcha: null }),
-    // The payer must learn why nothing came: the wait the server named (SPEC §9 wording), else a short refusal.
-    'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({
-      error: params.secondsLeft !== null && params.secondsLeft > 0 ? messages.code.resendIn(params.secondsLeft) : messages.code.sendRefused,
-    })),
+    // The payer must learn why nothing came.
+    'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({ error: sendRefusalText(params.secondsLeft) })),
     'clear error': assign({ error: null }),
     'remember phone': assign(({ event }) => {
       assertEvent(event, 'forgotPassword.submit');

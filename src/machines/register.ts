@@ -1,9 +1,8 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import type { RegisterForm } from '../services/types';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
-import { isCaptchaPending } from './accountFlow';
+import { isCaptchaPending, sendRefusalText } from './accountFlow';
 import type { StepFlowInput } from './checkout';
-import { messages } from '../services/messages';
 import { notProvided, promiseStub } from './stub';
 
 export interface RegisterContext extends CaptchaState {
@@ -37,10 +36,8 @@ export const registerMachine = setup({
       return { captcha: event.token };
     }),
     'forget captcha': assign({ captcha: null }),
-    // The payer must learn why nothing came: the wait the server named (SPEC §9 wording), else a short refusal.
-    'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({
-      error: params.secondsLeft !== null && params.secondsLeft > 0 ? messages.code.resendIn(params.secondsLeft) : messages.code.sendRefused,
-    })),
+    // The payer must learn why nothing came.
+    'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({ error: sendRefusalText(params.secondsLeft) })),
     'clear error': assign({ error: null }),
     'remember form': assign(({ event }) => {
       assertEvent(event, 'register.submit');
