@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { defaultOptions, type AppOptions } from './config';
 import { openDatabase } from './store/db';
 import { createStore, type Store } from './store/store';
-import { csrfMatches, findSession } from './session';
+import { csrfMatches } from './session';
 import { pageRoutes } from './routes/pages';
 import { billRoutes } from './routes/bills';
 import { paymentRoutes } from './routes/payments';
@@ -85,11 +85,9 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   }
 
   // CSRF before the body is read: a forged POST is refused without touching anything.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST' || csrfExempt(request.url)) return;
-    if (!csrfMatches(findSession(store, request), request.headers['x-csrf-token'])) {
-      return reply.code(403).send({ success: false, error: 'Неверный CSRF-токен, обновите страницу' });
-    }
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'POST' || csrfExempt(request.url) || csrfMatches(store, request, request.headers['x-csrf-token'])) return done();
+    void reply.code(403).send({ success: false, error: 'Неверный CSRF-токен, обновите страницу' });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

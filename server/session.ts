@@ -22,10 +22,12 @@ export function ensureSession(store: Store, request: FastifyRequest, reply: Fast
   return store.sessionById(id)!;
 }
 
-/** Constant-time comparison of the CSRF header with the session's token. */
-export function csrfMatches(session: SessionRow | undefined, header: unknown): boolean {
-  if (!session || typeof header !== 'string') return false;
-  const expected = Buffer.from(session.csrf_token);
+/** Constant-time comparison of the CSRF header with the token of the request's session (none: no match). */
+export function csrfMatches(store: Store, request: FastifyRequest, header: unknown): boolean {
+  const id = request.cookies[SESSION_COOKIE];
+  const token = id ? store.csrfTokenOf(id) : undefined;
+  if (token === undefined || typeof header !== 'string') return false;
+  const expected = Buffer.from(token);
   const given = Buffer.from(header);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }

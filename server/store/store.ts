@@ -127,6 +127,9 @@ export type NewAttempt = Omit<AttemptRow, 'status' | 'created_at' | 'updated_at'
  * Every query the server makes, as named functions over prepared statements.
  * Handlers call these and never write SQL themselves.
  */
+/** How many sessions' CSRF tokens the store remembers; the oldest is forgotten first. */
+const CSRF_CACHE_SIZE = 10_000;
+
 export function createStore(db: Db, now: () => number) {
   const q = {
     billByOid: db.prepare<[string], BillRow>('SELECT * FROM bills WHERE oid = ?'),
@@ -172,6 +175,7 @@ export function createStore(db: Db, now: () => number) {
       'SELECT delta, reason, order_id FROM points_ledger WHERE cust_no = ? ORDER BY id',
     ),
     sessionById: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
+    csrfOfSession: db.prepare<[string], { csrf_token: string }>('SELECT csrf_token FROM sessions WHERE id = ?'),
     insertSession: db.prepare('INSERT INTO sessions (id, csrf_token, account_id, created_at, seen_at) VALUES (@id, @csrf_token, NULL, @now, @now)'),
     accountByPhone: db.prepare<[string], AccountRow>('SELECT * FROM loyalty_accounts WHERE phone = ?'),
     accountById: db.prepare<[number], AccountRow>('SELECT * FROM loyalty_accounts WHERE id = ?'),
@@ -231,6 +235,8 @@ export function createStore(db: Db, now: () => number) {
     recordCall: db.prepare<[number, string, number]>('UPDATE free_calls SET called_at = ? WHERE phone = ? AND called_at IS NULL AND expires_at > ?'),
   };
 
+  const csrfTokens = new Map<string, string>();
+
   return {
     db,
     billByOid: (oid: string) => q.billByOid.get(oid),
@@ -254,6 +260,19 @@ export function createStore(db: Db, now: () => number) {
       q.insertLedger.run({ ...entry, now: now() }),
     ledgerOfCustomer: (custNo: string) => q.ledgerOfCustomer.all(custNo),
     sessionById: (id: string) => q.sessionById.get(id),
+    /**
+     * The session's CSRF token, checked on every POST. A session's token never changes, so it is remembered (up to
+     * CSRF_CACHE_SIZE sessions) and the status poll, the busiest call, does not read it from disk each time.
+     */
+    csrfTokenOf: (id: string): string | undefined => {
+      const cached = csrfTokens.get(id);
+      if (cached !== undefined) return cached;
+      const token = q.csrfOfSession.get(id)?.csrf_token;
+      if (token === undefined) return undefined;
+      if (csrfTokens.size >= CSRF_CACHE_SIZE) csrfTokens.delete(csrfTokens.keys().next().value!);
+      csrfTokens.set(id, token);
+      return token;
+    },
     insertSession: (id: string, csrfToken: string) => q.insertSession.run({ id, csrf_token: csrfToken, now: now() }),
     accountByPhone: (phone: string) => q.accountByPhone.get(phone),
     accountById: (id: number) => q.accountById.get(id),
@@ -264,7 +283,11 @@ export function createStore(db: Db, now: () => number) {
     setSessionAccount: (sessionId: string, accountId: number | null) => q.setSessionAccount.run(accountId, now(), sessionId),
     setUserToken: (sessionId: string, token: string | null) => q.setUserToken.run(token, sessionId),
     /** Gives a session a new id (verifications and free calls follow by ON UPDATE CASCADE). */
-    renameSession: (oldId: string, newId: string) => q.renameSession.run(newId, oldId),
+    renameSession: (oldId: string, newId: string) => {
+      // The old id must stop working at once (a sign-in renames the session against fixation).
+      csrfTokens.delete(oldId);
+      return q.renameSession.run(newId, oldId);
+    },
 
     insertCode: (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at'>) =>
       q.insertCode.run({ ...code, now: now() }),

@@ -188,3 +188,32 @@ describe('bank widget origins in the CSP', () => {
     ]);
   });
 });
+
+describe('CSRF tokens remembered in memory', () => {
+  test("a sign-in renames the session: the old id's POSTs are refused at once, the new id's pass", async () => {
+    const { startServer, openPage } = jest.requireActual<typeof import('./helpers')>('./helpers');
+    const { demoAccount } = jest.requireActual<typeof import('../../server/demoBills')>('../../server/demoBills');
+    const local = await startServer();
+    try {
+      const client = await openPage(local.app, 'demo-reg');
+      const oldCookie = client.cookie;
+      // A POST with the old id puts its token in memory.
+      expect((await client.post('/api/getResult/', { transactionID: 'none', billOID: 'demo-reg' })).statusCode).toBe(200);
+
+      const login = await client.post('/ajax/realty/login/', { login: demoAccount.phone, phone: demoAccount.phone, password: demoAccount.password, captcha: '' }, { form: true });
+      expect(login.statusCode).toBe(200);
+      expect(client.cookie).not.toBe(oldCookie);
+
+      const withOldId = await local.app.inject({
+        method: 'POST',
+        url: '/api/getResult/',
+        headers: { cookie: oldCookie, 'x-csrf-token': client.csrf, 'content-type': 'application/json' },
+        payload: JSON.stringify({ transactionID: 'none', billOID: 'demo-reg' }),
+      });
+      expect(withOldId.statusCode).toBe(403);
+      expect((await client.post('/api/getResult/', { transactionID: 'none', billOID: 'demo-reg' })).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
