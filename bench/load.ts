@@ -22,25 +22,34 @@ function figures(result: autocannon.Result): LoadFigures {
   };
 }
 
+/** 50 connections for 10 s posting one JSON body with a payer's tab's headers. */
+async function postLoad(url: string, headers: Record<string, string>, body: unknown): Promise<LoadFigures> {
+  return figures(await autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), connections: CONNECTIONS, duration: DURATION_S }));
+}
+
 /** `/api/getResult/` for a pending card payment, as the result page polls it. */
 export async function getResultLoad(base: string): Promise<LoadFigures> {
   const tab = await openTab(base);
   const bill = await freshBill(base);
   const orderId = await startCardPayment(tab, bill);
-  const result = await autocannon({
-    url: `${base}/api/getResult/`,
-    method: 'POST',
-    headers: tab.headers,
-    body: JSON.stringify({ transactionID: orderId, billOID: bill }),
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  });
-  return figures(result);
+  return postLoad(`${base}/api/getResult/`, tab.headers, { transactionID: orderId, billOID: bill });
 }
 
 /** The bare Fastify route of bench/hello.ts. */
 export async function helloLoad(base: string): Promise<LoadFigures> {
   return figures(await autocannon({ url: `${base}/`, connections: CONNECTIONS, duration: DURATION_S }));
+}
+
+/**
+ * The bare POST yardsticks of bench/hello.ts with the status poll's body (a pending order of the yardstick's own
+ * database) and the same request headers a payer's tab on `checkoutBase` sends.
+ */
+export async function barePostLoads(helloBase: string, checkoutBase: string): Promise<{ post: LoadFigures; postRead: LoadFigures }> {
+  const tab = await openTab(checkoutBase);
+  const order = await (await fetch(`${helloBase}/order`)).json();
+  const post = await postLoad(`${helloBase}/post`, tab.headers, order);
+  const postRead = await postLoad(`${helloBase}/post-read`, tab.headers, order);
+  return { post, postRead };
 }
 
 /** Creates `count` fresh bills quickly (autocannon itself posts them) and answers their objectOIDs. */

@@ -11,6 +11,13 @@ export interface Figures {
   helloRps: number;
   getResultToHelloRatio: number;
   paymentUrlRps: number;
+  yardsticks: {
+    barePostRps: number;
+    barePostReadRps: number;
+    barePostToHelloRatio: number;
+    barePostReadToHelloRatio: number;
+    getResultToBarePostReadRatio: number;
+  };
   rssMbAfterLoad: number | null;
   otpBruteForce: { sent: number; accepted: number };
   concurrentPayAttempts: { requests: number; attemptsCreated: number };
@@ -55,6 +62,9 @@ function rows(f: Figures): Row[] {
     { name: 'getResultP99Ms', value: n(f.getResultP99Ms), budget: '≤ 25', met: f.getResultP99Ms <= 25 },
     { name: 'helloRps', value: n(f.helloRps), budget: '—', met: null },
     { name: 'getResultToHelloRatio', value: f.getResultToHelloRatio.toFixed(2), budget: '≥ 0.5', met: f.getResultToHelloRatio >= 0.5 },
+    { name: 'yardstick: barePostRps (to hello)', value: `${n(f.yardsticks.barePostRps)} (${f.yardsticks.barePostToHelloRatio.toFixed(2)})`, budget: '—', met: null },
+    { name: 'yardstick: barePostReadRps (to hello)', value: `${n(f.yardsticks.barePostReadRps)} (${f.yardsticks.barePostReadToHelloRatio.toFixed(2)})`, budget: '—', met: null },
+    { name: 'getResultToBarePostReadRatio', value: f.yardsticks.getResultToBarePostReadRatio.toFixed(2), budget: '—', met: null },
     { name: 'paymentUrlRps', value: n(f.paymentUrlRps), budget: '—', met: null },
     { name: 'rssMbAfterLoad', value: f.rssMbAfterLoad === null ? 'n/a' : String(f.rssMbAfterLoad), budget: '—', met: null },
     { name: 'otpBruteForce (accepted / sent)', value: `${f.otpBruteForce.accepted} / ${n(f.otpBruteForce.sent)}`, budget: '0 accepted', met: f.otpBruteForce.accepted === 0 },
@@ -103,6 +113,7 @@ export function markdown(f: Figures): string {
       : `- Lighthouse did not run: ${(f.lighthouse as { error: string }).error}`,
     `- firstContentMs: median first contentful paint over 10 cold loads in headless Chromium (mobile viewport); the first step's heading is on screen at ${n(f.details.firstStepMs)} ms (median).`,
     '- Throughput: autocannon, 50 connections, 10 s each, against the server as its own process (rate limit and logging off); helloRps is a bare Fastify route in its own process in the same run.',
+    "- Yardsticks (not budgets; bench/hello.ts, same process as helloRps, same run, same connections and duration): barePostRps is a bare Fastify POST route taking the status poll's JSON body with its request and response schemas and reading nothing; barePostReadRps adds the poll's one status read (`store.statusOfOrder`, SQLite file in WAL mode as the server opens it). getResultToBarePostReadRatio is what the checkout's own per-request work (session cookie, CSRF check, security headers) leaves of that.",
     `- paymentUrlRps: every request starts an attempt on a bill of its own: ${n(f.details.paymentUrl.requests)} requests on ${n(f.details.paymentUrl.billsMade)} fresh bills made beforehand, over ${f.details.paymentUrl.durationS} s${f.details.paymentUrl.distinct ? '' : ' (a few requests repeated a bill)'}.`,
     '- rssMbAfterLoad: resident memory of the server process after the three runs.',
     '- otpBruteForce: wrong codes against one phone, asking for a new code whenever the rules allow, on a fake clock (as test/server/bruteforce.test.ts).',

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getResultLoad, helloLoad, paymentUrlLoad } from './load';
+import { barePostLoads, getResultLoad, helloLoad, paymentUrlLoad } from './load';
 import { cspJourneys } from './journeys';
 import { firstContent, initialJs, launchBrowser, lighthouseRun, type LighthouseFigures } from './page';
 import { root, rssMb, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
@@ -18,6 +18,8 @@ const LIGHTHOUSE_RUNS = 3;
 const distDir = path.resolve(root, process.env.DIST_DIR ?? '.tmp/dist-bench');
 const docs = path.join(root, 'docs');
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now();
@@ -81,6 +83,7 @@ async function main() {
 
     hello = await startHelloServer();
     const helloFigures = await step('autocannon: bare Fastify route', () => helloLoad(hello!.base));
+    const bare = await step('autocannon: bare Fastify POST, without and with the status read', () => barePostLoads(hello!.base, base));
     await hello.stop();
     hello = null;
     const getResult = await step('autocannon: /api/getResult/', () => getResultLoad(base));
@@ -102,8 +105,16 @@ async function main() {
       getResultRps: getResult.rps,
       getResultP99Ms: getResult.p99Ms,
       helloRps: helloFigures.rps,
-      getResultToHelloRatio: Math.round((getResult.rps / helloFigures.rps) * 100) / 100,
+      getResultToHelloRatio: ratio(getResult.rps, helloFigures.rps),
       paymentUrlRps: paymentUrl.rps,
+      // Not in the issue's keys: where getResult's throughput goes, step by step from the bare GET.
+      yardsticks: {
+        barePostRps: bare.post.rps,
+        barePostReadRps: bare.postRead.rps,
+        barePostToHelloRatio: ratio(bare.post.rps, helloFigures.rps),
+        barePostReadToHelloRatio: ratio(bare.postRead.rps, helloFigures.rps),
+        getResultToBarePostReadRatio: ratio(getResult.rps, bare.postRead.rps),
+      },
       rssMbAfterLoad,
       otpBruteForce: { sent: otp.sent, accepted: otp.accepted },
       concurrentPayAttempts,
@@ -117,6 +128,8 @@ async function main() {
         firstContentSamplesMs: content.samples,
         getResult,
         hello: helloFigures,
+        barePost: bare.post,
+        barePostRead: bare.postRead,
         paymentUrl,
         lighthouseRuns: lighthouseRuns.map((run) => run.performance),
         otpCodesSent: otp.codesSent,

@@ -36,7 +36,7 @@ const paymentUrlSchema = {
   },
 } as const;
 
-const resultSchema = {
+export const resultSchema = {
   body: {
     type: 'object',
     required: ['transactionID', 'billOID'],

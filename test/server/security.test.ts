@@ -49,18 +49,26 @@ describe('security headers and cookies', () => {
     const sid = page.cookies.find((c) => c.name === 'sid')!;
     expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(sid.secure).toBeFalsy();
-    // JSON answers are never documents: a policy that forbids everything, and the same other headers.
+    // JSON answers are never documents: a policy that forbids everything, never cached (a payment status must not
+    // be answered from a cache), and none of the document-only headers.
     const api = await server.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' });
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers['x-frame-options']).toBe('DENY');
-    expect(api.headers['referrer-policy']).toBe(page.headers['referrer-policy']);
+    expect(api.headers['cache-control']).toBe('no-store');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['referrer-policy']).toBeUndefined();
+    const poll = await (await openPage(server.app, 'demo-anon')).post('/api/getResult/', { transactionID: 'no-such-order', billOID: 'demo-anon' });
+    expect(poll.headers['cache-control']).toBe('no-store');
   });
 
   test('the session cookie is Secure under https, and the widget host joins the CSP outside local', async () => {
     const https = await startServer({ publicUrl: 'https://pay.example.ru', environment: 'production', widgetOrigin: 'https://widget.bank.example/sdk' });
     const page = await https.app.inject({ method: 'GET', url: '/pay/demo-anon' });
     expect(page.cookies.find((c) => c.name === 'sid')!.secure).toBe(true);
+    expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const api = await https.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' });
+    expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const csp = page.headers['content-security-policy'] as string;
     expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/widget\.bank\.example/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/widget\.bank\.example/);
