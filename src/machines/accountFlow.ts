@@ -1,3 +1,4 @@
+import { assertEvent, type EventObject } from 'xstate';
 import type { AccountAnswer } from '../services/accountAnswer';
 import { messages } from '../services/messages';
 import type { CheckType, RegisterForm } from '../services/types';
@@ -18,6 +19,32 @@ export interface CaptchaState {
   /** The token of a passed check, used once by the next call. */
   captcha: string | null;
 }
+
+/*
+ * The robot check works alike in every account flow. Each flow names its actions in its own setup (so the charts
+ * and the model coverage read them per flow) but takes what they do from here:
+ *   actions: { 'remember captcha': assign(verifiedCaptcha), 'forget captcha': assign({ captcha: null }) }
+ *   on: { ...captchaHandlers }
+ */
+
+/** What 'remember captcha' keeps: the token of the passed check, for the next call. */
+export const verifiedCaptcha = ({ event }: { event: EventObject }): Pick<CaptchaState, 'captcha'> => {
+  const verified = event as CaptchaEvent;
+  assertEvent(verified, 'captcha.verified');
+  return { captcha: verified.token };
+};
+
+/** What 'read captcha request' keeps from a server answer: whether it asks for the check; a token is used once. */
+export const captchaRequestOf = (_: unknown, params: { answer: AccountAnswer }): CaptchaState => ({
+  showCaptcha: params.answer.showCaptcha,
+  captcha: null,
+});
+
+/** The root handlers of the captcha widget's events, the same in every account flow. */
+export const captchaHandlers = {
+  'captcha.verified': { actions: 'remember captcha' },
+  'captcha.expired': { actions: 'forget captcha' },
+} as const;
 
 /** Continue waits while the check is shown and not passed (SPEC §4 "Loading flag"). */
 export const isCaptchaPending = (state: CaptchaState) => state.showCaptcha && !state.captcha;

@@ -10,7 +10,7 @@ import type {
   RestorePasswordInput,
   SendCodeInput,
 } from './accountFlow';
-import { isCaptchaPending } from './accountFlow';
+import { captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import type { StepFlowInput } from './checkout';
 import { notProvided, promiseStub } from './stub';
 
@@ -59,12 +59,9 @@ export const codeCheckMachine = setup({
   },
   actions: {
     'log error': (_, _params: { error: unknown }) => notProvided('log error'),
-    'remember captcha': assign(({ event }) => {
-      assertEvent(event, 'captcha.verified');
-      return { captcha: event.token };
-    }),
+    'remember captcha': assign(verifiedCaptcha),
     'forget captcha': assign({ captcha: null }),
-    'read captcha request': assign((_, params: { answer: AccountAnswer }) => ({ showCaptcha: params.answer.showCaptcha, captcha: null })),
+    'read captcha request': assign(captchaRequestOf),
     'tick resend countdown': assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     'start resend countdown': assign((_, params: { seconds: number | null }) => ({ secondsLeft: params.seconds ?? RESEND_SECONDS })),
     'show code incomplete': assign({ error: messages.code.incomplete }),
@@ -100,10 +97,7 @@ export const codeCheckMachine = setup({
     captcha: null,
   }),
   type: 'parallel',
-  on: {
-    'captcha.verified': { actions: 'remember captcha' },
-    'captcha.expired': { actions: 'forget captcha' },
-  },
+  on: { ...captchaHandlers },
   states: {
     resend: {
       initial: 'counting',

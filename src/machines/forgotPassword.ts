@@ -1,6 +1,6 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
-import { isCaptchaPending, sendRefusalText } from './accountFlow';
+import { captchaHandlers, isCaptchaPending, sendRefusalText, verifiedCaptcha } from './accountFlow';
 import type { StepFlowInput } from './checkout';
 import { notProvided, promiseStub } from './stub';
 
@@ -30,10 +30,7 @@ export const forgotPasswordMachine = setup({
   },
   actions: {
     'log error': (_, _params: { error: unknown }) => notProvided('log error'),
-    'remember captcha': assign(({ event }) => {
-      assertEvent(event, 'captcha.verified');
-      return { captcha: event.token };
-    }),
+    'remember captcha': assign(verifiedCaptcha),
     'forget captcha': assign({ captcha: null }),
     // The payer must learn why nothing came.
     'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({ error: sendRefusalText(params.secondsLeft) })),
@@ -54,10 +51,7 @@ export const forgotPasswordMachine = setup({
   // This screen always has the robot check: it sends an SMS to any phone typed in (SPEC §2, §5).
   context: ({ input }) => ({ objectOID: input.bill.objectOID, phone: '', showCaptcha: true, captcha: null, error: null }),
   initial: 'editing',
-  on: {
-    'captcha.verified': { actions: 'remember captcha' },
-    'captcha.expired': { actions: 'forget captcha' },
-  },
+  on: { ...captchaHandlers },
   states: {
     editing: {
       on: {

@@ -1,7 +1,7 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import type { RegisterForm } from '../services/types';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
-import { isCaptchaPending, sendRefusalText } from './accountFlow';
+import { captchaHandlers, isCaptchaPending, sendRefusalText, verifiedCaptcha } from './accountFlow';
 import type { StepFlowInput } from './checkout';
 import { notProvided, promiseStub } from './stub';
 
@@ -31,10 +31,7 @@ export const registerMachine = setup({
   },
   actions: {
     'log error': (_, _params: { error: unknown }) => notProvided('log error'),
-    'remember captcha': assign(({ event }) => {
-      assertEvent(event, 'captcha.verified');
-      return { captcha: event.token };
-    }),
+    'remember captcha': assign(verifiedCaptcha),
     'forget captcha': assign({ captcha: null }),
     // The payer must learn why nothing came.
     'show send refusal': assign((_, params: { secondsLeft: number | null }) => ({ error: sendRefusalText(params.secondsLeft) })),
@@ -60,10 +57,7 @@ export const registerMachine = setup({
   // This screen always has the robot check: it sends an SMS to any phone typed in (SPEC §2, §5).
   context: ({ input }) => ({ objectOID: input.bill.objectOID, form: null, showCaptcha: true, captcha: null, error: null }),
   initial: 'editing',
-  on: {
-    'captcha.verified': { actions: 'remember captcha' },
-    'captcha.expired': { actions: 'forget captcha' },
-  },
+  on: { ...captchaHandlers },
   states: {
     editing: {
       on: {

@@ -1,7 +1,7 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { messages } from '../services/messages';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, LoginInput } from './accountFlow';
-import { isCaptchaPending } from './accountFlow';
+import { captchaHandlers, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import type { StepFlowInput } from './checkout';
 import { notProvided, promiseStub } from './stub';
 
@@ -29,10 +29,7 @@ export const signInMachine = setup({
   },
   actions: {
     'log error': (_, _params: { error: unknown }) => notProvided('log error'),
-    'remember captcha': assign(({ event }) => {
-      assertEvent(event, 'captcha.verified');
-      return { captcha: event.token };
-    }),
+    'remember captcha': assign(verifiedCaptcha),
     'forget captcha': assign({ captcha: null }),
     'show failure': assign((_, params: { showCaptcha: boolean }) => ({
       error: messages.signIn.failed,
@@ -51,10 +48,7 @@ export const signInMachine = setup({
   description: 'Phone, password and captcha go to the provider login; success is told to the checkout.',
   context: { showCaptcha: false, captcha: null, error: null },
   initial: 'editing',
-  on: {
-    'captcha.verified': { actions: 'remember captcha' },
-    'captcha.expired': { actions: 'forget captcha' },
-  },
+  on: { ...captchaHandlers },
   states: {
     editing: {
       on: {

@@ -1,7 +1,7 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
 import { messages } from '../services/messages';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, SendCodeInput } from './accountFlow';
-import { isCaptchaPending } from './accountFlow';
+import { captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import type { StepFlowInput } from './checkout';
 import { notProvided, promiseStub } from './stub';
 
@@ -41,17 +41,14 @@ export const usePointsMachine = setup({
   },
   actions: {
     'log error': (_, _params: { error: unknown }) => notProvided('log error'),
-    'remember captcha': assign(({ event }) => {
-      assertEvent(event, 'captcha.verified');
-      return { captcha: event.token };
-    }),
+    'remember captcha': assign(verifiedCaptcha),
     'forget captcha': assign({ captcha: null }),
     'show points required': assign({ error: messages.points.required }),
     'remember points': assign(({ context, event }) => {
       assertEvent(event, 'points.submit');
       return { points: clampPoints(event.points ?? 0, context.maxPoints), error: null };
     }),
-    'read captcha request': assign((_, params: { answer: AccountAnswer }) => ({ showCaptcha: params.answer.showCaptcha, captcha: null })),
+    'read captcha request': assign(captchaRequestOf),
     'apply points': sendParent(({ context }) => ({ type: 'points.apply' as const, points: context.points ?? 0 })),
     'ask for the code': sendParent(({ context }) => ({
       type: 'code.required' as const,
@@ -82,10 +79,7 @@ export const usePointsMachine = setup({
     captcha: null,
   }),
   initial: 'deciding',
-  on: {
-    'captcha.verified': { actions: 'remember captcha' },
-    'captcha.expired': { actions: 'forget captcha' },
-  },
+  on: { ...captchaHandlers },
   states: {
     deciding: {
       always: [{ guard: 'has no usable points', target: 'unavailable' }, { target: 'editing' }],
