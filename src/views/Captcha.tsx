@@ -1,5 +1,8 @@
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type HCaptchaType from '@hcaptcha/react-hcaptcha';
+import type { ActorRef, Snapshot } from 'xstate';
+import { isCaptchaPending, type CaptchaEvent, type CaptchaState } from '../machines/accountFlow';
 import { DEV_CAPTCHA_TOKEN } from '../services/captcha';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
@@ -37,6 +40,26 @@ export function Captcha({ token, onVerify, onExpire }: Props) {
         </label>
       )}
     </div>
+  );
+}
+
+/** Any account flow's actor: its context carries the robot check's state and it takes the widget's events. */
+type RobotCheckFlow = ActorRef<Snapshot<unknown> & { context: CaptchaState }, CaptchaEvent>;
+
+/** Continue (and resend) wait while the flow's robot check is shown and not passed. */
+export const useCaptchaPending = (flow: RobotCheckFlow) => useSelector(flow, (state) => isCaptchaPending(state.context));
+
+/** The flow's robot check, shown when the flow asks for it, its answers sent to the flow. */
+export function FlowCaptcha({ flow }: { flow: RobotCheckFlow }) {
+  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
+  const token = useSelector(flow, (state) => state.context.captcha);
+  if (!showCaptcha) return null;
+  return (
+    <Captcha
+      token={token}
+      onVerify={(value) => flow.send({ type: 'captcha.verified', token: value })}
+      onExpire={() => flow.send({ type: 'captcha.expired' })}
+    />
   );
 }
 

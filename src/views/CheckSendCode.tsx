@@ -1,12 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isCaptchaPending } from '../machines/accountFlow';
 import type { CheckoutActor } from '../machines/checkout';
 import type { codeCheckMachine } from '../machines/codeCheck';
 import { formatPhone } from '../services/format';
 import { messages } from '../services/messages';
-import { Captcha } from './Captcha';
+import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { CODE_DIGITS, CodeInputs } from './CodeInputs';
 
 type CodeCheckActor = ActorRefFrom<typeof codeCheckMachine>;
@@ -53,9 +52,7 @@ function CodeForm({ flow }: { flow: CodeCheckActor }) {
   const sending = useSelector(flow, (state) => state.hasTag('sending'));
   const error = useSelector(flow, (state) => state.context.error);
   const secondsLeft = useSelector(flow, (state) => state.context.secondsLeft);
-  const captcha = useSelector(flow, (state) => state.context.captcha);
-  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
-  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  const captchaPending = useCaptchaPending(flow);
   const canResend = useSelector(flow, (state) => state.matches({ resend: 'ready' }));
 
   // A rejected code is typed afresh: the boxes empty and focus goes back to the first.
@@ -113,9 +110,7 @@ function CodeForm({ flow }: { flow: CodeCheckActor }) {
           </p>
         )}
       </div>
-      {showCaptcha && (
-        <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
-      )}
+      <FlowCaptcha flow={flow} />
       <button type="submit" className="button primary" disabled={busy || captchaPending}>
         {messages.app.continue}
       </button>

@@ -2,12 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isCaptchaPending } from '../machines/accountFlow';
 import type { CheckoutActor } from '../machines/checkout';
 import type { forgotPasswordMachine } from '../machines/forgotPassword';
 import { messages } from '../services/messages';
 import { forgotPasswordSchema } from '../services/validation';
-import { Captcha } from './Captcha';
+import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { FormProblem } from './FormProblem';
 import { PhoneField } from './PhoneField';
 
@@ -29,9 +28,7 @@ export function ForgotPassword({ actor }: { actor: CheckoutActor }) {
 function ForgotPasswordForm({ flow }: { flow: ForgotPasswordActor }) {
   const id = useId();
   const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const captcha = useSelector(flow, (state) => state.context.captcha);
-  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
-  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  const captchaPending = useCaptchaPending(flow);
   // Why no code went out (SPEC §9 resend wait, or a refusal): without it the payer would see nothing happen.
   const sendError = useSelector(flow, (state) => state.context.error);
   const formik = useFormik({
@@ -49,9 +46,7 @@ function ForgotPasswordForm({ flow }: { flow: ForgotPasswordActor }) {
         onChange={(digits) => void formik.setFieldValue('phone', digits)}
         onBlur={() => void formik.setFieldTouched('phone')}
       />
-      {showCaptcha && (
-        <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
-      )}
+      <FlowCaptcha flow={flow} />
       <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone']} />
       {sendError && (
         <p className="form-error" role="alert">

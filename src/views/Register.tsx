@@ -2,13 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isCaptchaPending } from '../machines/accountFlow';
 import type { CheckoutActor } from '../machines/checkout';
 import type { registerMachine } from '../machines/register';
 import { messages } from '../services/messages';
 import type { RegisterForm } from '../services/types';
 import { registerSchema } from '../services/validation';
-import { Captcha } from './Captcha';
+import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { FormProblem } from './FormProblem';
 import { PhoneField } from './PhoneField';
 
@@ -36,9 +35,7 @@ export function Register({ actor }: { actor: CheckoutActor }) {
 function RegisterFields({ flow }: { flow: RegisterActor }) {
   const id = useId();
   const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const captcha = useSelector(flow, (state) => state.context.captcha);
-  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
-  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  const captchaPending = useCaptchaPending(flow);
   // Why no code went out (SPEC §9 resend wait, or a refusal): without it the payer would see nothing happen.
   const sendError = useSelector(flow, (state) => state.context.error);
   const formik = useFormik<RegisterForm>({
@@ -110,9 +107,7 @@ function RegisterFields({ flow }: { flow: RegisterActor }) {
           </p>
         )}
       </div>
-      {showCaptcha && (
-        <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
-      )}
+      <FlowCaptcha flow={flow} />
       <FormProblem
         submitted={formik.submitCount > 0}
         valid={formik.isValid}

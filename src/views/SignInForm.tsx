@@ -2,12 +2,11 @@ import { useSelector } from '@xstate/react';
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isCaptchaPending } from '../machines/accountFlow';
 import type { CheckoutActor } from '../machines/checkout';
 import type { signInMachine } from '../machines/signIn';
 import { messages } from '../services/messages';
 import { signInSchema } from '../services/validation';
-import { Captcha } from './Captcha';
+import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { FormProblem } from './FormProblem';
 import { PhoneField } from './PhoneField';
 
@@ -33,9 +32,7 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
   const id = useId();
   const busy = useSelector(flow, (state) => state.hasTag('busy'));
   const failure = useSelector(flow, (state) => state.context.error);
-  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
-  const captcha = useSelector(flow, (state) => state.context.captcha);
-  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  const captchaPending = useCaptchaPending(flow);
 
   const formik = useFormik({
     initialValues: { phone: '', password: '' },
@@ -86,9 +83,7 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
           {messages.signIn.register}
         </a>
       </div>
-      {showCaptcha && (
-        <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
-      )}
+      <FlowCaptcha flow={flow} />
       <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone', 'password']} />
       {failure && (
         <p className="form-error" role="alert">

@@ -2,13 +2,12 @@ import { useSelector } from '@xstate/react';
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { isCaptchaPending } from '../machines/accountFlow';
 import type { CheckoutActor } from '../machines/checkout';
 import { clampPoints, type usePointsMachine } from '../machines/usePoints';
 import { formatPoints } from '../services/format';
 import { messages } from '../services/messages';
 import { pointsSchema } from '../services/validation';
-import { Captcha } from './Captcha';
+import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { FormProblem } from './FormProblem';
 
 type UsePointsActor = ActorRefFrom<typeof usePointsMachine>;
@@ -36,9 +35,7 @@ function PointsForm({ flow, available }: { flow: UsePointsActor; available: numb
   const chosen = useSelector(flow, (state) => state.context.points);
   const flowError = useSelector(flow, (state) => state.context.error);
   const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const captcha = useSelector(flow, (state) => state.context.captcha);
-  const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
-  const captchaPending = useSelector(flow, (state) => isCaptchaPending(state.context));
+  const captchaPending = useCaptchaPending(flow);
 
   const formik = useFormik<{ points: number | '' }>({
     initialValues: { points: chosen ?? maxPoints },
@@ -90,9 +87,7 @@ function PointsForm({ flow, available }: { flow: UsePointsActor; available: numb
             </p>
           )}
         </div>
-        {showCaptcha && (
-          <Captcha token={captcha} onVerify={(token) => flow.send({ type: 'captcha.verified', token })} onExpire={() => flow.send({ type: 'captcha.expired' })} />
-        )}
+        <FlowCaptcha flow={flow} />
         <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['points']} />
         <button type="submit" className="button primary" disabled={busy || captchaPending}>
           {t.use}
