@@ -44,5 +44,5 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
   };
 }
 
-/** Answers JSON only: the API, the provider-host calls and the CSP report endpoint. */
+/** The calls that answer JSON: the API and the provider-host calls (a CSP report gets an empty 204). */
 export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/ajax/');
