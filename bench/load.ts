@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { freshBill, openTab, payBody, startCardPayment } from './session';
+import { freshBill, openTab, payBody, startCardPayment } from '../test/support/httpTab';
 
 export interface LoadFigures {
   rps: number;
@@ -35,21 +35,45 @@ export async function getResultLoad(base: string): Promise<LoadFigures> {
   return postLoad(`${base}/api/getResult/`, tab.headers, { transactionID: orderId, billOID: bill });
 }
 
+/**
+ * `/api/getResult/` on several server processes of one database at once, the connections split evenly (as a load
+ * balancer would), each polling an order of its own made through the first process. rps is the sum; p99 the worst.
+ */
+export async function getResultLoadSpread(bases: string[]): Promise<LoadFigures & { perProcessRps: number[] }> {
+  const tab = await openTab(bases[0]!);
+  const polls = [];
+  for (const base of bases) {
+    const bill = await freshBill(bases[0]!);
+    polls.push({ base, body: JSON.stringify({ transactionID: await startCardPayment(tab, bill), billOID: bill }) });
+  }
+  const connections = Math.round(CONNECTIONS / bases.length);
+  const results = await Promise.all(
+    polls.map(({ base, body }) => autocannon({ url: `${base}/api/getResult/`, method: 'POST', headers: tab.headers, body, connections, duration: DURATION_S })),
+  );
+  const each = results.map(figures);
+  return {
+    rps: each.reduce((sum, f) => sum + f.rps, 0),
+    p99Ms: Math.max(...each.map((f) => f.p99Ms)),
+    requests: each.reduce((sum, f) => sum + f.requests, 0),
+    non2xx: each.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: each.reduce((sum, f) => sum + f.errors, 0),
+    perProcessRps: each.map((f) => f.rps),
+  };
+}
+
 /** The bare Fastify route of bench/hello.ts. */
 export async function helloLoad(base: string): Promise<LoadFigures> {
   return figures(await autocannon({ url: `${base}/`, connections: CONNECTIONS, duration: DURATION_S }));
 }
 
 /**
- * The bare POST yardsticks of bench/hello.ts with the status poll's body (a pending order of the yardstick's own
- * database) and the same request headers a payer's tab on `checkoutBase` sends.
+ * A bare POST yardstick of bench/hello.ts (`/post` or `/post-read`) with the status poll's body (a pending order of
+ * the yardstick's own database) and the same request headers a payer's tab on `checkoutBase` sends.
  */
-export async function barePostLoads(helloBase: string, checkoutBase: string): Promise<{ post: LoadFigures; postRead: LoadFigures }> {
+export async function barePostLoad(helloBase: string, checkoutBase: string, route: '/post' | '/post-read'): Promise<LoadFigures> {
   const tab = await openTab(checkoutBase);
   const order = await (await fetch(`${helloBase}/order`)).json();
-  const post = await postLoad(`${helloBase}/post`, tab.headers, order);
-  const postRead = await postLoad(`${helloBase}/post-read`, tab.headers, order);
-  return { post, postRead };
+  return postLoad(`${helloBase}${route}`, tab.headers, order);
 }
 
 /** Creates `count` fresh bills quickly (autocannon itself posts them) and answers their objectOIDs. */

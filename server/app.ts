@@ -5,9 +5,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { defaultOptions, type AppOptions } from './config';
-import { openDatabase } from './store/db';
-import { createStore, type Store } from './store/store';
-import { csrfMatches } from './session';
+import { openStore, type RootStore } from './store/store';
+import { csrfRefusal, csrfSession, sessionIdOf } from './session';
+import type { SessionRow } from './store/store';
 import { pageRoutes } from './routes/pages';
 import { billRoutes } from './routes/bills';
 import { paymentRoutes } from './routes/payments';
@@ -25,9 +25,21 @@ import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHea
 
 declare module 'fastify' {
   interface FastifyInstance {
-    store: Store;
+    /** The one way routes reach the database. */
+    store: RootStore;
     appOptions: AppOptions;
     cspReports: CspReports;
+  }
+  interface FastifyRequest {
+    /** The session of a POST, read by the CSRF hook (null on GETs and on routes that check the token themselves). */
+    session: SessionRow | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * 'handler': the route compares the CSRF token itself, in the same database read as its own work (the status
+     * poll); the hook only refuses a request without a session cookie or a token.
+     */
+    csrf?: 'handler';
   }
 }
 
@@ -39,12 +51,10 @@ const csrfExempt = (url: string) => url.startsWith('/sandbox/') || url === '/csp
 
 /**
  * The reference server, ready for `inject` or `listen`. Nothing listens here: `main.ts` does that.
- * Closing the app closes its database.
+ * The store is opened (and migrated) here; closing the app closes it.
  */
 export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const options = defaultOptions(overrides);
-  const db = openDatabase(options.databasePath);
-  const store = createStore(db, options.now);
 
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
@@ -56,11 +66,19 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    databasePath: options.databasePath,
+    poolSize: options.databasePoolSize,
+    now: options.now,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
   const cspReports = new CspReports();
   app.decorate('store', store);
   app.decorate('appOptions', options);
   app.decorate('cspReports', cspReports);
-  app.addHook('onClose', async () => db.close());
+  app.decorateRequest('session', null);
+  app.addHook('onClose', () => store.close());
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
@@ -84,10 +102,19 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     });
   }
 
-  // CSRF before the body is read: a forged POST is refused without touching anything.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'POST' || csrfExempt(request.url) || csrfMatches(store, request, request.headers['x-csrf-token'])) return done();
-    void reply.code(403).send({ success: false, error: 'Неверный CSRF-токен, обновите страницу' });
+  // CSRF before the body is read: a forged POST is refused without touching anything. The token is read from the
+  // database on every POST (no process remembers it: another may have renamed or ended the session).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || csrfExempt(request.url)) return;
+    const header = request.headers['x-csrf-token'];
+    if (request.routeOptions.config.csrf === 'handler') {
+      if (!sessionIdOf(request) || !header) return reply.code(403).send(csrfRefusal);
+      return;
+    }
+    const session = await csrfSession(store, request, header);
+    if (!session) return reply.code(403).send(csrfRefusal);
+    // The handlers need the session too: one read serves both.
+    request.session = session;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -103,24 +130,24 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Не найдено' }));
 
-  const sms = options.sandbox ? outboxGateway(store) : missingGateway(app.log);
+  const sms = options.sandbox ? outboxGateway : missingGateway(app.log);
   const verifyCaptcha = createCaptchaVerifier(options);
 
-  await app.register(pageRoutes, { options, store });
-  await app.register(billRoutes, { store });
-  await app.register(paymentRoutes, { options, store });
-  await app.register(codeRoutes, { store, sms, verifyCaptcha, now: options.now });
-  await app.register(accountRoutes, { options, store, sms, verifyCaptcha });
+  await app.register(pageRoutes, { options });
+  await app.register(billRoutes);
+  await app.register(paymentRoutes, { options });
+  await app.register(codeRoutes, { sms, verifyCaptcha, now: options.now });
+  await app.register(accountRoutes, { options, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
 
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
     app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
-    await app.register(acquirerSandbox, { options, store });
-    await app.register(billsSandbox, { store });
-    await app.register(sbpSandbox, { store });
-    await app.register(sberpaySandbox, { store });
-    await app.register(partiesSandbox, { store });
+    await app.register(acquirerSandbox, { options });
+    await app.register(billsSandbox);
+    await app.register(sbpSandbox);
+    await app.register(sberpaySandbox);
+    await app.register(partiesSandbox);
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;

@@ -5,8 +5,12 @@ export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'produc
 
 /** Everything the server can be told; tests pass their own, `main.ts` reads the environment. */
 export interface AppOptions {
-  /** SQLite file; ':memory:' for throwaway stores. */
+  /** PostgreSQL (`postgres://…`); when set, the store uses it and databasePath is ignored. */
+  databaseUrl: string | null;
+  /** SQLite file when there is no databaseUrl; ':memory:' for throwaway stores. */
   databasePath: string;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
   /** Folder with the built page (index.html and assets). */
   distDir: string;
   /** Serve the sandbox of the outside parties (acquirer, bank apps, SMS, captcha, free call). */
@@ -39,7 +43,9 @@ export interface AppOptions {
 
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
   return {
+    databaseUrl: null,
     databasePath: path.resolve('data/checkout.sqlite'),
+    databasePoolSize: 10,
     distDir: path.resolve(__dirname, '..', 'dist'),
     sandbox: true,
     product: 'realty',
@@ -59,11 +65,20 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
   };
 }
 
+/** DATABASE_URL selects PostgreSQL; anything but a postgres:// (or postgresql://) URL is a mistake to stop at. */
+function databaseUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file at DATABASE_PATH)');
+  return value;
+}
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
   return defaultOptions({
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     databasePath: path.resolve(env.DATABASE_PATH ?? 'data/checkout.sqlite'),
+    ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: Number(env.DATABASE_POOL_SIZE) } : {}),
     ...(env.DIST_DIR ? { distDir: path.resolve(env.DIST_DIR) } : {}),
     sandbox: env.SANDBOX !== '0',
     product: env.PRODUCT === 'auto' ? 'auto' : 'realty',

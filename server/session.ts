@@ -6,35 +6,49 @@ export const SESSION_COOKIE = 'sid';
 
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
+/** The session id the request's cookie names, if any. */
+export const sessionIdOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE] || undefined;
+
 /** The session named by the request's cookie, if the store knows it. */
-export function findSession(store: Store, request: FastifyRequest): SessionRow | undefined {
-  const id = request.cookies[SESSION_COOKIE];
+export async function findSession(store: Store, request: FastifyRequest): Promise<SessionRow | undefined> {
+  const id = sessionIdOf(request);
   return id ? store.sessionById(id) : undefined;
 }
 
 /** Finds the request's session or starts a new one, setting its cookie (HttpOnly, SameSite=Lax, Secure under https). */
-export function ensureSession(store: Store, request: FastifyRequest, reply: FastifyReply, secure: boolean): SessionRow {
-  const existing = findSession(store, request);
+export async function ensureSession(store: Store, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<SessionRow> {
+  const existing = await findSession(store, request);
   if (existing) return existing;
   const id = randomToken();
-  store.insertSession(id, randomToken());
+  await store.insertSession(id, randomToken());
   reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  return store.sessionById(id)!;
+  return (await store.sessionById(id))!;
 }
 
-/** Constant-time comparison of the CSRF header with the token of the request's session (none: no match). */
-export function csrfMatches(store: Store, request: FastifyRequest, header: unknown): boolean {
-  const id = request.cookies[SESSION_COOKIE];
-  const token = id ? store.csrfTokenOf(id) : undefined;
-  if (token === undefined || typeof header !== 'string') return false;
+/** Constant-time comparison of the CSRF header with a session's token (no token or no header: no match). */
+export function tokenMatches(token: string | null | undefined, header: unknown): boolean {
+  if (!token || typeof header !== 'string') return false;
   const expected = Buffer.from(token);
   const given = Buffer.from(header);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
 
-/** The request's session; the CSRF hook has already refused every POST without one. */
-export function requireSession(store: Store, request: FastifyRequest): SessionRow {
-  const session = findSession(store, request);
+/**
+ * The session the request's cookie names, when the request's CSRF header is that session's token; read from the
+ * database every time (no process remembers a token: another may have renamed or ended the session).
+ */
+export async function csrfSession(store: Store, request: FastifyRequest, header: unknown): Promise<SessionRow | undefined> {
+  const id = sessionIdOf(request);
+  if (!id || typeof header !== 'string' || header === '') return undefined;
+  const session = await store.sessionById(id);
+  return session && tokenMatches(session.csrf_token, header) ? session : undefined;
+}
+
+export const csrfRefusal = { success: false, error: 'Неверный CSRF-токен, обновите страницу' } as const;
+
+/** The request's session: the one the CSRF hook read for a POST (it refused every POST without one). */
+export async function requireSession(store: Store, request: FastifyRequest): Promise<SessionRow> {
+  const session = request.session ?? (await findSession(store, request));
   if (!session) throw Object.assign(new Error('Сессия не найдена, обновите страницу'), { statusCode: 403 });
   return session;
 }
@@ -43,11 +57,11 @@ export function requireSession(store: Store, request: FastifyRequest): SessionRo
  * Signs a session in or out under a new id, so a session id planted before sign-in is worth nothing after it
  * (session fixation). The CSRF token stays: the open page keeps reading it from its meta tag.
  */
-export function renewSession(store: Store, session: SessionRow, accountId: number | null, reply: FastifyReply, secure: boolean): void {
+export async function renewSession(store: Store, session: SessionRow, accountId: number | null, reply: FastifyReply, secure: boolean): Promise<void> {
   const id = randomToken();
-  store.transaction(() => {
-    store.renameSession(session.id, id);
-    store.setSessionAccount(id, accountId);
+  await store.transaction(async (tx) => {
+    await tx.renameSession(session.id, id);
+    await tx.setSessionAccount(id, accountId);
   });
   reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }

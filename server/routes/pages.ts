@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppOptions } from '../config';
 import { escapeHtml } from '../render';
 import { ensureSession } from '../session';
-import type { Store } from '../store/store';
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */
 export interface PageConfig {
@@ -21,7 +20,8 @@ export interface PageConfig {
  * The checkout page (`/pay/:objectOID`) and the result pages (`/success`, `/fail`), all from the built template
  * with the session's CSRF token and the page config filled in; the built assets under /assets/.
  */
-export async function pageRoutes(app: FastifyInstance, { options, store }: { options: AppOptions; store: Store }) {
+export async function pageRoutes(app: FastifyInstance, { options }: { options: AppOptions }) {
+  const store = app.store;
   const templateFile = path.join(options.distDir, 'index.html');
   let template: string | null = null;
   const readTemplate = () => (template ??= fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null);
@@ -51,7 +51,7 @@ export async function pageRoutes(app: FastifyInstance, { options, store }: { opt
     return { title, mount, config: JSON.stringify(config) };
   };
 
-  const send = (reply: import('fastify').FastifyReply, csrf: string, page: ReturnType<typeof render>) => {
+  const send = (reply: FastifyReply, csrf: string, page: ReturnType<typeof render>) => {
     const html = readTemplate();
     if (!html) return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build`.');
     return reply
@@ -68,7 +68,7 @@ export async function pageRoutes(app: FastifyInstance, { options, store }: { opt
   };
 
   app.get<{ Params: { objectOID: string } }>('/pay/:objectOID', async (request, reply) => {
-    const session = ensureSession(store, request, reply, secure);
+    const session = await ensureSession(store, request, reply, secure);
     return send(reply, session.csrf_token, render('Оплата счета', '<div id="root"></div>', request.params.objectOID));
   });
 
@@ -77,7 +77,7 @@ export async function pageRoutes(app: FastifyInstance, { options, store }: { opt
     ['/fail', 'Результат оплаты'],
   ] as const) {
     app.get(url, async (request, reply) => {
-      const session = ensureSession(store, request, reply, secure);
+      const session = await ensureSession(store, request, reply, secure);
       return send(reply, session.csrf_token, render(title, '<div id="result"></div>', null));
     });
   }

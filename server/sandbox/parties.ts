@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { DEV_CAPTCHA_TOKEN } from '../captcha';
 import { phoneSchema } from '../routes/schemas';
-import type { Store } from '../store/store';
 
 /**
  * The sandbox's SMS line, captcha and free-call line (DESIGN §7): what a tester or a browser test needs to read
  * the codes and passwords "sent" to a phone, pass the captcha and make the call from the payer's phone.
  */
-export async function partiesSandbox(app: FastifyInstance, { store }: { store: Store }) {
-  app.get<{ Querystring: { phone: string; limit?: number } }>(
+export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const store = app.store;
+  app.get(
     '/sandbox/sms',
     {
       schema: {
@@ -22,7 +22,7 @@ export async function partiesSandbox(app: FastifyInstance, { store }: { store: S
     },
     async (request) => {
       const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 20)));
-      const messages = store.outboxOf(request.query.phone, limit).map((message) => ({
+      const messages = (await store.outboxOf(request.query.phone, limit)).map((message) => ({
         id: message.id,
         text: message.text,
         // Convenience for tests and testers: the code or password the message carries.
@@ -37,9 +37,9 @@ export async function partiesSandbox(app: FastifyInstance, { store }: { store: S
   // The stand-in captcha has nothing to show; this tells a tester which token it sends.
   app.get('/sandbox/captcha', async () => ({ token: DEV_CAPTCHA_TOKEN }));
 
-  app.post<{ Body: { phone: string } }>(
+  app.post(
     '/sandbox/free-call',
     { schema: { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: phoneSchema } } } },
-    async (request) => ({ success: true, answered: store.recordCall(request.body.phone) }),
+    async (request) => ({ success: true, answered: await store.recordCall(request.body.phone) }),
   );
-}
+};

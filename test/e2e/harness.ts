@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { seedDemo } from '../../server/demoBills';
+import { freshDatabase } from '../support/testDatabase';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,7 +43,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real server on a free port with a fresh database in a temporary folder, seeded with the demo bills. */
+/**
+ * The real server on a free port with a fresh database of the file's engine (a SQLite file in a temporary folder, or a
+ * PostgreSQL database of its own), seeded with the demo bills.
+ */
 export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`The page is not built in ${distDir}: run \`npm run build\` first (npm test does it).`);
@@ -50,7 +54,8 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ databasePath: path.join(dir, 'checkout.sqlite'), distDir, publicUrl: url, logger: false, ...overrides });
+  const database = await freshDatabase(dir);
+  const app = await buildApp({ databaseUrl: database.databaseUrl, databasePath: database.databasePath, distDir, publicUrl: url, logger: false, ...overrides });
   await seedDemo(app.store);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -58,6 +63,7 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
     url,
     stop: async () => {
       await app.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -63,7 +63,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/success\?orderId=/);
     await expectStatus(page, 'Successfully paid');
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(server.app.store.attemptByOrder(orderId)).toMatchObject({
+    expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({
       bill_oid: bill,
       email: 'payer@example.com',
       user_oid: null,

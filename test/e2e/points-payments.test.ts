@@ -19,8 +19,8 @@ afterAll(async () => {
 });
 
 /** The bill's points ledger, read from the server's store: what was credited and written off. */
-function ledgerOf(objectOID: string) {
-  const custNo = server.app.store.billByOid(objectOID)!.cust_no!;
+async function ledgerOf(objectOID: string) {
+  const custNo = (await server.app.store.billByOid(objectOID))!.cust_no!;
   return server.app.store.ledgerOfCustomer(custNo);
 }
 
@@ -71,8 +71,8 @@ test('demo-cover: points cover the bill, the title says so, and Pay closes it wi
   await page.waitForURL(/\/success\?withoutProcessing=1/);
   await expectStatus(page, 'Successfully paid');
 
-  expect(server.app.store.billByOid(bill)!.status).toBe('paid');
-  expect(ledgerOf(bill).map((entry) => entry.delta)).toEqual([5000, -1500]);
+  expect((await server.app.store.billByOid(bill))!.status).toBe('paid');
+  expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([5000, -1500]);
   await page.context().close();
 });
 
@@ -84,12 +84,12 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
   // Nothing is written off while the payment is only started.
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
-  expect(ledgerOf(bill).map((entry) => entry.delta)).toEqual([4500]);
+  expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
 
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
   await expectStatus(page, 'Successfully paid');
-  const ledger = ledgerOf(bill);
+  const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
   expect(ledger[1]!.order_id).toBe(new URL(page.url()).searchParams.get('orderId'));
   await page.context().close();
@@ -104,7 +104,7 @@ test('demo-points: a declined card writes no points off', async () => {
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
   await expectStatus(page, 'Payment declined');
-  expect(ledgerOf(bill).map((entry) => entry.delta)).toEqual([4500]);
-  expect(server.app.store.billByOid(bill)!.status).toBe('open');
+  expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
+  expect((await server.app.store.billByOid(bill))!.status).toBe('open');
   await page.context().close();
 });

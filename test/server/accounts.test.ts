@@ -28,17 +28,17 @@ describe('registration', () => {
   test('needs the phone proven by a register code, creates the account and sends its password by SMS', async () => {
     const unproven = await client.post('/ajax/registration/', registration());
     expect(unproven.statusCode).toBe(400);
-    expect(server.app.store.accountByPhone(NEW_PHONE)).toBeUndefined();
+    expect(await server.app.store.accountByPhone(NEW_PHONE)).toBeUndefined();
 
     expect((await provePhone(client, NEW_PHONE, 'register')).statusCode).toBe(200);
     const registered = await client.post('/ajax/registration/', registration());
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toEqual({ success: true, json: { show_captcha: false } });
 
-    const account = server.app.store.accountByPhone(NEW_PHONE)!;
+    const account = (await server.app.store.accountByPhone(NEW_PHONE))!;
     expect(account).toMatchObject({ surname: 'Орлова', name: 'Ольга', patronymic: 'Петровна' });
     expect(account.password_hash).toMatch(/^scrypt\$/);
-    const password = lastPassword(server.app, NEW_PHONE);
+    const password = await lastPassword(server.app, NEW_PHONE);
     expect(password).toHaveLength(10);
     expect(account.password_hash).not.toContain(password);
 
@@ -65,7 +65,7 @@ describe('registration', () => {
     const { patronimyc: _gone, ...neither } = aliasOnly as Record<string, unknown>;
     expect((await client.post('/ajax/registration/', neither)).statusCode).toBe(400);
     expect((await client.post('/ajax/registration/', aliasOnly)).statusCode).toBe(200);
-    expect(server.app.store.accountByPhone(NEW_PHONE)!.patronymic).toBe('Петровна');
+    expect((await server.app.store.accountByPhone(NEW_PHONE))!.patronymic).toBe('Петровна');
   });
 
   test('a code proven in another session does not count', async () => {
@@ -147,7 +147,7 @@ describe('password restore (sendSMS)', () => {
     const restored = await client.post('/ajax/sendSMS/', { login: demoAccount.phone, captcha: null });
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ success: true, json: { show_captcha: false } });
-    const password = lastPassword(server.app, demoAccount.phone);
+    const password = await lastPassword(server.app, demoAccount.phone);
     expect((await login(client, demoAccount.phone, demoAccount.password)).statusCode).toBe(401);
     expect((await login(client, demoAccount.phone, password, DEV_CAPTCHA_TOKEN)).statusCode).toBe(200);
   });
@@ -169,9 +169,9 @@ describe('password restore (sendSMS)', () => {
 
   test('a register code cannot restore a password', async () => {
     await provePhone(client, demoAccount.phone, 'register');
-    const before = server.app.store.accountByPhone(demoAccount.phone)!.password_hash;
+    const before = (await server.app.store.accountByPhone(demoAccount.phone))!.password_hash;
     expect((await client.post('/ajax/sendSMS/', { login: demoAccount.phone, captcha: null })).statusCode).toBe(400);
-    expect(server.app.store.accountByPhone(demoAccount.phone)!.password_hash).toBe(before);
+    expect((await server.app.store.accountByPhone(demoAccount.phone))!.password_hash).toBe(before);
   });
 });
 
@@ -210,8 +210,8 @@ describe('free call', () => {
     await server.app.inject({ method: 'POST', url: '/sandbox/free-call', payload: { phone } });
     expect((await client.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result).toBe(false);
     const other = await openPage(server.app);
-    const before = snapshot(server.app);
+    const before = await snapshot(server.app);
     expect((await other.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result).toBe(false);
-    expect(snapshot(server.app)).toBe(before);
+    expect(await snapshot(server.app)).toBe(before);
   });
 });

@@ -26,9 +26,9 @@ test('a code is 4 digits from crypto.randomInt, sent by SMS and stored only as a
   expect(randomInt).toHaveBeenCalledWith(0, 10_000);
   randomInt.mockRestore();
 
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   expect(code).toMatch(/^\d{4}$/);
-  const rows = server.app.store.db.prepare('SELECT * FROM sms_codes').all() as Record<string, unknown>[];
+  const rows = await server.app.store.db.selectFrom('sms_codes').selectAll().execute();
   expect(rows).toHaveLength(1);
   expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
   expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -40,7 +40,7 @@ test('a code is 4 digits from crypto.randomInt, sent by SMS and stored only as a
 
 test('a code lives 10 minutes (fake clock)', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   server.clock.advance(CODE_RULES.lifeMs - 1000);
   await send('forgot-password', captcha); // another purpose, to keep the phone busy; not this code
   server.clock.advance(1000);
@@ -52,12 +52,12 @@ test('a code lives 10 minutes (fake clock)', async () => {
   server.clock.advance(CODE_RULES.resendAfterMs);
   await send('register', captcha);
   server.clock.advance(CODE_RULES.lifeMs - 1);
-  expect((await check(lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
+  expect((await check(await lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
 });
 
 test('a code is single use', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   expect((await check(code)).statusCode).toBe(200);
   const again = await check(code, 'register', captcha);
   expect(again.statusCode).toBe(400);
@@ -69,27 +69,27 @@ test('a code is bound to its phone and purpose: a restore code cannot confirm po
   await points.post('/api/send-sms/', {
     phone: '79990000001', objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: false, captcha: null, purpose: 'forgot-password',
   });
-  const restoreCode = lastCode(server.app, '79990000001');
+  const restoreCode = await lastCode(server.app, '79990000001');
   const asPoints = await points.post('/api/check-code/', { code: restoreCode, phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' });
   expect(asPoints.statusCode).toBe(400);
   // Another phone cannot use it either.
   await send('forgot-password');
-  const otherPhone = await check(lastCode(server.app, PHONE), 'forgot-password', {}, '79990009999');
+  const otherPhone = await check(await lastCode(server.app, PHONE), 'forgot-password', {}, '79990009999');
   expect(otherPhone.statusCode).toBe(400);
   // And no use-points verification exists, so points cannot be spent.
-  expect(server.app.store.db.prepare("SELECT COUNT(*) AS n FROM phone_verifications WHERE purpose = 'use-points'").get()).toEqual({ n: 0 });
+  expect(await server.app.store.db.selectFrom('phone_verifications').selectAll().where('purpose', '=', 'use-points').execute()).toEqual([]);
 });
 
 test('five wrong tries void the code, even for the right code afterwards', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   for (let i = 0; i < CODE_RULES.wrongTriesPerCode; i++) expect((await check(otherCode(code), 'register', captcha)).statusCode).toBe(400);
   expect((await check(code, 'register', captcha)).statusCode).toBe(400);
 });
 
 test('four wrong tries leave the code alive', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   for (let i = 0; i < CODE_RULES.wrongTriesPerCode - 1; i++) await check(otherCode(code), 'register', captcha);
   expect((await check(code, 'register', captcha)).statusCode).toBe(200);
 });
@@ -107,10 +107,10 @@ test('a resend before 60 s is refused with 429 and the seconds left', async () =
 
 test('a new code replaces the previous one of the same purpose', async () => {
   await send();
-  const first = lastCode(server.app, PHONE);
+  const first = await lastCode(server.app, PHONE);
   server.clock.advance(CODE_RULES.resendAfterMs);
   await send();
-  const second = lastCode(server.app, PHONE);
+  const second = await lastCode(server.app, PHONE);
   if (first !== second) expect((await check(first)).statusCode).toBe(400);
   expect((await check(second, 'register', captcha)).statusCode).toBe(200);
 });
@@ -143,7 +143,7 @@ test('the captcha is demanded after a burst and after a failure', async () => {
   expect((await send('register', captcha)).statusCode).toBe(200);
 
   // A wrong code demands the captcha for the next check.
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   expect((await check(otherCode(code))).json().show_captcha).toBe(true);
   const noCaptcha = await check(code);
   expect(noCaptcha.statusCode).toBe(400);
@@ -156,7 +156,7 @@ test('20 wrong codes in a row block the phone for 24 hours', async () => {
   while (wrong < CODE_RULES.wrongInARowToBlock) {
     const sent = await send('register', captcha);
     expect(sent.statusCode).toBe(200);
-    const code = lastCode(server.app, PHONE);
+    const code = await lastCode(server.app, PHONE);
     for (let i = 0; i < CODE_RULES.wrongTriesPerCode && wrong < CODE_RULES.wrongInARowToBlock; i++, wrong++) {
       expect((await check(otherCode(code), 'register', captcha)).statusCode).toBe(400);
     }
@@ -170,18 +170,18 @@ test('20 wrong codes in a row block the phone for 24 hours', async () => {
   server.clock.advance(CODE_RULES.blockMs);
   const after = await send('register', captcha);
   expect(after.statusCode).toBe(200);
-  expect((await check(lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
+  expect((await check(await lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
 });
 
 test('a right code resets the wrong streak', async () => {
   for (let round = 0; round < 3; round++) {
     await send('register', captcha);
-    const code = lastCode(server.app, PHONE);
+    const code = await lastCode(server.app, PHONE);
     for (let i = 0; i < 4; i++) await check(otherCode(code), 'register', captcha);
     expect((await check(code, 'register', captcha)).statusCode).toBe(200);
     server.clock.advance(CODE_RULES.resendAfterMs);
   }
-  expect(server.app.store.guardOf(PHONE).wrong_streak).toBe(0);
+  expect((await server.app.store.guardOf(PHONE)).wrong_streak).toBe(0);
 });
 
 test('malformed codes and phones are refused by the schema without counting', async () => {
@@ -190,7 +190,7 @@ test('malformed codes and phones are refused by the schema without counting', as
   }
   expect((await send('register', {}, '89990001122')).statusCode).toBe(400);
   expect((await send('launch-missiles')).statusCode).toBe(400);
-  expect(server.app.store.guardOf(PHONE).wrong_streak).toBe(0);
+  expect((await server.app.store.guardOf(PHONE)).wrong_streak).toBe(0);
 });
 
 describe('use-points codes', () => {
@@ -204,7 +204,7 @@ describe('use-points codes', () => {
     expect((await client.post('/api/send-sms/', pointsBody({ custNo: 'C-9999' }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: null }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: 'no-such-bill' }))).statusCode).toBe(404);
-    expect(server.app.store.outboxOf('79990001122', 5)).toHaveLength(0);
+    expect(await server.app.store.outboxOf('79990001122', 5)).toHaveLength(0);
     expect((await client.post('/api/send-sms/', pointsBody())).statusCode).toBe(200);
   });
 });

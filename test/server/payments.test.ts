@@ -21,14 +21,14 @@ const payByCard = (orderId: string, card: string = TEST_CARDS.pays) =>
     payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
   });
 
-const attempts = (billOid: string) => server.app.store.db.prepare('SELECT * FROM payment_attempts WHERE bill_oid = ?').all(billOid) as { order_id: string; status: string }[];
+const attempts = (billOid: string) => server.app.store.attemptsOfBill(billOid);
 const balance = (custNo: string) => server.app.store.pointsBalance(custNo);
 
 describe('payment attempts', () => {
   test('20 concurrent requests for one bill, type and amounts make one attempt with one orderId', async () => {
     const client = await openPage(server.app);
     // Half of them through a second connection to the same database, as a second server process would.
-    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
     const viaSecond = new (client.constructor as new (app: typeof second) => Client)(second);
     viaSecond.cookie = client.cookie;
     viaSecond.csrf = client.csrf;
@@ -40,7 +40,7 @@ describe('payment attempts', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const orderIds = new Set(answers.map((a) => a.json().info.orderId));
     expect(orderIds.size).toBe(1);
-    expect(attempts('demo-anon')).toHaveLength(1);
+    expect(await attempts('demo-anon')).toHaveLength(1);
     const [only] = orderIds;
     expect(answers[0]!.json()).toMatchObject({ success: true, isClosedWithoutProcessing: false, info: { orderId: only, formUrl: expect.stringContaining(`/sandbox/acquirer/${only}`) } });
   });
@@ -96,7 +96,7 @@ describe('payment attempts', () => {
     const client = await openPage(server.app);
     client.cookie += '; manager_id=mgr-42';
     const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
-    expect(server.app.store.attemptByOrder(orderId)!.manager_id).toBe('mgr-42');
+    expect((await server.app.store.attemptByOrder(orderId))!.manager_id).toBe('mgr-42');
   });
 
   test('unknown bills, types and orders', async () => {
@@ -144,15 +144,15 @@ describe('points', () => {
     const answer = await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000));
     const orderId = answer.json().info.orderId;
     // 8 000 + 1.5 % card fee − 1 000 points.
-    expect(server.app.store.attemptByOrder(orderId)!.amount_kopecks).toBe(800_000 + 12_000 - 100_000);
-    expect(balance('C-1001')).toBe(4500);
+    expect((await server.app.store.attemptByOrder(orderId))!.amount_kopecks).toBe(800_000 + 12_000 - 100_000);
+    expect(await balance('C-1001')).toBe(4500);
 
     // The browser coming back with state=success proves nothing.
     await client.get(`/success?orderId=${orderId}&billOid=demo-points&state=success`);
-    expect(balance('C-1001')).toBe(4500);
+    expect(await balance('C-1001')).toBe(4500);
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json().status).toBe('created');
 
-    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
     const confirm = (app: typeof second) =>
       app.inject({
         method: 'POST',
@@ -165,8 +165,8 @@ describe('points', () => {
     expect(confirmations.every((c) => c.statusCode === 303 && c.headers.location!.includes('/success?'))).toBe(true);
     expect(await payByCard(orderId)).toMatchObject({ statusCode: 303 });
 
-    expect(balance('C-1001')).toBe(3500);
-    expect(server.app.store.ledgerOfCustomer('C-1001')).toEqual([
+    expect(await balance('C-1001')).toBe(3500);
+    expect(await server.app.store.ledgerOfCustomer('C-1001')).toEqual([
       { delta: 4500, reason: 'demo credit', order_id: null },
       { delta: -1000, reason: 'payment', order_id: orderId },
     ]);
@@ -177,25 +177,24 @@ describe('points', () => {
     await confirmPoints();
     const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000))).json().info.orderId;
     await payByCard(orderId, TEST_CARDS.declined);
-    expect(balance('C-1001')).toBe(4500);
+    expect(await balance('C-1001')).toBe(4500);
   });
 
   test('a balance never goes below zero: a second spend of the same points is declined', async () => {
     // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
-    server.app.store.transaction(() => {
-      server.app.store.insertBill({
-        ...server.app.store.billByOid('demo-points')!, oid: 'points-twin', status: 'open', copied_from: null,
-      });
-      server.app.store.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
+    const { paid_order_id: _paid, created_at: _created, ...points } = (await server.app.store.billByOid('demo-points'))!;
+    await server.app.store.transaction(async (tx) => {
+      await tx.insertBill({ ...points, oid: 'points-twin', status: 'open', copied_from: null });
+      await tx.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
     });
     await confirmPoints();
     const first = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3000))).json().info.orderId;
     const second = (await client.post('/api/getPaymentUrl/', payBody('points-twin', 'points-twin.ALL', 3000))).json().info.orderId;
     await payByCard(first);
     await payByCard(second);
-    expect(server.app.store.attemptByOrder(second)!.status).toBe('declined');
-    expect(balance('C-1001')).toBe(1500);
-    expect(server.app.store.billByOid('points-twin')!.status).toBe('open');
+    expect((await server.app.store.attemptByOrder(second))!.status).toBe('declined');
+    expect(await balance('C-1001')).toBe(1500);
+    expect((await server.app.store.billByOid('points-twin'))!.status).toBe('open');
   });
 
   test('a bill covered by points closes without processing', async () => {
@@ -205,12 +204,12 @@ describe('points', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ success: true, isClosedWithoutProcessing: true });
     const orderId = answer.json().info.orderId;
-    expect(balance('C-1002')).toBe(3500);
-    expect(server.app.store.billByOid('demo-cover')!.status).toBe('paid');
+    expect(await balance('C-1002')).toBe(3500);
+    expect((await server.app.store.billByOid('demo-cover'))!.status).toBe('paid');
     expect((await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json().status).toBe('success');
     // Asking again cannot spend twice.
     expect((await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500))).statusCode).toBe(409);
-    expect(balance('C-1002')).toBe(3500);
+    expect(await balance('C-1002')).toBe(3500);
   });
 });
 
