@@ -63,7 +63,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
     if (pending) return { kind: 'attempt', attempt: pending, type: request.type, reused: true };
 
     const orderId = crypto.randomUUID();
-    await tx.insertAttempt({
+    const attempt = await tx.insertAttempt({
       order_id: orderId,
       bill_oid: bill.oid,
       card_type_oid: request.type.oid,
@@ -74,7 +74,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
       user_oid: request.userOid,
       manager_id: request.managerId,
     });
-    return { kind: 'attempt', attempt: (await tx.attemptByOrder(orderId))!, type: request.type, reused: false };
+    return { kind: 'attempt', attempt, type: request.type, reused: false };
   });
 }
 
@@ -108,21 +108,15 @@ export function settle(store: Store, orderId: string, outcome: 'success' | 'decl
     if (attempt.status !== 'created') return attempt;
 
     const bill = (await tx.billByOid(attempt.bill_oid))!;
-    if (outcome === 'declined' || bill.status === 'paid') {
-      await tx.finishAttempt(orderId, 'declined');
-      return (await tx.attemptByOrder(orderId))!;
-    }
+    if (outcome === 'declined' || bill.status === 'paid') return (await tx.finishAttempt(orderId, 'declined'))!;
     if (attempt.points_used > 0) {
       const balance = bill.cust_no ? await tx.pointsBalance(bill.cust_no) : 0;
       // The balance may have been spent since the attempt began: refuse rather than go below zero.
-      if (!bill.cust_no || balance < attempt.points_used) {
-        await tx.finishAttempt(orderId, 'declined');
-        return (await tx.attemptByOrder(orderId))!;
-      }
+      if (!bill.cust_no || balance < attempt.points_used) return (await tx.finishAttempt(orderId, 'declined'))!;
       await tx.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
     }
-    await tx.finishAttempt(orderId, 'success');
+    const finished = (await tx.finishAttempt(orderId, 'success'))!;
     await tx.markBillPaid(bill.oid, orderId);
-    return (await tx.attemptByOrder(orderId))!;
+    return finished;
   });
 }

@@ -105,9 +105,10 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         .where('points_used', '=', points)
         .where('status', '=', 'created')
         .executeTakeFirst(),
-    insertAttempt: async (attempt: NewAttempt) => {
+    /** Records a new pending attempt and answers it as stored. */
+    insertAttempt: async (attempt: NewAttempt): Promise<AttemptRow> => {
       const t = now();
-      await db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).execute();
+      return db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
     },
     attemptByOrder: async (orderId: string): Promise<AttemptRow | undefined> => first(await hot.attemptByOrder(db, { orderId })),
     attemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
@@ -119,20 +120,19 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     pollStatus: async (sessionId: string, orderId: string, billOid: string) =>
       first(await hot.pollStatus(db, { sessionId, orderId, billOid })) ?? { csrf_token: null, bill: null, status: null },
     /**
-     * Moves a pending attempt to a final status and publishes the change (at commit); answers false when it was not
-     * pending any more.
+     * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
+     * undefined when it was not pending any more.
      */
-    finishAttempt: async (orderId: string, status: Exclude<PaymentStatus, 'created'>) => {
+    finishAttempt: async (orderId: string, status: Exclude<PaymentStatus, 'created'>): Promise<AttemptRow | undefined> => {
       const row = await db
         .updateTable('payment_attempts')
         .set({ status, updated_at: now() })
         .where('order_id', '=', orderId)
         .where('status', '=', 'created')
-        .returning('bill_oid')
+        .returningAll()
         .executeTakeFirst();
-      if (!row) return false;
-      await feed.publish(db, { kind: 'attempt-status', orderId, billOid: row.bill_oid, status }, afterCommit);
-      return true;
+      if (row) await feed.publish(db, { kind: 'attempt-status', orderId, billOid: row.bill_oid, status }, afterCommit);
+      return row;
     },
 
     // The points ledger: a balance is the sum of its entries.

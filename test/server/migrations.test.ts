@@ -56,7 +56,7 @@ if (adoptedVersions.length > 0) test.each(adoptedVersions)('a SQLite file at use
     await expect(
       store.insertAttempt({ order_id: 'twin', bill_oid: 'old-bill', card_type_oid: 'old-bill.ALL', amount_kopecks: 125308, commission_kopecks: 1852, points_used: 0, email: null, user_oid: null, manager_id: null }),
     ).rejects.toMatchObject({ message: expect.stringMatching(/UNIQUE/) });
-    expect(await store.finishAttempt('old-order', 'success')).toBe(true);
+    expect(await store.finishAttempt('old-order', 'success')).toMatchObject({ order_id: 'old-order', amount_kopecks: 125308, status: 'success' });
     // What the later migrations added is there and usable.
     await store.insertOutbox('79990000001', 'Код подтверждения: 1234');
     expect(await store.outboxOf('79990000001', 1)).toEqual([expect.objectContaining({ text: 'Код подтверждения: 1234' })]);
