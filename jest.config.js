@@ -75,6 +75,10 @@ module.exports = {
     },
     { ...server, testMatch: [...server.testMatch, '<rootDir>/test/scripts/**/*.test.ts'] },
     e2e,
-    ...(postgresAvailable ? [onPostgres(server), onPostgres(e2e)] : []),
+    // On PostgreSQL: the server suites and the payer's journeys through the real server. The accessibility walks and the
+    // inspector test check the page and its development tools, which read nothing the engine could change.
+    ...(postgresAvailable
+      ? [onPostgres(server), { ...onPostgres(e2e), testPathIgnorePatterns: ['/node_modules/', '/test/e2e/a11y-', '/test/e2e/inspector\\.test\\.ts$'] }]
+      : []),
   ],
 };

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { seedDemo } from '../server/demoBills';
 import { startPayment } from '../server/payments';
 import { resultSchema } from '../server/routes/payments';
 import { openStore } from '../server/store/store';
-
-type ResultBody = { transactionID: string; billOID: string };
 
 /**
  * The bench's yardsticks, bare Fastify routes with no plugins, no hooks and no cookies:
@@ -38,11 +37,11 @@ async function main() {
   const sessionId = `yardstick-${process.pid}`;
   await store.insertSession(sessionId, 'token');
 
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false }).withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/', async () => ({ hello: 'world' }));
   app.get('/order', async () => ({ transactionID: started.attempt.order_id, billOID: copy }));
-  app.post<{ Body: ResultBody }>('/post', { schema: resultSchema }, async (request) => ({ success: true, status: 'created', objectOID: request.body.billOID }));
-  app.post<{ Body: ResultBody }>('/post-read', { schema: resultSchema }, async (request) => {
+  app.post('/post', { schema: resultSchema }, async (request) => ({ success: true, status: 'created' as const, objectOID: request.body.billOID }));
+  app.post('/post-read', { schema: resultSchema }, async (request) => {
     const found = await store.pollStatus(sessionId, request.body.transactionID, request.body.billOID);
     return { success: true, status: found.status, objectOID: found.bill ?? undefined };
   });

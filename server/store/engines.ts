@@ -20,6 +20,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { PREPARED_NAME } from './prepared';
 import type { Database as Tables } from './schema';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -112,8 +113,21 @@ const pgTypes = {
 /** node-postgres connection settings shared by the pool and the change feed's listening connection. */
 export const pgClientConfig = (url: string): pg.ClientConfig => ({ connectionString: url, types: pgTypes, application_name: 'checkout' });
 
+/**
+ * Runs the queries `prepared` named (a leading `/* prepared:name *\/` comment) as server-side prepared statements of
+ * this connection: node-postgres parses one on its first use and afterwards only binds new values.
+ */
+function preparingNamedQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    const name = typeof text === 'string' ? PREPARED_NAME.exec(text)?.[1] : undefined;
+    return name ? query({ name, text, values: rest[0] }, ...rest.slice(1)) : query(text, ...rest);
+  };
+}
+
 function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void): Kysely<Tables> {
   const pool = new pg.Pool({ ...pgClientConfig(url), max: poolSize, idleTimeoutMillis: 30_000 });
+  pool.on('connect', preparingNamedQueries);
   // An idle client losing its connection (a restarted server, a proxy's time-out) must not crash the process; the
   // pool drops that client and the next query opens a new one.
   pool.on('error', onIdleError);

@@ -29,6 +29,7 @@ import type {
   PaymentStatus,
   PaymentTypeRow,
   PhoneGuardRow,
+  SessionRow,
   SmsCodeRow,
   VerificationRow,
 } from './schema';
@@ -42,21 +43,34 @@ type Effect = () => void | Promise<void>;
 /** The ceiling of the jittered backoff between tries of a PostgreSQL transaction that lost to a concurrent one. */
 const MAX_BACKOFF_MS = 200;
 
+/** Every column of a session, named (a named prepared query lists its columns); the Record makes the list complete. */
+const SESSION_COLUMNS = Object.keys({
+  id: true,
+  csrf_token: true,
+  account_id: true,
+  created_at: true,
+  seen_at: true,
+  user_token: true,
+} satisfies Record<keyof SessionRow, true>) as (keyof SessionRow)[];
+
 /** The hot queries, compiled once per engine. */
 function compileHotQueries(db: Kysely<Database>) {
   return {
     billByOid: prepared((a: { oid: string }) => db.selectFrom('bills').selectAll().where('oid', '=', a.oid)),
     typesOfBill: prepared((a: { billOid: string }) => db.selectFrom('payment_types').selectAll().where('bill_oid', '=', a.billOid).orderBy('position')),
     attemptByOrder: prepared((a: { orderId: string }) => db.selectFrom('payment_attempts').selectAll().where('order_id', '=', a.orderId)),
-    sessionById: prepared((a: { id: string }) => db.selectFrom('sessions').selectAll().where('id', '=', a.id)),
+    // Read by the CSRF check of every POST.
+    sessionById: prepared((a: { id: string }) => db.selectFrom('sessions').select(SESSION_COLUMNS).where('id', '=', a.id), { name: 'sessionById' }),
     // The status poll in one round trip: the session's CSRF token, the bill (to tell a wrong link) and the status of
     // the order if it is that bill's.
-    pollStatus: prepared((a: { sessionId: string; orderId: string; billOid: string }) =>
-      db.selectNoFrom((eb) => [
-        eb.selectFrom('sessions').select('csrf_token').where('id', '=', a.sessionId).as('csrf_token'),
-        eb.selectFrom('bills').select('oid').where('oid', '=', a.billOid).as('bill'),
-        eb.selectFrom('payment_attempts').select('status').where('order_id', '=', a.orderId).where('bill_oid', '=', a.billOid).as('status'),
-      ]),
+    pollStatus: prepared(
+      (a: { sessionId: string; orderId: string; billOid: string }) =>
+        db.selectNoFrom((eb) => [
+          eb.selectFrom('sessions').select('csrf_token').where('id', '=', a.sessionId).as('csrf_token'),
+          eb.selectFrom('bills').select('oid').where('oid', '=', a.billOid).as('bill'),
+          eb.selectFrom('payment_attempts').select('status').where('order_id', '=', a.orderId).where('bill_oid', '=', a.billOid).as('status'),
+        ]),
+      { name: 'pollStatus' },
     ),
   };
 }
