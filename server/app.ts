@@ -7,8 +7,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { defaultOptions, type AppOptions } from './config';
 import { openDatabase } from './store/db';
 import { createStore, type Store } from './store/store';
-import { csrfMatches } from './session';
-import { pageRoutes } from './routes/pages';
+import { csrfMatches, SESSION_LIFE, sweepEndedSessions } from './session';
+import { pageRenderer, pageRoutes } from './routes/pages';
 import { billRoutes } from './routes/bills';
 import { paymentRoutes } from './routes/payments';
 import { acquirerSandbox } from './sandbox/acquirer';
@@ -32,10 +32,15 @@ declare module 'fastify' {
 }
 
 /**
- * Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. Browsers
- * send CSP reports with no token at all (and the endpoint changes nothing but a counter).
+ * Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. The sandbox's
+ * free-call line is the exception: a call signs an account in, so it takes the CSRF token like any POST of the page.
+ * Browsers send CSP reports with no token at all (and the endpoint changes nothing but a counter).
  */
-const csrfExempt = (url: string) => url.startsWith('/sandbox/') || url === '/csp-report' || url.startsWith('/csp-report?');
+const csrfExempt = (url: string) =>
+  (url.startsWith('/sandbox/') && !url.startsWith('/sandbox/free-call')) || url === '/csp-report' || url.startsWith('/csp-report?');
+
+/** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
+const isCheckoutLink = (url: string) => url.startsWith('/pay/');
 
 /**
  * The reference server, ready for `inject` or `listen`. Nothing listens here: `main.ts` does that.
@@ -45,13 +50,15 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const options = defaultOptions(overrides);
   const db = openDatabase(options.databasePath);
   const store = createStore(db, options.now);
+  const pages = pageRenderer(options);
 
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
@@ -60,7 +67,13 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   app.decorate('store', store);
   app.decorate('appOptions', options);
   app.decorate('cspReports', cspReports);
-  app.addHook('onClose', async () => db.close());
+  // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to.
+  const sweep = setInterval(() => sweepEndedSessions(store), SESSION_LIFE.sweepEveryMs);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    db.close();
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
@@ -101,12 +114,14 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     const message = error.validation ? `Неверные данные запроса: ${error.message}` : error.message;
     return reply.code(code).send({ success: false, error: message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Не найдено' }));
+  app.setNotFoundHandler((request, reply) =>
+    request.method === 'GET' && isCheckoutLink(request.url) ? pages.notFound(reply) : reply.code(404).send({ success: false, error: 'Не найдено' }),
+  );
 
   const sms = options.sandbox ? outboxGateway(store) : missingGateway(app.log);
   const verifyCaptcha = createCaptchaVerifier(options);
 
-  await app.register(pageRoutes, { options, store });
+  await app.register(pageRoutes, { options, store, pages });
   await app.register(billRoutes, { store });
   await app.register(paymentRoutes, { options, store });
   await app.register(codeRoutes, { store, sms, verifyCaptcha, now: options.now });
@@ -120,7 +135,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     await app.register(billsSandbox, { store });
     await app.register(sbpSandbox, { store });
     await app.register(sberpaySandbox, { store });
-    await app.register(partiesSandbox, { store });
+    await app.register(partiesSandbox, { options, store });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;

@@ -37,7 +37,8 @@ export type PaymentStart =
 
 /**
  * Starts a payment: closes the bill when points cover it, otherwise finds or creates the pending attempt for
- * this bill, type and amounts. Runs in one immediate transaction, so concurrent requests see one attempt.
+ * this bill, type and amounts (a found one takes this request's e-mail, user and manager). Runs in one immediate
+ * transaction, so concurrent requests see one attempt.
  */
 export function startPayment(store: Store, request: PaymentRequest): PaymentStart {
   return store.transaction(() => {
@@ -59,7 +60,11 @@ export function startPayment(store: Store, request: PaymentRequest): PaymentStar
     if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
 
     const pending = store.pendingAttempt(bill.oid, request.type.oid, amount, request.points);
-    if (pending) return { kind: 'attempt', attempt: pending, type: request.type, reused: true };
+    if (pending) {
+      // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
+      store.setAttemptPayer(pending.order_id, { email: request.email, user_oid: request.userOid, manager_id: request.managerId });
+      return { kind: 'attempt', attempt: store.attemptByOrder(pending.order_id)!, type: request.type, reused: true };
+    }
 
     const orderId = crypto.randomUUID();
     store.insertAttempt({

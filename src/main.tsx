@@ -6,7 +6,7 @@ import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { createHttp } from './services/http';
-import { readCookie, readCsrfToken, readPageConfig, type PageConfig } from './services/pageConfig';
+import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
 import { App } from './views/App';
 import { AppActor, PageContext } from './views/appContext';
 import { ResultPage } from './views/ResultPage';
@@ -20,7 +20,7 @@ declare const __DEV__: boolean;
 function start() {
   const config = readPageConfig();
   const http = createHttp({ csrfToken: () => readCsrfToken() });
-  const api = createApi({ http, config, managerId: () => readCookie('manager_id') });
+  const api = createApi({ http, config, managerId: () => readManagerId() });
   const env = browserEnvironment(window);
   const deps: Dependencies = {
     api,
@@ -41,7 +41,6 @@ function start() {
           logic={providePaymentStatus(deps)}
           orderId={query.get('orderId')}
           billOid={query.get('billOid')}
-          withoutProcessing={query.get('withoutProcessing') === '1'}
         />
       </StrictMode>,
     );

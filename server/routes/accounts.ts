@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CaptchaVerifier } from '../captcha';
-import { openVerification } from '../codes';
+import { openVerification, phoneEnteredForRestore } from '../codes';
 import type { AppOptions } from '../config';
 import { generatePassword, hashPassword, verifyPassword } from '../passwords';
-import { renewSession, requireSession } from '../session';
+import { renewSession, replaceSession, requireSession } from '../session';
 import type { SmsGateway } from '../sms';
 import type { AccountRow, Store } from '../store/store';
-import { captchaSchema, emptyBodySchema, personNameSchema, phoneSchema, refusal, sensitiveLimit } from './schemas';
+import { captchaSchema, emptyBodySchema, isPlausibleEmail, personNameSchema, phoneSchema, refusal, sensitiveLimit } from './schemas';
 
 interface Deps {
   options: AppOptions;
@@ -36,9 +36,6 @@ const userOut = (account: AccountRow) => ({
   picture: account.picture,
 });
 
-// A plausible e-mail: one @, no spaces, a dotted domain. The page checks too; this is the server's word (SPEC §5).
-const emailPattern = /^[^\s@"<>()[\],;:]+@[A-Za-z0-9\u00a1-\uffff-]+(\.[A-Za-z0-9\u00a1-\uffff-]+)*\.[A-Za-z\u00a1-\uffff]{2,}$/;
-
 const noBody = { schema: { body: emptyBodySchema } };
 /** ky posts some calls with no body at all; treat that as the empty object the schema allows. */
 const bodyOptional = async (request: FastifyRequest) => {
@@ -63,7 +60,8 @@ export async function accountRoutes(app: FastifyInstance, { options, store, sms,
     '/ajax/check-email/',
     { schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } } } },
     async (request) => {
-      const valid = emailPattern.test(request.body.email.trim());
+      // The page checks too; this is the server's word (SPEC §5), the same rule as the receipt e-mail's.
+      const valid = isPlausibleEmail(request.body.email.trim());
       return valid ? { success: true } : { success: false, error: 'Неверный email' };
     },
   );
@@ -169,9 +167,9 @@ export async function accountRoutes(app: FastifyInstance, { options, store, sms,
     },
   );
 
-  const logout = async (request: FastifyRequest) => {
-    const session = requireSession(store, request);
-    store.setSessionAccount(session.id, null);
+  // Both logouts (the page calls the local one, then the provider's): the session ends with all it had proven.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    replaceSession(store, requireSession(store, request), reply, secure);
     return { success: true };
   };
   app.post('/ajax/logout', { schema: { body: emptyBodySchema }, preValidation: bodyOptional }, logout);
@@ -224,15 +222,22 @@ export async function accountRoutes(app: FastifyInstance, { options, store, sms,
 
   const phoneForm = { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: phoneSchema } } } as const;
 
-  // The payer calls the free-call line from this phone; the lock says this session is waiting for that call.
+  // The payer calls the free-call line from this phone; the lock says this session is waiting for that call. A call
+  // signs in exactly one session, so: a session may lock only a phone it entered in this flow (a restore code was
+  // sent to it); a phone has at most one waiting lock, the newest, and a replaced one simply never hears of the call.
   app.post<{ Body: { phone: string } }>(`${provider}/freeCallLock/`, { schema: phoneForm, config: sensitiveLimit(10) }, async (request) => {
     const session = requireSession(store, request);
-    store.insertFreeCall(session.id, request.body.phone, now() + FREE_CALL_WINDOW_MS);
+    const { phone } = request.body;
+    if (!phoneEnteredForRestore(store, now, session.id, phone)) return { success: true, json: { result: false } };
+    store.transaction(() => {
+      store.endWaitingFreeCalls(phone);
+      store.insertFreeCall(session.id, phone, now() + FREE_CALL_WINDOW_MS);
+    });
     return { success: true, json: { result: true } };
   });
 
-  // Polled every 5 s: true once the call came in. A call from the phone proves it, so its account is signed in
-  // (SPEC §4: the page then reloads and finds the user through checkUser).
+  // Polled every 5 s: true once the call came in to this session's own lock. A call from the phone proves it, so its
+  // account is signed in (SPEC §4: the page then reloads and finds the user through checkUser).
   app.post<{ Body: { phone: string } }>(`${provider}/freeCall/`, { schema: phoneForm }, async (request, reply) => {
     const session = requireSession(store, request);
     const lock = store.latestFreeCall(session.id, request.body.phone);

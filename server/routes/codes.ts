@@ -90,7 +90,7 @@ export async function codeRoutes(app: FastifyInstance, { store, sms, verifyCaptc
     }
 
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed });
+    const outcome = sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -112,6 +112,11 @@ export async function codeRoutes(app: FastifyInstance, { store, sms, verifyCaptc
           .code(429)
           .header('retry-after', String(outcome.secondsLeft))
           .send(refusal('Слишком много СМС на этот номер, попробуйте позже', true, { secondsLeft: outcome.secondsLeft }));
+      case 'address-cap':
+        return reply
+          .code(429)
+          .header('retry-after', String(outcome.secondsLeft))
+          .send(refusal('Слишком много СМС с вашего адреса, попробуйте позже', true, { secondsLeft: outcome.secondsLeft }));
       case 'blocked':
         return reply
           .code(429)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { copyDemoBill } from '../demoBills';
 import type { Store } from '../store/store';
-import { objectOidSchema } from '../routes/bills';
+import { objectOidSchema } from '../routes/schemas';
 
 /** `POST /sandbox/bills` `{ from }`: a fresh unpaid copy of a demo bill (DESIGN §7). */
 export async function billsSandbox(app: FastifyInstance, { store }: { store: Store }) {

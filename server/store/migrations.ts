@@ -148,4 +148,20 @@ export const migrations: readonly string[] = [
 
   ALTER TABLE sessions ADD COLUMN user_token TEXT;
   `,
+  // 3: security (issue 12). Who asked for each code, the session (distinct phones per session; which phone a free call
+  // may sign in) and the client's address (burst and hourly caps per address); at most one waiting free-call lock
+  // per phone; indexes for the sweep of expired sessions.
+  `
+  ALTER TABLE sms_codes ADD COLUMN session_id TEXT REFERENCES sessions(id) ON UPDATE CASCADE ON DELETE SET NULL;
+  ALTER TABLE sms_codes ADD COLUMN client_address TEXT;
+  CREATE INDEX sms_codes_by_session ON sms_codes(session_id, created_at);
+  CREATE INDEX sms_codes_by_address ON sms_codes(client_address, created_at);
+
+  DELETE FROM free_calls WHERE called_at IS NULL AND id NOT IN (SELECT MAX(id) FROM free_calls WHERE called_at IS NULL GROUP BY phone);
+  CREATE UNIQUE INDEX one_waiting_free_call ON free_calls(phone) WHERE called_at IS NULL;
+  CREATE INDEX free_calls_by_session ON free_calls(session_id, phone);
+
+  CREATE INDEX sessions_by_seen ON sessions(seen_at);
+  CREATE INDEX sessions_by_creation ON sessions(created_at);
+  `,
 ];

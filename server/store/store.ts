@@ -72,6 +72,9 @@ export interface SmsCodeRow {
   state: 'active' | 'used' | 'void';
   created_at: number;
   expires_at: number;
+  /** Who asked for the code: the session (null once it is gone) and the client's address. */
+  session_id: string | null;
+  client_address: string | null;
 }
 
 export interface PhoneGuardRow {
@@ -123,6 +126,9 @@ export interface AccountRow {
 
 export type NewAttempt = Omit<AttemptRow, 'status' | 'created_at' | 'updated_at'>;
 
+/** What the CSRF check needs of a session on every POST: its token and its times (for the expiry). */
+export type SessionKey = Pick<SessionRow, 'csrf_token' | 'created_at' | 'seen_at'>;
+
 /**
  * Every query the server makes, as named functions over prepared statements.
  * Handlers call these and never write SQL themselves.
@@ -163,6 +169,9 @@ export function createStore(db: Db, now: () => number) {
          LEFT JOIN payment_attempts a ON a.order_id = ? AND a.bill_oid = b.oid
        WHERE b.oid = ?`,
     ),
+    setAttemptPayer: db.prepare<[string | null, string | null, string | null, number, string]>(
+      `UPDATE payment_attempts SET email = ?, user_oid = ?, manager_id = ?, updated_at = ? WHERE order_id = ? AND status = 'created'`,
+    ),
     setAttemptStatus: db.prepare<[PaymentStatus, number, string]>(
       `UPDATE payment_attempts SET status = ?, updated_at = ? WHERE order_id = ? AND status = 'created'`,
     ),
@@ -175,8 +184,11 @@ export function createStore(db: Db, now: () => number) {
       'SELECT delta, reason, order_id FROM points_ledger WHERE cust_no = ? ORDER BY id',
     ),
     sessionById: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
-    csrfOfSession: db.prepare<[string], { csrf_token: string }>('SELECT csrf_token FROM sessions WHERE id = ?'),
+    keyOfSession: db.prepare<[string], SessionKey>('SELECT csrf_token, created_at, seen_at FROM sessions WHERE id = ?'),
     insertSession: db.prepare('INSERT INTO sessions (id, csrf_token, account_id, created_at, seen_at) VALUES (@id, @csrf_token, NULL, @now, @now)'),
+    touchSession: db.prepare<[number, string]>('UPDATE sessions SET seen_at = ? WHERE id = ?'),
+    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
+    sweepSessions: db.prepare<[number, number], { id: string }>('DELETE FROM sessions WHERE seen_at <= ? OR created_at <= ? RETURNING id'),
     accountByPhone: db.prepare<[string], AccountRow>('SELECT * FROM loyalty_accounts WHERE phone = ?'),
     accountById: db.prepare<[number], AccountRow>('SELECT * FROM loyalty_accounts WHERE id = ?'),
     insertAccount: db.prepare(
@@ -190,8 +202,8 @@ export function createStore(db: Db, now: () => number) {
     renameSession: db.prepare<[string, string]>('UPDATE sessions SET id = ? WHERE id = ?'),
 
     insertCode: db.prepare(
-      `INSERT INTO sms_codes (phone, purpose, cust_no, salt, code_hash, state, created_at, expires_at)
-       VALUES (@phone, @purpose, @cust_no, @salt, @code_hash, 'active', @now, @expires_at)`,
+      `INSERT INTO sms_codes (phone, purpose, cust_no, salt, code_hash, state, created_at, expires_at, session_id, client_address)
+       VALUES (@phone, @purpose, @cust_no, @salt, @code_hash, 'active', @now, @expires_at, @session_id, @client_address)`,
     ),
     activeCode: db.prepare<[string, CodePurpose, number], SmsCodeRow>(
       `SELECT * FROM sms_codes WHERE phone = ? AND purpose = ? AND state = 'active' AND expires_at > ? ORDER BY id DESC LIMIT 1`,
@@ -202,6 +214,13 @@ export function createStore(db: Db, now: () => number) {
     useCode: db.prepare<[number]>(`UPDATE sms_codes SET state = 'used' WHERE id = ? AND state = 'active'`),
     sendsSince: db.prepare<[string, number], { n: number; oldest: number | null; newest: number | null }>(
       'SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM sms_codes WHERE phone = ? AND created_at > ?',
+    ),
+    phonesOfSession: db.prepare<[string, number], { phone: string }>('SELECT DISTINCT phone FROM sms_codes WHERE session_id = ? AND created_at > ?'),
+    sendsFromAddress: db.prepare<[string, number], { n: number; oldest: number | null }>(
+      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM sms_codes WHERE client_address = ? AND created_at > ?',
+    ),
+    codeSentInSession: db.prepare<[string, string, CodePurpose, number], { id: number }>(
+      'SELECT id FROM sms_codes WHERE session_id = ? AND phone = ? AND purpose = ? AND created_at > ? LIMIT 1',
     ),
 
     guardOf: db.prepare<[string], PhoneGuardRow>('SELECT * FROM phone_guards WHERE phone = ?'),
@@ -232,13 +251,21 @@ export function createStore(db: Db, now: () => number) {
       'INSERT INTO free_calls (session_id, phone, locked_at, expires_at) VALUES (@session_id, @phone, @now, @expires_at)',
     ),
     latestFreeCall: db.prepare<[string, string], FreeCallRow>('SELECT * FROM free_calls WHERE session_id = ? AND phone = ? ORDER BY id DESC LIMIT 1'),
+    endWaitingFreeCalls: db.prepare<[string]>('DELETE FROM free_calls WHERE phone = ? AND called_at IS NULL'),
     recordCall: db.prepare<[number, string, number]>('UPDATE free_calls SET called_at = ? WHERE phone = ? AND called_at IS NULL AND expires_at > ?'),
   };
 
-  const csrfTokens = new Map<string, string>();
+  const sessionKeys = new Map<string, SessionKey>();
+  const remember = (id: string, key: SessionKey) => {
+    sessionKeys.delete(id);
+    if (sessionKeys.size >= CSRF_CACHE_SIZE) sessionKeys.delete(sessionKeys.keys().next().value!);
+    sessionKeys.set(id, key);
+  };
 
   return {
     db,
+    /** The clock every row is written with (tests give a fake one). */
+    now,
     billByOid: (oid: string) => q.billByOid.get(oid),
     typesOfBill: (billOid: string) => q.typesOfBill.all(billOid),
     typeOfBill: (typeOid: string, billOid: string) => q.typeOfBill.get(typeOid, billOid),
@@ -251,6 +278,9 @@ export function createStore(db: Db, now: () => number) {
     attemptByOrder: (orderId: string) => q.attemptByOrder.get(orderId),
     /** undefined: no such bill; status null: no such order for this bill. */
     statusOfOrder: (orderId: string, billOid: string) => q.statusOfOrder.get(orderId, billOid),
+    /** Who pays a pending attempt: the receipt e-mail, the signed-in user and the manager of the latest request. */
+    setAttemptPayer: (orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id'>) =>
+      q.setAttemptPayer.run(payer.email, payer.user_oid, payer.manager_id, now(), orderId).changes === 1,
     /** Moves a pending attempt to a final status; answers false when it was not pending any more. */
     finishAttempt: (orderId: string, status: Exclude<PaymentStatus, 'created'>) =>
       q.setAttemptStatus.run(status, now(), orderId).changes === 1,
@@ -261,19 +291,38 @@ export function createStore(db: Db, now: () => number) {
     ledgerOfCustomer: (custNo: string) => q.ledgerOfCustomer.all(custNo),
     sessionById: (id: string) => q.sessionById.get(id),
     /**
-     * The session's CSRF token, checked on every POST. A session's token never changes, so it is remembered (up to
-     * CSRF_CACHE_SIZE sessions) and the status poll, the busiest call, does not read it from disk each time.
+     * The session's CSRF token and times, checked on every POST. A session's token never changes, so it is remembered
+     * (up to CSRF_CACHE_SIZE sessions) and the status poll, the busiest call, does not read it from disk each time;
+     * `fresh` reads it again (another process may have seen the session since). Deleting or renaming a session here
+     * forgets it at once.
      */
-    csrfTokenOf: (id: string): string | undefined => {
-      const cached = csrfTokens.get(id);
+    sessionKeyOf: (id: string, fresh = false): SessionKey | undefined => {
+      const cached = fresh ? undefined : sessionKeys.get(id);
       if (cached !== undefined) return cached;
-      const token = q.csrfOfSession.get(id)?.csrf_token;
-      if (token === undefined) return undefined;
-      if (csrfTokens.size >= CSRF_CACHE_SIZE) csrfTokens.delete(csrfTokens.keys().next().value!);
-      csrfTokens.set(id, token);
-      return token;
+      const key = q.keyOfSession.get(id);
+      if (key === undefined) sessionKeys.delete(id);
+      else remember(id, key);
+      return key;
     },
     insertSession: (id: string, csrfToken: string) => q.insertSession.run({ id, csrf_token: csrfToken, now: now() }),
+    /** The session was used now (its idle time starts again). */
+    touchSession: (id: string) => {
+      const t = now();
+      q.touchSession.run(t, id);
+      const cached = sessionKeys.get(id);
+      if (cached) remember(id, { ...cached, seen_at: t });
+    },
+    /** Ends a session: its verifications and free-call locks go with it (ON DELETE CASCADE). */
+    deleteSession: (id: string) => {
+      sessionKeys.delete(id);
+      return q.deleteSession.run(id);
+    },
+    /** Deletes every session idle since `idleBefore` or begun before `bornBefore`; answers how many. */
+    sweepSessions: (idleBefore: number, bornBefore: number) => {
+      const gone = q.sweepSessions.all(idleBefore, bornBefore);
+      for (const { id } of gone) sessionKeys.delete(id);
+      return gone.length;
+    },
     accountByPhone: (phone: string) => q.accountByPhone.get(phone),
     accountById: (id: number) => q.accountById.get(id),
     insertAccount: (account: Omit<AccountRow, 'id' | 'created_at'>) => q.insertAccount.run({ ...account, now: now() }),
@@ -285,11 +334,11 @@ export function createStore(db: Db, now: () => number) {
     /** Gives a session a new id (verifications and free calls follow by ON UPDATE CASCADE). */
     renameSession: (oldId: string, newId: string) => {
       // The old id must stop working at once (a sign-in renames the session against fixation).
-      csrfTokens.delete(oldId);
+      sessionKeys.delete(oldId);
       return q.renameSession.run(newId, oldId);
     },
 
-    insertCode: (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at'>) =>
+    insertCode: (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at' | 'session_id' | 'client_address'>) =>
       q.insertCode.run({ ...code, now: now() }),
     /** The newest code of a phone and purpose that may still be entered. */
     activeCode: (phone: string, purpose: CodePurpose) => q.activeCode.get(phone, purpose, now()),
@@ -300,6 +349,13 @@ export function createStore(db: Db, now: () => number) {
     useCode: (id: number) => q.useCode.run(id).changes === 1,
     /** Codes sent to a phone after a moment: how many, the oldest and the newest send time. */
     sendsSince: (phone: string, since: number) => q.sendsSince.get(phone, since)!,
+    /** The phones a session had codes sent to after a moment. */
+    phonesOfSession: (sessionId: string, since: number) => q.phonesOfSession.all(sessionId, since).map((row) => row.phone),
+    /** Codes sent at the request of a client address after a moment: how many, and the oldest send time. */
+    sendsFromAddress: (address: string, since: number) => q.sendsFromAddress.get(address, since)!,
+    /** Whether this session had a code of this purpose sent to this phone after a moment. */
+    codeSentInSession: (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
+      q.codeSentInSession.get(sessionId, phone, purpose, since) !== undefined,
 
     guardOf: (phone: string): PhoneGuardRow =>
       q.guardOf.get(phone) ?? { phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0, updated_at: 0 },
@@ -317,7 +373,9 @@ export function createStore(db: Db, now: () => number) {
     insertFreeCall: (sessionId: string, phone: string, expiresAt: number) =>
       q.insertFreeCall.run({ session_id: sessionId, phone, expires_at: expiresAt, now: now() }),
     latestFreeCall: (sessionId: string, phone: string) => q.latestFreeCall.get(sessionId, phone),
-    /** The free-call line heard a call from this phone: every live lock for it is answered. */
+    /** Drops the lock still waiting for a call from this phone, whichever session made it (a newer lock replaces it). */
+    endWaitingFreeCalls: (phone: string) => q.endWaitingFreeCalls.run(phone),
+    /** The free-call line heard a call from this phone: the one live lock for it, if any, is answered. */
     recordCall: (phone: string) => q.recordCall.run(now(), phone, now()).changes,
 
     transaction: <T>(work: () => T): T => db.transaction(work).immediate(),

@@ -92,6 +92,24 @@ export async function freshBill(server: RunningServer, from: string): Promise<st
   return ((await response.json()) as { objectOID: string }).objectOID;
 }
 
+/**
+ * The sandbox free-call line takes a call from `phone`. It wants a session's CSRF token like any POST, so it first
+ * opens the line's page for a session and the token, as a tester's browser would.
+ */
+export async function callFreeLine(server: RunningServer, phone: string): Promise<Response> {
+  const page = await fetch(`${server.url}/sandbox/free-call`);
+  const cookie = page.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  return fetch(`${server.url}/sandbox/free-call`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
+    body: JSON.stringify({ phone }),
+  });
+}
+
 /** Pays on the sandbox acquirer's card form with a test card. */
 export async function payWithCard(page: Page, card: string) {
   await page.getByLabel('Номер карты').fill(card);
