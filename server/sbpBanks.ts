@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import type { SbpBank } from '../src/services/sbpBanks';
 
 /**
  * The fast-payment member banks (issue 18, ACQUIRER.md 'Opening a bank app from a phone'): NSPK's public list, which
@@ -13,19 +14,8 @@ import zlib from 'node:zlib';
 /** The snapshot shipped with the server (2026-04-29, 192 banks). */
 export const BUNDLED_LIST_FILE = path.join(__dirname, 'data', 'sbp-banks.json');
 
-/** One bank as the page reads it (GET /api/sbp-banks). */
-export interface SbpBankOut {
-  id: string;
-  name: string;
-  /** The bank app's URL scheme: iOS opens `<schema>://…` of the payload, Android an intent with it. */
-  schema: string;
-  /** The Android app's package, or null when the bank publishes none. */
-  package: string | null;
-  /** The bank's web client for a QR (https only), or null when it has none. */
-  webClientUrl: string | null;
-  /** This server's copy of the bank's logo (same origin, under the page's CSP), or null when it has none. */
-  logo: string | null;
-}
+/** One bank as the page reads it (GET /api/sbp-banks): the page's own type, so the two cannot drift apart. */
+export type SbpBankOut = SbpBank;
 
 /** A bank as NSPK's list gives it (the snapshot's format), after the check. */
 interface SourceBank {

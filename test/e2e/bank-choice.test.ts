@@ -41,8 +41,8 @@ async function newPage(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** A fresh demo-anon bill paid by fast payment up to the bank list; answers the payment's real payload. */
-async function toBankList(page: Page): Promise<string> {
+/** A fresh demo-anon bill paid by fast payment; answers the payment's real payload. */
+async function payBySbp(page: Page): Promise<string> {
   await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}`);
   await page.getByLabel('Email для отправки чека').fill('payer@example.com');
   await page.getByRole('button', { name: 'Продолжить' }).click();
@@ -51,6 +51,12 @@ async function toBankList(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Оплатить' }).click();
   const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
   await page.getByRole('heading', { name: 'Выберите банк для оплаты' }).waitFor();
+  return payload;
+}
+
+/** Up to the bank list on the fast-payment step. */
+async function toBankList(page: Page): Promise<string> {
+  const payload = await payBySbp(page);
   await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
   return payload;
 }
@@ -116,13 +122,7 @@ test('with the list endpoint failing the screen still offers the payload link an
   const context = await phone(IPHONE);
   await context.route('**/api/sbp-banks', (route) => route.fulfill({ status: 503, json: { success: false, error: 'Сервис недоступен' } }));
   const page = await newPage(context);
-  await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}`);
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await page.getByRole('radio', { name: /СБП/ }).check();
-  const answer = page.waitForResponse('**/api/getPaymentUrl/');
-  await page.getByRole('button', { name: 'Оплатить' }).click();
-  const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
+  const payload = await payBySbp(page);
   const link = page.getByRole('link', { name: 'Открыть приложение банка' });
   await link.waitFor();
   expect(await link.getAttribute('href')).toBe(payload);
