@@ -74,9 +74,47 @@ test('iPhone: Сбербанк opens its app by its scheme with the real payload
   expect(await page.getByRole('link', { name: /^Другой банк/ }).getAttribute('href')).toBe(payload);
   expect(await bankNames(page)).toEqual(['Сбербанк', 'Т-Банк', 'Банк ВТБ', 'АЛЬФА-БАНК', 'Райффайзенбанк', 'Газпромбанк']);
   expect(await page.locator('.sbp-amount').textContent()).toMatch(/Сумма к оплате\s*12\s345,67 руб\./);
+  // No logo can be had offline: each one is dropped and the initials stay, on tiles of the same size.
+  await page.waitForFunction(() => document.querySelectorAll('.bank-mark img').length === 0);
+  const marks = page.getByRole('list', { name: 'Выберите банк для оплаты' }).locator('.bank-mark');
+  expect(await marks.allTextContents()).toEqual(['Сб', 'Т', 'ВТБ', 'Ал', 'Ра', 'Га']);
+  for (const box of await marks.evaluateAll((tiles) => tiles.map((tile) => tile.getBoundingClientRect()))) {
+    expect([box.width, box.height]).toEqual([40, 40]);
+  }
   // The list came from the server's own endpoint, cacheable.
   const list = await page.request.get(`${server.url}/api/sbp-banks`);
   expect(list.headers()['cache-control']).toContain('public');
+});
+
+test("with NSPK reachable, each bank's logo is shown from this server, under the page's strict CSP", async () => {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const asked: string[] = [];
+  const online = await startServer({
+    sbpFetch: async (input) => {
+      asked.push(String(input));
+      return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
+    },
+  });
+  try {
+    const context = await phone(IPHONE);
+    const page = await newPage(context);
+    const logos: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'image' && logos.push(new URL(request.url()).pathname)));
+    await page.goto(`${online.url}/pay/${await freshBill(online, 'demo-anon')}`);
+    await page.getByLabel('Email для отправки чека').fill('payer@example.com');
+    await page.getByRole('button', { name: 'Продолжить' }).click();
+    await page.getByRole('radio', { name: /СБП/ }).check();
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    const list = page.getByRole('list', { name: 'Выберите банк для оплаты' });
+    await list.locator('.bank-logo.is-shown').nth(5).waitFor();
+    expect(logos.filter((logo) => logo.startsWith('/api/sbp-banks/logos/'))).toEqual(expect.arrayContaining(['/api/sbp-banks/logos/100000000111']));
+    expect(logos.every((logo) => !logo.includes('nspk'))).toBe(true);
+    expect(asked).toContain('https://qr.nspk.ru/proxyapp/logo/bank100000000111.png');
+    const reports = (await (await fetch(`${online.url}/sandbox/csp-reports`)).json()) as { count: number };
+    expect(reports.count).toBe(0);
+  } finally {
+    await online.stop();
+  }
 });
 
 test('Android: Сбербанк opens by an intent for its package with the real payload', async () => {
