@@ -18,6 +18,7 @@ import { sbpSandbox } from './sandbox/sbp';
 import { sberpaySandbox } from './sandbox/sberpay';
 import { accountRoutes } from './routes/accounts';
 import { codeRoutes } from './routes/codes';
+import { sbpBankRoutes } from './routes/sbpBanks';
 import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
@@ -127,6 +128,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await app.register(codeRoutes, { store, sms, verifyCaptcha, now: options.now });
   await app.register(accountRoutes, { options, store, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
+  await app.register(sbpBankRoutes, { options });
 
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');

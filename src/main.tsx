@@ -57,7 +57,7 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
     createRoot(element).render(
       <StrictMode>
         <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop }, ...(inspect ? { inspect } : {}) }}>
-          <AddressBarRoot config={config} />
+          <AddressBarRoot config={config} deps={deps} />
         </AppActor.Provider>
       </StrictMode>,
     );
@@ -71,7 +71,7 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
 }
 
 /** Binds the address bar to the checkout's route while mounted; browser Back and the Back link go one step back. */
-function AddressBarRoot({ config }: { config: PageConfig }) {
+function AddressBarRoot({ config, deps }: { config: PageConfig; deps: Dependencies }) {
   const app = AppActor.useActorRef();
   const backRef = useRef<() => void>(() => undefined);
 
@@ -102,7 +102,7 @@ function AddressBarRoot({ config }: { config: PageConfig }) {
     return () => binding.stop();
   }, [app]);
 
-  const page = useMemo(() => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload() }), [config]);
+  const page = useMemo(() => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps }), [config, deps]);
   return (
     <PageContext.Provider value={page}>
       <App />

@@ -42,6 +42,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The server's own calls out (the bank list's logos) fail as with no network, so no journey depends on one. */
+const offlineFetch: typeof fetch = async () => {
+  throw new TypeError('fetch failed: the journeys run offline');
+};
+
 /** The real server on a free port with a fresh database in a temporary folder, seeded with the demo bills. */
 export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -50,7 +55,7 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ databasePath: path.join(dir, 'checkout.sqlite'), distDir, publicUrl: url, logger: false, ...overrides });
+  const app = await buildApp({ databasePath: path.join(dir, 'checkout.sqlite'), distDir, publicUrl: url, logger: false, sbpFetch: offlineFetch, ...overrides });
   await seedDemo(app.store);
   await app.listen({ port, host: '127.0.0.1' });
   return {

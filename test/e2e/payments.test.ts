@@ -129,12 +129,13 @@ describe('fast payment (SBP)', () => {
     await expectStatus(page, 'Successfully paid');
   });
 
-  test('mobile: the bank-app link and the QR toggle; "Другой способ оплаты" goes back', async () => {
+  test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
     await choose(page, /СБП/);
     await page.getByRole('button', { name: 'Оплатить' }).tap();
-    const link = page.getByRole('link', { name: 'Открыть приложение банка' });
+    // The bank list and its links: test/e2e/bank-choice.test.ts.
+    const link = page.getByRole('link', { name: /^Другой банк/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
     expect(await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).count()).toBe(0);
