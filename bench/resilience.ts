@@ -2,6 +2,7 @@ import { buildApp } from '../server/app';
 import { DEV_CAPTCHA_TOKEN } from '../server/captcha';
 import { CODE_RULES } from '../server/codes';
 import { seedDemo } from '../server/demoBills';
+import { SESSION_LIFE } from '../server/session';
 import { openStore } from '../server/store/store';
 import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
 import { confirmByCard, freshBill, openTab, payBody, pollStatus, startCardPayment } from '../test/support/httpTab';
@@ -29,9 +30,15 @@ export async function otpBruteForce(
   await seedDemo(app.store, 1024);
   const phone = '79990004455';
   try {
-    const page = await app.inject({ method: 'GET', url: '/pay/demo-anon' });
-    const cookie = `sid=${page.cookies.find((c) => c.name === 'sid')!.value}`;
-    const csrf = /<meta name="?csrf-token"? content="([^"]+)"/.exec(page.body)![1]!;
+    let cookie = '';
+    let csrf = '';
+    // After a wait of 30 idle minutes or more the session has ended, so the attacker opens the page again.
+    const openPage = async () => {
+      const page = await app.inject({ method: 'GET', url: '/pay/demo-anon' });
+      cookie = `sid=${page.cookies.find((c) => c.name === 'sid')!.value}`;
+      csrf = /<meta name="?csrf-token"? content="([^"]+)"/.exec(page.body)![1]!;
+    };
+    await openPage();
     const post = (url: string, body: unknown) =>
       app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
     const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await app.store.outboxOf(phone, 1))[0]?.text ?? '')?.[1] ?? null;
@@ -49,7 +56,9 @@ export async function otpBruteForce(
           liveCode = await lastCode();
           tries = 0;
         } else {
-          t += ((sent.json() as { secondsLeft?: number }).secondsLeft ?? 60) * 1000;
+          const wait = ((sent.json() as { secondsLeft?: number }).secondsLeft ?? 60) * 1000;
+          t += wait;
+          if (wait >= SESSION_LIFE.idleMs) await openPage();
         }
       }
       const wrong = String((Number(liveCode ?? '0') + 1 + (guess % 9_999)) % 10_000).padStart(4, '0');

@@ -5,10 +5,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { defaultOptions, type AppOptions } from './config';
-import { openStore, type RootStore } from './store/store';
-import { csrfRefusal, csrfSession, sessionIdOf } from './session';
-import type { SessionRow } from './store/store';
-import { pageRoutes } from './routes/pages';
+import { openStore, type RootStore, type SessionRow } from './store/store';
+import { csrfRefusal, csrfSession, SESSION_LIFE, sessionIdOf, sweepEndedSessions } from './session';
+import { pageRenderer, pageRoutes } from './routes/pages';
 import { billRoutes } from './routes/bills';
 import { paymentRoutes } from './routes/payments';
 import { acquirerSandbox } from './sandbox/acquirer';
@@ -18,6 +17,7 @@ import { sbpSandbox } from './sandbox/sbp';
 import { sberpaySandbox } from './sandbox/sberpay';
 import { accountRoutes } from './routes/accounts';
 import { codeRoutes } from './routes/codes';
+import { sbpBankRoutes } from './routes/sbpBanks';
 import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
@@ -44,10 +44,15 @@ declare module 'fastify' {
 }
 
 /**
- * Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. Browsers
- * send CSP reports with no token at all (and the endpoint changes nothing but a counter).
+ * Sandbox parties post their own forms; they stand for other hosts and are not bound to our session. The sandbox's
+ * free-call line is the exception: a call signs an account in, so it takes the CSRF token like any POST of the page.
+ * Browsers send CSP reports with no token at all (and the endpoint changes nothing but a counter).
  */
-const csrfExempt = (url: string) => url.startsWith('/sandbox/') || url === '/csp-report' || url.startsWith('/csp-report?');
+const csrfExempt = (url: string) =>
+  (url.startsWith('/sandbox/') && !url.startsWith('/sandbox/free-call')) || url === '/csp-report' || url.startsWith('/csp-report?');
+
+/** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
+const isCheckoutLink = (url: string) => url.startsWith('/pay/');
 
 /**
  * The reference server, ready for `inject` or `listen`. Nothing listens here: `main.ts` does that.
@@ -55,13 +60,15 @@ const csrfExempt = (url: string) => url.startsWith('/sandbox/') || url === '/csp
  */
 export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const options = defaultOptions(overrides);
+  const pages = pageRenderer(options);
 
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
@@ -78,7 +85,17 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   app.decorate('appOptions', options);
   app.decorate('cspReports', cspReports);
   app.decorateRequest('session', null);
-  app.addHook('onClose', () => store.close());
+  // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to (every process
+  // sweeps; a second sweep of the same rows deletes nothing).
+  const sweep = setInterval(
+    () => void sweepEndedSessions(store).catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed')),
+    SESSION_LIFE.sweepEveryMs,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await store.close();
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
@@ -128,17 +145,20 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     const message = error.validation ? `Неверные данные запроса: ${error.message}` : error.message;
     return reply.code(code).send({ success: false, error: message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, error: 'Не найдено' }));
+  app.setNotFoundHandler((request, reply) =>
+    request.method === 'GET' && isCheckoutLink(request.url) ? pages.notFound(reply) : reply.code(404).send({ success: false, error: 'Не найдено' }),
+  );
 
   const sms = options.sandbox ? outboxGateway : missingGateway(app.log);
   const verifyCaptcha = createCaptchaVerifier(options);
 
-  await app.register(pageRoutes, { options });
+  await app.register(pageRoutes, { options, pages });
   await app.register(billRoutes);
   await app.register(paymentRoutes, { options });
   await app.register(codeRoutes, { sms, verifyCaptcha, now: options.now });
   await app.register(accountRoutes, { options, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
+  await app.register(sbpBankRoutes, { options });
 
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
@@ -147,7 +167,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     await app.register(billsSandbox);
     await app.register(sbpSandbox);
     await app.register(sberpaySandbox);
-    await app.register(partiesSandbox);
+    await app.register(partiesSandbox, { options });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;

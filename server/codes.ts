@@ -14,6 +14,16 @@ export const CODE_RULES = {
   burstSends: 2,
   /** How long a proven phone stays proven in its session (points spending, registration, restore). */
   verificationLifeMs: 30 * 60_000,
+  /**
+   * Against SMS bombing across phones (issue 12): one session may have codes sent to this many different phones an
+   * hour; a further phone needs the robot check.
+   */
+  phonesPerSessionHour: 3,
+  /** Sends asked for from one client address within addressBurstMs after which the next needs the robot check. */
+  addressBurstSends: 5,
+  addressBurstMs: 10 * 60_000,
+  /** Sends asked for from one client address in an hour: beyond this, none until the hour has passed. */
+  addressSendsPerHour: 30,
 } as const;
 
 const HOUR = 60 * 60_000;
@@ -33,17 +43,23 @@ function sameHash(a: string, b: string): boolean {
 export type SendOutcome =
   | { kind: 'sent'; showCaptcha: boolean; secondsLeft: number }
   | { kind: 'captcha' }
-  | { kind: 'too-early' | 'hourly-cap' | 'blocked'; secondsLeft: number };
+  | { kind: 'too-early' | 'hourly-cap' | 'address-cap' | 'blocked'; secondsLeft: number };
 
 export interface SendRequest {
   phone: string;
   purpose: CodePurpose;
   custNo: string | null;
+  /** Who asks: the session and the client's address (the per-session and per-address rules count by these). */
+  sessionId: string;
+  address: string;
   /** A captcha response was given and verified. */
   captchaPassed: boolean;
 }
 
-/** Sends a fresh code if the phone's caps allow it; the previous code of the same purpose dies with it. */
+/**
+ * Sends a fresh code if the caps of the phone, the session and the client address allow it; the previous code of the
+ * same purpose dies with it. The counters are the sms_codes rows themselves, so every server process sees them.
+ */
 export function sendCode(store: Store, sms: SmsGateway, now: () => number, request: SendRequest): Promise<SendOutcome> {
   return store.transaction(async (tx): Promise<SendOutcome> => {
     const t = now();
@@ -61,9 +77,16 @@ export function sendCode(store: Store, sms: SmsGateway, now: () => number, reque
       await demandCaptcha();
       return { kind: 'hourly-cap', secondsLeft: seconds(lastHour.oldest! + HOUR - t) };
     }
-    const captchaNeeded = guard.captcha_required === 1 || lastHour.n >= CODE_RULES.burstSends;
-    if (captchaNeeded && !request.captchaPassed) {
-      await demandCaptcha();
+    const fromAddress = await tx.sendsFromAddress(request.address, t - HOUR);
+    if (fromAddress.n >= CODE_RULES.addressSendsPerHour) return { kind: 'address-cap', secondsLeft: seconds(fromAddress.oldest! + HOUR - t) };
+
+    const phoneBurst = guard.captcha_required === 1 || lastHour.n >= CODE_RULES.burstSends;
+    const addressBurst = (await tx.sendsFromAddress(request.address, t - CODE_RULES.addressBurstMs)).n;
+    const sessionPhones = await tx.phonesOfSession(request.sessionId, t - HOUR);
+    const newPhoneBeyondLimit = !sessionPhones.includes(phone) && sessionPhones.length >= CODE_RULES.phonesPerSessionHour;
+    if ((phoneBurst || addressBurst >= CODE_RULES.addressBurstSends || newPhoneBeyondLimit) && !request.captchaPassed) {
+      // Only the phone's own burst marks the phone: a busy session or address must not cost its owner a captcha.
+      if (phoneBurst) await demandCaptcha();
       return { kind: 'captcha' };
     }
 
@@ -77,10 +100,13 @@ export function sendCode(store: Store, sms: SmsGateway, now: () => number, reque
       salt,
       code_hash: codeHash(salt, phone, request.purpose, code),
       expires_at: t + CODE_RULES.lifeMs,
+      session_id: request.sessionId,
+      client_address: request.address,
     });
     await tx.saveGuard({ ...guard, captcha_required: 0 });
     await sms.send(tx, phone, `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`);
-    return { kind: 'sent', showCaptcha: lastHour.n + 1 >= CODE_RULES.burstSends, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
+    const nextNeedsCaptcha = lastHour.n + 1 >= CODE_RULES.burstSends || addressBurst + 1 >= CODE_RULES.addressBurstSends;
+    return { kind: 'sent', showCaptcha: nextNeedsCaptcha, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
   });
 }
 
@@ -136,6 +162,14 @@ export function checkCode(store: Store, now: () => number, request: CheckRequest
 /** A phone this session proved for a purpose within the verification life, not yet used up. */
 export function openVerification(store: Store, now: () => number, sessionId: string, phone: string, purpose: CodePurpose) {
   return store.openVerification(sessionId, phone, purpose, now() - CODE_RULES.verificationLifeMs);
+}
+
+/**
+ * Whether this session had a forgot-password code sent to this phone lately: the payer entered the phone in this
+ * flow, which a free call then may confirm (issue 12: a call signs in only a session that asked for that phone).
+ */
+export function phoneEnteredForRestore(store: Store, now: () => number, sessionId: string, phone: string): Promise<boolean> {
+  return store.codeSentInSession(sessionId, phone, 'forgot-password', now() - CODE_RULES.verificationLifeMs);
 }
 
 /** Whether this session proved, by a use-points code, the phone of the customer who owns these points. */

@@ -39,6 +39,10 @@ export interface AppOptions {
   captchaFetch: typeof fetch;
   /** Origin of the bank-app pay widget outside `local` (allowed in the CSP); local uses the sandbox's own widget. */
   widgetOrigin: string | null;
+  /** Where NSPK's fast-payment bank list is published (SBP_BANKS_URL): refreshed daily; null serves the shipped snapshot. */
+  sbpBanksUrl: string | null;
+  /** The fetch used for the bank list and the banks' logos; tests pass a fake one (no network here). */
+  sbpFetch: typeof fetch;
 }
 
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
@@ -61,6 +65,8 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     passwordCost: 16384,
     captchaFetch: (input, init) => fetch(input, init),
     widgetOrigin: null,
+    sbpBanksUrl: null,
+    sbpFetch: (input, init) => fetch(input, init),
     ...overrides,
   };
 }
@@ -91,5 +97,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
     logger: env.LOG !== '0',
     widgetOrigin: env.WIDGET_ORIGIN || null,
+    sbpBanksUrl: env.SBP_BANKS_URL || null,
   });
 }

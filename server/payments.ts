@@ -37,8 +37,8 @@ export type PaymentStart =
 
 /**
  * Starts a payment: closes the bill when points cover it, otherwise finds or creates the pending attempt for
- * this bill, type and amounts. Runs in one transaction (serialized across processes), so concurrent requests see one
- * attempt.
+ * this bill, type and amounts (a found one takes this request's e-mail, user and manager). Runs in one transaction
+ * (serialized across processes), so concurrent requests see one attempt.
  */
 export function startPayment(store: Store, request: PaymentRequest): Promise<PaymentStart> {
   return store.transaction(async (tx): Promise<PaymentStart> => {
@@ -60,7 +60,11 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
     if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
 
     const pending = await tx.pendingAttempt(bill.oid, request.type.oid, amount, request.points);
-    if (pending) return { kind: 'attempt', attempt: pending, type: request.type, reused: true };
+    if (pending) {
+      // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
+      const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId };
+      return { kind: 'attempt', attempt: (await tx.setAttemptPayer(pending.order_id, payer))!, type: request.type, reused: true };
+    }
 
     const orderId = crypto.randomUUID();
     const attempt = await tx.insertAttempt({

@@ -6,7 +6,7 @@ import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { createHttp } from './services/http';
-import { readCookie, readCsrfToken, readPageConfig, type PageConfig } from './services/pageConfig';
+import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
 import { App } from './views/App';
 import { AppActor, PageContext } from './views/appContext';
 import { ResultPage } from './views/ResultPage';
@@ -20,7 +20,7 @@ declare const __DEV__: boolean;
 function start() {
   const config = readPageConfig();
   const http = createHttp({ csrfToken: () => readCsrfToken() });
-  const api = createApi({ http, config, managerId: () => readCookie('manager_id') });
+  const api = createApi({ http, config, managerId: () => readManagerId() });
   const env = browserEnvironment(window);
   const deps: Dependencies = {
     api,
@@ -41,7 +41,6 @@ function start() {
           logic={providePaymentStatus(deps)}
           orderId={query.get('orderId')}
           billOid={query.get('billOid')}
-          withoutProcessing={query.get('withoutProcessing') === '1'}
         />
       </StrictMode>,
     );
@@ -58,7 +57,7 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
     createRoot(element).render(
       <StrictMode>
         <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop }, ...(inspect ? { inspect } : {}) }}>
-          <AddressBarRoot config={config} />
+          <AddressBarRoot config={config} deps={deps} />
         </AppActor.Provider>
       </StrictMode>,
     );
@@ -72,7 +71,7 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
 }
 
 /** Binds the address bar to the checkout's route while mounted; browser Back and the Back link go one step back. */
-function AddressBarRoot({ config }: { config: PageConfig }) {
+function AddressBarRoot({ config, deps }: { config: PageConfig; deps: Dependencies }) {
   const app = AppActor.useActorRef();
   const backRef = useRef<() => void>(() => undefined);
 
@@ -103,7 +102,7 @@ function AddressBarRoot({ config }: { config: PageConfig }) {
     return () => binding.stop();
   }, [app]);
 
-  const page = useMemo(() => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload() }), [config]);
+  const page = useMemo(() => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps }), [config, deps]);
   return (
     <PageContext.Provider value={page}>
       <App />

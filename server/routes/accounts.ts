@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { CaptchaVerifier } from '../captcha';
-import { openVerification } from '../codes';
+import { openVerification, phoneEnteredForRestore } from '../codes';
 import type { AppOptions } from '../config';
 import { generatePassword, hashPassword, verifyPassword } from '../passwords';
-import { renewSession, requireSession } from '../session';
+import { renewSession, replaceSession, requireSession } from '../session';
 import type { SmsGateway } from '../sms';
 import type { AccountRow } from '../store/store';
-import { captchaSchema, emptyBodySchema, personNameSchema, phoneSchema, refusal, sensitiveLimit } from './schemas';
+import { captchaSchema, emptyBodySchema, isPlausibleEmail, personNameSchema, phoneSchema, refusal, sensitiveLimit } from './schemas';
 
 interface Deps {
   options: AppOptions;
@@ -24,9 +24,6 @@ const userOut = (account: AccountRow) => ({
   oid: account.oid,
   picture: account.picture,
 });
-
-// A plausible e-mail: one @, no spaces, a dotted domain. The page checks too; this is the server's word (SPEC §5).
-const emailPattern = /^[^\s@"<>()[\],;:]+@[A-Za-z0-9\u00a1-\uffff-]+(\.[A-Za-z0-9\u00a1-\uffff-]+)*\.[A-Za-z\u00a1-\uffff]{2,}$/;
 
 const noBody = { schema: { body: emptyBodySchema } };
 /** ky posts some calls with no body at all; treat that as the empty object the schema allows. */
@@ -53,7 +50,8 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> 
     '/ajax/check-email/',
     { schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } } } },
     async (request) => {
-      const valid = emailPattern.test(request.body.email.trim());
+      // The page checks too; this is the server's word (SPEC §5), the same rule as the receipt e-mail's.
+      const valid = isPlausibleEmail(request.body.email.trim());
       return valid ? { success: true } : { success: false, error: 'Неверный email' };
     },
   );
@@ -159,9 +157,9 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> 
     },
   );
 
-  const logout = async (request: FastifyRequest) => {
-    const session = await requireSession(store, request);
-    await store.setSessionAccount(session.id, null);
+  // Both logouts (the page calls the local one, then the provider's): the session ends with all it had proven.
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await replaceSession(store, await requireSession(store, request), reply, secure);
     return { success: true };
   };
   app.post('/ajax/logout', { schema: { body: emptyBodySchema }, preValidation: bodyOptional }, logout);
@@ -214,15 +212,22 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> 
 
   const phoneForm = { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: phoneSchema } } } as const;
 
-  // The payer calls the free-call line from this phone; the lock says this session is waiting for that call.
+  // The payer calls the free-call line from this phone; the lock says this session is waiting for that call. A call
+  // signs in exactly one session, so: a session may lock only a phone it entered in this flow (a restore code was
+  // sent to it); a phone has at most one waiting lock, the newest, and a replaced one simply never hears of the call.
   app.post(`${provider}/freeCallLock/`, { schema: phoneForm, config: sensitiveLimit(10) }, async (request) => {
     const session = await requireSession(store, request);
-    await store.insertFreeCall(session.id, request.body.phone, now() + FREE_CALL_WINDOW_MS);
+    const { phone } = request.body;
+    if (!(await phoneEnteredForRestore(store, now, session.id, phone))) return { success: true, json: { result: false } };
+    await store.transaction(async (tx) => {
+      await tx.endWaitingFreeCalls(phone);
+      await tx.insertFreeCall(session.id, phone, now() + FREE_CALL_WINDOW_MS);
+    });
     return { success: true, json: { result: true } };
   });
 
-  // Polled every 5 s: true once the call came in. A call from the phone proves it, so its account is signed in
-  // (SPEC §4: the page then reloads and finds the user through checkUser).
+  // Polled every 5 s: true once the call came in to this session's own lock. A call from the phone proves it, so its
+  // account is signed in (SPEC §4: the page then reloads and finds the user through checkUser).
   app.post(`${provider}/freeCall/`, { schema: phoneForm }, async (request, reply) => {
     const session = await requireSession(store, request);
     const lock = await store.latestFreeCall(session.id, request.body.phone);

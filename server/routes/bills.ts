@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
+import { objectOidSchema } from './schemas';
 
-export const objectOidSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_.-]+$' } as const;
 
 /** One payment type as the page reads it (SPEC §3). `Comission` is the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {

@@ -70,7 +70,7 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
     }
 
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed });
+    const outcome = await sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -92,6 +92,11 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
           .code(429)
           .header('retry-after', String(outcome.secondsLeft))
           .send(refusal('Слишком много СМС на этот номер, попробуйте позже', true, { secondsLeft: outcome.secondsLeft }));
+      case 'address-cap':
+        return reply
+          .code(429)
+          .header('retry-after', String(outcome.secondsLeft))
+          .send(refusal('Слишком много СМС с вашего адреса, попробуйте позже', true, { secondsLeft: outcome.secondsLeft }));
       case 'blocked':
         return reply
           .code(429)

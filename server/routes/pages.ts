@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
-import { escapeHtml } from '../render';
-import { ensureSession } from '../session';
+import { fillTemplate, html, type Html } from '../render';
+import { ensureSession, findSession } from '../session';
+import { objectOidSchema } from './schemas';
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */
 export interface PageConfig {
@@ -16,16 +18,69 @@ export interface PageConfig {
   objectOID: string | null;
 }
 
+export interface PageContent {
+  csrf: string;
+  title: string;
+  mount: Html;
+  objectOID: string | null;
+}
+
 /**
- * The checkout page (`/pay/:objectOID`) and the result pages (`/success`, `/fail`), all from the built template
- * with the session's CSRF token and the page config filled in; the built assets under /assets/.
+ * Pages from the built template (dist/index.html): the session's CSRF token, the page config, the title and the
+ * mount point go in through fillTemplate, which escapes every value. Also the checkout link's 404 page.
  */
-export async function pageRoutes(app: FastifyInstance, { options }: { options: AppOptions }) {
-  const store = app.store;
+export function pageRenderer(options: AppOptions) {
   const templateFile = path.join(options.distDir, 'index.html');
   let template: string | null = null;
   const readTemplate = () => (template ??= fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null);
 
+  const config = (objectOID: string | null): PageConfig => ({
+    product: options.product,
+    providerBase: options.providerBase,
+    environment: options.environment,
+    captchaSiteKey: options.hcaptchaSiteKey,
+    freeCallNumber: options.freeCallNumber,
+    objectOID,
+  });
+
+  const send = (reply: FastifyReply, page: PageContent, status = 200) => {
+    const built = readTemplate();
+    if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build`.');
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        fillTemplate(built, {
+          CSRF_TOKEN: { attribute: page.csrf },
+          CONFIG: { attribute: JSON.stringify(config(page.objectOID)) },
+          TITLE: { text: page.title },
+          MOUNT: page.mount,
+        }),
+      );
+  };
+
+  /** The 404 of a checkout link whose bill id cannot be one: no session, nothing for the page's script to mount. */
+  const notFound = (reply: FastifyReply) =>
+    send(
+      reply,
+      {
+        csrf: '',
+        title: 'Документ не найден',
+        mount: html`<div class="page"><main class="card" id="main"><h1 class="step-title">Ошибка 404</h1><p role="alert">Документ не найден. Проверьте ссылку</p></main></div>`,
+        objectOID: null,
+      },
+      404,
+    );
+
+  return { send, notFound };
+}
+
+export type PageRenderer = ReturnType<typeof pageRenderer>;
+
+/** The checkout page (`/pay/:objectOID`), the result pages (`/success`, `/fail`) and the built assets under /assets/. */
+export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; pages: PageRenderer } }> = async (app, { options, pages }) => {
+  const store = app.store;
   await app.register(fastifyStatic, {
     root: options.distDir,
     prefix: '/assets/',
@@ -39,38 +94,20 @@ export async function pageRoutes(app: FastifyInstance, { options }: { options: A
   });
 
   const secure = options.publicUrl.startsWith('https:');
-  const render = (title: string, mount: string, objectOID: string | null) => {
-    const config: PageConfig = {
-      product: options.product,
-      providerBase: options.providerBase,
-      environment: options.environment,
-      captchaSiteKey: options.hcaptchaSiteKey,
-      freeCallNumber: options.freeCallNumber,
-      objectOID,
-    };
-    return { title, mount, config: JSON.stringify(config) };
-  };
 
-  const send = (reply: FastifyReply, csrf: string, page: ReturnType<typeof render>) => {
-    const html = readTemplate();
-    if (!html) return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build`.');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        html
-          // Quoted here whether or not the template kept its quotes: the values contain spaces.
-          .replace(/"?__CSRF_TOKEN__"?/, `"${escapeHtml(csrf)}"`)
-          .replace(/"?__CONFIG__"?/, `"${escapeHtml(page.config)}"`)
-          .replace('__TITLE__', escapeHtml(page.title))
-          .replace('__MOUNT__', page.mount),
-      );
-  };
-
-  app.get<{ Params: { objectOID: string } }>('/pay/:objectOID', async (request, reply) => {
-    const session = await ensureSession(store, request, reply, secure);
-    return send(reply, session.csrf_token, render('Оплата счета', '<div id="root"></div>', request.params.objectOID));
-  });
+  app.get(
+    '/pay/:objectOID',
+    // A bad id is the payer's wrong link, not an API call's mistake: the handler answers the 404 page itself.
+    { schema: { params: { type: 'object', required: ['objectOID'], properties: { objectOID: objectOidSchema } } }, attachValidation: true },
+    async (request, reply) => {
+      if (request.validationError) return pages.notFound(reply);
+      const { objectOID } = request.params;
+      // An unknown bill's page shows the data error and posts nothing, so a visit without a session starts none:
+      // guessing links fills no table.
+      const session = (await store.billByOid(objectOID)) ? await ensureSession(store, request, reply, secure) : await findSession(store, request);
+      return pages.send(reply, { csrf: session?.csrf_token ?? '', title: 'Оплата счета', mount: html`<div id="root"></div>`, objectOID });
+    },
+  );
 
   for (const [url, title] of [
     ['/success', 'Результат оплаты'],
@@ -78,7 +115,7 @@ export async function pageRoutes(app: FastifyInstance, { options }: { options: A
   ] as const) {
     app.get(url, async (request, reply) => {
       const session = await ensureSession(store, request, reply, secure);
-      return send(reply, session.csrf_token, render(title, '<div id="result"></div>', null));
+      return pages.send(reply, { csrf: session.csrf_token, title, mount: html`<div id="result"></div>`, objectOID: null });
     });
   }
-}
+};

@@ -3,14 +3,20 @@ import QRCode from 'qrcode';
 import type { AppOptions } from '../config';
 import { pointsConfirmed } from '../codes';
 import { PaymentRefused, startPayment } from '../payments';
-import { escapeHtml } from '../render';
-import { csrfRefusal, requireSession, sessionIdOf, tokenMatches } from '../session';
+import { html } from '../render';
+import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
 import { toRoubles } from '../money';
 import type { AttemptRow, BillRow, PaymentTypeRow } from '../store/store';
-import { objectOidSchema } from './bills';
-import { failureSchema } from './schemas';
-
-const nullableId = { type: ['string', 'null'], minLength: 1, maxLength: 100 } as const;
+import {
+  cardTypeOidSchema,
+  failureSchema,
+  isManagerId,
+  isPlausibleEmail,
+  managerIdSchema,
+  nullableOidSchema,
+  objectOidSchema,
+  orderIdSchema,
+} from './schemas';
 
 const paymentUrlSchema = {
   body: {
@@ -20,10 +26,10 @@ const paymentUrlSchema = {
     properties: {
       pointsSum: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 },
       objectOID: objectOidSchema,
-      cardTypeOID: nullableId,
+      cardTypeOID: { anyOf: [cardTypeOidSchema, { type: 'null' }] },
       email: { type: ['string', 'null'], maxLength: 254 },
-      userOID: nullableId,
-      manager_id: nullableId,
+      userOID: nullableOidSchema,
+      manager_id: managerIdSchema,
     },
   },
 } as const;
@@ -33,7 +39,7 @@ export const resultSchema = {
     type: 'object',
     required: ['transactionID', 'billOID'],
     additionalProperties: false,
-    properties: { transactionID: { type: 'string', minLength: 1, maxLength: 100 }, billOID: objectOidSchema },
+    properties: { transactionID: orderIdSchema, billOID: objectOidSchema },
   },
   // The page polls this every 5 s per payer: a compiled serializer instead of JSON.stringify.
   response: {
@@ -58,24 +64,22 @@ const offerSchema = {
     properties: {
       type: { type: 'string', enum: ['aggregator', 'executer'] },
       objectOID: objectOidSchema,
-      cardTypeOID: { type: 'string', minLength: 1, maxLength: 100 },
+      cardTypeOID: cardTypeOidSchema,
     },
   },
 } as const;
 
 /** The offer's text for a payment type, as HTML (the page shows it in the offer modal). */
 function offerDescription(kind: 'aggregator' | 'executer', bill: BillRow, type: PaymentTypeRow): string {
-  const name = escapeHtml(type.name);
-  const purpose = escapeHtml(bill.purpose);
   const fee = type.commission_kopecks > 0 ? `${toRoubles(type.commission_kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.` : 'не взимается';
   if (kind === 'aggregator') {
-    return `<h2>Оферта платежного агрегатора</h2>
-<p>Платеж способом «${name}» принимает платежный агрегатор по поручению получателя. Назначение платежа: ${purpose}.</p>
-<p>Сервисный сбор агрегатора: ${fee}. Нажимая «Оплатить», вы принимаете условия оферты.</p>`;
+    return html`<h2>Оферта платежного агрегатора</h2>
+<p>Платеж способом «${type.name}» принимает платежный агрегатор по поручению получателя. Назначение платежа: ${bill.purpose}.</p>
+<p>Сервисный сбор агрегатора: ${fee}. Нажимая «Оплатить», вы принимаете условия оферты.</p>`.markup;
   }
-  return `<h2>Условия платежа</h2>
-<p>Исполнитель принимает оплату способом «${name}» в счет обязательств по документу: ${purpose}.</p>
-<p>Обязательство считается исполненным с момента поступления денег исполнителю. Нажимая «Оплатить», вы принимаете условия платежа.</p>`;
+  return html`<h2>Условия платежа</h2>
+<p>Исполнитель принимает оплату способом «${type.name}» в счет обязательств по документу: ${bill.purpose}.</p>
+<p>Обязательство считается исполненным с момента поступления денег исполнителю. Нажимая «Оплатить», вы принимаете условия платежа.</p>`.markup;
 }
 
 /** Where the payer goes to pay an attempt, by the type's code (sandbox parties; a real acquirer would answer these). */
@@ -105,6 +109,19 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   const store = app.store;
   app.post('/api/getPaymentUrl/', { schema: paymentUrlSchema }, async (request, reply) => {
     const body = request.body;
+    const session = await requireSession(store, request);
+    // The receipt goes to this address (SPEC §5: the same rule as /ajax/check-email/).
+    const email = body.email === null ? null : body.email.trim();
+    if (email !== null && !isPlausibleEmail(email)) return reply.code(400).send({ success: false, error: 'Неверный email' });
+    // The payment is the signed-in user's, whatever the page says: a guest's is nobody's, another's is refused.
+    const account = session.account_id ? await store.accountById(session.account_id) : undefined;
+    if (body.userOID !== null && body.userOID !== account?.oid) {
+      return reply.code(403).send({ success: false, error: 'Пользователь не совпадает с вошедшим в кабинет' });
+    }
+    // The body's manager id was checked by the schema; a cookie that does not fit is nobody's and is ignored.
+    const cookieManager = request.cookies.manager_id;
+    const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
+
     const bill = await store.billByOid(body.objectOID);
     if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     const type = body.cardTypeOID ? await store.typeOfBill(body.cardTypeOID, bill.oid) : undefined;
@@ -112,18 +129,11 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const points = body.pointsSum ?? 0;
     // Points belong to the customer: spending them needs the customer's phone proven by a use-points code in this
     // session (SPEC §4's code check), not just the bill's link.
-    if (points > 0 && bill.cust_no && !(await pointsConfirmed(store, options.now, (await requireSession(store, request)).id, bill.cust_no))) {
+    if (points > 0 && bill.cust_no && !(await pointsConfirmed(store, options.now, session.id, bill.cust_no))) {
       return reply.code(403).send({ success: false, error: 'Подтвердите списание баллов кодом из СМС' });
     }
     try {
-      const started = await startPayment(store, {
-        bill,
-        type,
-        points,
-        email: body.email,
-        userOid: body.userOID,
-        managerId: body.manager_id ?? request.cookies.manager_id ?? null,
-      });
+      const started = await startPayment(store, { bill, type, points, email, userOid: account?.oid ?? null, managerId });
       if (started.kind === 'closed') {
         return { success: true, isClosedWithoutProcessing: true, info: { orderId: started.attempt.order_id } };
       }
@@ -151,8 +161,12 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   // included (the CSRF hook only checks that a cookie and a token came).
   app.post('/api/getResult/', { schema: resultSchema, config: { csrf: 'handler' } }, async (request, reply) => {
     const { transactionID, billOID } = request.body;
-    const found = await store.pollStatus(sessionIdOf(request)!, transactionID, billOID);
+    const sessionId = sessionIdOf(request)!;
+    const found = await store.pollStatus(sessionId, transactionID, billOID);
     if (!tokenMatches(found.csrf_token, request.headers['x-csrf-token'])) return reply.code(403).send(csrfRefusal);
+    // An ended session is refused like a missing one (a live one has its last-seen time written once a minute).
+    const times = { created_at: found.session_created_at!, seen_at: found.session_seen_at! };
+    if (!(await keepAlive(store, sessionId, times))) return reply.code(403).send(csrfRefusal);
     if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
     if (!found.status) return { success: true, status: null };

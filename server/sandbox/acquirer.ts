@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { AppOptions } from '../config';
 import { toRoubles } from '../money';
 import { settle } from '../payments';
-import { escapeHtml, sandboxPage } from '../render';
+import { html, sandboxPage } from '../render';
+import { orderIdSchema } from '../routes/schemas';
 import type { AttemptRow } from '../store/store';
 
 /** The sandbox's test cards (DESIGN §7): one pays, one is declined; any other number is refused by the form. */
@@ -11,21 +12,20 @@ export const TEST_CARDS = { pays: '4111111111111111', declined: '400000000000000
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
 function cardForm(attempt: AttemptRow, error: string | null, values: { card?: string; expiry?: string; cvc?: string } = {}) {
-  const err = error ? `<p class="sandbox-error" role="alert" id="card-error">${escapeHtml(error)}</p>` : '';
-  const describedBy = error ? ' aria-describedby="card-error" aria-invalid="true"' : '';
+  const describedBy = error ? html` aria-describedby="card-error" aria-invalid="true"` : null;
   return sandboxPage(
     'Оплата картой',
-    `<h1>Оплата картой</h1>
+    html`<h1>Оплата картой</h1>
 <p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>
-<form method="post" action="/sandbox/acquirer/${escapeHtml(attempt.order_id)}" class="sandbox-form" novalidate>
-${err}
+${attempt.email ? html`<p class="sandbox-hint">Чек будет отправлен на ${attempt.email}</p>\n` : null}<form method="post" action="/sandbox/acquirer/${attempt.order_id}" class="sandbox-form" novalidate>
+${error ? html`<p class="sandbox-error" role="alert" id="card-error">${error}</p>` : null}
 <label for="card">Номер карты</label>
-<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required value="${escapeHtml(values.card ?? '')}"${describedBy}>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required value="${values.card ?? ''}"${describedBy}>
 <div class="sandbox-row">
 <div><label for="expiry">Срок действия</label>
-<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="ММ/ГГ" required value="${escapeHtml(values.expiry ?? '')}"></div>
+<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="ММ/ГГ" required value="${values.expiry ?? ''}"></div>
 <div><label for="cvc">CVC</label>
-<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required value="${escapeHtml(values.cvc ?? '')}"></div>
+<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required value="${values.cvc ?? ''}"></div>
 </div>
 <button type="submit">Оплатить</button>
 </form>
@@ -39,13 +39,13 @@ ${err}
  */
 export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   const store = app.store;
-  const params = { type: 'object', properties: { orderId: { type: 'string', maxLength: 100 } }, required: ['orderId'] } as const;
+  const params = { type: 'object', properties: { orderId: orderIdSchema }, required: ['orderId'] } as const;
   const resultUrl = (attempt: AttemptRow) =>
     `${options.publicUrl}/${attempt.status === 'success' ? 'success' : 'fail'}?orderId=${encodeURIComponent(attempt.order_id)}&billOid=${encodeURIComponent(attempt.bill_oid)}`;
 
   app.get('/sandbox/acquirer/:orderId', { schema: { params } }, async (request, reply) => {
     const attempt = await store.attemptByOrder(request.params.orderId);
-    if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', '<h1>Заказ не найден</h1>'));
+    if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`));
     if (attempt.status !== 'created') return reply.redirect(resultUrl(attempt), 303);
     return reply.type('text/html; charset=utf-8').send(cardForm(attempt, null));
   });
@@ -63,7 +63,7 @@ export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { opti
     },
     async (request, reply) => {
       const attempt = await store.attemptByOrder(request.params.orderId);
-      if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', '<h1>Заказ не найден</h1>'));
+      if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`));
       if (attempt.status !== 'created') return reply.redirect(resultUrl(attempt), 303);
 
       const card = (request.body.card ?? '').replace(/\D/g, '');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { copyDemoBill } from '../demoBills';
-import { objectOidSchema } from '../routes/bills';
+import { objectOidSchema } from '../routes/schemas';
 
 /** `POST /sandbox/bills` `{ from }`: a fresh unpaid copy of a demo bill (DESIGN §7). */
 export const billsSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {

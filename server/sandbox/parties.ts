@@ -1,13 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { DEV_CAPTCHA_TOKEN } from '../captcha';
+import type { AppOptions } from '../config';
+import { html, sandboxPage } from '../render';
 import { phoneSchema } from '../routes/schemas';
+import { ensureSession } from '../session';
 
 /**
  * The sandbox's SMS line, captcha and free-call line (DESIGN §7): what a tester or a browser test needs to read
  * the codes and passwords "sent" to a phone, pass the captcha and make the call from the payer's phone.
  */
-export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   const store = app.store;
+  const freeCallScript = fs.readFileSync(path.join(__dirname, 'free-call.js'), 'utf8');
+
   app.get(
     '/sandbox/sms',
     {
@@ -36,6 +43,26 @@ export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
 
   // The stand-in captcha has nothing to show; this tells a tester which token it sends.
   app.get('/sandbox/captcha', async () => ({ token: DEV_CAPTCHA_TOKEN }));
+
+  // The free-call line: the page lets a tester make the call; its POST (or a test's) carries a session's CSRF token.
+  app.get('/sandbox/free-call', async (request, reply) => {
+    const session = await ensureSession(store, request, reply, options.publicUrl.startsWith('https:'));
+    const body = html`<h1>Бесплатная линия</h1>
+<p>Звонок с телефона плательщика подтверждает его номер: страница, которая ждет этого звонка, войдет в кабинет.</p>
+<form id="free-call-form" class="sandbox-form" novalidate>
+<label for="phone">Телефон, с которого звонят</label>
+<input id="phone" name="phone" inputmode="numeric" autocomplete="tel" placeholder="79990000002" required>
+<button type="submit">Позвонить</button>
+</form>
+<p id="free-call-status" class="sandbox-hint" role="status" aria-live="polite"></p>`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(sandboxPage('Бесплатная линия', body, { scripts: ['/sandbox/free-call.js'], csrfToken: session.csrf_token }));
+  });
+  app.get('/sandbox/free-call.js', async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(freeCallScript),
+  );
 
   app.post(
     '/sandbox/free-call',

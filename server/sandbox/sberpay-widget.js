@@ -30,7 +30,8 @@
  * (POST /sandbox/sberpay/<orderId>/confirm {outcome: 'pay'|'decline'}): the server's status is what counts,
  * never this message. Without a parent or opener (mobile) the widget navigates instead: success to successUrl
  * (else backUrl) with state=success&bankInvoiceId=…, fail to failUrl (else backUrl), close to backUrl with
- * state=return&bankInvoiceId=….
+ * state=return&bankInvoiceId=…. It goes back only to the product's own origin (which serves this sandbox widget):
+ * the params are in the URL, which anyone can write, and any other address would make it an open redirect.
  */
 (function () {
   'use strict';
@@ -79,12 +80,22 @@
     return true;
   }
 
-  function withQuery(url, extra) {
-    var target = new URL(url, window.location.href);
+  /** Goes back to a page of the product's own origin with the extra query; any other address is not followed. */
+  function goBack(url, extra) {
+    var target;
+    try {
+      target = new URL(url, window.location.href);
+    } catch (e) {
+      return;
+    }
+    if (target.origin !== window.location.origin) {
+      show('Адрес возврата не принадлежит магазину: переход отменен');
+      return;
+    }
     Object.keys(extra).forEach(function (key) {
       if (!target.searchParams.has(key)) target.searchParams.set(key, extra[key]);
     });
-    return target.href;
+    window.location.assign(target.href);
   }
 
   function invoice() {
@@ -133,13 +144,13 @@
       show('Оплачено');
       if (post('success', detail)) return;
       var to = params.successUrl || params.backUrl;
-      if (to) window.location.assign(withQuery(to, { state: 'success', bankInvoiceId: invoice() }));
+      if (to) goBack(to, { state: 'success', bankInvoiceId: invoice() });
     } else {
       show('Платеж отклонен');
       detail.reason = 'declined';
       if (post('fail', detail)) return;
       var back = params.failUrl || params.backUrl;
-      if (back) window.location.assign(withQuery(back, { state: 'return', bankInvoiceId: invoice() }));
+      if (back) goBack(back, { state: 'return', bankInvoiceId: invoice() });
     }
   }
 
@@ -157,7 +168,7 @@
         .then(function () { busy(false); });
     } else if (action === 'close') {
       if (post('CLOSE_WIDGET')) return;
-      if (params.backUrl) window.location.assign(withQuery(params.backUrl, { state: 'return', bankInvoiceId: invoice() }));
+      if (params.backUrl) goBack(params.backUrl, { state: 'return', bankInvoiceId: invoice() });
     } else if (action === 'open-link') {
       event.preventDefault();
       var link = button.href;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { toRoubles } from '../money';
 import { settle } from '../payments';
-import { escapeHtml, sandboxPage } from '../render';
+import { html, sandboxPage } from '../render';
+import { orderIdSchema } from '../routes/schemas';
 
 /**
  * The widget page is the one page meant to be framed: by the checkout of this origin, nobody else. Everything
@@ -40,7 +41,7 @@ export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         querystring: {
           type: 'object',
           properties: {
-            orderId: { type: 'string', maxLength: 100 },
+            orderId: orderIdSchema,
             platform: { type: 'string', maxLength: 20 },
             params: { type: 'string', maxLength: 8192 },
           },
@@ -49,9 +50,9 @@ export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request, reply) => {
       const attempt = request.query.orderId ? await store.attemptByOrder(request.query.orderId) : undefined;
-      const amount = attempt ? `<p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>` : '';
+      const amount = attempt ? html`<p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>` : null;
       const self = `/sandbox/sberpay/widget?orderId=${encodeURIComponent(request.query.orderId ?? '')}`;
-      const body = `<h1>SberPay</h1>
+      const body = html`<h1>SberPay</h1>
 <p id="widget-order"></p>
 ${amount}
 <p id="widget-status" role="status" aria-live="polite"></p>
@@ -59,20 +60,20 @@ ${amount}
 <button type="button" data-action="pay">Оплатить</button>
 <button type="button" data-action="decline" class="secondary">Отклонить</button>
 <button type="button" data-action="close" class="secondary">Закрыть</button>
-<a href="${escapeHtml(self)}" data-action="open-link">Открыть приложение банка</a>
+<a href="${self}" data-action="open-link">Открыть приложение банка</a>
 </div>`;
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', WIDGET_CSP)
         .header('x-frame-options', 'SAMEORIGIN')
-        .send(sandboxPage('SberPay', body, ['/sandbox/sberpay/widget.js']));
+        .send(sandboxPage('SberPay', body, { scripts: ['/sandbox/sberpay/widget.js'] }));
     },
   );
 
   // The desktop-Safari helper tab (SPEC §4: path /access-cookie on the widget's host): opened so the bank's
   // cookies count as first-party; it has nothing to do but say so.
   app.get('/sandbox/sberpay/access-cookie', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(sandboxPage('SberPay', '<h1>SberPay</h1><p>Доступ разрешен. Эту вкладку можно закрыть.</p>')),
+    reply.type('text/html; charset=utf-8').send(sandboxPage('SberPay', html`<h1>SberPay</h1><p>Доступ разрешен. Эту вкладку можно закрыть.</p>`)),
   );
 
   // The bank's confirmation: the only way a bank-app pay attempt's status changes.
@@ -80,7 +81,7 @@ ${amount}
     '/sandbox/sberpay/:orderId/confirm',
     {
       schema: {
-        params: { type: 'object', required: ['orderId'], properties: { orderId: { type: 'string', maxLength: 100 } } },
+        params: { type: 'object', required: ['orderId'], properties: { orderId: orderIdSchema } },
         body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { type: 'string', enum: ['pay', 'decline'] } } },
       },
     },

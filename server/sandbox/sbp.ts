@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { toRoubles } from '../money';
 import { settle } from '../payments';
-import { escapeHtml, sandboxPage } from '../render';
+import { html, sandboxPage, type Html } from '../render';
+import { orderIdSchema } from '../routes/schemas';
 import type { AttemptRow } from '../store/store';
 
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
@@ -18,17 +19,17 @@ const statusText: Record<AttemptRow['status'], string> = {
  */
 export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const store = app.store;
-  const params = { type: 'object', properties: { qrcId: { type: 'string', maxLength: 100 } }, required: ['qrcId'] } as const;
-  const html = (body: string, code = 200) => ({ code, body: sandboxPage('Приложение банка: СБП', body) });
-  const notFound = () => html('<h1>Платеж не найден</h1>', 404);
+  const params = { type: 'object', properties: { qrcId: orderIdSchema }, required: ['qrcId'] } as const;
+  const appPage = (body: Html, code = 200) => ({ code, body: sandboxPage('Приложение банка: СБП', body) });
+  const notFound = () => appPage(html`<h1>Платеж не найден</h1>`, 404);
 
   const page = (attempt: AttemptRow) =>
     attempt.status !== 'created'
-      ? html(`<h1>Приложение банка</h1><p role="status">${escapeHtml(statusText[attempt.status])}</p>`)
-      : html(`<h1>Приложение банка</h1>
+      ? appPage(html`<h1>Приложение банка</h1><p role="status">${statusText[attempt.status]}</p>`)
+      : appPage(html`<h1>Приложение банка</h1>
 <p>Оплата по QR-коду СБП</p>
 <p class="sandbox-amount">Сумма: <strong>${money(attempt.amount_kopecks)}</strong></p>
-<form method="post" action="/sandbox/sbp/${escapeHtml(attempt.order_id)}" class="sandbox-form">
+<form method="post" action="/sandbox/sbp/${attempt.order_id}" class="sandbox-form">
 <button type="submit" name="outcome" value="pay">Оплатить</button>
 <button type="submit" name="outcome" value="decline" class="secondary">Отклонить</button>
 </form>`);

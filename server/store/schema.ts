@@ -102,6 +102,9 @@ export interface SmsCodesTable {
   state: 'active' | 'used' | 'void';
   created_at: number;
   expires_at: number;
+  /** Who asked for the code: the session (null once it is gone) and the client's address. */
+  session_id: string | null;
+  client_address: string | null;
 }
 
 export interface PhoneGuardsTable {

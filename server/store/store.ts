@@ -61,12 +61,14 @@ function compileHotQueries(db: Kysely<Database>) {
     attemptByOrder: prepared((a: { orderId: string }) => db.selectFrom('payment_attempts').selectAll().where('order_id', '=', a.orderId)),
     // Read by the CSRF check of every POST.
     sessionById: prepared((a: { id: string }) => db.selectFrom('sessions').select(SESSION_COLUMNS).where('id', '=', a.id), { name: 'sessionById' }),
-    // The status poll in one round trip: the session's CSRF token, the bill (to tell a wrong link) and the status of
-    // the order if it is that bill's.
+    // The status poll in one round trip: the session's CSRF token and times (it may have ended), the bill (to tell a
+    // wrong link) and the status of the order if it is that bill's. Each a lookup by primary key.
     pollStatus: prepared(
       (a: { sessionId: string; orderId: string; billOid: string }) =>
         db.selectNoFrom((eb) => [
           eb.selectFrom('sessions').select('csrf_token').where('id', '=', a.sessionId).as('csrf_token'),
+          eb.selectFrom('sessions').select('created_at').where('id', '=', a.sessionId).as('session_created_at'),
+          eb.selectFrom('sessions').select('seen_at').where('id', '=', a.sessionId).as('session_seen_at'),
           eb.selectFrom('bills').select('oid').where('oid', '=', a.billOid).as('bill'),
           eb.selectFrom('payment_attempts').select('status').where('order_id', '=', a.orderId).where('bill_oid', '=', a.billOid).as('status'),
         ]),
@@ -125,14 +127,32 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
       return db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
     },
     attemptByOrder: async (orderId: string): Promise<AttemptRow | undefined> => first(await hot.attemptByOrder(db, { orderId })),
+    /**
+     * Who pays a pending attempt: the receipt e-mail, the signed-in user and the manager of the latest request. Answers
+     * the attempt as it now is, or undefined when it was not pending any more.
+     */
+    setAttemptPayer: (orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id'>): Promise<AttemptRow | undefined> =>
+      db
+        .updateTable('payment_attempts')
+        .set({ ...payer, updated_at: now() })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'created')
+        .returningAll()
+        .executeTakeFirst(),
     attemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
       db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).orderBy('created_at').orderBy('order_id').execute(),
     /**
-     * The status poll's one read: the CSRF token of the session (null: no such session), the bill (null: no such bill)
-     * and the order's status (null: no such order of this bill).
+     * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill (null: no
+     * such bill) and the order's status (null: no such order of this bill).
      */
     pollStatus: async (sessionId: string, orderId: string, billOid: string) =>
-      first(await hot.pollStatus(db, { sessionId, orderId, billOid })) ?? { csrf_token: null, bill: null, status: null },
+      first(await hot.pollStatus(db, { sessionId, orderId, billOid })) ?? {
+        csrf_token: null,
+        session_created_at: null,
+        session_seen_at: null,
+        bill: null,
+        status: null,
+      },
     /**
      * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
      * undefined when it was not pending any more.
@@ -180,6 +200,22 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     renameSession: async (oldId: string, newId: string) => {
       await db.updateTable('sessions').set({ id: newId }).where('id', '=', oldId).execute();
     },
+    /** The session was used now (its idle time starts again). */
+    touchSession: async (id: string) => {
+      await db.updateTable('sessions').set({ seen_at: now() }).where('id', '=', id).execute();
+    },
+    /** Ends a session: its verifications and free-call locks go with it (ON DELETE CASCADE). */
+    deleteSession: async (id: string) => {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    /** Deletes every session idle since `idleBefore` or begun before `bornBefore`; answers how many. */
+    sweepSessions: async (idleBefore: number, bornBefore: number) =>
+      changed(
+        await db
+          .deleteFrom('sessions')
+          .where((eb) => eb.or([eb('seen_at', '<=', idleBefore), eb('created_at', '<=', bornBefore)]))
+          .executeTakeFirstOrThrow(),
+      ),
 
     // Loyalty accounts.
     accountByPhone: (phone: string): Promise<AccountRow | undefined> => db.selectFrom('loyalty_accounts').selectAll().where('phone', '=', phone).executeTakeFirst(),
@@ -192,7 +228,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     },
 
     // SMS codes and what guards them.
-    insertCode: async (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at'>) => {
+    insertCode: async (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at' | 'session_id' | 'client_address'>) => {
       await db.insertInto('sms_codes').values({ ...code, wrong_tries: 0, state: 'active', created_at: now() }).execute();
     },
     /** The newest code of a phone and purpose that may still be entered. */
@@ -230,6 +266,32 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
       const nullable = (value: number | null) => (value === null ? null : Number(value));
       return { n: Number(row.n), oldest: nullable(row.oldest), newest: nullable(row.newest) };
     },
+    /** The phones a session had codes sent to after a moment. */
+    phonesOfSession: async (sessionId: string, since: number): Promise<string[]> =>
+      (await db.selectFrom('sms_codes').select('phone').distinct().where('session_id', '=', sessionId).where('created_at', '>', since).execute()).map(
+        (row) => row.phone,
+      ),
+    /** Codes sent at the request of a client address after a moment: how many, and the oldest send time. */
+    sendsFromAddress: async (address: string, since: number) => {
+      const row = await db
+        .selectFrom('sms_codes')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('client_address', '=', address)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { n: Number(row.n), oldest: row.oldest === null ? null : Number(row.oldest) };
+    },
+    /** Whether this session had a code of this purpose sent to this phone after a moment. */
+    codeSentInSession: async (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
+      (await db
+        .selectFrom('sms_codes')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('created_at', '>', since)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
 
     guardOf: async (phone: string): Promise<PhoneGuardRow> =>
       (await db.selectFrom('phone_guards').selectAll().where('phone', '=', phone).executeTakeFirst()) ?? {
@@ -308,7 +370,11 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     },
     latestFreeCall: (sessionId: string, phone: string) =>
       db.selectFrom('free_calls').selectAll().where('session_id', '=', sessionId).where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirst(),
-    /** The free-call line heard a call from this phone: every live lock for it is answered. */
+    /** Drops the lock still waiting for a call from this phone, whichever session made it (a newer lock replaces it). */
+    endWaitingFreeCalls: async (phone: string) => {
+      await db.deleteFrom('free_calls').where('phone', '=', phone).where('called_at', 'is', null).execute();
+    },
+    /** The free-call line heard a call from this phone: the one live lock for it, if any, is answered. */
     recordCall: async (phone: string) => {
       const t = now();
       return changed(
@@ -322,6 +388,8 @@ type Queries = ReturnType<typeof queries>;
 
 export type Store = Queries & {
   readonly engine: Engine;
+  /** The clock every row is written with (tests give a fake one). */
+  readonly now: () => number;
   /** Runs `work` in a transaction with the store bound to it (see the top of this file); inside one, joins it. */
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** Runs an effect after the surrounding transaction commits (at once outside a transaction). */
@@ -342,6 +410,7 @@ function inTransaction(ctx: Context, trx: Kysely<Database>, effects: Effect[]): 
   const tx: Store = {
     ...queries(ctx, trx, afterCommit),
     engine: ctx.engine,
+    now: ctx.now,
     transaction: (work) => work(tx),
     afterCommit,
   };
@@ -389,6 +458,7 @@ export async function openStore(options: StoreOptions): Promise<RootStore> {
   return {
     ...queries(ctx, db, runNow),
     engine,
+    now: options.now,
     transaction: (work) => runTransaction(ctx, work),
     afterCommit: runNow,
     feed,

@@ -454,7 +454,8 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'paymentStatus',
         src: 'paymentStatus',
-        input: ({ context }) => ({ transactionID: context.transactionID ?? '', billOID: context.bill.objectOID }),
+        // A phone payer goes to the bank app, which hides this tab: polling goes on meanwhile (issue 18).
+        input: ({ context }) => ({ transactionID: context.transactionID ?? '', billOID: context.bill.objectOID, keepPollingWhenHidden: !context.isDesktop }),
         onDone: {
           guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) },
           target: 'result',

@@ -5,6 +5,11 @@ import { callbackStub, notProvided, promiseStub } from './stub';
 export interface PaymentStatusInput {
   transactionID: string;
   billOID: string;
+  /**
+   * Keep polling while the tab is hidden: a phone payer is in the bank app then, and the page should know the
+   * outcome when they come back (issue 18). Elsewhere a hidden tab pauses polling.
+   */
+  keepPollingWhenHidden?: boolean;
 }
 
 export interface PaymentStatusContext extends PaymentStatusInput {
@@ -48,7 +53,9 @@ export const paymentStatusMachine = setup({
     'is status': (_, params: { response: PaymentStatusResponse; status: PaymentStatusValue }) => params.response.status === params.status,
     'has no order': (_, params: { response: PaymentStatusResponse }) => !params.response.objectOID,
     'is document missing': (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
-    'is tab hidden': ({ context }) => context.hidden,
+    'was tab hidden': ({ context }) => context.hidden,
+    /** Hidden, and this poll waits for the tab (the fast-payment step on a phone keeps polling instead). */
+    'pauses for the hidden tab': ({ context }) => context.hidden && !context.keepPollingWhenHidden,
   },
   delays: {
     'status poll interval': STATUS_POLL_MS,
@@ -58,7 +65,7 @@ export const paymentStatusMachine = setup({
 }).createMachine({
   id: 'paymentStatus',
   description: 'Polls /api/getResult/ every 5000 ms until the payment is success or declined.',
-  context: ({ input }) => ({ ...input, status: null, failures: 0, hidden: false, outcome: 'declined' }),
+  context: ({ input }) => ({ ...input, keepPollingWhenHidden: input.keepPollingWhenHidden ?? false, status: null, failures: 0, hidden: false, outcome: 'declined' }),
   invoke: { src: 'watchVisibility' },
   on: {
     'visibility.hidden': { actions: assign({ hidden: true }) },
@@ -110,13 +117,16 @@ export const paymentStatusMachine = setup({
     },
     waiting: {
       tags: 'created',
-      always: { guard: 'is tab hidden', target: 'paused' },
+      always: { guard: 'pauses for the hidden tab', target: 'paused' },
       after: { 'status poll interval': 'checking' },
+      // Back from the bank app: a phone may have frozen the page and its timer while it was hidden, so ask at once.
+      on: { 'visibility.visible': { guard: 'was tab hidden', target: 'checking', actions: assign({ hidden: false }) } },
     },
     retrying: {
       tags: 'created',
-      always: { guard: 'is tab hidden', target: 'paused' },
+      always: { guard: 'pauses for the hidden tab', target: 'paused' },
       after: { 'retry pause': 'checking' },
+      on: { 'visibility.visible': { guard: 'was tab hidden', target: 'checking', actions: assign({ hidden: false }) } },
     },
     paused: {
       tags: 'created',

@@ -100,6 +100,9 @@ export function createApi({ http, config, managerId }: ApiDeps) {
     offerText: (type: OfferKind, objectOID: string, cardTypeOID: string) =>
       postJson<{ OfferDescription?: string }>('/api/offerText/', { type, objectOID, cardTypeOID }),
 
+    /** GET /api/sbp-banks: the fast-payment member banks (cacheable; the browser revalidates it by its ETag). */
+    sbpBanks: () => call(() => http.get('/api/sbp-banks').json<unknown>()),
+
     /** /api/getResult/: the payment status of a transaction. */
     getResult: (transactionID: string, billOID: string) => postJson<PaymentStatusResponse>('/api/getResult/', { transactionID, billOID }),
 

@@ -4,6 +4,10 @@ export interface BrowserEnvironment {
   isDesktop: boolean;
   /** Desktop Safari needs the widget's helper tab (SPEC §4). */
   isSafariDesktop: boolean;
+  /** Which bank-app links the device opens (issue 18): iOS a bank's URL scheme, Android an intent. */
+  platform: Platform;
+  /** This browser's local storage, or null where the browser refuses it (private modes, blocked site data). */
+  storage: DeviceStorage | null;
   navigate(url: string): void;
   reload(): void;
 }
@@ -19,11 +23,34 @@ export function detectSafariDesktop(win: Window, isDesktop: boolean): boolean {
   return isDesktop && /Safari\//.test(ua) && !/(Chrome|Chromium|CriOS|Edg|OPR|Android)\//.test(ua);
 }
 
+export type Platform = 'ios' | 'android' | 'other';
+
+export function detectPlatform(win: Window): Platform {
+  const { userAgent, maxTouchPoints = 0 } = win.navigator;
+  if (/Android/.test(userAgent)) return 'android';
+  // iPadOS presents itself as a Mac: only its touch screen tells it apart.
+  if (/iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1)) return 'ios';
+  return 'other';
+}
+
+export type DeviceStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** Reading `localStorage` itself throws where site data is blocked. */
+export function deviceStorage(win: Window): DeviceStorage | null {
+  try {
+    return win.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function browserEnvironment(win: Window = window): BrowserEnvironment {
   const isDesktop = detectDesktop(win);
   return {
     isDesktop,
     isSafariDesktop: detectSafariDesktop(win, isDesktop),
+    platform: detectPlatform(win),
+    storage: deviceStorage(win),
     navigate: (url) => win.location.assign(url),
     reload: () => win.location.reload(),
   };

@@ -106,6 +106,7 @@ export const messages = {
     anotherMethod: 'Другой способ оплаты',
     qrAlt: 'QR-код для оплаты через СБП',
     title: 'Оплата через СБП',
+    // The fast-payment step's bank list has its texts in bankListMessages.ts, loaded with that step only.
   },
   forgotPassword: {
     title: 'Введите номер телефона для восстановления доступа',

@@ -28,11 +28,30 @@ export function readPageConfig(doc: Document = document): PageConfig {
   };
 }
 
+/**
+ * What a manager id may look like (SPEC §3: manager_id comes from a cookie): letters, digits, '_', '.' and '-', at
+ * most 64. The server refuses any other in the payment request, so the page does not send a cookie that does not fit.
+ */
+export const MANAGER_ID_PATTERN = '^[A-Za-z0-9_.-]{1,64}$';
+const managerIdRegExp = new RegExp(MANAGER_ID_PATTERN);
+
+/** The manager_id cookie when it fits MANAGER_ID_PATTERN, else null. */
+export function readManagerId(cookies: string = document.cookie): string | null {
+  const value = readCookie('manager_id', cookies);
+  return value !== null && managerIdRegExp.test(value) ? value : null;
+}
+
 /** Reads a cookie the page may see (not HttpOnly), such as manager_id. */
 export function readCookie(name: string, cookies: string = document.cookie): string | null {
   for (const part of cookies.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      // A malformed escape (set by some other script) is no value at all.
+      return null;
+    }
   }
   return null;
 }

@@ -1,7 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import { messages } from '../services/messages';
-import { SuccessIcon } from './icons';
 import { PageHeader } from './PageHeader';
 import { StatusBlock } from './StatusBlock';
 
@@ -9,15 +8,15 @@ interface Props {
   logic: typeof paymentStatusMachine;
   orderId: string | null;
   billOid: string | null;
-  /** /success?withoutProcessing=1: the bill was closed by points, no acquirer involved (DESIGN §6). */
-  withoutProcessing?: boolean;
 }
 
 /**
  * The result view mounted on /success, /fail or any element with id "result" (SPEC §2): it polls the status of
- * orderId for billOid; without an order there is nothing to poll and the page says so.
+ * orderId for billOid; without an order there is nothing to poll and the page says so. A bill closed by points
+ * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
+ * nothing (anyone can type it).
  */
-export function ResultPage({ logic, orderId, billOid, withoutProcessing = false }: Props) {
+export function ResultPage({ logic, orderId, billOid }: Props) {
   return (
     <div className="page">
       <PageHeader />
@@ -25,16 +24,6 @@ export function ResultPage({ logic, orderId, billOid, withoutProcessing = false 
         <h1 className="step-title">{messages.status.resultTitle}</h1>
         {orderId && billOid ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} />
-        ) : withoutProcessing ? (
-          // Nothing to poll: the server closed the bill itself when the points covered it.
-          <div className="status-block status-success">
-            <div className="status-icon">
-              <SuccessIcon />
-            </div>
-            <p className="status-text" role="status">
-              {messages.status.success}
-            </p>
-          </div>
         ) : (
           <p className="status-text" role="status">
             {messages.status.orderNotFound}

@@ -1,47 +1,71 @@
 import { useSelector } from '@xstate/react';
 import { useContext, useId, useState } from 'react';
 import { derive, type CheckoutActor } from '../machines/checkout';
+import { bankListMessages } from '../services/bankListMessages';
+import { formatMoney } from '../services/format';
 import { messages } from '../services/messages';
 import { PageContext } from './appContext';
+import { BankList } from './BankList';
 import { StatusBlock, type PaymentStatusActor } from './StatusBlock';
+import './sbp.css';
 
 const t = messages.sbp;
 
 /**
- * Fast payment (SPEC §2): the QR on desktop; on a phone the bank-app link, with the QR behind a toggle. The
- * status is polled from the moment the step shows (the checkout's paymentStatus child); 'Другой способ оплаты'
- * goes back. No next button: the step moves on by itself when the payment settles.
+ * Fast payment (SPEC §2): the QR on desktop, with the bank list under it on request; on a phone the amount and the
+ * banks to open the payment in (issue 18), the QR behind a toggle. Without a list (none provided, or it cannot be
+ * loaded) the phone keeps SPEC's one link, 'Открыть приложение банка'. The status is polled from the moment the step
+ * shows (the checkout's paymentStatus child); 'Другой способ оплаты' goes back. No next button: the step moves on by
+ * itself when the payment settles.
  */
 export function Sbp({ actor }: { actor: CheckoutActor }) {
   const { qrSrc, formUrl, isDesktop } = useSelector(actor, (state) => state.context);
   const typeName = useSelector(actor, (state) => derive.selectedType(state.context)?.Name);
+  const amount = useSelector(actor, (state) => derive.finalPrice(state.context));
   const status = useSelector(actor, (state) => state.children.paymentStatus as PaymentStatusActor | undefined);
-  // Whether the QR is unfolded on a phone is view state only, not a step of the flow.
+  // Whether the QR (phone) or the bank list (desktop) is unfolded is view state only, not a step of the flow.
   const [qrShown, setQrShown] = useState(false);
+  const [listShown, setListShown] = useState(false);
   const qrId = useId();
+  const listId = useId();
   // Through the page's Back when mounted in the page, so the address bar and browser history stay aligned.
   const page = useContext(PageContext);
   const goBack = () => (page ? page.goBack() : actor.send({ type: 'nav.back' }));
+  const bankList = page?.bankList;
 
   const qr = qrSrc && <img className="qr" src={qrSrc} alt={t.qrAlt} width={240} height={240} />;
+  const openBankApp = formUrl && (
+    <a className="button primary" href={formUrl}>
+      {t.openBankApp}
+    </a>
+  );
 
   return (
     <section aria-labelledby="step-title">
       <h1 id="step-title" className="step-title">
-        {typeName ?? t.title}
+        {isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}
       </h1>
+      <p className="sbp-amount">
+        <span>{bankListMessages.amount}</span> <strong>{formatMoney(Math.max(0, amount))}</strong>
+      </p>
       {isDesktop ? (
         <>
           <p>{t.desktop}</p>
           {qr}
+          {bankList && formUrl && (
+            <>
+              <button type="button" className="link" aria-expanded={listShown} aria-controls={listId} onClick={() => setListShown((shown) => !shown)}>
+                {listShown ? bankListMessages.closeList : bankListMessages.openList}
+              </button>
+              <div id={listId} className="sbp-desktop-list" hidden={!listShown}>
+                {listShown && <BankList dependencies={bankList} payload={formUrl} heading={bankListMessages.chooseBank} fallback={null} />}
+              </div>
+            </>
+          )}
         </>
       ) : (
         <>
-          {formUrl && (
-            <a className="button primary" href={formUrl}>
-              {t.openBankApp}
-            </a>
-          )}
+          {bankList && formUrl ? <BankList dependencies={bankList} payload={formUrl} labelledBy="step-title" fallback={openBankApp} /> : openBankApp}
           {qrSrc && (
             <>
               <button type="button" className="link" aria-expanded={qrShown} aria-controls={qrId} onClick={() => setQrShown((shown) => !shown)}>

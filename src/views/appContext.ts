@@ -3,6 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { appMachine } from '../machines/app';
 import type { CheckoutActor } from '../machines/checkout';
 import type { PageConfig } from '../services/pageConfig';
+import type { BankListDependencies } from '../bankListWiring';
 
 /** The root actor for every view (STYLE: createActorContext, narrow useSelector reads). */
 export const AppActor = createActorContext(appMachine);
@@ -18,6 +19,8 @@ export interface PageServices {
   goBack: () => void;
   /** Reloads the page (a step whose code failed to load); main.tsx gives the browser's reload. */
   reload?: () => void;
+  /** What the fast-payment step's bank list needs (issue 18); without it the step offers the plain bank-app link. */
+  bankList?: BankListDependencies;
 }
 
 export const PageContext = createContext<PageServices | null>(null);

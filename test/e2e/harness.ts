@@ -32,6 +32,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The server's own calls out (the bank list's logos) fail as with no network, so no journey depends on one. */
+const offlineFetch: typeof fetch = async () => {
+  throw new TypeError('fetch failed: the journeys run offline');
+};
+
 /**
  * The real server on a free port with a fresh database of the file's engine (a SQLite file in a temporary folder, or a
  * PostgreSQL database of its own), seeded with the demo bills.
@@ -44,7 +49,15 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const database = await freshDatabase(dir);
-  const app = await buildApp({ databaseUrl: database.databaseUrl, databasePath: database.databasePath, distDir, publicUrl: url, logger: false, ...overrides });
+  const app = await buildApp({
+    databaseUrl: database.databaseUrl,
+    databasePath: database.databasePath,
+    distDir,
+    publicUrl: url,
+    logger: false,
+    sbpFetch: offlineFetch,
+    ...overrides,
+  });
   await seedDemo(app.store);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -85,6 +98,24 @@ export async function freshBill(server: RunningServer, from: string): Promise<st
   });
   if (response.status !== 201) throw new Error(`POST /sandbox/bills answered ${response.status}`);
   return ((await response.json()) as { objectOID: string }).objectOID;
+}
+
+/**
+ * The sandbox free-call line takes a call from `phone`. It wants a session's CSRF token like any POST, so it first
+ * opens the line's page for a session and the token, as a tester's browser would.
+ */
+export async function callFreeLine(server: RunningServer, phone: string): Promise<Response> {
+  const page = await fetch(`${server.url}/sandbox/free-call`);
+  const cookie = page.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  return fetch(`${server.url}/sandbox/free-call`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
+    body: JSON.stringify({ phone }),
+  });
 }
 
 /** Pays on the sandbox acquirer's card form with a test card. */

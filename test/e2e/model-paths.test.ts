@@ -9,7 +9,7 @@ import { pointsSmsModel } from '../model/models/points-sms';
 import { registrationModel } from '../model/models/registration';
 import { signedInPaymentModel } from '../model/models/signed-in-payment';
 import { pathNamed } from '../model/support/paths';
-import { DESKTOP, freshBill, launchBrowser, MOBILE, newContext, startServer, type RunningServer } from './harness';
+import { callFreeLine, DESKTOP, freshBill, launchBrowser, MOBILE, newContext, startServer, type RunningServer } from './harness';
 import { walkInBrowser, type BrowserEvent } from './modelAdapter';
 
 /**
@@ -177,8 +177,9 @@ test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
     },
     // The sandbox line takes the call; the page's next poll (every 5 s) hears of it and reloads.
     CALL_CAME: async () => {
-      const call = await fetch(`${server.url}/sandbox/free-call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+      const call = await callFreeLine(server, phone);
       expect(call.status).toBe(200);
+      expect(await call.json()).toEqual({ success: true, answered: 1 });
     },
   });
   await page.context().close();

@@ -129,12 +129,13 @@ describe('fast payment (SBP)', () => {
     await expectStatus(page, 'Successfully paid');
   });
 
-  test('mobile: the bank-app link and the QR toggle; "Другой способ оплаты" goes back', async () => {
+  test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
     await choose(page, /СБП/);
     await page.getByRole('button', { name: 'Оплатить' }).tap();
-    const link = page.getByRole('link', { name: 'Открыть приложение банка' });
+    // The bank list and its links: test/e2e/bank-choice.test.ts.
+    const link = page.getByRole('link', { name: /^Другой банк/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
     expect(await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).count()).toBe(0);
@@ -269,11 +270,66 @@ describe('offer and agreements', () => {
 });
 
 describe('closed by points', () => {
-  test('/success?withoutProcessing=1 mounts the result view on #result and says the bill is paid', async () => {
+  // The address is anyone's to type: only the server's word about the order says a bill is paid (issue 12). The
+  // journey that really closes a bill by points, and sees it paid, is in points-payments.test.ts.
+  test('/success?withoutProcessing=1 alone, or with an order the server does not know, does not say "paid"', async () => {
     const { page } = await openPage(MOBILE);
     await page.goto(`${server.url}/success?withoutProcessing=1`);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, 'Order not found');
     expect(await page.locator('#result').getByRole('status').count()).toBe(1);
+
+    // With an order, the page asks the server, which knows no such order.
+    const asked = page.waitForResponse((response) => response.url().endsWith('/api/getResult/'));
+    await page.goto(`${server.url}/success?withoutProcessing=1&billOid=demo-anon&orderId=made-up-order`);
+    expect(await (await asked).json()).toEqual({ success: true, status: null });
+    await expectStatus(page, 'Order not found');
+    expect(await page.getByText('Successfully paid').count()).toBe(0);
+  });
+});
+
+describe('the sandbox widget goes back only to this origin (issue 12)', () => {
+  /** The mobile widget page (no parent, no opener: it navigates itself) with its parameter bundle. */
+  const widgetUrl = (orderId: string, params: Record<string, string>) =>
+    `${server.url}/sandbox/sberpay/widget?orderId=${orderId}&params=${encodeURIComponent(Buffer.from(JSON.stringify({ orderId, ...params })).toString('base64'))}`;
+  const orderOf = async (bill: string) => {
+    const page = await server.app.inject({ method: 'GET', url: `/pay/${bill}` });
+    const cookie = page.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const csrf = /<meta name=(?:"csrf-token"|csrf-token) content="([^"]+)"/.exec(page.body)![1]!;
+    const answer = await server.app.inject({
+      method: 'POST',
+      url: '/api/getPaymentUrl/',
+      headers: { cookie, 'x-csrf-token': csrf },
+      payload: { pointsSum: null, objectOID: bill, cardTypeOID: `${bill}.SberPaySite`, email: null, userOID: null, manager_id: null },
+    });
+    return answer.json().info.orderId as string;
+  };
+
+  test('a backUrl, failUrl or successUrl on another site is not followed', async () => {
+    const { page } = await openPage(MOBILE);
+    const visitedOutside: string[] = [];
+    await page.route('https://evil.example/**', (route) => {
+      visitedOutside.push(route.request().url());
+      return route.fulfill({ status: 200, body: 'evil' });
+    });
+    const orderId = await orderOf(await freshBill(server, 'demo-anon'));
+    await page.goto(widgetUrl(orderId, { backUrl: 'https://evil.example/back', failUrl: 'https://evil.example/fail', successUrl: '//evil.example/ok' }));
+    await page.getByRole('button', { name: 'Закрыть' }).tap();
+    await page.getByText('Адрес возврата не принадлежит магазину: переход отменен').waitFor();
+    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByText('Адрес возврата не принадлежит магазину: переход отменен').waitFor();
+    await page.waitForTimeout(500);
+    expect(visitedOutside).toEqual([]);
+    expect(new URL(page.url()).origin).toBe(server.url);
+    // The payment itself went through: the bank's confirmation does not depend on where the payer goes next.
+    expect((await server.app.store.attemptByOrder(orderId))!.status).toBe('success');
+  });
+
+  test('a backUrl of this origin is followed', async () => {
+    const { page } = await openPage(MOBILE);
+    const orderId = await orderOf(await freshBill(server, 'demo-anon'));
+    await page.goto(widgetUrl(orderId, { backUrl: `${server.url}/fail?orderId=${orderId}&billOid=x` }));
+    await page.getByRole('button', { name: 'Закрыть' }).tap();
+    await page.waitForURL(/\/fail\?.*state=return/);
   });
 });
 

@@ -213,15 +213,24 @@ export const journeys: Journey[] = [
     name: 'sbp',
     async run(page, server, visit, device) {
       await toChoosePaymentType(page, server, 'demo-anon');
+      await page.evaluate(() => localStorage.setItem('checkout.sbp.lastUsedBank', '100000000004'));
       await page.getByRole('radio', { name: /СБП/ }).check();
       await page.getByRole('button', { name: 'Оплатить' }).click();
       if (device === 'desktop') {
         await page.getByText('Оплата с помощью мобильного приложения банка').waitFor();
         await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
         await visit('sbp-desktop', page);
+        await page.getByRole('button', { name: 'Выбрать банк из списка' }).click();
+        await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
+        await visit('sbp-desktop-banks', page);
       } else {
-        await page.getByRole('link', { name: 'Открыть приложение банка' }).waitFor();
+        // The bank list (issue 18), with the payer's bank remembered from an earlier payment on this phone.
+        await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
         await visit('sbp-mobile', page);
+        await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('альфа');
+        await page.getByRole('status').filter({ hasText: 'Найден 1 банк' }).waitFor();
+        await visit('sbp-mobile-search', page);
+        await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('');
         await page.getByRole('button', { name: 'Показать QR-код' }).click();
         await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
         await visit('sbp-mobile-qr', page);

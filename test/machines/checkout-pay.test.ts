@@ -128,8 +128,8 @@ describe('no payment URL: the SPEC §8 message and the flow stops', () => {
 });
 
 describe('fast payment (SBP)', () => {
-  async function atSbp() {
-    const checkout = atChoosePaymentType();
+  async function atSbp(input: Partial<CheckoutInput> = {}) {
+    const checkout = atChoosePaymentType(input);
     checkout.actor.send({ type: 'payment.select', oid: 'type-sbp' });
     checkout.actor.send({ type: 'payment.pay' });
     await checkout.answer(sbpAnswer);
@@ -146,8 +146,14 @@ describe('fast payment (SBP)', () => {
       qrSrc: 'data:image/png;base64,iVBORw0KGgo=',
       history: ['noReg', 'choosePaymentType'],
     });
-    expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1' });
+    // On a desktop the payer pays with another device: a hidden tab pauses polling as on every other step.
+    expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1', keepPollingWhenHidden: false });
     expect(navigations).toEqual([]);
+  });
+
+  test('on a phone polling goes on while the payer is in the bank app (issue 18)', async () => {
+    const { paymentStatus } = await atSbp({ isDesktop: false });
+    expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1', keepPollingWhenHidden: true });
   });
 
   test.each(['success', 'declined'] as const)('status %s: the step goes to result', async (status) => {

@@ -8,7 +8,7 @@ import { fakeCallback, fakeRequest, flush } from './fakes';
 const input = { transactionID: 'tx-1', billOID: 'bill-1' };
 const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' };
 
-function start() {
+function start(options: Partial<PaymentStatusInput> = {}) {
   const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
   const visibility = fakeCallback<void>();
   const failures: unknown[] = [];
@@ -18,7 +18,7 @@ function start() {
       actors: { fetchStatus: fetchStatus.logic, watchVisibility: visibility.logic },
       actions: { 'log poll failure': (_, { error }) => failures.push(error) },
     }),
-    { input, clock },
+    { input: { ...input, ...options }, clock },
   ).start();
   const answer = async (response: PaymentStatusResponse) => {
     fetchStatus.last.answer.resolve(response);
@@ -183,6 +183,60 @@ test('showing a tab that was never hidden changes nothing', async () => {
   tab('visible');
   expect(actor.getSnapshot().value).toBe('waiting');
   expect(fetchStatus.calls).toHaveLength(1);
+});
+
+describe('on a phone the payer is in the bank app while the tab is hidden (issue 18)', () => {
+  test('polling goes on while the tab is hidden, every 5000 ms', async () => {
+    const { actor, fetchStatus, clock, answer, tab } = start({ keepPollingWhenHidden: true });
+    await answer(created);
+    tab('hidden');
+    expect(actor.getSnapshot().value).toBe('waiting');
+    clock.increment(STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer(created);
+    clock.increment(STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(3);
+    await answer({ status: 'success', objectOID: 'bill-1' });
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  test('coming back asks at once, without waiting for the timer a frozen page slept through', async () => {
+    const { actor, fetchStatus, clock, answer, tab } = start({ keepPollingWhenHidden: true });
+    await answer(created);
+    tab('hidden');
+    clock.increment(1000);
+    tab('visible');
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer(created);
+    // The pace starts again from the answer: no second request at the old timer's time.
+    clock.increment(STATUS_POLL_MS - 1);
+    expect(fetchStatus.calls).toHaveLength(2);
+    clock.increment(1);
+    expect(fetchStatus.calls).toHaveLength(3);
+  });
+
+  test('coming back after a failed poll asks at once too, not after the retry pause', async () => {
+    const { actor, fetchStatus, answer, fail, tab } = start({ keepPollingWhenHidden: true });
+    await fail(new ApiError('Сбой', 500));
+    expect(actor.getSnapshot().value).toBe('retrying');
+    tab('hidden');
+    expect(actor.getSnapshot().value).toBe('retrying');
+    tab('visible');
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer({ status: 'declined', objectOID: 'bill-1' });
+    expect(actor.getSnapshot().output).toEqual({ status: 'declined' });
+  });
+
+  test('a request in flight when the payer comes back is not doubled', async () => {
+    const { fetchStatus, answer, tab } = start({ keepPollingWhenHidden: true });
+    tab('hidden');
+    tab('visible');
+    expect(fetchStatus.calls).toHaveLength(1);
+    expect(fetchStatus.maxInFlight).toBe(1);
+    await answer(created);
+    expect(fetchStatus.calls).toHaveLength(1);
+  });
 });
 
 test('the default effects fail loudly when not provided', () => {

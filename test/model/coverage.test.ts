@@ -34,7 +34,7 @@ test('itemsOf finds states, on/after/always transitions and invoke done/error of
     expect.arrayContaining([
       'paymentStatus:paymentStatus.paused',
       'paymentStatus:paymentStatus.paused --visibility.visible -> paymentStatus.checking',
-      'paymentStatus:paymentStatus.waiting --always [is tab hidden] -> paymentStatus.paused',
+      'paymentStatus:paymentStatus.waiting --always [pauses for the hidden tab] -> paymentStatus.paused',
       'paymentStatus:paymentStatus.waiting --after:status poll interval -> paymentStatus.checking',
       'paymentStatus:paymentStatus.checking --error:fetchStatus -> paymentStatus.retrying',
     ]),

@@ -19,10 +19,21 @@ const setTab = async (hidden: boolean) => {
 const status = (server: ModelServer, answer: Record<string, unknown>, code = 200) => server.once('post', '/api/getResult/', answer as never, code);
 const created = { status: 'created', objectOID: OID };
 
+const polls = (session: Session) => session.server.seen.filter((request) => request.path === '/api/getResult/').length;
+
 const poll = (answer: Record<string, unknown>, code = 200) => async (session: Session) => {
   status(session.server, answer, code);
   await elapse(5000);
 };
+
+async function payBySbp(session: Session, isDesktop: boolean) {
+  tabHidden = false;
+  await openAtChoose(session, OID, { isDesktop });
+  await does.click(session, /СБП/, 'radio');
+  session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
+  status(session.server, created);
+  await does.click(session, messages.choosePaymentType.pay);
+}
 
 describeModelFlow({
   flow: 'payment-status',
@@ -36,17 +47,20 @@ describeModelFlow({
       expect(session.server.seen.filter((request) => request.path === '/api/getResult/').length).toBeGreaterThan(0);
     },
     'paymentStatus.stopped': () => elapse(30_000),
+    // In the bank app the tab is hidden and polling goes on: two more polls in 10 s.
+    'paymentStatus.inBankApp': async (session) => {
+      const before = polls(session);
+      status(session.server, created);
+      status(session.server, created);
+      await elapse(10_000);
+      expect(polls(session)).toBe(before + 2);
+    },
   },
   events: {
-    PAY_BY_SBP: async (session) => {
-      tabHidden = false;
-      await openAtChoose(session, OID);
-      await does.click(session, /СБП/, 'radio');
-      session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
-      status(session.server, created);
-      await does.click(session, messages.choosePaymentType.pay);
-    },
+    PAY_BY_SBP: (session) => payBySbp(session, true),
+    PAY_BY_SBP_ON_PHONE: (session) => payBySbp(session, false),
     POLL_CREATED: poll(created),
+
     POLL_FAILS: poll({ success: false, error: 'Сбой' }, 500),
     POLL_SUCCESS: async (session) => {
       status(session.server, { status: 'success', objectOID: OID });
@@ -63,8 +77,11 @@ describeModelFlow({
     POLL_DOCUMENT_NOT_FOUND: poll({ success: false, error: 'Not found' }, 404),
     TAB_HIDDEN: () => setTab(true),
     TAB_SHOWN: async (session) => {
+      const before = polls(session);
       status(session.server, created);
       await setTab(false);
+      // At once, with no time passing: a page frozen while hidden may have slept through its timer.
+      expect(polls(session)).toBe(before + 1);
     },
     ANOTHER_METHOD: (session) => does.click(session, messages.sbp.anotherMethod),
     BACK_TO_SBP: async (session) => {

@@ -1,6 +1,6 @@
 import { CODE_RULES } from '../../server/codes';
 import { demoAccount } from '../../server/demoBills';
-import { DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from './helpers';
+import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from './helpers';
 
 let server: TestServer;
 let client: Client;
@@ -104,6 +104,26 @@ describe('login, checkUser, get-user, logout', () => {
     expect((await client.post('/ajax/realty/checkUser/')).json()).toEqual({ success: false, json: { token: null } });
   });
 
+  test('logout ends the session: a new id, the old one dead, nothing it had proven kept (issue 12)', async () => {
+    await login(client, demoAccount.phone, demoAccount.password);
+    await provePhone(client, demoAccount.phone, 'forgot-password');
+    const signedIn = client.cookie;
+    const sessionId = signedIn.replace('sid=', '');
+    expect(await countRows(server.app, 'phone_verifications', { session_id: sessionId })).toBe(1);
+
+    expect((await client.post('/ajax/logout', {})).json()).toEqual({ success: true });
+    expect(client.cookie).not.toBe(signedIn);
+    // The old id opens nothing any more, and its proofs went with it.
+    const old = await server.app.inject({ method: 'POST', url: '/ajax/realty/checkUser/', headers: { cookie: signedIn, 'x-csrf-token': client.csrf } });
+    expect(old.statusCode).toBe(403);
+    expect(await server.app.store.sessionById(sessionId)).toBeUndefined();
+    expect(await countRows(server.app, 'phone_verifications', { session_id: sessionId })).toBe(0);
+    // The restore that phone proof allowed is no longer possible in the new session.
+    expect((await client.post('/ajax/sendSMS/', { login: demoAccount.phone, captcha: DEV_CAPTCHA_TOKEN })).statusCode).toBe(400);
+    // The open page goes on with its CSRF token: the provider's logout, which the page calls next, passes.
+    expect((await client.post('/ajax/realty/logout/')).statusCode).toBe(200);
+  });
+
   test('both logouts sign out and void the token', async () => {
     for (const [url, body] of [['/ajax/logout', {}], ['/ajax/realty/logout/', undefined]] as const) {
       await login(client, demoAccount.phone, demoAccount.password);
@@ -184,6 +204,11 @@ describe('check-email', () => {
     ['payer example@x.ru', false],
     ['@example.ru', false],
     ['', false],
+    // Control and invisible formatting characters are in no address (issue 12).
+    ['a\u0000@b.ru', false],
+    ['payer\u0007@example.ru', false],
+    ['payer@exam\u200bple.ru', false],
+    ['payer@example.ru\u202e', false],
   ])('%p → %p', async (email, ok) => {
     const answer = await client.post('/ajax/check-email/', { email });
     expect(answer.statusCode).toBe(200);
@@ -193,25 +218,85 @@ describe('check-email', () => {
 
 describe('free call', () => {
   const phone = demoAccount.phone;
-  test('lock, then the call from the phone signs its account in', async () => {
-    expect((await client.post('/ajax/realty/freeCall/', { phone }, { form: true })).json()).toEqual({ success: true, json: { result: false } });
-    expect((await client.post('/ajax/realty/freeCallLock/', { phone }, { form: true })).json()).toEqual({ success: true, json: { result: true } });
-    expect((await client.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result).toBe(false);
+  const lock = (c: Client) => c.post('/ajax/realty/freeCallLock/', { phone }, { form: true });
+  const poll = async (c: Client) => (await c.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result as boolean;
+  // The sandbox line takes the call; it wants a session's CSRF token like any POST (any session: it is the line).
+  const call = async () => (await (await openPage(server.app)).post('/sandbox/free-call', { phone })).json();
+  /** The payer's steps before the free-call screen: the restore code to this phone was sent in this session. */
+  const askForRestoreCode = async (c: Client, captcha: string | null = null) => {
+    const sent = await c.post('/api/send-sms/', { phone, objectOID: 'demo-reg', captchaVerified: false, custNo: null, usePoints: false, captcha, purpose: 'forgot-password' });
+    expect(sent.statusCode).toBe(200);
+  };
 
-    const call = await server.app.inject({ method: 'POST', url: '/sandbox/free-call', payload: { phone } });
-    expect(call.json()).toEqual({ success: true, answered: 1 });
-    expect((await client.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result).toBe(true);
+  test('lock, then the call from the phone signs its account in', async () => {
+    await askForRestoreCode(client);
+    expect(await poll(client)).toBe(false);
+    expect((await lock(client)).json()).toEqual({ success: true, json: { result: true } });
+    expect(await poll(client)).toBe(false);
+
+    expect(await call()).toEqual({ success: true, answered: 1 });
+    expect(await poll(client)).toBe(true);
     expect((await signedInUser(client)).json().user.phone).toBe(phone);
   });
 
   test('a call after the lock expired, or to another session, signs nobody in', async () => {
-    await client.post('/ajax/realty/freeCallLock/', { phone }, { form: true });
+    await askForRestoreCode(client);
+    await lock(client);
     server.clock.advance(3 * 60_000);
-    await server.app.inject({ method: 'POST', url: '/sandbox/free-call', payload: { phone } });
-    expect((await client.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result).toBe(false);
+    await call();
+    expect(await poll(client)).toBe(false);
     const other = await openPage(server.app);
     const before = await snapshot(server.app);
-    expect((await other.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result).toBe(false);
+    expect(await poll(other)).toBe(false);
     expect(await snapshot(server.app)).toBe(before);
+  });
+
+  test('two sessions lock one phone: the call signs in only the latest, and the other learns nothing (issue 12)', async () => {
+    const owner = client;
+    const attacker = await openPage(server.app, 'demo-reg');
+    await askForRestoreCode(owner);
+    server.clock.advance(60_000);
+    await askForRestoreCode(attacker, DEV_CAPTCHA_TOKEN);
+    expect((await lock(attacker)).json().json.result).toBe(true);
+    expect((await lock(owner)).json().json.result).toBe(true);
+
+    // One waiting lock for the phone, the owner's: the call answers exactly one.
+    expect(await call()).toEqual({ success: true, answered: 1 });
+    expect(await poll(owner)).toBe(true);
+    expect((await signedInUser(owner)).json().user.phone).toBe(phone);
+    expect(await poll(attacker)).toBe(false);
+    expect((await attacker.post('/ajax/realty/checkUser/')).json()).toEqual({ success: false, json: { token: null } });
+  });
+
+  test('a session may lock only a phone it entered in this flow', async () => {
+    const stranger = await openPage(server.app, 'demo-reg');
+    expect((await lock(stranger)).json()).toEqual({ success: true, json: { result: false } });
+    // Proving some other phone, or asking a code for another purpose, does not count either.
+    const sent = await stranger.post('/api/send-sms/', { phone, objectOID: 'demo-reg', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
+    expect(sent.statusCode).toBe(200);
+    expect((await lock(stranger)).json().json.result).toBe(false);
+    expect(await countRows(server.app, 'free_calls')).toBe(0);
+    expect(await call()).toEqual({ success: true, answered: 0 });
+    expect(await poll(stranger)).toBe(false);
+  });
+
+  test('the sandbox free-call line takes the CSRF token like any POST, and has a page for a tester', async () => {
+    await askForRestoreCode(client);
+    await lock(client);
+    const forged = await server.app.inject({ method: 'POST', url: '/sandbox/free-call', payload: { phone } });
+    expect(forged.statusCode).toBe(403);
+    expect(await poll(client)).toBe(false);
+
+    const line = new (client.constructor as new (app: typeof server.app) => Client)(server.app);
+    const page = await line.get('/sandbox/free-call');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<label for="phone">Телефон, с которого звонят</label>');
+    expect(page.body).toContain('<script src="/sandbox/free-call.js"></script>');
+    line.csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
+    expect((await line.post('/sandbox/free-call', { phone })).json()).toEqual({ success: true, answered: 1 });
+    expect(await poll(client)).toBe(true);
+    const script = await server.app.inject({ method: 'GET', url: '/sandbox/free-call.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("'x-csrf-token'");
   });
 });

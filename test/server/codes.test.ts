@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../server/codes';
-import { DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, type Client, type TestServer } from './helpers';
+import { buildApp, Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 
 const PHONE = '79990001122';
 let server: TestServer;
@@ -125,6 +125,8 @@ test('at most 5 sends per phone per hour', async () => {
   // The first send leaves the hour 55 minutes after it was made... 5 minutes have passed.
   expect(sixth.json().secondsLeft).toBe(55 * 60);
   server.clock.advance(55 * 60_000);
+  // An hour on, the payer opens the page again (the session ended after 30 idle minutes).
+  await client.open();
   expect((await send('register', captcha)).statusCode).toBe(200);
 });
 
@@ -168,6 +170,7 @@ test('20 wrong codes in a row block the phone for 24 hours', async () => {
   expect((await check('0000', 'register', captcha)).statusCode).toBe(429);
 
   server.clock.advance(CODE_RULES.blockMs);
+  await client.open();
   const after = await send('register', captcha);
   expect(after.statusCode).toBe(200);
   expect((await check(await lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
@@ -206,5 +209,70 @@ describe('use-points codes', () => {
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: 'no-such-bill' }))).statusCode).toBe(404);
     expect(await server.app.store.outboxOf('79990001122', 5)).toHaveLength(0);
     expect((await client.post('/api/send-sms/', pointsBody())).statusCode).toBe(200);
+  });
+});
+
+describe('SMS bombing across phones (issue 12)', () => {
+  const phones = Array.from({ length: 40 }, (_, i) => `7999100${String(i).padStart(4, '0')}`);
+  const sendFrom = (c: Client, phone: string, extra: Record<string, unknown> = {}) =>
+    c.post('/api/send-sms/', { phone, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register', ...extra });
+  const fromAddress = async (address: string, app = server.app) => {
+    const c = new Client(app);
+    c.address = address;
+    return c.open();
+  };
+
+  test('one session: three phones an hour without the robot check, a fourth needs it', async () => {
+    const session = await fromAddress('10.0.0.1');
+    for (const phone of phones.slice(0, CODE_RULES.phonesPerSessionHour)) expect((await sendFrom(session, phone)).statusCode).toBe(200);
+    const fourth = await sendFrom(session, phones[3]!);
+    expect(fourth.statusCode).toBe(400);
+    expect(fourth.json()).toMatchObject({ success: false, show_captcha: true, json: { show_captcha: true } });
+    expect(await server.app.store.outboxOf(phones[3]!, 5)).toHaveLength(0);
+    expect((await sendFrom(session, phones[3]!, captcha)).statusCode).toBe(200);
+    // Every further phone needs its own robot check; a phone already used does not.
+    expect((await sendFrom(session, phones[4]!)).statusCode).toBe(400);
+    server.clock.advance(CODE_RULES.resendAfterMs);
+    expect((await sendFrom(session, phones[0]!)).statusCode).toBe(200);
+    // The phone itself was not marked: its owner, in a session of their own, needs no captcha for it.
+    const owner = await fromAddress('10.0.0.2');
+    expect((await sendFrom(owner, phones[4]!)).statusCode).toBe(200);
+  });
+
+  test('one address: more than 5 sends in 10 minutes need the robot check, whatever the sessions', async () => {
+    for (const phone of phones.slice(0, CODE_RULES.addressBurstSends)) {
+      expect((await sendFrom(await fromAddress('10.0.0.3'), phone)).statusCode).toBe(200);
+    }
+    const sixth = await sendFrom(await fromAddress('10.0.0.3'), phones[5]!);
+    expect(sixth.statusCode).toBe(400);
+    expect(sixth.json().show_captcha).toBe(true);
+    // Another address is not held back by this one.
+    expect((await sendFrom(await fromAddress('10.0.0.4'), phones[6]!)).statusCode).toBe(200);
+    expect((await sendFrom(await fromAddress('10.0.0.3'), phones[5]!, captcha)).statusCode).toBe(200);
+    server.clock.advance(CODE_RULES.addressBurstMs);
+    expect((await sendFrom(await fromAddress('10.0.0.3'), phones[7]!)).statusCode).toBe(200);
+  });
+
+  test('one address: at most 30 sends an hour even with the robot check; the counters are shared by server processes', async () => {
+    // A second server process on the same database: the counters are rows, not memory.
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    try {
+      for (let i = 0; i < CODE_RULES.addressSendsPerHour; i++) {
+        const via = await fromAddress('10.0.0.5', i % 2 ? second : server.app);
+        expect((await sendFrom(via, phones[i]!, captcha)).statusCode).toBe(200);
+        server.clock.advance(60_000);
+      }
+      for (const app of [server.app, second]) {
+        const over = await sendFrom(await fromAddress('10.0.0.5', app), phones[CODE_RULES.addressSendsPerHour]!, captcha);
+        expect(over.statusCode).toBe(429);
+        // The first send leaves the hour 60 − 30 minutes from now.
+        expect(over.json()).toMatchObject({ success: false, secondsLeft: 30 * 60 });
+        expect(over.headers['retry-after']).toBe(String(30 * 60));
+      }
+      server.clock.advance(30 * 60_000);
+      expect((await sendFrom(await fromAddress('10.0.0.5'), phones[CODE_RULES.addressSendsPerHour]!, captcha)).statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -87,6 +87,8 @@ type Body = Record<string, unknown> | unknown[] | string | null | undefined;
 export class Client {
   cookie = '';
   csrf = '';
+  /** The client's network address, as the server sees it. */
+  address = '127.0.0.1';
   constructor(readonly app: FastifyInstance) {}
 
   private remember(response: LightMyRequestResponse) {
@@ -95,9 +97,21 @@ export class Client {
   }
 
   async get(url: string) {
-    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookie } });
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookie }, remoteAddress: this.address });
     this.remember(response);
     return response;
+  }
+
+  /**
+   * Opens (or reloads) a bill's checkout page: the session cookie, new if the old one ended, and the CSRF token from
+   * the page's meta tag.
+   */
+  async open(objectOID = 'demo-anon') {
+    const page = await this.get(`/pay/${objectOID}`);
+    const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1];
+    if (page.statusCode !== 200 || !token) throw new Error(`page did not open: ${page.statusCode} ${page.body}`);
+    this.csrf = token;
+    return this;
   }
 
   /** POST as the page does: JSON (or form-encoded with `form`), the cookie, the CSRF and XMLHttpRequest headers. */
@@ -114,7 +128,7 @@ export class Client {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await this.app.inject({ method: 'POST', url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await this.app.inject({ method: 'POST', url, headers, remoteAddress: this.address, ...(payload !== undefined ? { payload } : {}) });
     this.remember(response);
     return response;
   }
@@ -122,12 +136,7 @@ export class Client {
 
 /** Opens the checkout page of a bill as a browser would: a session cookie and the CSRF token from the meta tag. */
 export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): Promise<Client> {
-  const client = new Client(app);
-  const page = await client.get(`/pay/${objectOID}`);
-  const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1];
-  if (page.statusCode !== 200 || !token) throw new Error(`page did not open: ${page.statusCode} ${page.body}`);
-  client.csrf = token;
-  return client;
+  return new Client(app).open(objectOID);
 }
 
 /** The newest code the sandbox's SMS outbox holds for a phone. */
@@ -172,6 +181,14 @@ export async function snapshot(app: FastifyInstance): Promise<string> {
   return JSON.stringify(dump);
 }
 
+/** How many rows of a table match the given column values (all rows without any). */
+export async function countRows(app: FastifyInstance, table: string, where: Record<string, string | number | null> = {}): Promise<number> {
+  const db = app.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const [column, value] of Object.entries(where)) query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 /** A different 4-digit code. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
@@ -180,6 +197,7 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   { url: '/ajax/check-email/', body: { email: 'payer@example.ru' } },
   { url: '/ajax/realty/freeCallLock/', form: true, body: { phone: '79990000001' } },
   { url: '/ajax/realty/freeCall/', form: true, body: { phone: '79990000001' } },
+  { url: '/sandbox/free-call', body: { phone: '79990000001' } },
   { url: '/ajax/realty/checkUser/', body: undefined },
   { url: '/ajax/get-user', body: { token: 'x' } },
   {

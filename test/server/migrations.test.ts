@@ -39,7 +39,7 @@ const columnsOf = async (store: RootStore) =>
   Object.fromEntries((await store.db.introspection.getTables()).map((table) => [table.name, table.columns.map((column) => column.name).sort()]));
 
 // SQLite files only: the PostgreSQL project has nothing of that era to adopt.
-const adoptedVersions = testEngine() === 'sqlite' ? [1, 2] : [];
+const adoptedVersions = testEngine() === 'sqlite' ? [1, 2, 3] : [];
 if (adoptedVersions.length > 0) test.each(adoptedVersions)('a SQLite file at user_version %i is adopted: nothing lost, the rest migrated, and it works on', async (version) => {
   const file = path.join(folder(), 'legacy.sqlite');
   legacyFile(file, version);

@@ -1,4 +1,5 @@
 import { buildApp, openPage, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
+import { demoAccount } from '../../server/demoBills';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 
 let server: TestServer;
@@ -101,7 +102,7 @@ describe('payment attempts', () => {
 
   test('unknown bills, types and orders', async () => {
     const client = await openPage(server.app);
-    expect((await client.post('/api/getPaymentUrl/', payBody('no-such-bill', 'x'))).statusCode).toBe(404);
+    expect((await client.post('/api/getPaymentUrl/', payBody('no-such-bill', 'no-such-bill.ALL'))).statusCode).toBe(404);
     expect((await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-points.ALL'))).statusCode).toBe(400);
     expect((await client.post('/api/getPaymentUrl/', payBody('demo-anon', null))).statusCode).toBe(400);
     expect((await client.post('/api/getResult/', { transactionID: 'nope', billOID: 'demo-anon' })).json()).toEqual({ success: true, status: null });
@@ -228,5 +229,83 @@ describe('offerText', () => {
     expect((await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-anon', cardTypeOID: 'demo-anon.ALL' })).statusCode).toBe(404);
     expect((await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-anon', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(404);
     expect((await client.post('/api/offerText/', { type: 'other', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(400);
+  });
+});
+
+describe('who pays (issue 12)', () => {
+  test('a reused attempt takes the receipt e-mail and the manager of the request that leads to the payment', async () => {
+    const alice = await openPage(server.app);
+    alice.cookie += '; manager_id=mgr-alice';
+    const bob = await openPage(server.app);
+    const first = await alice.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: 'alice@example.ru' });
+    const second = await bob.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: 'bob@example.ru', manager_id: 'mgr-bob' });
+    const orderId = first.json().info.orderId;
+    // Still one attempt for the bill, type and amounts: never two charges.
+    expect(second.json().info.orderId).toBe(orderId);
+    expect(await attempts('demo-anon')).toHaveLength(1);
+    expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'bob@example.ru', manager_id: 'mgr-bob' });
+    // The acquirer is told whom the receipt goes to.
+    const form = await server.app.inject({ method: 'GET', url: `/sandbox/acquirer/${orderId}` });
+    expect(form.body).toContain('Чек будет отправлен на bob@example.ru');
+    expect(form.body).not.toContain('alice@example.ru');
+
+    // Alice asks again (she is the one paying after all): the receipt is hers again, and her manager's.
+    await alice.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: 'alice@example.ru' });
+    expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'alice@example.ru', manager_id: 'mgr-alice' });
+  });
+
+  test.each([
+    ['markup', '<img src=x onerror=alert(1)>'],
+    ['a NUL', 'a\u0000@b.ru'],
+    ['a right-to-left override', 'payer\u202e@example.ru'],
+    ['a line break', 'payer@example.ru\nBcc: x@y.ru'],
+    ['no domain', 'payer@example'],
+  ])('the receipt e-mail with %s is refused with 400 and nothing is stored', async (_what, email) => {
+    const client = await openPage(server.app);
+    const answer = await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ success: false, error: 'Неверный email' });
+    expect(await attempts('demo-anon')).toHaveLength(0);
+    // The same rule as /ajax/check-email/.
+    expect((await client.post('/ajax/check-email/', { email })).json().success).toBe(false);
+  });
+
+  test('the receipt e-mail is stored trimmed', async () => {
+    const client = await openPage(server.app);
+    const orderId = (await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: '  payer@example.ru ' })).json().info.orderId;
+    expect((await server.app.store.attemptByOrder(orderId))!.email).toBe('payer@example.ru');
+  });
+
+  test("userOID is the signed-in user's: a guest cannot name an account, a signed-in user cannot name another", async () => {
+    const guest = await openPage(server.app, 'demo-reg');
+    const forged = await guest.post('/api/getPaymentUrl/', { ...payBody('demo-reg', 'demo-reg.ALL'), userOID: 'user-demo-reg' });
+    expect(forged.statusCode).toBe(403);
+    expect(await attempts('demo-reg')).toHaveLength(0);
+    const asGuest = (await guest.post('/api/getPaymentUrl/', payBody('demo-reg', 'demo-reg.ALL'))).json().info.orderId;
+    expect((await server.app.store.attemptByOrder(asGuest))!.user_oid).toBeNull();
+
+    const user = await openPage(server.app, 'demo-reg');
+    const login = await user.post('/ajax/realty/login/', { login: demoAccount.phone, phone: demoAccount.phone, password: demoAccount.password, captcha: '' }, { form: true });
+    expect(login.statusCode).toBe(200);
+    expect((await user.post('/api/getPaymentUrl/', { ...payBody('demo-reg', 'demo-reg.SBP'), userOID: 'user-someone-else' })).statusCode).toBe(403);
+    const own = (await user.post('/api/getPaymentUrl/', { ...payBody('demo-reg', 'demo-reg.SBP'), userOID: 'user-demo-reg' })).json().info.orderId;
+    expect((await server.app.store.attemptByOrder(own))!.user_oid).toBe('user-demo-reg');
+    // Leaving userOID out still attributes the payment to whoever is signed in.
+    const implicit = (await user.post('/api/getPaymentUrl/', payBody('demo-reg', 'demo-reg.SberPaySite'))).json().info.orderId;
+    expect((await server.app.store.attemptByOrder(implicit))!.user_oid).toBe('user-demo-reg');
+  });
+
+  test('manager_id: a malformed one in the body is refused, a malformed cookie is ignored', async () => {
+    const client = await openPage(server.app);
+    for (const managerId of ['m'.repeat(65), '<script>', 'mgr 1', 'mgr\u0000', '']) {
+      const answer = await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), manager_id: managerId });
+      expect([managerId, answer.statusCode]).toEqual([managerId, 400]);
+    }
+    expect(await attempts('demo-anon')).toHaveLength(0);
+    client.cookie += `; manager_id=${encodeURIComponent('"><img src=x>')}`;
+    const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    expect((await server.app.store.attemptByOrder(orderId))!.manager_id).toBeNull();
+    const fits = (await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), manager_id: 'Mgr_7.east-1' })).json().info.orderId;
+    expect((await server.app.store.attemptByOrder(fits))!.manager_id).toBe('Mgr_7.east-1');
   });
 });

@@ -105,13 +105,17 @@ test('SANDBOX=0 turns every sandbox party off, the dev captcha included', async 
     ['POST', `/sandbox/sberpay/${orderId}/confirm`, { outcome: 'pay' }],
     ['GET', '/sandbox/sms?phone=79990000001'],
     ['GET', '/sandbox/captcha'],
+    ['GET', '/sandbox/free-call'],
+    ['GET', '/sandbox/free-call.js'],
     ['POST', '/sandbox/free-call', { phone: '79990000001' }],
     ['POST', '/sandbox/bills', { from: 'demo-anon' }],
     ['GET', '/sandbox/csp-reports'],
     ['GET', '/sandbox/sandbox.css'],
   ];
   for (const [method, url, payload] of urls) {
-    const answer = await off.app.inject({ method: method as 'GET' | 'POST', url, ...(payload ? { payload: payload as Record<string, string> } : {}) });
+    // With the session's cookie and CSRF token, so that nothing but the missing route can refuse it.
+    const headers = { cookie: client.cookie, 'x-csrf-token': client.csrf };
+    const answer = await off.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(payload ? { payload: payload as Record<string, string> } : {}) });
     expect([url, answer.statusCode]).toEqual([url, 404]);
   }
   expect((await off.app.store.attemptByOrder(orderId))!.status).toBe('created');

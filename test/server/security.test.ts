@@ -1,4 +1,5 @@
 import { DEV_CAPTCHA_TOKEN, SITEVERIFY_URL, createCaptchaVerifier } from '../../server/captcha';
+import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MAX_DEPTH, CspReports } from '../../server/cspReports';
 import { openPage, postRoutes, snapshot, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -108,6 +109,41 @@ describe('CSP reports', () => {
     expect(seen.json().count).toBe(3);
     expect(seen.json().reports[2]).toEqual({ 'csp-report': expect.objectContaining({ 'violated-directive': 'script-src' }) });
     expect(await snapshot(server.app)).toBe(before);
+  });
+});
+
+describe('CSP reports that cannot be kept (issue 12)', () => {
+  const report = (payload: string, type = 'application/csp-report') =>
+    server.app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': type }, payload });
+  const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+
+  test('a report nested too deep is refused with 400 and the list still answers', async () => {
+    const deep = await report(nested(5000));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toEqual({ success: false, error: expect.any(String) });
+    expect((await report(`{"csp-report":${nested(CSP_REPORT_MAX_DEPTH)}}`)).statusCode).toBe(400);
+    expect((await report(`{"csp-report":${nested(CSP_REPORT_MAX_DEPTH - 1)}}`, 'application/reports+json')).statusCode).toBe(204);
+    const seen = await server.app.inject({ method: 'GET', url: '/sandbox/csp-reports' });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().count).toBe(1);
+  });
+
+  test('a report too large is refused with 413', async () => {
+    const large = await report(JSON.stringify({ 'csp-report': { 'script-sample': 'x'.repeat(CSP_REPORT_MAX_BYTES) } }));
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ success: false, error: 'Отчет CSP слишком велик' });
+    expect((await server.app.inject({ method: 'GET', url: '/sandbox/csp-reports' })).json().count).toBe(0);
+  });
+
+  test('only what serialises back is kept', () => {
+    const reports = new CspReports();
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    reports.add(cyclic);
+    reports.add({ big: BigInt(1) });
+    reports.add({ fine: true });
+    expect(reports.count).toBe(1);
+    expect(JSON.parse(JSON.stringify(reports.recent))).toEqual([{ fine: true }]);
   });
 });
 

@@ -1,25 +1,48 @@
 import { render, screen } from '@testing-library/react';
-import { fromPromise } from 'xstate';
-import { paymentStatusMachine } from '../../src/machines/paymentStatus';
+import { fromCallback, fromPromise } from 'xstate';
+import { paymentStatusMachine, type PaymentStatusInput } from '../../src/machines/paymentStatus';
 import { messages } from '../../src/services/messages';
+import type { PaymentStatusResponse } from '../../src/services/types';
 import { ResultPage } from '../../src/views/ResultPage';
 
-const logic = paymentStatusMachine.provide({
-  actors: { fetchStatus: fromPromise(() => new Promise(() => undefined)) as never, watchVisibility: fromPromise(async () => undefined) as never },
-  actions: { 'log poll failure': () => undefined },
-});
+/** The status logic with a fake server: `answer` says what getResult answers for an order. */
+const withServer = (answer: (input: PaymentStatusInput) => Promise<PaymentStatusResponse>) => {
+  const asked: PaymentStatusInput[] = [];
+  const logic = paymentStatusMachine.provide({
+    actors: {
+      fetchStatus: fromPromise(({ input }: { input: PaymentStatusInput }) => {
+        asked.push(input);
+        return answer(input);
+      }) as never,
+      watchVisibility: fromCallback(() => undefined) as never,
+    },
+    actions: { 'log poll failure': () => undefined },
+  });
+  return { logic, asked };
+};
 
-test('/success?withoutProcessing=1 without an order: the bill was closed by points', () => {
-  render(<ResultPage logic={logic} orderId={null} billOid={null} withoutProcessing />);
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.success);
-});
-
-test('without an order and without withoutProcessing: "Order not found"', () => {
+// /success?withoutProcessing=1 is an address anyone can type: the page says "paid" only when the server does (issue 12).
+test('without an order (/success?withoutProcessing=1 alone) nothing is asked and nothing is said to be paid', () => {
+  const { logic, asked } = withServer(async () => ({ status: 'success', objectOID: 'bill-1' }));
   render(<ResultPage logic={logic} orderId={null} billOid={null} />);
   expect(screen.getByRole('status')).toHaveTextContent(messages.status.orderNotFound);
+  expect(screen.queryByText(messages.status.success)).not.toBeInTheDocument();
+  expect(asked).toEqual([]);
 });
 
-test('with an order the status is polled, even when closed by points (the server has the last word)', () => {
-  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" withoutProcessing />);
+test('a bill closed by points: the order is asked about, and "paid" shows once the server says success', async () => {
+  let settle!: (answer: PaymentStatusResponse) => void;
+  const { logic, asked } = withServer(() => new Promise((resolve) => (settle = resolve)));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" />);
   expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+  expect(asked).toEqual([{ transactionID: 'order-1', billOID: 'bill-1' }]);
+  settle({ status: 'success', objectOID: 'bill-1' });
+  expect(await screen.findByText(messages.status.success)).toBeInTheDocument();
+});
+
+test('an order the server does not know is not paid', async () => {
+  const { logic } = withServer(async () => ({ status: null }));
+  render(<ResultPage logic={logic} orderId="made-up" billOid="bill-1" />);
+  expect(await screen.findByText(messages.status.orderNotFound)).toBeInTheDocument();
+  expect(screen.queryByText(messages.status.success)).not.toBeInTheDocument();
 });

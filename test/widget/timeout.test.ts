@@ -13,7 +13,7 @@ function start(isSafariDesktop = false) {
   const env = fakeWindow();
   const navigated: string[] = [];
   const logged: unknown[] = [];
-  const browser: BrowserEnvironment = { isDesktop: true, isSafariDesktop, navigate: (url) => void navigated.push(url), reload: () => undefined };
+  const browser: BrowserEnvironment = { isDesktop: true, isSafariDesktop, platform: 'other', storage: null, navigate: (url) => void navigated.push(url), reload: () => undefined };
   const { bankWidget } = providePayments({ api: {} as Api, env: browser, log: (error) => void logged.push(error), widget: createBankWidget(env.win, 'local') });
   const actor = createActor(bankWidget!, { input }).start();
   return { ...env, actor, navigated, logged };

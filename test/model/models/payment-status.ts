@@ -1,18 +1,30 @@
 import { setup } from 'xstate';
+import { bankListMessages } from '../../../src/services/bankListMessages';
 import { messages } from '../../../src/services/messages';
 import { sees } from '../support/sights';
 
 const onSbp = sees({ text: messages.sbp.desktop }, { button: messages.sbp.anotherMethod });
+// A phone with no bank list given (the list is its own chunk's, tested in test/views/BankList): SPEC's one link.
+const onPhone = sees({ heading: bankListMessages.chooseBank }, { link: messages.sbp.openBankApp }, { button: messages.sbp.anotherMethod });
 
 /**
  * The payment status (SPEC §4): the sbp step polls /api/getResult/ every 5000 ms until success or declined, then
  * shows the result; a failed poll keeps polling, a hidden tab pauses it, Back and 'Другой способ оплаты' go back.
+ * On a phone the payer leaves for the bank app (issue 18): polling goes on while the tab is hidden, and coming
+ * back asks at once, after a failed poll too.
  */
 export const paymentStatusModel = setup({}).createMachine({
   id: 'paymentStatus',
   initial: 'closed',
   states: {
-    closed: { on: { PAY_BY_SBP: 'waiting' } },
+    closed: { on: { PAY_BY_SBP: 'waiting', PAY_BY_SBP_ON_PHONE: 'onPhone' } },
+    onPhone: { meta: onPhone, on: { TAB_HIDDEN: 'inBankApp', POLL_FAILS: 'onPhoneRetrying' } },
+    // In the bank app: however long the tab stays hidden, a poll goes out every 5 s (the jsdom run checks it).
+    inBankApp: { meta: onPhone, on: { TAB_SHOWN: 'backFromBankApp' } },
+    backFromBankApp: { meta: onPhone },
+    onPhoneRetrying: { meta: onPhone, on: { TAB_HIDDEN: 'inBankAppAfterFailure' } },
+    inBankAppAfterFailure: { meta: onPhone, on: { TAB_SHOWN: 'backAfterFailure' } },
+    backAfterFailure: { meta: onPhone },
     waiting: {
       meta: onSbp,
       on: {

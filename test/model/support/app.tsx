@@ -76,6 +76,8 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
   const env: BrowserEnvironment = {
     isDesktop,
     isSafariDesktop,
+    platform: 'other',
+    storage: null,
     navigate: (url) => void navigations.push(url),
     reload: () => void reloads.push(Date.now()),
   };
