@@ -77,6 +77,16 @@ test('a session renamed by a sign-in on one process is refused under its old id 
   expect(((await check.json()) as { success: boolean }).success).toBe(true);
 });
 
+test('a logout through one process ends the session for the other at once', async () => {
+  const tab = await openTab(a.base);
+  expect((await pollStatus(tab.on(b.base), 'no-such-order', 'demo-anon')).success).toBe(true);
+  const logout = await tab.post('/ajax/logout', {});
+  expect(logout.status).toBe(200);
+  // The other process has seen this session a moment ago, and still refuses it now.
+  expect((await tab.on(b.base).post('/ajax/realty/checkUser/', {})).status).toBe(403);
+  expect((await tab.on(b.base).post('/api/getResult/', { transactionID: 'no-such-order', billOID: 'demo-anon' })).status).toBe(403);
+});
+
 test('points are written off once when the acquirer confirms twice through each process', async () => {
   const bill = await freshBill(a.base, 'demo-points');
   const { client_phone: phone, cust_no: custNo } = (await store.billByOid(bill))!;
