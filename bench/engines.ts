@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { findPostgresBin, startCluster, type Cluster } from '../scripts/pgCluster';
 import { databaseEnv } from '../test/support/childServer';
-import { barePostLoad, getResultLoad, getResultLoadSpread, paymentUrlLoad, type LoadFigures } from './load';
+import { barePostLoad, compareLoads, getResultLoad, getResultLoadSpread, paymentUrlLoad, type LoadFigures } from './load';
 import { rssMb, startCheckoutServer, startHelloServer } from './processes';
 import { concurrencyAndCrash, otpBruteForce, type BenchDatabase } from './resilience';
 
@@ -18,9 +18,9 @@ export type EngineName = 'sqlite' | 'postgres';
 export interface EngineFigures {
   engine: EngineName;
   /** The bare POST with the poll's schemas and its one database read, on this engine (bench/hello.ts). */
-  barePostRead: LoadFigures;
+  barePostRead: LoadFigures & { runsRps: number[] };
   /** One server process, 50 connections. */
-  getResult: LoadFigures;
+  getResult: LoadFigures & { runsRps: number[] };
   /** Two server processes of one database, 25 connections each. */
   getResultTwoProcesses: LoadFigures & { perProcessRps: number[] };
   getResultToBarePostReadRatio: number;
@@ -94,9 +94,13 @@ export async function engineFigures(databases: Databases, distDir: string, step:
   const first = await startCheckoutServer(load, distDir);
   let second: Awaited<ReturnType<typeof startCheckoutServer>> | null = null;
   try {
-    const barePostRead = await step(`${engine}: bare POST with the poll's one read`, () => barePostLoad(yardstick.base, first.base, '/post-read'));
+    // The yardstick and the poll alternate (yardstick, poll, poll, yardstick): their ratio is the budget.
+    const bare = await barePostLoad(yardstick.base, first.base, '/post-read');
+    const poll = await getResultLoad(first.base);
+    const { a: barePostRead, b: getResult } = await step(`${engine}: bare POST with the poll's one read, and /api/getResult/ (one process)`, () =>
+      compareLoads(bare, poll),
+    );
     await yardstick.stop();
-    const getResult = await step(`${engine}: /api/getResult/, one process`, () => getResultLoad(first.base));
     second = await startCheckoutServer(load, distDir);
     const two = second;
     const getResultTwoProcesses = await step(`${engine}: /api/getResult/, two processes`, () => getResultLoadSpread([first.base, two.base]));

@@ -27,12 +27,43 @@ async function postLoad(url: string, headers: Record<string, string>, body: unkn
   return figures(await autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), connections: CONNECTIONS, duration: DURATION_S }));
 }
 
-/** `/api/getResult/` for a pending card payment, as the result page polls it. */
-export async function getResultLoad(base: string): Promise<LoadFigures> {
+/** `/api/getResult/` for a pending card payment, as the result page polls it: a function that runs one 10 s load. */
+export async function getResultLoad(base: string): Promise<() => Promise<LoadFigures>> {
   const tab = await openTab(base);
   const bill = await freshBill(base);
   const orderId = await startCardPayment(tab, bill);
-  return postLoad(`${base}/api/getResult/`, tab.headers, { transactionID: orderId, billOID: bill });
+  return () => postLoad(`${base}/api/getResult/`, tab.headers, { transactionID: orderId, billOID: bill });
+}
+
+/** Both loads' runs (rps and p99 averaged), and the rps of every run. */
+export interface ComparedLoads {
+  a: LoadFigures & { runsRps: number[] };
+  b: LoadFigures & { runsRps: number[] };
+}
+
+const mean = (values: number[]) => Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
+
+function merged(runs: LoadFigures[]): LoadFigures & { runsRps: number[] } {
+  return {
+    rps: mean(runs.map((r) => r.rps)),
+    p99Ms: mean(runs.map((r) => r.p99Ms)),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    runsRps: runs.map((r) => r.rps),
+  };
+}
+
+/**
+ * Two loads compared on a shared machine: run A, B, B, A and average each, so that a change of the machine's other
+ * load during the runs weighs on both alike (a ratio of two runs minutes apart says more about the machine).
+ */
+export async function compareLoads(a: () => Promise<LoadFigures>, b: () => Promise<LoadFigures>): Promise<ComparedLoads> {
+  const first = await a();
+  const second = await b();
+  const third = await b();
+  const fourth = await a();
+  return { a: merged([first, fourth]), b: merged([second, third]) };
 }
 
 /**
@@ -68,12 +99,13 @@ export async function helloLoad(base: string): Promise<LoadFigures> {
 
 /**
  * A bare POST yardstick of bench/hello.ts (`/post` or `/post-read`) with the status poll's body (a pending order of
- * the yardstick's own database) and the same request headers a payer's tab on `checkoutBase` sends.
+ * the yardstick's own database) and the same request headers a payer's tab on `checkoutBase` sends: a function that
+ * runs one 10 s load.
  */
-export async function barePostLoad(helloBase: string, checkoutBase: string, route: '/post' | '/post-read'): Promise<LoadFigures> {
+export async function barePostLoad(helloBase: string, checkoutBase: string, route: '/post' | '/post-read'): Promise<() => Promise<LoadFigures>> {
   const tab = await openTab(checkoutBase);
   const order = await (await fetch(`${helloBase}/order`)).json();
-  return postLoad(`${helloBase}${route}`, tab.headers, order);
+  return () => postLoad(`${helloBase}${route}`, tab.headers, order);
 }
 
 /** Creates `count` fresh bills quickly (autocannon itself posts them) and answers their objectOIDs. */

@@ -103,7 +103,7 @@ async function main() {
 
     hello = await startHelloServer();
     const helloFigures = await step('autocannon: bare Fastify route', () => helloLoad(hello!.base));
-    const barePost = await step('autocannon: bare Fastify POST with the poll\'s schemas', () => barePostLoad(hello!.base, base, '/post'));
+    const barePost = await step("autocannon: bare Fastify POST with the poll's schemas", async () => (await barePostLoad(hello!.base, base, '/post'))());
     await hello.stop();
     hello = null;
     const fuzz = await step('fuzz bodies', () => fuzzBodies(server!));
