@@ -65,6 +65,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const app = Fastify({
     logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
+    // Behind configured proxies request.ip is the client's (X-Forwarded-For); the per-address limits count by it.
+    ...(options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
     frameworkErrors: (error, request, reply) => {

@@ -27,6 +27,12 @@ export interface AppOptions {
   freeCallNumber: string;
   /** Requests per minute per client address across the API; 0 turns the limit off (benchmarks). */
   rateLimitPerMinute: number;
+  /**
+   * The reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY: their addresses or CIDR ranges). Behind a
+   * proxy the client's address is otherwise the proxy's, and the per-address SMS caps and rate limits would count
+   * every payer as one. Empty: trust nobody (no proxy in front).
+   */
+  trustProxy: string[];
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   logger: boolean;
@@ -60,6 +66,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     hcaptchaSecret: null,
     freeCallNumber: '+7 (800) 555-35-35',
     rateLimitPerMinute: 600,
+    trustProxy: [],
     now: Date.now,
     logger: false,
     passwordCost: 16384,
@@ -78,6 +85,13 @@ function databaseUrlFrom(value: string | undefined): string | null {
   return value;
 }
 
+/** TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas ("127.0.0.1,10.0.0.0/8"). */
+export const trustProxyFrom = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
@@ -95,6 +109,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     hcaptchaSecret: env.HCAPTCHA_SECRET || null,
     ...(env.FREE_CALL_NUMBER ? { freeCallNumber: env.FREE_CALL_NUMBER } : {}),
     ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logger: env.LOG !== '0',
     widgetOrigin: env.WIDGET_ORIGIN || null,
     sbpBanksUrl: env.SBP_BANKS_URL || null,

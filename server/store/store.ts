@@ -8,10 +8,11 @@
  *   transaction, `transaction` joins it. The work may run more than once on PostgreSQL (see below), so it does
  *   database work only; anything else goes to `tx.afterCommit(…)`, which runs once, after the commit.
  * - Isolation: SQLite transactions are BEGIN IMMEDIATE (one writer at a time, across processes sharing the file).
- *   PostgreSQL transactions are SERIALIZABLE and retried (bounded, with jittered backoff) when PostgreSQL reports a
- *   serialization failure or deadlock: every transaction behaves as if transactions ran one at a time, as on SQLite,
- *   so a rule checked and written in one transaction (one pending attempt per bill, points written off once, OTP
- *   caps) holds across processes without a lock to remember per rule.
+ *   PostgreSQL transactions are SERIALIZABLE and retried (bounded, with jittered backoff) when they lose to a
+ *   concurrent one (serialization failure, deadlock, or a unique violation a concurrent commit caused: see
+ *   engines.ts triesFor): every transaction behaves as if transactions ran one at a time, as on SQLite, so a rule
+ *   checked and written in one transaction (one pending attempt per bill, points written off once, OTP and SMS caps)
+ *   holds across processes without a lock to remember per rule.
  * - Status changes of payment attempts are published to the change feed (changeFeed.ts) at commit.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../server/codes';
+import { trustProxyFrom } from '../../server/config';
 import { buildApp, Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 
 const PHONE = '79990001122';
@@ -251,6 +252,29 @@ describe('SMS bombing across phones (issue 12)', () => {
     expect((await sendFrom(await fromAddress('10.0.0.3'), phones[5]!, captcha)).statusCode).toBe(200);
     server.clock.advance(CODE_RULES.addressBurstMs);
     expect((await sendFrom(await fromAddress('10.0.0.3'), phones[7]!)).statusCode).toBe(200);
+  });
+
+  test('behind a trusted proxy the address is the forwarded client\'s; without TRUST_PROXY a forwarded address counts for nothing', async () => {
+    const behindProxy = await startServer({ trustProxy: ['10.9.9.9'] }, server.clock);
+    try {
+      // Every request arrives from the proxy's address, naming a different client each time.
+      const sends = async (app: typeof server.app) => {
+        const answers = [];
+        for (const [i, phone] of phones.slice(0, CODE_RULES.addressBurstSends + 1).entries()) {
+          const c = await fromAddress('10.9.9.9', app);
+          answers.push((await c.post('/api/send-sms/', { phone, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' }, { headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode);
+        }
+        return answers;
+      };
+      // Six clients, each its own address: none is held back.
+      expect(await sends(behindProxy.app)).toEqual(Array(CODE_RULES.addressBurstSends + 1).fill(200));
+      // Trusting nobody, all six are the proxy's one address: the sixth needs the robot check.
+      expect(await sends(server.app)).toEqual([...Array(CODE_RULES.addressBurstSends).fill(200), 400]);
+    } finally {
+      await behindProxy.close();
+    }
+    expect(trustProxyFrom(' 127.0.0.1, 10.0.0.0/8 ,')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(trustProxyFrom(undefined)).toEqual([]);
   });
 
   test('one address: at most 30 sends an hour even with the robot check; the counters are shared by server processes', async () => {
