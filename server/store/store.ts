@@ -15,7 +15,7 @@
  *   holds across processes without a lock to remember per rule.
  * - Status changes of payment attempts are published to the change feed (changeFeed.ts) at commit.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { localFeed, postgresFeed, type ChangeFeed, type ChangePublisher } from './changeFeed';
 import { connect, triesFor, type DatabaseLocation, type Engine } from './engines';
 import { migrateToLatest } from './migrations';
@@ -66,13 +66,18 @@ function compileHotQueries(db: Kysely<Database>) {
     // wrong link) and the status of the order if it is that bill's. Each a lookup by primary key.
     pollStatus: prepared(
       (a: { sessionId: string; orderId: string; billOid: string }) =>
-        db.selectNoFrom((eb) => [
-          eb.selectFrom('sessions').select('csrf_token').where('id', '=', a.sessionId).as('csrf_token'),
-          eb.selectFrom('sessions').select('created_at').where('id', '=', a.sessionId).as('session_created_at'),
-          eb.selectFrom('sessions').select('seen_at').where('id', '=', a.sessionId).as('session_seen_at'),
-          eb.selectFrom('bills').select('oid').where('oid', '=', a.billOid).as('bill'),
-          eb.selectFrom('payment_attempts').select('status').where('order_id', '=', a.orderId).where('bill_oid', '=', a.billOid).as('status'),
-        ]),
+        db
+          .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
+          .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
+          .leftJoin('bills', (join) => join.on('bills.oid', '=', a.billOid))
+          .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.bill_oid', '=', 'bills.oid').on('payment_attempts.order_id', '=', a.orderId))
+          .select([
+            'sessions.csrf_token',
+            'sessions.created_at as session_created_at',
+            'sessions.seen_at as session_seen_at',
+            'bills.oid as bill',
+            'payment_attempts.status',
+          ]),
       { name: 'pollStatus' },
     ),
   };
