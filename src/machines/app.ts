@@ -1,7 +1,7 @@
 import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Bill, LoyaltyUser } from '../services/types';
 import { checkoutMachine } from './checkout';
-import { notProvided, promiseStub } from './stub';
+import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export interface AppInput {
   objectOID: string;
@@ -26,6 +26,7 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
     tags: {} as 'loading' | 'error' | 'refreshing',
+    children: {} as { checkout: 'checkout' },
   },
   actors: {
     loadBill: promiseStub<Bill, { objectOID: string }>('loadBill'),
@@ -37,7 +38,7 @@ export const appMachine = setup({
   actions: {
     'show data error title': () => notProvided('show data error title'),
     'track sign-in': (_, _params: { user: LoyaltyUser | null }) => notProvided('track sign-in'),
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
     'tell checkout': sendTo('checkout', ({ context }) => ({ type: 'session.updated' as const, bill: context.bill!, user: context.user })),
   },
 }).createMachine({
@@ -57,7 +58,7 @@ export const appMachine = setup({
                 src: 'loadUser',
                 onDone: { target: 'done', actions: assign({ user: ({ event }) => event.output }) },
                 // Nobody signed in or the provider is down: the payer can still pay as a guest.
-                onError: { target: 'done', actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, assign({ user: null })] },
+                onError: { target: 'done', actions: [{ type: 'log error', params: errorOf }, assign({ user: null })] },
               },
             },
             done: { type: 'final' },
@@ -71,7 +72,7 @@ export const appMachine = setup({
                 src: 'loadBill',
                 input: ({ context }) => ({ objectOID: context.objectOID }),
                 onDone: { target: 'done', actions: assign({ bill: ({ event }) => event.output }) },
-                onError: { target: '#app.error', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: '#app.error', actions: { type: 'log error', params: errorOf } },
               },
             },
             done: { type: 'final' },
@@ -109,7 +110,7 @@ export const appMachine = setup({
                       target: 'done',
                       actions: [assign({ user: ({ event }) => event.output }), { type: 'track sign-in', params: ({ event }) => ({ user: event.output }) }],
                     },
-                    onError: { target: 'done', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+                    onError: { target: 'done', actions: { type: 'log error', params: errorOf } },
                   },
                 },
                 done: { type: 'final' },
@@ -124,7 +125,7 @@ export const appMachine = setup({
                     input: ({ context }) => ({ objectOID: context.objectOID }),
                     onDone: { target: 'done', actions: assign({ bill: ({ event }) => event.output }) },
                     // Keep the bill we have: the payer is mid-way and the data was good a moment ago.
-                    onError: { target: 'done', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+                    onError: { target: 'done', actions: { type: 'log error', params: errorOf } },
                   },
                 },
                 done: { type: 'final' },
@@ -141,7 +142,7 @@ export const appMachine = setup({
             // Even when the provider fails, forget the user on this page (SPEC §2: logs out and clears the user).
             onError: {
               target: 'ready',
-              actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, assign({ user: null }), 'tell checkout'],
+              actions: [{ type: 'log error', params: errorOf }, assign({ user: null }), 'tell checkout'],
             },
           },
         },

@@ -10,7 +10,7 @@ const t = messages.freeCall;
 /** The free-call screen (SPEC §2): call the fixed number from your own phone; 'Позвонить' is a tel: link. */
 export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
   const { config } = usePage();
-  const flow = useSelector(actor, (state) => state.children.freeCall as ActorRefFrom<typeof freeCallMachine> | undefined);
+  const flow = useSelector(actor, (state) => state.children.freeCall);
   const number = config.freeCallNumber;
   const dialable = number.replace(/[^\d+]/g, '');
 

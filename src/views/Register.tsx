@@ -1,17 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useFormik } from 'formik';
 import { useId } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
-import type { registerMachine } from '../machines/register';
 import { messages } from '../services/messages';
 import type { RegisterForm } from '../services/types';
 import { registerSchema } from '../services/validation';
-import { FlowCaptcha, useCaptchaPending } from './Captcha';
-import { FormProblem } from './FormProblem';
+import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
+import { FlowForm } from './FlowForm';
 import { PhoneField } from './PhoneField';
-
-type RegisterActor = ActorRefFrom<typeof registerMachine>;
 
 const nameFields = [
   { name: 'surname', label: messages.register.surname, autoComplete: 'family-name' },
@@ -21,37 +16,25 @@ const nameFields = [
 
 /** Register (SPEC §2): surname, name, patronymic, phone, privacy consent, the robot check and 'Продолжить'. */
 export function Register({ actor }: { actor: CheckoutActor }) {
-  const flow = useSelector(actor, (state) => state.children.register as RegisterActor | undefined);
-  return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {messages.register.title}
-      </h1>
-      {flow && <RegisterFields flow={flow} />}
-    </section>
-  );
+  return <CodeStep actor={actor} title={messages.register.title}>{(flow) => <RegisterFields flow={flow} />}</CodeStep>;
 }
 
-function RegisterFields({ flow }: { flow: RegisterActor }) {
+function RegisterFields({ flow }: { flow: CodeFlowActor }) {
   const id = useId();
-  const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const captchaPending = useCaptchaPending(flow);
-  // Why no code went out (SPEC §9 resend wait, or a refusal): without it the payer would see nothing happen.
-  const sendError = useSelector(flow, (state) => state.context.error);
+  const problem = useCodeProblem(flow);
   const formik = useFormik<RegisterForm>({
     initialValues: { surname: '', name: '', patronymic: '', phone: '', privacy: false },
     validationSchema: registerSchema,
-    onSubmit: (values) =>
-      flow.send({
-        type: 'register.submit',
-        form: { ...values, surname: values.surname.trim(), name: values.name.trim(), patronymic: values.patronymic.trim() },
-      }),
+    onSubmit: (values) => {
+      const form = { ...values, surname: values.surname.trim(), name: values.name.trim(), patronymic: values.patronymic.trim() };
+      flow.send({ type: 'code.request', request: { purpose: 'register', phone: form.phone, form } });
+    },
   });
   const errorOf = (field: keyof RegisterForm) => (formik.touched[field] && formik.errors[field]) || null;
   const privacyError = errorOf('privacy');
 
   return (
-    <form className="form" noValidate onSubmit={formik.handleSubmit} aria-busy={busy}>
+    <FlowForm flow={flow} form={formik} required={['surname', 'name', 'patronymic', 'phone', 'privacy']} problem={problem}>
       {nameFields.map((field) => {
         const error = errorOf(field.name);
         return (
@@ -107,21 +90,6 @@ function RegisterFields({ flow }: { flow: RegisterActor }) {
           </p>
         )}
       </div>
-      <FlowCaptcha flow={flow} />
-      <FormProblem
-        submitted={formik.submitCount > 0}
-        valid={formik.isValid}
-        values={formik.values as unknown as Record<string, unknown>}
-        required={['surname', 'name', 'patronymic', 'phone', 'privacy']}
-      />
-      {sendError && (
-        <p className="form-error" role="alert">
-          {sendError}
-        </p>
-      )}
-      <button type="submit" className="button primary" disabled={busy || captchaPending}>
-        {messages.app.continue}
-      </button>
-    </form>
+    </FlowForm>
   );
 }

@@ -3,7 +3,7 @@ import { useContext, useId, useState } from 'react';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { PageContext } from './appContext';
-import { StatusBlock, type PaymentStatusActor } from './StatusBlock';
+import { StatusBlock } from './StatusBlock';
 
 const t = messages.sbp;
 
@@ -15,7 +15,7 @@ const t = messages.sbp;
 export function Sbp({ actor }: { actor: CheckoutActor }) {
   const { qrSrc, formUrl, isDesktop } = useSelector(actor, (state) => state.context);
   const typeName = useSelector(actor, (state) => derive.selectedType(state.context)?.Name);
-  const status = useSelector(actor, (state) => state.children.paymentStatus as PaymentStatusActor | undefined);
+  const status = useSelector(actor, (state) => state.children.paymentStatus);
   // Whether the QR is unfolded on a phone is view state only, not a step of the flow.
   const [qrShown, setQrShown] = useState(false);
   const qrId = useId();

@@ -6,15 +6,14 @@ import type { CheckoutActor } from '../machines/checkout';
 import type { signInMachine } from '../machines/signIn';
 import { messages } from '../services/messages';
 import { signInSchema } from '../services/validation';
-import { FlowCaptcha, useCaptchaPending } from './Captcha';
-import { FormProblem } from './FormProblem';
+import { FlowForm } from './FlowForm';
 import { PhoneField } from './PhoneField';
 
 type SignInActor = ActorRefFrom<typeof signInMachine>;
 
 /** The sign-in form of the reg step (SPEC §2) with the notices after a password reset or a registration. */
 export function SignInForm({ actor }: { actor: CheckoutActor }) {
-  const flow = useSelector(actor, (state) => state.children.signIn as SignInActor | undefined);
+  const flow = useSelector(actor, (state) => state.children.signIn);
   const notice = useSelector(actor, (state) => state.context.notice);
 
   return (
@@ -30,9 +29,7 @@ export function SignInForm({ actor }: { actor: CheckoutActor }) {
 
 function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor }) {
   const id = useId();
-  const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const failure = useSelector(flow, (state) => state.context.error);
-  const captchaPending = useCaptchaPending(flow);
+  const failed = useSelector(flow, (state) => state.context.failed);
 
   const formik = useFormik({
     initialValues: { phone: '', password: '' },
@@ -48,7 +45,7 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
   };
 
   return (
-    <form className="form" noValidate onSubmit={formik.handleSubmit} aria-busy={busy}>
+    <FlowForm flow={flow} form={formik} required={['phone', 'password']} problem={failed ? messages.signIn.failed : null}>
       <PhoneField
         id={`${id}-phone`}
         value={formik.values.phone}
@@ -83,16 +80,6 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
           {messages.signIn.register}
         </a>
       </div>
-      <FlowCaptcha flow={flow} />
-      <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone', 'password']} />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button primary" disabled={busy || captchaPending}>
-        {messages.app.continue}
-      </button>
-    </form>
+    </FlowForm>
   );
 }

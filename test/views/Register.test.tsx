@@ -64,11 +64,16 @@ test('a complete form sends a register code and keeps the form values for the re
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
   expect(calls.sendCode.inputs[0]).toMatchObject({ phone: '79991234567', purpose: 'register', usePoints: false });
-  await act(async () => calls.sendCode.current.resolve(answer()));
+  await act(async () => calls.sendCode.last.answer.resolve(answer()));
   expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
   // The free-call hint is for forgot-password only.
   expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
-  expect(actor.getSnapshot().context.registerForm).toEqual({ surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true });
+  // The form stays with the code flow, for the registration once the code is right.
+  expect(actor.getSnapshot().children.code?.getSnapshot().context.request).toEqual({
+    purpose: 'register',
+    phone: '79991234567',
+    form: { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true },
+  });
 });
 
 test('a refused send says when a code may be sent again, as an alert above Continue', async () => {
@@ -80,7 +85,7 @@ test('a refused send says when a code may be sent again, as an alert above Conti
   await user.click(privacy());
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
-  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 21, error: 'too early' })));
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 21, error: 'too early' })));
   expect(screen.getByRole('alert')).toHaveTextContent('Повторная отправка кода возможна через 21 секунду');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
 });
