@@ -63,6 +63,28 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   };
 }
 
+/** The real server and Chromium of a test file, as `live.server` and `live.browser`. */
+export interface Live {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Starts the real server and Chromium before the tests of the file (or describe block) it is called in, and stops
+ * both after them. `options` gives the server's options when it starts (after the file's own earlier beforeAll).
+ */
+export function useLiveServer(options: () => Parameters<typeof buildApp>[0] = () => ({})): Live {
+  const live = {} as Live;
+  beforeAll(async () => {
+    [live.server, live.browser] = await Promise.all([startServer(options()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.stop();
+  });
+  return live;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { messages } from '../../src/services/messages';
 import { anonymousPaymentModel } from '../model/models/anonymous-payment';
 import { bankWidgetModel } from '../model/models/bank-widget';
@@ -9,7 +9,7 @@ import { pointsSmsModel } from '../model/models/points-sms';
 import { registrationModel } from '../model/models/registration';
 import { signedInPaymentModel } from '../model/models/signed-in-payment';
 import { pathNamed } from '../model/support/paths';
-import { DESKTOP, freshBill, launchBrowser, MOBILE, newContext, startServer, type RunningServer } from './harness';
+import { DESKTOP, freshBill, MOBILE, newContext, useLiveServer } from './harness';
 import { walkInBrowser, type BrowserEvent } from './modelAdapter';
 
 /**
@@ -20,26 +20,17 @@ import { walkInBrowser, type BrowserEvent } from './modelAdapter';
 jest.setTimeout(90_000);
 
 const m = messages;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = useLiveServer();
 
 async function newPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<Page> {
-  const page = await (await newContext(browser, device)).newPage();
+  const page = await (await newContext(live.browser, device)).newPage();
   page.on('pageerror', (error) => {
     throw error;
   });
   return page;
 }
 
-const open = (from: string) => async (page: Page) => void (await page.goto(`${server.url}/pay/${await freshBill(server, from)}`));
+const open = (from: string) => async (page: Page) => void (await page.goto(`${live.server.url}/pay/${await freshBill(live.server, from)}`));
 const click = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 const clickLink = (name: string) => (page: Page) => page.getByRole('link', { name, exact: true }).click();
 const tickRobot: BrowserEvent = (page) => page.getByLabel(m.robot.standIn).click();
@@ -52,7 +43,7 @@ const giveEmail: BrowserEvent = async (page) => {
 /** The newest SMS code sent to the phone, from the sandbox outbox. */
 async function codeFor(phone: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
+    const response = await fetch(`${live.server.url}/sandbox/sms?phone=${phone}`);
     const { messages: sent } = (await response.json()) as { messages: { id: number; text: string }[] };
     const code = sent
       .sort((a, b) => b.id - a.id)
@@ -177,7 +168,7 @@ test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
     },
     // The sandbox line takes the call; the page's next poll (every 5 s) hears of it and reloads.
     CALL_CAME: async () => {
-      const call = await fetch(`${server.url}/sandbox/free-call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+      const call = await fetch(`${live.server.url}/sandbox/free-call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
       expect(call.status).toBe(200);
     },
   });

@@ -1,29 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, launchBrowser, MOBILE, newContext, payWithCard, startServer, type RunningServer } from './harness';
+import { DESKTOP, freshBill, MOBILE, newContext, payWithCard, useLiveServer } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 /** Every way to pay (SPEC §4, issue 6) in a real browser against the reference server's sandbox. */
 
 // A cold Chromium on 2 shared cores, and the fast-payment journey waits for a 5000 ms status poll.
 jest.setTimeout(60_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = useLiveServer();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, device);
+  const context = await newContext(live.browser, device);
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
@@ -34,9 +28,9 @@ async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promi
 
 /** From the bill page through the e-mail to the choose-payment-type step. */
 async function toChoosePaymentType(page: Page, objectOID: string) {
-  await page.goto(`${server.url}/pay/${objectOID}`);
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.goto(`${live.server.url}/pay/${objectOID}`);
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('heading', { name: /Выберите способ оплаты|Счет будет полностью оплачен баллами/ }).waitFor();
 }
 
@@ -53,17 +47,17 @@ const widgetFrame = (page: Page) => page.frameLocator('.bank-widget-overlay ifra
 describe('card (ALL)', () => {
   test('desktop: pays with 4111…, the attempt carries the e-mail, no user, no points and manager_id from its cookie', async () => {
     const { context, page } = await openPage();
-    await context.addCookies([{ name: 'manager_id', value: 'mgr-42', url: server.url }]);
-    const bill = await freshBill(server, 'demo-anon');
+    await context.addCookies([{ name: 'manager_id', value: 'mgr-42', url: live.server.url }]);
+    const bill = await freshBill(live.server, 'demo-anon');
     await toChoosePaymentType(page, bill);
     await choose(page, /Банковская карта/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.pays);
     await page.waitForURL(/\/success\?orderId=/);
     await expectStatus(page, 'Successfully paid');
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(server.app.store.attemptByOrder(orderId)).toMatchObject({
+    expect(live.server.app.store.attemptByOrder(orderId)).toMatchObject({
       bill_oid: bill,
       email: 'payer@example.com',
       user_oid: null,
@@ -75,9 +69,9 @@ describe('card (ALL)', () => {
 
   test('mobile: a declined card ends on "Payment declined"', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /Банковская карта/);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.declined);
     await page.waitForURL(/\/fail\?orderId=/);
@@ -86,73 +80,73 @@ describe('card (ALL)', () => {
 
   test('a double click on "Оплатить" makes one attempt', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     let requests = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/getPaymentUrl/')) requests++;
     });
-    await page.getByRole('button', { name: 'Оплатить' }).dblclick();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).dblclick();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     expect(requests).toBe(1);
   });
 
   test('no payment URL in the answer: the SPEC §8 message, and the payer stays to choose', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/api/getPaymentUrl/', (route) => route.fulfill({ json: { success: true, isClosedWithoutProcessing: false, info: { orderId: 'x' } } }));
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами' }).waitFor();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('alert').filter({ hasText: m.choosePaymentType.noPaymentUrl }).waitFor();
     expect(page.url()).toContain('/pay/');
-    await expect(page.getByRole('button', { name: 'Оплатить' }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: m.choosePaymentType.pay }).isEnabled()).resolves.toBe(true);
   });
 });
 
 describe('fast payment (SBP)', () => {
   test('desktop: the QR; paying in the bank app (another tab) moves the checkout to "Successfully paid"', async () => {
     const { context, page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     const answer = page.waitForResponse('**/api/getPaymentUrl/');
     await choose(page, /СБП/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
-    await page.getByText('Оплата с помощью мобильного приложения банка').waitFor();
-    const qr = page.getByRole('img', { name: 'QR-код для оплаты через СБП' });
+    await page.getByText(m.sbp.desktop).waitFor();
+    const qr = page.getByRole('img', { name: m.sbp.qrAlt });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await page.getByRole('link', { name: 'Открыть приложение банка' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: m.sbp.openBankApp }).count()).toBe(0);
     expect(payload).toMatch(/\/sandbox\/sbp\//);
 
     const bankApp = await context.newPage();
     await bankApp.goto(payload);
     await bankApp.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('heading', { name: 'Результат оплаты' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
     await expectStatus(page, 'Successfully paid');
   });
 
   test('mobile: the bank-app link and the QR toggle; "Другой способ оплаты" goes back', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /СБП/);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
-    const link = page.getByRole('link', { name: 'Открыть приложение банка' });
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
+    const link = page.getByRole('link', { name: m.sbp.openBankApp });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
-    expect(await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Показать QR-код' }).tap();
-    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
-    await page.getByRole('button', { name: 'Скрыть QR-код' }).tap();
-    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Другой способ оплаты' }).tap();
-    await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+    expect(await page.getByRole('img', { name: m.sbp.qrAlt }).count()).toBe(0);
+    await page.getByRole('button', { name: m.sbp.showQr }).tap();
+    await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
+    await page.getByRole('button', { name: m.sbp.hideQr }).tap();
+    await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: m.sbp.anotherMethod }).tap();
+    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
   });
 });
 
 describe('bank-app pay widget (SberPaySite)', () => {
   test('desktop: an iframe overlay; "Оплатить" inside it ends on the success page', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const frame = page.locator('.bank-widget-overlay iframe');
     await frame.waitFor();
     expect(await page.locator('.bank-widget-overlay').getAttribute('id')).toMatch(/^bank-widget-[0-9a-f]{16}$/);
@@ -168,25 +162,25 @@ describe('bank-app pay widget (SberPaySite)', () => {
 
   test('desktop: "Закрыть" closes the overlay, restores scrolling and lets the payer choose again', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await widgetFrame(page).getByRole('button', { name: 'Закрыть' }).click();
     await page.locator('.bank-widget-overlay').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
-    await page.getByRole('button', { name: 'Оплатить' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Оплатить' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).waitFor();
+    expect(await page.getByRole('button', { name: m.choosePaymentType.pay }).isEnabled()).toBe(true);
   });
 
   test('desktop: forged messages (another origin, or the page itself) are ignored', async () => {
     const { context, page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await widgetFrame(page).getByText(/^Заказ /).waitFor();
 
     // localhost and 127.0.0.1 are different origins: a page of the other one writes to our window.
-    const otherOrigin = server.url.replace('127.0.0.1', 'localhost');
+    const otherOrigin = live.server.url.replace('127.0.0.1', 'localhost');
     const popupPromise = context.waitForEvent('page');
     await page.evaluate((url) => void window.open(url, 'forger'), `${otherOrigin}/sandbox/sberpay/access-cookie`);
     const forger = await popupPromise;
@@ -207,10 +201,10 @@ describe('bank-app pay widget (SberPaySite)', () => {
   test('desktop: a widget that never initialises fails after the 20000 ms time-out', async () => {
     const { page } = await openPage();
     await page.clock.install();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/sandbox/sberpay/widget.js', (route) => route.abort());
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await page.locator('.bank-widget-overlay iframe').waitFor();
     await page.clock.fastForward(19_000);
     expect(page.url()).toContain('/pay/');
@@ -220,15 +214,15 @@ describe('bank-app pay widget (SberPaySite)', () => {
 
   test('mobile: a full-page redirect with the parameter bundle; paying there returns to the success page', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/sandbox\/sberpay\/widget\?/);
     const url = new URL(page.url());
     expect(url.searchParams.has('platform')).toBe(false);
     const bundle = JSON.parse(Buffer.from(url.searchParams.get('params')!, 'base64').toString('utf8'));
     expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/success\?.*state=success/);
     await expectStatus(page, 'Successfully paid');
   });
@@ -237,33 +231,33 @@ describe('bank-app pay widget (SberPaySite)', () => {
 describe('offer and agreements', () => {
   test('demo-offer: both agreements required; the link opens the offer modal; Escape closes it and focus returns', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-offer'));
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByText('Необходимо принять условия оферты').waitFor();
-    await page.getByText('Необходимо принять условия платежа').waitFor();
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByText(m.choosePaymentType.offerRequired).waitFor();
+    await page.getByText(m.choosePaymentType.executerRequired).waitFor();
 
-    const link = page.getByRole('button', { name: 'условия оферты' });
+    const link = page.getByRole('button', { name: m.agreement.aggregatorLink });
     await link.click();
-    const dialog = page.getByRole('dialog', { name: 'Условия оферты' });
+    const dialog = page.getByRole('dialog', { name: m.offer.title });
     await dialog.getByText(/Оферта платежного агрегатора/).waitFor();
-    expect(await page.getByRole('button', { name: 'Закрыть' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: m.offer.close }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await page.getByRole('checkbox', { name: 'Я принимаю условия оферты' }).check();
-    await page.getByRole('checkbox', { name: 'Я принимаю условия платежа' }).check();
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('checkbox', { name: m.choosePaymentType.aggregatorOffer }).check();
+    await page.getByRole('checkbox', { name: m.choosePaymentType.executerOffer }).check();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
   });
 
   test('the offer text failing shows "Не удалось получить информацию об оферте"', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-offer'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
-    await page.getByRole('button', { name: 'условия платежа' }).tap();
-    await page.getByRole('dialog').getByText('Не удалось получить информацию об оферте').waitFor();
-    await page.getByRole('button', { name: 'Закрыть' }).tap();
+    await page.getByRole('button', { name: m.agreement.executerLink }).tap();
+    await page.getByRole('dialog').getByText(m.choosePaymentType.offerFailed).waitFor();
+    await page.getByRole('button', { name: m.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 });
@@ -271,7 +265,7 @@ describe('offer and agreements', () => {
 describe('closed by points', () => {
   test('/success?withoutProcessing=1 mounts the result view on #result and says the bill is paid', async () => {
     const { page } = await openPage(MOBILE);
-    await page.goto(`${server.url}/success?withoutProcessing=1`);
+    await page.goto(`${live.server.url}/success?withoutProcessing=1`);
     await expectStatus(page, 'Successfully paid');
     expect(await page.locator('#result').getByRole('status').count()).toBe(1);
   });

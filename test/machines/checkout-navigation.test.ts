@@ -1,6 +1,6 @@
 import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/machines/app';
-import { checkoutMachine, openedByPayer, steps, type CheckoutInput, type PayerOpenedStep, type RouteMeta, type Step } from '../../src/machines/checkout';
+import { checkoutMachine, openedByPayer, steps, type CheckoutInput, type RouteMeta, type Step } from '../../src/machines/checkout';
 import type { CodeFlowInput, CodeRequest } from '../../src/machines/codeFlow';
 import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';

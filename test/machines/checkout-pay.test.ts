@@ -2,12 +2,10 @@ import { createActor, fromPromise } from 'xstate';
 import type { BankWidgetInput, BankWidgetOutput } from '../../src/machines/bankWidget';
 import { checkoutMachine, derive, type CheckoutInput } from '../../src/machines/checkout';
 import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
-import { messages } from '../../src/services/messages';
 import type { PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
 import { fakeRequest, flush } from '../fixtures/fakes';
 
-const t = messages.choosePaymentType;
 const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) => aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
 
 const cardAnswer: PaymentUrlResponse = { success: true, isClosedWithoutProcessing: false, info: { orderId: 'order-1', formUrl: 'https://acquirer.example/form/order-1' } };
