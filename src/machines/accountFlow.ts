@@ -31,7 +31,7 @@ export const captchaFor = (captchaPolicy: CaptchaPolicy): CaptchaState => ({ cap
 
 /*
  * The robot check works alike in every account flow. Each flow names its actions in its own setup (so the charts
- * and the model coverage read them per flow) but takes what they do from here:
+ * and the model coverage read them per flow, and setup() keeps their types) but takes what they do from here:
  *   actions: { 'remember captcha': assign(verifiedCaptcha), 'forget captcha': assign({ captcha: null }),
  *              'read captcha request': assign(captchaRequestOf) }
  *   on: { ...captchaHandlers }

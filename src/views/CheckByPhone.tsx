@@ -4,6 +4,7 @@ import type { CheckoutActor } from '../machines/checkout';
 import type { freeCallMachine } from '../machines/freeCall';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
+import { StepSection } from './StepSection';
 
 const t = messages.freeCall;
 
@@ -15,10 +16,7 @@ export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
   const dialable = number.replace(/[^\d+]/g, '');
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {t.title}
-      </h1>
+    <StepSection title={t.title}>
       <p>{t.instruction}</p>
       <p className="free-call-number">
         <span className="label">{t.number}</span> <strong>{number}</strong>
@@ -27,7 +25,7 @@ export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
         {t.call}
       </a>
       {flow && <WaitingNote flow={flow} />}
-    </section>
+    </StepSection>
   );
 }
 

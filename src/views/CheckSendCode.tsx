@@ -6,6 +6,7 @@ import { messages } from '../services/messages';
 import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { CODE_DIGITS, CodeInputs } from './CodeInputs';
 import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
+import { StepSection } from './StepSection';
 
 const t = messages.code;
 const emptyCode = () => Array<string>(CODE_DIGITS).fill('');
@@ -15,14 +16,11 @@ export function CheckSendCode({ actor }: { actor: CheckoutActor }) {
   const flow = useCodeFlow(actor);
   const phone = useSelector(actor, (state) => state.context.sendSmsPhone);
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {t.sent}
-      </h1>
+    <StepSection title={t.sent}>
       {phone && <p className="step-lead">{t.sentTo(formatPhone(phone))}</p>}
       {flow && <CodeForm flow={flow} />}
       {flow && <FreeCallHint flow={flow} actor={actor} />}
-    </section>
+    </StepSection>
   );
 }
 

@@ -6,6 +6,7 @@ import { roublesOf } from '../services/pricing';
 import type { OfferKind, PaymentType } from '../services/types';
 import { PaymentTypeIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
+import { StepSection } from './StepSection';
 
 const t = messages.choosePaymentType;
 
@@ -20,10 +21,7 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
   const total = derive.finalPrice(context);
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {covered ? t.coveredByPoints : t.title}
-      </h1>
+    <StepSection title={covered ? t.coveredByPoints : t.title}>
       {!covered && (
         <fieldset className="payment-types">
           <legend className="visually-hidden">{t.title}</legend>
@@ -80,7 +78,7 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
         {busy && <span className="spinner" aria-hidden="true" />} {t.pay}
       </button>
       {offer && <OfferModal offer={offer} />}
-    </section>
+    </StepSection>
   );
 }
 

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { codeFlowMachine, CodeProblem } from '../machines/codeFlow';
 import { messages } from '../services/messages';
+import { StepSection } from './StepSection';
 
 export type CodeFlowActor = ActorRefFrom<typeof codeFlowMachine>;
 
@@ -31,12 +32,5 @@ export const useCodeProblem = (flow: CodeFlowActor) => useSelector(flow, (state)
 /** A step whose form asks for a code (forgot password, register): its title, then the form once the flow runs. */
 export function CodeStep({ actor, title, children }: { actor: CheckoutActor; title: string; children: (flow: CodeFlowActor) => ReactNode }) {
   const flow = useCodeFlow(actor);
-  return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {title}
-      </h1>
-      {flow && children(flow)}
-    </section>
-  );
+  return <StepSection title={title}>{flow && children(flow)}</StepSection>;
 }

@@ -7,6 +7,7 @@ import { registerSchema } from '../services/validation';
 import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
 import { PhoneField } from './PhoneField';
+import { TextField } from './TextField';
 
 const nameFields = [
   { name: 'surname', label: messages.register.surname, autoComplete: 'family-name' },
@@ -35,30 +36,20 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
 
   return (
     <FlowForm flow={flow} form={formik} required={['surname', 'name', 'patronymic', 'phone', 'privacy']} problem={problem}>
-      {nameFields.map((field) => {
-        const error = errorOf(field.name);
-        return (
-          <div className="field" key={field.name}>
-            <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
-            <input
-              id={`${id}-${field.name}`}
-              name={field.name}
-              type="text"
-              autoComplete={field.autoComplete}
-              value={formik.values[field.name]}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-${field.name}-error` : undefined}
-            />
-            {error && (
-              <p className="field-error" id={`${id}-${field.name}-error`}>
-                {error}
-              </p>
-            )}
-          </div>
-        );
-      })}
+      {nameFields.map((field) => (
+        <TextField
+          key={field.name}
+          id={`${id}-${field.name}`}
+          label={field.label}
+          error={errorOf(field.name)}
+          name={field.name}
+          type="text"
+          autoComplete={field.autoComplete}
+          value={formik.values[field.name]}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+        />
+      ))}
       <PhoneField
         id={`${id}-phone`}
         value={formik.values.phone}

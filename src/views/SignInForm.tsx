@@ -8,6 +8,7 @@ import { messages } from '../services/messages';
 import { signInSchema } from '../services/validation';
 import { FlowForm } from './FlowForm';
 import { PhoneField } from './PhoneField';
+import { TextField } from './TextField';
 
 type SignInActor = ActorRefFrom<typeof signInMachine>;
 
@@ -37,7 +38,6 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
     onSubmit: (values) => flow.send({ type: 'signIn.submit', phone: values.phone, password: values.password }),
   });
   const errorOf = (field: 'phone' | 'password') => (formik.touched[field] && formik.errors[field]) || null;
-  const passwordError = errorOf('password');
 
   const goTo = (step: 'forgotPassword' | 'register') => (event: React.MouseEvent) => {
     event.preventDefault();
@@ -53,25 +53,17 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
         onChange={(digits) => void formik.setFieldValue('phone', digits)}
         onBlur={() => void formik.setFieldTouched('phone')}
       />
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{messages.signIn.password}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? `${id}-password-error` : undefined}
-        />
-        {passwordError && (
-          <p className="field-error" id={`${id}-password-error`}>
-            {passwordError}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-password`}
+        label={messages.signIn.password}
+        error={errorOf('password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={formik.values.password}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+      />
       <div className="account-links">
         <a className="link" href="#/forgot-password" onClick={goTo('forgotPassword')}>
           {messages.signIn.forgot}

@@ -8,6 +8,8 @@ import { clampPoints } from '../services/pricing';
 import { pointsSchema } from '../services/validation';
 import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
+import { StepSection } from './StepSection';
+import { TextField } from './TextField';
 
 const t = messages.points;
 
@@ -16,12 +18,9 @@ export function UsePoints({ actor }: { actor: CheckoutActor }) {
   const unavailable = useSelector(actor, (state) => state.matches({ usePoints: 'unavailable' }));
   const flow = useCodeFlow(actor);
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {t.blockTitle}
-      </h1>
+    <StepSection title={t.blockTitle}>
       {unavailable ? <p className="empty-note">{t.none}</p> : flow && <PointsForm actor={actor} flow={flow} />}
-    </section>
+    </StepSection>
   );
 }
 
@@ -39,7 +38,6 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
     onSubmit: (values) => actor.send({ type: 'points.use', points: Number(values.points) }),
   });
 
-  const error = (formik.touched.points && formik.errors.points) || null;
   return (
     <>
       <dl className="payment-info">
@@ -53,32 +51,24 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
         </div>
       </dl>
       <FlowForm flow={flow} form={formik} required={['points']} problem={problem} label={t.use}>
-        <div className="field">
-          <label htmlFor={`${id}-points`}>{t.input}</label>
-          <input
-            id={`${id}-points`}
-            name="points"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={maxPoints}
-            step={1}
-            value={formik.values.points}
-            onChange={formik.handleChange}
-            onBlur={(event) => {
-              formik.handleBlur(event);
-              // Clamped to 0…maximum as the payer leaves the field (SPEC §5), so they see what will be spent.
-              if (formik.values.points !== '') void formik.setFieldValue('points', clampPoints(Number(formik.values.points), maxPoints));
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-points-error` : undefined}
-          />
-          {error && (
-            <p className="field-error" id={`${id}-points-error`}>
-              {error}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={`${id}-points`}
+          label={t.input}
+          error={(formik.touched.points && formik.errors.points) || null}
+          name="points"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={maxPoints}
+          step={1}
+          value={formik.values.points}
+          onChange={formik.handleChange}
+          onBlur={(event) => {
+            formik.handleBlur(event);
+            // Clamped to 0…maximum as the payer leaves the field (SPEC §5), so they see what will be spent.
+            if (formik.values.points !== '') void formik.setFieldValue('points', clampPoints(Number(formik.values.points), maxPoints));
+          }}
+        />
       </FlowForm>
     </>
   );

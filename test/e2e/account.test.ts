@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { freshBill, newContext, startServer, useLiveServer } from './harness';
+import { freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -10,33 +10,6 @@ jest.setTimeout(60_000);
 
 const live = useLiveServer();
 
-interface Sms {
-  id: number;
-  text: string;
-}
-
-/** The newest SMS to the phone whose text matches, from the sandbox outbox (waits for it to arrive). */
-async function smsMatching(phone: string, pattern: RegExp, after = 0): Promise<RegExpExecArray> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${live.server.url}/sandbox/sms?phone=${phone}`);
-    const { messages } = (await response.json()) as { messages: Sms[] };
-    const newest = messages.filter((message) => message.id > after).sort((a, b) => b.id - a.id);
-    for (const message of newest) {
-      const match = pattern.exec(message.text);
-      if (match) return match;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
-async function newestSmsId(phone: string): Promise<number> {
-  const response = await fetch(`${live.server.url}/sandbox/sms?phone=${phone}`);
-  const { messages } = (await response.json()) as { messages: Sms[] };
-  return Math.max(0, ...messages.map((message) => message.id));
-}
-
-const CODE = /Код подтверждения: (\d{4})/;
 const PASSWORD = /пароль: (\S+)$/;
 
 async function openBill(objectOID: string): Promise<Page> {
@@ -51,11 +24,6 @@ async function signIn(page: Page, phoneDigits: string, password: string) {
   await page.getByLabel(m.signIn.phone, { exact: true }).fill(phoneDigits);
   await page.getByLabel(m.signIn.password).fill(password);
   await page.getByRole('button', { name: m.app.continue }).click();
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel(m.code.digit(1)).focus();
-  await page.keyboard.type(code);
 }
 
 async function expectAccessible(page: Page) {
@@ -106,13 +74,13 @@ test('register a new account and sign in with the password from the SMS', async 
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
   await page.getByText('Повторная отправка кода возможна через').waitFor();
   await expectAccessible(page);
-  const [, code] = await smsMatching(phone, CODE);
-  const before = await newestSmsId(phone);
+  const [, code] = await smsMatching(live.server, phone);
+  const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
 
   await page.getByText(m.signIn.registrationSuccess).waitFor();
   expect(page.url()).toMatch(/#\/reg$/);
-  const [, password] = await smsMatching(phone, PASSWORD, before);
+  const [, password] = await smsMatching(live.server, phone, PASSWORD, before);
   await signIn(page, phone.slice(1), password!);
   await page.getByText('Пётр Петров').waitFor();
   await page.getByText('ID: +7 (999) 123-45-67').waitFor();
@@ -131,12 +99,12 @@ test('restore a password by the SMS code and sign in with the new one', async ()
 
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
   await page.getByRole('link', { name: m.code.freeCallHint }).waitFor();
-  const [, code] = await smsMatching(phone, CODE);
-  const before = await newestSmsId(phone);
+  const [, code] = await smsMatching(live.server, phone);
+  const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
 
   await page.getByText(m.signIn.newPasswordSent).waitFor();
-  const [, password] = await smsMatching(phone, PASSWORD, before);
+  const [, password] = await smsMatching(live.server, phone, PASSWORD, before);
   expect(password).not.toBe('demo-pass');
   await signIn(page, phone.slice(1), password!);
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
@@ -157,7 +125,7 @@ test('spend points on a fresh demo-points through the SMS code and see them on c
   const sentTo = (await page.getByText(/^на номер /).textContent()) ?? '';
   const phone = sentTo.replace(/\D/g, '');
   expect(phone).toMatch(/^79\d{9}$/);
-  const [, code] = await smsMatching(phone, CODE);
+  const [, code] = await smsMatching(live.server, phone);
   await typeCode(page, code!);
 
   await page.getByText(`${m.choosePaymentType.pointsUsed}: 1 000 баллов`).waitFor();

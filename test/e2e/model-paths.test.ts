@@ -9,7 +9,7 @@ import { pointsSmsModel } from '../model/models/points-sms';
 import { registrationModel } from '../model/models/registration';
 import { signedInPaymentModel } from '../model/models/signed-in-payment';
 import { pathNamed } from '../model/support/paths';
-import { DESKTOP, freshBill, MOBILE, newContext, useLiveServer } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, newContext, smsCode, typeCode, useLiveServer } from './harness';
 import { walkInBrowser, type BrowserEvent } from './modelAdapter';
 
 /**
@@ -40,32 +40,7 @@ const giveEmail: BrowserEvent = async (page) => {
   await page.getByRole('button', { name: m.app.continue }).click();
 };
 
-/** The newest SMS code sent to the phone, from the sandbox outbox. */
-async function codeFor(phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${live.server.url}/sandbox/sms?phone=${phone}`);
-    const { messages: sent } = (await response.json()) as { messages: { id: number; text: string }[] };
-    const code = sent
-      .sort((a, b) => b.id - a.id)
-      .map((sms) => /Код подтверждения: (\d{4})/.exec(sms.text)?.[1])
-      .find(Boolean);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code sent to ${phone}`);
-}
-
-/** The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). */
-async function codePhone(page: Page) {
-  const line = (await page.getByText(/^на номер /).textContent()) ?? '';
-  return line.replace(/\D/g, '');
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel(m.code.digit(1)).focus();
-  await page.keyboard.type(code);
-}
-const rightCode: BrowserEvent = async (page) => typeCode(page, await codeFor(await codePhone(page)));
+const rightCode: BrowserEvent = async (page) => typeCode(page, await smsCode(live.server, await codeScreenPhone(page)));
 
 test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () => {
   const page = await newPage();
@@ -105,7 +80,7 @@ test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE �
     },
     // Any code but the one sent: the server refuses it and asks for the robot check.
     WRONG_CODE: async (target) => {
-      const code = await codeFor(await codePhone(target));
+      const code = await smsCode(live.server, await codeScreenPhone(target));
       await typeCode(target, String((Number(code) + 1) % 10_000).padStart(4, '0'));
     },
     TICK_ROBOT: tickRobot,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { freshBill, newContext, payWithCard, useLiveServer } from './harness';
+import { codeScreenPhone, freshBill, newContext, payWithCard, smsCode, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -18,21 +18,6 @@ function ledgerOf(objectOID: string) {
   return live.server.app.store.ledgerOfCustomer(custNo);
 }
 
-/** The newest check code sent to the phone, from the sandbox SMS outbox (it may take a moment to arrive). */
-async function codeSentTo(phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${live.server.url}/sandbox/sms?phone=${phone}`);
-    const { messages } = (await response.json()) as { messages: { id: number; text: string }[] };
-    const code = messages
-      .sort((a, b) => b.id - a.id)
-      .map((message) => /Код подтверждения: (\d{4})/.exec(message.text)?.[1])
-      .find(Boolean);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code sent to ${phone}`);
-}
-
 /** From the bill page through the points screen and the SMS code to choosePaymentType with the points used. */
 async function spendPoints(objectOID: string, points: number): Promise<Page> {
   const context = await newContext(live.browser);
@@ -42,9 +27,7 @@ async function spendPoints(objectOID: string, points: number): Promise<Page> {
   await page.getByLabel(m.points.input).fill(String(points));
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
-  const phone = ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
-  await page.getByLabel(m.code.digit(1)).focus();
-  await page.keyboard.type(await codeSentTo(phone));
+  await typeCode(page, await smsCode(live.server, await codeScreenPhone(page)));
   await page.getByText(/^Использовано баллов: /).waitFor();
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer, smsCode, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -21,26 +21,6 @@ interface Journey {
   run(page: Page, server: RunningServer, visit: Visit, device: Device): Promise<void>;
 }
 
-interface Sms {
-  id: number;
-  text: string;
-}
-
-/** The newest code in the sandbox SMS outbox for the phone (waits for it to arrive). */
-export async function smsCode(server: RunningServer, phone: string, after = 0): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
-    const { messages } = (await response.json()) as { messages: Sms[] };
-    const newest = messages.filter((message) => message.id > after).sort((a, b) => b.id - a.id);
-    for (const message of newest) {
-      const match = /Код подтверждения: (\d{4})/.exec(message.text);
-      if (match) return match[1]!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS code to ${phone}`);
-}
-
 async function open(page: Page, server: RunningServer, demo: string): Promise<string> {
   const bill = await freshBill(server, demo);
   await page.goto(`${server.url}/pay/${bill}`);
@@ -55,16 +35,6 @@ async function toChoosePaymentType(page: Page, server: RunningServer, demo: stri
   await page.getByRole('button', { name: m.app.continue }).click();
   await heading(page, m.choosePaymentType.title);
   return bill;
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel(m.code.digit(1)).focus();
-  await page.keyboard.type(code);
-}
-
-/** The phone the points code went to: a fresh demo copy has a phone of its own, shown on the code screen. */
-async function sentToPhone(page: Page): Promise<string> {
-  return ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
 }
 
 async function payByCard(page: Page, server: RunningServer, card: string) {
@@ -129,7 +99,7 @@ export const journeys: Journey[] = [
       await heading(page, m.points.blockTitle);
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.code.sent);
-      await typeCode(page, await smsCode(server, await sentToPhone(page)));
+      await typeCode(page, await smsCode(server, await codeScreenPhone(page)));
       await page.getByText(/^Использовано баллов/).waitFor();
       await page.getByLabel(m.email.label).fill('payer@example.com');
       await page.getByRole('button', { name: m.app.continue }).click();
