@@ -7,7 +7,7 @@ import { registerSchema } from '../services/validation';
 import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
 import { PhoneField } from './PhoneField';
-import { TextField } from './TextField';
+import { fieldOf, TextField } from './TextField';
 
 const nameFields = [
   { name: 'surname', label: messages.register.surname, autoComplete: 'family-name' },
@@ -37,18 +37,7 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
   return (
     <FlowForm flow={flow} form={formik} required={['surname', 'name', 'patronymic', 'phone', 'privacy']} problem={problem}>
       {nameFields.map((field) => (
-        <TextField
-          key={field.name}
-          id={`${id}-${field.name}`}
-          label={field.label}
-          error={errorOf(field.name)}
-          name={field.name}
-          type="text"
-          autoComplete={field.autoComplete}
-          value={formik.values[field.name]}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-        />
+        <TextField key={field.name} id={`${id}-${field.name}`} label={field.label} type="text" autoComplete={field.autoComplete} {...fieldOf(formik, field.name)} />
       ))}
       <PhoneField
         id={`${id}-phone`}

@@ -8,7 +8,7 @@ import { messages } from '../services/messages';
 import { signInSchema } from '../services/validation';
 import { FlowForm } from './FlowForm';
 import { PhoneField } from './PhoneField';
-import { TextField } from './TextField';
+import { fieldOf, TextField } from './TextField';
 
 type SignInActor = ActorRefFrom<typeof signInMachine>;
 
@@ -53,17 +53,7 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
         onChange={(digits) => void formik.setFieldValue('phone', digits)}
         onBlur={() => void formik.setFieldTouched('phone')}
       />
-      <TextField
-        id={`${id}-password`}
-        label={messages.signIn.password}
-        error={errorOf('password')}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={formik.values.password}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-      />
+      <TextField id={`${id}-password`} label={messages.signIn.password} type="password" autoComplete="current-password" {...fieldOf(formik, 'password')} />
       <div className="account-links">
         <a className="link" href="#/forgot-password" onClick={goTo('forgotPassword')}>
           {messages.signIn.forgot}

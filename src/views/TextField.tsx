@@ -1,3 +1,4 @@
+import type { FormikProps } from 'formik';
 import type { InputHTMLAttributes } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -23,4 +24,12 @@ export function TextField({ id, label, error, errorRole, ...input }: Props) {
       )}
     </div>
   );
+}
+
+type BoundForm<Values> = Pick<FormikProps<Values>, 'values' | 'touched' | 'errors' | 'handleChange' | 'handleBlur'>;
+
+/** A formik field's TextField props: its name, value and handlers, and its error once the field was touched. */
+export function fieldOf<Name extends string, Values extends Record<Name, string | number>>(form: BoundForm<Values>, name: Name) {
+  const error = form.touched[name] && form.errors[name];
+  return { name, value: form.values[name], onChange: form.handleChange, onBlur: form.handleBlur, error: typeof error === 'string' ? error : null };
 }

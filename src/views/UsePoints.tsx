@@ -9,7 +9,7 @@ import { pointsSchema } from '../services/validation';
 import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
 import { StepSection } from './StepSection';
-import { TextField } from './TextField';
+import { fieldOf, TextField } from './TextField';
 
 const t = messages.points;
 
@@ -54,15 +54,12 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
         <TextField
           id={`${id}-points`}
           label={t.input}
-          error={(formik.touched.points && formik.errors.points) || null}
-          name="points"
           type="number"
           inputMode="numeric"
           min={0}
           max={maxPoints}
           step={1}
-          value={formik.values.points}
-          onChange={formik.handleChange}
+          {...fieldOf(formik, 'points')}
           onBlur={(event) => {
             formik.handleBlur(event);
             // Clamped to 0…maximum as the payer leaves the field (SPEC §5), so they see what will be spent.

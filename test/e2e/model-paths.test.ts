@@ -111,14 +111,14 @@ test('registration: OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', a
   await page.context().close();
 });
 
-test('password-restore: OPEN_FORGOT_PASSWORD → FILL_PHONE → SEND_CODE → RIGHT_CODE', async () => {
+test('password-restore: OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE', async () => {
   const page = await newPage();
-  await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_PHONE → SEND_CODE → RIGHT_CODE'), page, {
+  await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
     OPEN_FORGOT_PASSWORD: async (target) => {
       await open('demo-reg')(target);
       await clickLink(m.signIn.forgot)(target);
     },
-    FILL_PHONE: async (target) => {
+    FILL_FORM: async (target) => {
       await fillPhone(target, '79990000002');
       await tickRobot(target);
     },
