@@ -5,7 +5,7 @@ import { messages } from '../services/messages';
 import { forgotPasswordSchema } from '../services/validation';
 import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
-import { PhoneField } from './PhoneField';
+import { PhoneField, phoneFieldOf } from './PhoneField';
 
 /** Forgot password (SPEC §2): the phone, the robot check and 'Продолжить'; a code then goes to the phone. */
 export function ForgotPassword({ actor }: { actor: CheckoutActor }) {
@@ -23,13 +23,7 @@ function ForgotPasswordForm({ flow }: { flow: CodeFlowActor }) {
 
   return (
     <FlowForm flow={flow} form={formik} required={['phone']} problem={problem}>
-      <PhoneField
-        id={`${id}-phone`}
-        value={formik.values.phone}
-        error={(formik.touched.phone && formik.errors.phone) || null}
-        onChange={(digits) => void formik.setFieldValue('phone', digits)}
-        onBlur={() => void formik.setFieldTouched('phone')}
-      />
+      <PhoneField id={`${id}-phone`} {...phoneFieldOf(formik)} />
     </FlowForm>
   );
 }

@@ -6,7 +6,7 @@ import type { RegisterForm } from '../services/types';
 import { registerSchema } from '../services/validation';
 import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
-import { PhoneField } from './PhoneField';
+import { PhoneField, phoneFieldOf } from './PhoneField';
 import { fieldOf, TextField } from './TextField';
 
 const nameFields = [
@@ -31,21 +31,14 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
       flow.send({ type: 'code.request', request: { purpose: 'register', phone: form.phone, form } });
     },
   });
-  const errorOf = (field: keyof RegisterForm) => (formik.touched[field] && formik.errors[field]) || null;
-  const privacyError = errorOf('privacy');
+  const privacyError = (formik.touched.privacy && formik.errors.privacy) || null;
 
   return (
     <FlowForm flow={flow} form={formik} required={['surname', 'name', 'patronymic', 'phone', 'privacy']} problem={problem}>
       {nameFields.map((field) => (
         <TextField key={field.name} id={`${id}-${field.name}`} label={field.label} type="text" autoComplete={field.autoComplete} {...fieldOf(formik, field.name)} />
       ))}
-      <PhoneField
-        id={`${id}-phone`}
-        value={formik.values.phone}
-        error={errorOf('phone')}
-        onChange={(digits) => void formik.setFieldValue('phone', digits)}
-        onBlur={() => void formik.setFieldTouched('phone')}
-      />
+      <PhoneField id={`${id}-phone`} {...phoneFieldOf(formik)} />
       <div className="field">
         <label className="agreement" htmlFor={`${id}-privacy`}>
           <input

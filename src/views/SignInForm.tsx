@@ -7,7 +7,7 @@ import type { signInMachine } from '../machines/signIn';
 import { messages } from '../services/messages';
 import { signInSchema } from '../services/validation';
 import { FlowForm } from './FlowForm';
-import { PhoneField } from './PhoneField';
+import { PhoneField, phoneFieldOf } from './PhoneField';
 import { fieldOf, TextField } from './TextField';
 
 type SignInActor = ActorRefFrom<typeof signInMachine>;
@@ -37,7 +37,6 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
     validationSchema: signInSchema,
     onSubmit: (values) => flow.send({ type: 'signIn.submit', phone: values.phone, password: values.password }),
   });
-  const errorOf = (field: 'phone' | 'password') => (formik.touched[field] && formik.errors[field]) || null;
 
   const goTo = (step: 'forgotPassword' | 'register') => (event: React.MouseEvent) => {
     event.preventDefault();
@@ -46,13 +45,7 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
 
   return (
     <FlowForm flow={flow} form={formik} required={['phone', 'password']} problem={failed ? messages.signIn.failed : null}>
-      <PhoneField
-        id={`${id}-phone`}
-        value={formik.values.phone}
-        error={errorOf('phone')}
-        onChange={(digits) => void formik.setFieldValue('phone', digits)}
-        onBlur={() => void formik.setFieldTouched('phone')}
-      />
+      <PhoneField id={`${id}-phone`} {...phoneFieldOf(formik)} />
       <TextField id={`${id}-password`} label={messages.signIn.password} type="password" autoComplete="current-password" {...fieldOf(formik, 'password')} />
       <div className="account-links">
         <a className="link" href="#/forgot-password" onClick={goTo('forgotPassword')}>
