@@ -280,7 +280,7 @@ export const checkoutMachine = setup({
         deciding: { always: [{ guard: 'has no spendable points', target: 'unavailable' }, { target: 'choosing' }] },
         unavailable: { description: "'Бонусных баллов для оплаты не найдено'" },
         choosing: {
-          description: 'A checked phone spends the points at once; otherwise a use-points code goes to the bill phone.',
+          description: 'Starts a fresh send-code flow (pointsCode). A checked phone spends the points at once; otherwise a use-points code goes to the bill phone.',
           entry: ['stop code flow', 'start points code'],
           on: {
             'points.use': [
@@ -303,11 +303,13 @@ export const checkoutMachine = setup({
     },
     forgotPassword: {
       meta: route('forgotPassword'),
+      description: 'Starts a fresh send-code flow for a forgot-password code (passwordCode).',
       // SPEC §4: points-to-use is reset first.
       entry: [{ type: 'enter step', params: { step: 'forgotPassword' } }, assign({ pointsToUse: null }), 'stop code flow', 'start password code'],
     },
     register: {
       meta: route('register'),
+      description: 'Starts a fresh send-code flow for a register code (registrationCode).',
       entry: [{ type: 'enter step', params: { step: 'register' } }, assign({ pointsToUse: null }), 'stop code flow', 'start registration code'],
     },
     choosePaymentType: {
