@@ -18,6 +18,10 @@ import { fakeRequest } from '../fixtures/fakes';
 // The page loads some views on demand; here they are loaded up front so that renders stay synchronous.
 beforeAll(() => preloadViews());
 
+// The checkouts a test started stop with it, so no countdown or poll keeps running on the real clock afterwards.
+const running: { stop(): void }[] = [];
+afterEach(() => running.splice(0).forEach((actor) => actor.stop()));
+
 export const pageConfig: PageConfig = {
   product: 'realty',
   providerBase: '',
@@ -64,6 +68,7 @@ export function renderAccount({ bill = regBill(), user = null, advanceTimers }: 
       on: { '*': { actions: ({ event }) => void told.push(event) } },
     }),
   ).start();
+  running.push(app);
   const actor = app.getSnapshot().children.checkout as CheckoutActor;
   const user$ = userEvent.setup(advanceTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
   const view = render(
