@@ -22,6 +22,15 @@ export function maxSpendablePoints(useful: number, sumKopecks: number, commissio
   return Math.max(0, Math.min(useful, Math.floor((sumKopecks + commissionKopecks) / 100)));
 }
 
+/** SPEC §3 commission: the chosen type's; with no type chosen the lowest applies (what a points-only payment pays). */
+export function paymentCommission(types: readonly PaymentTypeRow[], type: PaymentTypeRow | undefined): number {
+  if (type) return type.commission_kopecks;
+  return types.length > 0 ? Math.min(...types.map((t) => t.commission_kopecks)) : 0;
+}
+
+/** SPEC §3 final price: sum + commission − used points (a point is 100 kopecks). test/server/pricing.test.ts holds the page to the same. */
+export const amountDue = (sumKopecks: number, commissionKopecks: number, points: number): number => sumKopecks + commissionKopecks - points * 100;
+
 export interface PaymentRequest {
   bill: BillRow;
   type: PaymentTypeRow | undefined;
@@ -46,15 +55,13 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
     if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
 
     const types = await tx.typesOfBill(bill.oid);
-    // With no type chosen the lowest commission applies (SPEC §3), which is what a points-only payment pays.
-    const lowest = types.length > 0 ? Math.min(...types.map((t) => t.commission_kopecks)) : 0;
-    const commission = request.type ? request.type.commission_kopecks : lowest;
+    const commission = paymentCommission(types, request.type);
     if (request.points > 0) {
       if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
       const max = maxSpendablePoints(await usefulPoints(tx, bill), bill.sum_kopecks, commission);
       if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
     }
-    const amount = bill.sum_kopecks + commission - request.points * 100;
+    const amount = amountDue(bill.sum_kopecks, commission, request.points);
 
     if (amount <= 0) return { kind: 'closed', attempt: await closeWithPoints(tx, bill, request, types[0]) };
     if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');

@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useMemo, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
-import type { CheckoutActor, RouteMeta } from './machines/checkout';
+import { steps } from './machines/steps';
 import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
@@ -76,21 +76,18 @@ function AddressBarRoot({ config, deps }: { config: PageConfig; deps: Dependenci
   const backRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    const checkoutOf = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
+    const checkoutOf = () => app.getSnapshot().children.checkout;
     const binding = syncAddressBar(window, {
+      // The checkout runs once the bill is loaded: watch it from then on.
       subscribe: (onRoute) => {
         let watched: { unsubscribe(): void } | null = null;
-        const report = () => {
+        const watch = () => {
           const checkout = checkoutOf();
           if (!checkout || watched) return;
-          watched = checkout.subscribe((step) => {
-            const meta = Object.values(step.getMeta()) as Partial<RouteMeta>[];
-            const path = meta.find((m) => m.route)?.route?.path;
-            if (path) onRoute(path, step.context.history.length);
-          });
+          watched = checkout.subscribe(({ context }) => onRoute(steps[context.step].path, context.history.length));
         };
-        const appSub = app.subscribe(report);
-        report();
+        const appSub = app.subscribe(watch);
+        watch();
         return () => {
           appSub.unsubscribe();
           watched?.unsubscribe();

@@ -1,16 +1,12 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { appMachine } from './machines/app';
 import { checkoutMachine } from './machines/checkout';
-import { codeCheckMachine } from './machines/codeCheck';
-import { forgotPasswordMachine } from './machines/forgotPassword';
+import { codeFlowMachine, nothingToFinish, type FinishInput } from './machines/codeFlow';
 import { freeCallMachine } from './machines/freeCall';
 import { bankWidgetMachine } from './machines/bankWidget';
 import { offerMachine } from './machines/offer';
 import { paymentStatusMachine } from './machines/paymentStatus';
-import { registerMachine } from './machines/register';
 import { signInMachine } from './machines/signIn';
-import { usePointsMachine } from './machines/usePoints';
-import type { SendCodeInput } from './machines/accountFlow';
 import { answerOf, type AccountAnswer } from './services/accountAnswer';
 import type { Api } from './services/api';
 import type { Analytics, BrowserEnvironment } from './services/environment';
@@ -96,31 +92,33 @@ export function provideApp(deps: Dependencies) {
 }
 
 /**
- * The account flows with their real effects: the provider login, SMS codes, password restore, registration and
- * the free-call line. Refusals become answers the flows read (show_captcha, secondsLeft); see accountAnswer.ts.
+ * The account flows with their real effects: the provider login, SMS codes, and what each purpose's right code
+ * unlocks (the password reset, the registration), and the free-call line. Refusals become answers the flows read
+ * (show_captcha, secondsLeft); see accountAnswer.ts.
  */
 export function provideAccountFlows({ api, env, log }: Pick<Dependencies, 'api' | 'env' | 'log'>) {
-  const sendCode = fromPromise<AccountAnswer, SendCodeInput>(({ input }) => answerOf(api.sendCode({ ...input, captchaVerified: input.captcha !== null })));
   const logError = (_: unknown, { error }: { error: unknown }) => {
     if (error) log(error);
   };
+  const codeFlow = codeFlowMachine.provide({
+    actors: {
+      sendCode: fromPromise(({ input }) => answerOf(api.sendCode({ ...input, captchaVerified: input.captcha !== null }))),
+      checkCode: fromPromise(({ input }) => answerOf(api.checkCode(input))),
+    },
+    actions: { 'log error': logError },
+  });
+  const finishing = (finish: (input: FinishInput) => Promise<unknown>) =>
+    codeFlow.provide({ actors: { finish: fromPromise<AccountAnswer, FinishInput>(({ input }) => answerOf(finish(input))) } });
   return {
     signIn: signInMachine.provide({
       actors: { login: fromPromise(({ input }) => answerOf(api.login(input.phone, input.password, input.captcha))) },
       actions: { 'log error': logError },
     }),
-    forgotPassword: forgotPasswordMachine.provide({ actors: { sendCode }, actions: { 'log error': logError } }),
-    register: registerMachine.provide({ actors: { sendCode }, actions: { 'log error': logError } }),
-    usePoints: usePointsMachine.provide({ actors: { sendCode }, actions: { 'log error': logError } }),
-    codeCheck: codeCheckMachine.provide({
-      actors: {
-        sendCode,
-        checkCode: fromPromise(({ input }) => answerOf(api.checkCode(input))),
-        restorePassword: fromPromise(({ input }) => answerOf(api.restorePassword(input.phone, input.captcha))),
-        registerAccount: fromPromise(({ input }) => answerOf(api.register(input.form, input.captcha))),
-      },
-      actions: { 'log error': logError },
-    }),
+    pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }),
+    passwordCode: finishing(({ request, captcha }) => api.restorePassword(request.phone, captcha)),
+    registrationCode: finishing(({ request, captcha }) =>
+      request.purpose === 'register' ? api.register(request.form, captcha) : Promise.reject(new Error(`not a registration: ${request.purpose}`)),
+    ),
     freeCall: freeCallMachine.provide({
       actors: {
         lockFreeCall: fromPromise(async ({ input }) => (await api.freeCallLock(input.phone)).json?.result === true),

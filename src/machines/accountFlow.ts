@@ -1,29 +1,39 @@
 import { assertEvent, type EventObject } from 'xstate';
 import type { AccountAnswer } from '../services/accountAnswer';
-import { messages } from '../services/messages';
-import type { CheckType, RegisterForm } from '../services/types';
+import type { CodePurpose, RegisterForm } from '../services/types';
 
 /**
- * What the account flows (signIn, forgotPassword, register, usePoints, codeCheck) share: the robot check's
- * events and state, and the inputs of their I/O actors. The actors answer an AccountAnswer, so a refusal that
- * asks for the captcha is an answer the flow reads, while a network failure is the actor's error.
+ * What the account flows (signIn, codeFlow) share: the robot check's events, state and policy, and the inputs of
+ * their I/O actors. The actors answer an AccountAnswer, so a refusal that asks for the captcha is an answer the
+ * flow reads, while a network failure is the actor's error.
  */
 export type { AccountAnswer };
 
 /** The captcha widget (or its dev stand-in) reports a token, or that the token it gave has expired. */
 export type CaptchaEvent = { type: 'captcha.verified'; token: string } | { type: 'captcha.expired' };
 
+/**
+ * When a screen shows the robot check (SPEC §5): 'always' on screens that send an SMS to any phone typed in
+ * (forgot-password, register), 'when asked' elsewhere: shown once the server answers show_captcha.
+ */
+export type CaptchaPolicy = 'always' | 'when asked';
+
 export interface CaptchaState {
+  captchaPolicy: CaptchaPolicy;
   /** The robot check is shown (the server asked for it, or the screen always has it). */
   showCaptcha: boolean;
   /** The token of a passed check, used once by the next call. */
   captcha: string | null;
 }
 
+/** A screen's robot check before its first call. */
+export const captchaFor = (captchaPolicy: CaptchaPolicy): CaptchaState => ({ captchaPolicy, showCaptcha: captchaPolicy === 'always', captcha: null });
+
 /*
  * The robot check works alike in every account flow. Each flow names its actions in its own setup (so the charts
- * and the model coverage read them per flow) but takes what they do from here:
- *   actions: { 'remember captcha': assign(verifiedCaptcha), 'forget captcha': assign({ captcha: null }) }
+ * and the model coverage read them per flow, and setup() keeps their types) but takes what they do from here:
+ *   actions: { 'remember captcha': assign(verifiedCaptcha), 'forget captcha': assign({ captcha: null }),
+ *              'read captcha request': assign(captchaRequestOf) }
  *   on: { ...captchaHandlers }
  */
 
@@ -34,9 +44,9 @@ export const verifiedCaptcha = ({ event }: { event: EventObject }): Pick<Captcha
   return { captcha: verified.token };
 };
 
-/** What 'read captcha request' keeps from a server answer: whether it asks for the check; a token is used once. */
-export const captchaRequestOf = (_: unknown, params: { answer: AccountAnswer }): CaptchaState => ({
-  showCaptcha: params.answer.showCaptcha,
+/** After a server answer: the check shows if the screen always has it or the server asks; a token is used once. */
+export const captchaRequestOf = ({ context }: { context: CaptchaState }, params: { answer: AccountAnswer }): Pick<CaptchaState, 'showCaptcha' | 'captcha'> => ({
+  showCaptcha: context.captchaPolicy === 'always' || params.answer.showCaptcha,
   captcha: null,
 });
 
@@ -47,15 +57,11 @@ export const captchaHandlers = {
 } as const;
 
 /** Continue waits while the check is shown and not passed (SPEC §4 "Loading flag"). */
-export const isCaptchaPending = (state: CaptchaState) => state.showCaptcha && !state.captcha;
-
-/** Why no code came: the wait the server named (SPEC §9 wording), else a short refusal. */
-export const sendRefusalText = (secondsLeft: number | null): string =>
-  secondsLeft !== null && secondsLeft > 0 ? messages.code.resendIn(secondsLeft) : messages.code.sendRefused;
+export const isCaptchaPending = (state: Pick<CaptchaState, 'showCaptcha' | 'captcha'>) => state.showCaptcha && !state.captcha;
 
 export interface SendCodeInput {
   phone: string;
-  purpose: CheckType;
+  purpose: CodePurpose;
   objectOID: string;
   custNo: string | null;
   usePoints: boolean;
@@ -65,7 +71,7 @@ export interface SendCodeInput {
 export interface CheckCodeInput {
   code: string;
   phone: string;
-  purpose: CheckType;
+  purpose: CodePurpose;
   custNo: string | null;
   usePoints: boolean;
   captcha: string | null;

@@ -1,7 +1,7 @@
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import type { Bill, LoyaltyUser } from '../services/types';
 import { checkoutMachine } from './checkout';
-import { notProvided, promiseStub } from './stub';
+import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export interface AppInput {
   objectOID: string;
@@ -20,12 +20,23 @@ export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
  * checkout, or the data error when the bill cannot be had. After a sign-in the user is reloaded (with an
  * analytics event) and the bill refetched; 'change user' logs out and clears the user.
  */
+/** The user and the bill as their loads answer them. */
+const loadedUser = ({ event }: { event: DoneActorEvent<LoyaltyUser | null> }) => ({ user: event.output });
+const loadedBill = ({ event }: { event: DoneActorEvent<Bill> }) => ({ bill: event.output });
+const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID });
+
+/** One load of a parallel pair (user, bill): fetching, then done (final) whatever the answer. */
+function loadOnce<const Invoke>(invoke: Invoke) {
+  return { initial: 'fetching' as const, states: { fetching: { invoke }, done: { type: 'final' as const } } };
+}
+
 export const appMachine = setup({
   types: {
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
     tags: {} as 'loading' | 'error' | 'refreshing',
+    children: {} as { checkout: 'checkout' },
   },
   actors: {
     loadBill: promiseStub<Bill, { objectOID: string }>('loadBill'),
@@ -37,7 +48,10 @@ export const appMachine = setup({
   actions: {
     'show data error title': () => notProvided('show data error title'),
     'track sign-in': (_, _params: { user: LoyaltyUser | null }) => notProvided('track sign-in'),
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
+    'remember user': assign((_, params: { user: LoyaltyUser | null }) => params),
+    'remember bill': assign((_, params: { bill: Bill }) => params),
+    'forget user': assign({ user: null }),
     'tell checkout': sendTo('checkout', ({ context }) => ({ type: 'session.updated' as const, bill: context.bill!, user: context.user })),
   },
 }).createMachine({
@@ -49,34 +63,18 @@ export const appMachine = setup({
       tags: 'loading',
       type: 'parallel',
       states: {
-        user: {
-          initial: 'fetching',
-          states: {
-            fetching: {
-              invoke: {
-                src: 'loadUser',
-                onDone: { target: 'done', actions: assign({ user: ({ event }) => event.output }) },
-                // Nobody signed in or the provider is down: the payer can still pay as a guest.
-                onError: { target: 'done', actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, assign({ user: null })] },
-              },
-            },
-            done: { type: 'final' },
-          },
-        },
-        bill: {
-          initial: 'fetching',
-          states: {
-            fetching: {
-              invoke: {
-                src: 'loadBill',
-                input: ({ context }) => ({ objectOID: context.objectOID }),
-                onDone: { target: 'done', actions: assign({ bill: ({ event }) => event.output }) },
-                onError: { target: '#app.error', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
-            done: { type: 'final' },
-          },
-        },
+        user: loadOnce({
+          src: 'loadUser',
+          onDone: { target: 'done', actions: { type: 'remember user', params: loadedUser } },
+          // Nobody signed in or the provider is down: the payer can still pay as a guest.
+          onError: { target: 'done', actions: [{ type: 'log error', params: errorOf }, 'forget user'] },
+        } as const),
+        bill: loadOnce({
+          src: 'loadBill',
+          input: billInput,
+          onDone: { target: 'done', actions: { type: 'remember bill', params: loadedBill } },
+          onError: { target: '#app.error', actions: { type: 'log error', params: errorOf } },
+        } as const),
       },
       onDone: 'content',
     },
@@ -99,37 +97,18 @@ export const appMachine = setup({
           tags: 'refreshing',
           type: 'parallel',
           states: {
-            user: {
-              initial: 'fetching',
-              states: {
-                fetching: {
-                  invoke: {
-                    src: 'loadUser',
-                    onDone: {
-                      target: 'done',
-                      actions: [assign({ user: ({ event }) => event.output }), { type: 'track sign-in', params: ({ event }) => ({ user: event.output }) }],
-                    },
-                    onError: { target: 'done', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
-                  },
-                },
-                done: { type: 'final' },
-              },
-            },
-            bill: {
-              initial: 'fetching',
-              states: {
-                fetching: {
-                  invoke: {
-                    src: 'loadBill',
-                    input: ({ context }) => ({ objectOID: context.objectOID }),
-                    onDone: { target: 'done', actions: assign({ bill: ({ event }) => event.output }) },
-                    // Keep the bill we have: the payer is mid-way and the data was good a moment ago.
-                    onError: { target: 'done', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
-                  },
-                },
-                done: { type: 'final' },
-              },
-            },
+            user: loadOnce({
+              src: 'loadUser',
+              onDone: { target: 'done', actions: [{ type: 'remember user', params: loadedUser }, { type: 'track sign-in', params: loadedUser }] },
+              onError: { target: 'done', actions: { type: 'log error', params: errorOf } },
+            } as const),
+            bill: loadOnce({
+              src: 'loadBill',
+              input: billInput,
+              onDone: { target: 'done', actions: { type: 'remember bill', params: loadedBill } },
+              // Keep the bill we have: the payer is mid-way and the data was good a moment ago.
+              onError: { target: 'done', actions: { type: 'log error', params: errorOf } },
+            } as const),
           },
           onDone: { target: 'ready', actions: 'tell checkout' },
         },
@@ -137,12 +116,9 @@ export const appMachine = setup({
           tags: 'refreshing',
           invoke: {
             src: 'logout',
-            onDone: { target: 'ready', actions: [assign({ user: null }), 'tell checkout'] },
+            onDone: { target: 'ready', actions: ['forget user', 'tell checkout'] },
             // Even when the provider fails, forget the user on this page (SPEC §2: logs out and clears the user).
-            onError: {
-              target: 'ready',
-              actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, assign({ user: null }), 'tell checkout'],
-            },
+            onError: { target: 'ready', actions: [{ type: 'log error', params: errorOf }, 'forget user', 'tell checkout'] },
           },
         },
       },

@@ -1,5 +1,5 @@
 import { assign, not, setup } from 'xstate';
-import { callbackStub, notProvided } from './stub';
+import { callbackStub, errorOf, logErrorStub, notProvided } from './stub';
 
 /** What the checkout hands the widget: the attempt to pay and the kind of browser (SPEC §4 bank widget). */
 export interface BankWidgetInput {
@@ -53,7 +53,7 @@ export const bankWidgetMachine = setup({
     'open helper tab': (_, _params: BankWidgetInput) => notProvided('open helper tab'),
     /** Sends the browser to the return URL of the outcome (success URL or fail URL). */
     'go to return url': (_, _params: BankWidgetInput & { outcome: 'success' | 'fail' }) => notProvided('go to return url'),
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
   },
   guards: {
     'is desktop': ({ context }) => context.isDesktop,
@@ -102,7 +102,7 @@ export const bankWidgetMachine = setup({
         'widget.success': 'success',
         'widget.fail': 'fail',
         'widget.closed': 'closed',
-        'widget.error': { target: 'fail', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+        'widget.error': { target: 'fail', actions: { type: 'log error', params: errorOf } },
       },
     },
     success: {

@@ -1,44 +1,18 @@
-import { assign, sendParent, setup, type ActorRefFrom } from 'xstate';
-import { canUsePoints, commission, emailUsed, finalPrice } from '../services/pricing';
-import { messages } from '../services/messages';
-import type { Bill, CheckType, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse, RegisterForm } from '../services/types';
+import { assertEvent, assign, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
+import type { Bill, CodePurpose, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
+import type { CaptchaPolicy } from './accountFlow';
 import { bankWidgetMachine, type BankWidgetOutput } from './bankWidget';
+import { codeFlowMachine, nothingToFinish, type CodeFlowInput, type CodeRequest } from './codeFlow';
+import { freeCallMachine } from './freeCall';
 import { offerMachine } from './offer';
 import { paymentStatusMachine } from './paymentStatus';
-import { codeCheckMachine } from './codeCheck';
-import { forgotPasswordMachine } from './forgotPassword';
-import { freeCallMachine } from './freeCall';
-import { registerMachine } from './register';
 import { signInMachine } from './signIn';
-import { notProvided, promiseStub } from './stub';
-import { usePointsMachine } from './usePoints';
+import { openedByPayer, returnable, route, type PayerOpenedStep, type Step } from './steps';
+import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
-/** The steps of SPEC §2. Each is a state whose `meta.route` names its route (DESIGN §4: a route is a state). */
-export const steps = [
-  'reg',
-  'noReg',
-  'usePoints',
-  'checkSendCode',
-  'checkByPhone',
-  'choosePaymentType',
-  'sbp',
-  'result',
-  'forgotPassword',
-  'register',
-] as const;
-export type Step = (typeof steps)[number];
-
-/** Steps the payer opens by a link or button; the others are reached by the flow itself (continue, pay, codes). */
-export const openedByPayer = ['usePoints', 'checkByPhone', 'forgotPassword', 'register'] as const satisfies readonly Step[];
-export type PayerOpenedStep = (typeof openedByPayer)[number];
-
-/** Steps that are left forward (they push history), so 'Back' can return to them; checkByPhone and result never are. */
-const returnable = ['reg', 'noReg', 'usePoints', 'checkSendCode', 'choosePaymentType', 'sbp', 'forgotPassword', 'register'] as const satisfies readonly Step[];
-
-export interface RouteMeta {
-  route: { name: string; path: string };
-}
-const route = (name: string): RouteMeta => ({ route: { name, path: `/${name}` } });
+export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';
+export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
 
 export interface CheckoutInput {
   bill: Bill;
@@ -47,6 +21,9 @@ export interface CheckoutInput {
   isDesktop: boolean;
 }
 
+/** What went wrong on the choose-payment-type step; the view words it from the catalogue (SPEC §8). */
+export type CheckoutProblem = 'no payment url' | 'close with points failed';
+
 export interface CheckoutContext extends CheckoutInput {
   /** The step shown now, kept so that navigation can remember where it came from. */
   step: Step;
@@ -54,12 +31,13 @@ export interface CheckoutContext extends CheckoutInput {
   history: Step[];
   anotherEmail: string | null;
   emailError: boolean;
+  /** The points last asked for, shown again when the payer comes back to the points screen. */
   pointsToUse: number | null;
   usedPoints: number;
+  /** The bill's phone was proven by a use-points code: points apply at once from now on (SPEC §4). */
   phoneChecked: boolean;
+  /** The phone the last code went to (the free-call line waits for a call from it). */
   sendSmsPhone: string;
-  checkType: CheckType | null;
-  registerForm: RegisterForm | null;
   notice: 'new password sent' | 'registration success' | null;
   selectedTypeOid: string | null;
   agreements: { aggregator: boolean; executer: boolean };
@@ -68,8 +46,7 @@ export interface CheckoutContext extends CheckoutInput {
   transactionID: string | null;
   formUrl: string | null;
   qrSrc: string | null;
-  /** A message for the payer on the current step (may be HTML per SPEC §8; only our own catalogue texts). */
-  error: string | null;
+  problem: CheckoutProblem | null;
 }
 
 export type CheckoutEvent =
@@ -78,43 +55,43 @@ export type CheckoutEvent =
   | { type: 'session.updated'; bill: Bill; user: LoyaltyUser | null }
   | { type: 'checkout.continue'; email?: string }
   | { type: 'user.change' }
+  /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
+  | { type: 'points.use'; points: number }
   | { type: 'payment.select'; oid: string }
   | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
   | { type: 'payment.pay' }
-  // From the step flows:
-  | { type: 'points.apply'; points: number }
-  | { type: 'code.required'; checkType: CheckType; phone: string; pointsToUse?: number | null; registerForm?: RegisterForm | null }
-  | { type: 'code.confirmed'; checkType: CheckType }
+  // From the children:
+  | { type: 'code.sent'; phone: string }
+  | { type: 'code.confirmed'; request: CodeRequest }
   | { type: 'user.signedIn' }
   | { type: 'freeCall.ended' };
 
-/** What the step flows get from the checkout when they start. */
-export interface StepFlowInput {
-  bill: Bill;
-  user: LoyaltyUser | null;
-  phone: string;
-  phoneChecked: boolean;
-  checkType: CheckType | null;
-  pointsToUse: number | null;
-  registerForm: RegisterForm | null;
-  maxPoints: number;
-}
+/**
+ * The robot check of each code purpose's step (SPEC §5): forgot-password and register send an SMS to any phone
+ * typed in, so they always have it; the points code goes to the bill's own phone. Each purpose runs the same
+ * send-code flow under its own name in setup() below, with what a right code unlocks (`finish`) given per purpose.
+ */
+const captchaOf = { 'use-points': 'when asked', 'forgot-password': 'always', register: 'always' } as const satisfies Record<CodePurpose, CaptchaPolicy>;
 
-export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
+const codeFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlowInput => ({
+  purpose,
+  captcha: captchaOf[purpose],
+  objectOID: context.bill.objectOID,
+  custNo: purpose === 'use-points' ? context.bill.info.CustNo : null,
+});
 
 const selectedType = (context: CheckoutContext): PaymentType | null =>
   context.bill.cardTypes.find((type) => type.OID === context.selectedTypeOid) ?? null;
 
-/** Derived values the views also read, from one place. */
+/** Derived values the views also read (SPEC §3), from services/pricing; money in kopecks. */
 export const derive = {
   selectedType,
   commission: (context: CheckoutContext) => commission(context.bill.cardTypes, selectedType(context)),
-  finalPrice: (context: CheckoutContext) =>
-    finalPrice(context.bill.info.Summ, commission(context.bill.cardTypes, selectedType(context)), context.usedPoints),
+  finalPrice: (context: CheckoutContext) => finalPrice(context.bill, selectedType(context), context.usedPoints),
+  maxPoints: (context: CheckoutContext) => maxSpendablePoints(context.bill),
   emailUsed: (context: CheckoutContext) =>
     emailUsed({ emailError: context.emailError, anotherEmail: context.anotherEmail, bill: context.bill, user: context.user }),
-  isCoveredByPoints: (context: CheckoutContext) =>
-    context.usedPoints > 0 && finalPrice(context.bill.info.Summ, commission(context.bill.cardTypes, null), context.usedPoints) <= 0,
+  isCoveredByPoints: (context: CheckoutContext) => isCoveredByPoints(context.bill, context.usedPoints),
   canUsePoints: (context: CheckoutContext) => canUsePoints(context.bill),
 };
 
@@ -127,6 +104,14 @@ export const checkoutMachine = setup({
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
     tags: {} as 'busy' | 'redirecting',
+    children: {} as {
+      signIn: 'signIn';
+      code: 'pointsCode' | 'passwordCode' | 'registrationCode';
+      freeCall: 'freeCall';
+      offer: 'offer';
+      paymentStatus: 'paymentStatus';
+      bankWidget: 'bankWidget';
+    },
   },
   actors: {
     /** Resolves with the accepted e-mail; rejects when the server refuses it. */
@@ -137,33 +122,61 @@ export const checkoutMachine = setup({
     offer: offerMachine,
     // The account flows: machines whose own I/O actors stay stubs until the composition root provides them.
     signIn: signInMachine,
-    usePoints: usePointsMachine,
-    codeCheck: codeCheckMachine,
     freeCall: freeCallMachine,
-    forgotPassword: forgotPasswordMachine,
-    register: registerMachine,
+    // A right use-points code unlocks nothing on the server: the checkout applies the points itself.
+    pointsCode: codeFlowMachine.provide({ actors: { finish: nothingToFinish } }),
+    passwordCode: codeFlowMachine,
+    registrationCode: codeFlowMachine,
   },
   actions: {
     /** Sends the browser to another page (acquirer form, bank app, result page). */
     'go to url': (_, _params: { url: string }) => notProvided('go to url'),
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
+    'enter step': assign((_, params: { step: Step }) => ({ step: params.step })),
     'push history': assign({ history: ({ context }) => [...context.history, context.step] }),
     'pop history': assign({ history: ({ context }) => context.history.slice(0, -1) }),
     'clear history': assign({ history: [] }),
-    'select first type': assign({ selectedTypeOid: ({ context }) => context.bill.cardTypes[0]?.OID ?? null }),
-    'clear error': assign({ error: null }),
-    'show negative sum error': assign({ error: messages.choosePaymentType.negativeSum }),
-    'remember e-mail': assign(({ event }) => ({ anotherEmail: (event as unknown as { output: string }).output, emailError: false })),
+    // Points already applied never exceed what the new bill allows, so the final price cannot drop below zero
+    // (the bill is refetched after a sign-in; the reg step has no points today, but the invariant is the pricing's).
+    'update session': assign(({ context, event }) => {
+      assertEvent(event, 'session.updated');
+      const max = maxSpendablePoints(event.bill);
+      const pointsToUse = context.pointsToUse === null ? null : clampPoints(context.pointsToUse, max);
+      return { bill: event.bill, user: event.user, usedPoints: clampPoints(context.usedPoints, max), pointsToUse };
+    }),
+    'show problem': assign((_, problem: CheckoutProblem) => ({ problem })),
+    'clear problem': assign({ problem: null }),
+    'remember e-mail': assign((_, params: { email: string }) => ({ anotherEmail: params.email, emailError: false })),
     'mark e-mail rejected': assign({ emailError: true, anotherEmail: null }),
+    // A step that asks for a code starts a fresh send-code flow. It is spawned rather than invoked because it
+    // outlives its step: the code screen (and the way back to it from the free-call screen) show the same flow.
+    'stop code flow': stopChild('code'),
+    'start points code': spawnChild('pointsCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'use-points') }),
+    'start password code': spawnChild('passwordCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'forgot-password') }),
+    'start registration code': spawnChild('registrationCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'register') }),
+    'apply points': assign(({ context, event }) => {
+      assertEvent(event, 'points.use');
+      const points = clampPoints(event.points, maxSpendablePoints(context.bill));
+      return { usedPoints: points, pointsToUse: points };
+    }),
+    'remember points to use': assign(({ context, event }) => {
+      assertEvent(event, 'points.use');
+      return { pointsToUse: clampPoints(event.points, maxSpendablePoints(context.bill)) };
+    }),
+    'ask for a points code': sendTo('code', ({ context }) => ({
+      type: 'code.request' as const,
+      request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: context.pointsToUse ?? 0 },
+    })),
   },
   guards: {
     'is step': ({ event }, params: { step: PayerOpenedStep }) => event.type === 'nav.goTo' && event.step === params.step,
     'came from step': ({ context }, params: { step: Step }) => context.history.at(-1) === params.step,
     'main route is noReg': ({ context }) => context.bill.noReg,
     'is signed in': ({ context }) => context.user !== null,
-    'is final price below zero': ({ context }) => derive.finalPrice(context) < 0,
     'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
     'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,
+    'has no spendable points': ({ context }) => !context.bill.info.CustNo || maxSpendablePoints(context.bill) <= 0,
+    'is phone checked': ({ context }) => context.phoneChecked,
     'is covered by points': ({ context }) => derive.isCoveredByPoints(context),
     /** When points cover the bill no type is chosen (SPEC §2), so choosing one is ignored. */
     'is a type needed': ({ context }) => !derive.isCoveredByPoints(context),
@@ -188,7 +201,7 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: 'checkout',
-  description: 'The checkout steps of SPEC §2; every step is a route, history is context.',
+  description: 'The checkout steps of SPEC §2; every step is a route (steps.ts), history is context.',
   context: ({ input }) => ({
     ...input,
     step: input.bill.noReg ? 'noReg' : 'reg',
@@ -199,8 +212,6 @@ export const checkoutMachine = setup({
     usedPoints: 0,
     phoneChecked: false,
     sendSmsPhone: '',
-    checkType: null,
-    registerForm: null,
     notice: null,
     selectedTypeOid: null,
     agreements: { aggregator: false, executer: false },
@@ -209,52 +220,25 @@ export const checkoutMachine = setup({
     transactionID: null,
     formUrl: null,
     qrSrc: null,
-    error: null,
+    problem: null,
   }),
   initial: 'start',
   on: {
     'nav.goTo': openedByPayer.map((step) => ({
       guard: { type: 'is step' as const, params: { step } },
       target: `.${step}`,
-      actions: ['push history' as const, 'clear error' as const],
+      actions: ['push history' as const, 'clear problem' as const],
     })),
     'nav.back': returnable.map((step) => ({
       guard: { type: 'came from step' as const, params: { step } },
       target: `.${step}`,
-      actions: ['pop history' as const, 'clear error' as const],
+      actions: ['pop history' as const, 'clear problem' as const],
     })),
-    'session.updated': { actions: assign({ bill: ({ event }) => event.bill, user: ({ event }) => event.user }) },
+    'session.updated': { actions: 'update session' },
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },
-    'points.apply': {
-      target: '.main',
-      actions: assign({ usedPoints: ({ event }) => event.points, pointsToUse: ({ event }) => event.points }),
-    },
-    'code.required': {
-      target: '.checkSendCode',
-      actions: [
-        'push history',
-        assign({
-          checkType: ({ event }) => event.checkType,
-          sendSmsPhone: ({ event }) => event.phone,
-          pointsToUse: ({ event, context }) => (event.pointsToUse === undefined ? context.pointsToUse : event.pointsToUse),
-          registerForm: ({ event, context }) => event.registerForm ?? context.registerForm,
-        }),
-      ],
-    },
-    'code.confirmed': {
-      target: '.main',
-      actions: assign(({ context, event }) => {
-        switch (event.checkType) {
-          case 'use-points':
-            return { usedPoints: context.pointsToUse ?? 0, phoneChecked: true };
-          case 'forgot-password':
-            return { notice: 'new password sent' as const };
-          case 'register':
-            return { notice: 'registration success' as const };
-        }
-      }),
-    },
+    'code.sent': { target: '.checkSendCode', actions: ['push history', assign({ sendSmsPhone: ({ event }) => event.phone })] },
+    'code.confirmed': { target: '.main', actions: assign(({ event }) => unlocked(event.request)) },
     'freeCall.ended': { target: '.main' },
   },
   states: {
@@ -268,55 +252,72 @@ export const checkoutMachine = setup({
     },
     reg: {
       meta: route('reg'),
-      entry: assign({ step: 'reg' }),
+      // The main route: a code flow still running (Back from its step) has nothing more to do.
+      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
         signInForm: {
-          invoke: { id: 'signIn', src: 'signIn', input: ({ context }) => flowInput(context) },
-          on: { 'session.updated': { target: 'deciding', actions: assign({ bill: ({ event }) => event.bill, user: ({ event }) => event.user }) } },
+          invoke: { id: 'signIn', src: 'signIn' },
+          on: { 'session.updated': { target: 'deciding', actions: 'update session' } },
         },
         signedIn: {
-          on: { 'session.updated': { target: 'deciding', actions: assign({ bill: ({ event }) => event.bill, user: ({ event }) => event.user }) } },
+          on: { 'session.updated': { target: 'deciding', actions: 'update session' } },
           ...emailContinueStates(),
         },
       },
     },
     noReg: {
       meta: route('noReg'),
-      entry: assign({ step: 'noReg' }),
+      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow'],
       ...emailContinueStates(),
     },
     usePoints: {
       meta: route('usePoints'),
-      entry: assign({ step: 'usePoints' }),
-      invoke: { id: 'usePoints', src: 'usePoints', input: ({ context }) => flowInput(context) },
+      entry: { type: 'enter step', params: { step: 'usePoints' } },
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'has no spendable points', target: 'unavailable' }, { target: 'choosing' }] },
+        unavailable: { description: "'Бонусных баллов для оплаты не найдено'" },
+        choosing: {
+          description: 'Starts a fresh send-code flow (pointsCode). A checked phone spends the points at once; otherwise a use-points code goes to the bill phone.',
+          entry: ['stop code flow', 'start points code'],
+          on: {
+            'points.use': [
+              { guard: 'is phone checked', target: '#checkout.main', actions: 'apply points' },
+              { actions: ['remember points to use', 'ask for a points code'] },
+            ],
+          },
+        },
+      },
     },
     checkSendCode: {
       meta: route('checkSendCode'),
-      entry: assign({ step: 'checkSendCode' }),
-      invoke: { id: 'codeCheck', src: 'codeCheck', input: ({ context }) => flowInput(context) },
+      description: 'The code screen of the running code flow.',
+      entry: { type: 'enter step', params: { step: 'checkSendCode' } },
     },
     checkByPhone: {
       meta: route('checkByPhone'),
-      entry: assign({ step: 'checkByPhone' }),
-      invoke: { id: 'freeCall', src: 'freeCall', input: ({ context }) => flowInput(context) },
+      entry: { type: 'enter step', params: { step: 'checkByPhone' } },
+      invoke: { id: 'freeCall', src: 'freeCall', input: ({ context }) => ({ phone: context.sendSmsPhone || phoneOf(context.bill, context.user) }) },
     },
     forgotPassword: {
-      meta: route('forgot-password'),
-      entry: [assign({ step: 'forgotPassword', pointsToUse: null })],
-      invoke: { id: 'forgotPassword', src: 'forgotPassword', input: ({ context }) => flowInput(context) },
+      meta: route('forgotPassword'),
+      description: 'Starts a fresh send-code flow for a forgot-password code (passwordCode).',
+      // SPEC §4: points-to-use is reset first.
+      entry: [{ type: 'enter step', params: { step: 'forgotPassword' } }, assign({ pointsToUse: null }), 'stop code flow', 'start password code'],
     },
     register: {
       meta: route('register'),
-      entry: [assign({ step: 'register', pointsToUse: null })],
-      invoke: { id: 'register', src: 'register', input: ({ context }) => flowInput(context) },
+      description: 'Starts a fresh send-code flow for a register code (registrationCode).',
+      entry: [{ type: 'enter step', params: { step: 'register' } }, assign({ pointsToUse: null }), 'stop code flow', 'start registration code'],
     },
     choosePaymentType: {
       meta: route('choosePaymentType'),
       // The first type is preselected, unless points cover the bill and no type is needed (SPEC §2).
       entry: [
-        assign({ step: 'choosePaymentType', agreementErrors: { aggregator: false, executer: false } }),
+        { type: 'enter step', params: { step: 'choosePaymentType' } },
+        assign({ agreementErrors: { aggregator: false, executer: false } }),
         assign({ selectedTypeOid: ({ context }) => (derive.isCoveredByPoints(context) ? null : (context.selectedTypeOid ?? context.bill.cardTypes[0]?.OID ?? null)) }),
       ],
       // The offer modal's text, fetched when an agreement's link is opened (SPEC §2 offer modal).
@@ -327,7 +328,7 @@ export const checkoutMachine = setup({
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: assign({ selectedTypeOid: ({ event }) => event.oid, error: null, agreements: { aggregator: false, executer: false } }),
+              actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreements: { aggregator: false, executer: false } }),
             },
             // Each agreement check clears both error marks (SPEC §5).
             'agreement.set': {
@@ -337,8 +338,7 @@ export const checkoutMachine = setup({
               }),
             },
             'payment.pay': [
-              { guard: 'is final price below zero', actions: assign({ error: messages.choosePaymentType.negativeSum }) },
-              { guard: 'is covered by points', target: 'closingWithPoints', actions: 'clear error' },
+              { guard: 'is covered by points', target: 'closingWithPoints', actions: 'clear problem' },
               {
                 guard: 'is an agreement missing',
                 actions: assign({
@@ -348,7 +348,7 @@ export const checkoutMachine = setup({
                   },
                 }),
               },
-              { target: 'requestingPaymentUrl', actions: 'clear error' },
+              { target: 'requestingPaymentUrl', actions: 'clear problem' },
             ],
           },
         },
@@ -368,12 +368,9 @@ export const checkoutMachine = setup({
                   }),
                 },
               },
-              { target: 'choosing', actions: assign({ error: messages.choosePaymentType.closeWithPointsFailed }) },
+              { target: 'choosing', actions: { type: 'show problem', params: 'close with points failed' } },
             ],
-            onError: {
-              target: 'choosing',
-              actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, assign({ error: messages.choosePaymentType.closeWithPointsFailed })],
-            },
+            onError: { target: 'choosing', actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: 'close with points failed' }] },
           },
         },
         requestingPaymentUrl: {
@@ -385,7 +382,7 @@ export const checkoutMachine = setup({
               {
                 guard: { type: 'has no payment url', params: ({ event }) => ({ response: event.output }) },
                 target: 'choosing',
-                actions: assign({ error: messages.choosePaymentType.noPaymentUrl }),
+                actions: { type: 'show problem', params: 'no payment url' },
               },
               {
                 guard: 'is card or direct bank',
@@ -417,15 +414,14 @@ export const checkoutMachine = setup({
                 ],
               },
             ],
-            onError: {
-              target: 'choosing',
-              actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, assign({ error: messages.choosePaymentType.noPaymentUrl })],
-            },
+            onError: { target: 'choosing', actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: 'no payment url' }] },
           },
         },
         bankWidget: {
           tags: 'busy',
+          // The widget machine turns every failure of its own (no overlay, time-out, widget.error) into its `fail`.
           invoke: {
+            id: 'bankWidget',
             src: 'bankWidget',
             input: ({ context }) => ({
               code: selectedType(context)?.Code ?? 'SberPaySite',
@@ -439,10 +435,6 @@ export const checkoutMachine = setup({
               { guard: { type: 'is widget closed', params: ({ event }) => ({ output: event.output }) }, target: 'choosing' },
               { target: 'redirecting' },
             ],
-            onError: {
-              target: 'redirecting',
-              actions: [{ type: 'log error', params: ({ event }) => ({ error: event.error }) }, { type: 'go to url', params: ({ context }) => ({ url: resultUrl(context, 'fail') }) }],
-            },
           },
         },
         redirecting: { tags: ['busy', 'redirecting'] },
@@ -450,7 +442,7 @@ export const checkoutMachine = setup({
     },
     sbp: {
       meta: route('sbp'),
-      entry: assign({ step: 'sbp' }),
+      entry: { type: 'enter step', params: { step: 'sbp' } },
       invoke: {
         id: 'paymentStatus',
         src: 'paymentStatus',
@@ -465,7 +457,7 @@ export const checkoutMachine = setup({
     },
     result: {
       meta: route('result'),
-      entry: assign({ step: 'result' }),
+      entry: { type: 'enter step', params: { step: 'result' } },
       invoke: {
         id: 'paymentStatus',
         src: 'paymentStatus',
@@ -475,6 +467,18 @@ export const checkoutMachine = setup({
   },
 });
 
+/** What a confirmed code changes in the checkout, by what it was for (SPEC §4 code check flow). */
+function unlocked(request: CodeRequest): Partial<CheckoutContext> {
+  switch (request.purpose) {
+    case 'use-points':
+      return { usedPoints: request.points, pointsToUse: request.points, phoneChecked: true };
+    case 'forgot-password':
+      return { notice: 'new password sent' };
+    case 'register':
+      return { notice: 'registration success' };
+  }
+}
+
 /** The e-mail form and Continue of the reg and noReg steps (SPEC §2, §5). */
 function emailContinueStates() {
   return {
@@ -483,9 +487,8 @@ function emailContinueStates() {
       editing: {
         on: {
           'checkout.continue': [
-            { guard: 'is final price below zero' as const, actions: 'show negative sum error' as const },
             { guard: 'is e-mail given' as const, target: 'checkingEmail' as const },
-            { guard: 'is e-mail known' as const, target: '#checkout.choosePaymentType', actions: ['push history' as const, 'clear error' as const] },
+            { guard: 'is e-mail known' as const, target: '#checkout.choosePaymentType', actions: ['push history' as const, 'clear problem' as const] },
           ],
         },
       },
@@ -497,26 +500,16 @@ function emailContinueStates() {
           input: ({ event }: { event: CheckoutEvent }) => ({ email: event.type === 'checkout.continue' ? (event.email ?? '') : '' }),
           onDone: {
             target: '#checkout.choosePaymentType',
-            actions: ['remember e-mail' as const, 'push history' as const, 'clear error' as const],
+            actions: [
+              { type: 'remember e-mail' as const, params: ({ event }: { event: DoneActorEvent<string> }) => ({ email: event.output }) },
+              'push history' as const,
+              'clear problem' as const,
+            ],
           },
           onError: { target: 'editing' as const, actions: 'mark e-mail rejected' as const },
         },
       },
     },
-  };
-}
-
-function flowInput(context: CheckoutContext): StepFlowInput {
-  const sumWithFee = context.bill.info.Summ + commission(context.bill.cardTypes, null);
-  return {
-    bill: context.bill,
-    user: context.user,
-    phone: context.sendSmsPhone || context.bill.user.Phone || context.user?.phone || '',
-    phoneChecked: context.phoneChecked,
-    checkType: context.checkType,
-    pointsToUse: context.pointsToUse,
-    registerForm: context.registerForm,
-    maxPoints: Math.max(0, Math.floor(Math.min(context.bill.usefulPoints, sumWithFee))),
   };
 }
 
@@ -528,11 +521,6 @@ function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
     email: derive.emailUsed(context),
     userOID: context.user?.oid ?? null,
   };
-}
-
-function resultUrl(context: CheckoutContext, result: 'success' | 'fail') {
-  const orderId = context.paymentUrlData?.info?.orderId ?? '';
-  return `/${result}?orderId=${encodeURIComponent(orderId)}&billOid=${encodeURIComponent(context.bill.objectOID)}`;
 }
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;

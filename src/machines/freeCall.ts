@@ -1,12 +1,12 @@
 import { sendParent, setup } from 'xstate';
-import type { StepFlowInput } from './checkout';
-import { notProvided, promiseStub } from './stub';
+import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 /** SPEC §9: the free call is polled every 5 s and polling stops after 60 s. */
 export const FREE_CALL_POLL_MS = 5000;
 export const FREE_CALL_LIMIT_MS = 60_000;
 
-export interface FreeCallContext {
+export interface FreeCallInput {
+  /** The phone the payer will call from. */
   phone: string;
 }
 
@@ -17,8 +17,8 @@ export interface FreeCallContext {
  */
 export const freeCallMachine = setup({
   types: {
-    input: {} as StepFlowInput,
-    context: {} as FreeCallContext,
+    input: {} as FreeCallInput,
+    context: {} as FreeCallInput,
     tags: {} as 'waiting for call' | 'reloading',
   },
   actors: {
@@ -29,7 +29,7 @@ export const freeCallMachine = setup({
   },
   actions: {
     'reload page': () => notProvided('reload page'),
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
     'tell checkout ended': sendParent({ type: 'freeCall.ended' }),
   },
   guards: {
@@ -50,7 +50,7 @@ export const freeCallMachine = setup({
         src: 'lockFreeCall',
         input: ({ context }) => ({ phone: context.phone }),
         onDone: [{ guard: { type: 'is true', params: ({ event }) => ({ result: event.output }) }, target: 'polling' }, { target: 'notLocked' }],
-        onError: { target: 'notLocked', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'notLocked', actions: { type: 'log error', params: errorOf } },
       },
     },
     notLocked: {
@@ -73,7 +73,7 @@ export const freeCallMachine = setup({
               { target: 'waiting' },
             ],
             // A failed poll is logged and polling goes on until the time limit.
-            onError: { target: 'waiting', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'waiting', actions: { type: 'log error', params: errorOf } },
           },
         },
       },

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { OfferKind } from '../services/types';
-import { notProvided, promiseStub } from './stub';
+import { errorOf, logErrorStub, promiseStub } from './stub';
 
 export interface OfferInput {
   objectOID: string;
@@ -37,7 +37,7 @@ export const offerMachine = setup({
     fetchOffer: promiseStub<string, OfferRequest>('fetchOffer'),
   },
   actions: {
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
   },
   guards: {
     'is offer empty': (_, params: { text: string }) => !params.text,
@@ -64,7 +64,7 @@ export const offerMachine = setup({
           { guard: { type: 'is offer empty', params: ({ event }) => ({ text: event.output }) }, target: 'failed' },
           { target: 'shown', actions: assign({ text: ({ event }) => event.output }) },
         ],
-        onError: { target: 'failed', actions: { type: 'log error', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', actions: { type: 'log error', params: errorOf } },
       },
     },
     shown: { tags: ['open', 'shown'] },

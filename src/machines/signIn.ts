@@ -1,13 +1,11 @@
 import { assertEvent, assign, sendParent, setup } from 'xstate';
-import { messages } from '../services/messages';
 import type { AccountAnswer, CaptchaEvent, CaptchaState, LoginInput } from './accountFlow';
-import { captchaHandlers, isCaptchaPending, verifiedCaptcha } from './accountFlow';
-import type { StepFlowInput } from './checkout';
-import { notProvided, promiseStub } from './stub';
+import { captchaFor, captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
+import { errorOf, logErrorStub, promiseStub } from './stub';
 
 export interface SignInContext extends CaptchaState {
-  /** 'Не удалось авторизоваться' after a refused or failed login. */
-  error: string | null;
+  /** The last login was refused or failed: the form says 'Не удалось авторизоваться'. */
+  failed: boolean;
 }
 
 export type SignInEvent = { type: 'signIn.submit'; phone: string; password: string } | CaptchaEvent;
@@ -19,7 +17,6 @@ export type SignInEvent = { type: 'signIn.submit'; phone: string; password: stri
  */
 export const signInMachine = setup({
   types: {
-    input: {} as StepFlowInput,
     context: {} as SignInContext,
     events: {} as SignInEvent,
     tags: {} as 'busy',
@@ -28,15 +25,12 @@ export const signInMachine = setup({
     login: promiseStub<AccountAnswer, LoginInput>('login'),
   },
   actions: {
-    'log error': (_, _params: { error: unknown }) => notProvided('log error'),
+    'log error': logErrorStub,
     'remember captcha': assign(verifiedCaptcha),
     'forget captcha': assign({ captcha: null }),
-    'show failure': assign((_, params: { showCaptcha: boolean }) => ({
-      error: messages.signIn.failed,
-      showCaptcha: params.showCaptcha,
-      // A token is good for one call; the next try needs a fresh check.
-      captcha: null,
-    })),
+    'read captcha request': assign(captchaRequestOf),
+    'mark failed': assign({ failed: true }),
+    'clear failure': assign({ failed: false }),
     'tell checkout signed in': sendParent({ type: 'user.signedIn' }),
   },
   guards: {
@@ -46,16 +40,13 @@ export const signInMachine = setup({
 }).createMachine({
   id: 'signIn',
   description: 'Phone, password and captcha go to the provider login; success is told to the checkout.',
-  context: { showCaptcha: false, captcha: null, error: null },
+  context: { ...captchaFor('when asked'), failed: false },
   initial: 'editing',
   on: { ...captchaHandlers },
   states: {
     editing: {
       on: {
-        'signIn.submit': [
-          { guard: 'is captcha pending' },
-          { target: 'signingIn', actions: assign({ error: null }) },
-        ],
+        'signIn.submit': [{ guard: 'is captcha pending' }, { target: 'signingIn', actions: 'clear failure' }],
       },
     },
     signingIn: {
@@ -70,19 +61,11 @@ export const signInMachine = setup({
           { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: 'signedIn' },
           {
             target: 'editing',
-            actions: [
-              { type: 'log error', params: ({ event }) => ({ error: event.output.error }) },
-              { type: 'show failure', params: ({ event }) => ({ showCaptcha: event.output.showCaptcha }) },
-            ],
+            actions: [{ type: 'log error', params: errorOf }, 'mark failed', { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) }],
           },
         ],
-        onError: {
-          target: 'editing',
-          actions: [
-            { type: 'log error', params: ({ event }) => ({ error: event.error }) },
-            { type: 'show failure', params: ({ context }) => ({ showCaptcha: context.showCaptcha }) },
-          ],
-        },
+        // A token is good for one call; the next try needs a fresh check.
+        onError: { target: 'editing', actions: [{ type: 'log error', params: errorOf }, 'mark failed', 'forget captcha'] },
       },
     },
     signedIn: {

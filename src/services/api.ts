@@ -3,7 +3,7 @@ import { toApiError } from './http';
 import type { PageConfig } from './pageConfig';
 import type {
   Bill,
-  CheckType,
+  CodePurpose,
   LoyaltyUser,
   OfferKind,
   PaymentStatusResponse,
@@ -115,14 +115,14 @@ export function createApi({ http, config, managerId }: ApiDeps) {
       custNo: string | null;
       usePoints: boolean;
       captcha: string | null;
-      purpose: CheckType;
+      purpose: CodePurpose;
     }) =>
       // A sent code's answer (and a too-early refusal's body) says when the next may go: secondsLeft.
       postJson<CallResult<{ show_captcha?: boolean }> & { show_captcha?: boolean; secondsLeft?: number }>('/api/send-sms/', payload),
 
     /** /api/check-code/: checks a 4-digit code. */
     // After a wrong code the server demands the robot check, so the captcha rides along here too.
-    checkCode: (payload: { code: string; phone: string; custNo: string | null; usePoints: boolean; purpose: CheckType; captcha?: string | null }) =>
+    checkCode: (payload: { code: string; phone: string; custNo: string | null; usePoints: boolean; purpose: CodePurpose; captcha?: string | null }) =>
       postJson<CallResult & { data?: unknown }>('/api/check-code/', payload),
   };
 }

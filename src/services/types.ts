@@ -67,7 +67,8 @@ export interface PaymentStatusResponse {
 
 export type OfferKind = 'aggregator' | 'executer';
 
-export type CheckType = 'forgot-password' | 'register' | 'use-points';
+/** What an SMS code confirms (SPEC's "check type"); the server binds each code to one. */
+export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
 
 export interface RegisterForm {
   surname: string;

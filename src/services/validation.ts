@@ -54,9 +54,9 @@ export const codeSchema = yup.string().required(messages.code.incomplete).matche
  * The form-level line after a submit that failed validation (SPEC §5): 'Form incomplete.' while a required
  * field is still empty, 'Sorry, not all fields are filled out correctly.' when all are filled but some are wrong.
  */
-export function formProblem(values: Record<string, unknown>, required: readonly string[]): string {
+export function formProblem<Values extends object>(values: Values, required: readonly (keyof Values)[]): string {
   const empty = required.some((field) => {
-    const value = values[field];
+    const value: unknown = values[field];
     return value === '' || value === null || value === undefined || value === false;
   });
   return empty ? v.formIncomplete : v.formIncorrect;

@@ -43,8 +43,8 @@ export function Captcha({ token, onVerify, onExpire }: Props) {
   );
 }
 
-/** Any account flow's actor: its context carries the robot check's state and it takes the widget's events. */
-type RobotCheckFlow = ActorRef<Snapshot<unknown> & { context: CaptchaState }, CaptchaEvent>;
+/** Any account flow's actor: its context carries the robot check's state, its tags say when it is busy, and it takes the widget's events. */
+export type RobotCheckFlow = ActorRef<Snapshot<unknown> & { context: CaptchaState; hasTag(tag: 'busy'): boolean }, CaptchaEvent>;
 
 /** Continue (and resend) wait while the flow's robot check is shown and not passed. */
 export const useCaptchaPending = (flow: RobotCheckFlow) => useSelector(flow, (state) => isCaptchaPending(state.context));

@@ -4,21 +4,19 @@ import type { CheckoutActor } from '../machines/checkout';
 import type { freeCallMachine } from '../machines/freeCall';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
+import { StepSection } from './StepSection';
 
 const t = messages.freeCall;
 
 /** The free-call screen (SPEC §2): call the fixed number from your own phone; 'Позвонить' is a tel: link. */
 export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
   const { config } = usePage();
-  const flow = useSelector(actor, (state) => state.children.freeCall as ActorRefFrom<typeof freeCallMachine> | undefined);
+  const flow = useSelector(actor, (state) => state.children.freeCall);
   const number = config.freeCallNumber;
   const dialable = number.replace(/[^\d+]/g, '');
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {t.title}
-      </h1>
+    <StepSection title={t.title}>
       <p>{t.instruction}</p>
       <p className="free-call-number">
         <span className="label">{t.number}</span> <strong>{number}</strong>
@@ -27,7 +25,7 @@ export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
         {t.call}
       </a>
       {flow && <WaitingNote flow={flow} />}
-    </section>
+    </StepSection>
   );
 }
 

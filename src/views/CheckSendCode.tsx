@@ -1,72 +1,75 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
-import type { codeCheckMachine } from '../machines/codeCheck';
 import { formatPhone } from '../services/format';
 import { messages } from '../services/messages';
 import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { CODE_DIGITS, CodeInputs } from './CodeInputs';
-
-type CodeCheckActor = ActorRefFrom<typeof codeCheckMachine>;
+import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
+import { StepSection } from './StepSection';
 
 const t = messages.code;
 const emptyCode = () => Array<string>(CODE_DIGITS).fill('');
 
 /** The code screen (SPEC §2): four digits, resend with its countdown, the 10-minute note, captcha, free-call hint. */
 export function CheckSendCode({ actor }: { actor: CheckoutActor }) {
-  const flow = useSelector(actor, (state) => state.children.codeCheck as CodeCheckActor | undefined);
+  const flow = useCodeFlow(actor);
   const phone = useSelector(actor, (state) => state.context.sendSmsPhone);
-  const checkType = useSelector(actor, (state) => state.context.checkType);
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {t.sent}
-      </h1>
+    <StepSection title={t.sent}>
       {phone && <p className="step-lead">{t.sentTo(formatPhone(phone))}</p>}
       {flow && <CodeForm flow={flow} />}
-      {checkType === 'forgot-password' && (
-        <p className="hint">
-          <a
-            className="link"
-            href="#/checkByPhone"
-            onClick={(event) => {
-              event.preventDefault();
-              actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
-            }}
-          >
-            {t.freeCallHint}
-          </a>
-        </p>
-      )}
-    </section>
+      {flow && <FreeCallHint flow={flow} actor={actor} />}
+    </StepSection>
   );
 }
 
-function CodeForm({ flow }: { flow: CodeCheckActor }) {
+/** For a forgot-password code only (SPEC §2): the way to prove the phone by a free call instead. */
+function FreeCallHint({ flow, actor }: { flow: CodeFlowActor; actor: CheckoutActor }) {
+  const restoring = useSelector(flow, (state) => state.context.purpose === 'forgot-password');
+  if (!restoring) return null;
+  return (
+    <p className="hint">
+      <a
+        className="link"
+        href="#/checkByPhone"
+        onClick={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
+        }}
+      >
+        {t.freeCallHint}
+      </a>
+    </p>
+  );
+}
+
+function CodeForm({ flow }: { flow: CodeFlowActor }) {
   const id = useId();
   const [digits, setDigits] = useState(emptyCode);
   const firstDigit = useRef<HTMLInputElement | null>(null);
   const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const finishFailed = useSelector(flow, (state) => state.hasTag('finish failed'));
   const sending = useSelector(flow, (state) => state.hasTag('sending'));
-  const error = useSelector(flow, (state) => state.context.error);
+  const problemKind = useSelector(flow, (state) => state.context.problem?.kind ?? null);
+  const problem = useCodeProblem(flow);
   const secondsLeft = useSelector(flow, (state) => state.context.secondsLeft);
   const captchaPending = useCaptchaPending(flow);
-  const canResend = useSelector(flow, (state) => state.matches({ resend: 'ready' }));
+  const canResend = useSelector(flow, (state) => state.matches({ codeSent: { resend: 'ready' } }));
+  const codeInvalid = problemKind === 'code rejected' || problemKind === 'code incomplete';
 
   // A rejected code is typed afresh: the boxes empty and focus goes back to the first.
-  const checking = useSelector(flow, (state) => state.matches({ check: 'checking' }));
+  const checking = useSelector(flow, (state) => state.matches({ codeSent: { check: 'checking' } }));
   const wasChecking = useRef(false);
   useEffect(() => {
-    if (wasChecking.current && !checking && error === t.rejected) {
+    if (wasChecking.current && !checking && problemKind === 'code rejected') {
       setDigits(emptyCode());
       firstDigit.current?.focus();
     }
     wasChecking.current = checking;
-  }, [checking, error]);
+  }, [checking, problemKind]);
 
-  const submit = (code: string) => flow.send(finishFailed ? { type: 'code.finish' } : { type: 'code.submit', code });
+  // After a failed finish the code is already proven: Continue (or the fourth digit) tries the finish again.
+  const submit = (code: string) => flow.send({ type: 'code.submit', code });
   const errorId = `${id}-error`;
 
   return (
@@ -85,8 +88,8 @@ function CodeForm({ flow }: { flow: CodeCheckActor }) {
           digits={digits}
           onDigitsChange={setDigits}
           onComplete={submit}
-          describedBy={error ? `${errorId} ${id}-validity` : `${id}-validity`}
-          invalid={error === t.rejected || error === t.incomplete}
+          describedBy={problem ? `${errorId} ${id}-validity` : `${id}-validity`}
+          invalid={codeInvalid}
           disabled={busy}
           firstRef={firstDigit}
         />
@@ -94,9 +97,9 @@ function CodeForm({ flow }: { flow: CodeCheckActor }) {
           {t.validity}
         </p>
       </fieldset>
-      {error && (
+      {problem && (
         <p className="form-error" id={errorId} role="alert">
-          {error}
+          {problem}
         </p>
       )}
       <div className="resend">

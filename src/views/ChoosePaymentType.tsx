@@ -1,10 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { derive, type CheckoutActor } from '../machines/checkout';
+import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney, formatPoints } from '../services/format';
 import { messages } from '../services/messages';
+import { roublesOf } from '../services/pricing';
 import type { OfferKind, PaymentType } from '../services/types';
 import { PaymentTypeIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
+import { StepSection } from './StepSection';
 
 const t = messages.choosePaymentType;
 
@@ -12,17 +14,14 @@ const t = messages.choosePaymentType;
 export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
   const context = useSelector(actor, (state) => state.context);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
-  const offer = useSelector(actor, (state) => state.children.offer as OfferActor | undefined);
+  const offer = useSelector(actor, (state) => state.children.offer);
   const covered = derive.isCoveredByPoints(context);
   const selected = derive.selectedType(context);
   const fee = derive.commission(context);
   const total = derive.finalPrice(context);
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {covered ? t.coveredByPoints : t.title}
-      </h1>
+    <StepSection title={covered ? t.coveredByPoints : t.title}>
       {!covered && (
         <fieldset className="payment-types">
           <legend className="visually-hidden">{t.title}</legend>
@@ -55,7 +54,7 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
         </div>
         <div className="summary-row">
           <dt>{selected ? t.fee : t.feeFrom}</dt>
-          <dd>{formatMoney(fee)}</dd>
+          <dd>{formatMoney(roublesOf(fee))}</dd>
         </div>
         {context.usedPoints > 0 && (
           <div className="summary-row">
@@ -65,23 +64,28 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
         )}
         <div className="summary-row summary-total">
           <dt>{t.total}</dt>
-          <dd>{formatAmount(Math.max(0, total))} руб.</dd>
+          <dd>{formatAmount(roublesOf(Math.max(0, total)))} руб.</dd>
         </div>
       </dl>
 
       {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
 
-      {context.error && (
+      {context.problem && (
         // Catalogue texts only (SPEC §8 shows this one as HTML); never text from the server.
-        <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: context.error }} />
+        <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
       )}
       <button type="button" className="button primary" disabled={busy} aria-busy={busy} onClick={() => actor.send({ type: 'payment.pay' })}>
         {busy && <span className="spinner" aria-hidden="true" />} {t.pay}
       </button>
       {offer && <OfferModal offer={offer} />}
-    </section>
+    </StepSection>
   );
 }
+
+const problemText: Record<CheckoutProblem, string> = {
+  'no payment url': t.noPaymentUrl,
+  'close with points failed': t.closeWithPointsFailed,
+};
 
 const agreementText: Record<OfferKind, { link: string; error: string }> = {
   aggregator: { link: messages.agreement.aggregatorLink, error: t.offerRequired },

@@ -3,27 +3,17 @@ import { derive, type CheckoutActor } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { EmailForm } from './EmailForm';
 
-/** The e-mail form when no e-mail is known, else Continue alone; the step's error shown above it. */
+/** The e-mail form when no e-mail is known, else Continue alone. */
 export function ContinueStep({ actor }: { actor: CheckoutActor }) {
   const emailKnown = useSelector(actor, (state) => derive.emailUsed(state.context) !== '');
   const rejected = useSelector(actor, (state) => state.context.emailError);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
-  const error = useSelector(actor, (state) => state.context.error);
 
-  return (
-    <>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {emailKnown ? (
-        <button type="button" className="button primary" disabled={busy} onClick={() => actor.send({ type: 'checkout.continue' })}>
-          {messages.app.continue}
-        </button>
-      ) : (
-        <EmailForm rejected={rejected} busy={busy} onSubmit={(email) => actor.send({ type: 'checkout.continue', email })} />
-      )}
-    </>
+  return emailKnown ? (
+    <button type="button" className="button primary" disabled={busy} onClick={() => actor.send({ type: 'checkout.continue' })}>
+      {messages.app.continue}
+    </button>
+  ) : (
+    <EmailForm rejected={rejected} busy={busy} onSubmit={(email) => actor.send({ type: 'checkout.continue', email })} />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { messages } from '../services/messages';
 import { useEmailForm } from './useEmailForm';
+import { TextField } from './TextField';
 
 interface Props {
   /** The server refused the last address: the field is emptied and 'Email некорректен' shown (SPEC §5). */
@@ -25,26 +26,19 @@ export function EmailForm({ rejected, busy, onSubmit }: Props) {
   const error = (formik.touched.email || rejected) && formik.errors.email ? formik.errors.email : null;
   return (
     <form className="form" noValidate onSubmit={formik.handleSubmit}>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{messages.email.label}</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-email-error` : undefined}
-        />
-        {error && (
-          <p className="field-error" id={`${id}-email-error`} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-email`}
+        label={messages.email.label}
+        error={error}
+        errorRole="alert"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={formik.values.email}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+      />
       <button type="submit" className="button primary" disabled={busy}>
         {messages.app.continue}
       </button>

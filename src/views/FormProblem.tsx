@@ -1,14 +1,14 @@
 import { formProblem } from '../services/validation';
 
-interface Props {
+interface Props<Values extends object> {
   submitted: boolean;
   valid: boolean;
-  values: Record<string, unknown>;
-  required: readonly string[];
+  values: Values;
+  required: readonly (keyof Values)[];
 }
 
 /** The form-level line of SPEC §5 after a submit that did not pass validation, announced as an alert. */
-export function FormProblem({ submitted, valid, values, required }: Props) {
+export function FormProblem<Values extends object>({ submitted, valid, values, required }: Props<Values>) {
   if (!submitted || valid) return null;
   return (
     <p className="form-error" role="alert">

@@ -4,6 +4,7 @@ import { formatPoints } from '../services/format';
 import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
+import { StepSection } from './StepSection';
 
 /** The no-registration screen (SPEC §2): title, client, payment info, points block, e-mail form, Continue. */
 export function NoReg({ actor }: { actor: CheckoutActor }) {
@@ -12,10 +13,7 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
   const usedPoints = useSelector(actor, (state) => state.context.usedPoints);
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {bill.info.PaymentPurpose}
-      </h1>
+    <StepSection title={bill.info.PaymentPurpose}>
       {bill.user.Name && (
         <p className="client-line">
           {messages.noReg.client} <strong>{bill.user.Name}</strong>
@@ -36,6 +34,6 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
         </div>
       )}
       <ContinueStep actor={actor} />
-    </section>
+    </StepSection>
   );
 }

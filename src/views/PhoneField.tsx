@@ -1,3 +1,4 @@
+import type { FormikProps } from 'formik';
 import { PatternFormat } from 'react-number-format';
 import { messages } from '../services/messages';
 
@@ -44,4 +45,14 @@ export function PhoneField({ id, value, error, onChange, onBlur, name = 'phone',
       )}
     </div>
   );
+}
+
+/** A formik form's phone field, bound: its digits, its error once touched, and the handlers that keep them. */
+export function phoneFieldOf(form: Pick<FormikProps<{ phone: string }>, 'values' | 'touched' | 'errors' | 'setFieldValue' | 'setFieldTouched'>) {
+  return {
+    value: form.values.phone,
+    error: (form.touched.phone && form.errors.phone) || null,
+    onChange: (digits: string) => void form.setFieldValue('phone', digits),
+    onBlur: () => void form.setFieldTouched('phone'),
+  };
 }

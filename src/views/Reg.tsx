@@ -6,6 +6,7 @@ import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
 import { SignInForm } from './lazyViews';
+import { StepSection } from './StepSection';
 
 /** The registered-user screen (SPEC §2): the signed-in card, or the sign-in form. */
 export function Reg({ actor }: { actor: CheckoutActor }) {
@@ -13,10 +14,7 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
   const user = useSelector(actor, (state) => state.context.user);
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {bill.info.PaymentPurpose}
-      </h1>
+    <StepSection title={bill.info.PaymentPurpose}>
       <PaymentInfo bill={bill} />
       {user ? (
         <>
@@ -46,6 +44,6 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
           <SignInForm actor={actor} />
         </Suspense>
       )}
-    </section>
+    </StepSection>
   );
 }

@@ -4,9 +4,10 @@ import { derive, type CheckoutActor } from '../machines/checkout';
 import { bankListMessages } from '../services/bankListMessages';
 import { formatMoney } from '../services/format';
 import { messages } from '../services/messages';
+import { roublesOf } from '../services/pricing';
 import { PageContext } from './appContext';
 import { BankList } from './BankList';
-import { StatusBlock, type PaymentStatusActor } from './StatusBlock';
+import { StatusBlock } from './StatusBlock';
 import './sbp.css';
 
 const t = messages.sbp;
@@ -22,7 +23,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
   const { qrSrc, formUrl, isDesktop } = useSelector(actor, (state) => state.context);
   const typeName = useSelector(actor, (state) => derive.selectedType(state.context)?.Name);
   const amount = useSelector(actor, (state) => derive.finalPrice(state.context));
-  const status = useSelector(actor, (state) => state.children.paymentStatus as PaymentStatusActor | undefined);
+  const status = useSelector(actor, (state) => state.children.paymentStatus);
   // Whether the QR (phone) or the bank list (desktop) is unfolded is view state only, not a step of the flow.
   const [qrShown, setQrShown] = useState(false);
   const [listShown, setListShown] = useState(false);
@@ -46,7 +47,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
         {isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}
       </h1>
       <p className="sbp-amount">
-        <span>{bankListMessages.amount}</span> <strong>{formatMoney(Math.max(0, amount))}</strong>
+        <span>{bankListMessages.amount}</span> <strong>{formatMoney(roublesOf(Math.max(0, amount)))}</strong>
       </p>
       {isDesktop ? (
         <>

@@ -6,15 +6,15 @@ import type { CheckoutActor } from '../machines/checkout';
 import type { signInMachine } from '../machines/signIn';
 import { messages } from '../services/messages';
 import { signInSchema } from '../services/validation';
-import { FlowCaptcha, useCaptchaPending } from './Captcha';
-import { FormProblem } from './FormProblem';
-import { PhoneField } from './PhoneField';
+import { FlowForm } from './FlowForm';
+import { PhoneField, phoneFieldOf } from './PhoneField';
+import { fieldOf, TextField } from './TextField';
 
 type SignInActor = ActorRefFrom<typeof signInMachine>;
 
 /** The sign-in form of the reg step (SPEC §2) with the notices after a password reset or a registration. */
 export function SignInForm({ actor }: { actor: CheckoutActor }) {
-  const flow = useSelector(actor, (state) => state.children.signIn as SignInActor | undefined);
+  const flow = useSelector(actor, (state) => state.children.signIn);
   const notice = useSelector(actor, (state) => state.context.notice);
 
   return (
@@ -30,17 +30,13 @@ export function SignInForm({ actor }: { actor: CheckoutActor }) {
 
 function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor }) {
   const id = useId();
-  const busy = useSelector(flow, (state) => state.hasTag('busy'));
-  const failure = useSelector(flow, (state) => state.context.error);
-  const captchaPending = useCaptchaPending(flow);
+  const failed = useSelector(flow, (state) => state.context.failed);
 
   const formik = useFormik({
     initialValues: { phone: '', password: '' },
     validationSchema: signInSchema,
     onSubmit: (values) => flow.send({ type: 'signIn.submit', phone: values.phone, password: values.password }),
   });
-  const errorOf = (field: 'phone' | 'password') => (formik.touched[field] && formik.errors[field]) || null;
-  const passwordError = errorOf('password');
 
   const goTo = (step: 'forgotPassword' | 'register') => (event: React.MouseEvent) => {
     event.preventDefault();
@@ -48,33 +44,9 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
   };
 
   return (
-    <form className="form" noValidate onSubmit={formik.handleSubmit} aria-busy={busy}>
-      <PhoneField
-        id={`${id}-phone`}
-        value={formik.values.phone}
-        error={errorOf('phone')}
-        onChange={(digits) => void formik.setFieldValue('phone', digits)}
-        onBlur={() => void formik.setFieldTouched('phone')}
-      />
-      <div className="field">
-        <label htmlFor={`${id}-password`}>{messages.signIn.password}</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? `${id}-password-error` : undefined}
-        />
-        {passwordError && (
-          <p className="field-error" id={`${id}-password-error`}>
-            {passwordError}
-          </p>
-        )}
-      </div>
+    <FlowForm flow={flow} form={formik} required={['phone', 'password']} problem={failed ? messages.signIn.failed : null}>
+      <PhoneField id={`${id}-phone`} {...phoneFieldOf(formik)} />
+      <TextField id={`${id}-password`} label={messages.signIn.password} type="password" autoComplete="current-password" {...fieldOf(formik, 'password')} />
       <div className="account-links">
         <a className="link" href="#/forgot-password" onClick={goTo('forgotPassword')}>
           {messages.signIn.forgot}
@@ -83,16 +55,6 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
           {messages.signIn.register}
         </a>
       </div>
-      <FlowCaptcha flow={flow} />
-      <FormProblem submitted={formik.submitCount > 0} valid={formik.isValid} values={formik.values} required={['phone', 'password']} />
-      {failure && (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button primary" disabled={busy || captchaPending}>
-        {messages.app.continue}
-      </button>
-    </form>
+    </FlowForm>
   );
 }

@@ -10,7 +10,7 @@ export const AppActor = createActorContext(appMachine);
 
 /** The checkout child of the root actor; present while the app is in `content`. */
 export function useCheckoutActor(): CheckoutActor | undefined {
-  return AppActor.useSelector((state) => state.children.checkout as CheckoutActor | undefined);
+  return AppActor.useSelector((state) => state.children.checkout);
 }
 
 export interface PageServices {

@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { DESKTOP, freshBill, newContext, useLiveServer, type RunningServer } from './harness';
 import { journeys, walk, type Device } from './screens';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 /**
  * Accessibility of every screen (issue 5): axe-core finds no WCAG 2.2 AA violation on any screen at 1280 px and at
@@ -33,21 +36,13 @@ async function overflowAt320(page: Page): Promise<number> {
 export function describeScreensOn(device: Device) {
   // Each journey walks several screens on a cold Chromium shared by 2 cores, and axe scans each one.
   jest.setTimeout(90_000);
-  let browser: Browser;
-  let server: RunningServer;
-  beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const live = useLiveServer();
 
   const ours = journeys.filter((journey) => !journey.devices || journey.devices.includes(device));
   test.each(ours.map((journey) => [journey.name, journey] as const))('%s: no axe violation', async (_name, journey) => {
     const found: Record<string, string[]> = {};
     const visited: string[] = [];
-    await walk(browser, server, journey, device, async (screen, page) => {
+    await walk(live.browser, live.server, journey, device, async (screen, page) => {
       visited.push(screen);
       // The sandbox acquirer's card form stands in for the bank's own page: not part of the checkout.
       if (screen === 'sandbox-card-form') return;
@@ -80,7 +75,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
   try {
     const page = await context.newPage();
     await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}`);
-    const email = page.getByLabel('Email для отправки чека');
+    const email = page.getByLabel(m.email.label);
     await email.waitFor();
     // The first step takes no focus by itself: the payer starts from the top of the page.
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
@@ -90,7 +85,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await page.keyboard.press('Enter');
 
     // The step change puts focus on the new step's heading.
-    const heading = page.getByRole('heading', { name: 'Выберите способ оплаты' });
+    const heading = page.getByRole('heading', { name: m.choosePaymentType.title });
     await heading.waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'step-title');
     expect(await isFocused(heading)).toBe(true);
@@ -101,9 +96,9 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await pressUntilFocused(page, card);
     await page.keyboard.press('ArrowDown');
     expect(await sbp.isChecked()).toBe(true);
-    await page.getByText('Сервисный сбор', { exact: true }).waitFor();
+    await page.getByText(m.choosePaymentType.fee, { exact: true }).waitFor();
 
-    const pay = page.getByRole('button', { name: 'Оплатить' });
+    const pay = page.getByRole('button', { name: m.choosePaymentType.pay });
     await pressUntilFocused(page, pay);
     // Back into the group with Shift+Tab to change the mind: the card again.
     await pressUntilFocused(page, sbp, 'Shift+Tab');
@@ -122,6 +117,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await page.keyboard.type('12/30');
     await page.keyboard.press('Tab');
     await page.keyboard.type('123');
+    // The sandbox acquirer's own button (its copy is the sandbox's, not the page's).
     await pressUntilFocused(page, page.getByRole('button', { name: 'Оплатить' }));
     await page.keyboard.press('Space');
 

@@ -1,67 +1,29 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { freshBill, launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 // A project's testTimeout is not applied per project by jest; these journeys need more than the default 5 s.
 jest.setTimeout(60_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = useLiveServer();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-interface Sms {
-  id: number;
-  text: string;
-}
-
-/** The newest SMS to the phone whose text matches, from the sandbox outbox (waits for it to arrive). */
-async function smsMatching(phone: string, pattern: RegExp, after = 0): Promise<RegExpExecArray> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
-    const { messages } = (await response.json()) as { messages: Sms[] };
-    const newest = messages.filter((message) => message.id > after).sort((a, b) => b.id - a.id);
-    for (const message of newest) {
-      const match = pattern.exec(message.text);
-      if (match) return match;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS to ${phone} matching ${pattern}`);
-}
-
-async function newestSmsId(phone: string): Promise<number> {
-  const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
-  const { messages } = (await response.json()) as { messages: Sms[] };
-  return Math.max(0, ...messages.map((message) => message.id));
-}
-
-const CODE = /Код подтверждения: (\d{4})/;
 const PASSWORD = /пароль: (\S+)$/;
 
 async function openBill(objectOID: string): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await newContext(live.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/pay/${objectOID}`);
+  await page.goto(`${live.server.url}/pay/${objectOID}`);
   return page;
 }
 
 async function signIn(page: Page, phoneDigits: string, password: string) {
-  await page.getByRole('heading', { name: 'Авторизация' }).waitFor();
-  await page.getByLabel('Телефон', { exact: true }).fill(phoneDigits);
-  await page.getByLabel('Пароль').fill(password);
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel('Цифра 1 кода').focus();
-  await page.keyboard.type(code);
+  await page.getByRole('heading', { name: m.signIn.title }).waitFor();
+  await page.getByLabel(m.signIn.phone, { exact: true }).fill(phoneDigits);
+  await page.getByLabel(m.signIn.password).fill(password);
+  await page.getByRole('button', { name: m.app.continue }).click();
 }
 
 async function expectAccessible(page: Page) {
@@ -70,26 +32,26 @@ async function expectAccessible(page: Page) {
 }
 
 test('sign in to demo-reg and reach choosePaymentType', async () => {
-  const page = await openBill(await freshBill(server, 'demo-reg'));
-  await page.getByRole('heading', { name: 'Авторизация' }).waitFor();
+  const page = await openBill(await freshBill(live.server, 'demo-reg'));
+  await page.getByRole('heading', { name: m.signIn.title }).waitFor();
   await expectAccessible(page);
   await signIn(page, '9990000002', 'demo-pass');
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
+  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
   expect(page.url()).toMatch(/#\/choosePaymentType$/);
   await page.context().close();
 });
 
 test('a wrong password shows "Не удалось авторизоваться" and then the robot check', async () => {
-  const page = await openBill(await freshBill(server, 'demo-reg'));
+  const page = await openBill(await freshBill(live.server, 'demo-reg'));
   await signIn(page, '9990000002', 'not-the-password');
-  await page.getByText('Не удалось авторизоваться').waitFor();
-  const next = page.getByRole('button', { name: 'Продолжить' });
+  await page.getByText(m.signIn.failed).waitFor();
+  const next = page.getByRole('button', { name: m.app.continue });
   expect(await next.isDisabled()).toBe(true);
-  await page.getByLabel('Я не робот').check();
-  await page.getByLabel('Пароль').fill('demo-pass');
+  await page.getByLabel(m.robot.standIn).check();
+  await page.getByLabel(m.signIn.password).fill('demo-pass');
   await next.click();
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
   await page.context().close();
@@ -97,28 +59,28 @@ test('a wrong password shows "Не удалось авторизоваться" 
 
 test('register a new account and sign in with the password from the SMS', async () => {
   const phone = '79991234567';
-  const page = await openBill(await freshBill(server, 'demo-reg'));
-  await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
-  await page.getByRole('heading', { name: 'Заполните анкету клиента' }).waitFor();
-  await page.getByLabel('Фамилия').fill('Петров');
-  await page.getByLabel('Имя').fill('Пётр');
-  await page.getByLabel('Отчество').fill('Петрович');
-  await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
-  await page.getByLabel('Я согласен на обработку персональных данных').check();
-  await page.getByLabel('Я не робот').check();
+  const page = await openBill(await freshBill(live.server, 'demo-reg'));
+  await page.getByRole('link', { name: m.signIn.register }).click();
+  await page.getByRole('heading', { name: m.register.title }).waitFor();
+  await page.getByLabel(m.register.surname).fill('Петров');
+  await page.getByLabel(m.register.name).fill('Пётр');
+  await page.getByLabel(m.register.patronymic).fill('Петрович');
+  await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
+  await page.getByLabel(m.register.privacy).check();
+  await page.getByLabel(m.robot.standIn).check();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: m.app.continue }).click();
 
-  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
   await page.getByText('Повторная отправка кода возможна через').waitFor();
   await expectAccessible(page);
-  const [, code] = await smsMatching(phone, CODE);
-  const before = await newestSmsId(phone);
+  const [, code] = await smsMatching(live.server, phone);
+  const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
 
-  await page.getByText('Регистрация успешна, пароль был отправлен вам по СМС').waitFor();
+  await page.getByText(m.signIn.registrationSuccess).waitFor();
   expect(page.url()).toMatch(/#\/reg$/);
-  const [, password] = await smsMatching(phone, PASSWORD, before);
+  const [, password] = await smsMatching(live.server, phone, PASSWORD, before);
   await signIn(page, phone.slice(1), password!);
   await page.getByText('Пётр Петров').waitFor();
   await page.getByText('ID: +7 (999) 123-45-67').waitFor();
@@ -127,22 +89,22 @@ test('register a new account and sign in with the password from the SMS', async 
 
 test('restore a password by the SMS code and sign in with the new one', async () => {
   const phone = '79990000002';
-  const page = await openBill(await freshBill(server, 'demo-reg'));
-  await page.getByRole('link', { name: 'Не помню пароль' }).click();
-  await page.getByRole('heading', { name: 'Введите номер телефона для восстановления доступа' }).waitFor();
-  await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
-  await page.getByLabel('Я не робот').check();
+  const page = await openBill(await freshBill(live.server, 'demo-reg'));
+  await page.getByRole('link', { name: m.signIn.forgot }).click();
+  await page.getByRole('heading', { name: m.forgotPassword.title }).waitFor();
+  await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
+  await page.getByLabel(m.robot.standIn).check();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByRole('button', { name: m.app.continue }).click();
 
-  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
-  await page.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' }).waitFor();
-  const [, code] = await smsMatching(phone, CODE);
-  const before = await newestSmsId(phone);
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('link', { name: m.code.freeCallHint }).waitFor();
+  const [, code] = await smsMatching(live.server, phone);
+  const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
 
-  await page.getByText('Новый пароль отправлен вам по СМС').waitFor();
-  const [, password] = await smsMatching(phone, PASSWORD, before);
+  await page.getByText(m.signIn.newPasswordSent).waitFor();
+  const [, password] = await smsMatching(live.server, phone, PASSWORD, before);
   expect(password).not.toBe('demo-pass');
   await signIn(page, phone.slice(1), password!);
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
@@ -150,29 +112,29 @@ test('restore a password by the SMS code and sign in with the new one', async ()
 });
 
 test('spend points on a fresh demo-points through the SMS code and see them on choosePaymentType', async () => {
-  const page = await openBill(await freshBill(server, 'demo-points'));
-  await page.getByRole('button', { name: 'Использовать баллы' }).click();
-  await page.getByRole('heading', { name: 'Бонусные баллы' }).waitFor();
+  const page = await openBill(await freshBill(live.server, 'demo-points'));
+  await page.getByRole('button', { name: m.points.use }).click();
+  await page.getByRole('heading', { name: m.points.blockTitle }).waitFor();
   await expectAccessible(page);
-  const points = page.getByLabel('Сколько баллов списать');
+  const points = page.getByLabel(m.points.input);
   await points.fill('1000');
-  await page.getByRole('button', { name: 'Использовать баллы' }).click();
+  await page.getByRole('button', { name: m.points.use }).click();
 
-  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
   // A fresh copy has a phone of its own (per-phone SMS limits); the screen says where the code went.
   const sentTo = (await page.getByText(/^на номер /).textContent()) ?? '';
   const phone = sentTo.replace(/\D/g, '');
   expect(phone).toMatch(/^79\d{9}$/);
-  const [, code] = await smsMatching(phone, CODE);
+  const [, code] = await smsMatching(live.server, phone);
   await typeCode(page, code!);
 
-  await page.getByText('Использовано баллов: 1 000 баллов').waitFor();
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
-  const used = page.locator('.summary-row', { hasText: 'Использовано баллов' });
+  await page.getByText(`${m.choosePaymentType.pointsUsed}: 1 000 баллов`).waitFor();
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
+  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+  const used = page.locator('.summary-row', { hasText: m.choosePaymentType.pointsUsed });
   // Russian grouping puts a no-break space between thousands.
-  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe('Использовано баллов1 000 баллов');
+  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${m.choosePaymentType.pointsUsed}1 000 баллов`);
   await page.context().close();
 });
 
@@ -181,21 +143,21 @@ test('forgot password by a free call: the page reloads signed in once the call c
   const own = await startServer();
   try {
     const phone = '79990000002';
-    const context = await newContext(browser);
+    const context = await newContext(live.browser);
     const page = await context.newPage();
     await page.goto(`${own.url}/pay/${await freshBill(own, 'demo-reg')}`);
-    await page.getByRole('link', { name: 'Не помню пароль' }).click();
-    await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
-    await page.getByLabel('Я не робот').check();
-    await page.getByRole('button', { name: 'Продолжить' }).click();
-    await page.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' }).click();
+    await page.getByRole('link', { name: m.signIn.forgot }).click();
+    await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
+    await page.getByLabel(m.robot.standIn).check();
+    await page.getByRole('button', { name: m.app.continue }).click();
+    await page.getByRole('link', { name: m.code.freeCallHint }).click();
 
-    await page.getByRole('heading', { name: 'Подтверждение звонком' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Позвонить' }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
-    await page.getByText('Ожидаем ваш звонок').waitFor();
+    await page.getByRole('heading', { name: m.freeCall.title }).waitFor();
+    expect(await page.getByRole('link', { name: m.freeCall.call }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    await page.getByText(m.freeCall.waiting).waitFor();
     await expectAccessible(page);
     // The call comes in through the sandbox line's own page, as a tester would make it (another browser: the line).
-    const line = await newContext(browser);
+    const line = await newContext(live.browser);
     const linePage = await line.newPage();
     await linePage.goto(`${own.url}/sandbox/free-call`);
     await linePage.getByLabel('Телефон, с которого звонят').fill(phone);

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
+import { messages } from '../../src/services/messages';
 import { seedDemo } from '../../server/demoBills';
 import { freshDatabase } from '../support/testDatabase';
 
@@ -71,6 +72,28 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   };
 }
 
+/** The real server and Chromium of a test file, as `live.server` and `live.browser`. */
+export interface Live {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Starts the real server and Chromium before the tests of the file (or describe block) it is called in, and stops
+ * both after them. `options` gives the server's options when it starts (after the file's own earlier beforeAll).
+ */
+export function useLiveServer(options: () => Parameters<typeof buildApp>[0] = () => ({})): Live {
+  const live = {} as Live;
+  beforeAll(async () => {
+    [live.server, live.browser] = await Promise.all([startServer(options()), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.stop();
+  });
+  return live;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(
@@ -124,4 +147,48 @@ export async function payWithCard(page: Page, card: string) {
   await page.getByLabel('Срок действия').fill('12/30');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'Оплатить' }).click();
+}
+
+interface Sms {
+  id: number;
+  text: string;
+}
+
+/** The check code in an SMS of the sandbox outbox. */
+export const SMS_CODE = /Код подтверждения: (\d{4})/;
+
+/** The sandbox SMS outbox of a phone (DESIGN §7), newest first. */
+async function outbox(server: RunningServer, phone: string): Promise<Sms[]> {
+  const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
+  const { messages: sent } = (await response.json()) as { messages: Sms[] };
+  return sent.sort((a, b) => b.id - a.id);
+}
+
+/** The newest SMS to the phone, after the one numbered `after`, whose text matches (waits for it to arrive). */
+export async function smsMatching(server: RunningServer, phone: string, pattern: RegExp = SMS_CODE, after = 0): Promise<RegExpExecArray> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    for (const sms of await outbox(server, phone)) {
+      const match = sms.id > after ? pattern.exec(sms.text) : null;
+      if (match) return match;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no SMS to ${phone} matching ${pattern}`);
+}
+
+/** The newest check code sent to the phone. */
+export const smsCode = async (server: RunningServer, phone: string, after = 0): Promise<string> => (await smsMatching(server, phone, SMS_CODE, after))[1]!;
+
+/** The number of the newest SMS to the phone (0 when none), to wait for a later one. */
+export const newestSmsId = async (server: RunningServer, phone: string): Promise<number> => (await outbox(server, phone))[0]?.id ?? 0;
+
+/** The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). */
+export async function codeScreenPhone(page: Page): Promise<string> {
+  return ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
+}
+
+/** Types a code into the code screen's four boxes (the fourth submits it). */
+export async function typeCode(page: Page, code: string) {
+  await page.getByLabel(messages.code.digit(1)).focus();
+  await page.keyboard.type(code);
 }

@@ -1,18 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import webpack from 'webpack';
 import makeConfig from '../../webpack.config';
-import { launchBrowser, newContext, startServer, type RunningServer } from './harness';
+import { newContext, useLiveServer } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 // `?inspect` in a development build attaches the Stately inspector to the root actor (DESIGN §4). The inspector
 // opens stately.ai in a new window; with no network here, window.open is replaced by a stand-in that records
 // what the inspector posts to it.
 
 let devDir: string;
-let server: RunningServer;
-let browser: Browser;
 
 beforeAll(async () => {
   devDir = mkdtempSync(path.join(tmpdir(), 'checkout-dev-'));
@@ -23,17 +23,15 @@ beforeAll(async () => {
     webpack(config, (error, result) => (error || !result ? reject(error ?? new Error('no stats')) : resolve(result))),
   );
   if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
-  [server, browser] = await Promise.all([startServer({ distDir: devDir }), launchBrowser()]);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+afterAll(() => {
   if (devDir) rmSync(devDir, { recursive: true, force: true });
 });
+// Registered after the build above, so it serves the development build.
+const live = useLiveServer(() => ({ distDir: devDir }));
 
 async function openBill(query: string) {
-  const context = await newContext(browser);
+  const context = await newContext(live.browser);
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (request) => {
@@ -48,8 +46,8 @@ async function openBill(query: string) {
       return { closed: false, close() {}, postMessage: (message: unknown) => posted.push(message) } as unknown as Window;
     }) as typeof window.open;
   });
-  await page.goto(`${server.url}/pay/demo-anon${query}`);
-  await page.getByRole('button', { name: 'Продолжить' }).waitFor();
+  await page.goto(`${live.server.url}/pay/demo-anon${query}`);
+  await page.getByRole('button', { name: m.app.continue }).waitFor();
   return { context, page, scripts };
 }
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { messages } from '../../src/services/messages';
 import { anonymousPaymentModel } from '../model/models/anonymous-payment';
 import { bankWidgetModel } from '../model/models/bank-widget';
@@ -9,7 +9,7 @@ import { pointsSmsModel } from '../model/models/points-sms';
 import { registrationModel } from '../model/models/registration';
 import { signedInPaymentModel } from '../model/models/signed-in-payment';
 import { pathNamed } from '../model/support/paths';
-import { callFreeLine, DESKTOP, freshBill, launchBrowser, MOBILE, newContext, startServer, type RunningServer } from './harness';
+import { callFreeLine, codeScreenPhone, DESKTOP, freshBill, MOBILE, newContext, smsCode, typeCode, useLiveServer } from './harness';
 import { walkInBrowser, type BrowserEvent } from './modelAdapter';
 
 /**
@@ -20,26 +20,17 @@ import { walkInBrowser, type BrowserEvent } from './modelAdapter';
 jest.setTimeout(90_000);
 
 const m = messages;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = useLiveServer();
 
 async function newPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<Page> {
-  const page = await (await newContext(browser, device)).newPage();
+  const page = await (await newContext(live.browser, device)).newPage();
   page.on('pageerror', (error) => {
     throw error;
   });
   return page;
 }
 
-const open = (from: string) => async (page: Page) => void (await page.goto(`${server.url}/pay/${await freshBill(server, from)}`));
+const open = (from: string) => async (page: Page) => void (await page.goto(`${live.server.url}/pay/${await freshBill(live.server, from)}`));
 const click = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 const clickLink = (name: string) => (page: Page) => page.getByRole('link', { name, exact: true }).click();
 const tickRobot: BrowserEvent = (page) => page.getByLabel(m.robot.standIn).click();
@@ -49,32 +40,7 @@ const giveEmail: BrowserEvent = async (page) => {
   await page.getByRole('button', { name: m.app.continue }).click();
 };
 
-/** The newest SMS code sent to the phone, from the sandbox outbox. */
-async function codeFor(phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
-    const { messages: sent } = (await response.json()) as { messages: { id: number; text: string }[] };
-    const code = sent
-      .sort((a, b) => b.id - a.id)
-      .map((sms) => /Код подтверждения: (\d{4})/.exec(sms.text)?.[1])
-      .find(Boolean);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code sent to ${phone}`);
-}
-
-/** The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). */
-async function codePhone(page: Page) {
-  const line = (await page.getByText(/^на номер /).textContent()) ?? '';
-  return line.replace(/\D/g, '');
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel(m.code.digit(1)).focus();
-  await page.keyboard.type(code);
-}
-const rightCode: BrowserEvent = async (page) => typeCode(page, await codeFor(await codePhone(page)));
+const rightCode: BrowserEvent = async (page) => typeCode(page, await smsCode(live.server, await codeScreenPhone(page)));
 
 test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () => {
   const page = await newPage();
@@ -114,7 +80,7 @@ test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE �
     },
     // Any code but the one sent: the server refuses it and asks for the robot check.
     WRONG_CODE: async (target) => {
-      const code = await codeFor(await codePhone(target));
+      const code = await smsCode(live.server, await codeScreenPhone(target));
       await typeCode(target, String((Number(code) + 1) % 10_000).padStart(4, '0'));
     },
     TICK_ROBOT: tickRobot,
@@ -145,14 +111,14 @@ test('registration: OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', a
   await page.context().close();
 });
 
-test('password-restore: OPEN_FORGOT_PASSWORD → FILL_PHONE → SEND_CODE → RIGHT_CODE', async () => {
+test('password-restore: OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE', async () => {
   const page = await newPage();
-  await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_PHONE → SEND_CODE → RIGHT_CODE'), page, {
+  await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
     OPEN_FORGOT_PASSWORD: async (target) => {
       await open('demo-reg')(target);
       await clickLink(m.signIn.forgot)(target);
     },
-    FILL_PHONE: async (target) => {
+    FILL_FORM: async (target) => {
       await fillPhone(target, '79990000002');
       await tickRobot(target);
     },
@@ -177,7 +143,7 @@ test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
     },
     // The sandbox line takes the call; the page's next poll (every 5 s) hears of it and reloads.
     CALL_CAME: async () => {
-      const call = await callFreeLine(server, phone);
+      const call = await callFreeLine(live.server, phone);
       expect(call.status).toBe(200);
       expect(await call.json()).toEqual({ success: true, answered: 1 });
     },

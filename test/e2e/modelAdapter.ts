@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
 import type { ModelPath } from '../model/support/paths';
 import { describeSight, sightsOf, type Sight, type Text } from '../model/support/sights';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 /** The playwright adapter of the model states' sights (test/model/support/sights.ts), the jsdom run's twin. */
 const exact = (text: Text) => (typeof text === 'string' ? { exact: true } : {});
@@ -44,8 +47,8 @@ export async function checkSight(page: Page, sight: Sight): Promise<void> {
   if ('dialog' in sight) return visible(page.getByRole('dialog', { name: sight.dialog, ...exact(sight.dialog) }));
   if ('noDialog' in sight) return until('no dialog', none(page.getByRole('dialog')));
   if ('back' in sight) {
-    const back = page.getByRole('button', { name: 'Назад', exact: true });
-    return until(`'Назад' ${sight.back ? 'shows' : 'is hidden'}`, async () => (await back.count()) > 0 === sight.back);
+    const back = page.getByRole('button', { name: m.app.back, exact: true });
+    return until(`'${m.app.back}' ${sight.back ? 'shows' : 'is hidden'}`, async () => (await back.count()) > 0 === sight.back);
   }
   if ('navigatedTo' in sight) {
     const pattern = sight.navigatedTo;

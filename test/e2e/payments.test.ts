@@ -1,29 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, launchBrowser, MOBILE, newContext, payWithCard, startServer, type RunningServer } from './harness';
+import { DESKTOP, freshBill, MOBILE, newContext, payWithCard, useLiveServer } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 /** Every way to pay (SPEC §4, issue 6) in a real browser against the reference server's sandbox. */
 
 // A cold Chromium on 2 shared cores, and the fast-payment journey waits for a 5000 ms status poll.
 jest.setTimeout(60_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = useLiveServer();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, device);
+  const context = await newContext(live.browser, device);
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => {
@@ -34,9 +28,9 @@ async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promi
 
 /** From the bill page through the e-mail to the choose-payment-type step. */
 async function toChoosePaymentType(page: Page, objectOID: string) {
-  await page.goto(`${server.url}/pay/${objectOID}`);
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.goto(`${live.server.url}/pay/${objectOID}`);
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('heading', { name: /Выберите способ оплаты|Счет будет полностью оплачен баллами/ }).waitFor();
 }
 
@@ -53,17 +47,17 @@ const widgetFrame = (page: Page) => page.frameLocator('.bank-widget-overlay ifra
 describe('card (ALL)', () => {
   test('desktop: pays with 4111…, the attempt carries the e-mail, no user, no points and manager_id from its cookie', async () => {
     const { context, page } = await openPage();
-    await context.addCookies([{ name: 'manager_id', value: 'mgr-42', url: server.url }]);
-    const bill = await freshBill(server, 'demo-anon');
+    await context.addCookies([{ name: 'manager_id', value: 'mgr-42', url: live.server.url }]);
+    const bill = await freshBill(live.server, 'demo-anon');
     await toChoosePaymentType(page, bill);
     await choose(page, /Банковская карта/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.pays);
     await page.waitForURL(/\/success\?orderId=/);
     await expectStatus(page, 'Successfully paid');
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({
+    expect(await live.server.app.store.attemptByOrder(orderId)).toMatchObject({
       bill_oid: bill,
       email: 'payer@example.com',
       user_oid: null,
@@ -75,9 +69,9 @@ describe('card (ALL)', () => {
 
   test('mobile: a declined card ends on "Payment declined"', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /Банковская карта/);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.declined);
     await page.waitForURL(/\/fail\?orderId=/);
@@ -86,74 +80,74 @@ describe('card (ALL)', () => {
 
   test('a double click on "Оплатить" makes one attempt', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     let requests = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/getPaymentUrl/')) requests++;
     });
-    await page.getByRole('button', { name: 'Оплатить' }).dblclick();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).dblclick();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     expect(requests).toBe(1);
   });
 
   test('no payment URL in the answer: the SPEC §8 message, and the payer stays to choose', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/api/getPaymentUrl/', (route) => route.fulfill({ json: { success: true, isClosedWithoutProcessing: false, info: { orderId: 'x' } } }));
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами' }).waitFor();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('alert').filter({ hasText: m.choosePaymentType.noPaymentUrl }).waitFor();
     expect(page.url()).toContain('/pay/');
-    await expect(page.getByRole('button', { name: 'Оплатить' }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: m.choosePaymentType.pay }).isEnabled()).resolves.toBe(true);
   });
 });
 
 describe('fast payment (SBP)', () => {
   test('desktop: the QR; paying in the bank app (another tab) moves the checkout to "Successfully paid"', async () => {
     const { context, page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     const answer = page.waitForResponse('**/api/getPaymentUrl/');
     await choose(page, /СБП/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
-    await page.getByText('Оплата с помощью мобильного приложения банка').waitFor();
-    const qr = page.getByRole('img', { name: 'QR-код для оплаты через СБП' });
+    await page.getByText(m.sbp.desktop).waitFor();
+    const qr = page.getByRole('img', { name: m.sbp.qrAlt });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await page.getByRole('link', { name: 'Открыть приложение банка' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: m.sbp.openBankApp }).count()).toBe(0);
     expect(payload).toMatch(/\/sandbox\/sbp\//);
 
     const bankApp = await context.newPage();
     await bankApp.goto(payload);
     await bankApp.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('heading', { name: 'Результат оплаты' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
     await expectStatus(page, 'Successfully paid');
   });
 
   test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /СБП/);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     // The bank list and its links: test/e2e/bank-choice.test.ts.
     const link = page.getByRole('link', { name: /^Другой банк/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
-    expect(await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Показать QR-код' }).tap();
-    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
-    await page.getByRole('button', { name: 'Скрыть QR-код' }).tap();
-    await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Другой способ оплаты' }).tap();
-    await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+    expect(await page.getByRole('img', { name: m.sbp.qrAlt }).count()).toBe(0);
+    await page.getByRole('button', { name: m.sbp.showQr }).tap();
+    await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
+    await page.getByRole('button', { name: m.sbp.hideQr }).tap();
+    await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: m.sbp.anotherMethod }).tap();
+    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
   });
 });
 
 describe('bank-app pay widget (SberPaySite)', () => {
   test('desktop: an iframe overlay; "Оплатить" inside it ends on the success page', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const frame = page.locator('.bank-widget-overlay iframe');
     await frame.waitFor();
     expect(await page.locator('.bank-widget-overlay').getAttribute('id')).toMatch(/^bank-widget-[0-9a-f]{16}$/);
@@ -169,25 +163,25 @@ describe('bank-app pay widget (SberPaySite)', () => {
 
   test('desktop: "Закрыть" closes the overlay, restores scrolling and lets the payer choose again', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await widgetFrame(page).getByRole('button', { name: 'Закрыть' }).click();
     await page.locator('.bank-widget-overlay').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
-    await page.getByRole('button', { name: 'Оплатить' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Оплатить' }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).waitFor();
+    expect(await page.getByRole('button', { name: m.choosePaymentType.pay }).isEnabled()).toBe(true);
   });
 
   test('desktop: forged messages (another origin, or the page itself) are ignored', async () => {
     const { context, page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await widgetFrame(page).getByText(/^Заказ /).waitFor();
 
     // localhost and 127.0.0.1 are different origins: a page of the other one writes to our window.
-    const otherOrigin = server.url.replace('127.0.0.1', 'localhost');
+    const otherOrigin = live.server.url.replace('127.0.0.1', 'localhost');
     const popupPromise = context.waitForEvent('page');
     await page.evaluate((url) => void window.open(url, 'forger'), `${otherOrigin}/sandbox/sberpay/access-cookie`);
     const forger = await popupPromise;
@@ -208,10 +202,10 @@ describe('bank-app pay widget (SberPaySite)', () => {
   test('desktop: a widget that never initialises fails after the 20000 ms time-out', async () => {
     const { page } = await openPage();
     await page.clock.install();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/sandbox/sberpay/widget.js', (route) => route.abort());
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await page.locator('.bank-widget-overlay iframe').waitFor();
     await page.clock.fastForward(19_000);
     expect(page.url()).toContain('/pay/');
@@ -221,15 +215,15 @@ describe('bank-app pay widget (SberPaySite)', () => {
 
   test('mobile: a full-page redirect with the parameter bundle; paying there returns to the success page', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-anon'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/sandbox\/sberpay\/widget\?/);
     const url = new URL(page.url());
     expect(url.searchParams.has('platform')).toBe(false);
     const bundle = JSON.parse(Buffer.from(url.searchParams.get('params')!, 'base64').toString('utf8'));
     expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
-    await page.getByRole('button', { name: 'Оплатить' }).tap();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/success\?.*state=success/);
     await expectStatus(page, 'Successfully paid');
   });
@@ -238,33 +232,33 @@ describe('bank-app pay widget (SberPaySite)', () => {
 describe('offer and agreements', () => {
   test('demo-offer: both agreements required; the link opens the offer modal; Escape closes it and focus returns', async () => {
     const { page } = await openPage();
-    await toChoosePaymentType(page, await freshBill(server, 'demo-offer'));
-    await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByText('Необходимо принять условия оферты').waitFor();
-    await page.getByText('Необходимо принять условия платежа').waitFor();
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByText(m.choosePaymentType.offerRequired).waitFor();
+    await page.getByText(m.choosePaymentType.executerRequired).waitFor();
 
-    const link = page.getByRole('button', { name: 'условия оферты' });
+    const link = page.getByRole('button', { name: m.agreement.aggregatorLink });
     await link.click();
-    const dialog = page.getByRole('dialog', { name: 'Условия оферты' });
+    const dialog = page.getByRole('dialog', { name: m.offer.title });
     await dialog.getByText(/Оферта платежного агрегатора/).waitFor();
-    expect(await page.getByRole('button', { name: 'Закрыть' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: m.offer.close }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await page.getByRole('checkbox', { name: 'Я принимаю условия оферты' }).check();
-    await page.getByRole('checkbox', { name: 'Я принимаю условия платежа' }).check();
-    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.getByRole('checkbox', { name: m.choosePaymentType.aggregatorOffer }).check();
+    await page.getByRole('checkbox', { name: m.choosePaymentType.executerOffer }).check();
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
   });
 
   test('the offer text failing shows "Не удалось получить информацию об оферте"', async () => {
     const { page } = await openPage(MOBILE);
-    await toChoosePaymentType(page, await freshBill(server, 'demo-offer'));
+    await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
-    await page.getByRole('button', { name: 'условия платежа' }).tap();
-    await page.getByRole('dialog').getByText('Не удалось получить информацию об оферте').waitFor();
-    await page.getByRole('button', { name: 'Закрыть' }).tap();
+    await page.getByRole('button', { name: m.agreement.executerLink }).tap();
+    await page.getByRole('dialog').getByText(m.choosePaymentType.offerFailed).waitFor();
+    await page.getByRole('button', { name: m.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 });
@@ -274,13 +268,13 @@ describe('closed by points', () => {
   // journey that really closes a bill by points, and sees it paid, is in points-payments.test.ts.
   test('/success?withoutProcessing=1 alone, or with an order the server does not know, does not say "paid"', async () => {
     const { page } = await openPage(MOBILE);
-    await page.goto(`${server.url}/success?withoutProcessing=1`);
-    await expectStatus(page, 'Order not found');
+    await page.goto(`${live.server.url}/success?withoutProcessing=1`);
+    await expectStatus(page, m.status.orderNotFound);
     expect(await page.locator('#result').getByRole('status').count()).toBe(1);
 
     // With an order, the page asks the server, which knows no such order.
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/getResult/'));
-    await page.goto(`${server.url}/success?withoutProcessing=1&billOid=demo-anon&orderId=made-up-order`);
+    await page.goto(`${live.server.url}/success?withoutProcessing=1&billOid=demo-anon&orderId=made-up-order`);
     expect(await (await asked).json()).toEqual({ success: true, status: null });
     await expectStatus(page, 'Order not found');
     expect(await page.getByText('Successfully paid').count()).toBe(0);
@@ -290,12 +284,12 @@ describe('closed by points', () => {
 describe('the sandbox widget goes back only to this origin (issue 12)', () => {
   /** The mobile widget page (no parent, no opener: it navigates itself) with its parameter bundle. */
   const widgetUrl = (orderId: string, params: Record<string, string>) =>
-    `${server.url}/sandbox/sberpay/widget?orderId=${orderId}&params=${encodeURIComponent(Buffer.from(JSON.stringify({ orderId, ...params })).toString('base64'))}`;
+    `${live.server.url}/sandbox/sberpay/widget?orderId=${orderId}&params=${encodeURIComponent(Buffer.from(JSON.stringify({ orderId, ...params })).toString('base64'))}`;
   const orderOf = async (bill: string) => {
-    const page = await server.app.inject({ method: 'GET', url: `/pay/${bill}` });
+    const page = await live.server.app.inject({ method: 'GET', url: `/pay/${bill}` });
     const cookie = page.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const csrf = /<meta name=(?:"csrf-token"|csrf-token) content="([^"]+)"/.exec(page.body)![1]!;
-    const answer = await server.app.inject({
+    const answer = await live.server.app.inject({
       method: 'POST',
       url: '/api/getPaymentUrl/',
       headers: { cookie, 'x-csrf-token': csrf },
@@ -311,7 +305,7 @@ describe('the sandbox widget goes back only to this origin (issue 12)', () => {
       visitedOutside.push(route.request().url());
       return route.fulfill({ status: 200, body: 'evil' });
     });
-    const orderId = await orderOf(await freshBill(server, 'demo-anon'));
+    const orderId = await orderOf(await freshBill(live.server, 'demo-anon'));
     await page.goto(widgetUrl(orderId, { backUrl: 'https://evil.example/back', failUrl: 'https://evil.example/fail', successUrl: '//evil.example/ok' }));
     await page.getByRole('button', { name: 'Закрыть' }).tap();
     await page.getByText('Адрес возврата не принадлежит магазину: переход отменен').waitFor();
@@ -319,15 +313,15 @@ describe('the sandbox widget goes back only to this origin (issue 12)', () => {
     await page.getByText('Адрес возврата не принадлежит магазину: переход отменен').waitFor();
     await page.waitForTimeout(500);
     expect(visitedOutside).toEqual([]);
-    expect(new URL(page.url()).origin).toBe(server.url);
+    expect(new URL(page.url()).origin).toBe(live.server.url);
     // The payment itself went through: the bank's confirmation does not depend on where the payer goes next.
-    expect((await server.app.store.attemptByOrder(orderId))!.status).toBe('success');
+    expect((await live.server.app.store.attemptByOrder(orderId))!.status).toBe('success');
   });
 
   test('a backUrl of this origin is followed', async () => {
     const { page } = await openPage(MOBILE);
-    const orderId = await orderOf(await freshBill(server, 'demo-anon'));
-    await page.goto(widgetUrl(orderId, { backUrl: `${server.url}/fail?orderId=${orderId}&billOid=x` }));
+    const orderId = await orderOf(await freshBill(live.server, 'demo-anon'));
+    await page.goto(widgetUrl(orderId, { backUrl: `${live.server.url}/fail?orderId=${orderId}&billOid=x` }));
     await page.getByRole('button', { name: 'Закрыть' }).tap();
     await page.waitForURL(/\/fail\?.*state=return/);
   });

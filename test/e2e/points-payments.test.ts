@@ -1,59 +1,36 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { freshBill, launchBrowser, newContext, payWithCard, startServer, type RunningServer } from './harness';
+import { codeScreenPhone, freshBill, newContext, payWithCard, smsCode, typeCode, useLiveServer } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 /**
  * Points as a way to pay (issue 6): a bill covered by points closes without a payment; points spent with the
  * remainder paid by card are written off once after the acquirer's success and not at all after a decline.
  */
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = useLiveServer();
 
 /** The bill's points ledger, read from the server's store: what was credited and written off. */
 async function ledgerOf(objectOID: string) {
-  const custNo = (await server.app.store.billByOid(objectOID))!.cust_no!;
-  return server.app.store.ledgerOfCustomer(custNo);
-}
-
-/** The newest check code sent to the phone, from the sandbox SMS outbox (it may take a moment to arrive). */
-async function codeSentTo(phone: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
-    const { messages } = (await response.json()) as { messages: { id: number; text: string }[] };
-    const code = messages
-      .sort((a, b) => b.id - a.id)
-      .map((message) => /Код подтверждения: (\d{4})/.exec(message.text)?.[1])
-      .find(Boolean);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code sent to ${phone}`);
+  const custNo = (await live.server.app.store.billByOid(objectOID))!.cust_no!;
+  return live.server.app.store.ledgerOfCustomer(custNo);
 }
 
 /** From the bill page through the points screen and the SMS code to choosePaymentType with the points used. */
 async function spendPoints(objectOID: string, points: number): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await newContext(live.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/pay/${objectOID}`);
-  await page.getByRole('button', { name: 'Использовать баллы' }).click();
-  await page.getByLabel('Сколько баллов списать').fill(String(points));
-  await page.getByRole('button', { name: 'Использовать баллы' }).click();
-  await page.getByRole('heading', { name: 'Проверочный код был отправлен' }).waitFor();
-  const phone = ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
-  await page.getByLabel('Цифра 1 кода').focus();
-  await page.keyboard.type(await codeSentTo(phone));
+  await page.goto(`${live.server.url}/pay/${objectOID}`);
+  await page.getByRole('button', { name: m.points.use }).click();
+  await page.getByLabel(m.points.input).fill(String(points));
+  await page.getByRole('button', { name: m.points.use }).click();
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await typeCode(page, await smsCode(live.server, await codeScreenPhone(page)));
   await page.getByText(/^Использовано баллов: /).waitFor();
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
   return page;
 }
 
@@ -62,27 +39,27 @@ async function expectStatus(page: Page, text: string) {
 }
 
 test('demo-cover: points cover the bill, the title says so, and Pay closes it without a payment', async () => {
-  const bill = await freshBill(server, 'demo-cover');
+  const bill = await freshBill(live.server, 'demo-cover');
   const page = await spendPoints(bill, 1500);
-  await page.getByRole('heading', { name: 'Счет будет полностью оплачен баллами' }).waitFor();
+  await page.getByRole('heading', { name: m.choosePaymentType.coveredByPoints }).waitFor();
   // No way to pay is chosen when points cover everything.
   expect(await page.getByRole('radio').count()).toBe(0);
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/success\?withoutProcessing=1/);
   await expectStatus(page, 'Successfully paid');
 
-  expect((await server.app.store.billByOid(bill))!.status).toBe('paid');
+  expect((await live.server.app.store.billByOid(bill))!.status).toBe('paid');
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([5000, -1500]);
   await page.context().close();
 });
 
 test('demo-points: 3 000 points and the rest by card; the points are written off once, after the success', async () => {
-  const bill = await freshBill(server, 'demo-points');
+  const bill = await freshBill(live.server, 'demo-points');
   const page = await spendPoints(bill, 3000);
-  await page.getByRole('heading', { name: 'Выберите способ оплаты' }).waitFor();
+  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
   // Nothing is written off while the payment is only started.
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
 
@@ -96,15 +73,15 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
 });
 
 test('demo-points: a declined card writes no points off', async () => {
-  const bill = await freshBill(server, 'demo-points');
+  const bill = await freshBill(live.server, 'demo-points');
   const page = await spendPoints(bill, 2000);
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
   await expectStatus(page, 'Payment declined');
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
-  expect((await server.app.store.billByOid(bill))!.status).toBe('open');
+  expect((await live.server.app.store.billByOid(bill))!.status).toBe('open');
   await page.context().close();
 });

@@ -1,6 +1,9 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer, smsCode, typeCode } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
 
 /**
  * Walks the page to every screen of SPEC §2 and hands each one to `visit` (a screenshot, an axe scan, a layout
@@ -18,26 +21,6 @@ interface Journey {
   run(page: Page, server: RunningServer, visit: Visit, device: Device): Promise<void>;
 }
 
-interface Sms {
-  id: number;
-  text: string;
-}
-
-/** The newest code in the sandbox SMS outbox for the phone (waits for it to arrive). */
-export async function smsCode(server: RunningServer, phone: string, after = 0): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
-    const { messages } = (await response.json()) as { messages: Sms[] };
-    const newest = messages.filter((message) => message.id > after).sort((a, b) => b.id - a.id);
-    for (const message of newest) {
-      const match = /Код подтверждения: (\d{4})/.exec(message.text);
-      if (match) return match[1]!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no SMS code to ${phone}`);
-}
-
 async function open(page: Page, server: RunningServer, demo: string): Promise<string> {
   const bill = await freshBill(server, demo);
   await page.goto(`${server.url}/pay/${bill}`);
@@ -48,26 +31,16 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 async function toChoosePaymentType(page: Page, server: RunningServer, demo: string): Promise<string> {
   const bill = await open(page, server, demo);
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
-  await heading(page, 'Выберите способ оплаты');
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
+  await heading(page, m.choosePaymentType.title);
   return bill;
-}
-
-async function typeCode(page: Page, code: string) {
-  await page.getByLabel('Цифра 1 кода').focus();
-  await page.keyboard.type(code);
-}
-
-/** The phone the points code went to: a fresh demo copy has a phone of its own, shown on the code screen. */
-async function sentToPhone(page: Page): Promise<string> {
-  return ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
 }
 
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
   await page.waitForURL(/\/(success|fail)\?orderId=/);
@@ -96,10 +69,10 @@ export const journeys: Journey[] = [
     name: 'noreg',
     async run(page, server, visit) {
       await open(page, server, 'demo-anon');
-      await page.getByLabel('Email для отправки чека').waitFor();
+      await page.getByLabel(m.email.label).waitFor();
       await visit('noreg', page);
-      await page.getByRole('button', { name: 'Продолжить' }).click();
-      await page.getByText('Не указан email').waitFor();
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await page.getByText(m.validation.emailRequired).waitFor();
       await visit('noreg-email-error', page);
     },
   },
@@ -107,14 +80,14 @@ export const journeys: Journey[] = [
     name: 'points',
     async run(page, server, visit) {
       await open(page, server, 'demo-points');
-      await page.getByRole('button', { name: 'Использовать баллы' }).waitFor();
+      await page.getByRole('button', { name: m.points.use }).waitFor();
       await visit('noreg-points', page);
-      await page.getByRole('button', { name: 'Использовать баллы' }).click();
-      await heading(page, 'Бонусные баллы');
+      await page.getByRole('button', { name: m.points.use }).click();
+      await heading(page, m.points.blockTitle);
       await visit('use-points', page);
-      await page.getByLabel('Сколько баллов списать').fill('1000');
-      await page.getByRole('button', { name: 'Использовать баллы' }).click();
-      await heading(page, 'Проверочный код был отправлен');
+      await page.getByLabel(m.points.input).fill('1000');
+      await page.getByRole('button', { name: m.points.use }).click();
+      await heading(page, m.code.sent);
       await visit('check-send-code', page);
     },
   },
@@ -122,15 +95,15 @@ export const journeys: Journey[] = [
     name: 'covered by points',
     async run(page, server, visit) {
       await open(page, server, 'demo-cover');
-      await page.getByRole('button', { name: 'Использовать баллы' }).click();
-      await heading(page, 'Бонусные баллы');
-      await page.getByRole('button', { name: 'Использовать баллы' }).click();
-      await heading(page, 'Проверочный код был отправлен');
-      await typeCode(page, await smsCode(server, await sentToPhone(page)));
+      await page.getByRole('button', { name: m.points.use }).click();
+      await heading(page, m.points.blockTitle);
+      await page.getByRole('button', { name: m.points.use }).click();
+      await heading(page, m.code.sent);
+      await typeCode(page, await smsCode(server, await codeScreenPhone(page)));
       await page.getByText(/^Использовано баллов/).waitFor();
-      await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-      await page.getByRole('button', { name: 'Продолжить' }).click();
-      await heading(page, 'Счет будет полностью оплачен баллами');
+      await page.getByLabel(m.email.label).fill('payer@example.com');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, m.choosePaymentType.coveredByPoints);
       await visit('choose-covered-by-points', page);
     },
   },
@@ -138,11 +111,11 @@ export const journeys: Journey[] = [
     name: 'reg: sign in',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
-      await heading(page, 'Авторизация');
+      await heading(page, m.signIn.title);
       await visit('reg-sign-in', page);
-      await page.getByLabel('Телефон', { exact: true }).fill('9990000002');
-      await page.getByLabel('Пароль').fill('demo-pass');
-      await page.getByRole('button', { name: 'Продолжить' }).click();
+      await page.getByLabel(m.signIn.phone, { exact: true }).fill('9990000002');
+      await page.getByLabel(m.signIn.password).fill('demo-pass');
+      await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByText('ID: +7 (999) 000-00-02').waitFor();
       await visit('reg-signed-in', page);
     },
@@ -151,12 +124,12 @@ export const journeys: Journey[] = [
     name: 'register',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
-      await page.getByRole('link', { name: 'Зарегистрироваться' }).click();
-      await heading(page, 'Заполните анкету клиента');
+      await page.getByRole('link', { name: m.signIn.register }).click();
+      await heading(page, m.register.title);
       await visit('register', page);
-      await page.getByLabel('Фамилия').focus();
-      await page.getByRole('button', { name: 'Продолжить' }).click({ force: true });
-      await page.getByText('Введите фамилию').waitFor();
+      await page.getByLabel(m.register.surname).focus();
+      await page.getByRole('button', { name: m.app.continue }).click({ force: true });
+      await page.getByText(m.validation.surnameRequired).waitFor();
       await visit('register-errors', page);
     },
   },
@@ -166,24 +139,24 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       const phone = '79990000002';
       await open(page, server, 'demo-reg');
-      await page.getByRole('link', { name: 'Не помню пароль' }).click();
-      await heading(page, 'Введите номер телефона для восстановления доступа');
+      await page.getByRole('link', { name: m.signIn.forgot }).click();
+      await heading(page, m.forgotPassword.title);
       await visit('forgot-password', page);
-      await page.getByLabel('Телефон', { exact: true }).fill(phone.slice(1));
-      await page.getByLabel('Я не робот').check();
-      await page.getByRole('button', { name: 'Продолжить' }).click();
-      await heading(page, 'Проверочный код был отправлен');
+      await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
+      await page.getByLabel(m.robot.standIn).check();
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, m.code.sent);
       await page.getByRole('link', { name: /бесплатным звонком/ }).waitFor();
       await visit('check-send-code-forgot', page);
       const code = await smsCode(server, phone);
       await page.getByRole('link', { name: /бесплатным звонком/ }).click();
-      await heading(page, 'Подтверждение звонком');
-      await page.getByText('Ожидаем ваш звонок').waitFor();
+      await heading(page, m.freeCall.title);
+      await page.getByText(m.freeCall.waiting).waitFor();
       await visit('check-by-phone', page);
-      await page.getByRole('button', { name: 'Назад' }).click();
-      await heading(page, 'Проверочный код был отправлен');
+      await page.getByRole('button', { name: m.app.back }).click();
+      await heading(page, m.code.sent);
       await typeCode(page, code);
-      await page.getByText('Новый пароль отправлен вам по СМС').waitFor();
+      await page.getByText(m.signIn.newPasswordSent).waitFor();
       await visit('reg-sign-in-notice', page);
     },
   },
@@ -199,13 +172,13 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-offer');
       await visit('choose-offer', page);
-      await page.getByRole('button', { name: 'Оплатить' }).click();
-      await page.getByText('Необходимо принять условия оферты').waitFor();
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      await page.getByText(m.choosePaymentType.offerRequired).waitFor();
       await visit('choose-offer-errors', page);
-      await page.getByRole('button', { name: 'условия оферты' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Условия оферты' });
+      await page.getByRole('button', { name: m.agreement.aggregatorLink }).click();
+      const dialog = page.getByRole('dialog', { name: m.offer.title });
       await dialog.waitFor();
-      await dialog.getByText('Загрузка условий…').waitFor({ state: 'detached' });
+      await dialog.getByText(m.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal', page);
     },
   },
@@ -215,10 +188,10 @@ export const journeys: Journey[] = [
       await toChoosePaymentType(page, server, 'demo-anon');
       await page.evaluate(() => localStorage.setItem('checkout.sbp.lastUsedBank', '100000000004'));
       await page.getByRole('radio', { name: /СБП/ }).check();
-      await page.getByRole('button', { name: 'Оплатить' }).click();
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       if (device === 'desktop') {
-        await page.getByText('Оплата с помощью мобильного приложения банка').waitFor();
-        await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
+        await page.getByText(m.sbp.desktop).waitFor();
+        await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
         await visit('sbp-desktop', page);
         await page.getByRole('button', { name: 'Выбрать банк из списка' }).click();
         await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
@@ -231,8 +204,8 @@ export const journeys: Journey[] = [
         await page.getByRole('status').filter({ hasText: 'Найден 1 банк' }).waitFor();
         await visit('sbp-mobile-search', page);
         await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('');
-        await page.getByRole('button', { name: 'Показать QR-код' }).click();
-        await page.getByRole('img', { name: 'QR-код для оплаты через СБП' }).waitFor();
+        await page.getByRole('button', { name: m.sbp.showQr }).click();
+        await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
         await visit('sbp-mobile-qr', page);
       }
     },
@@ -243,7 +216,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-anon');
       await page.getByRole('radio', { name: /SberPay/ }).check();
-      await page.getByRole('button', { name: 'Оплатить' }).click();
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       await page.frameLocator('.bank-widget-overlay iframe').getByText(/^Заказ /).waitFor();
       await visit('bank-widget', page);
     },
@@ -253,7 +226,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       const billOid = await toChoosePaymentType(page, server, 'demo-anon');
       await page.getByRole('radio', { name: /Банковская карта/ }).check();
-      await page.getByRole('button', { name: 'Оплатить' }).click();
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       await page.waitForURL(/\/sandbox\/acquirer\//);
       await page.getByLabel('Номер карты').waitFor();
       await visit('sandbox-card-form', page);

@@ -1,52 +1,45 @@
-import type { Browser } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { freshBill, launchBrowser, newContext, payWithCard, startServer, type RunningServer } from './harness';
+import { freshBill, newContext, payWithCard, useLiveServer } from './harness';
+import { messages } from '../../src/services/messages';
 
-let server: RunningServer;
-let browser: Browser;
+const m = messages;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = useLiveServer();
 
 /** From the bill page through the e-mail and the card choice to the acquirer's card form. */
 async function payByCard(objectOID: string, card: string) {
-  const context = await newContext(browser);
+  const context = await newContext(live.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/pay/${objectOID}`);
-  await page.getByLabel('Email для отправки чека').fill('payer@example.com');
-  await page.getByRole('button', { name: 'Продолжить' }).click();
+  await page.goto(`${live.server.url}/pay/${objectOID}`);
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
   return { context, page };
 }
 
 test('demo-anon paid with 4111 1111 1111 1111 ends on "Successfully paid"', async () => {
-  const { context, page } = await payByCard(await freshBill(server, 'demo-anon'), TEST_CARDS.pays);
+  const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
   await expectStatus(page, 'Successfully paid');
   await context.close();
 });
 
 test('demo-anon paid with 4000 0000 0000 0002 ends on "Payment declined"', async () => {
-  const { context, page } = await payByCard(await freshBill(server, 'demo-anon'), TEST_CARDS.declined);
+  const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
   await expectStatus(page, 'Payment declined');
   await context.close();
 });
 
 test('demo-paid shows the data error and its page title', async () => {
-  const context = await newContext(browser);
+  const context = await newContext(live.browser);
   const page = await context.newPage();
-  await page.goto(`${server.url}/pay/demo-paid`);
+  await page.goto(`${live.server.url}/pay/demo-paid`);
   await page.getByText('An error occurred retrieving data, possibly the document is already paid').waitFor();
-  expect(await page.title()).toBe('Ошибка получения данных');
+  expect(await page.title()).toBe(m.app.dataErrorTitle);
   await context.close();
 });
 

@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { appMachine } from '../../src/machines/app';
 import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
-import { fakeCallback, fakeRequest, flush } from './fakes';
+import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
 function start(input = { objectOID: 'demo-reg', isDesktop: true }) {
   const loadBill = fakeRequest<Bill, { objectOID: string }>();

@@ -4,7 +4,7 @@ import { bankChoiceMachine } from '../../src/machines/bankChoice';
 import type { Api } from '../../src/services/api';
 import type { BrowserEnvironment } from '../../src/services/environment';
 import type { SbpBank } from '../../src/services/sbpBanks';
-import { fakeRequest, flush } from './fakes';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 const bank = (id: string, name: string): SbpBank => ({ id, name, schema: `bank${id}`, package: null, webClientUrl: null, logo: null });
 const BANKS = [bank('100000000003', 'Банк Синара'), bank('100000000004', 'Т-Банк'), bank('100000000111', 'Сбербанк'), bank('100000000025', 'МОСКОВСКИЙ КРЕДИТНЫЙ БАНК')];

@@ -1,6 +1,6 @@
 import { createActor, SimulatedClock } from 'xstate';
 import { bankWidgetMachine, WIDGET_INIT_TIMEOUT_MS, type BankWidgetInput } from '../../src/machines/bankWidget';
-import { fakeCallback } from './fakes';
+import { fakeCallback } from '../fixtures/fakes';
 
 const desktop: BankWidgetInput = { code: 'SberPaySite', bankInvoiceId: 'inv-1', orderId: 'order-1', billOid: 'bill-1', isDesktop: true };
 

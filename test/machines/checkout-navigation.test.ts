@@ -1,28 +1,19 @@
 import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/machines/app';
-import {
-  checkoutMachine,
-  openedByPayer,
-  steps,
-  type CheckoutInput,
-  type PayerOpenedStep,
-  type RouteMeta,
-  type Step,
-  type StepFlowInput,
-} from '../../src/machines/checkout';
+import { checkoutMachine, openedByPayer, steps, type CheckoutInput, type RouteMeta, type Step } from '../../src/machines/checkout';
+import type { CodeFlowInput, CodeRequest } from '../../src/machines/codeFlow';
 import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
-import { deferred, fakeCallback, fakeRequest, flush } from './fakes';
+import { deferred, fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
 /** The checkout with every child faked: step flows and the other children are inert callbacks the test drives. */
 function provided() {
   const flows = {
-    signIn: fakeCallback<StepFlowInput>(),
-    usePoints: fakeCallback<StepFlowInput>(),
-    codeCheck: fakeCallback<StepFlowInput>(),
-    freeCall: fakeCallback<StepFlowInput>(),
-    forgotPassword: fakeCallback<StepFlowInput>(),
-    register: fakeCallback<StepFlowInput>(),
+    signIn: fakeCallback(),
+    freeCall: fakeCallback<{ phone: string }>(),
+    pointsCode: fakeCallback<CodeFlowInput>(),
+    passwordCode: fakeCallback<CodeFlowInput>(),
+    registrationCode: fakeCallback<CodeFlowInput>(),
   };
   const checkEmail = fakeRequest<string, { email: string }>();
   const paymentStatus = fakeCallback();
@@ -50,6 +41,10 @@ function start(input: Partial<CheckoutInput> = {}) {
 const routeOf = (snapshot: { getMeta(): Record<string, unknown> }) =>
   (Object.values(snapshot.getMeta()) as Partial<RouteMeta>[]).find((meta) => meta.route)?.route ?? null;
 
+/** What the code flows tell the checkout once the payer's code was right. */
+const confirmed = (request: CodeRequest) => ({ type: 'code.confirmed' as const, request });
+const form = { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000003', privacy: true };
+
 const regBill = aBill({ objectOID: 'demo-reg', noReg: false });
 const emailBill = aBill({ info: { Email: 'bill@example.ru' } });
 
@@ -58,14 +53,14 @@ describe('main route', () => {
     const { actor } = start();
     expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
-    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'noReg', path: '/noReg' });
+    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'noReg', path: '/noReg' });
   });
 
-  test('is reg otherwise: the sign-in form for a guest, which gets the flow input', () => {
+  test('is reg otherwise: the sign-in form for a guest', () => {
     const { actor, flows } = start({ bill: regBill });
     expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
-    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'reg', path: '/reg' });
-    expect(flows.signIn.last.input).toMatchObject({ bill: regBill, user: null, phoneChecked: false, checkType: null });
+    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'reg', path: '/reg' });
+    expect(flows.signIn.runs).toHaveLength(1);
   });
 
   test('is reg with the signed-in screen when a user is there', () => {
@@ -94,23 +89,23 @@ describe('every step of SPEC §2 is a state with its route', () => {
     send({ type: 'nav.goTo', step });
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.step).toBe(step);
-    expect(routeOf(snapshot)).toEqual({ name: path.slice(1), path });
+    expect(routeOf(snapshot)).toEqual({ step, path });
     expect(snapshot.context.history).toEqual(['noReg']);
   });
 
   test('the flow itself reaches checkSendCode (a code was sent) and choosePaymentType (Continue with a known e-mail)', () => {
     const { actor, send } = start({ bill: emailBill });
     send({ type: 'checkout.continue' });
-    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'choosePaymentType', path: '/choosePaymentType' });
+    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'choosePaymentType', path: '/choosePaymentType' });
     send({ type: 'nav.back' });
-    send({ type: 'code.required', checkType: 'register', phone: '79990000009' });
-    expect(routeOf(actor.getSnapshot())).toEqual({ name: 'checkSendCode', path: '/checkSendCode' });
+    send({ type: 'code.sent', phone: '79990000009' });
+    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'checkSendCode', path: '/checkSendCode' });
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
   });
 
   test('steps the payer does not open by a link cannot be reached by nav.goTo', () => {
     const { actor, send } = start();
-    for (const step of steps.filter((s) => !(openedByPayer as readonly Step[]).includes(s))) {
+    for (const step of (Object.keys(steps) as Step[]).filter((s) => !(openedByPayer as readonly Step[]).includes(s))) {
       send({ type: 'nav.goTo', step } as never);
       expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
     }
@@ -124,27 +119,52 @@ describe('every step of SPEC §2 is a state with its route', () => {
     expect(paths).toEqual(['/checkByPhone', '/checkSendCode', '/choosePaymentType', '/forgot-password', '/noReg', '/reg', '/register', '/result', '/sbp', '/usePoints']);
   });
 
-  test('each flow step invokes its flow with the checkout data', () => {
-    const { flows, send } = start({ bill: aBill({ user: { Phone: '79990000001' }, usefulPoints: 3000, info: { Summ: 8000 } }) });
-    const invoked: [Step, keyof typeof flows][] = [
-      ['usePoints', 'usePoints'],
-      ['checkByPhone', 'freeCall'],
-      ['forgotPassword', 'forgotPassword'],
-      ['register', 'register'],
-    ];
-    for (const [step, flow] of invoked) {
-      send({ type: 'nav.goTo', step: step as PayerOpenedStep });
-      expect(flows[flow].runs).toHaveLength(1);
-      expect(flows[flow].last.input).toMatchObject({ phone: '79990000001', maxPoints: 3000, pointsToUse: null });
+  test('each step that asks for a code starts its code flow; the free-call step gets the phone', () => {
+    const { flows, send } = start({ bill: aBill({ objectOID: 'bill-9', user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-9' } }) });
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    expect(flows.pointsCode.last.input).toEqual({ purpose: 'use-points', captcha: 'when asked', objectOID: 'bill-9', custNo: 'C-9' });
+    send({ type: 'nav.back' });
+    // The main route stops a code flow that has nothing more to do.
+    expect(flows.pointsCode.last.stopped).toBe(true);
+    send({ type: 'nav.goTo', step: 'forgotPassword' });
+    expect(flows.passwordCode.last.input).toEqual({ purpose: 'forgot-password', captcha: 'always', objectOID: 'bill-9', custNo: null });
+    send({ type: 'nav.back' });
+    send({ type: 'nav.goTo', step: 'register' });
+    expect(flows.registrationCode.last.input).toEqual({ purpose: 'register', captcha: 'always', objectOID: 'bill-9', custNo: null });
+    // The code was sent: the code screen shows the same flow, which outlives its step.
+    send({ type: 'code.sent', phone: '79990000003' });
+    expect(flows.registrationCode.runs).toHaveLength(1);
+    expect(flows.registrationCode.last.stopped).toBe(false);
+    send({ type: 'nav.goTo', step: 'checkByPhone' });
+    expect(flows.freeCall.last.input).toEqual({ phone: '79990000003' });
+    expect(flows.registrationCode.last.stopped).toBe(false);
+  });
+
+  test('going back to a step that asks for a code starts a fresh flow', () => {
+    const { flows, send } = start();
+    send({ type: 'nav.goTo', step: 'forgotPassword' });
+    send({ type: 'code.sent', phone: '79990000002' });
+    send({ type: 'nav.back' });
+    expect(flows.passwordCode.runs).toHaveLength(2);
+    expect(flows.passwordCode.runs[0]!.stopped).toBe(true);
+    expect(flows.passwordCode.last.stopped).toBe(false);
+  });
+
+  test('the points screen has nothing to offer without a customer number or spendable points', () => {
+    for (const bill of [aBill({ pointsEnabled: true, usefulPoints: 3000 }), aBill({ pointsEnabled: true, usefulPoints: 0.5, info: { CustNo: 'C-1' } })]) {
+      const { actor, flows, send } = start({ bill });
+      send({ type: 'nav.goTo', step: 'usePoints' });
+      expect(actor.getSnapshot().value).toEqual({ usePoints: 'unavailable' });
+      expect(flows.pointsCode.runs).toHaveLength(0);
     }
-    // A code was sent: the code step runs its flow with the same data.
-    send({ type: 'code.required', checkType: 'register', phone: '79990000001' });
-    expect(flows.codeCheck.runs).toHaveLength(1);
-    expect(flows.codeCheck.last.input).toMatchObject({ phone: '79990000001', maxPoints: 3000, checkType: 'register' });
-    // Leaving a step stops its flow.
-    expect(flows.usePoints.last.stopped).toBe(true);
-    expect(flows.register.last.stopped).toBe(true);
-    expect(flows.codeCheck.last.stopped).toBe(false);
+  });
+
+  test('the points asked for are clamped to the maximum and go to the code flow with the bill phone', () => {
+    const { actor, flows, send } = start({ bill: aBill({ user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-1' } }) });
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    send({ type: 'points.use', points: 5000.7 });
+    expect(flows.pointsCode.last.received).toEqual([{ type: 'code.request', request: { purpose: 'use-points', phone: '79990000001', points: 3000 } }]);
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', pointsToUse: 3000, usedPoints: 0 });
   });
 });
 
@@ -152,7 +172,7 @@ describe('history', () => {
   test('goTo pushes the step left, back pops it and returns, and the error is cleared on the way', () => {
     const { actor, send } = start({ bill: emailBill });
     send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'code.required', checkType: 'use-points', phone: '79990000001', pointsToUse: 10 });
+    send({ type: 'code.sent', phone: '79990000001' });
     expect(actor.getSnapshot().context.history).toEqual(['noReg', 'usePoints']);
 
     send({ type: 'nav.back' });
@@ -173,7 +193,7 @@ describe('history', () => {
   test.each(['usePoints', 'forgotPassword', 'register'] as const)('back from the code step returns to %s', (step) => {
     const { actor, send } = start({ user: aUser() });
     send({ type: 'nav.goTo', step });
-    send({ type: 'code.required', checkType: step === 'usePoints' ? 'use-points' : step === 'register' ? 'register' : 'forgot-password', phone: '79990000001' });
+    send({ type: 'code.sent', phone: '79990000001' });
     send({ type: 'nav.back' });
     expect(actor.getSnapshot().context.step).toBe(step);
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
@@ -182,7 +202,7 @@ describe('history', () => {
   test('back from the free-call step returns to the code step', () => {
     const { actor, send } = start();
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.required', checkType: 'forgot-password', phone: '79990000001' });
+    send({ type: 'code.sent', phone: '79990000001' });
     send({ type: 'nav.goTo', step: 'checkByPhone' });
     send({ type: 'nav.back' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'forgotPassword'] });
@@ -191,14 +211,19 @@ describe('history', () => {
   test('a flow ending (points applied, code confirmed, free call over) lands on the main route with history cleared', () => {
     const { actor, send } = start({ bill: aBill({ pointsEnabled: true, usefulPoints: 3000, info: { CustNo: 'C-1' } }) });
     send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'code.required', checkType: 'use-points', phone: '79990000001', pointsToUse: 500 });
+    send({ type: 'points.use', points: 500 });
+    send({ type: 'code.sent', phone: '79990000001' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '79990000001', pointsToUse: 500 });
-    send({ type: 'code.confirmed', checkType: 'use-points' });
+    send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 500 }));
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 500, phoneChecked: true });
 
+    // The phone is checked now: points apply at once, clamped to the maximum.
     send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'points.apply', points: 700 });
+    send({ type: 'points.use', points: 700 });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 700 });
+    send({ type: 'nav.goTo', step: 'usePoints' });
+    send({ type: 'points.use', points: 9000 });
+    expect(actor.getSnapshot().context.usedPoints).toBe(3000);
 
     send({ type: 'nav.goTo', step: 'checkByPhone' });
     send({ type: 'freeCall.ended' });
@@ -208,16 +233,14 @@ describe('history', () => {
   test('a confirmed forgot-password or register code lands on the sign-in form with its notice', () => {
     const { actor, send } = start({ bill: regBill });
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.required', checkType: 'forgot-password', phone: '79990000002' });
-    send({ type: 'code.confirmed', checkType: 'forgot-password' });
+    send({ type: 'code.sent', phone: '79990000002' });
+    send(confirmed({ purpose: 'forgot-password', phone: '79990000002' }));
     expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
 
-    const form = { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000003', privacy: true };
     send({ type: 'nav.goTo', step: 'register' });
-    send({ type: 'code.required', checkType: 'register', phone: '79990000003', registerForm: form });
-    expect(actor.getSnapshot().context.registerForm).toEqual(form);
-    send({ type: 'code.confirmed', checkType: 'register' });
+    send({ type: 'code.sent', phone: '79990000003' });
+    send(confirmed({ purpose: 'register', phone: '79990000003', form }));
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg' });
   });
 });
@@ -268,20 +291,15 @@ describe('Continue with an e-mail (reg and noReg)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', emailError: false, anotherEmail: 'good@example.ru' });
   });
 
-  test("a final price below zero blocks Continue with 'Сумма меньше нуля, невозможно продолжить'", () => {
-    const { actor, send, checkEmail } = start({ bill: aBill({ info: { Summ: 100, Email: 'bill@example.ru' }, cardTypes: [] }) });
-    send({ type: 'points.apply', points: 150 });
-    send({ type: 'checkout.continue', email: 'typed@example.ru' });
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
-    expect(actor.getSnapshot().context.error).toBe('Сумма меньше нуля, невозможно продолжить');
-    expect(checkEmail.calls).toHaveLength(0);
-    // Moving to another step clears the message.
+  test('points that cover the bill go on with no type to choose; more cannot be applied, so the price never drops below zero', () => {
+    const { actor, send, checkEmail } = start({ bill: aBill({ info: { Summ: 100, Email: 'bill@example.ru', CustNo: 'C-1' }, pointsEnabled: true, usefulPoints: 500, cardTypes: [] }) });
+    send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 50 }));
     send({ type: 'nav.goTo', step: 'usePoints' });
-    expect(actor.getSnapshot().context.error).toBeNull();
-    // Exactly zero is not below zero: the bill is covered by points and the payer goes on.
-    send({ type: 'points.apply', points: 100 });
+    send({ type: 'points.use', points: 150 });
+    expect(actor.getSnapshot().context.usedPoints).toBe(100);
     send({ type: 'checkout.continue' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', selectedTypeOid: null, error: null });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', selectedTypeOid: null, problem: null });
+    expect(checkEmail.calls).toHaveLength(0);
   });
 
   test('the signed-in reg screen has the same Continue', async () => {

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
 import { offerMachine, type OfferRequest } from '../../src/machines/offer';
-import { fakeRequest, flush } from './fakes';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 function start() {
   const fetchOffer = fakeRequest<string, OfferRequest>();

@@ -3,7 +3,7 @@ import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, STATUS_POLL_MS, type PaymentS
 import { ApiError } from '../../src/services/http';
 import type { PaymentStatusResponse } from '../../src/services/types';
 import { providePaymentStatus, type Dependencies } from '../../src/wiring';
-import { fakeCallback, fakeRequest, flush } from './fakes';
+import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
 const input = { transactionID: 'tx-1', billOID: 'bill-1' };
 const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' };

@@ -1,16 +1,17 @@
 import { signInMachine } from '../../src/machines/signIn';
 import type { LoginInput } from '../../src/machines/accountFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
-import { answer, fakeCall, flowInput, settle, startFlow } from '../fixtures/accountFlows';
+import { answer, settle, startFlow } from '../fixtures/accountFlows';
+import { fakeRequest } from '../fixtures/fakes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 function start() {
-  const login = fakeCall<AccountAnswer, LoginInput>();
+  const login = fakeRequest<AccountAnswer, LoginInput>();
   const log = jest.fn();
   const machine = signInMachine.provide({ actors: { login: login.logic }, actions: { 'log error': (_, { error }) => log(error) } });
-  const run = startFlow(machine, flowInput());
+  const run = startFlow(machine);
   return { ...run, login, log };
 }
 
@@ -22,7 +23,7 @@ test('phone and password go to the login; success tells the checkout user.signed
   expect(flow.getSnapshot().hasTag('busy')).toBe(true);
   expect(login.inputs).toEqual([{ phone: '79990000002', password: 'demo-pass', captcha: null }]);
 
-  login.current.resolve(answer());
+  login.last.answer.resolve(answer());
   await settle();
   expect(flow.getSnapshot().value).toBe('signedIn');
   expect(flow.getSnapshot().hasTag('busy')).toBe(true);
@@ -32,10 +33,10 @@ test('phone and password go to the login; success tells the checkout user.signed
 test("a refusal shows 'Не удалось авторизоваться' and the robot check, which must pass before the next try", async () => {
   const { flow, told, login, log } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'wrong' });
-  login.current.resolve(answer({ success: false, showCaptcha: true, error: 'Неверный телефон или пароль' }));
+  login.last.answer.resolve(answer({ success: false, showCaptcha: true, error: 'Неверный телефон или пароль' }));
   await settle();
   expect(flow.getSnapshot().value).toBe('editing');
-  expect(flow.getSnapshot().context).toMatchObject({ error: 'Не удалось авторизоваться', showCaptcha: true, captcha: null });
+  expect(flow.getSnapshot().context).toMatchObject({ failed: true, showCaptcha: true, captcha: null });
   expect(log).toHaveBeenCalledWith('Неверный телефон или пароль');
 
   // Pending captcha: the submit does nothing.
@@ -51,9 +52,9 @@ test("a refusal shows 'Не удалось авторизоваться' and the
   flow.send({ type: 'captcha.verified', token: 'tok-1' });
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'demo-pass' });
   expect(flow.getSnapshot().value).toBe('signingIn');
-  expect(flow.getSnapshot().context.error).toBeNull();
+  expect(flow.getSnapshot().context.failed).toBe(false);
   expect(login.inputs[1]).toEqual({ phone: '79990000002', password: 'demo-pass', captcha: 'tok-1' });
-  login.current.resolve(answer());
+  login.last.answer.resolve(answer());
   await settle();
   expect(told).toEqual([{ type: 'user.signedIn' }]);
 });
@@ -61,9 +62,9 @@ test("a refusal shows 'Не удалось авторизоваться' and the
 test('a refusal without a captcha request keeps the form usable with no robot check', async () => {
   const { flow, login } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'wrong' });
-  login.current.resolve(answer({ success: false }));
+  login.last.answer.resolve(answer({ success: false }));
   await settle();
-  expect(flow.getSnapshot().context).toMatchObject({ error: 'Не удалось авторизоваться', showCaptcha: false });
+  expect(flow.getSnapshot().context).toMatchObject({ failed: true, showCaptcha: false });
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'again' });
   expect(flow.getSnapshot().value).toBe('signingIn');
 });
@@ -72,17 +73,17 @@ test('a failed call (network) is logged and shows the sign-in failure', async ()
   const { flow, told, login, log } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'demo-pass' });
   const failure = new Error('network down');
-  login.current.reject(failure);
+  login.last.answer.reject(failure);
   await settle();
   expect(flow.getSnapshot().value).toBe('editing');
-  expect(flow.getSnapshot().context.error).toBe('Не удалось авторизоваться');
+  expect(flow.getSnapshot().context.failed).toBe(true);
   expect(log).toHaveBeenCalledWith(failure);
   expect(told).toEqual([]);
 });
 
 test('the default login actor fails loudly when not provided', async () => {
   const log = jest.fn();
-  const { flow } = startFlow(signInMachine.provide({ actions: { 'log error': (_, { error }) => log(error) } }), flowInput());
+  const { flow } = startFlow(signInMachine.provide({ actions: { 'log error': (_, { error }) => log(error) } }));
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'x' });
   await settle();
   expect(log).toHaveBeenCalledWith(new Error('login is not provided'));

@@ -1,4 +1,4 @@
-import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, maxSpendablePoints, phoneOf } from '../../src/services/pricing';
+import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf } from '../../src/services/pricing';
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
 
 describe('e-mail used (SPEC §3)', () => {
@@ -26,15 +26,15 @@ test('phone: the bill user phone, else the loyalty phone, else empty', () => {
   expect(phoneOf(null, null)).toBe('');
 });
 
-describe('commission', () => {
+describe('commission, in kopecks', () => {
   test("is the chosen type's CommissionSumm, even when it is above the minimum", () => {
-    expect(commission(usualTypes(), usualTypes()[0])).toBe(185.19);
+    expect(commission(usualTypes(), usualTypes()[0])).toBe(18_519);
     expect(commission(usualTypes(), usualTypes()[1])).toBe(0);
   });
 
   test('is the lowest of all types when no type is chosen', () => {
     expect(commission(usualTypes(), null)).toBe(0);
-    expect(commission([aType({ CommissionSumm: 61.73 }), aType({ CommissionSumm: 185.19 })], undefined)).toBe(61.73);
+    expect(commission([aType({ CommissionSumm: 61.73 }), aType({ CommissionSumm: 185.19 })], undefined)).toBe(6_173);
   });
 
   test('is 0 when the bill has no payment types', () => {
@@ -42,30 +42,52 @@ describe('commission', () => {
   });
 });
 
-describe('final price = sum + commission − used points', () => {
+const billOf = (sum: number, commissions: number[], usefulPoints = 0) =>
+  aBill({ info: { Summ: sum }, usefulPoints, cardTypes: commissions.map((fee, i) => aType({ OID: `type-${i}`, CommissionSumm: fee })) });
+
+describe('final price = sum + commission − used points, in kopecks', () => {
   test('adds in kopecks, so no binary fractions show', () => {
-    expect(finalPrice(0.1, 0.2, 0)).toBe(0.3);
-    expect(finalPrice(12345.67, 185.19, 0)).toBe(12530.86);
-    expect(finalPrice(8000, 120, 3000)).toBe(5120);
+    expect(finalPrice(billOf(0.1, [0.2]), null, 0)).toBe(30);
+    expect(finalPrice(aBill(), usualTypes()[0]!, 0)).toBe(1_253_086);
+    expect(finalPrice(billOf(8000, [120]), null, 3000)).toBe(512_000);
   });
 
-  test('is exactly 0 when points cover it, and below 0 when points exceed it (callers guard)', () => {
-    expect(finalPrice(1500, 0, 1500)).toBe(0);
-    expect(finalPrice(1500, 0, 5000)).toBe(-3500);
-    expect(finalPrice(100.5, 0, 101)).toBe(-0.5);
+  test("takes the chosen type's commission, else the lowest", () => {
+    const bill = billOf(100.5, [2.25, 0.75]);
+    expect(finalPrice(bill, null, 0)).toBe(10_125);
+    expect(finalPrice(bill, bill.cardTypes[0]!, 0)).toBe(10_275);
+  });
+
+  test('is exactly 0 when points cover it', () => {
+    expect(finalPrice(billOf(1500, [0]), null, 1500)).toBe(0);
+    expect(isCoveredByPoints(billOf(1500, [0]), 1500)).toBe(true);
+    expect(isCoveredByPoints(billOf(1500, [0]), 1499)).toBe(false);
+    expect(isCoveredByPoints(billOf(0, []), 0)).toBe(false);
   });
 });
 
 describe('maximum spendable points', () => {
   test('is the smaller of useful points and sum + commission, in whole points', () => {
-    expect(maxSpendablePoints(3000, 8000, 120)).toBe(3000);
-    expect(maxSpendablePoints(5000, 1500, 0)).toBe(1500);
-    expect(maxSpendablePoints(5000, 1500.99, 0.5)).toBe(1501);
+    expect(maxSpendablePoints(billOf(8000, [120, 0], 3000))).toBe(3000);
+    expect(maxSpendablePoints(billOf(1500, [0], 5000))).toBe(1500);
+    expect(maxSpendablePoints(billOf(1500.99, [0.5], 5000))).toBe(1501);
+    // A chosen type's commission counts instead of the lowest.
+    expect(maxSpendablePoints(billOf(1500, [0, 10], 5000), aType({ CommissionSumm: 10 }))).toBe(1510);
   });
 
-  test('is never below 0', () => {
-    expect(maxSpendablePoints(0, 1500, 0)).toBe(0);
-    expect(maxSpendablePoints(-10, 1500, 0)).toBe(0);
+  test('is never below 0 and never a fraction of a point', () => {
+    expect(maxSpendablePoints(billOf(1500, [0], 0))).toBe(0);
+    expect(maxSpendablePoints(billOf(1500, [0], -10))).toBe(0);
+    expect(maxSpendablePoints(billOf(1500, [0], 0.5))).toBe(0);
+    expect(maxSpendablePoints(billOf(0.99, [0], 10))).toBe(0);
+  });
+
+  test('so points clamped to it never take the final price below zero, whatever type is chosen', () => {
+    const bills = [billOf(0.1, [0.2, 0.05], 9), billOf(1500.99, [0.5, 22.51], 5000), billOf(100, [], 500), aBill({ usefulPoints: 99_999 })];
+    for (const bill of bills) {
+      const points = clampPoints(Number.MAX_SAFE_INTEGER, maxSpendablePoints(bill));
+      for (const type of [null, ...bill.cardTypes]) expect(finalPrice(bill, type, points)).toBeGreaterThanOrEqual(0);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { messages } from '../../src/services/messages';
 import type { PageConfig } from '../../src/services/pageConfig';
 import { PageContext } from '../../src/views/appContext';
 import { Sbp } from '../../src/views/Sbp';
-import { deferred, flush } from '../machines/fakes';
+import { deferred, flush } from '../fixtures/fakes';
 import { checkoutAtChoose } from './payments.fixture';
 
 const t = messages.sbp;

@@ -4,13 +4,13 @@ import { renderAccount } from './account.fixture';
 
 test("the fixed number from the page config and a tel: link 'Позвонить'; the wait is announced", async () => {
   const { actor, calls } = renderAccount({ bill: regBill() });
-  act(() => actor.send({ type: 'code.required', checkType: 'forgot-password', phone: '79990000002' }));
+  act(() => actor.send({ type: 'code.sent', phone: '79990000002' }));
   act(() => actor.send({ type: 'nav.goTo', step: 'checkByPhone' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Подтверждение звонком' })).toBeInTheDocument();
   expect(screen.getByText('+7 (800) 555-35-35')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Позвонить' })).toHaveAttribute('href', 'tel:+78005553535');
   expect(calls.lockFreeCall.inputs).toEqual([{ phone: '79990000002' }]);
   expect(screen.getByRole('status')).toHaveTextContent('');
-  await act(async () => calls.lockFreeCall.current.resolve(true));
+  await act(async () => calls.lockFreeCall.last.answer.resolve(true));
   expect(screen.getByRole('status')).toHaveTextContent('Ожидаем ваш звонок');
 });

@@ -1,21 +1,31 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { CheckType } from '../../src/services/types';
 import { answer, pointsBill, regBill } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-function openCode(checkType: CheckType = 'use-points') {
-  const rendered = renderAccount({ bill: checkType === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
-  act(() => rendered.actor.send({ type: 'code.required', checkType, phone: '79990000001', pointsToUse: 1000 }));
+/** The code screen as the payer reaches it: the points (or forgot-password) form asks, and the code was sent. */
+async function openCode(purpose: 'use-points' | 'forgot-password' = 'use-points') {
+  const rendered = renderAccount({ bill: purpose === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
+  const { actor, calls } = rendered;
+  if (purpose === 'use-points') {
+    act(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }));
+    act(() => actor.send({ type: 'points.use', points: 1000 }));
+  } else {
+    act(() => actor.send({ type: 'nav.goTo', step: 'forgotPassword' }));
+    const flow = actor.getSnapshot().children.code!;
+    act(() => flow.send({ type: 'captcha.verified', token: 'tok' }));
+    act(() => flow.send({ type: 'code.request', request: { purpose, phone: '79990000001' } }));
+  }
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ secondsLeft: 60 })));
   return rendered;
 }
 const digit = (n: number) => screen.getByLabelText(`Цифра ${n} кода`);
 const digits = () => [1, 2, 3, 4].map((n) => (digit(n) as HTMLInputElement).value).join('');
 
-test('four single-digit boxes for the one-time code with the numeric keyboard, the 10-minute note', () => {
-  openCode();
+test('four single-digit boxes for the one-time code with the numeric keyboard, the 10-minute note', async () => {
+  await openCode();
   expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
   expect(screen.getByRole('group', { name: 'Код из СМС' })).toBeInTheDocument();
   for (const n of [1, 2, 3, 4]) {
@@ -28,7 +38,7 @@ test('four single-digit boxes for the one-time code with the numeric keyboard, t
 });
 
 test('focus moves on each digit, non-digits are cleared, and the fourth digit submits the code', async () => {
-  const { user, calls } = openCode();
+  const { user, calls } = await openCode();
   await user.click(digit(1));
   await user.keyboard('1');
   expect(digit(2)).toHaveFocus();
@@ -41,7 +51,7 @@ test('focus moves on each digit, non-digits are cleared, and the fourth digit su
 });
 
 test('Delete clears all four, and so does a click', async () => {
-  const { user } = openCode();
+  const { user } = await openCode();
   await user.click(digit(1));
   await user.keyboard('12');
   await user.keyboard('{Delete}');
@@ -53,22 +63,22 @@ test('Delete clears all four, and so does a click', async () => {
 });
 
 test('a pasted four-digit code fills all four and is submitted', async () => {
-  const { user, calls } = openCode();
+  const { user, calls } = await openCode();
   await user.click(digit(1));
   await user.paste('5678');
   expect(digits()).toBe('5678');
   expect(calls.checkCode.inputs[0]?.code).toBe('5678');
 });
 
-test("autofill of the whole code into one box fills all four", () => {
-  const { calls } = openCode();
+test("autofill of the whole code into one box fills all four", async () => {
+  const { calls } = await openCode();
   fireEvent.change(digit(1), { target: { value: '4321' } });
   expect(digits()).toBe('4321');
   expect(calls.checkCode.inputs[0]?.code).toBe('4321');
 });
 
 test("Continue with an incomplete code shows 'Введите код'", async () => {
-  const { user, calls } = openCode();
+  const { user, calls } = await openCode();
   await user.click(digit(1));
   await user.keyboard('12');
   await user.click(screen.getByRole('button', { name: 'Продолжить' }));
@@ -78,11 +88,11 @@ test("Continue with an incomplete code shows 'Введите код'", async () 
 });
 
 test("a rejected code shows 'Ошибка проверки кода', empties the boxes and shows the robot check asked for", async () => {
-  const { user, calls } = openCode();
+  const { user, calls } = await openCode();
   await user.click(digit(1));
   await user.keyboard('0000');
   expect(screen.getByRole('button', { name: 'Продолжить' })).toBeDisabled();
-  await act(async () => calls.checkCode.current.resolve(answer({ success: false, showCaptcha: true })));
+  await act(async () => calls.checkCode.last.answer.resolve(answer({ success: false, showCaptcha: true })));
   expect(screen.getByRole('alert')).toHaveTextContent('Ошибка проверки кода');
   expect(digits()).toBe('');
   expect(digit(1)).toHaveFocus();
@@ -94,7 +104,7 @@ test("a rejected code shows 'Ошибка проверки кода', empties th
 });
 
 test('the resend countdown in Russian plural forms, then the resend link', async () => {
-  const { user, calls } = openCode();
+  const { user, calls } = await openCode();
   expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Отправить код повторно' })).not.toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1000));
@@ -107,32 +117,33 @@ test('the resend countdown in Russian plural forms, then the resend link', async
   expect(screen.getByText('Повторная отправка кода возможна через 1 секунду')).toBeInTheDocument();
   act(() => jest.advanceTimersByTime(1000));
   await user.click(screen.getByRole('button', { name: 'Отправить код повторно' }));
-  expect(calls.sendCode.inputs).toEqual([{ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null }]);
-  await act(async () => calls.sendCode.current.resolve(answer({ secondsLeft: 60 })));
+  expect(calls.sendCode.inputs).toHaveLength(2);
+  expect(calls.sendCode.last.input).toEqual({ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ secondsLeft: 60 })));
   expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
 });
 
 test('forgot-password: a confirmed code resets the password and the sign-in form shows the notice', async () => {
-  const { user, calls } = openCode('forgot-password');
+  const { user, calls } = await openCode('forgot-password');
   expect(screen.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' })).toBeInTheDocument();
   await user.click(digit(1));
   await user.keyboard('1234');
   expect(calls.checkCode.inputs[0]).toMatchObject({ purpose: 'forgot-password', custNo: null });
-  await act(async () => calls.checkCode.current.resolve(answer()));
-  await act(async () => calls.restorePassword.current.resolve(answer()));
+  await act(async () => calls.checkCode.last.answer.resolve(answer()));
+  await act(async () => calls.restorePassword.last.answer.resolve(answer()));
   expect(screen.getByRole('heading', { name: 'Авторизация' })).toBeInTheDocument();
   expect(screen.getByText('Новый пароль отправлен вам по СМС')).toBeInTheDocument();
 });
 
 test('a failed reset shows the robot check and Continue tries the reset again once it is passed', async () => {
-  const { user, calls } = openCode('forgot-password');
+  const { user, calls } = await openCode('forgot-password');
   await user.click(digit(1));
   await user.keyboard('1234');
-  await act(async () => calls.checkCode.current.resolve(answer()));
-  await act(async () => calls.restorePassword.current.resolve(answer({ success: false, showCaptcha: true })));
+  await act(async () => calls.checkCode.last.answer.resolve(answer()));
+  await act(async () => calls.restorePassword.last.answer.resolve(answer({ success: false, showCaptcha: true })));
   const next = screen.getByRole('button', { name: 'Продолжить' });
   expect(next).toBeDisabled();
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(next);
-  expect(calls.restorePassword.inputs[1]).toEqual({ phone: '79990000001', captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
+  expect(calls.restorePassword.inputs[1]).toEqual({ request: { purpose: 'forgot-password', phone: '79990000001' }, captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
 });

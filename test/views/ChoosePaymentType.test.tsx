@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '../../src/services/messages';
 import { ChoosePaymentType } from '../../src/views/ChoosePaymentType';
 import { aType, usualTypes } from '../fixtures/billBuilder';
-import { flush } from '../machines/fakes';
+import { flush } from '../fixtures/fakes';
 import { billWithEmail, checkoutAtChoose } from './payments.fixture';
 
 const t = messages.choosePaymentType;

@@ -38,10 +38,10 @@ test('a valid phone sends a forgot-password code and opens the code screen with 
     { phone: '79990000002', purpose: 'forgot-password', objectOID: 'bill-reg', custNo: null, usePoints: false, captcha: '10000000-aaaa-bbbb-cccc-000000000001' },
   ]);
   expect(continueButton()).toBeDisabled();
-  await act(async () => calls.sendCode.current.resolve(answer()));
+  await act(async () => calls.sendCode.last.answer.resolve(answer()));
   expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
   expect(screen.getByText('на номер +7 (999) 000-00-02')).toBeInTheDocument();
-  expect(actor.getSnapshot().context).toMatchObject({ checkType: 'forgot-password', pointsToUse: null });
+  expect(actor.getSnapshot().context).toMatchObject({ sendSmsPhone: '79990000002', pointsToUse: null });
 
   await user.click(screen.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Подтверждение звонком' })).toBeInTheDocument();
@@ -53,13 +53,13 @@ test('a refused send says when a code may be sent again, or that it failed, as a
   await user.type(screen.getByLabelText('Телефон'), '9990000002');
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
-  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 35, error: 'too early' })));
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 35, error: 'too early' })));
   expect(screen.getByRole('alert')).toHaveTextContent('Повторная отправка кода возможна через 35 секунд');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Введите номер телефона для восстановления доступа');
 
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
   expect(screen.queryByRole('alert')).toBeNull();
-  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'hourly cap' })));
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'hourly cap' })));
   expect(screen.getByRole('alert')).toHaveTextContent('Не удалось отправить код, попробуйте позже');
 });

@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { offerMachine, type OfferRequest } from '../../src/machines/offer';
 import { messages } from '../../src/services/messages';
 import { OfferModal } from '../../src/views/OfferModal';
-import { fakeRequest, flush } from '../machines/fakes';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 function renderModal() {
   const fetchOffer = fakeRequest<string, OfferRequest>();

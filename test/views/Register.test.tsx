@@ -10,6 +10,17 @@ async function openRegister() {
 const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
 const privacy = () => screen.getByLabelText('Я согласен на обработку персональных данных');
 
+/** Fills the whole form with the phone's ten digits after +7, ticks the consent and the robot check, presses Continue. */
+async function submitForm(user: Awaited<ReturnType<typeof openRegister>>['user'], phone: string, surname = 'Петров') {
+  await user.type(screen.getByLabelText('Фамилия'), surname);
+  await user.type(screen.getByLabelText('Имя'), 'Пётр');
+  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
+  await user.type(screen.getByLabelText('Телефон'), phone);
+  await user.click(privacy());
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+}
+
 test('the client form: surname, name, patronymic, phone, privacy consent and the robot check', async () => {
   await openRegister();
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
@@ -43,44 +54,31 @@ test('the privacy message shows only once the box was touched', async () => {
 
 test('filled but wrong: Sorry, not all fields are filled out correctly.', async () => {
   const { user } = await openRegister();
-  await user.type(screen.getByLabelText('Фамилия'), 'Петров');
-  await user.type(screen.getByLabelText('Имя'), 'Пётр');
-  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
-  await user.type(screen.getByLabelText('Телефон'), '899');
-  await user.click(privacy());
-  await user.click(screen.getByLabelText('Я не робот'));
-  await user.click(continueButton());
+  await submitForm(user, '899');
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
   expect(screen.getByRole('alert')).toHaveTextContent('Sorry, not all fields are filled out correctly.');
 });
 
 test('a complete form sends a register code and keeps the form values for the registration', async () => {
   const { user, calls, actor } = await openRegister();
-  await user.type(screen.getByLabelText('Фамилия'), ' Петров ');
-  await user.type(screen.getByLabelText('Имя'), 'Пётр');
-  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
-  await user.type(screen.getByLabelText('Телефон'), '9991234567');
-  await user.click(privacy());
-  await user.click(screen.getByLabelText('Я не робот'));
-  await user.click(continueButton());
+  await submitForm(user, '9991234567', ' Петров ');
   expect(calls.sendCode.inputs[0]).toMatchObject({ phone: '79991234567', purpose: 'register', usePoints: false });
-  await act(async () => calls.sendCode.current.resolve(answer()));
+  await act(async () => calls.sendCode.last.answer.resolve(answer()));
   expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
   // The free-call hint is for forgot-password only.
   expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
-  expect(actor.getSnapshot().context.registerForm).toEqual({ surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true });
+  // The form stays with the code flow, for the registration once the code is right.
+  expect(actor.getSnapshot().children.code?.getSnapshot().context.request).toEqual({
+    purpose: 'register',
+    phone: '79991234567',
+    form: { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true },
+  });
 });
 
 test('a refused send says when a code may be sent again, as an alert above Continue', async () => {
   const { user, calls } = await openRegister();
-  await user.type(screen.getByLabelText('Фамилия'), 'Петров');
-  await user.type(screen.getByLabelText('Имя'), 'Пётр');
-  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
-  await user.type(screen.getByLabelText('Телефон'), '9991234567');
-  await user.click(privacy());
-  await user.click(screen.getByLabelText('Я не робот'));
-  await user.click(continueButton());
-  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 21, error: 'too early' })));
+  await submitForm(user, '9991234567');
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: 21, error: 'too early' })));
   expect(screen.getByRole('alert')).toHaveTextContent('Повторная отправка кода возможна через 21 секунду');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
 });

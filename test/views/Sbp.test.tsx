@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../src/services/messages';
 import { Sbp } from '../../src/views/Sbp';
-import { flush } from '../machines/fakes';
+import { flush } from '../fixtures/fakes';
 import { checkoutAtChoose } from './payments.fixture';
 
 const t = messages.sbp;

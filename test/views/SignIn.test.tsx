@@ -50,7 +50,7 @@ test('the phone is shown with the mask and sent as digits only; a refusal shows 
   expect(calls.login.inputs).toEqual([{ phone: '79990000002', password: 'wrong', captcha: null }]);
   expect(continueButton()).toBeDisabled();
 
-  await act(async () => calls.login.current.resolve(answer({ success: false, showCaptcha: true })));
+  await act(async () => calls.login.last.answer.resolve(answer({ success: false, showCaptcha: true })));
   expect(screen.getByRole('alert')).toHaveTextContent('Не удалось авторизоваться');
   expect(continueButton()).toBeDisabled();
   const robot = screen.getByRole('group', { name: 'Подтвердите, что вы не робот' });
@@ -59,15 +59,15 @@ test('the phone is shown with the mask and sent as digits only; a refusal shows 
 
   await user.click(continueButton());
   expect(calls.login.inputs[1]).toEqual({ phone: '79990000002', password: 'wrong', captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
-  await act(async () => calls.login.current.resolve(answer()));
+  await act(async () => calls.login.last.answer.resolve(answer()));
   expect(told).toContainEqual({ type: 'user.signedIn' });
 });
 
 test("the notices after a password reset and after a registration", () => {
   const { actor } = renderAccount();
-  act(() => actor.send({ type: 'code.confirmed', checkType: 'forgot-password' }));
+  act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'forgot-password', phone: '79990000002' } }));
   expect(screen.getByRole('status')).toHaveTextContent('Новый пароль отправлен вам по СМС');
-  act(() => actor.send({ type: 'code.confirmed', checkType: 'register' }));
+  act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'register', phone: '79990000002', form: { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000002', privacy: true } } }));
   expect(screen.getByRole('status')).toHaveTextContent('Регистрация успешна, пароль был отправлен вам по СМС');
 });
 

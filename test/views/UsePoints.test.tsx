@@ -48,15 +48,15 @@ test('the points go with a use-points code to the customer phone; then the code 
   await user.click(useButton());
   expect(calls.sendCode.inputs).toEqual([{ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null }]);
   expect(useButton()).toBeDisabled();
-  await act(async () => calls.sendCode.current.resolve(answer()));
+  await act(async () => calls.sendCode.last.answer.resolve(answer()));
   expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
-  expect(actor.getSnapshot().context).toMatchObject({ checkType: 'use-points', pointsToUse: 1000 });
+  expect(actor.getSnapshot().context).toMatchObject({ sendSmsPhone: '79990000001', pointsToUse: 1000 });
 });
 
 test('when the server asks for the robot check the button waits for it', async () => {
   const { user, calls } = await openPoints();
   await user.click(useButton());
-  await act(async () => calls.sendCode.current.resolve(answer({ success: false, showCaptcha: true })));
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true })));
   expect(useButton()).toBeDisabled();
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(useButton());
@@ -72,7 +72,7 @@ test("without a customer number: 'Бонусных баллов для опла�
 
 test('with the phone already checked, the points apply at once and the main route shows them', async () => {
   const { user, calls, actor } = await openPoints();
-  act(() => actor.send({ type: 'code.confirmed', checkType: 'use-points' }));
+  act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'use-points', phone: '79990000001', points: 10 } }));
   await user.click(screen.getByRole('button', { name: 'Использовать баллы' }));
   await user.clear(pointsField());
   await user.type(pointsField(), '500');

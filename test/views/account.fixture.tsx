@@ -1,24 +1,26 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
-import type { CheckCodeInput, LoginInput, RegisterAccountInput, RestorePasswordInput, SendCodeInput } from '../../src/machines/accountFlow';
+import type { CheckCodeInput, LoginInput, SendCodeInput } from '../../src/machines/accountFlow';
 import { checkoutMachine, type CheckoutActor } from '../../src/machines/checkout';
-import { codeCheckMachine } from '../../src/machines/codeCheck';
-import { forgotPasswordMachine } from '../../src/machines/forgotPassword';
+import { codeFlowMachine, nothingToFinish, type FinishInput } from '../../src/machines/codeFlow';
 import { freeCallMachine } from '../../src/machines/freeCall';
-import { registerMachine } from '../../src/machines/register';
 import { signInMachine } from '../../src/machines/signIn';
-import { usePointsMachine } from '../../src/machines/usePoints';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { PageConfig } from '../../src/services/pageConfig';
 import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
 import { preloadViews } from '../../src/views/lazyViews';
-import { fakeCall, regBill } from '../fixtures/accountFlows';
+import { regBill } from '../fixtures/accountFlows';
+import { fakeRequest } from '../fixtures/fakes';
 
 // The page loads some views on demand; here they are loaded up front so that renders stay synchronous.
 beforeAll(() => preloadViews());
+
+// The checkouts a test started stop with it, so no countdown or poll keeps running on the real clock afterwards.
+const running: { stop(): void }[] = [];
+afterEach(() => running.splice(0).forEach((actor) => actor.stop()));
 
 export const pageConfig: PageConfig = {
   product: 'realty',
@@ -35,31 +37,23 @@ export const pageConfig: PageConfig = {
  */
 export function renderAccount({ bill = regBill(), user = null, advanceTimers }: { bill?: Bill; user?: LoyaltyUser | null; advanceTimers?: boolean } = {}) {
   const calls = {
-    login: fakeCall<AccountAnswer, LoginInput>(),
-    sendCode: fakeCall<AccountAnswer, SendCodeInput>(),
-    checkCode: fakeCall<AccountAnswer, CheckCodeInput>(),
-    restorePassword: fakeCall<AccountAnswer, RestorePasswordInput>(),
-    registerAccount: fakeCall<AccountAnswer, RegisterAccountInput>(),
-    lockFreeCall: fakeCall<boolean, { phone: string }>(),
-    checkFreeCall: fakeCall<boolean, { phone: string }>(),
+    login: fakeRequest<AccountAnswer, LoginInput>(),
+    sendCode: fakeRequest<AccountAnswer, SendCodeInput>(),
+    checkCode: fakeRequest<AccountAnswer, CheckCodeInput>(),
+    restorePassword: fakeRequest<AccountAnswer, FinishInput>(),
+    registerAccount: fakeRequest<AccountAnswer, FinishInput>(),
+    lockFreeCall: fakeRequest<boolean, { phone: string }>(),
+    checkFreeCall: fakeRequest<boolean, { phone: string }>(),
   };
   const reload = jest.fn();
   const quiet = { 'log error': () => undefined };
+  const codeFlow = codeFlowMachine.provide({ actors: { sendCode: calls.sendCode.logic, checkCode: calls.checkCode.logic }, actions: quiet });
   const checkout = checkoutMachine.provide({
     actors: {
       signIn: signInMachine.provide({ actors: { login: calls.login.logic }, actions: quiet }),
-      forgotPassword: forgotPasswordMachine.provide({ actors: { sendCode: calls.sendCode.logic }, actions: quiet }),
-      register: registerMachine.provide({ actors: { sendCode: calls.sendCode.logic }, actions: quiet }),
-      usePoints: usePointsMachine.provide({ actors: { sendCode: calls.sendCode.logic }, actions: quiet }),
-      codeCheck: codeCheckMachine.provide({
-        actors: {
-          sendCode: calls.sendCode.logic,
-          checkCode: calls.checkCode.logic,
-          restorePassword: calls.restorePassword.logic,
-          registerAccount: calls.registerAccount.logic,
-        },
-        actions: quiet,
-      }),
+      pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }),
+      passwordCode: codeFlow.provide({ actors: { finish: calls.restorePassword.logic } }),
+      registrationCode: codeFlow.provide({ actors: { finish: calls.registerAccount.logic } }),
       freeCall: freeCallMachine.provide({
         actors: { lockFreeCall: calls.lockFreeCall.logic, checkFreeCall: calls.checkFreeCall.logic },
         actions: { ...quiet, 'reload page': reload },
@@ -74,6 +68,7 @@ export function renderAccount({ bill = regBill(), user = null, advanceTimers }: 
       on: { '*': { actions: ({ event }) => void told.push(event) } },
     }),
   ).start();
+  running.push(app);
   const actor = app.getSnapshot().children.checkout as CheckoutActor;
   const user$ = userEvent.setup(advanceTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
   const view = render(

@@ -1,18 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { lazyStep } from '../../src/views/lazyStep';
+import { deferred } from '../fixtures/fakes';
 
 const Hello = ({ name }: { name: string }) => <p>Здравствуйте, {name}</p>;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 test('shows the Suspense fallback until the chunk arrives, then the view with its props', async () => {
   const chunk = deferred<typeof Hello>();

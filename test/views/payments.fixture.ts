@@ -5,7 +5,7 @@ import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines
 import { paymentStatusMachine } from '../../src/machines/paymentStatus';
 import type { PaymentStatusResponse, PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
-import { fakeRequest } from '../machines/fakes';
+import { fakeRequest } from '../fixtures/fakes';
 
 export const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) =>
   aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
@@ -30,7 +30,8 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
   ).start();
-  if (points) actor.send({ type: 'points.apply', points });
+  // Points as a code confirmed for them applies them.
+  if (points) actor.send({ type: 'code.confirmed', request: { purpose: 'use-points', phone: '79990000001', points } });
   actor.send({ type: 'checkout.continue' });
   return { actor, requestPaymentUrl, fetchOffer, fetchStatus };
 }

@@ -30,8 +30,9 @@ export const pointsSmsModel = setup({}).createMachine({
       meta: sees(...pointsForm, { button: m.points.use }),
       on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed' },
     },
-    pointsSendFailed: { meta: sees(...pointsForm, { button: m.points.use }, { noText: m.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
-    pointsRobot: { meta: sees(...pointsForm, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
+    // The payer learns why no code came, as on the other screens that send one.
+    pointsSendFailed: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, { button: m.points.use }, { noText: m.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
+    pointsRobot: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
     pointsRobotTicked: {
       meta: sees(...pointsForm, { checked: m.robot.standIn }, { button: m.points.use }),
       on: { UNTICK_ROBOT: 'pointsRobot', SUBMIT_AS_CHECK_EXPIRES: 'pointsRobot', SEND_CODE: 'codeSent' },

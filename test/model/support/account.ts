@@ -90,3 +90,38 @@ export async function sendForgotPasswordCode(session: Session, phone = '79990000
   session.server.once('post', '/api/send-sms/', codeSent());
   await does.click(session, messages.app.continue);
 }
+
+const send = (session: Session, body: JsonBodyType, status = 200) => {
+  session.server.once('post', '/api/send-sms/', body, status);
+  return does.click(session, messages.app.continue);
+};
+
+/**
+ * The events of a step that asks for a code (models/codePurpose.ts), performed on the page: `finish` is the call a
+ * right code makes (the reset, the registration) and `finished` its answer when it works.
+ */
+export function codePurposeEvents({ finish, finished }: { finish: string; finished: JsonBodyType }) {
+  const confirmCode = (session: Session, answer: JsonBodyType, status = 200) => {
+    session.server.once('post', '/api/check-code/', { success: true, data: { verified: true } });
+    session.server.once('post', finish, answer, status);
+    return typeCode(session, '1234');
+  };
+  return {
+    UNTICK_ROBOT: tickRobot,
+    TICK_ROBOT: tickRobot,
+    CONTINUE_AS_CHECK_EXPIRES: (session: Session) => continueAsCheckExpires(session),
+    BACK: (session: Session) => does.click(session, messages.app.back),
+    SEND_CODE: (session: Session) => send(session, codeSent()),
+    SEND_TOO_EARLY: (session: Session) => send(session, refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429),
+    SEND_FAILS: (session: Session) => send(session, { success: false, error: 'Сбой' }, 500),
+    RIGHT_CODE: (session: Session) => confirmCode(session, finished),
+    RIGHT_CODE_REFUSED_ROBOT: (session: Session) => confirmCode(session, refusal('Подтвердите, что вы не робот', true), 400),
+    RIGHT_CODE_SERVER_DOWN: (session: Session) => confirmCode(session, { success: false, error: 'Сбой' }, 500),
+    // The code typed again with the check not passed: no answer scripted, so a request would fail the path.
+    RETRY_UNTICKED: (session: Session) => typeCode(session, '1234'),
+    RETRY: async (session: Session) => {
+      session.server.once('post', finish, finished);
+      await does.click(session, messages.app.continue);
+    },
+  };
+}

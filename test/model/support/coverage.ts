@@ -129,8 +129,6 @@ export function coverageRecorder() {
 export interface FlowScope {
   machines: AnyStateMachine[];
   owns: (item: Item) => boolean;
-  /** Owned items no page action can reach (dead code), with the reason; reported, not required. */
-  unreachable?: Record<string, string>;
 }
 
 export interface CoverageReport {
@@ -140,7 +138,7 @@ export interface CoverageReport {
   missing: Item[];
 }
 
-export function coverageOf(flow: string, scope: FlowScope, reached: ReadonlySet<string>, known: ReadonlySet<string> = new Set()): CoverageReport {
+export function coverageOf(flow: string, scope: FlowScope, reached: ReadonlySet<string>): CoverageReport {
   const owned = scope.machines.flatMap(itemsOf).filter(scope.owns);
   const count = (kind: Item['kind']) => {
     const all = owned.filter((item) => item.kind === kind);
@@ -152,6 +150,6 @@ export function coverageOf(flow: string, scope: FlowScope, reached: ReadonlySet<
     line: `model coverage ${flow}: states ${states.reached}/${states.total}, transitions ${transitions.reached}/${transitions.total}`,
     states,
     transitions,
-    missing: owned.filter((item) => !reached.has(item.key) && !known.has(item.key)),
+    missing: owned.filter((item) => !reached.has(item.key)),
   };
 }

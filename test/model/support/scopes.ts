@@ -2,15 +2,12 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from '../../../src/machines/app';
 import { bankWidgetMachine } from '../../../src/machines/bankWidget';
 import { checkoutMachine } from '../../../src/machines/checkout';
-import { codeCheckMachine } from '../../../src/machines/codeCheck';
-import { forgotPasswordMachine } from '../../../src/machines/forgotPassword';
+import { codeFlowMachine } from '../../../src/machines/codeFlow';
 import { freeCallMachine } from '../../../src/machines/freeCall';
 import { offerMachine } from '../../../src/machines/offer';
 import { paymentStatusMachine } from '../../../src/machines/paymentStatus';
-import { registerMachine } from '../../../src/machines/register';
 import { signInMachine } from '../../../src/machines/signIn';
-import { usePointsMachine } from '../../../src/machines/usePoints';
-import { itemsOf, type FlowScope, type Item } from './coverage';
+import type { FlowScope, Item } from './coverage';
 
 export const flows = [
   'anonymous-payment',
@@ -32,11 +29,8 @@ export const realMachines: AnyStateMachine[] = [
   bankWidgetMachine,
   offerMachine,
   signInMachine,
-  usePointsMachine,
-  codeCheckMachine,
+  codeFlowMachine,
   freeCallMachine,
-  forgotPasswordMachine,
-  registerMachine,
 ];
 
 /** The flow that reaches a navigation to (or back to) a step. */
@@ -61,7 +55,7 @@ function checkoutOwner(item: Item): Flow {
       return stepOwner[step] ?? 'anonymous-payment';
     }
     if (['session.updated', 'user.signedIn', 'user.change'].includes(event)) return 'signed-in-payment';
-    if (['points.apply', 'code.required', 'code.confirmed'].includes(event)) return 'points-sms';
+    if (['code.sent', 'code.confirmed'].includes(event)) return 'points-sms';
     if (event === 'freeCall.ended') return 'free-call';
     return 'anonymous-payment';
   }
@@ -83,10 +77,9 @@ function checkoutOwner(item: Item): Flow {
   return 'anonymous-payment';
 }
 
-function codeCheckOwner(item: Item): Flow {
-  const node = item.node;
-  if (node.includes('restoringPassword') || item.targets?.some((t) => t.includes('restoringPassword'))) return 'password-restore';
-  if (node.includes('registering') || node.includes('finishFailed') || item.targets?.some((t) => t.includes('registering'))) return 'registration';
+/** The send-code flow: a failed finish (the reset or the registration refused) is the registration's; the rest the points'. */
+function codeFlowOwner(item: Item): Flow {
+  if (item.node.includes('finishFailed') || item.targets?.some((target) => target.includes('finishFailed'))) return 'registration';
   return 'points-sms';
 }
 
@@ -97,16 +90,10 @@ export function ownerOf(item: Item): Flow {
       return /refreshing|loggingOut|content\.ready/.test(item.node) ? 'signed-in-payment' : 'anonymous-payment';
     case 'checkout':
       return checkoutOwner(item);
-    case 'codeCheck':
-      return codeCheckOwner(item);
+    case 'codeFlow':
+      return codeFlowOwner(item);
     case 'signIn':
       return 'signed-in-payment';
-    case 'usePoints':
-      return 'points-sms';
-    case 'register':
-      return 'registration';
-    case 'forgotPassword':
-      return 'password-restore';
     case 'freeCall':
       return 'free-call';
     case 'paymentStatus':
@@ -120,33 +107,7 @@ export function ownerOf(item: Item): Flow {
   }
 }
 
-/**
- * Dead code of the real machines: items no payer action or server answer can reach. Reported on every run (and
- * to the lead), never dropped silently; a path that does reach one fails the flow, so the list cannot go stale.
- */
-export const unreachableFromPage: Record<string, string> = {
-  'checkout:checkout.noReg.editing --checkout.continue [is final price below zero] -> (stays)':
-    'final price below zero: used points are clamped to min(useful points, sum + lowest fee), so the price never drops below 0',
-  'checkout:checkout.reg.signedIn.editing --checkout.continue [is final price below zero] -> (stays)': 'final price below zero: as on noReg, the points clamp prevents it',
-  'checkout:checkout.choosePaymentType.choosing --payment.pay [is final price below zero] -> (stays)': 'final price below zero: as on noReg, the points clamp prevents it',
-  'checkout:checkout.choosePaymentType.bankWidget --error:bankWidget -> checkout.choosePaymentType.redirecting':
-    'the widget machine errors only if one of its own effects throws; the widget client reports its failures as widget.error instead',
-  'usePoints:usePoints.editing --points.submit [is points empty] -> (stays)':
-    "the points form's own schema refuses an empty or non-numeric field ('Заполните поле') before the flow hears a submit",
-  'codeCheck:codeCheck.resend.ready --code.resend [is captcha pending] -> (stays)':
-    "'Отправить код повторно' is disabled while the robot check is shown and not passed, and it sends at once (no validation in between)",
-};
-
 export const scopeOf = (flow: Flow, machines: AnyStateMachine[] = realMachines): FlowScope => ({
   machines,
   owns: (item) => ownerOf(item) === flow,
-  unreachable: Object.fromEntries(Object.entries(unreachableFromPage).filter(([key]) => ownerOfKey(key, machines) === flow)),
 });
-
-function ownerOfKey(key: string, machines: AnyStateMachine[]): Flow | null {
-  for (const machine of machines) {
-    const item = itemsOf(machine).find((candidate) => candidate.key === key);
-    if (item) return ownerOf(item);
-  }
-  return null;
-}

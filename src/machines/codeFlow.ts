@@ -1,0 +1,288 @@
+import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
+import type { CodePurpose, RegisterForm } from '../services/types';
+import type { AccountAnswer, CaptchaEvent, CaptchaPolicy, CaptchaState, CheckCodeInput, SendCodeInput } from './accountFlow';
+import { captchaFor, captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
+import { errorOf, logErrorStub, promiseStub } from './stub';
+
+/** SPEC §9: a code may be sent again after 60 s, counted down each second. */
+export const RESEND_SECONDS = 60;
+export const CODE_LENGTH = 4;
+
+/** What the payer asks for with a code (SPEC §4), as the step's form gave it: the phone the code goes to, and what it unlocks. */
+export type CodeRequest =
+  | { purpose: 'use-points'; phone: string; points: number }
+  | { purpose: 'forgot-password'; phone: string }
+  | { purpose: 'register'; phone: string; form: RegisterForm };
+
+export interface CodeFlowInput {
+  purpose: CodePurpose;
+  /** The robot check of the step's form; the code screen shows it only when the server asks. */
+  captcha: CaptchaPolicy;
+  objectOID: string;
+  /** The bill's customer number, which a use-points code carries. */
+  custNo: string | null;
+}
+
+/** Why the payer must act again; the view words it from the message catalogue. */
+export type CodeProblem =
+  /** The server sent no code: the wait it named (SPEC §9), or none. */
+  | { kind: 'not sent'; secondsLeft: number | null }
+  | { kind: 'code incomplete' }
+  | { kind: 'code rejected' }
+  /** The code was right but what it unlocks (the reset, the registration) failed: Continue tries it again. */
+  | { kind: 'finish failed' };
+
+export interface CodeFlowContext extends Omit<CodeFlowInput, 'captcha'>, CaptchaState {
+  request: CodeRequest | null;
+  /** Seconds until 'Отправить код повторно' works; 0 when it does. */
+  secondsLeft: number;
+  problem: CodeProblem | null;
+}
+
+export type CodeFlowEvent =
+  | { type: 'code.request'; request: CodeRequest }
+  | { type: 'code.submit'; code: string }
+  | { type: 'code.resend' }
+  | CaptchaEvent;
+
+/** What the finishing actor gets: the request the code confirmed and the token of a passed check. */
+export interface FinishInput {
+  request: CodeRequest;
+  captcha: string | null;
+}
+
+/** The finish of a purpose whose right code unlocks nothing more on the server (use-points: the checkout applies them). */
+export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, error: null }));
+
+const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({
+  phone: context.request!.phone,
+  purpose: context.purpose,
+  objectOID: context.objectOID,
+  custNo: context.custNo,
+  usePoints: context.purpose === 'use-points',
+  captcha: context.captcha,
+});
+
+/**
+ * The send-code flow of every purpose (SPEC §4: forgot password, register, use points): the step's form asks for a
+ * code (after the robot check when its policy says so); the code goes to the phone and the checkout shows the code
+ * screen, where the code may be sent again after the 60 s countdown and the four digits are checked. A right code
+ * runs `finish`, what the code unlocks, which the caller provides per purpose (restore the password, register,
+ * nothing more); then the checkout hears 'code.confirmed' with the request. A failed finish shows the robot check
+ * when the server asks and goes no further until the payer presses Continue again.
+ */
+export const codeFlowMachine = setup({
+  types: {
+    input: {} as CodeFlowInput,
+    context: {} as CodeFlowContext,
+    events: {} as CodeFlowEvent,
+    output: {} as { request: CodeRequest },
+    tags: {} as 'busy' | 'sending' | 'code sent',
+  },
+  actors: {
+    sendCode: promiseStub<AccountAnswer, SendCodeInput>('sendCode'),
+    checkCode: promiseStub<AccountAnswer, CheckCodeInput>('checkCode'),
+    /** What a right code unlocks: the caller provides it for each purpose. */
+    finish: promiseStub<AccountAnswer, FinishInput>('finish'),
+  },
+  actions: {
+    'log error': logErrorStub,
+    'remember captcha': assign(verifiedCaptcha),
+    'forget captcha': assign({ captcha: null }),
+    'read captcha request': assign(captchaRequestOf),
+    'remember request': assign(({ event }) => {
+      assertEvent(event, 'code.request');
+      return { request: event.request };
+    }),
+    'show problem': assign((_, problem: CodeProblem) => ({ problem })),
+    'clear problem': assign({ problem: null }),
+    // The code screen asks for the robot check only when the server does, whatever the form's policy was.
+    'start code screen': assign({ ...captchaFor('when asked'), secondsLeft: RESEND_SECONDS }),
+    'tick resend countdown': assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
+    'start resend countdown': assign((_, params: { seconds: number | null }) => ({ secondsLeft: params.seconds ?? RESEND_SECONDS })),
+    'tell checkout code sent': sendParent(({ context }) => ({ type: 'code.sent' as const, phone: context.request!.phone })),
+    'tell checkout confirmed': sendParent(({ context }) => ({ type: 'code.confirmed' as const, request: context.request! })),
+  },
+  guards: {
+    'is captcha pending': ({ context }) => isCaptchaPending(context),
+    'is code incomplete': ({ event }) => event.type === 'code.submit' && !new RegExp(`^\\d{${CODE_LENGTH}}$`).test(event.code),
+    'is last second': ({ context }) => context.secondsLeft <= 1,
+    'is accepted': (_, params: { answer: AccountAnswer }) => params.answer.success,
+    'has wait time': (_, params: { answer: AccountAnswer }) => (params.answer.secondsLeft ?? 0) > 0,
+  },
+  delays: {
+    'resend tick': 1000,
+  },
+}).createMachine({
+  id: 'codeFlow',
+  description: 'Asks for a code, sends it, counts down the resend, checks the digits, then runs what the code unlocks.',
+  context: ({ input }) => ({
+    purpose: input.purpose,
+    objectOID: input.objectOID,
+    custNo: input.custNo,
+    ...captchaFor(input.captcha),
+    request: null,
+    secondsLeft: RESEND_SECONDS,
+    problem: null,
+  }),
+  initial: 'asking',
+  on: { ...captchaHandlers },
+  states: {
+    asking: {
+      description: "The step's form: the phone, and what the code is for.",
+      on: {
+        'code.request': [{ guard: 'is captcha pending' }, { target: 'sending', actions: ['remember request', 'clear problem'] }],
+      },
+    },
+    sending: {
+      tags: 'busy',
+      invoke: {
+        src: 'sendCode',
+        input: sendInput,
+        onDone: [
+          { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: 'codeSent' },
+          {
+            target: 'asking',
+            actions: [
+              { type: 'log error', params: errorOf },
+              { type: 'show problem', params: ({ event }) => ({ kind: 'not sent', secondsLeft: event.output.secondsLeft }) },
+              { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'asking',
+          actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'not sent', secondsLeft: null } }, 'forget captcha'],
+        },
+      },
+    },
+    codeSent: {
+      description: 'The code screen: the resend countdown and the code check side by side.',
+      tags: 'code sent',
+      entry: ['start code screen', 'tell checkout code sent'],
+      type: 'parallel',
+      states: {
+        resend: {
+          initial: 'counting',
+          states: {
+            counting: {
+              after: {
+                'resend tick': [
+                  { guard: 'is last second', target: 'ready', actions: 'tick resend countdown' },
+                  { target: 'counting', reenter: true, actions: 'tick resend countdown' },
+                ],
+              },
+            },
+            // 'Отправить код повторно' is disabled while the robot check is pending, so no guard is needed here.
+            ready: { on: { 'code.resend': 'resending' } },
+            resending: {
+              tags: 'sending',
+              invoke: {
+                src: 'sendCode',
+                input: sendInput,
+                onDone: [
+                  {
+                    guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'counting',
+                    actions: [
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'start resend countdown', params: ({ event }) => ({ seconds: event.output.secondsLeft }) },
+                    ],
+                  },
+                  {
+                    // Too early: the server says how long to wait, and the countdown shows it.
+                    guard: { type: 'has wait time', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'counting',
+                    actions: [
+                      { type: 'log error', params: errorOf },
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+                      { type: 'start resend countdown', params: ({ event }) => ({ seconds: event.output.secondsLeft }) },
+                    ],
+                  },
+                  {
+                    target: 'ready',
+                    actions: [{ type: 'log error', params: errorOf }, { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) }],
+                  },
+                ],
+                onError: { target: 'ready', actions: [{ type: 'log error', params: errorOf }, 'forget captcha'] },
+              },
+            },
+          },
+        },
+        check: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'code.submit': [
+                  { guard: 'is code incomplete', actions: { type: 'show problem', params: { kind: 'code incomplete' } } },
+                  { guard: 'is captcha pending' },
+                  { target: 'checking', actions: 'clear problem' },
+                ],
+              },
+            },
+            checking: {
+              tags: 'busy',
+              invoke: {
+                src: 'checkCode',
+                input: ({ context, event }) => {
+                  assertEvent(event, 'code.submit');
+                  const { objectOID: _, ...call } = sendInput({ context });
+                  return { ...call, code: event.code };
+                },
+                onDone: [
+                  {
+                    guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'finishing',
+                    actions: { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+                  },
+                  {
+                    target: 'entering',
+                    actions: [
+                      { type: 'log error', params: errorOf },
+                      { type: 'show problem', params: { kind: 'code rejected' } },
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'entering',
+                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'code rejected' } }, 'forget captcha'],
+                },
+              },
+            },
+            finishing: {
+              tags: 'busy',
+              invoke: {
+                src: 'finish',
+                input: ({ context }) => ({ request: context.request!, captcha: context.captcha }),
+                onDone: [
+                  { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: '#codeFlow.confirmed' },
+                  {
+                    target: 'finishFailed',
+                    actions: [{ type: 'log error', params: errorOf }, { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) }],
+                  },
+                ],
+                onError: { target: 'finishFailed', actions: [{ type: 'log error', params: errorOf }, 'forget captcha'] },
+              },
+            },
+            finishFailed: {
+              description: 'The robot check shows when the server asked for it; nothing further until the payer tries again.',
+              // The code was right: say that the last step failed, so the payer knows Continue retries it.
+              entry: { type: 'show problem', params: { kind: 'finish failed' } },
+              on: {
+                'code.submit': [{ guard: 'is captcha pending' }, { target: 'finishing', actions: 'clear problem' }],
+              },
+            },
+          },
+        },
+      },
+    },
+    confirmed: {
+      type: 'final',
+      tags: 'busy',
+      entry: 'tell checkout confirmed',
+    },
+  },
+  output: ({ context }) => ({ request: context.request! }),
+});

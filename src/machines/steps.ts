@@ -1,0 +1,45 @@
+/**
+ * The steps of SPEC §2, declared once. Each is a state of the checkout (DESIGN §4: a route is a state) whose
+ * `meta.route` comes from here; the checkout builds its 'nav.goTo' and 'nav.back' transitions from this table,
+ * the address bar its paths, and the views (src/views/Checkout.tsx) a view for every step, which TypeScript
+ * insists on. Adding a step: an entry here, its state in checkout.ts, its view.
+ */
+export interface StepDefinition {
+  /** The route's path (SPEC §2 "Declared paths"). */
+  path: string;
+  /** The payer opens it by a link or button ('nav.goTo'); the others are reached by the flow itself. */
+  openedByPayer: boolean;
+  /** It is left forward (history remembers it), so 'Back' can return to it. */
+  returnable: boolean;
+}
+
+export const steps = {
+  reg: { path: '/reg', openedByPayer: false, returnable: true },
+  noReg: { path: '/noReg', openedByPayer: false, returnable: true },
+  usePoints: { path: '/usePoints', openedByPayer: true, returnable: true },
+  checkSendCode: { path: '/checkSendCode', openedByPayer: false, returnable: true },
+  // The free call ends by a reload or by returning to the main route: nothing comes after it to go back from.
+  checkByPhone: { path: '/checkByPhone', openedByPayer: true, returnable: false },
+  choosePaymentType: { path: '/choosePaymentType', openedByPayer: false, returnable: true },
+  sbp: { path: '/sbp', openedByPayer: false, returnable: true },
+  result: { path: '/result', openedByPayer: false, returnable: false },
+  forgotPassword: { path: '/forgot-password', openedByPayer: true, returnable: true },
+  register: { path: '/register', openedByPayer: true, returnable: true },
+} as const satisfies Record<string, StepDefinition>;
+
+export type Step = keyof typeof steps;
+
+type Where<Key extends keyof StepDefinition> = { [S in Step]: (typeof steps)[S][Key] extends true ? S : never }[Step];
+export type PayerOpenedStep = Where<'openedByPayer'>;
+export type ReturnableStep = Where<'returnable'>;
+
+const stepNames = Object.keys(steps) as Step[];
+export const openedByPayer = stepNames.filter((step): step is PayerOpenedStep => steps[step].openedByPayer);
+export const returnable = stepNames.filter((step): step is ReturnableStep => steps[step].returnable);
+
+export interface RouteMeta {
+  route: { step: Step; path: string };
+}
+
+/** The meta of a step's state: its route, for the address bar, the diagrams and the tests. */
+export const route = (step: Step): RouteMeta => ({ route: { step, path: steps[step].path } });

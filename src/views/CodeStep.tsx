@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { CheckoutActor } from '../machines/checkout';
+import type { codeFlowMachine, CodeProblem } from '../machines/codeFlow';
+import { messages } from '../services/messages';
+import { StepSection } from './StepSection';
+
+export type CodeFlowActor = ActorRefFrom<typeof codeFlowMachine>;
+
+/** The send-code flow the checkout runs for the step that asked for a code (and for its code screen). */
+export const useCodeFlow = (actor: CheckoutActor): CodeFlowActor | undefined => useSelector(actor, (state) => state.children.code);
+
+/** What the payer reads for a problem of the code flow, from the catalogue. */
+export function codeProblemText(problem: CodeProblem): string {
+  switch (problem.kind) {
+    case 'not sent':
+      // The wait the server named (SPEC §9 wording), else a short refusal: the payer must learn why nothing came.
+      return problem.secondsLeft !== null && problem.secondsLeft > 0 ? messages.code.resendIn(problem.secondsLeft) : messages.code.sendRefused;
+    case 'code incomplete':
+      return messages.code.incomplete;
+    case 'code rejected':
+      return messages.code.rejected;
+    case 'finish failed':
+      return messages.code.finishFailed;
+  }
+}
+
+/** The flow's problem as text, or null. */
+export const useCodeProblem = (flow: CodeFlowActor) => useSelector(flow, (state) => (state.context.problem ? codeProblemText(state.context.problem) : null));
+
+/** A step whose form asks for a code (forgot password, register): its title, then the form once the flow runs. */
+export function CodeStep({ actor, title, children }: { actor: CheckoutActor; title: string; children: (flow: CodeFlowActor) => ReactNode }) {
+  const flow = useCodeFlow(actor);
+  return <StepSection title={title}>{flow && children(flow)}</StepSection>;
+}

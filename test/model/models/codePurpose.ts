@@ -1,0 +1,34 @@
+import { messages } from '../../../src/services/messages';
+import { sees, type Sight } from '../support/sights';
+
+const m = messages;
+const robot: Sight[] = [{ unchecked: m.robot.standIn }, { disabledButton: m.app.continue }];
+
+/**
+ * The states a step that asks for a code shares with every other such step (the send-code flow of SPEC §4): its
+ * form with the robot check always shown, the send and its refusals, the code screen, and a right code's finish
+ * (the reset, the registration), which may be refused with the robot check and is tried again by Continue.
+ * `form` and `codeScreen` are what that step's screens show, `done` where a finished code lands.
+ */
+export function codePurposeStates({ form, codeScreen, done }: { form: Sight[]; codeScreen: Sight[]; done: Sight[] }) {
+  return {
+    form: { meta: sees(...form, ...robot), on: { FILL_FORM: 'ready' } },
+    ready: {
+      meta: sees(...form, { checked: m.robot.standIn }, { button: m.app.continue }),
+      on: { UNTICK_ROBOT: 'form', CONTINUE_AS_CHECK_EXPIRES: 'form', SEND_CODE: 'code', SEND_TOO_EARLY: 'sendWait', SEND_FAILS: 'sendFailed' },
+    },
+    sendWait: { meta: sees(...form, { alert: 'Повторная отправка кода возможна через 42 секунды' }, ...robot) },
+    sendFailed: { meta: sees(...form, { alert: m.code.sendRefused }, ...robot) },
+    code: {
+      meta: sees(...codeScreen),
+      on: { RIGHT_CODE: 'done', RIGHT_CODE_REFUSED_ROBOT: 'finishRobot', RIGHT_CODE_SERVER_DOWN: 'finishFailed', BACK: 'formAgain' },
+    },
+    formAgain: { meta: sees(...form) },
+    finishRobot: { meta: sees(...codeScreen, ...robot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
+    // The digits typed again with the check not passed: nothing is sent.
+    finishRobotStill: { meta: sees(...codeScreen, ...robot) },
+    finishRobotTicked: { meta: sees(...codeScreen, { checked: m.robot.standIn }, { button: m.app.continue }), on: { RETRY: 'done' } },
+    finishFailed: { meta: sees(...codeScreen, { button: m.app.continue }), on: { RETRY: 'done' } },
+    done: { meta: sees(...done) },
+  } as const;
+}
