@@ -1,13 +1,14 @@
 import { formatAmount, secondsWord } from './format';
 
 /**
- * Every user-facing text of the page, SPEC's quoted strings verbatim (also the few it quotes in English),
- * so that a translation touches this file only (DESIGN §5).
+ * Every user-facing text of the page, SPEC's quoted strings verbatim, so that a translation touches this file only
+ * (DESIGN §5). The page is Russian throughout: the few texts SPEC quotes in English (the result statuses, the data
+ * error, 'Order not found', the 404 text, the incomplete-form lines) are issue 17's Russian wording.
  */
 export const messages = {
   app: {
     loading: 'Загрузка данных счета…',
-    dataError: 'An error occurred retrieving data, possibly the document is already paid',
+    dataError: 'Произошла ошибка при получении данных, возможно, документ уже оплачен',
     dataErrorTitle: 'Ошибка получения данных',
     pageTitle: 'Оплата счета',
     back: 'Назад',
@@ -19,11 +20,11 @@ export const messages = {
     reload: 'Обновить страницу',
   },
   status: {
-    created: 'We are receiving payment data. Please do not leave this page',
-    success: 'Successfully paid',
-    declined: 'Payment declined',
-    orderNotFound: 'Order not found',
-    notFound404: 'Error 404 Document not found. Check the link',
+    created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
+    success: 'Оплата прошла успешно',
+    declined: 'Платеж отклонен',
+    orderNotFound: 'Заказ не найден',
+    notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
   },
   signIn: {
@@ -147,8 +148,8 @@ export const messages = {
     nameRequired: 'Введите имя',
     patronymicRequired: 'Введите отчество',
     privacyRequired: 'Подтвердите соглашение на обработку личных данных',
-    formIncomplete: 'Form incomplete.',
-    formIncorrect: 'Sorry, not all fields are filled out correctly.',
+    formIncomplete: 'Форма заполнена не полностью.',
+    formIncorrect: 'Извините, не все поля заполнены корректно.',
   },
   email: {
     label: 'Email для отправки чека',

@@ -51,8 +51,8 @@ export const pointsSchema = yup.object({
 export const codeSchema = yup.string().required(messages.code.incomplete).matches(/^\d{4}$/, messages.code.incomplete);
 
 /**
- * The form-level line after a submit that failed validation (SPEC §5): 'Form incomplete.' while a required
- * field is still empty, 'Sorry, not all fields are filled out correctly.' when all are filled but some are wrong.
+ * The form-level line after a submit that failed validation (SPEC §5): 'Форма заполнена не полностью.' while a
+ * required field is still empty, 'Извините, не все поля заполнены корректно.' when all are filled but some are wrong.
  */
 export function formProblem<Values extends object>(values: Values, required: readonly (keyof Values)[]): string {
   const empty = required.some((field) => {

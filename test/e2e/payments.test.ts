@@ -55,7 +55,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.pays);
     await page.waitForURL(/\/success\?orderId=/);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     expect(live.server.app.store.attemptByOrder(orderId)).toMatchObject({
       bill_oid: bill,
@@ -67,7 +67,7 @@ describe('card (ALL)', () => {
     });
   });
 
-  test('mobile: a declined card ends on "Payment declined"', async () => {
+  test('mobile: a declined card ends on the declined status', async () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /Банковская карта/);
@@ -75,7 +75,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.declined);
     await page.waitForURL(/\/fail\?orderId=/);
-    await expectStatus(page, 'Payment declined');
+    await expectStatus(page, m.status.declined);
   });
 
   test('a double click on "Оплатить" makes one attempt', async () => {
@@ -102,7 +102,7 @@ describe('card (ALL)', () => {
 });
 
 describe('fast payment (SBP)', () => {
-  test('desktop: the QR; paying in the bank app (another tab) moves the checkout to "Successfully paid"', async () => {
+  test('desktop: the QR; paying in the bank app (another tab) moves the checkout to the success status', async () => {
     const { context, page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     const answer = page.waitForResponse('**/api/getPaymentUrl/');
@@ -120,7 +120,7 @@ describe('fast payment (SBP)', () => {
     await bankApp.goto(payload);
     await bankApp.getByRole('button', { name: 'Оплатить' }).click();
     await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
   });
 
   test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
@@ -158,7 +158,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     await widgetFrame(page).getByText(/^Заказ /).waitFor();
     await widgetFrame(page).getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/success\?.*state=success.*bankInvoiceId=/);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
   });
 
   test('desktop: "Закрыть" closes the overlay, restores scrolling and lets the payer choose again', async () => {
@@ -225,7 +225,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
     await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/success\?.*state=success/);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
   });
 });
 
@@ -276,8 +276,8 @@ describe('closed by points', () => {
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/getResult/'));
     await page.goto(`${live.server.url}/success?withoutProcessing=1&billOid=demo-anon&orderId=made-up-order`);
     expect(await (await asked).json()).toEqual({ success: true, status: null });
-    await expectStatus(page, 'Order not found');
-    expect(await page.getByText('Successfully paid').count()).toBe(0);
+    await expectStatus(page, m.status.orderNotFound);
+    expect(await page.getByText(m.status.success).count()).toBe(0);
   });
 });
 

@@ -233,7 +233,7 @@ export const journeys: Journey[] = [
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
       // Before the card is paid the attempt is still 'created': the result page keeps polling.
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${billOid}`);
-      await page.getByRole('status').filter({ hasText: 'We are receiving payment data' }).waitFor();
+      await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
       await visit('result-created', page);
     },
   },
@@ -241,7 +241,7 @@ export const journeys: Journey[] = [
     name: 'result success',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.pays);
-      await page.getByRole('status').filter({ hasText: 'Successfully paid' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
       await visit('result-success', page);
     },
   },
@@ -249,7 +249,7 @@ export const journeys: Journey[] = [
     name: 'result declined',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.declined);
-      await page.getByRole('status').filter({ hasText: 'Payment declined' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
       await visit('result-declined', page);
     },
   },

@@ -73,7 +73,7 @@ test.each([
   expect(fetchStatus.calls).toHaveLength(2);
 });
 
-test("'Order not found' when the status has no objectOID", async () => {
+test("'Заказ не найден' when the status has no objectOID", async () => {
   const { actor, answer } = start();
   await answer({ status: 'success' });
   expect(actor.getSnapshot().value).toBe('orderNotFound');

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer, pointsBill } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
+import { messages } from '../../src/services/messages';
 
 async function openPoints(bill = pointsBill()) {
   const rendered = renderAccount({ bill });
@@ -20,12 +21,12 @@ test('the totals, the number input prefilled with the maximum, and the button', 
   expect(useButton()).toBeEnabled();
 });
 
-test("an empty field shows 'Заполните поле' and 'Form incomplete.'", async () => {
+test("an empty field shows 'Заполните поле' and the incomplete-form line", async () => {
   const { user, calls } = await openPoints();
   await user.clear(pointsField());
   await user.click(useButton());
   expect(pointsField()).toHaveAccessibleDescription('Заполните поле');
-  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 
