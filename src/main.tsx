@@ -41,6 +41,7 @@ function start() {
           logic={providePaymentStatus(deps)}
           orderId={query.get('orderId')}
           billOid={query.get('billOid')}
+          merchant={config.merchant}
         />
       </StrictMode>,
     );

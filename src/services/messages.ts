@@ -19,6 +19,10 @@ export const messages = {
     stepFailed: 'Не удалось загрузить страницу. Проверьте соединение и обновите страницу',
     reload: 'Обновить страницу',
   },
+  header: {
+    /** Before the merchant's support phone and e-mail (issue 17). */
+    support: 'Поддержка:',
+  },
   status: {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
     success: 'Оплата прошла успешно',

@@ -1,7 +1,15 @@
+import type { Merchant } from '../services/pageConfig';
 import { messages } from '../services/messages';
 
-/** The page's header on every page (checkout and result): who takes the money and that the line is secure. */
-export function PageHeader() {
+/** The phone number for a tel: link: its digits with the leading '+'. */
+const telOf = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
+
+/**
+ * The page's header on every page (checkout and result): who takes the money, that the line is secure, and how to
+ * reach the merchant (issue 17: a payer trusts a page that says whose it is).
+ */
+export function PageHeader({ merchant }: { merchant: Merchant }) {
+  const t = messages.header;
   return (
     <header className="page-header">
       <span className="brand" aria-hidden="true">
@@ -10,8 +18,23 @@ export function PageHeader() {
           <path d="M2 10h20" stroke="currentColor" strokeWidth="2" />
         </svg>
       </span>
-      <span className="brand-name">{messages.app.brand}</span>
-      <span className="secure-note">{messages.app.secure}</span>
+      <p className="brand-name">{merchant.name || messages.app.brand}</p>
+      <p className="secure-note">{messages.app.secure}</p>
+      {(merchant.supportPhone || merchant.supportEmail) && (
+        <p className="support">
+          <span className="support-label">{t.support}</span>
+          {merchant.supportPhone && (
+            <a className="support-link" href={telOf(merchant.supportPhone)}>
+              {merchant.supportPhone}
+            </a>
+          )}
+          {merchant.supportEmail && (
+            <a className="support-link" href={`mailto:${merchant.supportEmail}`}>
+              {merchant.supportEmail}
+            </a>
+          )}
+        </p>
+      )}
     </header>
   );
 }
