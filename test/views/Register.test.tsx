@@ -55,7 +55,7 @@ test('the privacy message shows only once the box was touched', async () => {
 
 test('filled but wrong: the not-all-correct line', async () => {
   const { user } = await openRegister();
-  await submitForm(user, '899');
+  await submitForm(user, '599');
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
   expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncorrect);
 });
