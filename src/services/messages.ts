@@ -94,6 +94,11 @@ export const messages = {
     pointsUsed: 'Использовано баллов',
     total: 'Итого',
     pay: 'Оплатить',
+    /** Pay when points cover the whole bill: nothing else is charged (issue 17). */
+    payWithPoints: 'Оплатить баллами',
+    /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
+    alreadyPaid: 'Этот счет уже оплачен',
+    alreadyPaidNote: 'Оплата по нему прошла, платить еще раз не нужно.',
     aggregatorOffer: 'Я принимаю условия оферты',
     executerOffer: 'Я принимаю условия платежа',
     offerRequired: 'Необходимо принять условия оферты',

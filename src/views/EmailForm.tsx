@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { messages } from '../services/messages';
+import { SubmitButton } from './SubmitButton';
 import { useEmailForm } from './useEmailForm';
 import { TextField } from './TextField';
 
@@ -14,15 +15,7 @@ interface Props {
 export function EmailForm({ rejected, busy, onSubmit }: Props) {
   const id = useId();
   // formik's shape without formik: this form is on every payer's first screen (see useEmailForm).
-  const formik = useEmailForm((values) => onSubmit(values.email.trim()));
-  const { setFieldValue, setFieldError } = formik;
-
-  useEffect(() => {
-    if (!rejected) return;
-    void setFieldValue('email', '', false);
-    setFieldError('email', messages.validation.emailRejected);
-  }, [rejected, setFieldValue, setFieldError]);
-
+  const formik = useEmailForm((values) => onSubmit(values.email.trim()), { rejected });
   const error = (formik.touched.email || rejected) && formik.errors.email ? formik.errors.email : null;
   return (
     <form className="form" noValidate onSubmit={formik.handleSubmit}>
@@ -39,9 +32,7 @@ export function EmailForm({ rejected, busy, onSubmit }: Props) {
         onChange={formik.handleChange}
         onBlur={formik.handleBlur}
       />
-      <button type="submit" className="button primary" disabled={busy}>
-        {messages.app.continue}
-      </button>
+      <SubmitButton busy={busy || formik.submitting}>{messages.app.continue}</SubmitButton>
     </form>
   );
 }
