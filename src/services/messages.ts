@@ -1,4 +1,4 @@
-import { formatAmount, secondsWord } from './format';
+import { formatAmount, formatNumber, plural, secondsWord } from './format';
 
 /**
  * Every user-facing text of the page, SPEC's quoted strings verbatim, so that a translation touches this file only
@@ -49,8 +49,10 @@ export const messages = {
     client: 'Клиент:',
   },
   paymentInfo: {
-    purpose: 'Назначение платежа',
     sum: 'Сумма к оплате',
+    /** With points chosen (issue 17): the bill's own sum and the points, above what is left to pay. */
+    billSum: 'Сумма счета',
+    points: 'Оплата баллами',
   },
   points: {
     blockTitle: 'Бонусные баллы',
@@ -60,6 +62,8 @@ export const messages = {
     canUse: 'Можно использовать:',
     input: 'Сколько баллов списать',
     required: 'Заполните поле',
+    /** More than can be spent typed in (issue 17: said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
+    tooMany: (max: number) => `Можно списать не более ${formatNumber(max)} ${plural(max, ['балла', 'баллов', 'баллов'])}`,
   },
   code: {
     sent: 'Проверочный код был отправлен',
