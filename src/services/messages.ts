@@ -8,6 +8,8 @@ import { formatAmount, formatNumber, plural, secondsWord } from './format';
 export const messages = {
   app: {
     loading: 'Загрузка данных счета…',
+    /** A step whose code is still on its way (not in SPEC). */
+    stepLoading: 'Загрузка…',
     dataError: 'Произошла ошибка при получении данных, возможно, документ уже оплачен',
     dataErrorTitle: 'Ошибка получения данных',
     pageTitle: 'Оплата счета',

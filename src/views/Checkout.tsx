@@ -52,11 +52,19 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
         </nav>
       )}
       {/*
-        Steps from lazyViews render nothing until their code arrives (the card's min-height holds the layout). One
-        boundary per step, so the step being left is removed at once rather than kept hidden with its heading.
+        Steps from lazyViews show that they are on their way until their code arrives (issue 17: on a slow network a
+        Continue that changed nothing for seconds); the card's min-height holds the layout. One boundary per step, so
+        the step being left is removed at once rather than kept hidden with its heading.
       */}
       <StepErrorBoundary key={step} onReload={reload}>
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <p className="step-pending" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {messages.app.stepLoading}
+            </p>
+          }
+        >
           <View actor={actor} />
         </Suspense>
       </StepErrorBoundary>
