@@ -45,6 +45,19 @@ export function providePaymentStatus({ api, log, doc }: Dependencies) {
         onChange();
         return () => doc.removeEventListener('visibilitychange', onChange);
       }),
+      watchConnection: fromCallback(({ sendBack }) => {
+        const win = doc.defaultView;
+        if (!win) return undefined;
+        const offline = () => sendBack({ type: 'connection.offline' });
+        const online = () => sendBack({ type: 'connection.online' });
+        win.addEventListener('offline', offline);
+        win.addEventListener('online', online);
+        if (win.navigator.onLine === false) offline();
+        return () => {
+          win.removeEventListener('offline', offline);
+          win.removeEventListener('online', online);
+        };
+      }),
     },
     actions: { 'log poll failure': (_, { error }) => log(error) },
   });

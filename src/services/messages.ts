@@ -32,6 +32,8 @@ export const messages = {
     orderNotFound: 'Заказ не найден',
     notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
+    /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
+    offline: 'Нет соединения — проверим, как только оно появится',
   },
   signIn: {
     title: 'Авторизация',
@@ -114,7 +116,8 @@ export const messages = {
     offerFailed: 'Не удалось получить информацию об оферте',
   },
   sbp: {
-    desktop: 'Оплата с помощью мобильного приложения банка',
+    /** How to pay on a desktop, in one line (issue 17; SPEC's 'Оплата с помощью мобильного приложения банка' said less). */
+    scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
     openBankApp: 'Открыть приложение банка',
     showQr: 'Показать QR-код',
     hideQr: 'Скрыть QR-код',

@@ -109,7 +109,7 @@ describe('fast payment (SBP)', () => {
     await choose(page, /СБП/);
     await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
-    await page.getByText(m.sbp.desktop).waitFor();
+    await page.getByText(m.sbp.scanQr).waitFor();
     const qr = page.getByRole('img', { name: m.sbp.qrAlt });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

@@ -190,7 +190,7 @@ export const journeys: Journey[] = [
       await page.getByRole('radio', { name: /СБП/ }).check();
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       if (device === 'desktop') {
-        await page.getByText(m.sbp.desktop).waitFor();
+        await page.getByText(m.sbp.scanQr).waitFor();
         await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
         await visit('sbp-desktop', page);
         await page.getByRole('button', { name: 'Выбрать банк из списка' }).click();

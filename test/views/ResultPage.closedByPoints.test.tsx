@@ -15,6 +15,7 @@ const withServer = (answer: (input: PaymentStatusInput) => Promise<PaymentStatus
         return answer(input);
       }) as never,
       watchVisibility: fromCallback(() => undefined) as never,
+      watchConnection: fromCallback(() => undefined) as never,
     },
     actions: { 'log poll failure': () => undefined },
   });

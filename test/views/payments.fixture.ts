@@ -23,7 +23,11 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
         checkEmail: checkEmail.logic,
         offer: offerMachine.provide({ actors: { fetchOffer: fetchOffer.logic }, actions: { 'log error': () => undefined } }),
         paymentStatus: paymentStatusMachine.provide({
-          actors: { fetchStatus: fetchStatus.logic, watchVisibility: fromPromise(async () => undefined) as never },
+          actors: {
+            fetchStatus: fetchStatus.logic,
+            watchVisibility: fromPromise(async () => undefined) as never,
+            watchConnection: fromPromise(async () => undefined) as never,
+          },
           actions: { 'log poll failure': () => undefined },
         }),
         bankWidget: fromPromise<PaymentStatusOutput>(() => new Promise(() => undefined)) as never,

@@ -45,7 +45,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       meta: sees({ text: /Сервисный сбор: 185,19 руб\./ }),
       on: { PAY_SBP: 'sbp' },
     },
-    sbp: { meta: sees({ text: messages.sbp.desktop }) },
+    sbp: { meta: sees({ text: messages.sbp.scanQr }) },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },

@@ -3,7 +3,7 @@ import { bankListMessages } from '../../../src/services/bankListMessages';
 import { messages } from '../../../src/services/messages';
 import { sees } from '../support/sights';
 
-const onSbp = sees({ text: messages.sbp.desktop }, { button: messages.sbp.anotherMethod });
+const onSbp = sees({ text: messages.sbp.scanQr }, { button: messages.sbp.anotherMethod });
 // A phone with no bank list given (the list is its own chunk's, tested in test/views/BankList): SPEC's one link.
 const onPhone = sees({ heading: bankListMessages.chooseBank }, { link: messages.sbp.openBankApp }, { button: messages.sbp.anotherMethod });
 
@@ -40,8 +40,8 @@ export const paymentStatusModel = setup({}).createMachine({
     },
     retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused' } },
     // Hidden: however long it stays hidden, no poll goes out (the jsdom run checks the requests).
-    paused: { meta: sees({ text: messages.sbp.desktop }), on: { TAB_SHOWN: 'waiting' } },
-    stopped: { meta: sees({ text: messages.sbp.desktop }) },
+    paused: { meta: sees({ text: messages.sbp.scanQr }), on: { TAB_SHOWN: 'waiting' } },
+    stopped: { meta: sees({ text: messages.sbp.scanQr }) },
     paid: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.success }), on: { BACK_TO_SBP: 'paid' } },
     declined: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.declined }) },
     choosing: { meta: sees({ heading: messages.choosePaymentType.title }) },
