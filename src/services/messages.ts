@@ -153,6 +153,7 @@ export const messages = {
   },
   widget: {
     title: 'Оплата SberPay',
+    close: 'Закрыть окно оплаты',
   },
   validation: {
     phoneRequired: 'Не указан телефон',
