@@ -21,7 +21,7 @@ export interface Dependencies {
   log: (error: unknown) => void;
   /** The document whose visibility pauses status polling and whose title shows the data error. */
   doc: Document;
-  /** The bank-app pay widget client (src/widget); without it the bank-app pay types fail loudly. */
+  /** The bank-app pay widget client (src/widget), loaded on demand in the page; without it bank-app pay fails loudly. */
   widget?: BankWidgetClient;
 }
 

@@ -27,19 +27,23 @@ const stepViews: Record<Step, ComponentType<{ actor: CheckoutActor }>> = {
 export function Checkout({ actor }: { actor: CheckoutActor }) {
   const step = useSelector(actor, (state) => state.context.step);
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
-  const { goBack, reload = () => undefined } = usePage();
+  const { goBack, reload = () => undefined, preload } = usePage();
   useStepFocus(step);
-  // Every payer's second step: fetched in the background once the first is painted, so Continue does not wait.
+  // Every payer's second step (and the page's other background code): fetched once the first is painted, so
+  // Continue and Pay do not wait.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void ChoosePaymentType.preload().catch(() => undefined));
+      timer = setTimeout(() => {
+        void ChoosePaymentType.preload().catch(() => undefined);
+        preload?.();
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [preload]);
 
   const View = stepViews[step];
   return (

@@ -89,7 +89,7 @@ describeModelFlow({
     },
     ANOTHER_METHOD: (session) => does.click(session, messages.sbp.anotherMethod),
     BACK: (session) => does.click(session, messages.app.back),
-    CONNECTION_LOST: async (session) => {
+    CONNECTION_LOST: async () => {
       await network('offline');
       // However long it lasts, no poll goes out (an unscripted one would fail the path).
       await elapse(30_000);
