@@ -10,7 +10,7 @@ import { objectOidSchema } from './schemas';
 /** What each demo bill shows a newcomer (DESIGN §8), in the page's language. */
 const demoNotes: Record<string, string> = {
   'demo-anon': 'Без входа в кабинет: e-mail, затем карта, СБП или SberPay',
-  'demo-points': 'Списать до 3 000 из 4 500 баллов, подтвердив кодом из СМС',
+  'demo-points': 'Списать до 3\u00a0000 из 4\u00a0500 баллов, подтвердив кодом из СМС',
   'demo-reg': `Вход в кабинет: телефон ${demoAccount.phone}, пароль ${demoAccount.password}; регистрация, восстановление пароля`,
   'demo-offer': 'Оплата картой требует принять оферту и условия платежа',
   'demo-cover': 'Баллы покрывают весь счет: он закрывается без оплаты',
@@ -30,7 +30,7 @@ export async function homeRoutes(app: FastifyInstance, { options, store }: { opt
     const bills = demoBills.map(
       (bill) => html`<li class="sandbox-bill">
 <a href="/pay/${bill.oid}">${bill.purpose}</a>
-<span class="sandbox-hint">${bill.oid} · ${amount(bill.sum_kopecks)}. ${demoNotes[bill.oid] ?? ''}</span>
+<span class="sandbox-hint">${bill.oid} · ${amount(bill.sum_kopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
 ${
   bill.paid
     ? null

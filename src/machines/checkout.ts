@@ -390,7 +390,8 @@ export const checkoutMachine = setup({
         },
         alreadyPaid: {
           tags: 'already paid',
-          description: "A stale tab: the server says the bill is paid already (409); nothing is left to pay here.",
+          description: "A stale tab: the server says the bill is paid already (409); nothing is left to pay, nor to go back to.",
+          entry: 'clear history',
         },
         closingWithPoints: {
           tags: 'busy',

@@ -10,6 +10,16 @@ const telOf = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
  */
 export function PageHeader({ merchant }: { merchant: Merchant }) {
   const t = messages.header;
+  const phone = merchant.supportPhone ? (
+    <a className="support-link" href={telOf(merchant.supportPhone)}>
+      {merchant.supportPhone}
+    </a>
+  ) : null;
+  const email = merchant.supportEmail ? (
+    <a className="support-link" href={`mailto:${merchant.supportEmail}`}>
+      {merchant.supportEmail}
+    </a>
+  ) : null;
   return (
     <header className="page-header">
       <span className="brand" aria-hidden="true">
@@ -18,21 +28,17 @@ export function PageHeader({ merchant }: { merchant: Merchant }) {
           <path d="M2 10h20" stroke="currentColor" strokeWidth="2" />
         </svg>
       </span>
-      <p className="brand-name">{merchant.name || messages.app.brand}</p>
-      <p className="secure-note">{messages.app.secure}</p>
-      {(merchant.supportPhone || merchant.supportEmail) && (
+      <div className="brand-text">
+        <p className="brand-name">{merchant.name || messages.app.brand}</p>
+        <p className="secure-note">{messages.app.secure}</p>
+      </div>
+      {(phone || email) && (
         <p className="support">
-          <span className="support-label">{t.support}</span>
-          {merchant.supportPhone && (
-            <a className="support-link" href={telOf(merchant.supportPhone)}>
-              {merchant.supportPhone}
-            </a>
-          )}
-          {merchant.supportEmail && (
-            <a className="support-link" href={`mailto:${merchant.supportEmail}`}>
-              {merchant.supportEmail}
-            </a>
-          )}
+          {/* The label with the first contact, so they never part; the e-mail under it, or beside it where it fits. */}
+          <span className="support-line">
+            {t.support} {phone ?? email}
+          </span>
+          {phone && email}
         </p>
       )}
     </header>

@@ -140,6 +140,8 @@ describe('a bill paid meanwhile (issue 17)', () => {
     expect(where()).toEqual({ choosePaymentType: 'alreadyPaid' });
     expect(snapshot().hasTag('already paid')).toBe(true);
     expect(snapshot().context.problem).toBeNull();
+    // A paid bill has no step to go back to either.
+    expect(snapshot().context.history).toEqual([]);
     expect(logged).toEqual([]);
     // Nothing more to pay: a second Pay asks nothing.
     actor.send({ type: 'payment.pay' });

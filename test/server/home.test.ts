@@ -33,6 +33,8 @@ describe('GET / with the sandbox on', () => {
     // The curl's JSON is shown as text: its quotes are escaped, not raw markup.
     expect(page.body).toContain('{&quot;from&quot;:&quot;demo-anon&quot;}');
     expect(page.body).toContain('«Северный парк»');
+    // Amounts end their own sentence: no 'руб..'.
+    expect(page.body).not.toContain('..');
   });
 
   test("'Новая копия счета' makes a fresh unpaid copy and opens its checkout", async () => {

@@ -38,7 +38,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       },
     },
     // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…' (issue 17).
-    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: t.pay }) },
+    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: t.pay }, { back: false }) },
     payEmailRefused: {
       meta: sees({ alert: messages.validation.emailRejected }, { button: t.pay }),
       on: { CHANGE_EMAIL_AND_PAY: 'cardForm' },
