@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { derive, type Agreements as Ticks, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney, formatPoints } from '../services/format';
 import { messages } from '../services/messages';
@@ -7,9 +7,9 @@ import { roublesOf } from '../services/pricing';
 import type { OfferKind, PaymentType } from '../services/types';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
+import { ReceiptEmailField } from './EmailForm';
 import { StepSection } from './StepSection';
 import { SubmitButton } from './SubmitButton';
-import { TextField } from './TextField';
 import { useEmailForm } from './useEmailForm';
 
 const t = messages.choosePaymentType;
@@ -41,7 +41,6 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
 }
 
 function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | undefined }) {
-  const id = useId();
   const context = useSelector(actor, (state) => state.context);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
   const covered = derive.isCoveredByPoints(context);
@@ -51,7 +50,6 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const emailUsed = derive.emailUsed(context);
 
   const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), { initial: emailUsed, rejected: context.emailError });
-  const emailError = (form.touched.email || context.emailError) && form.errors.email ? form.errors.email : null;
   // The address the receipt goes to already passed the checks: Pay goes at once. A changed one is checked first.
   const pay = (event: FormEvent) => {
     event.preventDefault();
@@ -110,20 +108,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
         </div>
       </dl>
 
-      <TextField
-        id={`${id}-email`}
-        label={messages.email.label}
-        error={emailError}
-        errorRole="alert"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={form.values.email}
-        onChange={form.handleChange}
-        onBlur={form.handleBlur}
-        disabled={busy}
-      />
+      <ReceiptEmailField form={form} rejected={context.emailError} disabled={busy} />
 
       {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, newContext, payWithCard, smsCode, useLiveServer } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, smsCode, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -15,27 +15,8 @@ const m = messages;
 jest.setTimeout(60_000);
 
 const live = useLiveServer();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(live.browser, device);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  return { context, page };
-}
-
-async function toChoosePaymentType(page: Page, objectOID: string) {
-  await page.goto(`${live.server.url}/pay/${objectOID}`);
-  await page.getByLabel(m.email.label).fill('payer@example.com');
-  await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
-}
+const openPage = usePages(live);
+const toChoosePaymentType = (page: Page, objectOID: string) => toChoose(page, live.server, objectOID);
 
 const hash = (page: Page) => new URL(page.url()).hash;
 const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 20_000 });
@@ -87,11 +68,8 @@ describe('Back on the result step', () => {
     await page.goBack();
     await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
-    await page.getByRole('radio', { name: /Банковская карта/ }).check();
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-    await page.waitForURL(/\/sandbox\/acquirer\//);
-    await payWithCard(page, TEST_CARDS.pays);
-    await page.waitForURL(/\/success\?orderId=/);
+    await payByCardFromChoose(page, TEST_CARDS.pays);
+    expect(page.url()).toContain('/success?orderId=');
     await status(page, m.status.success);
   });
 
@@ -115,10 +93,7 @@ test('a stale tab: Pay on a bill paid in another tab says it is already paid', a
   const stale = await context.newPage();
   await toChoosePaymentType(stale, bill);
 
-  await first.getByRole('button', { name: m.choosePaymentType.pay }).click();
-  await first.waitForURL(/\/sandbox\/acquirer\//);
-  await payWithCard(first, TEST_CARDS.pays);
-  await first.waitForURL(/\/success\?orderId=/);
+  await payByCardFromChoose(first, TEST_CARDS.pays);
 
   const refused = stale.waitForResponse('**/api/getPaymentUrl/');
   await stale.getByRole('button', { name: m.choosePaymentType.pay }).click();

@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, MOBILE, newContext, payWithCard, useLiveServer } from './harness';
+import { freshBill, MOBILE, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -11,28 +11,8 @@ const m = messages;
 jest.setTimeout(60_000);
 
 const live = useLiveServer();
-const contexts: BrowserContext[] = [];
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(live.browser, device);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  return { context, page };
-}
-
-/** From the bill page through the e-mail to the choose-payment-type step. */
-async function toChoosePaymentType(page: Page, objectOID: string) {
-  await page.goto(`${live.server.url}/pay/${objectOID}`);
-  await page.getByLabel(m.email.label).fill('payer@example.com');
-  await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: /Выберите способ оплаты|Счет будет полностью оплачен баллами/ }).waitFor();
-}
+const openPage = usePages(live);
+const toChoosePaymentType = (page: Page, objectOID: string) => toChoose(page, live.server, objectOID);
 
 async function choose(page: Page, name: RegExp) {
   await page.getByRole('radio', { name }).check();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer, smsCode, typeCode } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -39,11 +39,7 @@ async function toChoosePaymentType(page: Page, server: RunningServer, demo: stri
 
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
-  await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-  await page.waitForURL(/\/sandbox\/acquirer\//);
-  await payWithCard(page, card);
-  await page.waitForURL(/\/(success|fail)\?orderId=/);
+  await payByCardFromChoose(page, card);
 }
 
 export const journeys: Journey[] = [
@@ -131,13 +127,8 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       const bill = await toChoosePaymentType(page, server, 'demo-anon');
       const other = await page.context().newPage();
-      await other.goto(`${server.url}/pay/${bill}`);
-      await other.getByLabel(m.email.label).fill('payer@example.com');
-      await other.getByRole('button', { name: m.app.continue }).click();
-      await other.getByRole('button', { name: m.choosePaymentType.pay }).click();
-      await other.waitForURL(/\/sandbox\/acquirer\//);
-      await payWithCard(other, TEST_CARDS.pays);
-      await other.waitForURL(/\/success\?orderId=/);
+      await toChooseBill(other, server, bill);
+      await payByCardFromChoose(other, TEST_CARDS.pays);
       await other.close();
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       await heading(page, m.choosePaymentType.alreadyPaid);
