@@ -19,6 +19,7 @@ import { sberpaySandbox } from './sandbox/sberpay';
 import { accountRoutes } from './routes/accounts';
 import { codeRoutes } from './routes/codes';
 import { sbpBankRoutes } from './routes/sbpBanks';
+import { homeRoutes } from './routes/home';
 import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
@@ -54,7 +55,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const pages = pageRenderer(options);
 
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
+    logger: options.logger ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
@@ -138,6 +139,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     await app.register(sbpSandbox, { store });
     await app.register(sberpaySandbox, { store });
     await app.register(partiesSandbox, { options, store });
+    await app.register(homeRoutes, { options, store });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;
