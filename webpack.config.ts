@@ -21,7 +21,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     },
     // No eval-based maps: the server's CSP (no 'unsafe-eval') would stop a development build from running.
     devtool: production ? false : 'cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // @xstate/react imports the shim of useSyncExternalStore for React before 18; React 19 has it built in, and the
+      // package's own non-shim entries use React's (about 0.7 KB gzip off the first load).
+      alias: {
+        'use-sync-external-store/shim/with-selector$': 'use-sync-external-store/with-selector',
+        'use-sync-external-store/shim$': 'use-sync-external-store',
+      },
+    },
     module: {
       rules: [
         { test: /\.tsx?$/, loader: 'ts-loader', exclude: /node_modules/, options: { transpileOnly: true } },

@@ -18,6 +18,7 @@ import { sberpaySandbox } from './sandbox/sberpay';
 import { accountRoutes } from './routes/accounts';
 import { codeRoutes } from './routes/codes';
 import { sbpBankRoutes } from './routes/sbpBanks';
+import { homeRoutes } from './routes/home';
 import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
@@ -63,7 +64,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const pages = pageRenderer(options);
 
   const app = Fastify({
-    logger: options.logger ? { level: 'info', redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
+    logger: options.logger ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
     // Behind configured proxies request.ip is the client's (X-Forwarded-For); the per-address limits count by it.
     ...(options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
@@ -170,6 +171,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     await app.register(sbpSandbox);
     await app.register(sberpaySandbox);
     await app.register(partiesSandbox, { options });
+    await app.register(homeRoutes, { options });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;

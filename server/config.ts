@@ -2,6 +2,8 @@ import path from 'node:path';
 
 export type Product = 'realty' | 'auto';
 export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'production';
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Everything the server can be told; tests pass their own, `main.ts` reads the environment. */
 export interface AppOptions {
@@ -36,6 +38,13 @@ export interface AppOptions {
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   logger: boolean;
+  /** pino's level (LOG_LEVEL): 'warn' by default, so requests are not logged; 'info' logs each request, 'debug' more. */
+  logLevel: LogLevel;
+  /** Who takes the money, shown in the page's header (MERCHANT_NAME). */
+  merchantName: string;
+  /** The merchant's support line and address in the header (MERCHANT_SUPPORT_PHONE, MERCHANT_SUPPORT_EMAIL); '' hides one. */
+  merchantSupportPhone: string;
+  merchantSupportEmail: string;
   /**
    * scrypt cost (N) for new password hashes. Production keeps the default; tests lower it only to stay fast,
    * because the cost travels inside each hash and verification reads it from there.
@@ -69,6 +78,11 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     trustProxy: [],
     now: Date.now,
     logger: false,
+    logLevel: 'warn',
+    // The demo's merchant: a real deployment names its own (README, Configuration).
+    merchantName: 'ООО «Демо Девелопмент»',
+    merchantSupportPhone: '+7 (800) 555-01-00',
+    merchantSupportEmail: 'support@example.com',
     passwordCost: 16384,
     captchaFetch: (input, init) => fetch(input, init),
     widgetOrigin: null,
@@ -111,6 +125,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logger: env.LOG !== '0',
+    ...(LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? { logLevel: env.LOG_LEVEL as LogLevel } : {}),
+    ...(env.MERCHANT_NAME ? { merchantName: env.MERCHANT_NAME } : {}),
+    ...(env.MERCHANT_SUPPORT_PHONE !== undefined ? { merchantSupportPhone: env.MERCHANT_SUPPORT_PHONE } : {}),
+    ...(env.MERCHANT_SUPPORT_EMAIL !== undefined ? { merchantSupportEmail: env.MERCHANT_SUPPORT_EMAIL } : {}),
     widgetOrigin: env.WIDGET_ORIGIN || null,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
   });

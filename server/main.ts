@@ -18,6 +18,7 @@ async function main() {
   const lines = [
     '',
     `Checkout is running on ${app.appOptions.publicUrl} (${where}${seeded ? ', demo bills seeded' : ''})`,
+    ...(options.sandbox ? [`Start here: ${app.appOptions.publicUrl}/ (the demo bills and the sandbox tools)`] : []),
     '',
     'Demo bills:',
     ...demoBills.map((bill) => `  ${app.appOptions.publicUrl}/pay/${bill.oid}`),

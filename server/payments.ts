@@ -4,7 +4,7 @@ import type { AttemptRow, BillRow, PaymentTypeRow, Store } from './store/store';
 /** A refusal the payer's request can cause; routes answer it as a 4xx. */
 export class PaymentRefused extends Error {
   constructor(
-    readonly statusCode: 400 | 404 | 409,
+    readonly statusCode: 400 | 404 | 409 | 422,
     message: string,
   ) {
     super(message);
@@ -90,7 +90,8 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
 }
 
 async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): Promise<AttemptRow> {
-  if (!anyType) throw new PaymentRefused(409, 'У счета нет способов оплаты');
+  // 422, not 409: a 409 to a payment request means the bill is already paid, and the page says so (issue 17).
+  if (!anyType) throw new PaymentRefused(422, 'У счета нет способов оплаты');
   const orderId = crypto.randomUUID();
   await tx.insertAttempt({
     order_id: orderId,

@@ -9,8 +9,7 @@ import { createHttp } from './services/http';
 import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
 import { App } from './views/App';
 import { AppActor, PageContext } from './views/appContext';
-import { ResultPage } from './views/ResultPage';
-import { createBankWidget } from './widget';
+import { bankWidgetOnDemand } from './widget/onDemand';
 import { provideApp, providePaymentStatus, type Dependencies } from './wiring';
 import './views/styles.css';
 
@@ -22,42 +21,48 @@ function start() {
   const http = createHttp({ csrfToken: () => readCsrfToken() });
   const api = createApi({ http, config, managerId: () => readManagerId() });
   const env = browserEnvironment(window);
+  const widget = bankWidgetOnDemand(window, config.environment, logError);
   const deps: Dependencies = {
     api,
     env,
     analytics: dataLayerAnalytics(window),
     log: logError,
     doc: document,
-    widget: createBankWidget(window, config.environment),
+    widget,
   };
 
-  // The result view mounts on any element with id "result" (SPEC §2), with orderId and billOid from the query.
+  // The result view mounts on any element with id "result" (SPEC §2), with orderId and billOid from the query. Its
+  // code is a chunk of its own, so the checkout's first load does not carry it.
   const resultElement = document.getElementById('result');
   if (resultElement) {
     const query = new URLSearchParams(window.location.search);
-    createRoot(resultElement).render(
-      <StrictMode>
-        <ResultPage
-          logic={providePaymentStatus(deps)}
-          orderId={query.get('orderId')}
-          billOid={query.get('billOid')}
-        />
-      </StrictMode>,
+    void import('./views/ResultPage').then(({ ResultPage }) =>
+      createRoot(resultElement).render(
+        <StrictMode>
+          <ResultPage
+            logic={providePaymentStatus(deps)}
+            orderId={query.get('orderId')}
+            billOid={query.get('billOid')}
+            merchant={config.merchant}
+          />
+        </StrictMode>,
+      ),
     );
   }
 
   const rootElement = document.getElementById('root');
-  if (rootElement && config.objectOID) mountCheckout(rootElement, config.objectOID, deps, config);
+  // The widget's code comes in the background once the first step is painted.
+  if (rootElement && config.objectOID) mountCheckout(rootElement, config.objectOID, deps, config, () => widget.preload());
 }
 
-function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig) {
+function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void) {
   const logic = provideApp(deps);
 
   const render = (inspect?: Observer<InspectionEvent>) =>
     createRoot(element).render(
       <StrictMode>
         <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop }, ...(inspect ? { inspect } : {}) }}>
-          <AddressBarRoot config={config} deps={deps} />
+          <AddressBarRoot config={config} deps={deps} preload={preload} />
         </AppActor.Provider>
       </StrictMode>,
     );
@@ -71,7 +76,7 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
 }
 
 /** Binds the address bar to the checkout's route while mounted; browser Back and the Back link go one step back. */
-function AddressBarRoot({ config, deps }: { config: PageConfig; deps: Dependencies }) {
+function AddressBarRoot({ config, deps, preload }: { config: PageConfig; deps: Dependencies; preload: () => void }) {
   const app = AppActor.useActorRef();
   const backRef = useRef<() => void>(() => undefined);
 
@@ -99,7 +104,10 @@ function AddressBarRoot({ config, deps }: { config: PageConfig; deps: Dependenci
     return () => binding.stop();
   }, [app]);
 
-  const page = useMemo(() => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps }), [config, deps]);
+  const page = useMemo(
+    () => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps, preload }),
+    [config, deps, preload],
+  );
   return (
     <PageContext.Provider value={page}>
       <App />

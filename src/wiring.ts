@@ -21,7 +21,7 @@ export interface Dependencies {
   log: (error: unknown) => void;
   /** The document whose visibility pauses status polling and whose title shows the data error. */
   doc: Document;
-  /** The bank-app pay widget client (src/widget); without it the bank-app pay types fail loudly. */
+  /** The bank-app pay widget client (src/widget), loaded on demand in the page; without it bank-app pay fails loudly. */
   widget?: BankWidgetClient;
 }
 
@@ -44,6 +44,19 @@ export function providePaymentStatus({ api, log, doc }: Dependencies) {
         doc.addEventListener('visibilitychange', onChange);
         onChange();
         return () => doc.removeEventListener('visibilitychange', onChange);
+      }),
+      watchConnection: fromCallback(({ sendBack }) => {
+        const win = doc.defaultView;
+        if (!win) return undefined;
+        const offline = () => sendBack({ type: 'connection.offline' });
+        const online = () => sendBack({ type: 'connection.online' });
+        win.addEventListener('offline', offline);
+        win.addEventListener('online', online);
+        if (win.navigator.onLine === false) offline();
+        return () => {
+          win.removeEventListener('offline', offline);
+          win.removeEventListener('online', online);
+        };
       }),
     },
     actions: { 'log poll failure': (_, { error }) => log(error) },

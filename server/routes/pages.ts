@@ -16,6 +16,8 @@ export interface PageConfig {
   captchaSiteKey: string | null;
   freeCallNumber: string;
   objectOID: string | null;
+  /** Who takes the money and how to reach them, for the page's header (issue 17: trust). */
+  merchant: { name: string; supportPhone: string; supportEmail: string };
 }
 
 export interface PageContent {
@@ -41,6 +43,7 @@ export function pageRenderer(options: AppOptions) {
     captchaSiteKey: options.hcaptchaSiteKey,
     freeCallNumber: options.freeCallNumber,
     objectOID,
+    merchant: { name: options.merchantName, supportPhone: options.merchantSupportPhone, supportEmail: options.merchantSupportEmail },
   });
 
   const send = (reply: FastifyReply, page: PageContent, status = 200) => {

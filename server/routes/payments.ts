@@ -71,11 +71,12 @@ const offerSchema = {
 
 /** The offer's text for a payment type, as HTML (the page shows it in the offer modal). */
 function offerDescription(kind: 'aggregator' | 'executer', bill: BillRow, type: PaymentTypeRow): string {
-  const fee = type.commission_kopecks > 0 ? `${toRoubles(type.commission_kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.` : 'не взимается';
+  // Each ends its sentence: 'руб.' carries its own full stop (issue 17: no 'руб..').
+  const fee = type.commission_kopecks > 0 ? `${toRoubles(type.commission_kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.` : 'не взимается.';
   if (kind === 'aggregator') {
     return html`<h2>Оферта платежного агрегатора</h2>
 <p>Платеж способом «${type.name}» принимает платежный агрегатор по поручению получателя. Назначение платежа: ${bill.purpose}.</p>
-<p>Сервисный сбор агрегатора: ${fee}. Нажимая «Оплатить», вы принимаете условия оферты.</p>`.markup;
+<p>Сервисный сбор агрегатора: ${fee} Нажимая «Оплатить», вы принимаете условия оферты.</p>`.markup;
   }
   return html`<h2>Условия платежа</h2>
 <p>Исполнитель принимает оплату способом «${type.name}» в счет обязательств по документу: ${bill.purpose}.</p>

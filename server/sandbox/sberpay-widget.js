@@ -17,7 +17,7 @@
  *     { type: 'GET_VERSION' }, { type: 'GET_PARAMETERS' }, { type: 'GET_ORDERID' }      asked once on load
  *     { type: 'success', payload: { orderId, bankInvoiceId } }   the bank confirmed the payment ('Оплатить')
  *     { type: 'fail', payload: { orderId, bankInvoiceId, reason } }   the payer declined ('Отклонить') or it failed
- *     { type: 'CLOSE_WIDGET' }                                  'Закрыть'
+ *     { type: 'CLOSE_WIDGET' }                                  'Закрыть', or Esc inside a page's overlay
  *     { type: 'OPEN_LINK', payload: { link } }                  'Открыть приложение банка'
  *   page -> widget (answers)
  *     { type: 'GET_VERSION', payload: '<version>' }
@@ -174,6 +174,11 @@
       var link = button.href;
       if (!post('OPEN_LINK', { link: link })) window.location.assign(link);
     }
+  });
+
+  // Inside a page's overlay, Esc in the widget closes it as Esc on the page does (a bank's widget does the same).
+  document.addEventListener('keydown', function (event) {
+    if (event.key === 'Escape' && peer) post('CLOSE_WIDGET');
   });
 
   post('GET_VERSION');

@@ -1,4 +1,4 @@
-import { assertEvent, assign, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, raise, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
 import type { Bill, CodePurpose, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
 import type { CaptchaPolicy } from './accountFlow';
@@ -24,6 +24,14 @@ export interface CheckoutInput {
 /** What went wrong on the choose-payment-type step; the view words it from the catalogue (SPEC §8). */
 export type CheckoutProblem = 'no payment url' | 'close with points failed';
 
+/** The agreement ticks of one payment type (SPEC §5). */
+export interface Agreements {
+  aggregator: boolean;
+  executer: boolean;
+}
+
+const noAgreements: Agreements = { aggregator: false, executer: false };
+
 export interface CheckoutContext extends CheckoutInput {
   /** The step shown now, kept so that navigation can remember where it came from. */
   step: Step;
@@ -40,8 +48,9 @@ export interface CheckoutContext extends CheckoutInput {
   sendSmsPhone: string;
   notice: 'new password sent' | 'registration success' | null;
   selectedTypeOid: string | null;
-  agreements: { aggregator: boolean; executer: boolean };
-  agreementErrors: { aggregator: boolean; executer: boolean };
+  /** The ticks by payment type: switching the way to pay and back keeps them (issue 17); each type has its own offer. */
+  agreements: Record<string, Agreements>;
+  agreementErrors: Agreements;
   paymentUrlData: PaymentUrlResponse | null;
   transactionID: string | null;
   formUrl: string | null;
@@ -59,7 +68,8 @@ export type CheckoutEvent =
   | { type: 'points.use'; points: number }
   | { type: 'payment.select'; oid: string }
   | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
-  | { type: 'payment.pay' }
+  /** 'Оплатить', with the receipt e-mail of the step's field (issue 17: it stays editable there). */
+  | { type: 'payment.pay'; email?: string }
   // From the children:
   | { type: 'code.sent'; phone: string }
   | { type: 'code.confirmed'; request: CodeRequest }
@@ -83,6 +93,9 @@ const codeFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlow
 const selectedType = (context: CheckoutContext): PaymentType | null =>
   context.bill.cardTypes.find((type) => type.OID === context.selectedTypeOid) ?? null;
 
+/** The ticks of the chosen type. */
+const agreementsOf = (context: CheckoutContext): Agreements => (context.selectedTypeOid ? context.agreements[context.selectedTypeOid] : undefined) ?? noAgreements;
+
 /** Derived values the views also read (SPEC §3), from services/pricing; money in kopecks. */
 export const derive = {
   selectedType,
@@ -92,6 +105,7 @@ export const derive = {
   emailUsed: (context: CheckoutContext) =>
     emailUsed({ emailError: context.emailError, anotherEmail: context.anotherEmail, bill: context.bill, user: context.user }),
   isCoveredByPoints: (context: CheckoutContext) => isCoveredByPoints(context.bill, context.usedPoints),
+  agreements: agreementsOf,
   canUsePoints: (context: CheckoutContext) => canUsePoints(context.bill),
 };
 
@@ -103,7 +117,7 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
-    tags: {} as 'busy' | 'redirecting',
+    tags: {} as 'busy' | 'redirecting' | 'already paid',
     children: {} as {
       signIn: 'signIn';
       code: 'pointsCode' | 'passwordCode' | 'registrationCode';
@@ -182,8 +196,13 @@ export const checkoutMachine = setup({
     'is a type needed': ({ context }) => !derive.isCoveredByPoints(context),
     'is an agreement missing': ({ context }) => {
       const type = selectedType(context);
-      return (!!type?.IsShowAggregatorOffer && !context.agreements.aggregator) || (!!type?.IsShowExecuterOffer && !context.agreements.executer);
+      const ticked = agreementsOf(context);
+      return (!!type?.IsShowAggregatorOffer && !ticked.aggregator) || (!!type?.IsShowExecuterOffer && !ticked.executer);
     },
+    /** Pay brought an e-mail other than the one the receipt would go to: the server checks it first (SPEC §5). */
+    'is e-mail changed': ({ context, event }) => event.type === 'payment.pay' && event.email !== undefined && event.email !== derive.emailUsed(context),
+    /** The server's 409 to a payment request: the bill was paid meanwhile (in another tab, or by another payer). */
+    'is bill already paid': (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 409,
     'is closed without processing': (_, params: { response: PaymentUrlResponse }) => params.response.isClosedWithoutProcessing === true,
     // Each way to pay needs its own address: the card form, the widget's invoice, or the bank-app link (SPEC §4).
     'has no payment url': ({ context }, params: { response: PaymentUrlResponse }) => {
@@ -197,7 +216,8 @@ export const checkoutMachine = setup({
     'is widget closed': (_, params: { output: BankWidgetOutput }) => params.output.result === 'closed',
     'is card or direct bank': ({ context }) => isRedirectType(selectedType(context)),
     'is bank-app pay': ({ context }) => isBankAppPay(selectedType(context)),
-    'is paid': (_, params: { status: string }) => params.status === 'success' || params.status === 'declined',
+    'is paid': (_, params: { status: string }) => params.status === 'success',
+    'is declined': (_, params: { status: string }) => params.status === 'declined',
   },
 }).createMachine({
   id: 'checkout',
@@ -214,8 +234,8 @@ export const checkoutMachine = setup({
     sendSmsPhone: '',
     notice: null,
     selectedTypeOid: null,
-    agreements: { aggregator: false, executer: false },
-    agreementErrors: { aggregator: false, executer: false },
+    agreements: {},
+    agreementErrors: noAgreements,
     paymentUrlData: null,
     transactionID: null,
     formUrl: null,
@@ -317,7 +337,7 @@ export const checkoutMachine = setup({
       // The first type is preselected, unless points cover the bill and no type is needed (SPEC §2).
       entry: [
         { type: 'enter step', params: { step: 'choosePaymentType' } },
-        assign({ agreementErrors: { aggregator: false, executer: false } }),
+        assign({ agreementErrors: noAgreements }),
         assign({ selectedTypeOid: ({ context }) => (derive.isCoveredByPoints(context) ? null : (context.selectedTypeOid ?? context.bill.cardTypes[0]?.OID ?? null)) }),
       ],
       // The offer modal's text, fetched when an agreement's link is opened (SPEC §2 offer modal).
@@ -328,29 +348,50 @@ export const checkoutMachine = setup({
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreements: { aggregator: false, executer: false } }),
+              actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }),
             },
             // Each agreement check clears both error marks (SPEC §5).
             'agreement.set': {
               actions: assign({
-                agreements: ({ context, event }) => ({ ...context.agreements, [event.kind]: event.checked }),
-                agreementErrors: { aggregator: false, executer: false },
+                agreements: ({ context, event }) =>
+                  context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
+                agreementErrors: noAgreements,
               }),
             },
             'payment.pay': [
-              { guard: 'is covered by points', target: 'closingWithPoints', actions: 'clear problem' },
               {
                 guard: 'is an agreement missing',
                 actions: assign({
                   agreementErrors: ({ context }) => {
                     const type = selectedType(context);
-                    return { aggregator: !!type?.IsShowAggregatorOffer && !context.agreements.aggregator, executer: !!type?.IsShowExecuterOffer && !context.agreements.executer };
+                    const ticked = agreementsOf(context);
+                    return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executer: !!type?.IsShowExecuterOffer && !ticked.executer };
                   },
                 }),
               },
+              { guard: 'is e-mail changed', target: 'checkingEmail', actions: 'clear problem' },
+              { guard: 'is covered by points', target: 'closingWithPoints', actions: 'clear problem' },
               { target: 'requestingPaymentUrl', actions: 'clear problem' },
             ],
           },
+        },
+        checkingEmail: {
+          tags: 'busy',
+          description: 'The receipt e-mail was changed on this step: the server checks it, then Pay goes on with it.',
+          invoke: {
+            src: 'checkEmail',
+            input: ({ event }) => ({ email: event.type === 'payment.pay' ? (event.email ?? '') : '' }),
+            onDone: {
+              target: 'choosing',
+              actions: [{ type: 'remember e-mail', params: ({ event }) => ({ email: event.output }) }, raise({ type: 'payment.pay' })],
+            },
+            onError: { target: 'choosing', actions: 'mark e-mail rejected' },
+          },
+        },
+        alreadyPaid: {
+          tags: 'already paid',
+          description: "A stale tab: the server says the bill is paid already (409); nothing is left to pay, nor to go back to.",
+          entry: 'clear history',
         },
         closingWithPoints: {
           tags: 'busy',
@@ -370,7 +411,10 @@ export const checkoutMachine = setup({
               },
               { target: 'choosing', actions: { type: 'show problem', params: 'close with points failed' } },
             ],
-            onError: { target: 'choosing', actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: 'close with points failed' }] },
+            onError: [
+              { guard: { type: 'is bill already paid', params: ({ event }) => ({ error: event.error }) }, target: 'alreadyPaid' },
+              { target: 'choosing', actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: 'close with points failed' }] },
+            ],
           },
         },
         requestingPaymentUrl: {
@@ -414,7 +458,10 @@ export const checkoutMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'choosing', actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: 'no payment url' }] },
+            onError: [
+              { guard: { type: 'is bill already paid', params: ({ event }) => ({ error: event.error }) }, target: 'alreadyPaid' },
+              { target: 'choosing', actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: 'no payment url' }] },
+            ],
           },
         },
         bankWidget: {
@@ -448,11 +495,12 @@ export const checkoutMachine = setup({
         src: 'paymentStatus',
         // A phone payer goes to the bank app, which hides this tab: polling goes on meanwhile (issue 18).
         input: ({ context }) => ({ transactionID: context.transactionID ?? '', billOID: context.bill.objectOID, keepPollingWhenHidden: !context.isDesktop }),
-        onDone: {
-          guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) },
-          target: 'result',
-          actions: 'push history',
-        },
+        // The result replaces the fast-payment step (issue 17): its payment is settled, so Back never returns to it.
+        // Paid, there is nowhere to go back to; declined, Back goes to choose another way to pay.
+        onDone: [
+          { guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'clear history' },
+          { guard: { type: 'is declined', params: ({ event }) => ({ status: event.output.status }) }, target: 'result' },
+        ],
       },
     },
     result: {

@@ -18,11 +18,19 @@ export interface PaymentStatusContext extends PaymentStatusInput {
   failures: number;
   /** The tab is hidden: finish the request in flight, then wait for the tab to be shown. */
   hidden: boolean;
+  /** The server has answered a poll: the status is known, if only as 'created' (issue 17: no 'Получаем данные…' before). */
+  answered: boolean;
+  /** The browser says it has no connection: wait for it to come back rather than poll into nothing (issue 17). */
+  offline: boolean;
   /** How polling ended, for the parent (set on entering a final state). */
   outcome: PaymentStatusOutput['status'];
 }
 
-export type PaymentStatusEvent = { type: 'visibility.hidden' } | { type: 'visibility.visible' };
+export type PaymentStatusEvent =
+  | { type: 'visibility.hidden' }
+  | { type: 'visibility.visible' }
+  | { type: 'connection.offline' }
+  | { type: 'connection.online' };
 
 export type PaymentStatusOutput = { status: 'success' | 'declined' | 'order not found' | 'document not found' };
 
@@ -32,7 +40,8 @@ export const MAX_RETRY_PAUSE_MS = 60_000;
 
 /**
  * Payment-status polling (SPEC §4): ask for the status, wait 5000 ms, ask again, until success or declined.
- * One request at a time; polling pauses while the tab is hidden and resumes at once when it is shown.
+ * One request at a time; polling pauses while the tab is hidden and resumes at once when it is shown. Without a
+ * connection it waits, saying so, and asks at once when the connection is back (issue 17).
  */
 export const paymentStatusMachine = setup({
   types: {
@@ -40,11 +49,13 @@ export const paymentStatusMachine = setup({
     context: {} as PaymentStatusContext,
     events: {} as PaymentStatusEvent,
     output: {} as PaymentStatusOutput,
-    tags: {} as 'created' | 'success' | 'declined' | 'order not found' | 'document not found',
+    tags: {} as 'created' | 'offline' | 'success' | 'declined' | 'order not found' | 'document not found',
   },
   actors: {
     fetchStatus: promiseStub<PaymentStatusResponse, PaymentStatusInput>('fetchStatus'),
     watchVisibility: callbackStub('watchVisibility'),
+    /** Reports 'connection.offline' (at once, when it starts offline) and 'connection.online'. */
+    watchConnection: callbackStub('watchConnection'),
   },
   actions: {
     'log poll failure': (_, _params: { error: unknown }) => notProvided('log poll failure'),
@@ -56,6 +67,7 @@ export const paymentStatusMachine = setup({
     'was tab hidden': ({ context }) => context.hidden,
     /** Hidden, and this poll waits for the tab (the fast-payment step on a phone keeps polling instead). */
     'pauses for the hidden tab': ({ context }) => context.hidden && !context.keepPollingWhenHidden,
+    'is offline': ({ context }) => context.offline,
   },
   delays: {
     'status poll interval': STATUS_POLL_MS,
@@ -65,11 +77,22 @@ export const paymentStatusMachine = setup({
 }).createMachine({
   id: 'paymentStatus',
   description: 'Polls /api/getResult/ every 5000 ms until the payment is success or declined.',
-  context: ({ input }) => ({ ...input, keepPollingWhenHidden: input.keepPollingWhenHidden ?? false, status: null, failures: 0, hidden: false, outcome: 'declined' }),
-  invoke: { src: 'watchVisibility' },
+  context: ({ input }) => ({
+    ...input,
+    keepPollingWhenHidden: input.keepPollingWhenHidden ?? false,
+    status: null,
+    failures: 0,
+    hidden: false,
+    offline: false,
+    answered: false,
+    outcome: 'declined',
+  }),
+  invoke: [{ src: 'watchVisibility' }, { src: 'watchConnection' }],
   on: {
     'visibility.hidden': { actions: assign({ hidden: true }) },
     'visibility.visible': { actions: assign({ hidden: false }) },
+    'connection.offline': { actions: assign({ offline: true }) },
+    'connection.online': { actions: assign({ offline: false }) },
   },
   initial: 'checking',
   states: {
@@ -96,7 +119,7 @@ export const paymentStatusMachine = setup({
           },
           {
             target: 'waiting',
-            actions: assign({ status: ({ event }) => event.output.status, failures: 0 }),
+            actions: assign({ status: ({ event }) => event.output.status, failures: 0, answered: true }),
           },
         ],
         onError: [
@@ -117,14 +140,20 @@ export const paymentStatusMachine = setup({
     },
     waiting: {
       tags: 'created',
-      always: { guard: 'pauses for the hidden tab', target: 'paused' },
+      always: [
+        { guard: 'is offline', target: 'offline' },
+        { guard: 'pauses for the hidden tab', target: 'paused' },
+      ],
       after: { 'status poll interval': 'checking' },
       // Back from the bank app: a phone may have frozen the page and its timer while it was hidden, so ask at once.
       on: { 'visibility.visible': { guard: 'was tab hidden', target: 'checking', actions: assign({ hidden: false }) } },
     },
     retrying: {
       tags: 'created',
-      always: { guard: 'pauses for the hidden tab', target: 'paused' },
+      always: [
+        { guard: 'is offline', target: 'offline' },
+        { guard: 'pauses for the hidden tab', target: 'paused' },
+      ],
       after: { 'retry pause': 'checking' },
       on: { 'visibility.visible': { guard: 'was tab hidden', target: 'checking', actions: assign({ hidden: false }) } },
     },
@@ -132,6 +161,11 @@ export const paymentStatusMachine = setup({
       tags: 'created',
       description: 'The tab is hidden: no polls until it is shown again.',
       on: { 'visibility.visible': { target: 'checking', actions: assign({ hidden: false }) } },
+    },
+    offline: {
+      tags: ['created', 'offline'],
+      description: "No connection: 'Нет соединения — проверим, как только оно появится'; back online, ask at once.",
+      on: { 'connection.online': { target: 'checking', actions: assign({ offline: false }) } },
     },
     success: { type: 'final', tags: 'success' },
     declined: { type: 'final', tags: 'declined' },

@@ -21,7 +21,8 @@ export const steps = {
   // The free call ends by a reload or by returning to the main route: nothing comes after it to go back from.
   checkByPhone: { path: '/checkByPhone', openedByPayer: true, returnable: false },
   choosePaymentType: { path: '/choosePaymentType', openedByPayer: false, returnable: true },
-  sbp: { path: '/sbp', openedByPayer: false, returnable: true },
+  // Left only for the result, which replaces it: a settled payment's QR is nothing to go back to.
+  sbp: { path: '/sbp', openedByPayer: false, returnable: false },
   result: { path: '/result', openedByPayer: false, returnable: false },
   forgotPassword: { path: '/forgot-password', openedByPayer: true, returnable: true },
   register: { path: '/register', openedByPayer: true, returnable: true },

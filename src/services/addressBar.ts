@@ -1,7 +1,8 @@
 /**
  * Keeps the address bar in step with the checkout (DESIGN §4): a forward step pushes a history entry
  * (`#/choosePaymentType`), the browser's Back sends the same 'back' as the page's Back link. It counts nothing
- * itself: the checkout's history says how deep the payer is, and each browser entry we write carries that depth.
+ * itself: the checkout's history says how deep the payer is, and each browser entry we write carries that depth and
+ * its own position in the browser's history, so a 'popstate' says which way the payer went.
  */
 export interface AddressBarBinding {
   /** Called with the current route path and the depth of the checkout's own history, now and on every change. */
@@ -10,33 +11,68 @@ export interface AddressBarBinding {
   back(): void;
 }
 
-/** The checkout depth an entry of ours shows; undefined for an entry we did not write. */
-const depthOf = (win: Window): number | undefined => (win.history.state as { depth?: number } | null)?.depth;
+/** What an entry of ours holds: the checkout's depth when it was written, and the entry's position. */
+interface Entry {
+  depth: number;
+  index: number;
+}
+
+/** The entry on screen, when it is one of ours. */
+const entryOf = (win: Window): Partial<Entry> => (win.history.state as Partial<Entry> | null) ?? {};
 
 export function syncAddressBar(win: Window, binding: AddressBarBinding) {
-  // The checkout's route as last reported, for the browser's Back.
+  // The checkout's route as last reported, and the position of the entry that shows it.
   let shown = { path: '', depth: 0 };
+  let position = entryOf(win).index ?? 0;
+  // A Forward is undone by going back to where the payer was: that traversal's own 'popstate' is ours, not theirs.
+  let returning = false;
+
+  const write = (how: 'push' | 'replace') => {
+    if (how === 'push') position += 1;
+    const entry: Entry = { depth: shown.depth, index: position };
+    if (how === 'push') win.history.pushState(entry, '', `#${shown.path}`);
+    else win.history.replaceState(entry, '', `#${shown.path}`);
+  };
 
   const unsubscribe = binding.subscribe((path, depth) => {
     shown = { path, depth };
-    const entry = depthOf(win);
+    const entry = entryOf(win).depth;
     // Deeper than the entry on screen: a step forward, which gets its own entry. Otherwise this entry now shows
-    // the route (the first one, a step back, or the main route after the history was cleared).
-    if (entry !== undefined && depth > entry) win.history.pushState({ depth }, '', `#${path}`);
-    else win.history.replaceState({ depth }, '', `#${path}`);
+    // the route (the first one, a step back, or a step that replaced the one before, like the result after the QR).
+    write(entry !== undefined && depth > entry ? 'push' : 'replace');
   });
 
   const onPopState = () => {
-    // Nothing to go back to inside the checkout: keep the address bar on the current step.
-    if (shown.depth <= 0) win.history.replaceState({ depth: 0 }, '', `#${shown.path}`);
-    else binding.back();
+    const to = entryOf(win).index;
+    if (returning) {
+      returning = false;
+      return;
+    }
+    if (to === undefined) {
+      // An entry the payer made (a hash typed in): it shows the step on screen instead.
+      write('replace');
+      return;
+    }
+    if (to > position) {
+      // Forward to a step the checkout has left: it cannot be redone from here (it needs the server's answer), so
+      // the browser goes back to the entry of the step on screen (issue 17: the address bar never shows another).
+      returning = true;
+      win.history.go(position - to);
+      return;
+    }
+    const steps = position - to;
+    position = to;
+    // Back with nothing to go back to inside the checkout: the entry shows the step on screen.
+    if (shown.depth <= 0) write('replace');
+    // Back, one step or several at once (the browser's history menu): as many steps back in the checkout.
+    for (let left = steps; left > 0 && shown.depth > 0; left -= 1) binding.back();
   };
   win.addEventListener('popstate', onPopState);
 
   return {
-    /** The page's Back link: through the browser's history when the entry on screen is a step we pushed. */
+    /** The page's Back link: through the browser's history when the entry before is a step we wrote. */
     back() {
-      if ((depthOf(win) ?? 0) > 0) win.history.back();
+      if (shown.depth > 0 && position > 0) win.history.back();
       else binding.back();
     },
     stop() {

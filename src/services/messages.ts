@@ -1,13 +1,16 @@
-import { formatAmount, secondsWord } from './format';
+import { formatAmount, formatNumber, plural, secondsWord } from './format';
 
 /**
- * Every user-facing text of the page, SPEC's quoted strings verbatim (also the few it quotes in English),
- * so that a translation touches this file only (DESIGN §5).
+ * Every user-facing text of the page, SPEC's quoted strings verbatim, so that a translation touches this file only
+ * (DESIGN §5). The page is Russian throughout: the few texts SPEC quotes in English (the result statuses, the data
+ * error, 'Order not found', the 404 text, the incomplete-form lines) are issue 17's Russian wording.
  */
 export const messages = {
   app: {
     loading: 'Загрузка данных счета…',
-    dataError: 'An error occurred retrieving data, possibly the document is already paid',
+    /** A step whose code is still on its way (not in SPEC). */
+    stepLoading: 'Загрузка…',
+    dataError: 'Произошла ошибка при получении данных, возможно, документ уже оплачен',
     dataErrorTitle: 'Ошибка получения данных',
     pageTitle: 'Оплата счета',
     back: 'Назад',
@@ -18,13 +21,19 @@ export const messages = {
     stepFailed: 'Не удалось загрузить страницу. Проверьте соединение и обновите страницу',
     reload: 'Обновить страницу',
   },
+  header: {
+    /** Before the merchant's support phone and e-mail (issue 17). */
+    support: 'Поддержка:',
+  },
   status: {
-    created: 'We are receiving payment data. Please do not leave this page',
-    success: 'Successfully paid',
-    declined: 'Payment declined',
-    orderNotFound: 'Order not found',
-    notFound404: 'Error 404 Document not found. Check the link',
+    created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
+    success: 'Оплата прошла успешно',
+    declined: 'Платеж отклонен',
+    orderNotFound: 'Заказ не найден',
+    notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
+    /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
+    offline: 'Нет соединения — проверим, как только оно появится',
   },
   signIn: {
     title: 'Авторизация',
@@ -44,8 +53,10 @@ export const messages = {
     client: 'Клиент:',
   },
   paymentInfo: {
-    purpose: 'Назначение платежа',
     sum: 'Сумма к оплате',
+    /** With points chosen (issue 17): the bill's own sum and the points, above what is left to pay. */
+    billSum: 'Сумма счета',
+    points: 'Оплата баллами',
   },
   points: {
     blockTitle: 'Бонусные баллы',
@@ -55,6 +66,8 @@ export const messages = {
     canUse: 'Можно использовать:',
     input: 'Сколько баллов списать',
     required: 'Заполните поле',
+    /** More than can be spent typed in (issue 17: said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
+    tooMany: (max: number) => `Можно списать не более ${formatNumber(max)} ${plural(max, ['балла', 'баллов', 'баллов'])}`,
   },
   code: {
     sent: 'Проверочный код был отправлен',
@@ -89,6 +102,11 @@ export const messages = {
     pointsUsed: 'Использовано баллов',
     total: 'Итого',
     pay: 'Оплатить',
+    /** Pay when points cover the whole bill: nothing else is charged (issue 17). */
+    payWithPoints: 'Оплатить баллами',
+    /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
+    alreadyPaid: 'Этот счет уже оплачен',
+    alreadyPaidNote: 'Оплата по нему прошла, платить еще раз не нужно.',
     aggregatorOffer: 'Я принимаю условия оферты',
     executerOffer: 'Я принимаю условия платежа',
     offerRequired: 'Необходимо принять условия оферты',
@@ -98,7 +116,8 @@ export const messages = {
     offerFailed: 'Не удалось получить информацию об оферте',
   },
   sbp: {
-    desktop: 'Оплата с помощью мобильного приложения банка',
+    /** How to pay on a desktop, in one line (issue 17; SPEC's 'Оплата с помощью мобильного приложения банка' said less). */
+    scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
     openBankApp: 'Открыть приложение банка',
     showQr: 'Показать QR-код',
     hideQr: 'Скрыть QR-код',
@@ -134,6 +153,7 @@ export const messages = {
   },
   widget: {
     title: 'Оплата SberPay',
+    close: 'Закрыть окно оплаты',
   },
   validation: {
     phoneRequired: 'Не указан телефон',
@@ -147,8 +167,8 @@ export const messages = {
     nameRequired: 'Введите имя',
     patronymicRequired: 'Введите отчество',
     privacyRequired: 'Подтвердите соглашение на обработку личных данных',
-    formIncomplete: 'Form incomplete.',
-    formIncorrect: 'Sorry, not all fields are filled out correctly.',
+    formIncomplete: 'Форма заполнена не полностью.',
+    formIncorrect: 'Извините, не все поля заполнены корректно.',
   },
   email: {
     label: 'Email для отправки чека',

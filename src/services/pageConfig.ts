@@ -7,6 +7,14 @@ export interface PageConfig {
   captchaSiteKey: string | null;
   freeCallNumber: string;
   objectOID: string | null;
+  /** Who takes the money and how to reach them (issue 17): the page's header shows them. '' when not configured. */
+  merchant: Merchant;
+}
+
+export interface Merchant {
+  name: string;
+  supportPhone: string;
+  supportEmail: string;
 }
 
 const metaContent = (doc: Document, name: string) => doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? '';
@@ -25,6 +33,11 @@ export function readPageConfig(doc: Document = document): PageConfig {
     captchaSiteKey: parsed.captchaSiteKey ?? null,
     freeCallNumber: parsed.freeCallNumber ?? '',
     objectOID: parsed.objectOID ?? null,
+    merchant: {
+      name: parsed.merchant?.name ?? '',
+      supportPhone: parsed.merchant?.supportPhone ?? '',
+      supportEmail: parsed.merchant?.supportEmail ?? '',
+    },
   };
 }
 

@@ -51,6 +51,9 @@ export function maxSpendablePoints(bill: Bill, selected: PaymentType | null = nu
   return Math.max(0, Math.min(Math.floor(bill.usefulPoints), Math.floor(price / POINT)));
 }
 
+/** What is left of the bill's sum after the points, before any fee: the first step's 'Сумма к оплате' (issue 17). */
+export const sumAfterPoints = (bill: Bill, usedPoints: number): Kopecks => Math.max(0, kopecksOf(bill.info.Summ) - usedPoints * POINT);
+
 /** Points pay the whole bill: some are used and nothing is left at the lowest commission (SPEC §2). */
 export const isCoveredByPoints = (bill: Bill, usedPoints: number): boolean => usedPoints > 0 && finalPrice(bill, null, usedPoints) <= 0;
 

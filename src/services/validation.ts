@@ -38,21 +38,26 @@ export const registerSchema = yup.object({
   privacy: yup.boolean().oneOf([true], v.privacyRequired).required(v.privacyRequired),
 });
 
-/** Points: required ('Заполните поле'); the clamp to 0…maximum is the flow's (SPEC §5). */
-export const pointsSchema = yup.object({
-  points: yup
-    .number()
-    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
-    .typeError(messages.points.required)
-    .required(messages.points.required),
-});
+/**
+ * Points: required ('Заполните поле') and at most the maximum, which is said rather than silently cut (issue 17);
+ * below zero and fractions the field clamps as it is left, and the flow clamps again (SPEC §5).
+ */
+export const pointsSchema = (maximum: number) =>
+  yup.object({
+    points: yup
+      .number()
+      .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+      .typeError(messages.points.required)
+      .required(messages.points.required)
+      .max(maximum, messages.points.tooMany(maximum)),
+  });
 
 /** The four-digit code: exactly 4 characters, else 'Введите код'. */
 export const codeSchema = yup.string().required(messages.code.incomplete).matches(/^\d{4}$/, messages.code.incomplete);
 
 /**
- * The form-level line after a submit that failed validation (SPEC §5): 'Form incomplete.' while a required
- * field is still empty, 'Sorry, not all fields are filled out correctly.' when all are filled but some are wrong.
+ * The form-level line after a submit that failed validation (SPEC §5): 'Форма заполнена не полностью.' while a
+ * required field is still empty, 'Извините, не все поля заполнены корректно.' when all are filled but some are wrong.
  */
 export function formProblem<Values extends object>(values: Values, required: readonly (keyof Values)[]): string {
   const empty = required.some((field) => {

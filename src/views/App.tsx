@@ -1,4 +1,4 @@
-import { AppActor, useCheckoutActor } from './appContext';
+import { AppActor, useCheckoutActor, usePage } from './appContext';
 import { Checkout } from './Checkout';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
@@ -8,10 +8,11 @@ export function App() {
   const loading = AppActor.useSelector((state) => state.hasTag('loading'));
   const failed = AppActor.useSelector((state) => state.hasTag('error'));
   const checkout = useCheckoutActor();
+  const { config } = usePage();
 
   return (
     <div className="page">
-      <PageHeader />
+      <PageHeader merchant={config.merchant} />
       <main className="card" id="main">
         {loading && (
           <>

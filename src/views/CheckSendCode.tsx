@@ -57,6 +57,9 @@ function CodeForm({ flow }: { flow: CodeFlowActor }) {
   const canResend = useSelector(flow, (state) => state.matches({ codeSent: { resend: 'ready' } }));
   const codeInvalid = problemKind === 'code rejected' || problemKind === 'code incomplete';
 
+  // The screen is for typing the code: the first box takes focus (issue 17), and a phone shows its number keys.
+  useEffect(() => firstDigit.current?.focus(), []);
+
   // A rejected code is typed afresh: the boxes empty and focus goes back to the first.
   const checking = useSelector(flow, (state) => state.matches({ codeSent: { check: 'checking' } }));
   const wasChecking = useRef(false);

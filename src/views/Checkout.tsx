@@ -27,19 +27,23 @@ const stepViews: Record<Step, ComponentType<{ actor: CheckoutActor }>> = {
 export function Checkout({ actor }: { actor: CheckoutActor }) {
   const step = useSelector(actor, (state) => state.context.step);
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
-  const { goBack, reload = () => undefined } = usePage();
+  const { goBack, reload = () => undefined, preload } = usePage();
   useStepFocus(step);
-  // Every payer's second step: fetched in the background once the first is painted, so Continue does not wait.
+  // Every payer's second step (and the page's other background code): fetched once the first is painted, so
+  // Continue and Pay do not wait.
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => void ChoosePaymentType.preload().catch(() => undefined));
+      timer = setTimeout(() => {
+        void ChoosePaymentType.preload().catch(() => undefined);
+        preload?.();
+      });
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [preload]);
 
   const View = stepViews[step];
   return (
@@ -52,11 +56,19 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
         </nav>
       )}
       {/*
-        Steps from lazyViews render nothing until their code arrives (the card's min-height holds the layout). One
-        boundary per step, so the step being left is removed at once rather than kept hidden with its heading.
+        Steps from lazyViews show that they are on their way until their code arrives (issue 17: on a slow network a
+        Continue that changed nothing for seconds); the card's min-height holds the layout. One boundary per step, so
+        the step being left is removed at once rather than kept hidden with its heading.
       */}
       <StepErrorBoundary key={step} onReload={reload}>
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            <p className="step-pending" role="status">
+              <span className="spinner" aria-hidden="true" />
+              {messages.app.stepLoading}
+            </p>
+          }
+        >
           <View actor={actor} />
         </Suspense>
       </StepErrorBoundary>

@@ -1,27 +1,64 @@
 import { useSelector } from '@xstate/react';
-import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { derive, type Agreements as Ticks, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney, formatPoints } from '../services/format';
 import { messages } from '../services/messages';
 import { roublesOf } from '../services/pricing';
 import type { OfferKind, PaymentType } from '../services/types';
-import { PaymentTypeIcon } from './icons';
+import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
+import { ReceiptEmailField } from './EmailForm';
 import { StepSection } from './StepSection';
+import { SubmitButton } from './SubmitButton';
+import { useEmailForm } from './useEmailForm';
 
 const t = messages.choosePaymentType;
 
-/** Choose payment type (SPEC §2): the options, the payment summary, the agreements and 'Оплатить'. */
+/**
+ * Choose payment type (SPEC §2): the options, the payment summary, the receipt e-mail (prefilled, still editable:
+ * issue 17), the agreements and 'Оплатить' ('Оплатить баллами' when points cover the bill).
+ */
 export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
+  const alreadyPaid = useSelector(actor, (state) => state.hasTag('already paid'));
+  const offer = useSelector(actor, (state) => state.children.offer);
+  const covered = useSelector(actor, (state) => derive.isCoveredByPoints(state.context));
+
+  return (
+    <StepSection title={alreadyPaid ? t.alreadyPaid : covered ? t.coveredByPoints : t.title}>
+      {alreadyPaid ? (
+        <div className="status-block status-success" role="status">
+          <div className="status-icon">
+            <SuccessIcon />
+          </div>
+          <p>{t.alreadyPaidNote}</p>
+        </div>
+      ) : (
+        <PayForm actor={actor} offer={offer} />
+      )}
+      {offer && <OfferModal offer={offer} />}
+    </StepSection>
+  );
+}
+
+function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | undefined }) {
   const context = useSelector(actor, (state) => state.context);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
-  const offer = useSelector(actor, (state) => state.children.offer);
   const covered = derive.isCoveredByPoints(context);
   const selected = derive.selectedType(context);
   const fee = derive.commission(context);
   const total = derive.finalPrice(context);
+  const emailUsed = derive.emailUsed(context);
+
+  const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), { initial: emailUsed, rejected: context.emailError });
+  // The address the receipt goes to already passed the checks: Pay goes at once. A changed one is checked first.
+  const pay = (event: FormEvent) => {
+    event.preventDefault();
+    if (form.values.email.trim() === emailUsed && emailUsed !== '') actor.send({ type: 'payment.pay' });
+    else form.handleSubmit();
+  };
 
   return (
-    <StepSection title={covered ? t.coveredByPoints : t.title}>
+    <form className="form" noValidate onSubmit={pay}>
       {!covered && (
         <fieldset className="payment-types">
           <legend className="visually-hidden">{t.title}</legend>
@@ -52,10 +89,13 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
           <dt>{t.prepayment}</dt>
           <dd>{formatMoney(context.bill.info.Summ)}</dd>
         </div>
-        <div className="summary-row">
-          <dt>{selected ? t.fee : t.feeFrom}</dt>
-          <dd>{formatMoney(roublesOf(fee))}</dd>
-        </div>
+        {/* Points paying it all: no fee is charged, so none is shown (issue 17: not 'Сервисный сбор от 0,00'). */}
+        {!covered && (
+          <div className="summary-row">
+            <dt>{selected ? t.fee : t.feeFrom}</dt>
+            <dd>{formatMoney(roublesOf(fee))}</dd>
+          </div>
+        )}
         {context.usedPoints > 0 && (
           <div className="summary-row">
             <dt>{t.pointsUsed}</dt>
@@ -68,17 +108,16 @@ export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
         </div>
       </dl>
 
+      <ReceiptEmailField form={form} rejected={context.emailError} disabled={busy} />
+
       {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
 
       {context.problem && (
         // Catalogue texts only (SPEC §8 shows this one as HTML); never text from the server.
         <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
       )}
-      <button type="button" className="button primary" disabled={busy} aria-busy={busy} onClick={() => actor.send({ type: 'payment.pay' })}>
-        {busy && <span className="spinner" aria-hidden="true" />} {t.pay}
-      </button>
-      {offer && <OfferModal offer={offer} />}
-    </StepSection>
+      <SubmitButton busy={busy || form.submitting}>{covered ? t.payWithPoints : t.pay}</SubmitButton>
+    </form>
   );
 }
 
@@ -94,11 +133,12 @@ const agreementText: Record<OfferKind, { link: string; error: string }> = {
 
 /** The agreement checkboxes the chosen type asks for (SPEC §5); each line's link opens the offer text. */
 function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; type: PaymentType; offer: OfferActor | undefined; disabled: boolean }) {
-  const agreements = useSelector(actor, (state) => state.context.agreements);
+  const agreements = useSelector(actor, (state) => derive.agreements(state.context));
   const errors = useSelector(actor, (state) => state.context.agreementErrors);
   const kinds = (['aggregator', 'executer'] as const).filter((kind) =>
     kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer,
   );
+  useFocusFirstError(errors);
   if (kinds.length === 0) return null;
 
   return (
@@ -144,4 +184,16 @@ function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; ty
       })}
     </div>
   );
+}
+
+/** After a Pay that the agreements stopped, focus goes to the first one missing (issue 17), so it is ticked next. */
+function useFocusFirstError(errors: Ticks) {
+  const shown = useRef(errors);
+  useEffect(() => {
+    // Each Pay sets the marks anew (a new object), so a second Pay with the same marks moves focus again.
+    if (shown.current === errors) return;
+    shown.current = errors;
+    const first = errors.aggregator ? 'aggregator' : errors.executer ? 'executer' : null;
+    if (first) document.getElementById(`agreement-${first}`)?.focus();
+  }, [errors]);
 }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { EmailForm } from './EmailForm';
+import { SubmitButton } from './SubmitButton';
 
 /** The e-mail form when no e-mail is known, else Continue alone. */
 export function ContinueStep({ actor }: { actor: CheckoutActor }) {
@@ -10,9 +11,15 @@ export function ContinueStep({ actor }: { actor: CheckoutActor }) {
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
 
   return emailKnown ? (
-    <button type="button" className="button primary" disabled={busy} onClick={() => actor.send({ type: 'checkout.continue' })}>
-      {messages.app.continue}
-    </button>
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'checkout.continue' });
+      }}
+    >
+      <SubmitButton busy={busy}>{messages.app.continue}</SubmitButton>
+    </form>
   ) : (
     <EmailForm rejected={rejected} busy={busy} onSubmit={(email) => actor.send({ type: 'checkout.continue', email })} />
   );

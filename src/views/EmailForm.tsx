@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { messages } from '../services/messages';
+import { SubmitButton } from './SubmitButton';
 import { useEmailForm } from './useEmailForm';
 import { TextField } from './TextField';
 
@@ -12,36 +13,37 @@ interface Props {
 
 /** The receipt e-mail and the step's Continue button, as one form so Enter submits it. */
 export function EmailForm({ rejected, busy, onSubmit }: Props) {
-  const id = useId();
   // formik's shape without formik: this form is on every payer's first screen (see useEmailForm).
-  const formik = useEmailForm((values) => onSubmit(values.email.trim()));
-  const { setFieldValue, setFieldError } = formik;
-
-  useEffect(() => {
-    if (!rejected) return;
-    void setFieldValue('email', '', false);
-    setFieldError('email', messages.validation.emailRejected);
-  }, [rejected, setFieldValue, setFieldError]);
-
-  const error = (formik.touched.email || rejected) && formik.errors.email ? formik.errors.email : null;
+  const formik = useEmailForm((values) => onSubmit(values.email.trim()), { rejected });
   return (
     <form className="form" noValidate onSubmit={formik.handleSubmit}>
-      <TextField
-        id={`${id}-email`}
-        label={messages.email.label}
-        error={error}
-        errorRole="alert"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        value={formik.values.email}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-      />
-      <button type="submit" className="button primary" disabled={busy}>
-        {messages.app.continue}
-      </button>
+      <ReceiptEmailField form={formik} rejected={rejected} />
+      <SubmitButton busy={busy || formik.submitting}>{messages.app.continue}</SubmitButton>
     </form>
+  );
+}
+
+/**
+ * The receipt e-mail field of a useEmailForm form (the first step's, and the payment step's where it stays editable):
+ * its error once touched, or at once when the server refused the address.
+ */
+export function ReceiptEmailField({ form, rejected, disabled }: { form: ReturnType<typeof useEmailForm>; rejected: boolean; disabled?: boolean }) {
+  const id = useId();
+  const error = (form.touched.email || rejected) && form.errors.email ? form.errors.email : null;
+  return (
+    <TextField
+      id={`${id}-email`}
+      label={messages.email.label}
+      error={error}
+      errorRole="alert"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      value={form.values.email}
+      onChange={form.handleChange}
+      onBlur={form.handleBlur}
+      disabled={disabled}
+    />
   );
 }

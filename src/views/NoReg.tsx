@@ -19,7 +19,7 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
           {messages.noReg.client} <strong>{bill.user.Name}</strong>
         </p>
       )}
-      <PaymentInfo bill={bill} />
+      <PaymentInfo bill={bill} usedPoints={usedPoints} />
       {showPoints && (
         <div className="points-block">
           <div>

@@ -1,7 +1,25 @@
+import type { Merchant } from '../services/pageConfig';
 import { messages } from '../services/messages';
 
-/** The page's header on every page (checkout and result): who takes the money and that the line is secure. */
-export function PageHeader() {
+/** The phone number for a tel: link: its digits with the leading '+'. */
+const telOf = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
+
+/**
+ * The page's header on every page (checkout and result): who takes the money, that the line is secure, and how to
+ * reach the merchant (issue 17: a payer trusts a page that says whose it is).
+ */
+export function PageHeader({ merchant }: { merchant: Merchant }) {
+  const t = messages.header;
+  const phone = merchant.supportPhone ? (
+    <a className="support-link" href={telOf(merchant.supportPhone)}>
+      {merchant.supportPhone}
+    </a>
+  ) : null;
+  const email = merchant.supportEmail ? (
+    <a className="support-link" href={`mailto:${merchant.supportEmail}`}>
+      {merchant.supportEmail}
+    </a>
+  ) : null;
   return (
     <header className="page-header">
       <span className="brand" aria-hidden="true">
@@ -10,8 +28,19 @@ export function PageHeader() {
           <path d="M2 10h20" stroke="currentColor" strokeWidth="2" />
         </svg>
       </span>
-      <span className="brand-name">{messages.app.brand}</span>
-      <span className="secure-note">{messages.app.secure}</span>
+      <div className="brand-text">
+        <p className="brand-name">{merchant.name || messages.app.brand}</p>
+        <p className="secure-note">{messages.app.secure}</p>
+      </div>
+      {(phone || email) && (
+        <p className="support">
+          {/* The label with the first contact, so they never part; the e-mail under it, or beside it where it fits. */}
+          <span className="support-line">
+            {t.support} {phone ?? email}
+          </span>
+          {phone && email}
+        </p>
+      )}
     </header>
   );
 }

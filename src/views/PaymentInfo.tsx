@@ -1,18 +1,32 @@
 import type { Bill } from '../services/types';
-import { formatMoney } from '../services/format';
+import { formatMoney, formatPoints } from '../services/format';
 import { messages } from '../services/messages';
+import { roublesOf, sumAfterPoints } from '../services/pricing';
 
-/** The bill's purpose and amount, the two facts a payer checks first. */
-export function PaymentInfo({ bill }: { bill: Bill }) {
+const t = messages.paymentInfo;
+
+/**
+ * The amount, the fact a payer checks first; the purpose is the step's title, so it is printed once (issue 17).
+ * With points chosen the amount is what is left to pay, under the bill's sum and the points.
+ */
+export function PaymentInfo({ bill, usedPoints = 0 }: { bill: Bill; usedPoints?: number }) {
   return (
     <dl className="payment-info">
-      <div className="payment-info-row">
-        <dt>{messages.paymentInfo.purpose}</dt>
-        <dd>{bill.info.PaymentPurpose}</dd>
-      </div>
+      {usedPoints > 0 && (
+        <>
+          <div className="payment-info-row payment-info-line">
+            <dt>{t.billSum}</dt>
+            <dd>{formatMoney(bill.info.Summ)}</dd>
+          </div>
+          <div className="payment-info-row payment-info-line">
+            <dt>{t.points}</dt>
+            <dd>−{formatPoints(usedPoints)}</dd>
+          </div>
+        </>
+      )}
       <div className="payment-info-row payment-info-sum">
-        <dt>{messages.paymentInfo.sum}</dt>
-        <dd>{formatMoney(bill.info.Summ)}</dd>
+        <dt>{t.sum}</dt>
+        <dd>{formatMoney(roublesOf(sumAfterPoints(bill, usedPoints)))}</dd>
       </div>
     </dl>
   );

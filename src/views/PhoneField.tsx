@@ -1,6 +1,34 @@
 import type { FormikProps } from 'formik';
-import { PatternFormat } from 'react-number-format';
+import { NumberFormatBase, removePatternFormat, usePatternFormat, type ChangeMeta } from 'react-number-format';
 import { messages } from '../services/messages';
+
+const MASK = '+7 (###) ###-##-##';
+/** Where the first digit of the number goes: after the mask's '+7 ('. */
+const FIRST_SLOT = MASK.indexOf('#');
+
+/** A Russian number's prefix as people write it: the trunk 8, or the country code 7 of +7. */
+const startsWithPrefix = (digits: string) => /^[78]/.test(digits);
+
+/**
+ * The ten digits after +7 from what the field now holds (issue 17). A number is often typed or pasted with its
+ * prefix (`8999…`, `+7999…`, `8 (999) 000-00-02`); the mask already shows the +7, so a 7 or an 8 that starts the
+ * number is that prefix and is dropped (the number itself starts with 9, SPEC §5). An edit inside the formatted
+ * number is read as react-number-format's own mask reads it.
+ */
+export function nationalDigits(value: string, meta: ChangeMeta | undefined): string {
+  const lastValue = meta?.lastValue ?? '';
+  const replacedAll = !meta || lastValue === '' || meta.from.end - meta.from.start === lastValue.length;
+  if (replacedAll) {
+    // Typed into an empty field, pasted or autofilled over it: whatever the punctuation, only the digits count.
+    const digits = value.replace(/\D/g, '');
+    return startsWithPrefix(digits) ? digits.slice(1) : digits;
+  }
+  const digits = removePatternFormat(value, meta, { format: MASK });
+  // The edit starts the number when no digit of the number stands before it.
+  const startsNumber = !/\d/.test(lastValue.slice(FIRST_SLOT, meta.from.start));
+  const inserted = value.slice(meta.to.start, meta.to.end).replace(/\D/g, '');
+  return startsNumber && startsWithPrefix(inserted) ? digits.slice(1) : digits;
+}
 
 interface Props {
   id: string;
@@ -14,24 +42,28 @@ interface Props {
   disabled?: boolean;
 }
 
-/** The phone with the mask +7 (###) ###-##-## (SPEC §5); only digits leave this field. */
+/** The phone with the mask +7 (###) ###-##-## (SPEC §5); only digits leave this field; a typed or pasted 8 or +7 is the prefix. */
 export function PhoneField({ id, value, error, onChange, onBlur, name = 'phone', disabled }: Props) {
   const errorId = `${id}-error`;
+  const pattern = usePatternFormat({
+    format: MASK,
+    mask: '_',
+    // The leading 7 is the mask's own; the field holds the ten digits after it.
+    value: value.startsWith('7') ? value.slice(1) : value,
+    valueIsNumericString: true,
+  });
   return (
     <div className="field">
       <label htmlFor={id}>{messages.signIn.phone}</label>
-      <PatternFormat
+      <NumberFormatBase
+        {...pattern}
+        removeFormatting={nationalDigits}
         id={id}
         name={name}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
-        format="+7 (###) ###-##-##"
-        mask="_"
         placeholder="+7 (___) ___-__-__"
-        // The leading 7 is the mask's own; the field holds the ten digits after it.
-        value={value.startsWith('7') ? value.slice(1) : value}
-        valueIsNumericString
         onValueChange={(values) => onChange(values.value ? `7${values.value}` : '')}
         onBlur={onBlur}
         disabled={disabled}

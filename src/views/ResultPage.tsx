@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
+import type { Merchant } from '../services/pageConfig';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
 import { StatusBlock } from './StatusBlock';
@@ -8,6 +9,7 @@ interface Props {
   logic: typeof paymentStatusMachine;
   orderId: string | null;
   billOid: string | null;
+  merchant: Merchant;
 }
 
 /**
@@ -16,10 +18,10 @@ interface Props {
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
  * nothing (anyone can type it).
  */
-export function ResultPage({ logic, orderId, billOid }: Props) {
+export function ResultPage({ logic, orderId, billOid, merchant }: Props) {
   return (
     <div className="page">
-      <PageHeader />
+      <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
         <h1 className="step-title">{messages.status.resultTitle}</h1>
         {orderId && billOid ? (

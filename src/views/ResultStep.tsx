@@ -11,7 +11,7 @@ export function ResultStep({ actor }: { actor: CheckoutActor }) {
       <h1 id="step-title" className="step-title">
         {messages.status.resultTitle}
       </h1>
-      {status && <StatusBlock actor={status} />}
+      {status && <StatusBlock actor={status} quietUntilAnswered />}
     </section>
   );
 }

@@ -33,7 +33,7 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
 
   const formik = useFormik<{ points: number | '' }>({
     initialValues: { points: chosen ?? maxPoints },
-    validationSchema: pointsSchema,
+    validationSchema: pointsSchema(maxPoints),
     // The schema refuses an empty field ('Заполните поле'), so a submit always has a number.
     onSubmit: (values) => actor.send({ type: 'points.use', points: Number(values.points) }),
   });
@@ -62,8 +62,10 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
           {...fieldOf(formik, 'points')}
           onBlur={(event) => {
             formik.handleBlur(event);
-            // Clamped to 0…maximum as the payer leaves the field (SPEC §5), so they see what will be spent.
-            if (formik.values.points !== '') void formik.setFieldValue('points', clampPoints(Number(formik.values.points), maxPoints));
+            // Below zero or a fraction is clamped as the payer leaves the field (SPEC §5), so they see what will be
+            // spent; above the maximum stays as typed, with the schema's 'Можно списать не более N баллов'.
+            const typed = formik.values.points;
+            if (typed !== '' && Number(typed) <= maxPoints) void formik.setFieldValue('points', clampPoints(Number(typed), maxPoints));
           }}
         />
       </FlowForm>

@@ -21,6 +21,8 @@ export interface PageServices {
   reload?: () => void;
   /** What the fast-payment step's bank list needs (issue 18); without it the step offers the plain bank-app link. */
   bankList?: BankListDependencies;
+  /** Code to fetch in the background once the first step is painted (the bank widget's), as the second step's is. */
+  preload?: () => void;
 }
 
 export const PageContext = createContext<PageServices | null>(null);

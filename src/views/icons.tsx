@@ -59,3 +59,15 @@ export const FailureIcon = () =>
   );
 
 export const LoadingIcon = () => <span className="spinner spinner-large" aria-hidden="true" />;
+
+/** No connection: a signal with a stroke through it, in the warning colour. */
+export const OfflineIcon = () =>
+  svg(
+    <>
+      <circle cx="12" cy="12" r="11" fill="#f79009" />
+      <path d="M6.5 10.5a8 8 0 0 1 11 0M8.7 13a5 5 0 0 1 6.6 0" fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+      <circle cx="12" cy="16" r="1.3" fill="#fff" />
+      <path d="M6 6l12 12" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+    </>,
+    56,
+  );

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { messages } from '../services/messages';
 
 interface Values {
   email: string;
@@ -10,11 +11,16 @@ type Errors = Partial<Record<keyof Values, string>>;
  * form is on every payer's first screen, and formik with its helpers is about 11 KB gzip of the first load
  * (budget in docs/benchmarks.md). Same rules as formik's defaults: checked on change and on blur, errors shown
  * once touched, submit touches and checks first. Same yup schema, loaded with the first check.
+ *
+ * `initial` prefills the field; `rejected` says the server refused the address: the field is emptied and
+ * 'Email некорректен' shown (SPEC §5). `submitting` is true from the submit until the check is done, so the button
+ * shows it is busy at once, before the schema's chunk has arrived on a slow network (issue 17).
  */
-export function useEmailForm(onSubmit: (values: Values) => void) {
-  const [values, setValues] = useState<Values>({ email: '' });
+export function useEmailForm(onSubmit: (values: Values) => void, { initial = '', rejected = false }: { initial?: string; rejected?: boolean } = {}) {
+  const [values, setValues] = useState<Values>({ email: initial });
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
   const current = useRef(values);
   // Only the newest check may set the errors; an error set by hand cancels checks still running.
   const latestCheck = useRef(0);
@@ -57,11 +63,19 @@ export function useEmailForm(onSubmit: (values: Values) => void) {
   const handleSubmit = (event?: FormEvent) => {
     event?.preventDefault();
     setTouched({ email: true });
+    setSubmitting(true);
     const submitted = current.current;
     void validate(submitted).then((found) => {
+      setSubmitting(false);
       if (Object.keys(found).length === 0) onSubmit(submitted);
     });
   };
 
-  return { values, touched, errors, handleChange, handleBlur, handleSubmit, setFieldValue, setFieldError };
+  useEffect(() => {
+    if (!rejected) return;
+    void setFieldValue('email', '', false);
+    setFieldError('email', messages.validation.emailRejected);
+  }, [rejected, setFieldValue, setFieldError]);
+
+  return { values, touched, errors, submitting, handleChange, handleBlur, handleSubmit, setFieldValue, setFieldError };
 }

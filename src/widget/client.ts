@@ -114,7 +114,8 @@ export function createBankWidget(win: WidgetWindow, environment: WidgetEnvironme
 
       win.addEventListener('message', onMessage);
       try {
-        overlay = openOverlay(win.document, win.crypto, widgetUrl(host, win.location.origin, 'desktop', params));
+        // The payer closing the overlay (its button, Esc) is the widget's CLOSE_WIDGET: back to choosing.
+        overlay = openOverlay(win.document, win.crypto, widgetUrl(host, win.location.origin, 'desktop', params), () => report({ type: 'widget.closed' }));
       } catch (error) {
         report({ type: 'widget.error', error });
       }

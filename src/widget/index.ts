@@ -3,3 +3,4 @@ export { createBankWidget, HELPER_TAB_FEATURES, type BankWidgetClient, type Widg
 export { BANK_HOSTS, familyOf, widgetHost } from './hosts';
 export { decodeParameters, encodeParameters, returnUrls, widgetParameters, widgetUrl, type WidgetParameters } from './params';
 export { FRAME_SANDBOX } from './overlay';
+export { bankWidgetOnDemand, type BankWidgetOnDemand } from './onDemand';

@@ -1,4 +1,7 @@
 import type { WidgetHost, WidgetVariant } from './hosts';
+import { returnUrls, type PaymentIds } from './returnUrls';
+
+export { returnUrls, type PaymentIds };
 
 /** The widget parameters of SPEC §4, handed to the widget in its URL and again when it asks (GET_PARAMETERS). */
 export interface WidgetParameters {
@@ -12,25 +15,6 @@ export interface WidgetParameters {
   href: string;
   host: string;
   isSafariDesktop: boolean;
-}
-
-export interface PaymentIds {
-  bankInvoiceId: string;
-  orderId: string;
-  billOid: string;
-}
-
-/**
- * The return URLs on the product's pay site (SPEC §4): the result page, carrying the order for its status poll
- * and `state` (success or return) with `bankInvoiceId`. What counts is the status the result page polls, never
- * `state` itself.
- */
-export function returnUrls(siteOrigin: string, ids: PaymentIds) {
-  const url = (path: string, state: 'success' | 'return') => {
-    const query = new URLSearchParams({ orderId: ids.orderId, billOid: ids.billOid, state, bankInvoiceId: ids.bankInvoiceId });
-    return `${siteOrigin}${path}?${query.toString()}`;
-  };
-  return { successUrl: url('/success', 'success'), failUrl: url('/fail', 'return'), backUrl: url('/success', 'return') };
 }
 
 export function widgetParameters(location: { href: string; origin: string }, ids: PaymentIds, isSafariDesktop: boolean): WidgetParameters {

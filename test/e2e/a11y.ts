@@ -122,7 +122,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await page.keyboard.press('Space');
 
     await page.waitForURL(/\/success\?orderId=/);
-    await page.getByRole('status').filter({ hasText: 'Successfully paid' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
   } finally {
     await context.close();
   }

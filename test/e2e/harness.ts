@@ -107,6 +107,43 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'ru-RU' } as const;
 export const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'ru-RU' } as const;
 
+/**
+ * Pages for the tests of a file: each in a fresh context of the device, failing the test on a page error; the
+ * contexts close after each test.
+ */
+export function usePages(live: Live) {
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  return async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await newContext(live.browser, device);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    return { context, page };
+  };
+}
+
+/** From the bill page through the e-mail to the choose-payment-type step (with its title, or points covering all). */
+export async function toChoosePaymentType(page: Page, server: RunningServer, objectOID: string) {
+  await page.goto(`${server.url}/pay/${objectOID}`);
+  await page.getByLabel(messages.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: messages.app.continue }).click();
+  await page.getByRole('heading', { name: new RegExp(`${messages.choosePaymentType.title}|${messages.choosePaymentType.coveredByPoints}`) }).waitFor();
+}
+
+/** On the choose-payment-type step: the card, Pay, and the sandbox acquirer's form with a test card; back on the result page. */
+export async function payByCardFromChoose(page: Page, card: string) {
+  await page.getByRole('radio', { name: /Банковская карта/ }).check();
+  await page.getByRole('button', { name: messages.choosePaymentType.pay }).click();
+  await page.waitForURL(/\/sandbox\/acquirer\//);
+  await payWithCard(page, card);
+  await page.waitForURL(/\/(success|fail)\?orderId=/);
+}
+
 /** A browser context that fails the test on any page error and collects console errors for inspection. */
 export async function newContext(browser: Browser, options: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<BrowserContext> {
   return browser.newContext({ ...options });

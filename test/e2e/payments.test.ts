@@ -1,6 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { DESKTOP, freshBill, MOBILE, newContext, payWithCard, useLiveServer } from './harness';
+import { freshBill, MOBILE, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -11,28 +11,8 @@ const m = messages;
 jest.setTimeout(60_000);
 
 const live = useLiveServer();
-const contexts: BrowserContext[] = [];
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-async function openPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(live.browser, device);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
-  return { context, page };
-}
-
-/** From the bill page through the e-mail to the choose-payment-type step. */
-async function toChoosePaymentType(page: Page, objectOID: string) {
-  await page.goto(`${live.server.url}/pay/${objectOID}`);
-  await page.getByLabel(m.email.label).fill('payer@example.com');
-  await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: /Выберите способ оплаты|Счет будет полностью оплачен баллами/ }).waitFor();
-}
+const openPage = usePages(live);
+const toChoosePaymentType = (page: Page, objectOID: string) => toChoose(page, live.server, objectOID);
 
 async function choose(page: Page, name: RegExp) {
   await page.getByRole('radio', { name }).check();
@@ -55,7 +35,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.pays);
     await page.waitForURL(/\/success\?orderId=/);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     expect(await live.server.app.store.attemptByOrder(orderId)).toMatchObject({
       bill_oid: bill,
@@ -67,7 +47,7 @@ describe('card (ALL)', () => {
     });
   });
 
-  test('mobile: a declined card ends on "Payment declined"', async () => {
+  test('mobile: a declined card ends on the declined status', async () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /Банковская карта/);
@@ -75,7 +55,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.declined);
     await page.waitForURL(/\/fail\?orderId=/);
-    await expectStatus(page, 'Payment declined');
+    await expectStatus(page, m.status.declined);
   });
 
   test('a double click on "Оплатить" makes one attempt', async () => {
@@ -102,14 +82,14 @@ describe('card (ALL)', () => {
 });
 
 describe('fast payment (SBP)', () => {
-  test('desktop: the QR; paying in the bank app (another tab) moves the checkout to "Successfully paid"', async () => {
+  test('desktop: the QR; paying in the bank app (another tab) moves the checkout to the success status', async () => {
     const { context, page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     const answer = page.waitForResponse('**/api/getPaymentUrl/');
     await choose(page, /СБП/);
     await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
-    await page.getByText(m.sbp.desktop).waitFor();
+    await page.getByText(m.sbp.scanQr).waitFor();
     const qr = page.getByRole('img', { name: m.sbp.qrAlt });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -120,7 +100,7 @@ describe('fast payment (SBP)', () => {
     await bankApp.goto(payload);
     await bankApp.getByRole('button', { name: 'Оплатить' }).click();
     await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
   });
 
   test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
@@ -158,7 +138,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     await widgetFrame(page).getByText(/^Заказ /).waitFor();
     await widgetFrame(page).getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/success\?.*state=success.*bankInvoiceId=/);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
   });
 
   test('desktop: "Закрыть" closes the overlay, restores scrolling and lets the payer choose again', async () => {
@@ -225,7 +205,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
     await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/success\?.*state=success/);
-    await expectStatus(page, 'Successfully paid');
+    await expectStatus(page, m.status.success);
   });
 });
 
@@ -276,8 +256,8 @@ describe('closed by points', () => {
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/getResult/'));
     await page.goto(`${live.server.url}/success?withoutProcessing=1&billOid=demo-anon&orderId=made-up-order`);
     expect(await (await asked).json()).toEqual({ success: true, status: null });
-    await expectStatus(page, 'Order not found');
-    expect(await page.getByText('Successfully paid').count()).toBe(0);
+    await expectStatus(page, m.status.orderNotFound);
+    expect(await page.getByText(m.status.success).count()).toBe(0);
   });
 });
 

@@ -46,7 +46,7 @@ test('demo-cover: points cover the bill, the title says so, and Pay closes it wi
   expect(await page.getByRole('radio').count()).toBe(0);
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/success\?withoutProcessing=1/);
-  await expectStatus(page, 'Successfully paid');
+  await expectStatus(page, m.status.success);
 
   expect((await live.server.app.store.billByOid(bill))!.status).toBe('paid');
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([5000, -1500]);
@@ -65,7 +65,7 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
 
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
-  await expectStatus(page, 'Successfully paid');
+  await expectStatus(page, m.status.success);
   const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
   expect(ledger[1]!.order_id).toBe(new URL(page.url()).searchParams.get('orderId'));
@@ -80,7 +80,7 @@ test('demo-points: a declined card writes no points off', async () => {
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
-  await expectStatus(page, 'Payment declined');
+  await expectStatus(page, m.status.declined);
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
   expect((await live.server.app.store.billByOid(bill))!.status).toBe('open');
   await page.context().close();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payWithCard, type RunningServer, smsCode, typeCode } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
 
 const m = messages;
@@ -39,14 +39,19 @@ async function toChoosePaymentType(page: Page, server: RunningServer, demo: stri
 
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
-  await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-  await page.waitForURL(/\/sandbox\/acquirer\//);
-  await payWithCard(page, card);
-  await page.waitForURL(/\/(success|fail)\?orderId=/);
+  await payByCardFromChoose(page, card);
 }
 
 export const journeys: Journey[] = [
+  {
+    // The sandbox's start page (issue 17): the demo bills and the tools.
+    name: 'start page',
+    async run(page, server, visit) {
+      await page.goto(`${server.url}/`);
+      await heading(page, 'Онлайн-оплата счетов: демо');
+      await visit('start-page', page);
+    },
+  },
   {
     name: 'loading',
     async run(page, server, visit) {
@@ -85,10 +90,19 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.points.blockTitle);
       await visit('use-points', page);
+      // More than can be spent is said, not cut (issue 17).
+      await page.getByLabel(m.points.input).fill('99999');
+      await page.getByLabel(m.points.input).blur();
+      await page.getByText(/^Можно списать не более/).waitFor();
+      await visit('use-points-too-many', page);
       await page.getByLabel(m.points.input).fill('1000');
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.code.sent);
       await visit('check-send-code', page);
+      // The first step's amount after the points (issue 17).
+      await typeCode(page, await smsCode(server, await codeScreenPhone(page)));
+      await page.getByText(m.paymentInfo.billSum).waitFor();
+      await visit('noreg-points-applied', page);
     },
   },
   {
@@ -105,6 +119,20 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.app.continue }).click();
       await heading(page, m.choosePaymentType.coveredByPoints);
       await visit('choose-covered-by-points', page);
+    },
+  },
+  {
+    // A stale tab (issue 17): the bill was paid in another tab meanwhile.
+    name: 'already paid',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      const other = await page.context().newPage();
+      await toChooseBill(other, server, bill);
+      await payByCardFromChoose(other, TEST_CARDS.pays);
+      await other.close();
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      await heading(page, m.choosePaymentType.alreadyPaid);
+      await visit('choose-already-paid', page);
     },
   },
   {
@@ -190,8 +218,9 @@ export const journeys: Journey[] = [
       await page.getByRole('radio', { name: /СБП/ }).check();
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       if (device === 'desktop') {
-        await page.getByText(m.sbp.desktop).waitFor();
+        await page.getByText(m.sbp.scanQr).waitFor();
         await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
+        await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
         await visit('sbp-desktop', page);
         await page.getByRole('button', { name: 'Выбрать банк из списка' }).click();
         await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
@@ -208,6 +237,30 @@ export const journeys: Journey[] = [
         await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
         await visit('sbp-mobile-qr', page);
       }
+      // No connection while waiting for the bank (issue 17).
+      await page.context().setOffline(true);
+      await page.getByRole('status').filter({ hasText: m.status.offline }).waitFor();
+      await visit('sbp-offline', page);
+      await page.context().setOffline(false);
+    },
+  },
+  {
+    // Declined in the bank app: the result step, with 'Назад' to choose another way (issue 17).
+    name: 'sbp declined',
+    async run(page, server, visit) {
+      await toChoosePaymentType(page, server, 'demo-anon');
+      await page.getByRole('radio', { name: /СБП/ }).check();
+      const paid = page.waitForResponse('**/api/getPaymentUrl/');
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
+      const bankApp = await page.context().newPage();
+      await bankApp.goto(payload);
+      await bankApp.getByRole('button', { name: 'Отклонить' }).click();
+      await bankApp.getByRole('status').waitFor();
+      await bankApp.close();
+      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: m.app.back }).waitFor();
+      await visit('result-declined-in-checkout', page);
     },
   },
   {
@@ -233,7 +286,7 @@ export const journeys: Journey[] = [
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
       // Before the card is paid the attempt is still 'created': the result page keeps polling.
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${billOid}`);
-      await page.getByRole('status').filter({ hasText: 'We are receiving payment data' }).waitFor();
+      await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
       await visit('result-created', page);
     },
   },
@@ -241,7 +294,7 @@ export const journeys: Journey[] = [
     name: 'result success',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.pays);
-      await page.getByRole('status').filter({ hasText: 'Successfully paid' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
       await visit('result-success', page);
     },
   },
@@ -249,7 +302,7 @@ export const journeys: Journey[] = [
     name: 'result declined',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.declined);
-      await page.getByRole('status').filter({ hasText: 'Payment declined' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
       await visit('result-declined', page);
     },
   },

@@ -20,17 +20,17 @@ async function payByCard(objectOID: string, card: string) {
   return { context, page };
 }
 
-test('demo-anon paid with 4111 1111 1111 1111 ends on "Successfully paid"', async () => {
+test('demo-anon paid with 4111 1111 1111 1111 ends on the success status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
-  await expectStatus(page, 'Successfully paid');
+  await expectStatus(page, m.status.success);
   await context.close();
 });
 
-test('demo-anon paid with 4000 0000 0000 0002 ends on "Payment declined"', async () => {
+test('demo-anon paid with 4000 0000 0000 0002 ends on the declined status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
-  await expectStatus(page, 'Payment declined');
+  await expectStatus(page, m.status.declined);
   await context.close();
 });
 
@@ -38,7 +38,7 @@ test('demo-paid shows the data error and its page title', async () => {
   const context = await newContext(live.browser);
   const page = await context.newPage();
   await page.goto(`${live.server.url}/pay/demo-paid`);
-  await page.getByText('An error occurred retrieving data, possibly the document is already paid').waitFor();
+  await page.getByText(m.app.dataError).waitFor();
   expect(await page.title()).toBe(m.app.dataErrorTitle);
   await context.close();
 });

@@ -426,11 +426,24 @@ describe('fast payment steps', () => {
     return { actor, settle: () => status.resolve(output) };
   }
 
-  test.each(['success', 'declined'])('sbp goes on to result when the status is %s, and Back returns to sbp', async (status) => {
-    const { actor, settle } = await startAtSbp({ status });
+  // Issue 17: after a decline 'Назад' did nothing (it went back to the settled QR, which went on to the result again).
+  test('declined: the result replaces sbp, and Back goes to choosing another way to pay', async () => {
+    const { actor, settle } = await startAtSbp({ status: 'declined' });
     settle();
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['noReg', 'choosePaymentType', 'sbp'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['noReg', 'choosePaymentType'] });
+    actor.send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['noReg'] });
+    expect(actor.getSnapshot().value).toEqual({ choosePaymentType: 'choosing' });
+  });
+
+  test('paid: the result is the end, with nothing to go back to', async () => {
+    const { actor, settle } = await startAtSbp({ status: 'success' });
+    settle();
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: [] });
+    actor.send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context.step).toBe('result');
   });
 
   test.each(['order not found', 'document not found'])('sbp stays when polling ends with %s', async (status) => {

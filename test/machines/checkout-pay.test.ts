@@ -21,12 +21,14 @@ function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
   const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
   const bankWidget = fakeRequest<BankWidgetOutput, BankWidgetInput>();
   const paymentStatus = fakeRequest<PaymentStatusOutput, PaymentStatusInput>();
+  const checkEmail = fakeRequest<string, { email: string }>();
   const navigations: string[] = [];
   const logged: unknown[] = [];
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
         requestPaymentUrl: requestPaymentUrl.logic,
+        checkEmail: checkEmail.logic,
         // Fakes stand in for the child machines: the checkout sees only their input and output.
         bankWidget: bankWidget.logic as never,
         paymentStatus: paymentStatus.logic as never,
@@ -49,7 +51,7 @@ function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
   };
   const snapshot = () => actor.getSnapshot();
   const where = () => snapshot().value;
-  return { actor, requestPaymentUrl, bankWidget, paymentStatus, navigations, logged, answer, snapshot, where };
+  return { actor, requestPaymentUrl, bankWidget, paymentStatus, checkEmail, navigations, logged, answer, snapshot, where };
 }
 
 describe('card and direct bank redirect', () => {
@@ -126,6 +128,78 @@ describe('no payment URL: the SPEC §8 message and the flow stops', () => {
   });
 });
 
+/** A stale tab: the bill was paid meanwhile and the server refuses a new attempt with 409 'Счет уже оплачен'. */
+const alreadyPaid = Object.assign(new Error('Счет уже оплачен'), { status: 409 });
+
+describe('a bill paid meanwhile (issue 17)', () => {
+  test('Pay on a stale tab: the step says the bill is already paid, not that paying failed', async () => {
+    const { actor, requestPaymentUrl, logged, snapshot, where } = atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(alreadyPaid);
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'alreadyPaid' });
+    expect(snapshot().hasTag('already paid')).toBe(true);
+    expect(snapshot().context.problem).toBeNull();
+    // A paid bill has no step to go back to either.
+    expect(snapshot().context.history).toEqual([]);
+    expect(logged).toEqual([]);
+    // Nothing more to pay: a second Pay asks nothing.
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
+  });
+
+  test('other refusals (a 422, a 500) still say paying failed', async () => {
+    for (const status of [422, 500]) {
+      const { actor, requestPaymentUrl, snapshot, where } = atChoosePaymentType();
+      actor.send({ type: 'payment.pay' });
+      requestPaymentUrl.last.answer.reject(Object.assign(new Error('refused'), { status }));
+      await flush();
+      expect(where()).toEqual({ choosePaymentType: 'choosing' });
+      expect(snapshot().context.problem).toBe('no payment url');
+    }
+  });
+});
+
+describe('the receipt e-mail on the payment step (issue 17)', () => {
+  test('unchanged, Pay goes at once with it; changed, the server checks the new one first and Pay goes on with it', async () => {
+    const { actor, requestPaymentUrl, checkEmail, where } = atChoosePaymentType();
+    actor.send({ type: 'payment.pay', email: 'payer@example.com' });
+    expect(checkEmail.calls).toHaveLength(0);
+    expect(requestPaymentUrl.last.input.email).toBe('payer@example.com');
+    requestPaymentUrl.last.answer.reject(new Error('500'));
+    await flush();
+
+    actor.send({ type: 'payment.pay', email: 'other@example.com' });
+    expect(where()).toEqual({ choosePaymentType: 'checkingEmail' });
+    expect(checkEmail.last.input).toEqual({ email: 'other@example.com' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
+    checkEmail.last.answer.resolve('other@example.com');
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'requestingPaymentUrl' });
+    expect(requestPaymentUrl.last.input.email).toBe('other@example.com');
+  });
+
+  test('a changed e-mail the server refuses: no payment, the field is emptied (SPEC §5)', async () => {
+    const { actor, requestPaymentUrl, checkEmail, snapshot, where } = atChoosePaymentType();
+    actor.send({ type: 'payment.pay', email: 'bad@example.com' });
+    checkEmail.last.answer.reject(new Error('Неверный email'));
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.emailError).toBe(true);
+    expect(derive.emailUsed(snapshot().context)).toBe('');
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+  });
+
+  test('agreements are asked for before the e-mail is checked', () => {
+    const { actor, checkEmail, snapshot } = atChoosePaymentType({
+      bill: billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true }), ...usualTypes().slice(1)] }),
+    });
+    actor.send({ type: 'payment.pay', email: 'other@example.com' });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
+    expect(checkEmail.calls).toHaveLength(0);
+  });
+});
+
 describe('fast payment (SBP)', () => {
   async function atSbp(input: Partial<CheckoutInput> = {}) {
     const checkout = atChoosePaymentType(input);
@@ -155,12 +229,15 @@ describe('fast payment (SBP)', () => {
     expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1', keepPollingWhenHidden: true });
   });
 
-  test.each(['success', 'declined'] as const)('status %s: the step goes to result', async (status) => {
+  test.each([
+    ['success', []],
+    ['declined', ['noReg', 'choosePaymentType']],
+  ] as const)('status %s: the result replaces the step (history %j)', async (status, history) => {
     const { snapshot, paymentStatus } = await atSbp();
     paymentStatus.last.answer.resolve({ status });
     await flush();
     expect(snapshot().context.step).toBe('result');
-    expect(snapshot().context.history.at(-1)).toBe('sbp');
+    expect(snapshot().context.history).toEqual(history);
   });
 
   test('an unknown order does not move the step', async () => {
@@ -243,7 +320,19 @@ describe('agreements', () => {
     actor.send({ type: 'payment.pay' });
     expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
-    expect(snapshot().context.agreements).toEqual({ aggregator: false, executer: false });
+    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: false, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+  });
+
+  test('ticks survive switching the way to pay and back (issue 17)', () => {
+    const { actor, snapshot, requestPaymentUrl } = atChoosePaymentType({ bill: offerBill() });
+    actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
+    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    actor.send({ type: 'payment.select', oid: 'type-card' });
+    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: true, executer: true });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(1);
   });
 
   test('a type without offers needs no agreement', () => {
@@ -295,6 +384,15 @@ describe('covered by points', () => {
     await flush();
     expect(snapshot().context.problem).toBe('close with points failed');
     expect(logged).toHaveLength(1);
+  });
+
+  test('closed meanwhile in another tab (409): the step says the bill is already paid (issue 17)', async () => {
+    const { actor, requestPaymentUrl, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(alreadyPaid);
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'alreadyPaid' });
+    expect(snapshot().context.problem).toBeNull();
   });
 
   test('a bill refetched smaller than the points: the points are cut to its maximum, so the price never drops below zero', () => {

@@ -11,11 +11,12 @@ const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' 
 function start(options: Partial<PaymentStatusInput> = {}) {
   const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
   const visibility = fakeCallback<void>();
+  const connection = fakeCallback<void>();
   const failures: unknown[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(
     paymentStatusMachine.provide({
-      actors: { fetchStatus: fetchStatus.logic, watchVisibility: visibility.logic },
+      actors: { fetchStatus: fetchStatus.logic, watchVisibility: visibility.logic, watchConnection: connection.logic },
       actions: { 'log poll failure': (_, { error }) => failures.push(error) },
     }),
     { input: { ...input, ...options }, clock },
@@ -30,7 +31,9 @@ function start(options: Partial<PaymentStatusInput> = {}) {
   };
   /** What the tab's visibility watcher reports, as the real one does through sendBack. */
   const tab = (state: 'hidden' | 'visible') => visibility.last.sendBack({ type: `visibility.${state}` });
-  return { actor, fetchStatus, visibility, failures, clock, answer, fail, tab };
+  /** What the connection watcher reports (the browser's online and offline events). */
+  const network = (state: 'offline' | 'online') => connection.last.sendBack({ type: `connection.${state}` });
+  return { actor, fetchStatus, visibility, connection, failures, clock, answer, fail, tab, network };
 }
 
 test('asks for the status of the transaction at once, then every 5000 ms while it is created', async () => {
@@ -73,7 +76,7 @@ test.each([
   expect(fetchStatus.calls).toHaveLength(2);
 });
 
-test("'Order not found' when the status has no objectOID", async () => {
+test("'Заказ не найден' when the status has no objectOID", async () => {
   const { actor, answer } = start();
   await answer({ status: 'success' });
   expect(actor.getSnapshot().value).toBe('orderNotFound');
@@ -281,6 +284,65 @@ describe('with the real wiring (providePaymentStatus)', () => {
     clock.increment(STATUS_POLL_MS);
     await flush();
     expect(log).toHaveBeenCalledWith(expect.objectContaining({ message: 'down' }));
+    actor.stop();
+  });
+});
+
+describe('the connection (issue 17)', () => {
+  test('no status is known before the first answer; the first answer makes it known', async () => {
+    const { actor, answer } = start();
+    expect(actor.getSnapshot().context.answered).toBe(false);
+    await answer(created);
+    expect(actor.getSnapshot().context.answered).toBe(true);
+  });
+
+  test('gone while waiting: no poll goes out, the state says offline; back: a poll at once', async () => {
+    const { actor, fetchStatus, clock, answer, network } = start();
+    await answer(created);
+    network('offline');
+    expect(actor.getSnapshot().value).toBe('offline');
+    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+    clock.increment(10 * STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(1);
+    network('online');
+    expect(actor.getSnapshot().value).toBe('checking');
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer({ status: 'success', objectOID: 'bill-1' });
+    expect(actor.getSnapshot().value).toBe('success');
+  });
+
+  test('gone while a poll is in flight: its failure waits for the connection instead of retrying', async () => {
+    const { actor, fetchStatus, clock, fail, network } = start();
+    network('offline');
+    expect(actor.getSnapshot().value).toBe('checking');
+    await fail(new ApiError('Failed to fetch', 0));
+    expect(actor.getSnapshot().value).toBe('offline');
+    clock.increment(MAX_RETRY_PAUSE_MS);
+    expect(fetchStatus.calls).toHaveLength(1);
+    network('online');
+    expect(fetchStatus.calls).toHaveLength(2);
+  });
+
+  test('the watcher stops with polling', async () => {
+    const { answer, connection } = start();
+    await answer({ status: 'declined', objectOID: 'bill-1' });
+    expect(connection.last.stopped).toBe(true);
+  });
+});
+
+describe('the connection watcher of the page (wiring)', () => {
+  test("reports the browser's offline and online events, and offline at once when the page starts without one", () => {
+    const win = new EventTarget() as EventTarget & { navigator: { onLine: boolean } };
+    win.navigator = { onLine: false };
+    const doc = Object.assign(new EventTarget(), { defaultView: win, visibilityState: 'visible' }) as unknown as Document;
+    const logic = providePaymentStatus({ doc, log: () => undefined, api: { getResult: () => new Promise(() => undefined) } } as unknown as Dependencies);
+    const actor = createActor(logic, { input }).start();
+    // Started offline: the request already in flight is let be; its outcome waits for the connection.
+    expect(actor.getSnapshot().context.offline).toBe(true);
+    win.dispatchEvent(new Event('online'));
+    expect(actor.getSnapshot().context.offline).toBe(false);
+    win.dispatchEvent(new Event('offline'));
+    expect(actor.getSnapshot().context.offline).toBe(true);
     actor.stop();
   });
 });

@@ -48,6 +48,22 @@ describeModelFlow({
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Сервис недоступен' }, 500);
       await does.click(session, t.pay);
     },
+    PAY_ALREADY_PAID: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Счет уже оплачен' }, 409);
+      await does.click(session, t.pay);
+    },
+    // The receipt e-mail changed on the payment step: the server checks it, then Pay goes on with it.
+    CHANGE_EMAIL_AND_PAY: async (session) => {
+      session.server.once('post', '/ajax/check-email/', { success: true });
+      session.server.once('post', '/api/getPaymentUrl/', cardForm);
+      await does.type(session, messages.email.label, 'changed@example.com');
+      await does.click(session, t.pay);
+    },
+    CHANGE_EMAIL_REFUSED: async (session) => {
+      session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
+      await does.type(session, messages.email.label, 'refused@example.com');
+      await does.click(session, t.pay);
+    },
     PAY_UNTICKED: (session) => does.click(session, t.pay),
     SELECT_SBP: (session) => does.click(session, /СБП/, 'radio'),
     PAY_SBP: async (session) => {

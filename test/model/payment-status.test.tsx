@@ -15,6 +15,10 @@ const setTab = async (hidden: boolean) => {
   tabHidden = hidden;
   await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
 };
+/** The browser's connection events, as the page's watcher hears them. */
+const network = async (state: 'offline' | 'online') => {
+  await act(async () => void window.dispatchEvent(new Event(state)));
+};
 
 const status = (server: ModelServer, answer: Record<string, unknown>, code = 200) => server.once('post', '/api/getResult/', answer as never, code);
 const created = { status: 'created', objectOID: OID };
@@ -84,11 +88,19 @@ describeModelFlow({
       expect(polls(session)).toBe(before + 1);
     },
     ANOTHER_METHOD: (session) => does.click(session, messages.sbp.anotherMethod),
-    BACK_TO_SBP: async (session) => {
-      // Back on the sbp step the status is asked again; still paid, so the result comes back.
-      status(session.server, { status: 'success', objectOID: OID });
-      status(session.server, { status: 'success', objectOID: OID });
-      await does.click(session, messages.app.back);
+    BACK: (session) => does.click(session, messages.app.back),
+    CONNECTION_LOST: async () => {
+      await network('offline');
+      // However long it lasts, no poll goes out (an unscripted one would fail the path).
+      await elapse(30_000);
     },
+    CONNECTION_BACK: async (session) => {
+      const before = polls(session);
+      status(session.server, created);
+      await network('online');
+      // At once, with no time passing.
+      expect(polls(session)).toBe(before + 1);
+    },
+    NETWORK_CHANGED: () => network('online'),
   },
 });

@@ -93,15 +93,19 @@ describeModelFlow({
     },
     PAY_CLOSED: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { isClosedWithoutProcessing: true, info: { orderId: 'order-1' } });
-      await does.click(session, m.choosePaymentType.pay);
+      await does.click(session, m.choosePaymentType.payWithPoints);
     },
     PAY_NOT_CLOSED: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1' } });
-      await does.click(session, m.choosePaymentType.pay);
+      await does.click(session, m.choosePaymentType.payWithPoints);
     },
     PAY_CLOSE_FAILS: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Сбой' }, 500);
-      await does.click(session, m.choosePaymentType.pay);
+      await does.click(session, m.choosePaymentType.payWithPoints);
+    },
+    PAY_CLOSED_ELSEWHERE: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Счет уже оплачен' }, 409);
+      await does.click(session, m.choosePaymentType.payWithPoints);
     },
   },
 });

@@ -1,6 +1,7 @@
 import { buildApp, openPage, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
 import { demoAccount } from '../../server/demoBills';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
+import { PaymentRefused, startPayment } from '../../server/payments';
 
 let server: TestServer;
 
@@ -229,6 +230,29 @@ describe('offerText', () => {
     expect((await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-anon', cardTypeOID: 'demo-anon.ALL' })).statusCode).toBe(404);
     expect((await client.post('/api/offerText/', { type: 'executer', objectOID: 'demo-anon', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(404);
     expect((await client.post('/api/offerText/', { type: 'other', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(400);
+  });
+
+  test("the fee ends its sentence once: no 'руб..' (issue 17)", async () => {
+    const client = await openPage(server.app, 'demo-offer');
+    const text = (await client.post('/api/offerText/', { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).json().OfferDescription as string;
+    expect(text).toContain('Сервисный сбор агрегатора: 748,50 руб. Нажимая');
+    expect(text).not.toContain('..');
+  });
+});
+
+describe('the two refusals of a payment request', () => {
+  // The page tells the payer the bill is already paid on a 409 (issue 17), so no other refusal may be a 409.
+  test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', async () => {
+    const store = server.app.store;
+    const { created_at: _created, paid_order_id: _paid, ...demo } = (await store.billByOid('demo-cover'))!;
+    await store.insertBill({ ...demo, oid: 'no-types', status: 'open' });
+    const bill = (await store.billByOid('no-types'))!;
+    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null }).then(
+      () => undefined,
+      (error: unknown) => error as PaymentRefused,
+    );
+    expect(refused).toBeInstanceOf(PaymentRefused);
+    expect(refused).toMatchObject({ statusCode: 422, message: 'У счета нет способов оплаты' });
   });
 });
 

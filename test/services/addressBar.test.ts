@@ -25,6 +25,11 @@ function fakeCheckout() {
       stack.splice(0, stack.length, '/noReg');
       emit();
     },
+    /** A step that takes the place of the one on screen (the result after the QR). */
+    replace(path: string) {
+      stack[stack.length - 1] = path;
+      emit();
+    },
     get listeners() {
       return listeners.size;
     },
@@ -113,4 +118,69 @@ test('stop unsubscribes and no longer listens to the browser', async () => {
   window.history.back();
   await back;
   expect(checkout.binding.back).not.toHaveBeenCalled();
+});
+
+describe('Back and Forward always land where the address bar says (issue 17)', () => {
+  test('Forward to a step the checkout has left goes back to the step on screen', async () => {
+    const checkout = fakeCheckout();
+    stop = syncAddressBar(window, checkout.binding).stop;
+    checkout.goTo('/choosePaymentType');
+    checkout.goTo('/sbp');
+    let moved = popped();
+    window.history.back();
+    await moved;
+    expect(window.location.hash).toBe('#/choosePaymentType');
+    // Forward, then the page's own return to the step on screen.
+    moved = popped();
+    window.history.forward();
+    await moved;
+    await popped();
+    expect(window.location.hash).toBe('#/choosePaymentType');
+    expect(checkout.binding.back).toHaveBeenCalledTimes(1);
+    // Back still works from there.
+    moved = popped();
+    window.history.back();
+    await moved;
+    expect(window.location.hash).toBe('#/noReg');
+    expect(checkout.binding.back).toHaveBeenCalledTimes(2);
+  });
+
+  test('a step that replaced another (the result after the QR): Back goes to the step before both', async () => {
+    const checkout = fakeCheckout();
+    const binding = syncAddressBar(window, checkout.binding);
+    stop = binding.stop;
+    checkout.goTo('/choosePaymentType');
+    checkout.goTo('/sbp');
+    const length = window.history.length;
+    checkout.replace('/result');
+    expect(window.location.hash).toBe('#/result');
+    expect(window.history.length).toBe(length);
+    const back = popped();
+    binding.back();
+    await back;
+    expect(window.location.hash).toBe('#/choosePaymentType');
+  });
+
+  test('Back several entries at once takes the checkout as many steps back', async () => {
+    const checkout = fakeCheckout();
+    stop = syncAddressBar(window, checkout.binding).stop;
+    checkout.goTo('/choosePaymentType');
+    checkout.goTo('/sbp');
+    const back = popped();
+    window.history.go(-2);
+    await back;
+    expect(checkout.binding.back).toHaveBeenCalledTimes(2);
+    expect(window.location.hash).toBe('#/noReg');
+  });
+
+  test('a hash typed into the address bar is replaced by the step on screen', async () => {
+    const checkout = fakeCheckout();
+    stop = syncAddressBar(window, checkout.binding).stop;
+    checkout.goTo('/choosePaymentType');
+    const moved = popped();
+    window.location.hash = '#/result';
+    await moved;
+    expect(window.location.hash).toBe('#/choosePaymentType');
+    expect(checkout.binding.back).not.toHaveBeenCalled();
+  });
 });

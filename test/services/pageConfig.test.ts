@@ -1,4 +1,4 @@
-import { readCookie, readManagerId } from '../../src/services/pageConfig';
+import { readCookie, readManagerId, readPageConfig } from '../../src/services/pageConfig';
 
 describe('manager_id from its cookie', () => {
   test('sent when it fits the pattern the server checks', () => {
@@ -18,5 +18,22 @@ describe('manager_id from its cookie', () => {
 
   test('a broken escape in a cookie reads as no value instead of throwing', () => {
     expect(readCookie('x', 'x=%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('the page config meta tag', () => {
+  const withConfig = (config: unknown) => {
+    const doc = document.implementation.createHTMLDocument('');
+    const meta = doc.createElement('meta');
+    meta.name = 'config';
+    meta.content = JSON.stringify(config);
+    doc.head.appendChild(meta);
+    return doc;
+  };
+
+  test("the merchant's name and support contact (issue 17), empty when the server names none", () => {
+    const merchant = { name: 'ООО «Демо Девелопмент»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' };
+    expect(readPageConfig(withConfig({ objectOID: 'bill-1', merchant })).merchant).toEqual(merchant);
+    expect(readPageConfig(withConfig({ objectOID: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
   });
 });

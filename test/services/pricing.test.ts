@@ -1,4 +1,4 @@
-import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf } from '../../src/services/pricing';
+import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf, sumAfterPoints } from '../../src/services/pricing';
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
 
 describe('e-mail used (SPEC §3)', () => {
@@ -114,5 +114,14 @@ describe('clamping requested points (SPEC §5)', () => {
     expect(clampPoints(Number.POSITIVE_INFINITY, 3000)).toBe(0);
     expect(clampPoints(10, -1)).toBe(0);
     expect(clampPoints(3000, 3000)).toBe(3000);
+  });
+});
+
+describe("the first step's sum after points (issue 17)", () => {
+  test('the sum less the points, in kopecks, never below zero', () => {
+    const bill = aBill({ info: { Summ: 8000.1 } });
+    expect(sumAfterPoints(bill, 0)).toBe(800_010);
+    expect(sumAfterPoints(bill, 3000)).toBe(500_010);
+    expect(sumAfterPoints(bill, 9000)).toBe(0);
   });
 });

@@ -222,7 +222,7 @@ describe('on a phone', () => {
 describe('on a desktop', () => {
   test('the QR stays; the list opens under it on request, with plain payload links and the web clients', async () => {
     const { sbpBanks } = await renderSbp({ isDesktop: true, platform: 'other' });
-    expect(screen.getByText(t.desktop)).toBeInTheDocument();
+    expect(screen.getByText(t.scanQr)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: t.qrAlt })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'СБП' })).toBeInTheDocument();
     expect(sbpBanks).not.toHaveBeenCalled();

@@ -37,6 +37,11 @@ test('four single-digit boxes for the one-time code with the numeric keyboard, t
   expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
 });
 
+test('the screen opens with focus in the first box, ready for the code (issue 17)', async () => {
+  await openCode();
+  expect(digit(1)).toHaveFocus();
+});
+
 test('focus moves on each digit, non-digits are cleared, and the fourth digit submits the code', async () => {
   const { user, calls } = await openCode();
   await user.click(digit(1));

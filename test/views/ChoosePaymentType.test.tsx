@@ -38,14 +38,23 @@ test('options with names, icons and fees; the first is preselected; the summary 
   expect(summary(t.total)).toMatch(/12\s345,67 руб\./);
 });
 
-test('points covering the bill: the title says so, no option, the minimum fee reads "Сервисный сбор от"', () => {
+test('points covering the bill: the title says so, no option, no fee line, and the button says what happens (issue 17)', () => {
   renderChoose({ bill: billWithEmail({ info: { Summ: 1500, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }) }, { points: 1500 });
   expect(screen.getByRole('heading', { name: t.coveredByPoints })).toBeInTheDocument();
   expect(screen.queryAllByRole('radio')).toHaveLength(0);
-  expect(screen.getByText(t.feeFrom)).toBeInTheDocument();
+  expect(screen.queryByText(t.feeFrom)).toBeNull();
+  expect(screen.queryByText(t.fee)).toBeNull();
   expect(screen.getByText(t.pointsUsed)).toBeInTheDocument();
   expect(summary(t.pointsUsed)).toMatch(/1\s500 баллов/);
   expect(summary(t.total)).toMatch(/^0,00 руб\./);
+  expect(screen.getByRole('button', { name: t.payWithPoints })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
+});
+
+test('no type chosen yet, the fee still reads "Сервисный сбор от" (SPEC §2)', () => {
+  const { actor } = renderChoose({ bill: billWithEmail({ cardTypes: [] }) });
+  expect(actor.getSnapshot().context.selectedTypeOid).toBeNull();
+  expect(screen.getByText(t.feeFrom)).toBeInTheDocument();
 });
 
 test('agreements: both errors on Pay, tied to their checkboxes; each check clears the other’s error', async () => {
@@ -105,4 +114,99 @@ test('the agreement’s link opens the offer modal with the text of that offer',
     await flush();
   });
   expect(within(dialog).getByRole('heading', { name: 'Условия платежа' })).toBeInTheDocument();
+});
+
+describe('the receipt e-mail stays visible and editable here (issue 17)', () => {
+  test('prefilled with the address the receipt goes to; Pay as it is asks the server nothing more', async () => {
+    const { requestPaymentUrl } = renderChoose();
+    const email = screen.getByLabelText(messages.email.label);
+    expect(email).toHaveValue('payer@example.com');
+    expect(email).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: t.pay }));
+    expect(requestPaymentUrl.last.input.email).toBe('payer@example.com');
+  });
+
+  test('changed: Pay has the server check the new address, then pays with it', async () => {
+    const { checkEmail, requestPaymentUrl } = renderChoose();
+    const email = screen.getByLabelText(messages.email.label);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: t.pay }));
+    await act(flush);
+    expect(checkEmail.last.input).toEqual({ email: 'new@example.com' });
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+    await act(async () => {
+      checkEmail.last.answer.resolve('new@example.com');
+      await flush();
+    });
+    expect(requestPaymentUrl.last.input.email).toBe('new@example.com');
+  });
+
+  test('a changed address the server refuses: the field is emptied with "Email некорректен" (SPEC §5)', async () => {
+    const { checkEmail, requestPaymentUrl } = renderChoose();
+    const email = screen.getByLabelText(messages.email.label);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'refused@example.com');
+    await userEvent.click(screen.getByRole('button', { name: t.pay }));
+    await act(flush);
+    await act(async () => {
+      checkEmail.last.answer.reject(new Error('Неверный email'));
+      await flush();
+    });
+    expect(email).toHaveValue('');
+    expect(email).toHaveAccessibleDescription(messages.validation.emailRejected);
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+  });
+
+  test('a changed address that is no e-mail is refused on the spot', async () => {
+    const { requestPaymentUrl } = renderChoose();
+    const email = screen.getByLabelText(messages.email.label);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: t.pay }));
+    await act(flush);
+    expect(email).toHaveAccessibleDescription(messages.validation.emailFormat);
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+  });
+});
+
+test('after agreement errors focus goes to the first one missing, on every Pay (issue 17)', async () => {
+  renderChoose({ bill: offerBill() });
+  const aggregator = screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' });
+  const executer = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
+  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  expect(aggregator).toHaveFocus();
+  await userEvent.click(aggregator);
+  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  expect(executer).toHaveFocus();
+});
+
+test('ticks survive switching the way to pay and back (issue 17)', async () => {
+  renderChoose({ bill: offerBill() });
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' }));
+  await userEvent.click(screen.getByRole('radio', { name: /СБП/ }));
+  await userEvent.click(screen.getByRole('radio', { name: /Банковская карта/ }));
+  expect(screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' })).toBeChecked();
+  expect(screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' })).not.toBeChecked();
+});
+
+test('Pay on a stale tab (409): the step says the bill is already paid, with no Pay left (issue 17)', async () => {
+  const { requestPaymentUrl } = renderChoose();
+  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await act(async () => {
+    requestPaymentUrl.last.answer.reject(Object.assign(new Error('Счет уже оплачен'), { status: 409 }));
+    await flush();
+  });
+  expect(screen.getByRole('heading', { name: t.alreadyPaid })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(t.alreadyPaidNote);
+  expect(screen.queryByText(t.noPaymentUrl)).toBeNull();
+  expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
+});
+
+test('Pay shows it is busy at once (issue 17)', async () => {
+  renderChoose();
+  const pay = screen.getByRole('button', { name: t.pay });
+  await userEvent.click(pay);
+  expect(pay).toHaveAttribute('aria-busy', 'true');
+  expect(pay.querySelector('.spinner')).not.toBeNull();
 });

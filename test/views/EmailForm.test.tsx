@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../src/services/messages';
 import { EmailForm } from '../../src/views/EmailForm';
@@ -56,4 +56,18 @@ test('an address the server refused is emptied and called incorrect (SPEC §5)',
   rerender(<EmailForm rejected busy={false} onSubmit={onSubmit} />);
   expect(await screen.findByRole('alert')).toHaveTextContent(v.emailRejected);
   expect(field).toHaveValue('');
+});
+
+test('Continue shows it is busy at once, before the address is checked or anything has loaded (issue 17)', async () => {
+  const { onSubmit, field } = renderForm();
+  await userEvent.type(field, 'payer@example.ru');
+  const button = screen.getByRole('button', { name: messages.app.continue });
+  // One synchronous press: nothing awaited, so neither the schema's chunk nor any answer has come yet.
+  fireEvent.click(button);
+  expect(button).toHaveAttribute('aria-busy', 'true');
+  expect(button).toBeDisabled();
+  expect(button.querySelector('.spinner')).not.toBeNull();
+  expect(onSubmit).not.toHaveBeenCalled();
+  await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('payer@example.ru'));
+  expect(button).not.toHaveAttribute('aria-busy');
 });

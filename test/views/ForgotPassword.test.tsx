@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
+import { messages } from '../../src/services/messages';
 
 async function openForgotPassword() {
   const rendered = renderAccount();
@@ -20,12 +21,12 @@ test('the screen asks for the phone, with the robot check; Continue waits for th
   expect(continueButton()).toBeDisabled();
 });
 
-test("an empty phone shows 'Не указан телефон' and 'Form incomplete.'", async () => {
+test("an empty phone shows 'Не указан телефон' and the incomplete-form line", async () => {
   const { user, calls } = await openForgotPassword();
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
-  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 

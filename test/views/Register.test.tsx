@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
+import { messages } from '../../src/services/messages';
 
 async function openRegister() {
   const rendered = renderAccount();
@@ -30,7 +31,7 @@ test('the client form: surname, name, patronymic, phone, privacy consent and the
   expect(continueButton()).toBeDisabled();
 });
 
-test('an empty submit shows every field message and Form incomplete.', async () => {
+test('an empty submit shows every field message and the incomplete-form line', async () => {
   const { user, calls } = await openRegister();
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
@@ -39,7 +40,7 @@ test('an empty submit shows every field message and Form incomplete.', async () 
   expect(screen.getByLabelText('Отчество')).toHaveAccessibleDescription('Введите отчество');
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
   expect(privacy()).toHaveAccessibleDescription('Подтвердите соглашение на обработку личных данных');
-  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 
@@ -52,11 +53,11 @@ test('the privacy message shows only once the box was touched', async () => {
   expect(privacy()).toHaveAccessibleDescription('Подтвердите соглашение на обработку личных данных');
 });
 
-test('filled but wrong: Sorry, not all fields are filled out correctly.', async () => {
+test('filled but wrong: the not-all-correct line', async () => {
   const { user } = await openRegister();
-  await submitForm(user, '899');
+  await submitForm(user, '599');
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
-  expect(screen.getByRole('alert')).toHaveTextContent('Sorry, not all fields are filled out correctly.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncorrect);
 });
 
 test('a complete form sends a register code and keeps the form values for the registration', async () => {

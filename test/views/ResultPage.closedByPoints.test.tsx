@@ -15,16 +15,19 @@ const withServer = (answer: (input: PaymentStatusInput) => Promise<PaymentStatus
         return answer(input);
       }) as never,
       watchVisibility: fromCallback(() => undefined) as never,
+      watchConnection: fromCallback(() => undefined) as never,
     },
     actions: { 'log poll failure': () => undefined },
   });
   return { logic, asked };
 };
 
+const merchant = { name: 'ООО «Тест»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' };
+
 // /success?withoutProcessing=1 is an address anyone can type: the page says "paid" only when the server does (issue 12).
 test('without an order (/success?withoutProcessing=1 alone) nothing is asked and nothing is said to be paid', () => {
   const { logic, asked } = withServer(async () => ({ status: 'success', objectOID: 'bill-1' }));
-  render(<ResultPage logic={logic} orderId={null} billOid={null} />);
+  render(<ResultPage logic={logic} orderId={null} billOid={null} merchant={merchant} />);
   expect(screen.getByRole('status')).toHaveTextContent(messages.status.orderNotFound);
   expect(screen.queryByText(messages.status.success)).not.toBeInTheDocument();
   expect(asked).toEqual([]);
@@ -33,7 +36,7 @@ test('without an order (/success?withoutProcessing=1 alone) nothing is asked and
 test('a bill closed by points: the order is asked about, and "paid" shows once the server says success', async () => {
   let settle!: (answer: PaymentStatusResponse) => void;
   const { logic, asked } = withServer(() => new Promise((resolve) => (settle = resolve)));
-  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" />);
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
   expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
   expect(asked).toEqual([{ transactionID: 'order-1', billOID: 'bill-1' }]);
   settle({ status: 'success', objectOID: 'bill-1' });
@@ -42,7 +45,7 @@ test('a bill closed by points: the order is asked about, and "paid" shows once t
 
 test('an order the server does not know is not paid', async () => {
   const { logic } = withServer(async () => ({ status: null }));
-  render(<ResultPage logic={logic} orderId="made-up" billOid="bill-1" />);
+  render(<ResultPage logic={logic} orderId="made-up" billOid="bill-1" merchant={merchant} />);
   expect(await screen.findByText(messages.status.orderNotFound)).toBeInTheDocument();
   expect(screen.queryByText(messages.status.success)).not.toBeInTheDocument();
 });

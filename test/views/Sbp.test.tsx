@@ -21,21 +21,32 @@ async function renderSbp(isDesktop: boolean) {
   return checkout;
 }
 
-test('desktop: the text and the QR image; no bank-app link, no next button; the status is polled at once', async () => {
+test('desktop: the amount, one line on how to pay and the QR image; no bank-app link, no next button; the status is polled at once', async () => {
   const { fetchStatus } = await renderSbp(true);
-  expect(screen.getByText(t.desktop)).toBeInTheDocument();
+  expect(screen.getByText('Сумма к оплате').parentElement).toHaveTextContent(/Сумма к оплате\s*12\s345,67 руб\./);
+  expect(screen.getByText(t.scanQr)).toBeInTheDocument();
   expect(screen.getByRole('img', { name: t.qrAlt })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
   expect(screen.queryByRole('link', { name: t.openBankApp })).toBeNull();
   expect(screen.queryByRole('button', { name: /Продолжить|Оплатить/ })).toBeNull();
   expect(fetchStatus.calls).toHaveLength(1);
   expect(fetchStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1' });
+});
+
+test("'Получаем данные о платеже' only once the first status answer came (issue 17)", async () => {
+  const { fetchStatus } = await renderSbp(true);
+  expect(screen.getByRole('status')).toHaveTextContent('');
+  expect(screen.queryByText(messages.status.created)).toBeNull();
+  await act(async () => {
+    fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
+    await flush();
+  });
   expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
 });
 
 test('mobile: the bank-app link and the QR behind the "Показать/Скрыть QR-код" toggle', async () => {
   await renderSbp(false);
   expect(screen.getByRole('link', { name: t.openBankApp })).toHaveAttribute('href', 'https://bank.example/sbp/qr-2');
-  expect(screen.queryByText(t.desktop)).toBeNull();
+  expect(screen.queryByText(t.scanQr)).toBeNull();
   expect(screen.queryByRole('img')).toBeNull();
   const toggle = screen.getByRole('button', { name: t.showQr });
   expect(toggle).toHaveAttribute('aria-expanded', 'false');

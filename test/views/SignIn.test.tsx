@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
+import { messages } from '../../src/services/messages';
 
 const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
 
@@ -15,22 +16,22 @@ test('with nobody signed in the reg step shows the sign-in form', () => {
   expect(screen.queryByLabelText('Я не робот')).not.toBeInTheDocument();
 });
 
-test("an empty submit shows 'Не указан телефон', 'Нужно ввести пароль' and 'Form incomplete.'", async () => {
+test("an empty submit shows 'Не указан телефон', 'Нужно ввести пароль' and the incomplete-form line", async () => {
   const { user, calls } = renderAccount();
   await user.click(continueButton());
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
   expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Нужно ввести пароль');
-  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
   expect(calls.login.inputs).toEqual([]);
 });
 
 test("a phone not starting with 9 shows 'Номер должен начинаться с 9'; all filled but wrong is 'Sorry, …'", async () => {
   const { user } = renderAccount();
-  await user.type(screen.getByLabelText('Телефон'), '8990000000');
+  await user.type(screen.getByLabelText('Телефон'), '5990000000');
   await user.type(screen.getByLabelText('Пароль'), 'secret');
   await user.click(continueButton());
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
-  expect(screen.getByRole('alert')).toHaveTextContent('Sorry, not all fields are filled out correctly.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncorrect);
 });
 
 test("a short phone shows 'Введите верный номер телефона'", async () => {

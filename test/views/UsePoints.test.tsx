@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer, pointsBill } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
+import { messages } from '../../src/services/messages';
 
 async function openPoints(bill = pointsBill()) {
   const rendered = renderAccount({ bill });
@@ -20,25 +21,45 @@ test('the totals, the number input prefilled with the maximum, and the button', 
   expect(useButton()).toBeEnabled();
 });
 
-test("an empty field shows 'Заполните поле' and 'Form incomplete.'", async () => {
+test("an empty field shows 'Заполните поле' and the incomplete-form line", async () => {
   const { user, calls } = await openPoints();
   await user.clear(pointsField());
   await user.click(useButton());
   expect(pointsField()).toHaveAccessibleDescription('Заполните поле');
-  expect(screen.getByRole('alert')).toHaveTextContent('Form incomplete.');
+  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 
-test('points are clamped to 0…maximum when the field is left', async () => {
+test('points below zero are clamped to 0 when the field is left', async () => {
   const { user } = await openPoints();
-  await user.clear(pointsField());
-  await user.type(pointsField(), '99999');
-  await user.tab();
-  expect(pointsField()).toHaveValue(3000);
   await user.clear(pointsField());
   await user.type(pointsField(), '-5');
   await user.tab();
   expect(pointsField()).toHaveValue(0);
+});
+
+test("more than the maximum says 'Можно списать не более 3 000 баллов', nothing changed behind the payer's back (issue 17)", async () => {
+  const { user, calls } = await openPoints();
+  await user.clear(pointsField());
+  await user.type(pointsField(), '99999');
+  await user.tab();
+  expect(pointsField()).toHaveValue(99999);
+  expect(pointsField()).toHaveAccessibleDescription('Можно списать не более 3\u00a0000 баллов');
+  await user.click(useButton());
+  expect(calls.sendCode.inputs).toEqual([]);
+  await user.clear(pointsField());
+  await user.type(pointsField(), '3000');
+  expect(pointsField()).not.toHaveAccessibleDescription();
+});
+
+test.each([
+  [1, 'Можно списать не более 1 балла'],
+  [3, 'Можно списать не более 3 баллов'],
+  [21, 'Можно списать не более 21 балла'],
+  // Russian grouping: a no-break space between the groups.
+  [3000, 'Можно списать не более 3\u00a0000 баллов'],
+])("the message's plural for %i", (max, text) => {
+  expect(messages.points.tooMany(max)).toBe(text);
 });
 
 test('the points go with a use-points code to the customer phone; then the code screen', async () => {

@@ -15,13 +15,19 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
   const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
   const fetchOffer = fakeRequest<string, OfferRequest>();
   const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
+  const checkEmail = fakeRequest<string, { email: string }>();
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
         requestPaymentUrl: requestPaymentUrl.logic,
+        checkEmail: checkEmail.logic,
         offer: offerMachine.provide({ actors: { fetchOffer: fetchOffer.logic }, actions: { 'log error': () => undefined } }),
         paymentStatus: paymentStatusMachine.provide({
-          actors: { fetchStatus: fetchStatus.logic, watchVisibility: fromPromise(async () => undefined) as never },
+          actors: {
+            fetchStatus: fetchStatus.logic,
+            watchVisibility: fromPromise(async () => undefined) as never,
+            watchConnection: fromPromise(async () => undefined) as never,
+          },
           actions: { 'log poll failure': () => undefined },
         }),
         bankWidget: fromPromise<PaymentStatusOutput>(() => new Promise(() => undefined)) as never,
@@ -33,5 +39,5 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
   // Points as a code confirmed for them applies them.
   if (points) actor.send({ type: 'code.confirmed', request: { purpose: 'use-points', phone: '79990000001', points } });
   actor.send({ type: 'checkout.continue' });
-  return { actor, requestPaymentUrl, fetchOffer, fetchStatus };
+  return { actor, requestPaymentUrl, fetchOffer, fetchStatus, checkEmail };
 }

@@ -1,4 +1,6 @@
 import { BANK_HOSTS, createBankWidget, decodeParameters, FRAME_SANDBOX, HELPER_TAB_FEATURES, type WidgetReport } from '../../src/widget';
+import { screen } from '@testing-library/react';
+import { messages } from '../../src/services/messages';
 import { fakeWindow, widgetFrame } from './fakeWindow';
 
 const PAGE = 'https://pay.example.ru';
@@ -63,6 +65,46 @@ describe('desktop iframe overlay', () => {
     expect(document.querySelector('.bank-widget-overlay')).toBeNull();
     expect(document.body.style.overflow).toBe('auto');
     expect(listeners.size).toBe(0);
+  });
+});
+
+describe('the overlay is a modal dialog (issue 17)', () => {
+  test('Esc, or its close button, asks to close it, as the widget’s CLOSE_WIDGET does', () => {
+    const { reports, close } = openDesktop();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(reports).toEqual([]);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(reports).toEqual([{ type: 'widget.closed' }]);
+    document.querySelector<HTMLButtonElement>('.bank-widget-close')!.click();
+    expect(reports).toEqual([{ type: 'widget.closed' }, { type: 'widget.closed' }]);
+    close();
+    // Closed: Esc is the page's own again.
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(reports).toHaveLength(2);
+  });
+
+  test('focus stays inside: it starts on the close button, the page behind is inert, and focus there comes back', () => {
+    const page = document.createElement('main');
+    const pay = document.createElement('button');
+    page.appendChild(pay);
+    document.body.appendChild(page);
+    pay.focus();
+    const { close } = openDesktop();
+    const closeButton = screen.getByRole('button', { name: messages.widget.close });
+    expect(closeButton).toHaveFocus();
+    expect(page).toHaveAttribute('inert');
+    pay.focus();
+    expect(closeButton).toHaveFocus();
+
+    jest.useFakeTimers();
+    try {
+      close();
+      expect(page).not.toHaveAttribute('inert');
+      jest.runAllTimers();
+      expect(pay).toHaveFocus();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

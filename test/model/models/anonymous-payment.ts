@@ -24,14 +24,24 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { EMAIL_ACCEPTED: 'choosing' },
     },
     choosing: {
-      meta: onChoose,
+      // The receipt e-mail stays on this step, prefilled (issue 17).
+      meta: sees({ heading: t.title }, { button: t.pay }, { field: messages.email.label }),
       on: {
         PAY_CARD: 'cardForm',
         PAY_WITHOUT_URL: 'noPaymentUrl',
         PAY_SERVER_FAILS: 'noPaymentUrl',
+        PAY_ALREADY_PAID: 'alreadyPaid',
+        CHANGE_EMAIL_AND_PAY: 'cardForm',
+        CHANGE_EMAIL_REFUSED: 'payEmailRefused',
         SELECT_SBP: 'sbpChosen',
         BACK: 'noRegEmailKnown',
       },
+    },
+    // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…' (issue 17).
+    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: t.pay }, { back: false }) },
+    payEmailRefused: {
+      meta: sees({ alert: messages.validation.emailRejected }, { button: t.pay }),
+      on: { CHANGE_EMAIL_AND_PAY: 'cardForm' },
     },
     noRegEmailKnown: {
       meta: sees({ noField: messages.email.label }, { button: messages.app.continue }),
@@ -45,7 +55,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       meta: sees({ text: /Сервисный сбор: 185,19 руб\./ }),
       on: { PAY_SBP: 'sbp' },
     },
-    sbp: { meta: sees({ text: messages.sbp.desktop }) },
+    sbp: { meta: sees({ text: messages.sbp.scanQr }) },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },

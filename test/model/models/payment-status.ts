@@ -3,7 +3,7 @@ import { bankListMessages } from '../../../src/services/bankListMessages';
 import { messages } from '../../../src/services/messages';
 import { sees } from '../support/sights';
 
-const onSbp = sees({ text: messages.sbp.desktop }, { button: messages.sbp.anotherMethod });
+const onSbp = sees({ text: messages.sbp.scanQr }, { button: messages.sbp.anotherMethod });
 // A phone with no bank list given (the list is its own chunk's, tested in test/views/BankList): SPEC's one link.
 const onPhone = sees({ heading: bankListMessages.chooseBank }, { link: messages.sbp.openBankApp }, { button: messages.sbp.anotherMethod });
 
@@ -29,6 +29,9 @@ export const paymentStatusModel = setup({}).createMachine({
       meta: onSbp,
       on: {
         POLL_CREATED: 'waiting',
+        CONNECTION_LOST: 'offline',
+        // The browser says 'online' without having been offline (another network): polling just goes on.
+        NETWORK_CHANGED: 'onAnotherNetwork',
         POLL_FAILS: 'retrying',
         POLL_SUCCESS: 'paid',
         POLL_DECLINED: 'declined',
@@ -38,12 +41,16 @@ export const paymentStatusModel = setup({}).createMachine({
         ANOTHER_METHOD: 'choosing',
       },
     },
-    retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused' } },
+    retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused', CONNECTION_LOST: 'offline' } },
+    onAnotherNetwork: { meta: onSbp },
+    // No connection: it says so, and asks at once when the browser is back online (issue 17).
+    offline: { meta: sees({ status: messages.status.offline }), on: { CONNECTION_BACK: 'waiting' } },
     // Hidden: however long it stays hidden, no poll goes out (the jsdom run checks the requests).
-    paused: { meta: sees({ text: messages.sbp.desktop }), on: { TAB_SHOWN: 'waiting' } },
-    stopped: { meta: sees({ text: messages.sbp.desktop }) },
-    paid: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.success }), on: { BACK_TO_SBP: 'paid' } },
-    declined: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.declined }) },
+    paused: { meta: sees({ text: messages.sbp.scanQr }), on: { TAB_SHOWN: 'waiting' } },
+    stopped: { meta: sees({ text: messages.sbp.scanQr }) },
+    // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way (issue 17).
+    paid: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.success }, { back: false }) },
+    declined: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.declined }, { back: true }), on: { BACK: 'choosing' } },
     choosing: { meta: sees({ heading: messages.choosePaymentType.title }) },
   },
 });

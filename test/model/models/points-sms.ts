@@ -72,11 +72,16 @@ export const pointsSmsModel = setup({}).createMachine({
     },
     // The phone was checked a moment ago: the points apply at once, no second code.
     pointsApplied: { meta: sees({ text: /^Использовано баллов: 2\s000 баллов$/ }, { back: false }) },
+    // Issue 17: the button says what happens, and no fee is shown ('Сервисный сбор от 0,00' was).
     coveredChoosing: {
-      meta: sees({ heading: m.choosePaymentType.coveredByPoints }, { button: m.choosePaymentType.pay }),
-      on: { PAY_CLOSED: 'closedByPoints', PAY_NOT_CLOSED: 'closeFailed', PAY_CLOSE_FAILS: 'closeFailed' },
+      meta: sees({ heading: m.choosePaymentType.coveredByPoints }, { button: m.choosePaymentType.payWithPoints }, { noText: m.choosePaymentType.feeFrom }),
+      on: { PAY_CLOSED: 'closedByPoints', PAY_NOT_CLOSED: 'closeFailed', PAY_CLOSE_FAILS: 'closeFailed', PAY_CLOSED_ELSEWHERE: 'closedElsewhere' },
     },
     closedByPoints: { meta: sees({ navigatedTo: /\/success\?withoutProcessing=1/ }) },
     closeFailed: { meta: sees({ alert: m.choosePaymentType.closeWithPointsFailed }) },
+    // A stale tab: the bill was closed meanwhile (409): it says so, not that closing failed.
+    closedElsewhere: {
+      meta: sees({ heading: m.choosePaymentType.alreadyPaid }, { noAlert: m.choosePaymentType.closeWithPointsFailed }, { noButton: m.choosePaymentType.payWithPoints }),
+    },
   },
 });

@@ -1,0 +1,215 @@
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, smsCode, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
+
+/**
+ * The payer's end of the journey (issue 17), in Chromium against the real server: Back on the result step, a stale
+ * tab's Pay, a phone typed or pasted with 8 or +7, Continue busy at once on a slow network, polling offline, the
+ * bank-app overlay's Esc and focus, the code screen's focus, the start page.
+ */
+
+// Cold Chromium on 2 shared cores; the fast-payment journeys wait for 5000 ms status polls.
+jest.setTimeout(60_000);
+
+const live = useLiveServer();
+const openPage = usePages(live);
+const toChoosePaymentType = (page: Page, objectOID: string) => toChoose(page, live.server, objectOID);
+
+const hash = (page: Page) => new URL(page.url()).hash;
+const status = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+
+/** Pays the bill's fast payment on the desktop, and answers it in the sandbox bank app (another tab). */
+async function sbpAnsweredInBankApp(context: BrowserContext, page: Page, answer: 'Оплатить' | 'Отклонить') {
+  await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
+  await page.getByRole('radio', { name: /СБП/ }).check();
+  const paid = page.waitForResponse('**/api/getPaymentUrl/');
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
+  await page.getByText(m.sbp.scanQr).waitFor();
+  const bankApp = await context.newPage();
+  await bankApp.goto(payload);
+  await bankApp.getByRole('button', { name: answer }).click();
+  await bankApp.getByRole('status').waitFor();
+  await bankApp.close();
+  await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
+}
+
+describe('Back on the result step', () => {
+  test("declined: 'Назад' and the browser's Back go to choosing another way; Forward stays there; the address bar agrees", async () => {
+    const { context, page } = await openPage();
+    await sbpAnsweredInBankApp(context, page, 'Отклонить');
+    await status(page, m.status.declined);
+    expect(hash(page)).toBe('#/result');
+
+    await page.getByRole('button', { name: m.app.back }).click();
+    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+    expect(hash(page)).toBe('#/choosePaymentType');
+
+    // Forward to the result the payer left: the step on screen stays, and so does the address bar.
+    await page.goForward();
+    await page.waitForFunction(() => window.location.hash === '#/choosePaymentType');
+    await page.waitForTimeout(300);
+    expect(hash(page)).toBe('#/choosePaymentType');
+    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+
+    // And the browser's Back from there goes on back, to the first step.
+    await page.goBack();
+    await page.getByRole('heading', { name: /^Оплата по договору/ }).waitFor();
+    expect(hash(page)).toBe('#/noReg');
+  });
+
+  test("declined: the browser's Back from the result goes to choosing too, and paying again works", async () => {
+    const { context, page } = await openPage();
+    await sbpAnsweredInBankApp(context, page, 'Отклонить');
+    await status(page, m.status.declined);
+    await page.goBack();
+    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+    expect(hash(page)).toBe('#/choosePaymentType');
+    await payByCardFromChoose(page, TEST_CARDS.pays);
+    expect(page.url()).toContain('/success?orderId=');
+    await status(page, m.status.success);
+  });
+
+  test("paid: no 'Назад', and the browser's Back keeps the result with #/result", async () => {
+    const { context, page } = await openPage();
+    await sbpAnsweredInBankApp(context, page, 'Оплатить');
+    await status(page, m.status.success);
+    expect(await page.getByRole('button', { name: m.app.back }).count()).toBe(0);
+    await page.goBack();
+    await page.waitForTimeout(300);
+    expect(hash(page)).toBe('#/result');
+    await page.getByRole('heading', { name: m.status.resultTitle }).waitFor();
+    expect(page.url()).toContain('/pay/');
+  });
+});
+
+test('a stale tab: Pay on a bill paid in another tab says it is already paid', async () => {
+  const { context, page: first } = await openPage();
+  const bill = await freshBill(live.server, 'demo-anon');
+  await toChoosePaymentType(first, bill);
+  const stale = await context.newPage();
+  await toChoosePaymentType(stale, bill);
+
+  await payByCardFromChoose(first, TEST_CARDS.pays);
+
+  const refused = stale.waitForResponse('**/api/getPaymentUrl/');
+  await stale.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  expect((await refused).status()).toBe(409);
+  await stale.getByRole('heading', { name: m.choosePaymentType.alreadyPaid }).waitFor();
+  await stale.getByRole('status').filter({ hasText: m.choosePaymentType.alreadyPaidNote }).waitFor();
+  expect(await stale.getByText(m.choosePaymentType.noPaymentUrl).count()).toBe(0);
+  expect(await stale.getByRole('button', { name: m.choosePaymentType.pay }).count()).toBe(0);
+});
+
+describe('the phone as Russians write it (8…, +7…), typed or pasted', () => {
+  async function signInWith(page: Page, enter: (field: ReturnType<Page['getByLabel']>) => Promise<void>) {
+    await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
+    const field = page.getByLabel(m.signIn.phone, { exact: true });
+    await field.waitFor();
+    await enter(field);
+    expect(await field.inputValue()).toBe('+7 (999) 000-00-02');
+    await page.getByLabel(m.signIn.password).fill('demo-pass');
+    await page.getByRole('button', { name: m.app.continue }).click();
+    await page.getByText('ID: +7 (999) 000-00-02').waitFor();
+  }
+
+  test.each(['89990000002', '+79990000002'])('typed as %s: signs in to 79990000002', async (typed) => {
+    const { page } = await openPage(MOBILE);
+    await signInWith(page, async (field) => {
+      await field.click();
+      await page.keyboard.type(typed);
+    });
+  });
+
+  test.each(['8 (999) 000-00-02', '+7 999 000-00-02'])('pasted as %s: signs in to 79990000002', async (pasted) => {
+    const { context, page } = await openPage(DESKTOP);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: live.server.url });
+    await signInWith(page, async (field) => {
+      await field.click();
+      await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+      await page.keyboard.press('Control+V');
+    });
+  });
+});
+
+test('Continue shows it is busy at once on a slow network, before any request or code has arrived', async () => {
+  const { page } = await openPage(MOBILE);
+  await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-anon')}`);
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  // From now on nothing arrives until the test lets it: no script chunk, no answer.
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$|\/ajax\/check-email\//, (route) => (released ? route.continue() : void held.push(route)));
+  const button = page.getByRole('button', { name: m.app.continue });
+  await button.click();
+  await page.waitForFunction(() => document.querySelector('button[aria-busy="true"]') !== null);
+  expect(await button.getAttribute('aria-busy')).toBe('true');
+  expect(await button.locator('.spinner').count()).toBe(1);
+  // Let everything through: the next step comes.
+  released = true;
+  await Promise.all(held.map((route) => route.continue()));
+  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+});
+
+test("polling offline says 'Нет соединения — …' and asks at once when the connection is back", async () => {
+  const { context, page } = await openPage();
+  await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
+  await page.getByRole('radio', { name: /СБП/ }).check();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await status(page, m.status.created);
+  await context.setOffline(true);
+  await status(page, m.status.offline);
+  const asked = page.waitForRequest('**/api/getResult/');
+  await context.setOffline(false);
+  await asked;
+  await status(page, m.status.created);
+});
+
+test('the bank-app overlay keeps focus inside and closes on Esc; Pay works again', async () => {
+  const { page } = await openPage();
+  await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
+  await page.getByRole('radio', { name: /SberPay/ }).check();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  const dialog = page.getByRole('dialog', { name: m.widget.title });
+  await page.frameLocator('.bank-widget-overlay iframe').getByText(/^Заказ /).waitFor();
+  const close = dialog.getByRole('button', { name: m.widget.close });
+  expect(await close.evaluate((element) => element === document.activeElement)).toBe(true);
+  // The page behind is out of reach: Tab never lands on it.
+  for (let presses = 0; presses < 6; presses += 1) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('#root'))).toBe(false);
+  }
+  await close.focus();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  const pay = page.getByRole('button', { name: m.choosePaymentType.pay });
+  await pay.waitFor();
+  expect(await pay.isEnabled()).toBe(true);
+});
+
+test('the code screen opens with focus in the first box', async () => {
+  const { page } = await openPage(MOBILE);
+  await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-points')}`);
+  await page.getByRole('button', { name: m.points.use }).click();
+  await page.getByRole('heading', { name: m.points.blockTitle }).waitFor();
+  await page.getByRole('button', { name: m.points.use }).click();
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, m.code.digit(1));
+  // Typing goes straight into the code.
+  await page.keyboard.type(await smsCode(live.server, await codeScreenPhone(page)));
+  await page.getByText(/^Использовано баллов: /).waitFor();
+});
+
+test('the start page links the demo bills and a fresh copy opens its checkout', async () => {
+  const { page } = await openPage(MOBILE);
+  await page.goto(`${live.server.url}/`);
+  await page.getByRole('heading', { name: 'Онлайн-оплата счетов: демо' }).waitFor();
+  await page.getByRole('listitem').filter({ hasText: 'demo-anon' }).getByRole('button', { name: 'Новая копия счета' }).click();
+  await page.waitForURL(/\/pay\/demo-anon-[0-9a-f]{12}/);
+  await page.getByLabel(m.email.label).waitFor();
+  expect(await page.getByRole('banner').textContent()).toContain('ООО «Демо Девелопмент»');
+});

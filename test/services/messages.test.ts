@@ -1,0 +1,31 @@
+import { messages } from '../../src/services/messages';
+
+/** Every text of the catalogue, the functions' with a sample argument, by its key path. */
+function textsOf(node: unknown, path: string[] = []): [string, string][] {
+  if (typeof node === 'string') return [[path.join('.'), node]];
+  if (typeof node === 'function') return [[path.join('.'), String((node as (arg: never) => unknown)(5 as never))]];
+  if (node && typeof node === 'object') return Object.entries(node).flatMap(([key, value]) => textsOf(value, [...path, key]));
+  return [];
+}
+
+/** The Latin words a Russian payment page keeps: names of things and the e-mail's own word. */
+const KEPT_LATIN = /\b(Email|email|ID|QR|SberPay)\b/g;
+
+test('the page is Russian throughout (issue 17): no English text is left in the catalogue', () => {
+  const english = textsOf(messages).filter(([, text]) => /[A-Za-z]{2,}/.test(text.replace(KEPT_LATIN, '')));
+  expect(english).toEqual([]);
+});
+
+test("SPEC's English texts are shown in the issue's Russian", () => {
+  expect(messages.status).toMatchObject({
+    created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
+    success: 'Оплата прошла успешно',
+    declined: 'Платеж отклонен',
+    orderNotFound: 'Заказ не найден',
+    notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
+  });
+  expect(messages.app.dataError).toBe('Произошла ошибка при получении данных, возможно, документ уже оплачен');
+  expect(messages.app.dataErrorTitle).toBe('Ошибка получения данных');
+  expect(messages.validation.formIncomplete).toBe('Форма заполнена не полностью.');
+  expect(messages.validation.formIncorrect).toBe('Извините, не все поля заполнены корректно.');
+});

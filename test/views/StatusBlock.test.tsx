@@ -1,0 +1,46 @@
+import { act, render, screen } from '@testing-library/react';
+import { createActor, fromCallback } from 'xstate';
+import { paymentStatusMachine, type PaymentStatusInput } from '../../src/machines/paymentStatus';
+import { messages } from '../../src/services/messages';
+import type { PaymentStatusResponse } from '../../src/services/types';
+import { StatusBlock } from '../../src/views/StatusBlock';
+import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
+
+function renderStatus(quietUntilAnswered = false) {
+  const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
+  const connection = fakeCallback<void>();
+  const actor = createActor(
+    paymentStatusMachine.provide({
+      actors: { fetchStatus: fetchStatus.logic, watchVisibility: fromCallback(() => undefined), watchConnection: connection.logic },
+      actions: { 'log poll failure': () => undefined },
+    }),
+    { input: { transactionID: 'tx-1', billOID: 'bill-1' } },
+  ).start();
+  render(<StatusBlock actor={actor} quietUntilAnswered={quietUntilAnswered} />);
+  const network = (state: 'offline' | 'online') => act(() => connection.last.sendBack({ type: `connection.${state}` }));
+  return { actor, fetchStatus, network };
+}
+
+test("offline while polling: 'Нет соединения — проверим, как только оно появится'; back online it asks at once (issue 17)", async () => {
+  const { fetchStatus, network } = renderStatus();
+  await act(async () => {
+    fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
+    await flush();
+  });
+  network('offline');
+  expect(screen.getByRole('status')).toHaveTextContent(messages.status.offline);
+  network('online');
+  expect(fetchStatus.calls).toHaveLength(2);
+  expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+});
+
+test('quiet until the first answer, then the created text', async () => {
+  const quiet = renderStatus(true);
+  expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  await act(async () => {
+    quiet.fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
+    await flush();
+  });
+  expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+  quiet.actor.stop();
+});
