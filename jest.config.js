@@ -1,4 +1,6 @@
 // @ts-check
+const fs = require('node:fs');
+
 /** ts-jest with isolatedModules: type checking is `npm run typecheck`'s job, so tests stay fast. */
 const tsJest = [
   'ts-jest',
@@ -12,6 +14,45 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/).*(?<!\\.mjs)$`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
+
+/**
+ * The server suites and the browser journeys run on SQLite and again on PostgreSQL when PostgreSQL is here: a cluster
+ * named by TEST_DATABASE_URL, or Debian's binaries to start a throw-away one (test/support/postgresSetup.ts).
+ */
+const postgresAvailable =
+  Boolean(process.env.TEST_DATABASE_URL) ||
+  (fs.existsSync('/usr/lib/postgresql') && fs.readdirSync('/usr/lib/postgresql').some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)));
+
+if (!postgresAvailable && !process.env.JEST_WORKER_ID && !process.env.CHECKOUT_POSTGRES_NOTICE) {
+  process.env.CHECKOUT_POSTGRES_NOTICE = '1';
+  process.stderr.write(
+    'PostgreSQL is not available (no TEST_DATABASE_URL, no /usr/lib/postgresql/*/bin/initdb): the server and journey suites ' +
+      'run on SQLite only; the PostgreSQL half is skipped. `apt-get install -y postgresql` (as .ci/run does) runs it.\n',
+  );
+}
+
+/** The same suite on PostgreSQL: every test server on a database of its own on one test cluster. */
+const onPostgres = (project) => ({
+  ...project,
+  displayName: `${project.displayName} · postgres`,
+  globals: { CHECKOUT_TEST_ENGINE: 'postgres' },
+  globalSetup: '<rootDir>/test/support/postgresSetup.ts',
+  globalTeardown: '<rootDir>/test/support/postgresTeardown.ts',
+});
+
+const server = {
+  ...common,
+  displayName: 'server',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+};
+
+const e2e = {
+  ...common,
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
 };
 
 /** @type {import('jest').Config} */
@@ -32,17 +73,12 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/fixtures/style-stub.ts' },
     },
-    {
-      ...common,
-      displayName: 'server',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/{server,scripts}/**/*.test.ts'],
-    },
-    {
-      ...common,
-      displayName: 'e2e',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-    },
+    { ...server, testMatch: [...server.testMatch, '<rootDir>/test/scripts/**/*.test.ts'] },
+    e2e,
+    // On PostgreSQL: the server suites and the payer's journeys through the real server. The accessibility walks and the
+    // inspector test check the page and its development tools, which read nothing the engine could change.
+    ...(postgresAvailable
+      ? [onPostgres(server), { ...onPostgres(e2e), testPathIgnorePatterns: ['/node_modules/', '/test/e2e/a11y-', '/test/e2e/inspector\\.test\\.ts$'] }]
+      : []),
   ],
 };

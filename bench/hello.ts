@@ -2,42 +2,51 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { seedDemo } from '../server/demoBills';
 import { startPayment } from '../server/payments';
 import { resultSchema } from '../server/routes/payments';
-import { openDatabase } from '../server/store/db';
-import { createStore } from '../server/store/store';
-
-type ResultBody = { transactionID: string; billOID: string };
+import { openStore } from '../server/store/store';
 
 /**
  * The bench's yardsticks, bare Fastify routes with no plugins, no hooks and no cookies:
  * - `GET /`: the issue's helloRps;
  * - `POST /post`: the status poll's JSON body with its request and response schemas, answered without reading
  *   anything (what Fastify itself costs for a small JSON POST);
- * - `POST /post-read`: the same plus the poll's one status read (`store.statusOfOrder` on a database opened as the
- *   server opens it: SQLite file, WAL).
- * Between them and /api/getResult/ lies only what the checkout adds to every request: the session cookie, the CSRF
- * check and the security headers.
+ * - `POST /post-read`: the same plus the poll's one database read (`store.pollStatus`: the session's token and the
+ *   order's status together) on a database opened as the server opens it (DATABASE_URL: PostgreSQL; otherwise a
+ *   SQLite file, WAL).
+ * Between them and /api/getResult/ lies only what the checkout adds to every request: the session cookie, comparing
+ * the CSRF token and the security headers.
  */
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hello-'));
-  const db = openDatabase(path.join(dir, 'yardstick.sqlite'));
-  const store = createStore(db, Date.now);
+  const store = await openStore({ databaseUrl: process.env.DATABASE_URL || null, databasePath: path.join(dir, 'yardstick.sqlite'), now: Date.now });
   await seedDemo(store, 1024);
-  const bill = store.billByOid('demo-anon')!;
-  const started = startPayment(store, { bill, type: store.typesOfBill(bill.oid)[0], points: 0, email: null, userOid: null, managerId: null });
+  const bill = (await store.billByOid('demo-anon'))!;
+  const types = await store.typesOfBill(bill.oid);
+  // Each yardstick process polls an attempt of its own, so several may share one database.
+  const copy = `yardstick-${process.pid}`;
+  await store.transaction(async (tx) => {
+    if (await tx.billByOid(copy)) return;
+    const { created_at: _c, paid_order_id: _p, ...row } = bill;
+    await tx.insertBill({ ...row, oid: copy });
+    for (const type of types) await tx.insertType({ ...type, oid: `${copy}.${type.code}`, bill_oid: copy });
+  });
+  const started = await startPayment(store, { bill: (await store.billByOid(copy))!, type: (await store.typesOfBill(copy))[0], points: 0, email: null, userOid: null, managerId: null });
+  const sessionId = `yardstick-${process.pid}`;
+  await store.insertSession(sessionId, 'token');
 
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false }).withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/', async () => ({ hello: 'world' }));
-  app.get('/order', async () => ({ transactionID: started.attempt.order_id, billOID: bill.oid }));
-  app.post<{ Body: ResultBody }>('/post', { schema: resultSchema }, async (request) => ({ success: true, status: 'created', objectOID: request.body.billOID }));
-  app.post<{ Body: ResultBody }>('/post-read', { schema: resultSchema }, async (request) => {
-    const found = store.statusOfOrder(request.body.transactionID, request.body.billOID);
-    return { success: true, status: found?.status ?? null, objectOID: found?.bill };
+  app.get('/order', async () => ({ transactionID: started.attempt.order_id, billOID: copy }));
+  app.post('/post', { schema: resultSchema }, async (request) => ({ success: true, status: 'created' as const, objectOID: request.body.billOID }));
+  app.post('/post-read', { schema: resultSchema }, async (request) => {
+    const found = await store.pollStatus(sessionId, request.body.transactionID, request.body.billOID);
+    return { success: true, status: found.status, objectOID: found.bill ?? undefined };
   });
   app.addHook('onClose', async () => {
-    db.close();
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

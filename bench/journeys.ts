@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { freshBill } from './session';
+import { freshBill } from '../test/support/httpTab';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'ru-RU' } as const;
 const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'ru-RU' } as const;

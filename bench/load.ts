@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { freshBill, openTab, payBody, startCardPayment } from './session';
+import { freshBill, openTab, payBody, startCardPayment } from '../test/support/httpTab';
 
 export interface LoadFigures {
   rps: number;
@@ -27,12 +27,69 @@ async function postLoad(url: string, headers: Record<string, string>, body: unkn
   return figures(await autocannon({ url, method: 'POST', headers, body: JSON.stringify(body), connections: CONNECTIONS, duration: DURATION_S }));
 }
 
-/** `/api/getResult/` for a pending card payment, as the result page polls it. */
-export async function getResultLoad(base: string): Promise<LoadFigures> {
+/** `/api/getResult/` for a pending card payment, as the result page polls it: a function that runs one 10 s load. */
+export async function getResultLoad(base: string): Promise<() => Promise<LoadFigures>> {
   const tab = await openTab(base);
   const bill = await freshBill(base);
   const orderId = await startCardPayment(tab, bill);
-  return postLoad(`${base}/api/getResult/`, tab.headers, { transactionID: orderId, billOID: bill });
+  return () => postLoad(`${base}/api/getResult/`, tab.headers, { transactionID: orderId, billOID: bill });
+}
+
+/** Both loads' runs (rps and p99 averaged), and the rps of every run. */
+export interface ComparedLoads {
+  a: LoadFigures & { runsRps: number[] };
+  b: LoadFigures & { runsRps: number[] };
+}
+
+const mean = (values: number[]) => Math.round(values.reduce((sum, v) => sum + v, 0) / values.length);
+
+function merged(runs: LoadFigures[]): LoadFigures & { runsRps: number[] } {
+  return {
+    rps: mean(runs.map((r) => r.rps)),
+    p99Ms: mean(runs.map((r) => r.p99Ms)),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    runsRps: runs.map((r) => r.rps),
+  };
+}
+
+/**
+ * Two loads compared on a shared machine: run A, B, B, A and average each, so that a change of the machine's other
+ * load during the runs weighs on both alike (a ratio of two runs minutes apart says more about the machine).
+ */
+export async function compareLoads(a: () => Promise<LoadFigures>, b: () => Promise<LoadFigures>): Promise<ComparedLoads> {
+  const first = await a();
+  const second = await b();
+  const third = await b();
+  const fourth = await a();
+  return { a: merged([first, fourth]), b: merged([second, third]) };
+}
+
+/**
+ * `/api/getResult/` on several server processes of one database at once, the connections split evenly (as a load
+ * balancer would), each polling an order of its own made through the first process. rps is the sum; p99 the worst.
+ */
+export async function getResultLoadSpread(bases: string[]): Promise<LoadFigures & { perProcessRps: number[] }> {
+  const tab = await openTab(bases[0]!);
+  const polls = [];
+  for (const base of bases) {
+    const bill = await freshBill(bases[0]!);
+    polls.push({ base, body: JSON.stringify({ transactionID: await startCardPayment(tab, bill), billOID: bill }) });
+  }
+  const connections = Math.round(CONNECTIONS / bases.length);
+  const results = await Promise.all(
+    polls.map(({ base, body }) => autocannon({ url: `${base}/api/getResult/`, method: 'POST', headers: tab.headers, body, connections, duration: DURATION_S })),
+  );
+  const each = results.map(figures);
+  return {
+    rps: each.reduce((sum, f) => sum + f.rps, 0),
+    p99Ms: Math.max(...each.map((f) => f.p99Ms)),
+    requests: each.reduce((sum, f) => sum + f.requests, 0),
+    non2xx: each.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: each.reduce((sum, f) => sum + f.errors, 0),
+    perProcessRps: each.map((f) => f.rps),
+  };
 }
 
 /** The bare Fastify route of bench/hello.ts. */
@@ -41,15 +98,14 @@ export async function helloLoad(base: string): Promise<LoadFigures> {
 }
 
 /**
- * The bare POST yardsticks of bench/hello.ts with the status poll's body (a pending order of the yardstick's own
- * database) and the same request headers a payer's tab on `checkoutBase` sends.
+ * A bare POST yardstick of bench/hello.ts (`/post` or `/post-read`) with the status poll's body (a pending order of
+ * the yardstick's own database) and the same request headers a payer's tab on `checkoutBase` sends: a function that
+ * runs one 10 s load.
  */
-export async function barePostLoads(helloBase: string, checkoutBase: string): Promise<{ post: LoadFigures; postRead: LoadFigures }> {
+export async function barePostLoad(helloBase: string, checkoutBase: string, route: '/post' | '/post-read'): Promise<() => Promise<LoadFigures>> {
   const tab = await openTab(checkoutBase);
   const order = await (await fetch(`${helloBase}/order`)).json();
-  const post = await postLoad(`${helloBase}/post`, tab.headers, order);
-  const postRead = await postLoad(`${helloBase}/post-read`, tab.headers, order);
-  return { post, postRead };
+  return () => postLoad(`${helloBase}${route}`, tab.headers, order);
 }
 
 /** Creates `count` fresh bills quickly (autocannon itself posts them) and answers their objectOIDs. */

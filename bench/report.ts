@@ -1,3 +1,4 @@
+import type { EngineFigures, EngineOutcome } from './engines';
 import type { LighthouseFigures } from './page';
 
 export interface Figures {
@@ -6,28 +7,14 @@ export interface Figures {
   initialJsGzipBytes: number;
   lighthouse: LighthouseFigures | { error: string };
   firstContentMs: number;
-  getResultRps: number;
-  getResultP99Ms: number;
   helloRps: number;
-  getResultToHelloRatio: number;
-  paymentUrlRps: number;
-  yardsticks: {
-    barePostRps: number;
-    barePostReadRps: number;
-    barePostToHelloRatio: number;
-    barePostReadToHelloRatio: number;
-    getResultToBarePostReadRatio: number;
-  };
-  rssMbAfterLoad: number | null;
-  otpBruteForce: { sent: number; accepted: number };
-  concurrentPayAttempts: { requests: number; attemptsCreated: number };
+  barePostRps: number;
+  engines: { sqlite: EngineOutcome; postgres: EngineOutcome };
   fuzzBodies: { sent: number; status500: number };
-  crashRecovery: { paymentsLost: number };
   cspViolations: number;
   details: {
     initialJsFiles: { url: string; gzipBytes: number }[];
     firstStepMs: number;
-    paymentUrl: { distinct: boolean; billsMade: number; requests: number; durationS: number };
     lighthouseRuns: number[];
     cspJourneys: { name: string; completed: boolean; error?: string }[];
     cspConsoleMessages: number;
@@ -43,7 +30,18 @@ interface Row {
   met: boolean | null;
 }
 
+/** A figure of the store, one value per engine. */
+interface EngineRow {
+  name: string;
+  values: string[];
+  budget: string;
+  /** Per engine; null: no budget for that engine (or it was not measured). */
+  met: (boolean | null)[];
+}
+
 const n = (value: number) => value.toLocaleString('en-US');
+const ENGINES = ['sqlite', 'postgres'] as const;
+const ENGINE_TITLES = ['SQLite', 'PostgreSQL'];
 
 function rows(f: Figures): Row[] {
   const lh = 'error' in f.lighthouse ? null : f.lighthouse;
@@ -58,52 +56,101 @@ function rows(f: Figures): Row[] {
     lhRow('lighthouse.tbtMs', lh?.tbtMs, '—', () => null),
     lhRow('lighthouse.cls', lh?.cls, '—', () => null),
     { name: 'firstContentMs (median of 10)', value: n(f.firstContentMs), budget: '—', met: null },
-    { name: 'getResultRps', value: n(f.getResultRps), budget: '—', met: null },
-    { name: 'getResultP99Ms', value: n(f.getResultP99Ms), budget: '≤ 25', met: f.getResultP99Ms <= 25 },
-    { name: 'helloRps', value: n(f.helloRps), budget: '—', met: null },
-    { name: 'getResultToHelloRatio', value: f.getResultToHelloRatio.toFixed(2), budget: '≥ 0.5', met: f.getResultToHelloRatio >= 0.5 },
-    { name: 'yardstick: barePostRps (to hello)', value: `${n(f.yardsticks.barePostRps)} (${f.yardsticks.barePostToHelloRatio.toFixed(2)})`, budget: '—', met: null },
-    { name: 'yardstick: barePostReadRps (to hello)', value: `${n(f.yardsticks.barePostReadRps)} (${f.yardsticks.barePostReadToHelloRatio.toFixed(2)})`, budget: '—', met: null },
-    { name: 'getResultToBarePostReadRatio', value: f.yardsticks.getResultToBarePostReadRatio.toFixed(2), budget: '—', met: null },
-    { name: 'paymentUrlRps', value: n(f.paymentUrlRps), budget: '—', met: null },
-    { name: 'rssMbAfterLoad', value: f.rssMbAfterLoad === null ? 'n/a' : String(f.rssMbAfterLoad), budget: '—', met: null },
-    { name: 'otpBruteForce (accepted / sent)', value: `${f.otpBruteForce.accepted} / ${n(f.otpBruteForce.sent)}`, budget: '0 accepted', met: f.otpBruteForce.accepted === 0 },
-    { name: 'concurrentPayAttempts (attempts / requests)', value: `${f.concurrentPayAttempts.attemptsCreated} / ${f.concurrentPayAttempts.requests}`, budget: '1 attempt', met: f.concurrentPayAttempts.attemptsCreated === 1 },
+    { name: 'helloRps (bare GET)', value: n(f.helloRps), budget: '—', met: null },
+    { name: "yardstick: barePostRps (the poll's schemas, no read)", value: n(f.barePostRps), budget: '—', met: null },
     { name: 'fuzzBodies (500s / sent)', value: `${f.fuzzBodies.status500} / ${n(f.fuzzBodies.sent)}`, budget: '0', met: f.fuzzBodies.status500 === 0 },
-    { name: 'crashRecovery.paymentsLost', value: String(f.crashRecovery.paymentsLost), budget: '0', met: f.crashRecovery.paymentsLost === 0 },
     { name: 'cspViolations', value: String(f.cspViolations), budget: '0', met: f.cspViolations === 0 },
   ];
 }
 
-export const budgets = (f: Figures) => rows(f).filter((r) => r.met !== null);
+const measured = (outcome: EngineOutcome): EngineFigures | null => ('skipped' in outcome ? null : outcome);
+
+function engineRows(f: Pick<Figures, 'engines'>): EngineRow[] {
+  const all = ENGINES.map((engine) => measured(f.engines[engine]));
+  const row = (name: string, budget: string, value: (e: EngineFigures) => string, ok?: (e: EngineFigures, engine: (typeof ENGINES)[number]) => boolean | null): EngineRow => ({
+    name,
+    budget,
+    values: all.map((e, i) => (e ? value(e) : `skipped: ${(f.engines[ENGINES[i]!] as { skipped: string }).skipped}`)),
+    met: all.map((e, i) => (e && ok ? ok(e, ENGINES[i]!) : e || !ok ? null : false)),
+  });
+  return [
+    row('getResultRps (1 process, 50 connections)', '—', (e) => n(e.getResult.rps)),
+    row('getResultP99Ms (1 process)', '≤ 25', (e) => n(e.getResult.p99Ms), (e) => e.getResult.p99Ms <= 25),
+    row("yardstick: barePostReadRps (the poll's schemas and its one read)", '—', (e) => n(e.barePostRead.rps)),
+    row('getResult / barePostRead', '≥ 0.8', (e) => e.getResultToBarePostReadRatio.toFixed(2), (e) => e.getResultToBarePostReadRatio >= 0.8),
+    row('getResultRps (2 processes, 25 + 25 connections)', '—', (e) => `${n(e.getResultTwoProcesses.rps)} (${e.getResultTwoProcesses.perProcessRps.map(n).join(' + ')})`),
+    row('getResultP99Ms (2 processes)', '≤ 25', (e) => n(e.getResultTwoProcesses.p99Ms), (e) => e.getResultTwoProcesses.p99Ms <= 25),
+    row('getResult 2 processes / 1 process', '≥ 1.5 (PostgreSQL)', (e) => e.twoProcessesToOneRatio.toFixed(2), (e, engine) => (engine === 'postgres' ? e.twoProcessesToOneRatio >= 1.5 : null)),
+    row('paymentUrlRps (1 process)', '—', (e) => n(e.paymentUrl.rps)),
+    row('rssMbAfterLoad', '—', (e) => (e.rssMbAfterLoad === null ? 'n/a' : String(e.rssMbAfterLoad))),
+    row('otpBruteForce (accepted / sent)', '0 accepted', (e) => `${e.otpBruteForce.accepted} / ${n(e.otpBruteForce.sent)}`, (e) => e.otpBruteForce.accepted === 0),
+    row(
+      'concurrentPayAttempts (attempts / requests, 2 processes)',
+      '1 attempt',
+      (e) => `${e.concurrentPayAttempts.attemptsCreated} / ${e.concurrentPayAttempts.requests}`,
+      (e) => e.concurrentPayAttempts.attemptsCreated === 1,
+    ),
+    row('crashRecovery.paymentsLost', '0', (e) => `${e.crashRecovery.paymentsLost} of ${e.crashRecovery.pending}`, (e) => e.crashRecovery.paymentsLost === 0),
+  ];
+}
+
+/** Every budget of the run, page and store, as name / met. */
+export function budgets(f: Figures): { name: string; met: boolean }[] {
+  return [
+    ...rows(f)
+      .filter((r) => r.met !== null)
+      .map((r) => ({ name: r.name, met: r.met! })),
+    ...engineRows(f).flatMap((r) => r.met.flatMap((met, i) => (met === null ? [] : [{ name: `${r.name} (${ENGINE_TITLES[i]})`, met }]))),
+  ];
+}
 
 const mark = (met: boolean | null) => (met === null ? '' : met ? 'met' : 'MISSED');
+const marks = (met: (boolean | null)[]) => (met.every((m) => m === null) ? '' : met.map((m) => mark(m) || '—').join(' / '));
+
+/** Columns padded to their widest cell; the value columns (1 to `values`) right-aligned. */
+function pad(cells: string[][], values: number): string {
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((c) => c[i]!.length)));
+  return cells.map((c) => c.map((cell, i) => (i >= 1 && i <= values ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+}
+
+/** The store figures of both engines, plain text. */
+export const storeTable = (engines: Figures['engines']): string =>
+  pad([['Store figure', ...ENGINE_TITLES, 'Budget', ''], ...engineRows({ engines }).map((r) => [r.name, ...r.values, r.budget, marks(r.met)])], ENGINES.length);
 
 /** Plain text for the terminal. */
 export function table(f: Figures): string {
-  const all = rows(f);
-  const width = (pick: (r: Row) => string, title: string) => Math.max(title.length, ...all.map((r) => pick(r).length));
-  const [a, b, c] = [width((r) => r.name, 'Figure'), width((r) => r.value, 'Value'), width((r) => r.budget, 'Budget')];
-  const line = (x: string, y: string, z: string, w: string) => `${x.padEnd(a)}  ${y.padStart(b)}  ${z.padEnd(c)}  ${w}`;
-  return [line('Figure', 'Value', 'Budget', ''), ...all.map((r) => line(r.name, r.value, r.budget, mark(r.met)))].join('\n');
+  const page = pad([['Figure', 'Value', 'Budget', ''], ...rows(f).map((r) => [r.name, r.value, r.budget, mark(r.met)])], 1);
+  return `${page}\n\n${storeTable(f.engines)}`;
 }
 
 const machineLine = (f: Figures) =>
   `${f.machine.cpu}, ${f.machine.cores} cores, ${f.machine.memoryGb} GB, ${f.machine.os}, Node ${f.machine.node} (load average ${f.machine.loadAverageAtStart} when the run began)`;
 
-/** docs/benchmarks.md: the table the README shows, with the date and the machine. */
+/** The two tables in markdown (the README shows them too). */
+export function markdownTables(f: Figures): string {
+  return [
+    '| Figure | Value | Budget | |',
+    '|---|---:|---|---|',
+    ...rows(f).map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${mark(r.met)} |`),
+    '',
+    `| Store figure | ${ENGINE_TITLES.join(' | ')} | Budget | |`,
+    '|---|---:|---:|---|---|',
+    ...engineRows(f).map((r) => `| ${r.name} | ${r.values.join(' | ')} | ${r.budget} | ${marks(r.met)} |`),
+  ].join('\n');
+}
+
+/** docs/benchmarks.md: the tables with the date and the machine, and how each figure is taken. */
 export function markdown(f: Figures): string {
   const lh = 'error' in f.lighthouse ? null : f.lighthouse;
   const journeys = f.details.cspJourneys.map((j) => `${j.name}${j.completed ? '' : ` (did not complete: ${j.error})`}`).join('; ');
+  const sqlite = measured(f.engines.sqlite);
   return [
     '# Benchmarks',
     '',
     `Measured by \`npm run bench\` on ${f.date.slice(0, 10)} (${f.date}), on ${machineLine(f)}.`,
     'A shared machine: throughput and timings vary from run to run; the resilience figures do not.',
     '',
-    '| Figure | Value | Budget | |',
-    '|---|---:|---|---|',
-    ...rows(f).map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${mark(r.met)} |`),
+    markdownTables(f),
     '',
     'How each figure is taken:',
     '',
@@ -112,12 +159,15 @@ export function markdown(f: Figures): string {
       ? `- Lighthouse 12, mobile form factor, simulated throttling, Debian Chromium headless, on \`/pay/demo-anon\`: the run with the median performance score of ${f.details.lighthouseRuns.length} (scores ${f.details.lighthouseRuns.join(', ')}).${lh.failedAudits.length ? ` Audits below full score: ${lh.failedAudits.join(', ')}.` : ''}`
       : `- Lighthouse did not run: ${(f.lighthouse as { error: string }).error}`,
     `- firstContentMs: median first contentful paint over 10 cold loads in headless Chromium (mobile viewport); the first step's heading is on screen at ${n(f.details.firstStepMs)} ms (median).`,
-    '- Throughput: autocannon, 50 connections, 10 s each, against the server as its own process (rate limit and logging off); helloRps is a bare Fastify route in its own process in the same run.',
-    "- Yardsticks (not budgets; bench/hello.ts, same process as helloRps, same run, same connections and duration): barePostRps is a bare Fastify POST route taking the status poll's JSON body with its request and response schemas and reading nothing; barePostReadRps adds the poll's one status read (`store.statusOfOrder`, SQLite file in WAL mode as the server opens it). getResultToBarePostReadRatio is what the checkout's own per-request work (session cookie, CSRF check, security headers) leaves of that.",
-    `- paymentUrlRps: every request starts an attempt on a bill of its own: ${n(f.details.paymentUrl.requests)} requests on ${n(f.details.paymentUrl.billsMade)} fresh bills made beforehand, over ${f.details.paymentUrl.durationS} s${f.details.paymentUrl.distinct ? '' : ' (a few requests repeated a bill)'}.`,
-    '- rssMbAfterLoad: resident memory of the server process after the three runs.',
-    '- otpBruteForce: wrong codes against one phone, asking for a new code whenever the rules allow, on a fake clock (as test/server/bruteforce.test.ts).',
-    '- concurrentPayAttempts: 20 simultaneous Pay requests for one bill, half through a second server process on the same database; attempts counted in the database.',
+    '- Throughput: autocannon, 50 connections, 10 s each, in the bench process, against servers running as their own processes (rate limit and logging off). helloRps and barePostRps are bare Fastify routes in a process of their own (bench/hello.ts), the first a GET, the second a POST taking the status poll\'s JSON body with its request and response schemas and reading nothing.',
+    "- Store figures, each engine in the same run: SQLite is a file per figure (WAL, synchronous=NORMAL); PostgreSQL is a database per figure on a throw-away local cluster (fsync on, synchronous_commit off: like SQLite's setting, durable across a process crash), 10 pooled connections per server process. barePostReadRps is the bare POST plus the poll's one database read (`store.pollStatus`: the session's CSRF token and times and the order's status in one query), the work the poll cannot do without; getResult / barePostRead is what the checkout's own per-request work (session cookie, comparing the token, security headers) leaves of it. The two are measured alternately (yardstick, poll, poll, yardstick, 10 s each) and each averaged, so that the machine's other load weighs on both alike.",
+    "- Two processes: a second server process on the same database, the 50 connections split 25 + 25, each polling an order of its own; rps is the sum, p99 the worse of the two. The load generator, both servers and PostgreSQL share the machine's cores, so on a 2-core machine a second process mostly competes for the same CPU: the ratio says how much the store lets two processes add, not what two machines would.",
+    sqlite
+      ? `- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand (SQLite: ${n(sqlite.paymentUrl.requests)} requests on ${n(sqlite.paymentUrl.billsMade)} bills over ${sqlite.paymentUrl.durationS} s${sqlite.paymentUrl.distinct ? '' : ', a few requests repeated a bill'}).`
+      : '- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand.',
+    '- rssMbAfterLoad: resident memory of the first server process after its load runs.',
+    '- otpBruteForce: 10,000 wrong codes against one phone, asking for a new code whenever the rules allow, on a fake clock (as test/server/bruteforce.test.ts), in-process on the engine.',
+    '- concurrentPayAttempts: 20 simultaneous Pay requests for one bill, half through each of two server processes started together on one empty database; attempts counted in the database.',
     '- fuzzBodies: random bodies across every POST route over HTTP (the seed of test/server/input.test.ts).',
     '- crashRecovery: 5 pending card payments, SIGKILL, restart on the same database, each paid on the sandbox card form; lost = not reported paid.',
     `- cspViolations: reports received at /csp-report during the journeys: ${journeys}.`,

@@ -1,25 +1,32 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { buildApp } from '../server/app';
 import { DEV_CAPTCHA_TOKEN } from '../server/captcha';
 import { CODE_RULES } from '../server/codes';
 import { seedDemo } from '../server/demoBills';
 import { SESSION_LIFE } from '../server/session';
+import { openStore } from '../server/store/store';
 import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
+import { confirmByCard, freshBill, openTab, payBody, pollStatus, startCardPayment } from '../test/support/httpTab';
+import { databaseEnv } from '../test/support/childServer';
 import { startCheckoutServer, type ChildServer } from './processes';
-import { freshBill, openTab, payBody, startCardPayment, type Tab } from './session';
+
+/** A database for one figure: a SQLite file, or a PostgreSQL database of the bench's cluster. */
+export interface BenchDatabase {
+  databaseUrl: string | null;
+  databasePath: string;
+}
 
 /**
  * 10,000 wrong codes against one phone, by an attacker who solves every captcha and asks for a new code whenever
  * the rules allow (the approach of test/server/bruteforce.test.ts): an in-process server on a fake clock, so the
  * waits the server demands pass instantly.
  */
-export async function otpBruteForce(distDir: string, guesses = 10_000): Promise<{ sent: number; accepted: number; evaluated: number; codesSent: number }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-otp-'));
+export async function otpBruteForce(
+  database: BenchDatabase,
+  distDir: string,
+  guesses = 10_000,
+): Promise<{ sent: number; accepted: number; evaluated: number; codesSent: number }> {
   let t = Date.UTC(2026, 0, 15, 9);
-  const app = await buildApp({ databasePath: path.join(dir, 'db.sqlite'), distDir, logger: false, rateLimitPerMinute: 0, now: () => t, passwordCost: 1024 });
+  const app = await buildApp({ ...database, distDir, logger: false, rateLimitPerMinute: 0, now: () => t, passwordCost: 1024 });
   await seedDemo(app.store, 1024);
   const phone = '79990004455';
   try {
@@ -34,7 +41,7 @@ export async function otpBruteForce(distDir: string, guesses = 10_000): Promise<
     await openPage();
     const post = (url: string, body: unknown) =>
       app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    const lastCode = () => /Код подтверждения: (\d{4})/.exec(app.store.outboxOf(phone, 1)[0]?.text ?? '')?.[1] ?? null;
+    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await app.store.outboxOf(phone, 1))[0]?.text ?? '')?.[1] ?? null;
 
     let liveCode: string | null = null;
     let tries = 0;
@@ -46,7 +53,7 @@ export async function otpBruteForce(distDir: string, guesses = 10_000): Promise<
         const sent = await post('/api/send-sms/', { phone, objectOID: 'demo-anon', captchaVerified: true, custNo: null, usePoints: false, captcha: DEV_CAPTCHA_TOKEN, purpose: 'register' });
         if (sent.statusCode === 200) {
           codesSent++;
-          liveCode = lastCode();
+          liveCode = await lastCode();
           tries = 0;
         } else {
           const wait = ((sent.json() as { secondsLeft?: number }).secondsLeft ?? 60) * 1000;
@@ -65,7 +72,6 @@ export async function otpBruteForce(distDir: string, guesses = 10_000): Promise<
     return { sent: guesses, accepted, evaluated, codesSent };
   } finally {
     await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -85,39 +91,30 @@ export async function fuzzBodies(server: ChildServer, count = 1200): Promise<{ s
   return { sent: count, status500 };
 }
 
-const attemptsOf = (databasePath: string, billOid: string) => {
-  const db = new Database(databasePath, { readonly: true });
-  try {
-    return (db.prepare('SELECT COUNT(*) AS n FROM payment_attempts WHERE bill_oid = ?').get(billOid) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
-
 /**
- * Two server processes on one database (as a scaled deployment would run), 20 simultaneous Pay presses for one
- * bill from one tab, half through each process; then a SIGKILL during pending payments, a restart on the same
- * database, and each payment completed through the sandbox acquirer's card form.
+ * Two server processes on one database (as a scaled deployment runs them), 20 simultaneous Pay presses for one bill
+ * from one tab, half through each process; then a SIGKILL during pending payments, a restart on the same database,
+ * and each payment completed through the sandbox acquirer's card form.
  */
-export async function concurrencyAndCrash(distDir: string): Promise<{
+export async function concurrencyAndCrash(
+  database: BenchDatabase,
+  distDir: string,
+): Promise<{
   concurrentPayAttempts: { requests: number; attemptsCreated: number };
   crashRecovery: { pending: number; paymentsLost: number };
 }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-crash-'));
-  const databasePath = path.join(dir, 'db.sqlite');
+  const env = databaseEnv(database);
   const servers: ChildServer[] = [];
+  const store = await openStore({ ...database, now: Date.now });
   try {
-    const first = await startCheckoutServer(databasePath, distDir);
-    servers.push(first);
-    const second = await startCheckoutServer(databasePath, distDir);
-    servers.push(second);
+    const [first, second] = await Promise.all([startCheckoutServer(env, distDir), startCheckoutServer(env, distDir)]);
+    servers.push(first, second);
 
     const tab = await openTab(first.base);
-    const viaSecond: Tab = { ...tab, base: second.base, post: (url, body) => fetch(`${second.base}${url}`, { method: 'POST', headers: tab.headers, body: JSON.stringify(body) }) };
     const bill = await freshBill(first.base);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? viaSecond : tab).post('/api/getPaymentUrl/', payBody(bill))));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? tab.on(second.base) : tab).post('/api/getPaymentUrl/', payBody(bill))));
     if (answers.some((a) => a.status !== 200)) throw new Error(`concurrent Pay answered ${answers.map((a) => a.status).join(',')}`);
-    const concurrentPayAttempts = { requests: answers.length, attemptsCreated: attemptsOf(databasePath, bill) };
+    const concurrentPayAttempts = { requests: answers.length, attemptsCreated: (await store.attemptsOfBill(bill)).length };
 
     const pending: { bill: string; orderId: string }[] = [];
     for (let i = 0; i < 5; i++) {
@@ -126,24 +123,18 @@ export async function concurrencyAndCrash(distDir: string): Promise<{
     }
     await second.stop();
     await first.stop('SIGKILL');
-    const restarted = await startCheckoutServer(databasePath, distDir);
+    const restarted = await startCheckoutServer(env, distDir);
     servers.push(restarted);
 
     let paymentsLost = 0;
     for (const { bill: oid, orderId } of pending) {
-      const paid = await fetch(`${restarted.base}/sandbox/acquirer/${orderId}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'card=4111+1111+1111+1111&expiry=12%2F30&cvc=123',
-        redirect: 'manual',
-      });
-      const result = await fetch(`${restarted.base}/api/getResult/`, { method: 'POST', headers: tab.headers, body: JSON.stringify({ transactionID: orderId, billOID: oid }) });
-      const status = ((await result.json()) as { status?: string }).status;
+      const paid = await confirmByCard(restarted.base, orderId);
+      const { status } = await pollStatus(tab.on(restarted.base), orderId, oid);
       if (paid.status !== 303 || status !== 'success') paymentsLost++;
     }
     return { concurrentPayAttempts, crashRecovery: { pending: pending.length, paymentsLost } };
   } finally {
+    await store.close();
     for (const server of servers) await server.stop('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

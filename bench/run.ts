@@ -1,25 +1,25 @@
 /*
  * `npm run bench` (issue 8): builds the production page, starts the real server, measures the page, the server and
  * its resilience, prints a table and writes docs/benchmarks.json and docs/benchmarks.md. Not a test: the figures
- * vary with the machine and its load. `--no-build` reuses the bundle in DIST_DIR.
+ * vary with the machine and its load. `--no-build` reuses the bundle in DIST_DIR. `--store` measures only the store
+ * figures of both engines (with their yardsticks) and writes them to .tmp/bench-store.json, leaving docs/ alone.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { barePostLoads, getResultLoad, helloLoad, paymentUrlLoad } from './load';
+import { engineFigures, postgresDatabases, sqliteDatabases, type EngineOutcome } from './engines';
+import { barePostLoad, helloLoad } from './load';
 import { cspJourneys } from './journeys';
 import { firstContent, initialJs, launchBrowser, lighthouseRun, type LighthouseFigures } from './page';
-import { root, rssMb, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
-import { concurrencyAndCrash, fuzzBodies, otpBruteForce } from './resilience';
-import { budgets, markdown, table } from './report';
+import { root, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
+import { fuzzBodies } from './resilience';
+import { budgets, markdown, storeTable, table } from './report';
 
 const LIGHTHOUSE_RUNS = 3;
 const distDir = path.resolve(root, process.env.DIST_DIR ?? '.tmp/dist-bench');
 const docs = path.join(root, 'docs');
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now();
@@ -51,7 +51,27 @@ export function machine() {
   };
 }
 
+/** The store figures of SQLite, then of PostgreSQL when it is installed here. */
+async function bothEngines(): Promise<{ sqlite: EngineOutcome; postgres: EngineOutcome }> {
+  const sqlite = sqliteDatabases();
+  const sqliteFigures = await engineFigures(sqlite, distDir, step).finally(() => sqlite.close());
+  const postgres = await postgresDatabases();
+  const postgresFigures: EngineOutcome =
+    typeof postgres === 'string' ? { engine: 'postgres', skipped: postgres } : await engineFigures(postgres, distDir, step).finally(() => postgres.close());
+  return { sqlite: sqliteFigures, postgres: postgresFigures };
+}
+
+/** `--store`: the store's figures of both engines only, for working on the server. */
+async function storeOnly() {
+  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  const figures = { date: new Date().toISOString(), machine: machine(), engines: await bothEngines() };
+  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.tmp', 'bench-store.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  log(storeTable(figures.engines));
+}
+
 async function main() {
+  if (process.argv.includes('--store')) return storeOnly();
   const began = Date.now();
   const host = machine();
   if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
@@ -59,7 +79,7 @@ async function main() {
   let server: ChildServer | null = null;
   let hello: ChildServer | null = null;
   try {
-    server = await startCheckoutServer(path.join(dir, 'checkout.sqlite'), distDir);
+    server = await startCheckoutServer({ DATABASE_PATH: path.join(dir, 'checkout.sqlite') }, distDir);
     const base = server.base;
 
     const browser = await launchBrowser();
@@ -83,18 +103,15 @@ async function main() {
 
     hello = await startHelloServer();
     const helloFigures = await step('autocannon: bare Fastify route', () => helloLoad(hello!.base));
-    const bare = await step('autocannon: bare Fastify POST, without and with the status read', () => barePostLoads(hello!.base, base));
+    const barePost = await step("autocannon: bare Fastify POST with the poll's schemas", async () => (await barePostLoad(hello!.base, base, '/post'))());
     await hello.stop();
     hello = null;
-    const getResult = await step('autocannon: /api/getResult/', () => getResultLoad(base));
-    const paymentUrl = await step('autocannon: /api/getPaymentUrl/ on distinct bills', () => paymentUrlLoad(base));
-    const rssMbAfterLoad = rssMb(server.child.pid!);
-
     const fuzz = await step('fuzz bodies', () => fuzzBodies(server!));
     await server.stop();
     server = null;
-    const otp = await step('OTP brute force', () => otpBruteForce(distDir));
-    const { concurrentPayAttempts, crashRecovery } = await step('concurrent Pay and crash recovery', () => concurrencyAndCrash(distDir));
+
+    // The store's figures, engine by engine in the same run.
+    const engines = await bothEngines();
 
     const figures = {
       date: new Date().toISOString(),
@@ -102,38 +119,19 @@ async function main() {
       initialJsGzipBytes: js.initialJsGzipBytes,
       lighthouse,
       firstContentMs: content.firstContentMs,
-      getResultRps: getResult.rps,
-      getResultP99Ms: getResult.p99Ms,
       helloRps: helloFigures.rps,
-      getResultToHelloRatio: ratio(getResult.rps, helloFigures.rps),
-      paymentUrlRps: paymentUrl.rps,
-      // Not in the issue's keys: where getResult's throughput goes, step by step from the bare GET.
-      yardsticks: {
-        barePostRps: bare.post.rps,
-        barePostReadRps: bare.postRead.rps,
-        barePostToHelloRatio: ratio(bare.post.rps, helloFigures.rps),
-        barePostReadToHelloRatio: ratio(bare.postRead.rps, helloFigures.rps),
-        getResultToBarePostReadRatio: ratio(getResult.rps, bare.postRead.rps),
-      },
-      rssMbAfterLoad,
-      otpBruteForce: { sent: otp.sent, accepted: otp.accepted },
-      concurrentPayAttempts,
+      barePostRps: barePost.rps,
+      engines,
       fuzzBodies: fuzz,
-      crashRecovery: { paymentsLost: crashRecovery.paymentsLost },
       cspViolations: csp.cspViolations,
       // Details behind the headline figures.
       details: {
         initialJsFiles: js.files,
         firstStepMs: content.firstStepMs,
         firstContentSamplesMs: content.samples,
-        getResult,
         hello: helloFigures,
-        barePost: bare.post,
-        barePostRead: bare.postRead,
-        paymentUrl,
+        barePost,
         lighthouseRuns: lighthouseRuns.map((run) => run.performance),
-        otpCodesSent: otp.codesSent,
-        crashRecoveryPending: crashRecovery.pending,
         cspJourneys: csp.journeys,
         cspConsoleMessages: csp.consoleCspMessages,
         runtimeS: Math.round((Date.now() - began) / 1000),

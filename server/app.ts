@@ -5,9 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { defaultOptions, type AppOptions } from './config';
-import { openDatabase } from './store/db';
-import { createStore, type Store } from './store/store';
-import { csrfMatches, SESSION_LIFE, sweepEndedSessions } from './session';
+import { openStore, type RootStore, type SessionRow } from './store/store';
+import { csrfRefusal, csrfSession, SESSION_LIFE, sessionIdOf, sweepEndedSessions } from './session';
 import { pageRenderer, pageRoutes } from './routes/pages';
 import { billRoutes } from './routes/bills';
 import { paymentRoutes } from './routes/payments';
@@ -27,9 +26,21 @@ import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHea
 
 declare module 'fastify' {
   interface FastifyInstance {
-    store: Store;
+    /** The one way routes reach the database. */
+    store: RootStore;
     appOptions: AppOptions;
     cspReports: CspReports;
+  }
+  interface FastifyRequest {
+    /** The session of a POST, read by the CSRF hook (null on GETs and on routes that check the token themselves). */
+    session: SessionRow | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * 'handler': the route compares the CSRF token itself, in the same database read as its own work (the status
+     * poll); the hook only refuses a request without a session cookie or a token.
+     */
+    csrf?: 'handler';
   }
 }
 
@@ -46,17 +57,17 @@ const isCheckoutLink = (url: string) => url.startsWith('/pay/');
 
 /**
  * The reference server, ready for `inject` or `listen`. Nothing listens here: `main.ts` does that.
- * Closing the app closes its database.
+ * The store is opened (and migrated) here; closing the app closes it.
  */
 export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const options = defaultOptions(overrides);
-  const db = openDatabase(options.databasePath);
-  const store = createStore(db, options.now);
   const pages = pageRenderer(options);
 
   const app = Fastify({
     logger: options.logger ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 32 * 1024,
+    // Behind configured proxies request.ip is the client's (X-Forwarded-For); the per-address limits count by it.
+    ...(options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
     frameworkErrors: (error, request, reply) => {
@@ -65,16 +76,28 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
   });
+  const store = await openStore({
+    databaseUrl: options.databaseUrl,
+    databasePath: options.databasePath,
+    poolSize: options.databasePoolSize,
+    now: options.now,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
   const cspReports = new CspReports();
   app.decorate('store', store);
   app.decorate('appOptions', options);
   app.decorate('cspReports', cspReports);
-  // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to.
-  const sweep = setInterval(() => sweepEndedSessions(store), SESSION_LIFE.sweepEveryMs);
+  app.decorateRequest('session', null);
+  // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to (every process
+  // sweeps; a second sweep of the same rows deletes nothing).
+  const sweep = setInterval(
+    () => void sweepEndedSessions(store).catch((error: unknown) => app.log.error({ err: error }, 'session sweep failed')),
+    SESSION_LIFE.sweepEveryMs,
+  );
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
-    db.close();
+    await store.close();
   });
 
   await app.register(fastifyCookie);
@@ -99,10 +122,19 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     });
   }
 
-  // CSRF before the body is read: a forged POST is refused without touching anything.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'POST' || csrfExempt(request.url) || csrfMatches(store, request, request.headers['x-csrf-token'])) return done();
-    void reply.code(403).send({ success: false, error: 'Неверный CSRF-токен, обновите страницу' });
+  // CSRF before the body is read: a forged POST is refused without touching anything. The token is read from the
+  // database on every POST (no process remembers it: another may have renamed or ended the session).
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || csrfExempt(request.url)) return;
+    const header = request.headers['x-csrf-token'];
+    if (request.routeOptions.config.csrf === 'handler') {
+      if (!sessionIdOf(request) || !header) return reply.code(403).send(csrfRefusal);
+      return;
+    }
+    const session = await csrfSession(store, request, header);
+    if (!session) return reply.code(403).send(csrfRefusal);
+    // The handlers need the session too: one read serves both.
+    request.session = session;
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -120,26 +152,26 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     request.method === 'GET' && isCheckoutLink(request.url) ? pages.notFound(reply) : reply.code(404).send({ success: false, error: 'Не найдено' }),
   );
 
-  const sms = options.sandbox ? outboxGateway(store) : missingGateway(app.log);
+  const sms = options.sandbox ? outboxGateway : missingGateway(app.log);
   const verifyCaptcha = createCaptchaVerifier(options);
 
-  await app.register(pageRoutes, { options, store, pages });
-  await app.register(billRoutes, { store });
-  await app.register(paymentRoutes, { options, store });
-  await app.register(codeRoutes, { store, sms, verifyCaptcha, now: options.now });
-  await app.register(accountRoutes, { options, store, sms, verifyCaptcha });
+  await app.register(pageRoutes, { options, pages });
+  await app.register(billRoutes);
+  await app.register(paymentRoutes, { options });
+  await app.register(codeRoutes, { sms, verifyCaptcha, now: options.now });
+  await app.register(accountRoutes, { options, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
   await app.register(sbpBankRoutes, { options });
 
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
     app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
-    await app.register(acquirerSandbox, { options, store });
-    await app.register(billsSandbox, { store });
-    await app.register(sbpSandbox, { store });
-    await app.register(sberpaySandbox, { store });
-    await app.register(partiesSandbox, { options, store });
-    await app.register(homeRoutes, { options, store });
+    await app.register(acquirerSandbox, { options });
+    await app.register(billsSandbox);
+    await app.register(sbpSandbox);
+    await app.register(sberpaySandbox);
+    await app.register(partiesSandbox, { options });
+    await app.register(homeRoutes, { options });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
   return app;

@@ -60,40 +60,40 @@ export interface SendRequest {
  * Sends a fresh code if the caps of the phone, the session and the client address allow it; the previous code of the
  * same purpose dies with it. The counters are the sms_codes rows themselves, so every server process sees them.
  */
-export function sendCode(store: Store, sms: SmsGateway, now: () => number, request: SendRequest): SendOutcome {
-  return store.transaction(() => {
+export function sendCode(store: Store, sms: SmsGateway, now: () => number, request: SendRequest): Promise<SendOutcome> {
+  return store.transaction(async (tx): Promise<SendOutcome> => {
     const t = now();
     const { phone } = request;
-    const guard = store.guardOf(phone);
+    const guard = await tx.guardOf(phone);
     if (guard.blocked_until > t) return { kind: 'blocked', secondsLeft: seconds(guard.blocked_until - t) };
 
-    const lastHour = store.sendsSince(phone, t - HOUR);
-    const demandCaptcha = () => store.saveGuard({ ...guard, captcha_required: 1 });
+    const lastHour = await tx.sendsSince(phone, t - HOUR);
+    const demandCaptcha = () => tx.saveGuard({ ...guard, captcha_required: 1 });
     if (lastHour.newest !== null && t - lastHour.newest < CODE_RULES.resendAfterMs) {
-      demandCaptcha();
+      await demandCaptcha();
       return { kind: 'too-early', secondsLeft: seconds(lastHour.newest + CODE_RULES.resendAfterMs - t) };
     }
     if (lastHour.n >= CODE_RULES.sendsPerHour) {
-      demandCaptcha();
+      await demandCaptcha();
       return { kind: 'hourly-cap', secondsLeft: seconds(lastHour.oldest! + HOUR - t) };
     }
-    const fromAddress = store.sendsFromAddress(request.address, t - HOUR);
+    const fromAddress = await tx.sendsFromAddress(request.address, t - HOUR);
     if (fromAddress.n >= CODE_RULES.addressSendsPerHour) return { kind: 'address-cap', secondsLeft: seconds(fromAddress.oldest! + HOUR - t) };
 
     const phoneBurst = guard.captcha_required === 1 || lastHour.n >= CODE_RULES.burstSends;
-    const addressBurst = store.sendsFromAddress(request.address, t - CODE_RULES.addressBurstMs).n;
-    const sessionPhones = store.phonesOfSession(request.sessionId, t - HOUR);
+    const addressBurst = (await tx.sendsFromAddress(request.address, t - CODE_RULES.addressBurstMs)).n;
+    const sessionPhones = await tx.phonesOfSession(request.sessionId, t - HOUR);
     const newPhoneBeyondLimit = !sessionPhones.includes(phone) && sessionPhones.length >= CODE_RULES.phonesPerSessionHour;
     if ((phoneBurst || addressBurst >= CODE_RULES.addressBurstSends || newPhoneBeyondLimit) && !request.captchaPassed) {
       // Only the phone's own burst marks the phone: a busy session or address must not cost its owner a captcha.
-      if (phoneBurst) demandCaptcha();
+      if (phoneBurst) await demandCaptcha();
       return { kind: 'captcha' };
     }
 
     const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
     const salt = crypto.randomBytes(16).toString('hex');
-    store.voidActiveCodes(phone, request.purpose);
-    store.insertCode({
+    await tx.voidActiveCodes(phone, request.purpose);
+    await tx.insertCode({
       phone,
       purpose: request.purpose,
       cust_no: request.custNo,
@@ -103,8 +103,8 @@ export function sendCode(store: Store, sms: SmsGateway, now: () => number, reque
       session_id: request.sessionId,
       client_address: request.address,
     });
-    store.saveGuard({ ...guard, captcha_required: 0 });
-    sms.send(phone, `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`);
+    await tx.saveGuard({ ...guard, captcha_required: 0 });
+    await sms.send(tx, phone, `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`);
     const nextNeedsCaptcha = lastHour.n + 1 >= CODE_RULES.burstSends || addressBurst + 1 >= CODE_RULES.addressBurstSends;
     return { kind: 'sent', showCaptcha: nextNeedsCaptcha, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
   });
@@ -129,31 +129,31 @@ export interface CheckRequest {
  * phone for 24 hours; any failure demands a captcha for the next try. A guess with no live code counts as
  * wrong too, so an attacker learns nothing from timing the code's life.
  */
-export function checkCode(store: Store, now: () => number, request: CheckRequest): CheckOutcome {
-  return store.transaction(() => {
+export function checkCode(store: Store, now: () => number, request: CheckRequest): Promise<CheckOutcome> {
+  return store.transaction(async (tx): Promise<CheckOutcome> => {
     const t = now();
     const { phone, purpose } = request;
-    const guard = store.guardOf(phone);
+    const guard = await tx.guardOf(phone);
     if (guard.blocked_until > t) return { kind: 'blocked', secondsLeft: seconds(guard.blocked_until - t) };
     if (guard.captcha_required === 1 && !request.captchaPassed) return { kind: 'captcha' };
 
-    const code = store.activeCode(phone, purpose);
-    if (code && sameHash(code.code_hash, codeHash(code.salt, phone, purpose, request.code)) && store.useCode(code.id)) {
-      store.saveGuard({ phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0 });
-      store.insertVerification({ session_id: request.sessionId, phone, purpose, cust_no: code.cust_no });
+    const code = await tx.activeCode(phone, purpose);
+    if (code && sameHash(code.code_hash, codeHash(code.salt, phone, purpose, request.code)) && (await tx.useCode(code.id))) {
+      await tx.saveGuard({ phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0 });
+      await tx.insertVerification({ session_id: request.sessionId, phone, purpose, cust_no: code.cust_no });
       return { kind: 'ok', verification: { phone, purpose, cust_no: code.cust_no } };
     }
 
     if (code) {
       const tries = code.wrong_tries + 1;
-      store.setCodeTries(code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
+      await tx.setCodeTries(code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
     }
     const streak = guard.wrong_streak + 1;
     if (streak >= CODE_RULES.wrongInARowToBlock) {
-      store.voidAllCodesOfPhone(phone);
-      store.saveGuard({ phone, wrong_streak: 0, blocked_until: t + CODE_RULES.blockMs, captcha_required: 1 });
+      await tx.voidAllCodesOfPhone(phone);
+      await tx.saveGuard({ phone, wrong_streak: 0, blocked_until: t + CODE_RULES.blockMs, captcha_required: 1 });
     } else {
-      store.saveGuard({ phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: 1 });
+      await tx.saveGuard({ phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: 1 });
     }
     return { kind: 'wrong' };
   });
@@ -168,11 +168,11 @@ export function openVerification(store: Store, now: () => number, sessionId: str
  * Whether this session had a forgot-password code sent to this phone lately: the payer entered the phone in this
  * flow, which a free call then may confirm (issue 12: a call signs in only a session that asked for that phone).
  */
-export function phoneEnteredForRestore(store: Store, now: () => number, sessionId: string, phone: string): boolean {
+export function phoneEnteredForRestore(store: Store, now: () => number, sessionId: string, phone: string): Promise<boolean> {
   return store.codeSentInSession(sessionId, phone, 'forgot-password', now() - CODE_RULES.verificationLifeMs);
 }
 
 /** Whether this session proved, by a use-points code, the phone of the customer who owns these points. */
-export function pointsConfirmed(store: Store, now: () => number, sessionId: string, custNo: string): boolean {
-  return store.customerVerification(sessionId, custNo, now() - CODE_RULES.verificationLifeMs) !== undefined;
+export async function pointsConfirmed(store: Store, now: () => number, sessionId: string, custNo: string): Promise<boolean> {
+  return (await store.customerVerification(sessionId, custNo, now() - CODE_RULES.verificationLifeMs)) !== undefined;
 }

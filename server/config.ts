@@ -7,8 +7,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Everything the server can be told; tests pass their own, `main.ts` reads the environment. */
 export interface AppOptions {
-  /** SQLite file; ':memory:' for throwaway stores. */
+  /** PostgreSQL (`postgres://…`); when set, the store uses it and databasePath is ignored. */
+  databaseUrl: string | null;
+  /** SQLite file when there is no databaseUrl; ':memory:' for throwaway stores. */
   databasePath: string;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
   /** Folder with the built page (index.html and assets). */
   distDir: string;
   /** Serve the sandbox of the outside parties (acquirer, bank apps, SMS, captcha, free call). */
@@ -25,6 +29,12 @@ export interface AppOptions {
   freeCallNumber: string;
   /** Requests per minute per client address across the API; 0 turns the limit off (benchmarks). */
   rateLimitPerMinute: number;
+  /**
+   * The reverse proxies whose X-Forwarded-For names the client (TRUST_PROXY: their addresses or CIDR ranges). Behind a
+   * proxy the client's address is otherwise the proxy's, and the per-address SMS caps and rate limits would count
+   * every payer as one. Empty: trust nobody (no proxy in front).
+   */
+  trustProxy: string[];
   /** Milliseconds since the epoch; tests pass a fake clock. */
   now: () => number;
   logger: boolean;
@@ -52,7 +62,9 @@ export interface AppOptions {
 
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
   return {
+    databaseUrl: null,
     databasePath: path.resolve('data/checkout.sqlite'),
+    databasePoolSize: 10,
     distDir: path.resolve(__dirname, '..', 'dist'),
     sandbox: true,
     product: 'realty',
@@ -63,6 +75,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     hcaptchaSecret: null,
     freeCallNumber: '+7 (800) 555-35-35',
     rateLimitPerMinute: 600,
+    trustProxy: [],
     now: Date.now,
     logger: false,
     logLevel: 'warn',
@@ -79,11 +92,27 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
   };
 }
 
+/** DATABASE_URL selects PostgreSQL; anything but a postgres:// (or postgresql://) URL is a mistake to stop at. */
+function databaseUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file at DATABASE_PATH)');
+  return value;
+}
+
+/** TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas ("127.0.0.1,10.0.0.0/8"). */
+export const trustProxyFrom = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
   return defaultOptions({
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
     databasePath: path.resolve(env.DATABASE_PATH ?? 'data/checkout.sqlite'),
+    ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: Number(env.DATABASE_POOL_SIZE) } : {}),
     ...(env.DIST_DIR ? { distDir: path.resolve(env.DIST_DIR) } : {}),
     sandbox: env.SANDBOX !== '0',
     product: env.PRODUCT === 'auto' ? 'auto' : 'realty',
@@ -94,6 +123,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     hcaptchaSecret: env.HCAPTCHA_SECRET || null,
     ...(env.FREE_CALL_NUMBER ? { freeCallNumber: env.FREE_CALL_NUMBER } : {}),
     ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logger: env.LOG !== '0',
     ...(LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? { logLevel: env.LOG_LEVEL as LogLevel } : {}),
     ...(env.MERCHANT_NAME ? { merchantName: env.MERCHANT_NAME } : {}),

@@ -96,20 +96,24 @@ export const demoBills: DemoBill[] = [
 
 export const demoAccount = { phone: '79990000002', password: 'demo-pass', surname: 'Смирнова', name: 'Анна', patronymic: 'Викторовна' };
 
-function insertBill(store: Store, bill: DemoBill, oid: string, custNo: string | null, copiedFrom: string | null) {
+async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string | null, copiedFrom: string | null) {
   const { types, points, paid, ...row } = bill;
-  store.insertBill({ ...row, oid, cust_no: custNo, status: paid ? 'paid' : 'open', copied_from: copiedFrom });
-  types.forEach((type, position) => store.insertType({ ...type, oid: `${oid}.${type.code}`, bill_oid: oid, position }));
-  if (custNo && points) store.addLedgerEntry({ cust_no: custNo, delta: points, reason: 'demo credit', order_id: null });
+  await tx.insertBill({ ...row, oid, cust_no: custNo, status: paid ? 'paid' : 'open', copied_from: copiedFrom });
+  for (const [position, type] of types.entries()) await tx.insertType({ ...type, oid: `${oid}.${type.code}`, bill_oid: oid, position });
+  if (custNo && points) await tx.addLedgerEntry({ cust_no: custNo, delta: points, reason: 'demo credit', order_id: null });
 }
 
-/** Seeds the demo bills and the demo loyalty account into an empty store; answers false when it was not empty. */
+/**
+ * Seeds the demo bills and the demo loyalty account into an empty store; answers false when it was not empty. Processes
+ * starting together on one empty database seed it once: the emptiness is checked in the seeding transaction.
+ */
 export async function seedDemo(store: Store, passwordCost?: number): Promise<boolean> {
-  if (!store.isEmpty()) return false;
+  if (!(await store.isEmpty())) return false;
   const passwordHash = await hashPassword(demoAccount.password, passwordCost);
-  store.transaction(() => {
-    for (const bill of demoBills) insertBill(store, bill, bill.oid, bill.cust_no, null);
-    store.insertAccount({
+  return store.transaction(async (tx) => {
+    if (!(await tx.isEmpty())) return false;
+    for (const bill of demoBills) await insertBill(tx, bill, bill.oid, bill.cust_no, null);
+    await tx.insertAccount({
       oid: 'user-demo-reg',
       phone: demoAccount.phone,
       surname: demoAccount.surname,
@@ -119,23 +123,23 @@ export async function seedDemo(store: Store, passwordCost?: number): Promise<boo
       picture: null,
       password_hash: passwordHash,
     });
+    return true;
   });
-  return true;
 }
 
 /**
  * A new unpaid copy of a demo bill, with a customer and points of its own, so that demos and tests never run
  * out of bills to pay (DESIGN §7). Answers undefined for an unknown demo.
  */
-export function copyDemoBill(store: Store, from: string): string | undefined {
+export async function copyDemoBill(store: Store, from: string): Promise<string | undefined> {
   const demo = demoBills.find((bill) => bill.oid === from);
   if (!demo) return undefined;
   const suffix = crypto.randomBytes(6).toString('hex');
   const oid = `${from}-${suffix}`;
   // A phone of its own too: SMS limits are per phone, and copies sharing one would soon hit the hourly cap.
   const phone = demo.client_phone ? `79991${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}` : null;
-  store.transaction(() =>
-    insertBill(store, { ...demo, client_phone: phone, paid: false }, oid, demo.cust_no ? `${demo.cust_no}-${suffix}` : null, from),
+  await store.transaction((tx) =>
+    insertBill(tx, { ...demo, client_phone: phone, paid: false }, oid, demo.cust_no ? `${demo.cust_no}-${suffix}` : null, from),
   );
   return oid;
 }

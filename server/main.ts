@@ -13,9 +13,11 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : Number(process.env.PORT ?? 3000);
   if (!process.env.PUBLIC_URL) app.appOptions.publicUrl = `http://localhost:${port}`;
 
+  // The URL may carry a password: only its host and database are printed.
+  const where = options.databaseUrl ? `PostgreSQL ${new URL(options.databaseUrl).host}${new URL(options.databaseUrl).pathname}` : `SQLite ${options.databasePath}`;
   const lines = [
     '',
-    `Checkout is running on ${app.appOptions.publicUrl} (database ${options.databasePath}${seeded ? ', demo bills seeded' : ''})`,
+    `Checkout is running on ${app.appOptions.publicUrl} (${where}${seeded ? ', demo bills seeded' : ''})`,
     ...(options.sandbox ? [`Start here: ${app.appOptions.publicUrl}/ (the demo bills and the sandbox tools)`] : []),
     '',
     'Demo bills:',

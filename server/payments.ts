@@ -12,9 +12,9 @@ export class PaymentRefused extends Error {
 }
 
 /** Points the bill's customer can spend on it now: the bill's limit, capped by the balance. */
-export function usefulPoints(store: Store, bill: BillRow): number {
+export async function usefulPoints(store: Store, bill: BillRow): Promise<number> {
   if (!bill.points_enabled || !bill.cust_no) return 0;
-  return Math.max(0, Math.min(bill.useful_points_limit, store.pointsBalance(bill.cust_no)));
+  return Math.max(0, Math.min(bill.useful_points_limit, await store.pointsBalance(bill.cust_no)));
 }
 
 /** SPEC §3: the smaller of useful points and (sum + commission); one point is one rouble. */
@@ -46,35 +46,35 @@ export type PaymentStart =
 
 /**
  * Starts a payment: closes the bill when points cover it, otherwise finds or creates the pending attempt for
- * this bill, type and amounts (a found one takes this request's e-mail, user and manager). Runs in one immediate
- * transaction, so concurrent requests see one attempt.
+ * this bill, type and amounts (a found one takes this request's e-mail, user and manager). Runs in one transaction
+ * (serialized across processes), so concurrent requests see one attempt.
  */
-export function startPayment(store: Store, request: PaymentRequest): PaymentStart {
-  return store.transaction(() => {
-    const bill = store.billByOid(request.bill.oid)!;
+export function startPayment(store: Store, request: PaymentRequest): Promise<PaymentStart> {
+  return store.transaction(async (tx): Promise<PaymentStart> => {
+    const bill = (await tx.billByOid(request.bill.oid))!;
     if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
 
-    const types = store.typesOfBill(bill.oid);
+    const types = await tx.typesOfBill(bill.oid);
     const commission = paymentCommission(types, request.type);
     if (request.points > 0) {
       if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
-      const max = maxSpendablePoints(usefulPoints(store, bill), bill.sum_kopecks, commission);
+      const max = maxSpendablePoints(await usefulPoints(tx, bill), bill.sum_kopecks, commission);
       if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
     }
     const amount = amountDue(bill.sum_kopecks, commission, request.points);
 
-    if (amount <= 0) return { kind: 'closed', attempt: closeWithPoints(store, bill, request, types[0]) };
+    if (amount <= 0) return { kind: 'closed', attempt: await closeWithPoints(tx, bill, request, types[0]) };
     if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
 
-    const pending = store.pendingAttempt(bill.oid, request.type.oid, amount, request.points);
+    const pending = await tx.pendingAttempt(bill.oid, request.type.oid, amount, request.points);
     if (pending) {
       // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
-      store.setAttemptPayer(pending.order_id, { email: request.email, user_oid: request.userOid, manager_id: request.managerId });
-      return { kind: 'attempt', attempt: store.attemptByOrder(pending.order_id)!, type: request.type, reused: true };
+      const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId };
+      return { kind: 'attempt', attempt: (await tx.setAttemptPayer(pending.order_id, payer))!, type: request.type, reused: true };
     }
 
     const orderId = crypto.randomUUID();
-    store.insertAttempt({
+    const attempt = await tx.insertAttempt({
       order_id: orderId,
       bill_oid: bill.oid,
       card_type_oid: request.type.oid,
@@ -85,15 +85,15 @@ export function startPayment(store: Store, request: PaymentRequest): PaymentStar
       user_oid: request.userOid,
       manager_id: request.managerId,
     });
-    return { kind: 'attempt', attempt: store.attemptByOrder(orderId)!, type: request.type, reused: false };
+    return { kind: 'attempt', attempt, type: request.type, reused: false };
   });
 }
 
-function closeWithPoints(store: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): AttemptRow {
+async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): Promise<AttemptRow> {
   // 422, not 409: a 409 to a payment request means the bill is already paid, and the page says so (issue 17).
   if (!anyType) throw new PaymentRefused(422, 'У счета нет способов оплаты');
   const orderId = crypto.randomUUID();
-  store.insertAttempt({
+  await tx.insertAttempt({
     order_id: orderId,
     bill_oid: bill.oid,
     card_type_oid: request.type?.oid ?? anyType.oid,
@@ -105,8 +105,7 @@ function closeWithPoints(store: Store, bill: BillRow, request: PaymentRequest, a
     manager_id: request.managerId,
   });
   // No acquirer is involved: the server itself is the party that confirms this payment.
-  settle(store, orderId, 'success');
-  return store.attemptByOrder(orderId)!;
+  return settle(tx, orderId, 'success');
 }
 
 /**
@@ -114,28 +113,22 @@ function closeWithPoints(store: Store, bill: BillRow, request: PaymentRequest, a
  * longer pending and changes nothing. On success the bill is marked paid and its points are written off in
  * the same transaction; a bill paid meanwhile by another attempt turns this one into a decline.
  */
-export function settle(store: Store, orderId: string, outcome: 'success' | 'declined'): AttemptRow {
-  return store.transaction(() => {
-    const attempt = store.attemptByOrder(orderId);
+export function settle(store: Store, orderId: string, outcome: 'success' | 'declined'): Promise<AttemptRow> {
+  return store.transaction(async (tx) => {
+    const attempt = await tx.attemptByOrder(orderId);
     if (!attempt) throw new PaymentRefused(404, 'Заказ не найден');
     if (attempt.status !== 'created') return attempt;
 
-    const bill = store.billByOid(attempt.bill_oid)!;
-    if (outcome === 'declined' || bill.status === 'paid') {
-      store.finishAttempt(orderId, 'declined');
-      return store.attemptByOrder(orderId)!;
-    }
+    const bill = (await tx.billByOid(attempt.bill_oid))!;
+    if (outcome === 'declined' || bill.status === 'paid') return (await tx.finishAttempt(orderId, 'declined'))!;
     if (attempt.points_used > 0) {
-      const balance = bill.cust_no ? store.pointsBalance(bill.cust_no) : 0;
+      const balance = bill.cust_no ? await tx.pointsBalance(bill.cust_no) : 0;
       // The balance may have been spent since the attempt began: refuse rather than go below zero.
-      if (!bill.cust_no || balance < attempt.points_used) {
-        store.finishAttempt(orderId, 'declined');
-        return store.attemptByOrder(orderId)!;
-      }
-      store.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
+      if (!bill.cust_no || balance < attempt.points_used) return (await tx.finishAttempt(orderId, 'declined'))!;
+      await tx.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
     }
-    store.finishAttempt(orderId, 'success');
-    store.markBillPaid(bill.oid, orderId);
-    return store.attemptByOrder(orderId)!;
+    const finished = (await tx.finishAttempt(orderId, 'success'))!;
+    await tx.markBillPaid(bill.oid, orderId);
+    return finished;
   });
 }

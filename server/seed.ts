@@ -1,19 +1,26 @@
 import fs from 'node:fs';
 import { optionsFromEnv } from './config';
-import { openDatabase } from './store/db';
-import { createStore } from './store/store';
+import { openStore } from './store/store';
 import { seedDemo } from './demoBills';
 
-/** `npm run seed [-- --reset]`: seed the demo bills into an empty database; --reset starts from a new file. */
+/**
+ * `npm run seed [-- --reset]`: seed the demo bills into an empty database. --reset starts the SQLite file anew; a
+ * PostgreSQL database is never dropped from here (empty it with the database's own tools).
+ */
 async function main() {
-  const { databasePath } = optionsFromEnv();
+  const { databaseUrl, databasePath } = optionsFromEnv();
+  const where = databaseUrl ? 'the PostgreSQL database' : databasePath;
   if (process.argv.includes('--reset')) {
+    if (databaseUrl) throw new Error('--reset works on the SQLite file only; empty the PostgreSQL database yourself, then seed');
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true });
   }
-  const db = openDatabase(databasePath);
-  const seeded = await seedDemo(createStore(db, Date.now));
-  db.close();
-  console.log(seeded ? `Demo bills seeded into ${databasePath}` : `${databasePath} already has bills; use --reset to start over`);
+  const store = await openStore({ databaseUrl, databasePath, now: Date.now });
+  const seeded = await seedDemo(store);
+  await store.close();
+  console.log(seeded ? `Demo bills seeded into ${where}` : `${where} already has bills; use --reset to start over`);
 }
 
-void main();
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

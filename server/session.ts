@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionKey, SessionRow, Store } from './store/store';
+import type { SessionRow, Store } from './store/store';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -19,55 +19,74 @@ export const SESSION_LIFE = {
 
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
-const isLive = (key: SessionKey, t: number) => t - key.seen_at < SESSION_LIFE.idleMs && t - key.created_at < SESSION_LIFE.absoluteMs;
+/** What deciding whether a session still lives needs: its two times. */
+type SessionTimes = Pick<SessionRow, 'created_at' | 'seen_at'>;
 
-/** The key of a live session, its last-seen time brought up to date; an ended session is deleted and is none. */
-function liveSessionKey(store: Store, id: string): SessionKey | undefined {
+const isLive = (times: SessionTimes, t: number) => t - times.seen_at < SESSION_LIFE.idleMs && t - times.created_at < SESSION_LIFE.absoluteMs;
+
+/** The session id the request's cookie names, if any. */
+export const sessionIdOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE] || undefined;
+
+/**
+ * Whether a session read from the database (here, or together with other data by the status poll) still lives. An
+ * ended one is deleted; a live one has its last-seen time brought up to date, at most once a minute. Every process
+ * reads the session from the database on every request, so a session ended or renamed by one is refused by all.
+ */
+export async function keepAlive(store: Store, id: string, times: SessionTimes): Promise<boolean> {
   const t = store.now();
-  let key = store.sessionKeyOf(id);
-  // The remembered last-seen time may be older than the row's (another server process saw the session since).
-  if (key && !isLive(key, t)) key = store.sessionKeyOf(id, true);
-  if (!key) return undefined;
-  if (!isLive(key, t)) {
-    store.deleteSession(id);
-    return undefined;
+  if (!isLive(times, t)) {
+    await store.deleteSession(id);
+    return false;
   }
-  if (t - key.seen_at >= SESSION_LIFE.touchEveryMs) store.touchSession(id);
-  return key;
+  if (t - times.seen_at >= SESSION_LIFE.touchEveryMs) await store.touchSession(id);
+  return true;
 }
 
 /** The live session named by the request's cookie, if any. */
-export function findSession(store: Store, request: FastifyRequest): SessionRow | undefined {
-  const id = request.cookies[SESSION_COOKIE];
-  return id && liveSessionKey(store, id) ? store.sessionById(id) : undefined;
+export async function findSession(store: Store, request: FastifyRequest): Promise<SessionRow | undefined> {
+  const id = sessionIdOf(request);
+  const session = id ? await store.sessionById(id) : undefined;
+  return session && (await keepAlive(store, session.id, session)) ? session : undefined;
 }
 
 const setSessionCookie = (reply: FastifyReply, id: string, secure: boolean) =>
   reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 
 /** Finds the request's session or starts a new one, setting its cookie (HttpOnly, SameSite=Lax, Secure under https). */
-export function ensureSession(store: Store, request: FastifyRequest, reply: FastifyReply, secure: boolean): SessionRow {
-  const existing = findSession(store, request);
+export async function ensureSession(store: Store, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<SessionRow> {
+  const existing = await findSession(store, request);
   if (existing) return existing;
   const id = randomToken();
-  store.insertSession(id, randomToken());
+  await store.insertSession(id, randomToken());
   setSessionCookie(reply, id, secure);
-  return store.sessionById(id)!;
+  return (await store.sessionById(id))!;
 }
 
-/** Constant-time comparison of the CSRF header with the token of the request's live session (none: no match). */
-export function csrfMatches(store: Store, request: FastifyRequest, header: unknown): boolean {
-  const id = request.cookies[SESSION_COOKIE];
-  const token = id ? liveSessionKey(store, id)?.csrf_token : undefined;
-  if (token === undefined || typeof header !== 'string') return false;
+/** Constant-time comparison of the CSRF header with a session's token (no token or no header: no match). */
+export function tokenMatches(token: string | null | undefined, header: unknown): boolean {
+  if (!token || typeof header !== 'string') return false;
   const expected = Buffer.from(token);
   const given = Buffer.from(header);
   return expected.length === given.length && crypto.timingSafeEqual(expected, given);
 }
 
-/** The request's session; the CSRF hook has already refused every POST without one. */
-export function requireSession(store: Store, request: FastifyRequest): SessionRow {
-  const session = findSession(store, request);
+/**
+ * The live session the request's cookie names, when the request's CSRF header is that session's token; read from the
+ * database every time (no process remembers a token: another may have renamed or ended the session).
+ */
+export async function csrfSession(store: Store, request: FastifyRequest, header: unknown): Promise<SessionRow | undefined> {
+  const id = sessionIdOf(request);
+  if (!id || typeof header !== 'string' || header === '') return undefined;
+  const session = await store.sessionById(id);
+  if (!session || !tokenMatches(session.csrf_token, header)) return undefined;
+  return (await keepAlive(store, id, session)) ? session : undefined;
+}
+
+export const csrfRefusal = { success: false, error: 'Неверный CSRF-токен, обновите страницу' } as const;
+
+/** The request's session: the one the CSRF hook read for a POST (it refused every POST without one). */
+export async function requireSession(store: Store, request: FastifyRequest): Promise<SessionRow> {
+  const session = request.session ?? (await findSession(store, request));
   if (!session) throw Object.assign(new Error('Сессия не найдена, обновите страницу'), { statusCode: 403 });
   return session;
 }
@@ -76,11 +95,11 @@ export function requireSession(store: Store, request: FastifyRequest): SessionRo
  * Signs a session in under a new id, so a session id planted before sign-in is worth nothing after it (session
  * fixation). The CSRF token stays: the open page keeps reading it from its meta tag.
  */
-export function renewSession(store: Store, session: SessionRow, accountId: number | null, reply: FastifyReply, secure: boolean): void {
+export async function renewSession(store: Store, session: SessionRow, accountId: number | null, reply: FastifyReply, secure: boolean): Promise<void> {
   const id = randomToken();
-  store.transaction(() => {
-    store.renameSession(session.id, id);
-    store.setSessionAccount(id, accountId);
+  await store.transaction(async (tx) => {
+    await tx.renameSession(session.id, id);
+    await tx.setSessionAccount(id, accountId);
   });
   setSessionCookie(reply, id, secure);
 }
@@ -89,17 +108,17 @@ export function renewSession(store: Store, session: SessionRow, accountId: numbe
  * Logout: the session ends with everything bound to it (the user, phones proven by a code, free-call locks) and a
  * new one takes its place under a new id. It keeps the CSRF token, because the open page goes on without a reload.
  */
-export function replaceSession(store: Store, session: SessionRow, reply: FastifyReply, secure: boolean): void {
+export async function replaceSession(store: Store, session: SessionRow, reply: FastifyReply, secure: boolean): Promise<void> {
   const id = randomToken();
-  store.transaction(() => {
-    store.deleteSession(session.id);
-    store.insertSession(id, session.csrf_token);
+  await store.transaction(async (tx) => {
+    await tx.deleteSession(session.id);
+    await tx.insertSession(id, session.csrf_token);
   });
   setSessionCookie(reply, id, secure);
 }
 
 /** Deletes every ended session (the timer in app.ts runs this every SESSION_LIFE.sweepEveryMs); answers how many. */
-export function sweepEndedSessions(store: Store): number {
+export async function sweepEndedSessions(store: Store): Promise<number> {
   const t = store.now();
   return store.sweepSessions(t - SESSION_LIFE.idleMs, t - SESSION_LIFE.absoluteMs);
 }

@@ -1,18 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from './store/store';
 
-/** Where text messages go. The sandbox keeps them in an outbox that `GET /sandbox/sms` shows. */
+/**
+ * Where text messages go. `store` is the caller's, usually its transaction: a message is part of what the transaction
+ * decides (a code, a password), so it is recorded with it or not at all, and anything leaving the database waits for
+ * the commit (a transaction may run more than once).
+ */
 export interface SmsGateway {
-  send(phone: string, text: string): void;
+  send(store: Store, phone: string, text: string): Promise<void>;
 }
 
-/** The sandbox's SMS line: an outbox table (DESIGN §7), written in the caller's transaction. */
-export const outboxGateway = (store: Store): SmsGateway => ({ send: (phone, text) => void store.insertOutbox(phone, text) });
+/** The sandbox's SMS line: an outbox table (DESIGN §7) that `GET /sandbox/sms` shows, written in the caller's transaction. */
+export const outboxGateway: SmsGateway = { send: (store, phone, text) => store.insertOutbox(phone, text) };
 
 /**
- * Without the sandbox there is no real gateway in this reference server: say so in the log, without the text
- * (it carries codes and passwords) and with the phone masked.
+ * Without the sandbox there is no real gateway in this reference server: say so in the log once the transaction has
+ * committed, without the text (it carries codes and passwords) and with the phone masked.
  */
 export const missingGateway = (log: FastifyBaseLogger): SmsGateway => ({
-  send: (phone) => log.warn({ phone: `${phone.slice(0, 4)}*****${phone.slice(-2)}` }, 'no SMS gateway configured: message not sent'),
+  send: async (store, phone) =>
+    store.afterCommit(() => log.warn({ phone: `${phone.slice(0, 4)}*****${phone.slice(-2)}` }, 'no SMS gateway configured: message not sent')),
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
@@ -20,33 +20,38 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
 }
 
 /** The initial bill data of SPEC §3, as `GET /ajax/object-info/{id}` answers it. */
-export function objectInfo(store: Store, bill: BillRow) {
-  const available = bill.cust_no ? store.pointsBalance(bill.cust_no) : 0;
+export async function objectInfo(store: Store, bill: BillRow) {
+  const [available, types, useful] = await Promise.all([
+    bill.cust_no ? store.pointsBalance(bill.cust_no) : 0,
+    store.typesOfBill(bill.oid),
+    usefulPoints(store, bill),
+  ]);
   return {
     user: { Name: bill.client_name, Phone: bill.client_phone, Email: bill.client_email },
     info: { PaymentPurpose: bill.purpose, CustNo: bill.cust_no, Summ: toRoubles(bill.sum_kopecks), Email: bill.bill_email },
-    cardTypes: store.typesOfBill(bill.oid).map((type) => paymentTypeOut(type, bill)),
+    cardTypes: types.map((type) => paymentTypeOut(type, bill)),
     paymentURL: '/api/getPaymentUrl/',
     isBill: bill.object_type === 'bill',
     objectOID: bill.oid,
     objectType: bill.object_type,
     noReg: bill.no_reg === 1,
     pointsEnabled: bill.points_enabled === 1,
-    usefulPoints: usefulPoints(store, bill),
+    usefulPoints: useful,
     availablePoints: bill.points_enabled ? available : 0,
   };
 }
 
-export async function billRoutes(app: FastifyInstance, { store }: { store: Store }) {
-  app.get<{ Params: { id: string } }>(
+export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const store = app.store;
+  app.get(
     '/ajax/object-info/:id',
     { schema: { params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] } } },
     async (request, reply) => {
-      const bill = store.billByOid(request.params.id);
+      const bill = await store.billByOid(request.params.id);
       if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
       // A paid bill has nothing left to pay: the page shows SPEC §2's "possibly already paid" error.
       if (bill.status === 'paid') return reply.code(409).send({ success: false, error: 'Счет уже оплачен' });
       return objectInfo(store, bill);
     },
   );
-}
+};

@@ -1,29 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { CaptchaVerifier } from '../captcha';
 import { checkCode, sendCode } from '../codes';
 import { requireSession } from '../session';
 import type { SmsGateway } from '../sms';
-import type { CodePurpose, Store } from '../store/store';
 import { captchaSchema, nullableOidSchema, phoneSchema, purposeSchema, refusal, sensitiveLimit } from './schemas';
-
-interface SendBody {
-  phone: string;
-  purpose: CodePurpose;
-  objectOID?: string | null;
-  captchaVerified?: boolean;
-  custNo?: string | null;
-  usePoints?: boolean;
-  captcha?: string | null;
-}
-
-interface CheckBody {
-  code: string;
-  phone: string;
-  purpose: CodePurpose;
-  custNo?: string | null;
-  usePoints?: boolean;
-  captcha?: string | null;
-}
 
 const custNoSchema = { type: ['string', 'null'], maxLength: 100 } as const;
 
@@ -62,16 +42,16 @@ const checkSchema = {
 } as const;
 
 interface Deps {
-  store: Store;
   sms: SmsGateway;
   verifyCaptcha: CaptchaVerifier;
   now: () => number;
 }
 
 /** `/api/send-sms/` and `/api/check-code/`: the SMS code rules of DESIGN §6 live in ../codes.ts. */
-export async function codeRoutes(app: FastifyInstance, { store, sms, verifyCaptcha, now }: Deps) {
-  app.post<{ Body: SendBody }>('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
-    const session = requireSession(store, request);
+export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha, now }) => {
+  const store = app.store;
+  app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
+    const session = await requireSession(store, request);
     const body = request.body;
     let custNo: string | null = null;
 
@@ -79,18 +59,18 @@ export async function codeRoutes(app: FastifyInstance, { store, sms, verifyCaptc
       // A points code goes only to the bill customer's phone (or the signed-in account's when the bill has none):
       // otherwise anyone holding the bill's link could confirm the customer's points from their own phone.
       if (!body.objectOID) return reply.code(400).send(refusal('Не указан счет', false));
-      const bill = store.billByOid(body.objectOID);
+      const bill = await store.billByOid(body.objectOID);
       if (!bill) return reply.code(404).send(refusal('Документ не найден', false));
       if (!bill.cust_no || !bill.points_enabled) return reply.code(400).send(refusal('Баллы недоступны для этого счета', false));
       if (body.custNo && body.custNo !== bill.cust_no) return reply.code(400).send(refusal('Номер клиента не совпадает со счетом', false));
-      const account = session.account_id ? store.accountById(session.account_id) : undefined;
+      const account = session.account_id ? await store.accountById(session.account_id) : undefined;
       const ownerPhone = bill.client_phone ?? account?.phone;
       if (body.phone !== ownerPhone) return reply.code(400).send(refusal('Код можно отправить только на телефон клиента', false));
       custNo = bill.cust_no;
     }
 
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
+    const outcome = await sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -125,11 +105,11 @@ export async function codeRoutes(app: FastifyInstance, { store, sms, verifyCaptc
     }
   });
 
-  app.post<{ Body: CheckBody }>('/api/check-code/', { schema: checkSchema, config: sensitiveLimit(20) }, async (request, reply) => {
-    const session = requireSession(store, request);
+  app.post('/api/check-code/', { schema: checkSchema, config: sensitiveLimit(20) }, async (request, reply) => {
+    const session = await requireSession(store, request);
     const body = request.body;
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = checkCode(store, now, { sessionId: session.id, phone: body.phone, purpose: body.purpose, code: body.code, captchaPassed });
+    const outcome = await checkCode(store, now, { sessionId: session.id, phone: body.phone, purpose: body.purpose, code: body.code, captchaPassed });
     switch (outcome.kind) {
       case 'ok':
         return { success: true, data: { verified: true, phone: outcome.verification.phone, purpose: outcome.verification.purpose } };
@@ -144,4 +124,4 @@ export async function codeRoutes(app: FastifyInstance, { store, sms, verifyCaptc
           .send(refusal('Слишком много неверных кодов, попробуйте через 24 часа', true, { secondsLeft: outcome.secondsLeft }));
     }
   });
-}
+};

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { copyDemoBill, demoAccount, demoBills } from '../demoBills';
 import { toRoubles } from '../money';
 import { html, sandboxPage } from '../render';
-import type { Store } from '../store/store';
 import { TEST_CARDS } from '../sandbox/acquirer';
 import { objectOidSchema } from './schemas';
 
@@ -23,7 +22,7 @@ const amount = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU'
  * The sandbox's start page (`GET /`): the demo bills with their links, a fresh copy of each one button away, and the
  * sandbox's tools (issue 17: a newcomer opening the root got a JSON 404). Only with the sandbox on.
  */
-export async function homeRoutes(app: FastifyInstance, { options, store }: { options: AppOptions; store: Store }) {
+export const homeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   app.get('/', async (_request, reply) => {
     // Routes registered by other parts of the sandbox are listed only when they exist (the webhook inbox may not).
     const has = (url: string) => app.hasRoute({ method: 'GET', url });
@@ -57,16 +56,16 @@ ${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящи
   });
 
   // The start page's 'Новая копия счета': a fresh unpaid copy of a demo bill, then its checkout.
-  app.post<{ Body: { from: string } }>(
+  app.post(
     '/sandbox/fresh-bill',
     { schema: { body: { type: 'object', required: ['from'], additionalProperties: false, properties: { from: objectOidSchema } } } },
     async (request, reply) => {
-      const objectOID = copyDemoBill(store, request.body.from);
+      const objectOID = await copyDemoBill(app.store, request.body.from);
       if (!objectOID) return reply.code(404).send({ success: false, error: 'Нет такого демо-счета' });
       return reply.redirect(`/pay/${objectOID}`, 303);
     },
   );
-}
+};
 
 /** A card number in groups of four, as it is printed on the card. */
 const spaced = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');

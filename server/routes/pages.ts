@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { fillTemplate, html, type Html } from '../render';
 import { ensureSession, findSession } from '../session';
-import type { Store } from '../store/store';
 import { objectOidSchema } from './schemas';
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */
@@ -82,7 +82,8 @@ export function pageRenderer(options: AppOptions) {
 export type PageRenderer = ReturnType<typeof pageRenderer>;
 
 /** The checkout page (`/pay/:objectOID`), the result pages (`/success`, `/fail`) and the built assets under /assets/. */
-export async function pageRoutes(app: FastifyInstance, { options, store, pages }: { options: AppOptions; store: Store; pages: PageRenderer }) {
+export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; pages: PageRenderer } }> = async (app, { options, pages }) => {
+  const store = app.store;
   await app.register(fastifyStatic, {
     root: options.distDir,
     prefix: '/assets/',
@@ -97,7 +98,7 @@ export async function pageRoutes(app: FastifyInstance, { options, store, pages }
 
   const secure = options.publicUrl.startsWith('https:');
 
-  app.get<{ Params: { objectOID: string } }>(
+  app.get(
     '/pay/:objectOID',
     // A bad id is the payer's wrong link, not an API call's mistake: the handler answers the 404 page itself.
     { schema: { params: { type: 'object', required: ['objectOID'], properties: { objectOID: objectOidSchema } } }, attachValidation: true },
@@ -106,7 +107,7 @@ export async function pageRoutes(app: FastifyInstance, { options, store, pages }
       const { objectOID } = request.params;
       // An unknown bill's page shows the data error and posts nothing, so a visit without a session starts none:
       // guessing links fills no table.
-      const session = store.billByOid(objectOID) ? ensureSession(store, request, reply, secure) : findSession(store, request);
+      const session = (await store.billByOid(objectOID)) ? await ensureSession(store, request, reply, secure) : await findSession(store, request);
       return pages.send(reply, { csrf: session?.csrf_token ?? '', title: 'Оплата счета', mount: html`<div id="root"></div>`, objectOID });
     },
   );
@@ -116,8 +117,8 @@ export async function pageRoutes(app: FastifyInstance, { options, store, pages }
     ['/fail', 'Результат оплаты'],
   ] as const) {
     app.get(url, async (request, reply) => {
-      const session = ensureSession(store, request, reply, secure);
+      const session = await ensureSession(store, request, reply, secure);
       return pages.send(reply, { csrf: session.csrf_token, title, mount: html`<div id="result"></div>`, objectOID: null });
     });
   }
-}
+};

@@ -1,22 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import QRCode from 'qrcode';
 import type { AppOptions } from '../config';
 import { pointsConfirmed } from '../codes';
 import { PaymentRefused, startPayment } from '../payments';
 import { html } from '../render';
-import { requireSession } from '../session';
+import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
 import { toRoubles } from '../money';
-import type { AttemptRow, BillRow, PaymentTypeRow, Store } from '../store/store';
-import { cardTypeOidSchema, isManagerId, isPlausibleEmail, managerIdSchema, nullableOidSchema, objectOidSchema, orderIdSchema } from './schemas';
-
-interface PaymentUrlBody {
-  pointsSum: number | null;
-  objectOID: string;
-  cardTypeOID: string | null;
-  email: string | null;
-  userOID: string | null;
-  manager_id?: string | null;
-}
+import type { AttemptRow, BillRow, PaymentTypeRow } from '../store/store';
+import {
+  cardTypeOidSchema,
+  failureSchema,
+  isManagerId,
+  isPlausibleEmail,
+  managerIdSchema,
+  nullableOidSchema,
+  objectOidSchema,
+  orderIdSchema,
+} from './schemas';
 
 const paymentUrlSchema = {
   body: {
@@ -51,6 +51,8 @@ export const resultSchema = {
         objectOID: { type: 'string' },
       },
     },
+    403: failureSchema,
+    404: failureSchema,
   },
 } as const;
 
@@ -104,15 +106,16 @@ async function attemptInfo(options: AppOptions, attempt: AttemptRow, type: Payme
   }
 }
 
-export async function paymentRoutes(app: FastifyInstance, { options, store }: { options: AppOptions; store: Store }) {
-  app.post<{ Body: PaymentUrlBody }>('/api/getPaymentUrl/', { schema: paymentUrlSchema }, async (request, reply) => {
+export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
+  const store = app.store;
+  app.post('/api/getPaymentUrl/', { schema: paymentUrlSchema }, async (request, reply) => {
     const body = request.body;
-    const session = requireSession(store, request);
+    const session = await requireSession(store, request);
     // The receipt goes to this address (SPEC §5: the same rule as /ajax/check-email/).
     const email = body.email === null ? null : body.email.trim();
     if (email !== null && !isPlausibleEmail(email)) return reply.code(400).send({ success: false, error: 'Неверный email' });
     // The payment is the signed-in user's, whatever the page says: a guest's is nobody's, another's is refused.
-    const account = session.account_id ? store.accountById(session.account_id) : undefined;
+    const account = session.account_id ? await store.accountById(session.account_id) : undefined;
     if (body.userOID !== null && body.userOID !== account?.oid) {
       return reply.code(403).send({ success: false, error: 'Пользователь не совпадает с вошедшим в кабинет' });
     }
@@ -120,18 +123,18 @@ export async function paymentRoutes(app: FastifyInstance, { options, store }: { 
     const cookieManager = request.cookies.manager_id;
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
 
-    const bill = store.billByOid(body.objectOID);
+    const bill = await store.billByOid(body.objectOID);
     if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-    const type = body.cardTypeOID ? store.typeOfBill(body.cardTypeOID, bill.oid) : undefined;
+    const type = body.cardTypeOID ? await store.typeOfBill(body.cardTypeOID, bill.oid) : undefined;
     if (body.cardTypeOID && !type) return reply.code(400).send({ success: false, error: 'Неизвестный способ оплаты' });
     const points = body.pointsSum ?? 0;
     // Points belong to the customer: spending them needs the customer's phone proven by a use-points code in this
     // session (SPEC §4's code check), not just the bill's link.
-    if (points > 0 && bill.cust_no && !pointsConfirmed(store, options.now, session.id, bill.cust_no)) {
+    if (points > 0 && bill.cust_no && !(await pointsConfirmed(store, options.now, session.id, bill.cust_no))) {
       return reply.code(403).send({ success: false, error: 'Подтвердите списание баллов кодом из СМС' });
     }
     try {
-      const started = startPayment(store, { bill, type, points, email, userOid: account?.oid ?? null, managerId });
+      const started = await startPayment(store, { bill, type, points, email, userOid: account?.oid ?? null, managerId });
       if (started.kind === 'closed') {
         return { success: true, isClosedWithoutProcessing: true, info: { orderId: started.attempt.order_id } };
       }
@@ -142,25 +145,32 @@ export async function paymentRoutes(app: FastifyInstance, { options, store }: { 
     }
   });
 
-  app.post<{ Body: { type: 'aggregator' | 'executer'; objectOID: string; cardTypeOID: string } }>(
+  app.post(
     '/api/offerText/',
     { schema: offerSchema },
     async (request, reply) => {
       const { type: kind, objectOID, cardTypeOID } = request.body;
-      const bill = store.billByOid(objectOID);
-      const type = bill ? store.typeOfBill(cardTypeOID, bill.oid) : undefined;
+      const bill = await store.billByOid(objectOID);
+      const type = bill ? await store.typeOfBill(cardTypeOID, bill.oid) : undefined;
       const shown = type && (kind === 'aggregator' ? type.show_aggregator_offer : type.show_executer_offer) === 1;
       if (!bill || !type || !shown) return reply.code(404).send({ success: false, error: 'Оферта не найдена' });
       return { success: true, OfferDescription: offerDescription(kind, bill, type) };
     },
   );
 
-  app.post<{ Body: { transactionID: string; billOID: string } }>('/api/getResult/', { schema: resultSchema }, async (request, reply) => {
+  // Polled every 5 s by every payer waiting for a result: one database read answers it, the session's CSRF token
+  // included (the CSRF hook only checks that a cookie and a token came).
+  app.post('/api/getResult/', { schema: resultSchema, config: { csrf: 'handler' } }, async (request, reply) => {
     const { transactionID, billOID } = request.body;
-    const found = store.statusOfOrder(transactionID, billOID);
-    if (!found) return reply.code(404).send({ success: false, error: 'Документ не найден' });
+    const sessionId = sessionIdOf(request)!;
+    const found = await store.pollStatus(sessionId, transactionID, billOID);
+    if (!tokenMatches(found.csrf_token, request.headers['x-csrf-token'])) return reply.code(403).send(csrfRefusal);
+    // An ended session is refused like a missing one (a live one has its last-seen time written once a minute).
+    const times = { created_at: found.session_created_at!, seen_at: found.session_seen_at! };
+    if (!(await keepAlive(store, sessionId, times))) return reply.code(403).send(csrfRefusal);
+    if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
     if (!found.status) return { success: true, status: null };
     return { success: true, status: found.status, objectOID: found.bill };
   });
-}
+};

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { createSbpBankList } from '../sbpBanks';
 
@@ -33,7 +34,7 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
  * third party who is paying; 404 when there is none, and the page shows the bank's initials. With SBP_BANKS_URL the
  * list is refreshed at start and once a day, keeping the last good one. No database: the list is the server's data.
  */
-export async function sbpBankRoutes(app: FastifyInstance, { options }: { options: Pick<AppOptions, 'sbpBanksUrl' | 'sbpFetch' | 'now'> }) {
+export const sbpBankRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: Pick<AppOptions, 'sbpBanksUrl' | 'sbpFetch' | 'now'> } }> = async (app, { options }) => {
   const list = createSbpBankList({ sourceUrl: options.sbpBanksUrl, fetch: options.sbpFetch, log: app.log, now: options.now });
 
   app.get('/api/sbp-banks', async (request, reply: FastifyReply) => {
@@ -47,7 +48,7 @@ export async function sbpBankRoutes(app: FastifyInstance, { options }: { options
     return reply.header('content-encoding', encoding).send(encoding === 'br' ? served.br : served.gzip);
   });
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/sbp-banks/logos/:id',
     { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^\\d{12}$' } } } } },
     async (request, reply) => {
@@ -64,4 +65,4 @@ export async function sbpBankRoutes(app: FastifyInstance, { options }: { options
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }
-}
+};

@@ -48,6 +48,13 @@ export const personNameSchema = { type: 'string', minLength: 1, maxLength: 100, 
 /** A body that must be empty or absent (the page posts some calls with no body at all). */
 export const emptyBodySchema = { type: 'object', additionalProperties: false, maxProperties: 0 } as const;
 
+/** A refusal's body, for the response schemas of routes that declare theirs: `{ success: false, error }`. */
+export const failureSchema = {
+  type: 'object',
+  required: ['success', 'error'],
+  properties: { success: { type: 'boolean', const: false }, error: { type: 'string' } },
+} as const;
+
 /**
  * Tighter per-client limits for the calls that send SMS, check secrets or create accounts, on top of the global
  * limit (@fastify/rate-limit reads `config.rateLimit`; with the global limit off, these are off too).

@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { toRoubles } from '../money';
 import { settle } from '../payments';
 import { html, sandboxPage } from '../render';
 import { orderIdSchema } from '../routes/schemas';
-import type { AttemptRow, Store } from '../store/store';
+import type { AttemptRow } from '../store/store';
 
 /** The sandbox's test cards (DESIGN §7): one pays, one is declined; any other number is refused by the form. */
 export const TEST_CARDS = { pays: '4111111111111111', declined: '4000000000000002' } as const;
@@ -37,19 +37,20 @@ ${error ? html`<p class="sandbox-error" role="alert" id="card-error">${error}</p
  * The sandbox card acquirer: the form behind `info.formUrl`. Its decision is the acquirer's confirmation, and
  * it is the only way a card payment's status changes (DESIGN §6: never because the browser says so).
  */
-export async function acquirerSandbox(app: FastifyInstance, { options, store }: { options: AppOptions; store: Store }) {
+export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
+  const store = app.store;
   const params = { type: 'object', properties: { orderId: orderIdSchema }, required: ['orderId'] } as const;
   const resultUrl = (attempt: AttemptRow) =>
     `${options.publicUrl}/${attempt.status === 'success' ? 'success' : 'fail'}?orderId=${encodeURIComponent(attempt.order_id)}&billOid=${encodeURIComponent(attempt.bill_oid)}`;
 
-  app.get<{ Params: { orderId: string } }>('/sandbox/acquirer/:orderId', { schema: { params } }, async (request, reply) => {
-    const attempt = store.attemptByOrder(request.params.orderId);
+  app.get('/sandbox/acquirer/:orderId', { schema: { params } }, async (request, reply) => {
+    const attempt = await store.attemptByOrder(request.params.orderId);
     if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`));
     if (attempt.status !== 'created') return reply.redirect(resultUrl(attempt), 303);
     return reply.type('text/html; charset=utf-8').send(cardForm(attempt, null));
   });
 
-  app.post<{ Params: { orderId: string }; Body: { card?: string; expiry?: string; cvc?: string } }>(
+  app.post(
     '/sandbox/acquirer/:orderId',
     {
       schema: {
@@ -61,7 +62,7 @@ export async function acquirerSandbox(app: FastifyInstance, { options, store }: 
       },
     },
     async (request, reply) => {
-      const attempt = store.attemptByOrder(request.params.orderId);
+      const attempt = await store.attemptByOrder(request.params.orderId);
       if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`));
       if (attempt.status !== 'created') return reply.redirect(resultUrl(attempt), 303);
 
@@ -74,8 +75,8 @@ export async function acquirerSandbox(app: FastifyInstance, { options, store }: 
       else if (!cvcOk) error = 'CVC — три цифры с обратной стороны карты';
       if (error) return reply.code(400).type('text/html; charset=utf-8').send(cardForm(attempt, error, request.body));
 
-      const settled = settle(store, attempt.order_id, card === TEST_CARDS.pays ? 'success' : 'declined');
+      const settled = await settle(store, attempt.order_id, card === TEST_CARDS.pays ? 'success' : 'declined');
       return reply.redirect(resultUrl(settled), 303);
     },
   );
-}
+};

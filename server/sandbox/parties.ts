@@ -1,21 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { DEV_CAPTCHA_TOKEN } from '../captcha';
 import type { AppOptions } from '../config';
 import { html, sandboxPage } from '../render';
 import { phoneSchema } from '../routes/schemas';
 import { ensureSession } from '../session';
-import type { Store } from '../store/store';
 
 /**
  * The sandbox's SMS line, captcha and free-call line (DESIGN §7): what a tester or a browser test needs to read
  * the codes and passwords "sent" to a phone, pass the captcha and make the call from the payer's phone.
  */
-export async function partiesSandbox(app: FastifyInstance, { options, store }: { options: AppOptions; store: Store }) {
+export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
+  const store = app.store;
   const freeCallScript = fs.readFileSync(path.join(__dirname, 'free-call.js'), 'utf8');
 
-  app.get<{ Querystring: { phone: string; limit?: number } }>(
+  app.get(
     '/sandbox/sms',
     {
       schema: {
@@ -29,7 +29,7 @@ export async function partiesSandbox(app: FastifyInstance, { options, store }: {
     },
     async (request) => {
       const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 20)));
-      const messages = store.outboxOf(request.query.phone, limit).map((message) => ({
+      const messages = (await store.outboxOf(request.query.phone, limit)).map((message) => ({
         id: message.id,
         text: message.text,
         // Convenience for tests and testers: the code or password the message carries.
@@ -46,7 +46,7 @@ export async function partiesSandbox(app: FastifyInstance, { options, store }: {
 
   // The free-call line: the page lets a tester make the call; its POST (or a test's) carries a session's CSRF token.
   app.get('/sandbox/free-call', async (request, reply) => {
-    const session = ensureSession(store, request, reply, options.publicUrl.startsWith('https:'));
+    const session = await ensureSession(store, request, reply, options.publicUrl.startsWith('https:'));
     const body = html`<h1>Бесплатная линия</h1>
 <p>Звонок с телефона плательщика подтверждает его номер: страница, которая ждет этого звонка, войдет в кабинет.</p>
 <form id="free-call-form" class="sandbox-form" novalidate>
@@ -64,9 +64,9 @@ export async function partiesSandbox(app: FastifyInstance, { options, store }: {
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(freeCallScript),
   );
 
-  app.post<{ Body: { phone: string } }>(
+  app.post(
     '/sandbox/free-call',
     { schema: { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: phoneSchema } } } },
-    async (request) => ({ success: true, answered: store.recordCall(request.body.phone) }),
+    async (request) => ({ success: true, answered: await store.recordCall(request.body.phone) }),
   );
-}
+};

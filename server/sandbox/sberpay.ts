@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { toRoubles } from '../money';
 import { settle } from '../payments';
 import { html, sandboxPage } from '../render';
 import { orderIdSchema } from '../routes/schemas';
-import type { Store } from '../store/store';
 
 /**
  * The widget page is the one page meant to be framed: by the checkout of this origin, nobody else. Everything
@@ -27,14 +26,15 @@ export const WIDGET_CSP = [
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
 /** The bank-app pay widget for environment `local` (DESIGN §7); its message protocol is documented in the script. */
-export async function sberpaySandbox(app: FastifyInstance, { store }: { store: Store }) {
+export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const store = app.store;
   const script = fs.readFileSync(path.join(__dirname, 'sberpay-widget.js'), 'utf8');
 
   app.get('/sandbox/sberpay/widget.js', async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
   );
 
-  app.get<{ Querystring: { orderId?: string; platform?: string; params?: string } }>(
+  app.get(
     '/sandbox/sberpay/widget',
     {
       schema: {
@@ -49,7 +49,7 @@ export async function sberpaySandbox(app: FastifyInstance, { store }: { store: S
       },
     },
     async (request, reply) => {
-      const attempt = request.query.orderId ? store.attemptByOrder(request.query.orderId) : undefined;
+      const attempt = request.query.orderId ? await store.attemptByOrder(request.query.orderId) : undefined;
       const amount = attempt ? html`<p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>` : null;
       const self = `/sandbox/sberpay/widget?orderId=${encodeURIComponent(request.query.orderId ?? '')}`;
       const body = html`<h1>SberPay</h1>
@@ -77,7 +77,7 @@ ${amount}
   );
 
   // The bank's confirmation: the only way a bank-app pay attempt's status changes.
-  app.post<{ Params: { orderId: string }; Body: { outcome: 'pay' | 'decline' } }>(
+  app.post(
     '/sandbox/sberpay/:orderId/confirm',
     {
       schema: {
@@ -86,9 +86,9 @@ ${amount}
       },
     },
     async (request, reply) => {
-      if (!store.attemptByOrder(request.params.orderId)) return reply.code(404).send({ success: false, error: 'Заказ не найден' });
-      const settled = settle(store, request.params.orderId, request.body.outcome === 'pay' ? 'success' : 'declined');
+      if (!(await store.attemptByOrder(request.params.orderId))) return reply.code(404).send({ success: false, error: 'Заказ не найден' });
+      const settled = await settle(store, request.params.orderId, request.body.outcome === 'pay' ? 'success' : 'declined');
       return { success: true, status: settled.status };
     },
   );
-}
+};

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { toRoubles } from '../money';
 import { settle } from '../payments';
 import { html, sandboxPage, type Html } from '../render';
 import { orderIdSchema } from '../routes/schemas';
-import type { AttemptRow, Store } from '../store/store';
+import type { AttemptRow } from '../store/store';
 
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
@@ -17,7 +17,8 @@ const statusText: Record<AttemptRow['status'], string> = {
  * The fast-payment bank app (DESIGN §7): the QR's payload opens this page, whose 'Оплатить' and 'Отклонить'
  * are the bank's confirmation; the checkout learns the outcome only from the server (getResult polling).
  */
-export async function sbpSandbox(app: FastifyInstance, { store }: { store: Store }) {
+export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const store = app.store;
   const params = { type: 'object', properties: { qrcId: orderIdSchema }, required: ['qrcId'] } as const;
   const appPage = (body: Html, code = 200) => ({ code, body: sandboxPage('Приложение банка: СБП', body) });
   const notFound = () => appPage(html`<h1>Платеж не найден</h1>`, 404);
@@ -33,13 +34,13 @@ export async function sbpSandbox(app: FastifyInstance, { store }: { store: Store
 <button type="submit" name="outcome" value="decline" class="secondary">Отклонить</button>
 </form>`);
 
-  app.get<{ Params: { qrcId: string } }>('/sandbox/sbp/:qrcId', { schema: { params } }, async (request, reply) => {
-    const attempt = store.attemptByOrder(request.params.qrcId);
+  app.get('/sandbox/sbp/:qrcId', { schema: { params } }, async (request, reply) => {
+    const attempt = await store.attemptByOrder(request.params.qrcId);
     const out = attempt ? page(attempt) : notFound();
     return reply.code(out.code).type('text/html; charset=utf-8').send(out.body);
   });
 
-  app.post<{ Params: { qrcId: string }; Body: { outcome: 'pay' | 'decline' } }>(
+  app.post(
     '/sandbox/sbp/:qrcId',
     {
       schema: {
@@ -48,12 +49,12 @@ export async function sbpSandbox(app: FastifyInstance, { store }: { store: Store
       },
     },
     async (request, reply) => {
-      if (!store.attemptByOrder(request.params.qrcId)) {
+      if (!(await store.attemptByOrder(request.params.qrcId))) {
         const out = notFound();
         return reply.code(out.code).type('text/html; charset=utf-8').send(out.body);
       }
-      const settled = settle(store, request.params.qrcId, request.body.outcome === 'pay' ? 'success' : 'declined');
+      const settled = await settle(store, request.params.qrcId, request.body.outcome === 'pay' ? 'success' : 'declined');
       return reply.type('text/html; charset=utf-8').send(page(settled).body);
     },
   );
-}
+};

@@ -1,167 +1,225 @@
 /**
- * Schema migrations, applied in order on start. Each entry runs once; `PRAGMA user_version`
- * remembers how many have run. Never edit a shipped entry: append a new one.
- * Money is integer kopecks everywhere in the store.
+ * Schema migrations for both engines, applied in name order on start by Kysely's Migrator (its `kysely_migration`
+ * table remembers which ran). All pending migrations run in one transaction: on PostgreSQL under the migrator's
+ * advisory lock, on SQLite under BEGIN IMMEDIATE, so processes starting together never migrate twice.
+ *
+ * Never edit a shipped migration: add the next one, written once with Kysely's schema builder for both engines.
+ * Money is integer kopecks (bigint) and times are epoch milliseconds (bigint) everywhere.
+ *
+ * SQLite files made before Kysely counted their migrations in `PRAGMA user_version`; migration N of that era is
+ * already applied in a file whose user_version is N or more, so it is recorded as run without touching the file.
  */
-export const migrations: readonly string[] = [
-  // 1: bills, their payment types, payment attempts, sessions, loyalty accounts, points ledger.
-  `
-  CREATE TABLE loyalty_accounts (
-    id            INTEGER PRIMARY KEY,
-    oid           TEXT NOT NULL UNIQUE,
-    phone         TEXT NOT NULL UNIQUE,
-    surname       TEXT NOT NULL DEFAULT '',
-    name          TEXT NOT NULL DEFAULT '',
-    patronymic    TEXT NOT NULL DEFAULT '',
-    email         TEXT,
-    picture       TEXT,
-    password_hash TEXT NOT NULL,
-    created_at    INTEGER NOT NULL
-  );
+import { Migrator, PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 
-  CREATE TABLE bills (
-    oid                 TEXT PRIMARY KEY,
-    product             TEXT NOT NULL CHECK (product IN ('realty', 'auto')),
-    object_type         TEXT NOT NULL DEFAULT 'bill',
-    purpose             TEXT NOT NULL,
-    sum_kopecks         INTEGER NOT NULL CHECK (sum_kopecks > 0),
-    client_name         TEXT NOT NULL DEFAULT '',
-    client_phone        TEXT,
-    client_email        TEXT,
-    bill_email          TEXT,
-    cust_no             TEXT,
-    no_reg              INTEGER NOT NULL DEFAULT 1,
-    points_enabled      INTEGER NOT NULL DEFAULT 0,
-    useful_points_limit INTEGER NOT NULL DEFAULT 0 CHECK (useful_points_limit >= 0),
-    status              TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'paid')),
-    paid_order_id       TEXT,
-    copied_from         TEXT,
-    created_at          INTEGER NOT NULL
-  );
+type AnyDb = Kysely<unknown>;
 
-  CREATE TABLE payment_types (
-    oid                   TEXT PRIMARY KEY,
-    bill_oid              TEXT NOT NULL REFERENCES bills(oid) ON DELETE CASCADE,
-    position              INTEGER NOT NULL,
-    code                  TEXT NOT NULL CHECK (code IN ('ALL', 'SBP', 'SberPaySite', 'SberPaySiteP', 'AllSberP')),
-    name                  TEXT NOT NULL,
-    commission_kopecks    INTEGER NOT NULL DEFAULT 0 CHECK (commission_kopecks >= 0),
-    show_aggregator_offer INTEGER NOT NULL DEFAULT 0,
-    show_executer_offer   INTEGER NOT NULL DEFAULT 0
-  );
-  CREATE INDEX payment_types_by_bill ON payment_types(bill_oid, position);
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-  CREATE TABLE payment_attempts (
-    order_id           TEXT PRIMARY KEY,
-    bill_oid           TEXT NOT NULL REFERENCES bills(oid),
-    card_type_oid      TEXT NOT NULL REFERENCES payment_types(oid),
-    amount_kopecks     INTEGER NOT NULL CHECK (amount_kopecks >= 0),
-    commission_kopecks INTEGER NOT NULL DEFAULT 0,
-    points_used        INTEGER NOT NULL DEFAULT 0 CHECK (points_used >= 0),
-    email              TEXT,
-    user_oid           TEXT,
-    manager_id         TEXT,
-    status             TEXT NOT NULL DEFAULT 'created' CHECK (status IN ('created', 'success', 'declined')),
-    created_at         INTEGER NOT NULL,
-    updated_at         INTEGER NOT NULL
-  );
-  -- At most one pending attempt per bill, type and amounts: a double Pay, a retry or concurrent
-  -- requests find the same attempt instead of charging twice.
-  CREATE UNIQUE INDEX one_pending_attempt
-    ON payment_attempts(bill_oid, card_type_oid, amount_kopecks, points_used)
-    WHERE status = 'created';
+/** How many migrations a pre-Kysely SQLite file had applied (0 for a new file and for PostgreSQL). */
+async function legacyVersion(db: AnyDb): Promise<number> {
+  if (isPostgres(db)) return 0;
+  const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(db);
+  return rows[0]?.user_version ?? 0;
+}
 
-  CREATE TABLE points_ledger (
-    id         INTEGER PRIMARY KEY,
-    cust_no    TEXT NOT NULL,
-    delta      INTEGER NOT NULL,
-    reason     TEXT NOT NULL,
-    order_id   TEXT UNIQUE,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX points_ledger_by_customer ON points_ledger(cust_no);
+/** A migration of the user_version era: skipped (and recorded as run) where that version is already applied. */
+const legacy = (version: number, up: (db: AnyDb) => Promise<void>): Migration => ({
+  up: async (db) => {
+    if ((await legacyVersion(db)) < version) await up(db);
+  },
+});
 
-  CREATE TABLE sessions (
-    id         TEXT PRIMARY KEY,
-    csrf_token TEXT NOT NULL,
-    account_id INTEGER REFERENCES loyalty_accounts(id),
-    created_at INTEGER NOT NULL,
-    seen_at    INTEGER NOT NULL
-  );
-  `,
-  // 2: SMS codes (hashed), per-phone guards, phone verifications of a session, the SMS outbox, free calls,
-  // and the token checkUser hands out for get-user.
-  `
-  CREATE TABLE sms_codes (
-    id          INTEGER PRIMARY KEY,
-    phone       TEXT NOT NULL,
-    purpose     TEXT NOT NULL CHECK (purpose IN ('forgot-password', 'register', 'use-points')),
-    -- The customer whose points a use-points code confirms; null for the other purposes.
-    cust_no     TEXT,
-    salt        TEXT NOT NULL,
-    code_hash   TEXT NOT NULL,
-    wrong_tries INTEGER NOT NULL DEFAULT 0,
-    state       TEXT NOT NULL DEFAULT 'active' CHECK (state IN ('active', 'used', 'void')),
-    created_at  INTEGER NOT NULL,
-    expires_at  INTEGER NOT NULL
-  );
-  CREATE INDEX sms_codes_by_phone ON sms_codes(phone, created_at);
+/**
+ * A row id that the database assigns: SQLite's rowid alias (INTEGER PRIMARY KEY, exactly that spelling), PostgreSQL's
+ * identity column.
+ */
+const withId = <T extends string>(db: AnyDb, table: CreateTableBuilder<T>) =>
+  isPostgres(db)
+    ? table.addColumn('id', 'bigint', (c) => c.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey());
 
-  -- What a phone has done lately, whoever asked: wrong codes in a row, a 24-hour block, a captcha demand.
-  CREATE TABLE phone_guards (
-    phone            TEXT PRIMARY KEY,
-    wrong_streak     INTEGER NOT NULL DEFAULT 0 CHECK (wrong_streak >= 0),
-    blocked_until    INTEGER NOT NULL DEFAULT 0,
-    captcha_required INTEGER NOT NULL DEFAULT 0,
-    updated_at       INTEGER NOT NULL
-  );
+const notNull = (c: ColumnDefinitionBuilder) => c.notNull();
 
-  -- A phone proven by a code in one session, for one purpose; registration and restore consume theirs.
-  CREATE TABLE phone_verifications (
-    id          INTEGER PRIMARY KEY,
-    session_id  TEXT NOT NULL REFERENCES sessions(id) ON UPDATE CASCADE ON DELETE CASCADE,
-    phone       TEXT NOT NULL,
-    purpose     TEXT NOT NULL,
-    cust_no     TEXT,
-    verified_at INTEGER NOT NULL,
-    consumed_at INTEGER
-  );
-  CREATE INDEX phone_verifications_by_session ON phone_verifications(session_id, purpose);
+export const migrations: Record<string, Migration> = {
+  // Bills, their payment types, payment attempts, sessions, loyalty accounts, the points ledger.
+  '0001-bills-payments-sessions': legacy(1, async (db) => {
+    await withId(db, db.schema.createTable('loyalty_accounts'))
+      .addColumn('oid', 'text', (c) => c.notNull().unique())
+      .addColumn('phone', 'text', (c) => c.notNull().unique())
+      .addColumn('surname', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('name', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('patronymic', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('email', 'text')
+      .addColumn('picture', 'text')
+      .addColumn('password_hash', 'text', notNull)
+      .addColumn('created_at', 'bigint', notNull)
+      .execute();
 
-  CREATE TABLE sms_outbox (
-    id         INTEGER PRIMARY KEY,
-    phone      TEXT NOT NULL,
-    text       TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX sms_outbox_by_phone ON sms_outbox(phone, id);
+    await db.schema
+      .createTable('bills')
+      .addColumn('oid', 'text', (c) => c.primaryKey())
+      .addColumn('product', 'text', (c) => c.notNull().check(sql`product IN ('realty', 'auto')`))
+      .addColumn('object_type', 'text', (c) => c.notNull().defaultTo('bill'))
+      .addColumn('purpose', 'text', notNull)
+      .addColumn('sum_kopecks', 'bigint', (c) => c.notNull().check(sql`sum_kopecks > 0`))
+      .addColumn('client_name', 'text', (c) => c.notNull().defaultTo(''))
+      .addColumn('client_phone', 'text')
+      .addColumn('client_email', 'text')
+      .addColumn('bill_email', 'text')
+      .addColumn('cust_no', 'text')
+      .addColumn('no_reg', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('points_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('useful_points_limit', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`useful_points_limit >= 0`))
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status IN ('open', 'paid')`))
+      .addColumn('paid_order_id', 'text')
+      .addColumn('copied_from', 'text')
+      .addColumn('created_at', 'bigint', notNull)
+      .execute();
 
-  CREATE TABLE free_calls (
-    id         INTEGER PRIMARY KEY,
-    session_id TEXT NOT NULL REFERENCES sessions(id) ON UPDATE CASCADE ON DELETE CASCADE,
-    phone      TEXT NOT NULL,
-    locked_at  INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL,
-    called_at  INTEGER
-  );
-  CREATE INDEX free_calls_by_phone ON free_calls(phone, expires_at);
+    await db.schema
+      .createTable('payment_types')
+      .addColumn('oid', 'text', (c) => c.primaryKey())
+      .addColumn('bill_oid', 'text', (c) => c.notNull().references('bills.oid').onDelete('cascade'))
+      .addColumn('position', 'integer', notNull)
+      .addColumn('code', 'text', (c) => c.notNull().check(sql`code IN ('ALL', 'SBP', 'SberPaySite', 'SberPaySiteP', 'AllSberP')`))
+      .addColumn('name', 'text', notNull)
+      .addColumn('commission_kopecks', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`commission_kopecks >= 0`))
+      .addColumn('show_aggregator_offer', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('show_executer_offer', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema.createIndex('payment_types_by_bill').on('payment_types').columns(['bill_oid', 'position']).execute();
 
-  ALTER TABLE sessions ADD COLUMN user_token TEXT;
-  `,
-  // 3: security (issue 12). Who asked for each code, the session (distinct phones per session; which phone a free call
-  // may sign in) and the client's address (burst and hourly caps per address); at most one waiting free-call lock
-  // per phone; indexes for the sweep of expired sessions.
-  `
-  ALTER TABLE sms_codes ADD COLUMN session_id TEXT REFERENCES sessions(id) ON UPDATE CASCADE ON DELETE SET NULL;
-  ALTER TABLE sms_codes ADD COLUMN client_address TEXT;
-  CREATE INDEX sms_codes_by_session ON sms_codes(session_id, created_at);
-  CREATE INDEX sms_codes_by_address ON sms_codes(client_address, created_at);
+    await db.schema
+      .createTable('payment_attempts')
+      .addColumn('order_id', 'text', (c) => c.primaryKey())
+      .addColumn('bill_oid', 'text', (c) => c.notNull().references('bills.oid'))
+      .addColumn('card_type_oid', 'text', (c) => c.notNull().references('payment_types.oid'))
+      .addColumn('amount_kopecks', 'bigint', (c) => c.notNull().check(sql`amount_kopecks >= 0`))
+      .addColumn('commission_kopecks', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('points_used', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`points_used >= 0`))
+      .addColumn('email', 'text')
+      .addColumn('user_oid', 'text')
+      .addColumn('manager_id', 'text')
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('created').check(sql`status IN ('created', 'success', 'declined')`))
+      .addColumn('created_at', 'bigint', notNull)
+      .addColumn('updated_at', 'bigint', notNull)
+      .execute();
+    // At most one pending attempt per bill, type and amounts: a double Pay, a retry or concurrent requests find the
+    // same attempt instead of charging twice.
+    await db.schema
+      .createIndex('one_pending_attempt')
+      .unique()
+      .on('payment_attempts')
+      .columns(['bill_oid', 'card_type_oid', 'amount_kopecks', 'points_used'])
+      .where(sql<boolean>`status = 'created'`)
+      .execute();
 
-  DELETE FROM free_calls WHERE called_at IS NULL AND id NOT IN (SELECT MAX(id) FROM free_calls WHERE called_at IS NULL GROUP BY phone);
-  CREATE UNIQUE INDEX one_waiting_free_call ON free_calls(phone) WHERE called_at IS NULL;
-  CREATE INDEX free_calls_by_session ON free_calls(session_id, phone);
+    await withId(db, db.schema.createTable('points_ledger'))
+      .addColumn('cust_no', 'text', notNull)
+      .addColumn('delta', 'bigint', notNull)
+      .addColumn('reason', 'text', notNull)
+      .addColumn('order_id', 'text', (c) => c.unique())
+      .addColumn('created_at', 'bigint', notNull)
+      .execute();
+    await db.schema.createIndex('points_ledger_by_customer').on('points_ledger').column('cust_no').execute();
 
-  CREATE INDEX sessions_by_seen ON sessions(seen_at);
-  CREATE INDEX sessions_by_creation ON sessions(created_at);
-  `,
-];
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('csrf_token', 'text', notNull)
+      .addColumn('account_id', 'bigint', (c) => c.references('loyalty_accounts.id'))
+      .addColumn('created_at', 'bigint', notNull)
+      .addColumn('seen_at', 'bigint', notNull)
+      .execute();
+  }),
+
+  // SMS codes (hashed), per-phone guards, phone verifications of a session, the SMS outbox, free calls, and the
+  // token checkUser hands out for get-user.
+  '0002-codes-guards-outbox-free-calls': legacy(2, async (db) => {
+    await withId(db, db.schema.createTable('sms_codes'))
+      .addColumn('phone', 'text', notNull)
+      .addColumn('purpose', 'text', (c) => c.notNull().check(sql`purpose IN ('forgot-password', 'register', 'use-points')`))
+      .addColumn('cust_no', 'text')
+      .addColumn('salt', 'text', notNull)
+      .addColumn('code_hash', 'text', notNull)
+      .addColumn('wrong_tries', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('state', 'text', (c) => c.notNull().defaultTo('active').check(sql`state IN ('active', 'used', 'void')`))
+      .addColumn('created_at', 'bigint', notNull)
+      .addColumn('expires_at', 'bigint', notNull)
+      .execute();
+    await db.schema.createIndex('sms_codes_by_phone').on('sms_codes').columns(['phone', 'created_at']).execute();
+
+    // What a phone has done lately, whoever asked: wrong codes in a row, a 24-hour block, a captcha demand.
+    await db.schema
+      .createTable('phone_guards')
+      .addColumn('phone', 'text', (c) => c.primaryKey())
+      .addColumn('wrong_streak', 'integer', (c) => c.notNull().defaultTo(0).check(sql`wrong_streak >= 0`))
+      .addColumn('blocked_until', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('captcha_required', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('updated_at', 'bigint', notNull)
+      .execute();
+
+    // A phone proven by a code in one session, for one purpose; registration and restore consume theirs.
+    await withId(db, db.schema.createTable('phone_verifications'))
+      .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onUpdate('cascade').onDelete('cascade'))
+      .addColumn('phone', 'text', notNull)
+      .addColumn('purpose', 'text', notNull)
+      .addColumn('cust_no', 'text')
+      .addColumn('verified_at', 'bigint', notNull)
+      .addColumn('consumed_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('phone_verifications_by_session').on('phone_verifications').columns(['session_id', 'purpose']).execute();
+
+    await withId(db, db.schema.createTable('sms_outbox'))
+      .addColumn('phone', 'text', notNull)
+      .addColumn('text', 'text', notNull)
+      .addColumn('created_at', 'bigint', notNull)
+      .execute();
+    await db.schema.createIndex('sms_outbox_by_phone').on('sms_outbox').columns(['phone', 'id']).execute();
+
+    await withId(db, db.schema.createTable('free_calls'))
+      .addColumn('session_id', 'text', (c) => c.notNull().references('sessions.id').onUpdate('cascade').onDelete('cascade'))
+      .addColumn('phone', 'text', notNull)
+      .addColumn('locked_at', 'bigint', notNull)
+      .addColumn('expires_at', 'bigint', notNull)
+      .addColumn('called_at', 'bigint')
+      .execute();
+    await db.schema.createIndex('free_calls_by_phone').on('free_calls').columns(['phone', 'expires_at']).execute();
+
+    await db.schema.alterTable('sessions').addColumn('user_token', 'text').execute();
+  }),
+
+  // Security (issue 12). Who asked for each code: the session (distinct phones per session; which phone a free call may
+  // sign in) and the client's address (burst and hourly caps per address); at most one waiting free-call lock per
+  // phone; indexes for the sweep of ended sessions.
+  '0003-code-askers-one-waiting-free-call': legacy(3, async (db) => {
+    await db.schema
+      .alterTable('sms_codes')
+      .addColumn('session_id', 'text', (c) => c.references('sessions.id').onUpdate('cascade').onDelete('set null'))
+      .execute();
+    await db.schema.alterTable('sms_codes').addColumn('client_address', 'text').execute();
+    await db.schema.createIndex('sms_codes_by_session').on('sms_codes').columns(['session_id', 'created_at']).execute();
+    await db.schema.createIndex('sms_codes_by_address').on('sms_codes').columns(['client_address', 'created_at']).execute();
+
+    // Only the newest waiting lock of each phone stays.
+    const lockTable = db as Kysely<{ free_calls: { id: number; phone: string; called_at: number | null } }>;
+    await lockTable
+      .deleteFrom('free_calls')
+      .where('called_at', 'is', null)
+      .where('id', 'not in', lockTable.selectFrom('free_calls').select((eb) => eb.fn.max('id').as('id')).where('called_at', 'is', null).groupBy('phone'))
+      .execute();
+    await db.schema.createIndex('one_waiting_free_call').unique().on('free_calls').column('phone').where(sql<boolean>`called_at IS NULL`).execute();
+    await db.schema.createIndex('free_calls_by_session').on('free_calls').columns(['session_id', 'phone']).execute();
+
+    await db.schema.createIndex('sessions_by_seen').on('sessions').column('seen_at').execute();
+    await db.schema.createIndex('sessions_by_creation').on('sessions').column('created_at').execute();
+  }),
+};
+
+/** Applies every pending migration; throws the first failure (nothing of a failed run stays applied). */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return (results ?? []).map((result) => result.migrationName);
+}

@@ -1,385 +1,477 @@
-import type { Db } from './db';
+/**
+ * The store: every query the server makes, as named async functions over Kysely, the same on SQLite and PostgreSQL.
+ * Handlers call these and never write SQL themselves.
+ *
+ * - A query: a named function in `queries` below (the hot, fixed-shape ones compiled once through `prepared`).
+ * - A transaction: `store.transaction(async (tx) => …)`, where `tx` is this same API bound to the transaction; code in
+ *   it uses `tx` only (the root store inside it would wait for the transaction's own connection on SQLite). Inside a
+ *   transaction, `transaction` joins it. The work may run more than once on PostgreSQL (see below), so it does
+ *   database work only; anything else goes to `tx.afterCommit(…)`, which runs once, after the commit.
+ * - Isolation: SQLite transactions are BEGIN IMMEDIATE (one writer at a time, across processes sharing the file).
+ *   PostgreSQL transactions are SERIALIZABLE and retried (bounded, with jittered backoff) when they lose to a
+ *   concurrent one (serialization failure, deadlock, or a unique violation a concurrent commit caused: see
+ *   engines.ts triesFor): every transaction behaves as if transactions ran one at a time, as on SQLite, so a rule
+ *   checked and written in one transaction (one pending attempt per bill, points written off once, OTP and SMS caps)
+ *   holds across processes without a lock to remember per rule.
+ * - Status changes of payment attempts are published to the change feed (changeFeed.ts) at commit.
+ */
+import { sql, type Kysely } from 'kysely';
+import { localFeed, postgresFeed, type ChangeFeed, type ChangePublisher } from './changeFeed';
+import { connect, triesFor, type DatabaseLocation, type Engine } from './engines';
+import { migrateToLatest } from './migrations';
+import { prepared } from './prepared';
+import type {
+  AccountRow,
+  AttemptRow,
+  BillRow,
+  CodePurpose,
+  Database,
+  LedgerEntry,
+  PaymentStatus,
+  PaymentTypeRow,
+  PhoneGuardRow,
+  SessionRow,
+  SmsCodeRow,
+  VerificationRow,
+} from './schema';
 
-/** Rows as they are stored (money in kopecks). */
-export interface BillRow {
-  oid: string;
-  product: 'realty' | 'auto';
-  object_type: string;
-  purpose: string;
-  sum_kopecks: number;
-  client_name: string;
-  client_phone: string | null;
-  client_email: string | null;
-  bill_email: string | null;
-  cust_no: string | null;
-  no_reg: number;
-  points_enabled: number;
-  useful_points_limit: number;
-  status: 'open' | 'paid';
-  paid_order_id: string | null;
-  copied_from: string | null;
-  created_at: number;
-}
-
-export interface PaymentTypeRow {
-  oid: string;
-  bill_oid: string;
-  position: number;
-  code: 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
-  name: string;
-  commission_kopecks: number;
-  show_aggregator_offer: number;
-  show_executer_offer: number;
-}
-
-export type PaymentStatus = 'created' | 'success' | 'declined';
-
-export interface AttemptRow {
-  order_id: string;
-  bill_oid: string;
-  card_type_oid: string;
-  amount_kopecks: number;
-  commission_kopecks: number;
-  points_used: number;
-  email: string | null;
-  user_oid: string | null;
-  manager_id: string | null;
-  status: PaymentStatus;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface SessionRow {
-  id: string;
-  csrf_token: string;
-  account_id: number | null;
-  created_at: number;
-  seen_at: number;
-  /** What checkUser handed out for get-user; null until asked, cleared on logout. */
-  user_token: string | null;
-}
-
-export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
-
-export interface SmsCodeRow {
-  id: number;
-  phone: string;
-  purpose: CodePurpose;
-  cust_no: string | null;
-  salt: string;
-  code_hash: string;
-  wrong_tries: number;
-  state: 'active' | 'used' | 'void';
-  created_at: number;
-  expires_at: number;
-  /** Who asked for the code: the session (null once it is gone) and the client's address. */
-  session_id: string | null;
-  client_address: string | null;
-}
-
-export interface PhoneGuardRow {
-  phone: string;
-  wrong_streak: number;
-  blocked_until: number;
-  captcha_required: number;
-  updated_at: number;
-}
-
-export interface VerificationRow {
-  id: number;
-  session_id: string;
-  phone: string;
-  purpose: CodePurpose;
-  cust_no: string | null;
-  verified_at: number;
-  consumed_at: number | null;
-}
-
-export interface OutboxRow {
-  id: number;
-  phone: string;
-  text: string;
-  created_at: number;
-}
-
-export interface FreeCallRow {
-  id: number;
-  session_id: string;
-  phone: string;
-  locked_at: number;
-  expires_at: number;
-  called_at: number | null;
-}
-
-export interface AccountRow {
-  id: number;
-  oid: string;
-  phone: string;
-  surname: string;
-  name: string;
-  patronymic: string;
-  email: string | null;
-  picture: string | null;
-  password_hash: string;
-  created_at: number;
-}
+export type * from './schema';
 
 export type NewAttempt = Omit<AttemptRow, 'status' | 'created_at' | 'updated_at'>;
 
-/** What the CSRF check needs of a session on every POST: its token and its times (for the expiry). */
-export type SessionKey = Pick<SessionRow, 'csrf_token' | 'created_at' | 'seen_at'>;
+type Effect = () => void | Promise<void>;
 
-/**
- * Every query the server makes, as named functions over prepared statements.
- * Handlers call these and never write SQL themselves.
- */
-/** How many sessions' CSRF tokens the store remembers; the oldest is forgotten first. */
-const CSRF_CACHE_SIZE = 10_000;
+/** The ceiling of the jittered backoff between tries of a PostgreSQL transaction that lost to a concurrent one. */
+const MAX_BACKOFF_MS = 200;
 
-export function createStore(db: Db, now: () => number) {
-  const q = {
-    billByOid: db.prepare<[string], BillRow>('SELECT * FROM bills WHERE oid = ?'),
-    typesOfBill: db.prepare<[string], PaymentTypeRow>('SELECT * FROM payment_types WHERE bill_oid = ? ORDER BY position'),
-    typeOfBill: db.prepare<[string, string], PaymentTypeRow>('SELECT * FROM payment_types WHERE oid = ? AND bill_oid = ?'),
-    countBills: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM bills'),
-    insertBill: db.prepare(
-      `INSERT INTO bills (oid, product, object_type, purpose, sum_kopecks, client_name, client_phone, client_email, bill_email,
-         cust_no, no_reg, points_enabled, useful_points_limit, status, copied_from, created_at)
-       VALUES (@oid, @product, @object_type, @purpose, @sum_kopecks, @client_name, @client_phone, @client_email, @bill_email,
-         @cust_no, @no_reg, @points_enabled, @useful_points_limit, @status, @copied_from, @created_at)`,
-    ),
-    insertType: db.prepare(
-      `INSERT INTO payment_types (oid, bill_oid, position, code, name, commission_kopecks, show_aggregator_offer, show_executer_offer)
-       VALUES (@oid, @bill_oid, @position, @code, @name, @commission_kopecks, @show_aggregator_offer, @show_executer_offer)`,
-    ),
-    pendingAttempt: db.prepare<[string, string, number, number], AttemptRow>(
-      `SELECT * FROM payment_attempts WHERE bill_oid = ? AND card_type_oid = ? AND amount_kopecks = ? AND points_used = ?
-         AND status = 'created'`,
-    ),
-    insertAttempt: db.prepare(
-      `INSERT INTO payment_attempts (order_id, bill_oid, card_type_oid, amount_kopecks, commission_kopecks, points_used, email,
-         user_oid, manager_id, status, created_at, updated_at)
-       VALUES (@order_id, @bill_oid, @card_type_oid, @amount_kopecks, @commission_kopecks, @points_used, @email,
-         @user_oid, @manager_id, 'created', @now, @now)`,
-    ),
-    attemptByOrder: db.prepare<[string], AttemptRow>('SELECT * FROM payment_attempts WHERE order_id = ?'),
-    // The status poll in one lookup: the bill (to tell a wrong link) and its attempt's status, if the order is its.
-    statusOfOrder: db.prepare<[string, string], { bill: string; status: PaymentStatus | null }>(
-      `SELECT b.oid AS bill, a.status AS status FROM bills b
-         LEFT JOIN payment_attempts a ON a.order_id = ? AND a.bill_oid = b.oid
-       WHERE b.oid = ?`,
-    ),
-    setAttemptPayer: db.prepare<[string | null, string | null, string | null, number, string]>(
-      `UPDATE payment_attempts SET email = ?, user_oid = ?, manager_id = ?, updated_at = ? WHERE order_id = ? AND status = 'created'`,
-    ),
-    setAttemptStatus: db.prepare<[PaymentStatus, number, string]>(
-      `UPDATE payment_attempts SET status = ?, updated_at = ? WHERE order_id = ? AND status = 'created'`,
-    ),
-    markBillPaid: db.prepare<[string, string]>(`UPDATE bills SET status = 'paid', paid_order_id = ? WHERE oid = ? AND status = 'open'`),
-    pointsBalance: db.prepare<[string], { balance: number }>('SELECT COALESCE(SUM(delta), 0) AS balance FROM points_ledger WHERE cust_no = ?'),
-    insertLedger: db.prepare(
-      'INSERT INTO points_ledger (cust_no, delta, reason, order_id, created_at) VALUES (@cust_no, @delta, @reason, @order_id, @now)',
-    ),
-    ledgerOfCustomer: db.prepare<[string], { delta: number; reason: string; order_id: string | null }>(
-      'SELECT delta, reason, order_id FROM points_ledger WHERE cust_no = ? ORDER BY id',
-    ),
-    sessionById: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
-    keyOfSession: db.prepare<[string], SessionKey>('SELECT csrf_token, created_at, seen_at FROM sessions WHERE id = ?'),
-    insertSession: db.prepare('INSERT INTO sessions (id, csrf_token, account_id, created_at, seen_at) VALUES (@id, @csrf_token, NULL, @now, @now)'),
-    touchSession: db.prepare<[number, string]>('UPDATE sessions SET seen_at = ? WHERE id = ?'),
-    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
-    sweepSessions: db.prepare<[number, number], { id: string }>('DELETE FROM sessions WHERE seen_at <= ? OR created_at <= ? RETURNING id'),
-    accountByPhone: db.prepare<[string], AccountRow>('SELECT * FROM loyalty_accounts WHERE phone = ?'),
-    accountById: db.prepare<[number], AccountRow>('SELECT * FROM loyalty_accounts WHERE id = ?'),
-    insertAccount: db.prepare(
-      `INSERT INTO loyalty_accounts (oid, phone, surname, name, patronymic, email, picture, password_hash, created_at)
-       VALUES (@oid, @phone, @surname, @name, @patronymic, @email, @picture, @password_hash, @now)`,
-    ),
-    setPassword: db.prepare<[string, number]>('UPDATE loyalty_accounts SET password_hash = ? WHERE id = ?'),
+/** Every column of a session, named (a named prepared query lists its columns); the Record makes the list complete. */
+const SESSION_COLUMNS = Object.keys({
+  id: true,
+  csrf_token: true,
+  account_id: true,
+  created_at: true,
+  seen_at: true,
+  user_token: true,
+} satisfies Record<keyof SessionRow, true>) as (keyof SessionRow)[];
 
-    setSessionAccount: db.prepare<[number | null, number, string]>('UPDATE sessions SET account_id = ?, user_token = NULL, seen_at = ? WHERE id = ?'),
-    setUserToken: db.prepare<[string | null, string]>('UPDATE sessions SET user_token = ? WHERE id = ?'),
-    renameSession: db.prepare<[string, string]>('UPDATE sessions SET id = ? WHERE id = ?'),
-
-    insertCode: db.prepare(
-      `INSERT INTO sms_codes (phone, purpose, cust_no, salt, code_hash, state, created_at, expires_at, session_id, client_address)
-       VALUES (@phone, @purpose, @cust_no, @salt, @code_hash, 'active', @now, @expires_at, @session_id, @client_address)`,
-    ),
-    activeCode: db.prepare<[string, CodePurpose, number], SmsCodeRow>(
-      `SELECT * FROM sms_codes WHERE phone = ? AND purpose = ? AND state = 'active' AND expires_at > ? ORDER BY id DESC LIMIT 1`,
-    ),
-    voidActiveCodes: db.prepare<[string, CodePurpose]>(`UPDATE sms_codes SET state = 'void' WHERE phone = ? AND purpose = ? AND state = 'active'`),
-    voidAllCodesOfPhone: db.prepare<[string]>(`UPDATE sms_codes SET state = 'void' WHERE phone = ? AND state = 'active'`),
-    setCodeTries: db.prepare<[number, 'active' | 'void', number]>('UPDATE sms_codes SET wrong_tries = ?, state = ? WHERE id = ?'),
-    useCode: db.prepare<[number]>(`UPDATE sms_codes SET state = 'used' WHERE id = ? AND state = 'active'`),
-    sendsSince: db.prepare<[string, number], { n: number; oldest: number | null; newest: number | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest, MAX(created_at) AS newest FROM sms_codes WHERE phone = ? AND created_at > ?',
-    ),
-    phonesOfSession: db.prepare<[string, number], { phone: string }>('SELECT DISTINCT phone FROM sms_codes WHERE session_id = ? AND created_at > ?'),
-    sendsFromAddress: db.prepare<[string, number], { n: number; oldest: number | null }>(
-      'SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM sms_codes WHERE client_address = ? AND created_at > ?',
-    ),
-    codeSentInSession: db.prepare<[string, string, CodePurpose, number], { id: number }>(
-      'SELECT id FROM sms_codes WHERE session_id = ? AND phone = ? AND purpose = ? AND created_at > ? LIMIT 1',
-    ),
-
-    guardOf: db.prepare<[string], PhoneGuardRow>('SELECT * FROM phone_guards WHERE phone = ?'),
-    saveGuard: db.prepare(
-      `INSERT INTO phone_guards (phone, wrong_streak, blocked_until, captcha_required, updated_at)
-       VALUES (@phone, @wrong_streak, @blocked_until, @captcha_required, @now)
-       ON CONFLICT(phone) DO UPDATE SET wrong_streak = excluded.wrong_streak, blocked_until = excluded.blocked_until,
-         captcha_required = excluded.captcha_required, updated_at = excluded.updated_at`,
-    ),
-
-    insertVerification: db.prepare(
-      `INSERT INTO phone_verifications (session_id, phone, purpose, cust_no, verified_at) VALUES (@session_id, @phone, @purpose, @cust_no, @now)`,
-    ),
-    openVerification: db.prepare<[string, string, CodePurpose, number], VerificationRow>(
-      `SELECT * FROM phone_verifications WHERE session_id = ? AND phone = ? AND purpose = ? AND consumed_at IS NULL AND verified_at > ?
-       ORDER BY id DESC LIMIT 1`,
-    ),
-    customerVerification: db.prepare<[string, string, number], VerificationRow>(
-      `SELECT * FROM phone_verifications WHERE session_id = ? AND purpose = 'use-points' AND cust_no = ? AND verified_at > ?
-       ORDER BY id DESC LIMIT 1`,
-    ),
-    consumeVerification: db.prepare<[number, number]>('UPDATE phone_verifications SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL'),
-
-    insertOutbox: db.prepare('INSERT INTO sms_outbox (phone, text, created_at) VALUES (@phone, @text, @now)'),
-    outboxOf: db.prepare<[string, number], OutboxRow>('SELECT * FROM sms_outbox WHERE phone = ? ORDER BY id DESC LIMIT ?'),
-
-    insertFreeCall: db.prepare(
-      'INSERT INTO free_calls (session_id, phone, locked_at, expires_at) VALUES (@session_id, @phone, @now, @expires_at)',
-    ),
-    latestFreeCall: db.prepare<[string, string], FreeCallRow>('SELECT * FROM free_calls WHERE session_id = ? AND phone = ? ORDER BY id DESC LIMIT 1'),
-    endWaitingFreeCalls: db.prepare<[string]>('DELETE FROM free_calls WHERE phone = ? AND called_at IS NULL'),
-    recordCall: db.prepare<[number, string, number]>('UPDATE free_calls SET called_at = ? WHERE phone = ? AND called_at IS NULL AND expires_at > ?'),
-  };
-
-  const sessionKeys = new Map<string, SessionKey>();
-  const remember = (id: string, key: SessionKey) => {
-    sessionKeys.delete(id);
-    if (sessionKeys.size >= CSRF_CACHE_SIZE) sessionKeys.delete(sessionKeys.keys().next().value!);
-    sessionKeys.set(id, key);
-  };
-
+/** The hot queries, compiled once per engine. */
+function compileHotQueries(db: Kysely<Database>) {
   return {
-    db,
-    /** The clock every row is written with (tests give a fake one). */
-    now,
-    billByOid: (oid: string) => q.billByOid.get(oid),
-    typesOfBill: (billOid: string) => q.typesOfBill.all(billOid),
-    typeOfBill: (typeOid: string, billOid: string) => q.typeOfBill.get(typeOid, billOid),
-    isEmpty: () => q.countBills.get()!.n === 0,
-    insertBill: (bill: Omit<BillRow, 'created_at' | 'paid_order_id'>) => q.insertBill.run({ ...bill, created_at: now() }),
-    insertType: (type: PaymentTypeRow) => q.insertType.run(type),
-    pendingAttempt: (billOid: string, typeOid: string, amountKopecks: number, points: number) =>
-      q.pendingAttempt.get(billOid, typeOid, amountKopecks, points),
-    insertAttempt: (attempt: NewAttempt) => q.insertAttempt.run({ ...attempt, now: now() }),
-    attemptByOrder: (orderId: string) => q.attemptByOrder.get(orderId),
-    /** undefined: no such bill; status null: no such order for this bill. */
-    statusOfOrder: (orderId: string, billOid: string) => q.statusOfOrder.get(orderId, billOid),
-    /** Who pays a pending attempt: the receipt e-mail, the signed-in user and the manager of the latest request. */
-    setAttemptPayer: (orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id'>) =>
-      q.setAttemptPayer.run(payer.email, payer.user_oid, payer.manager_id, now(), orderId).changes === 1,
-    /** Moves a pending attempt to a final status; answers false when it was not pending any more. */
-    finishAttempt: (orderId: string, status: Exclude<PaymentStatus, 'created'>) =>
-      q.setAttemptStatus.run(status, now(), orderId).changes === 1,
-    markBillPaid: (billOid: string, orderId: string) => q.markBillPaid.run(orderId, billOid).changes === 1,
-    pointsBalance: (custNo: string) => q.pointsBalance.get(custNo)!.balance,
-    addLedgerEntry: (entry: { cust_no: string; delta: number; reason: string; order_id: string | null }) =>
-      q.insertLedger.run({ ...entry, now: now() }),
-    ledgerOfCustomer: (custNo: string) => q.ledgerOfCustomer.all(custNo),
-    sessionById: (id: string) => q.sessionById.get(id),
-    /**
-     * The session's CSRF token and times, checked on every POST. A session's token never changes, so it is remembered
-     * (up to CSRF_CACHE_SIZE sessions) and the status poll, the busiest call, does not read it from disk each time;
-     * `fresh` reads it again (another process may have seen the session since). Deleting or renaming a session here
-     * forgets it at once.
-     */
-    sessionKeyOf: (id: string, fresh = false): SessionKey | undefined => {
-      const cached = fresh ? undefined : sessionKeys.get(id);
-      if (cached !== undefined) return cached;
-      const key = q.keyOfSession.get(id);
-      if (key === undefined) sessionKeys.delete(id);
-      else remember(id, key);
-      return key;
-    },
-    insertSession: (id: string, csrfToken: string) => q.insertSession.run({ id, csrf_token: csrfToken, now: now() }),
-    /** The session was used now (its idle time starts again). */
-    touchSession: (id: string) => {
-      const t = now();
-      q.touchSession.run(t, id);
-      const cached = sessionKeys.get(id);
-      if (cached) remember(id, { ...cached, seen_at: t });
-    },
-    /** Ends a session: its verifications and free-call locks go with it (ON DELETE CASCADE). */
-    deleteSession: (id: string) => {
-      sessionKeys.delete(id);
-      return q.deleteSession.run(id);
-    },
-    /** Deletes every session idle since `idleBefore` or begun before `bornBefore`; answers how many. */
-    sweepSessions: (idleBefore: number, bornBefore: number) => {
-      const gone = q.sweepSessions.all(idleBefore, bornBefore);
-      for (const { id } of gone) sessionKeys.delete(id);
-      return gone.length;
-    },
-    accountByPhone: (phone: string) => q.accountByPhone.get(phone),
-    accountById: (id: number) => q.accountById.get(id),
-    insertAccount: (account: Omit<AccountRow, 'id' | 'created_at'>) => q.insertAccount.run({ ...account, now: now() }),
-    setPassword: (accountId: number, passwordHash: string) => q.setPassword.run(passwordHash, accountId),
-
-    /** Signs a session in (or out, with null); a new sign-in never inherits the previous user's token. */
-    setSessionAccount: (sessionId: string, accountId: number | null) => q.setSessionAccount.run(accountId, now(), sessionId),
-    setUserToken: (sessionId: string, token: string | null) => q.setUserToken.run(token, sessionId),
-    /** Gives a session a new id (verifications and free calls follow by ON UPDATE CASCADE). */
-    renameSession: (oldId: string, newId: string) => {
-      // The old id must stop working at once (a sign-in renames the session against fixation).
-      sessionKeys.delete(oldId);
-      return q.renameSession.run(newId, oldId);
-    },
-
-    insertCode: (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at' | 'session_id' | 'client_address'>) =>
-      q.insertCode.run({ ...code, now: now() }),
-    /** The newest code of a phone and purpose that may still be entered. */
-    activeCode: (phone: string, purpose: CodePurpose) => q.activeCode.get(phone, purpose, now()),
-    voidActiveCodes: (phone: string, purpose: CodePurpose) => q.voidActiveCodes.run(phone, purpose),
-    voidAllCodesOfPhone: (phone: string) => q.voidAllCodesOfPhone.run(phone),
-    setCodeTries: (id: number, wrongTries: number, state: 'active' | 'void') => q.setCodeTries.run(wrongTries, state, id),
-    /** Marks a code used; answers false when it was used meanwhile (single use). */
-    useCode: (id: number) => q.useCode.run(id).changes === 1,
-    /** Codes sent to a phone after a moment: how many, the oldest and the newest send time. */
-    sendsSince: (phone: string, since: number) => q.sendsSince.get(phone, since)!,
-    /** The phones a session had codes sent to after a moment. */
-    phonesOfSession: (sessionId: string, since: number) => q.phonesOfSession.all(sessionId, since).map((row) => row.phone),
-    /** Codes sent at the request of a client address after a moment: how many, and the oldest send time. */
-    sendsFromAddress: (address: string, since: number) => q.sendsFromAddress.get(address, since)!,
-    /** Whether this session had a code of this purpose sent to this phone after a moment. */
-    codeSentInSession: (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
-      q.codeSentInSession.get(sessionId, phone, purpose, since) !== undefined,
-
-    guardOf: (phone: string): PhoneGuardRow =>
-      q.guardOf.get(phone) ?? { phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0, updated_at: 0 },
-    saveGuard: (guard: Omit<PhoneGuardRow, 'updated_at'>) => q.saveGuard.run({ ...guard, now: now() }),
-
-    insertVerification: (v: Pick<VerificationRow, 'session_id' | 'phone' | 'purpose' | 'cust_no'>) => q.insertVerification.run({ ...v, now: now() }),
-    openVerification: (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
-      q.openVerification.get(sessionId, phone, purpose, since),
-    customerVerification: (sessionId: string, custNo: string, since: number) => q.customerVerification.get(sessionId, custNo, since),
-    consumeVerification: (id: number) => q.consumeVerification.run(now(), id).changes === 1,
-
-    insertOutbox: (phone: string, text: string) => q.insertOutbox.run({ phone, text, now: now() }),
-    outboxOf: (phone: string, limit: number) => q.outboxOf.all(phone, limit),
-
-    insertFreeCall: (sessionId: string, phone: string, expiresAt: number) =>
-      q.insertFreeCall.run({ session_id: sessionId, phone, expires_at: expiresAt, now: now() }),
-    latestFreeCall: (sessionId: string, phone: string) => q.latestFreeCall.get(sessionId, phone),
-    /** Drops the lock still waiting for a call from this phone, whichever session made it (a newer lock replaces it). */
-    endWaitingFreeCalls: (phone: string) => q.endWaitingFreeCalls.run(phone),
-    /** The free-call line heard a call from this phone: the one live lock for it, if any, is answered. */
-    recordCall: (phone: string) => q.recordCall.run(now(), phone, now()).changes,
-
-    transaction: <T>(work: () => T): T => db.transaction(work).immediate(),
+    billByOid: prepared((a: { oid: string }) => db.selectFrom('bills').selectAll().where('oid', '=', a.oid)),
+    typesOfBill: prepared((a: { billOid: string }) => db.selectFrom('payment_types').selectAll().where('bill_oid', '=', a.billOid).orderBy('position')),
+    attemptByOrder: prepared((a: { orderId: string }) => db.selectFrom('payment_attempts').selectAll().where('order_id', '=', a.orderId)),
+    // Read by the CSRF check of every POST.
+    sessionById: prepared((a: { id: string }) => db.selectFrom('sessions').select(SESSION_COLUMNS).where('id', '=', a.id), { name: 'sessionById' }),
+    // The status poll in one round trip: the session's CSRF token and times (it may have ended), the bill (to tell a
+    // wrong link) and the status of the order if it is that bill's. Each a lookup by primary key.
+    pollStatus: prepared(
+      (a: { sessionId: string; orderId: string; billOid: string }) =>
+        db
+          .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
+          .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
+          .leftJoin('bills', (join) => join.on('bills.oid', '=', a.billOid))
+          .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.bill_oid', '=', 'bills.oid').on('payment_attempts.order_id', '=', a.orderId))
+          .select([
+            'sessions.csrf_token',
+            'sessions.created_at as session_created_at',
+            'sessions.seen_at as session_seen_at',
+            'bills.oid as bill',
+            'payment_attempts.status',
+          ]),
+      { name: 'pollStatus' },
+    ),
   };
 }
 
-export type Store = ReturnType<typeof createStore>;
+interface Context {
+  engine: Engine;
+  feed: ChangeFeed & ChangePublisher;
+  now: () => number;
+  hot: ReturnType<typeof compileHotQueries>;
+  root: Kysely<Database>;
+}
+
+/** The named queries, on `db` (the root connection or a transaction); `afterCommit` defers an effect to the commit. */
+function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effect) => void) {
+  const { hot, now, feed } = ctx;
+  const first = <T>(rows: T[]): T | undefined => rows[0];
+  const changed = (result: { numUpdatedRows: bigint } | { numDeletedRows: bigint }) =>
+    Number('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows);
+
+  return {
+    // Bills and their payment types.
+    billByOid: async (oid: string): Promise<BillRow | undefined> => first(await hot.billByOid(db, { oid })),
+    typesOfBill: (billOid: string): Promise<PaymentTypeRow[]> => hot.typesOfBill(db, { billOid }),
+    typeOfBill: (typeOid: string, billOid: string): Promise<PaymentTypeRow | undefined> =>
+      db.selectFrom('payment_types').selectAll().where('oid', '=', typeOid).where('bill_oid', '=', billOid).executeTakeFirst(),
+    isEmpty: async () => (await db.selectFrom('bills').select('oid').limit(1).executeTakeFirst()) === undefined,
+    insertBill: async (bill: Omit<BillRow, 'created_at' | 'paid_order_id'>) => {
+      await db.insertInto('bills').values({ ...bill, created_at: now() }).execute();
+    },
+    insertType: async (type: PaymentTypeRow) => {
+      await db.insertInto('payment_types').values(type).execute();
+    },
+    markBillPaid: async (billOid: string, orderId: string) =>
+      changed(
+        await db.updateTable('bills').set({ status: 'paid', paid_order_id: orderId }).where('oid', '=', billOid).where('status', '=', 'open').executeTakeFirstOrThrow(),
+      ) === 1,
+
+    // Payment attempts.
+    pendingAttempt: (billOid: string, typeOid: string, amountKopecks: number, points: number): Promise<AttemptRow | undefined> =>
+      db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('bill_oid', '=', billOid)
+        .where('card_type_oid', '=', typeOid)
+        .where('amount_kopecks', '=', amountKopecks)
+        .where('points_used', '=', points)
+        .where('status', '=', 'created')
+        .executeTakeFirst(),
+    /** Records a new pending attempt and answers it as stored. */
+    insertAttempt: async (attempt: NewAttempt): Promise<AttemptRow> => {
+      const t = now();
+      return db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
+    },
+    attemptByOrder: async (orderId: string): Promise<AttemptRow | undefined> => first(await hot.attemptByOrder(db, { orderId })),
+    /**
+     * Who pays a pending attempt: the receipt e-mail, the signed-in user and the manager of the latest request. Answers
+     * the attempt as it now is, or undefined when it was not pending any more.
+     */
+    setAttemptPayer: (orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id'>): Promise<AttemptRow | undefined> =>
+      db
+        .updateTable('payment_attempts')
+        .set({ ...payer, updated_at: now() })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'created')
+        .returningAll()
+        .executeTakeFirst(),
+    attemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
+      db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).orderBy('created_at').orderBy('order_id').execute(),
+    /**
+     * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill (null: no
+     * such bill) and the order's status (null: no such order of this bill).
+     */
+    pollStatus: async (sessionId: string, orderId: string, billOid: string) =>
+      first(await hot.pollStatus(db, { sessionId, orderId, billOid })) ?? {
+        csrf_token: null,
+        session_created_at: null,
+        session_seen_at: null,
+        bill: null,
+        status: null,
+      },
+    /**
+     * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
+     * undefined when it was not pending any more.
+     */
+    finishAttempt: async (orderId: string, status: Exclude<PaymentStatus, 'created'>): Promise<AttemptRow | undefined> => {
+      const row = await db
+        .updateTable('payment_attempts')
+        .set({ status, updated_at: now() })
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'created')
+        .returningAll()
+        .executeTakeFirst();
+      if (row) await feed.publish(db, { kind: 'attempt-status', orderId, billOid: row.bill_oid, status }, afterCommit);
+      return row;
+    },
+
+    // The points ledger: a balance is the sum of its entries.
+    pointsBalance: async (custNo: string): Promise<number> => {
+      const row = await db
+        .selectFrom('points_ledger')
+        .select((eb) => eb.cast<number>(eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)), 'bigint').as('balance'))
+        .where('cust_no', '=', custNo)
+        .executeTakeFirstOrThrow();
+      return Number(row.balance);
+    },
+    addLedgerEntry: async (entry: Omit<LedgerEntry, 'id' | 'created_at'>) => {
+      await db.insertInto('points_ledger').values({ ...entry, created_at: now() }).execute();
+    },
+    ledgerOfCustomer: (custNo: string) => db.selectFrom('points_ledger').select(['delta', 'reason', 'order_id']).where('cust_no', '=', custNo).orderBy('id').execute(),
+
+    // Sessions.
+    sessionById: async (id: string) => first(await hot.sessionById(db, { id })),
+    insertSession: async (id: string, csrfToken: string) => {
+      const t = now();
+      await db.insertInto('sessions').values({ id, csrf_token: csrfToken, account_id: null, created_at: t, seen_at: t }).execute();
+    },
+    /** Signs a session in (or out, with null); a new sign-in never inherits the previous user's token. */
+    setSessionAccount: async (sessionId: string, accountId: number | null) => {
+      await db.updateTable('sessions').set({ account_id: accountId, user_token: null, seen_at: now() }).where('id', '=', sessionId).execute();
+    },
+    setUserToken: async (sessionId: string, token: string | null) => {
+      await db.updateTable('sessions').set({ user_token: token }).where('id', '=', sessionId).execute();
+    },
+    /** Gives a session a new id (verifications and free calls follow by ON UPDATE CASCADE). */
+    renameSession: async (oldId: string, newId: string) => {
+      await db.updateTable('sessions').set({ id: newId }).where('id', '=', oldId).execute();
+    },
+    /** The session was used now (its idle time starts again). */
+    touchSession: async (id: string) => {
+      await db.updateTable('sessions').set({ seen_at: now() }).where('id', '=', id).execute();
+    },
+    /** Ends a session: its verifications and free-call locks go with it (ON DELETE CASCADE). */
+    deleteSession: async (id: string) => {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    /** Deletes every session idle since `idleBefore` or begun before `bornBefore`; answers how many. */
+    sweepSessions: async (idleBefore: number, bornBefore: number) =>
+      changed(
+        await db
+          .deleteFrom('sessions')
+          .where((eb) => eb.or([eb('seen_at', '<=', idleBefore), eb('created_at', '<=', bornBefore)]))
+          .executeTakeFirstOrThrow(),
+      ),
+
+    // Loyalty accounts.
+    accountByPhone: (phone: string): Promise<AccountRow | undefined> => db.selectFrom('loyalty_accounts').selectAll().where('phone', '=', phone).executeTakeFirst(),
+    accountById: (id: number): Promise<AccountRow | undefined> => db.selectFrom('loyalty_accounts').selectAll().where('id', '=', id).executeTakeFirst(),
+    insertAccount: async (account: Omit<AccountRow, 'id' | 'created_at'>) => {
+      await db.insertInto('loyalty_accounts').values({ ...account, created_at: now() }).execute();
+    },
+    setPassword: async (accountId: number, passwordHash: string) => {
+      await db.updateTable('loyalty_accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+    },
+
+    // SMS codes and what guards them.
+    insertCode: async (code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at' | 'session_id' | 'client_address'>) => {
+      await db.insertInto('sms_codes').values({ ...code, wrong_tries: 0, state: 'active', created_at: now() }).execute();
+    },
+    /** The newest code of a phone and purpose that may still be entered. */
+    activeCode: (phone: string, purpose: CodePurpose): Promise<SmsCodeRow | undefined> =>
+      db
+        .selectFrom('sms_codes')
+        .selectAll()
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('state', '=', 'active')
+        .where('expires_at', '>', now())
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    voidActiveCodes: async (phone: string, purpose: CodePurpose) => {
+      await db.updateTable('sms_codes').set({ state: 'void' }).where('phone', '=', phone).where('purpose', '=', purpose).where('state', '=', 'active').execute();
+    },
+    voidAllCodesOfPhone: async (phone: string) => {
+      await db.updateTable('sms_codes').set({ state: 'void' }).where('phone', '=', phone).where('state', '=', 'active').execute();
+    },
+    setCodeTries: async (id: number, wrongTries: number, state: 'active' | 'void') => {
+      await db.updateTable('sms_codes').set({ wrong_tries: wrongTries, state }).where('id', '=', id).execute();
+    },
+    /** Marks a code used; answers false when it was used meanwhile (single use). */
+    useCode: async (id: number) =>
+      changed(await db.updateTable('sms_codes').set({ state: 'used' }).where('id', '=', id).where('state', '=', 'active').executeTakeFirstOrThrow()) === 1,
+    /** Codes sent to a phone after a moment: how many, the oldest and the newest send time. */
+    sendsSince: async (phone: string, since: number) => {
+      const row = await db
+        .selectFrom('sms_codes')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('newest')])
+        .where('phone', '=', phone)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      const nullable = (value: number | null) => (value === null ? null : Number(value));
+      return { n: Number(row.n), oldest: nullable(row.oldest), newest: nullable(row.newest) };
+    },
+    /** The phones a session had codes sent to after a moment. */
+    phonesOfSession: async (sessionId: string, since: number): Promise<string[]> =>
+      (await db.selectFrom('sms_codes').select('phone').distinct().where('session_id', '=', sessionId).where('created_at', '>', since).execute()).map(
+        (row) => row.phone,
+      ),
+    /** Codes sent at the request of a client address after a moment: how many, and the oldest send time. */
+    sendsFromAddress: async (address: string, since: number) => {
+      const row = await db
+        .selectFrom('sms_codes')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where('client_address', '=', address)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { n: Number(row.n), oldest: row.oldest === null ? null : Number(row.oldest) };
+    },
+    /** Whether this session had a code of this purpose sent to this phone after a moment. */
+    codeSentInSession: async (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
+      (await db
+        .selectFrom('sms_codes')
+        .select('id')
+        .where('session_id', '=', sessionId)
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('created_at', '>', since)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
+    guardOf: async (phone: string): Promise<PhoneGuardRow> =>
+      (await db.selectFrom('phone_guards').selectAll().where('phone', '=', phone).executeTakeFirst()) ?? {
+        phone,
+        wrong_streak: 0,
+        blocked_until: 0,
+        captcha_required: 0,
+        updated_at: 0,
+      },
+    saveGuard: async (guard: Omit<PhoneGuardRow, 'updated_at'>) => {
+      await db
+        .insertInto('phone_guards')
+        .values({ ...guard, updated_at: now() })
+        .onConflict((oc) =>
+          oc.column('phone').doUpdateSet((eb) => ({
+            wrong_streak: eb.ref('excluded.wrong_streak'),
+            blocked_until: eb.ref('excluded.blocked_until'),
+            captcha_required: eb.ref('excluded.captcha_required'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    },
+
+    /** Demands (or stops demanding) the captcha for a phone, leaving the rest of its guard as it is, in one statement. */
+    setCaptchaRequired: async (phone: string, required: boolean) => {
+      const flag = required ? 1 : 0;
+      await db
+        .insertInto('phone_guards')
+        .values({ phone, wrong_streak: 0, blocked_until: 0, captcha_required: flag, updated_at: now() })
+        .onConflict((oc) => oc.column('phone').doUpdateSet((eb) => ({ captcha_required: eb.ref('excluded.captcha_required'), updated_at: eb.ref('excluded.updated_at') })))
+        .execute();
+    },
+
+    // Phones proven in a session.
+    insertVerification: async (v: Pick<VerificationRow, 'session_id' | 'phone' | 'purpose' | 'cust_no'>) => {
+      await db.insertInto('phone_verifications').values({ ...v, verified_at: now() }).execute();
+    },
+    openVerification: (sessionId: string, phone: string, purpose: CodePurpose, since: number): Promise<VerificationRow | undefined> =>
+      db
+        .selectFrom('phone_verifications')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('phone', '=', phone)
+        .where('purpose', '=', purpose)
+        .where('consumed_at', 'is', null)
+        .where('verified_at', '>', since)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    customerVerification: (sessionId: string, custNo: string, since: number): Promise<VerificationRow | undefined> =>
+      db
+        .selectFrom('phone_verifications')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('purpose', '=', 'use-points')
+        .where('cust_no', '=', custNo)
+        .where('verified_at', '>', since)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    consumeVerification: async (id: number) =>
+      changed(
+        await db.updateTable('phone_verifications').set({ consumed_at: now() }).where('id', '=', id).where('consumed_at', 'is', null).executeTakeFirstOrThrow(),
+      ) === 1,
+
+    // The sandbox's SMS outbox.
+    insertOutbox: async (phone: string, text: string) => {
+      await db.insertInto('sms_outbox').values({ phone, text, created_at: now() }).execute();
+    },
+    outboxOf: (phone: string, limit: number) => db.selectFrom('sms_outbox').selectAll().where('phone', '=', phone).orderBy('id', 'desc').limit(limit).execute(),
+
+    // Free calls.
+    insertFreeCall: async (sessionId: string, phone: string, expiresAt: number) => {
+      await db.insertInto('free_calls').values({ session_id: sessionId, phone, locked_at: now(), expires_at: expiresAt }).execute();
+    },
+    latestFreeCall: (sessionId: string, phone: string) =>
+      db.selectFrom('free_calls').selectAll().where('session_id', '=', sessionId).where('phone', '=', phone).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    /** Drops the lock still waiting for a call from this phone, whichever session made it (a newer lock replaces it). */
+    endWaitingFreeCalls: async (phone: string) => {
+      await db.deleteFrom('free_calls').where('phone', '=', phone).where('called_at', 'is', null).execute();
+    },
+    /** The free-call line heard a call from this phone: the one live lock for it, if any, is answered. */
+    recordCall: async (phone: string) => {
+      const t = now();
+      return changed(
+        await db.updateTable('free_calls').set({ called_at: t }).where('phone', '=', phone).where('called_at', 'is', null).where('expires_at', '>', t).executeTakeFirstOrThrow(),
+      );
+    },
+  };
+}
+
+type Queries = ReturnType<typeof queries>;
+
+export type Store = Queries & {
+  readonly engine: Engine;
+  /** The clock every row is written with (tests give a fake one). */
+  readonly now: () => number;
+  /** Runs `work` in a transaction with the store bound to it (see the top of this file); inside one, joins it. */
+  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
+  /** Runs an effect after the surrounding transaction commits (at once outside a transaction). */
+  afterCommit(effect: Effect): void;
+};
+
+export interface RootStore extends Store {
+  readonly feed: ChangeFeed;
+  /** The query builder itself, for tests and tools (never for handlers). */
+  readonly db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function inTransaction(ctx: Context, trx: Kysely<Database>, effects: Effect[]): Store {
+  const afterCommit = (effect: Effect) => void effects.push(effect);
+  const tx: Store = {
+    ...queries(ctx, trx, afterCommit),
+    engine: ctx.engine,
+    now: ctx.now,
+    transaction: (work) => work(tx),
+    afterCommit,
+  };
+  return tx;
+}
+
+async function runTransaction<T>(ctx: Context, work: (tx: Store) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const effects: Effect[] = [];
+    let result: T;
+    try {
+      const begin = ctx.engine === 'postgres' ? ctx.root.transaction().setIsolationLevel('serializable') : ctx.root.transaction();
+      result = await begin.execute((trx) => work(inTransaction(ctx, trx, effects)));
+    } catch (error) {
+      if (ctx.engine !== 'postgres' || attempt >= triesFor(error)) throw error;
+      // Lost to a concurrent transaction: nothing of this try was written; wait a little (jittered) and do it again.
+      await sleep(Math.random() * Math.min(MAX_BACKOFF_MS, 2 ** attempt));
+      continue;
+    }
+    for (const effect of effects) await effect();
+    return result;
+  }
+}
+
+export interface StoreOptions extends DatabaseLocation {
+  now: () => number;
+  /** PostgreSQL connections per process. */
+  poolSize?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** Connects to the database of `options`, applies pending migrations and answers the root store. */
+export async function openStore(options: StoreOptions): Promise<RootStore> {
+  const log = options.log ?? ((message, error) => console.error(message, error));
+  const { engine, db } = connect(options, { poolSize: options.poolSize, onIdleError: (error) => log('database connection lost', error) });
+  try {
+    await migrateToLatest(db as Kysely<unknown>);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const feed = options.databaseUrl ? postgresFeed({ url: options.databaseUrl, log }) : localFeed(log);
+  const ctx: Context = { engine, feed, now: options.now, hot: compileHotQueries(db), root: db };
+  const runNow = (effect: Effect) => void Promise.resolve(effect()).catch((error: unknown) => log('after-commit effect failed', error));
+  return {
+    ...queries(ctx, db, runNow),
+    engine,
+    now: options.now,
+    transaction: (work) => runTransaction(ctx, work),
+    afterCommit: runNow,
+    feed,
+    db,
+    close: async () => {
+      await feed.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
+import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
 import { messages } from '../../src/services/messages';
 import { seedDemo } from '../../server/demoBills';
+import { freshDatabase } from '../support/testDatabase';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,23 +33,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** The server's own calls out (the bank list's logos) fail as with no network, so no journey depends on one. */
 const offlineFetch: typeof fetch = async () => {
   throw new TypeError('fetch failed: the journeys run offline');
 };
 
-/** The real server on a free port with a fresh database in a temporary folder, seeded with the demo bills. */
+/**
+ * The real server on a free port with a fresh database of the file's engine (a SQLite file in a temporary folder, or a
+ * PostgreSQL database of its own), seeded with the demo bills.
+ */
 export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`The page is not built in ${distDir}: run \`npm run build\` first (npm test does it).`);
@@ -56,7 +49,16 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const app = await buildApp({ databasePath: path.join(dir, 'checkout.sqlite'), distDir, publicUrl: url, logger: false, sbpFetch: offlineFetch, ...overrides });
+  const database = await freshDatabase(dir);
+  const app = await buildApp({
+    databaseUrl: database.databaseUrl,
+    databasePath: database.databasePath,
+    distDir,
+    publicUrl: url,
+    logger: false,
+    sbpFetch: offlineFetch,
+    ...overrides,
+  });
   await seedDemo(app.store);
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -64,6 +66,7 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
     url,
     stop: async () => {
       await app.close();
+      await database.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -37,7 +37,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/success\?orderId=/);
     await expectStatus(page, m.status.success);
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(live.server.app.store.attemptByOrder(orderId)).toMatchObject({
+    expect(await live.server.app.store.attemptByOrder(orderId)).toMatchObject({
       bill_oid: bill,
       email: 'payer@example.com',
       user_oid: null,
@@ -295,7 +295,7 @@ describe('the sandbox widget goes back only to this origin (issue 12)', () => {
     expect(visitedOutside).toEqual([]);
     expect(new URL(page.url()).origin).toBe(live.server.url);
     // The payment itself went through: the bank's confirmation does not depend on where the payer goes next.
-    expect(live.server.app.store.attemptByOrder(orderId)!.status).toBe('success');
+    expect((await live.server.app.store.attemptByOrder(orderId))!.status).toBe('success');
   });
 
   test('a backUrl of this origin is followed', async () => {

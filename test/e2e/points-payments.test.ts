@@ -13,8 +13,8 @@ const m = messages;
 const live = useLiveServer();
 
 /** The bill's points ledger, read from the server's store: what was credited and written off. */
-function ledgerOf(objectOID: string) {
-  const custNo = live.server.app.store.billByOid(objectOID)!.cust_no!;
+async function ledgerOf(objectOID: string) {
+  const custNo = (await live.server.app.store.billByOid(objectOID))!.cust_no!;
   return live.server.app.store.ledgerOfCustomer(custNo);
 }
 
@@ -48,8 +48,8 @@ test('demo-cover: points cover the bill, the title says so, and Pay closes it wi
   await page.waitForURL(/\/success\?withoutProcessing=1/);
   await expectStatus(page, m.status.success);
 
-  expect(live.server.app.store.billByOid(bill)!.status).toBe('paid');
-  expect(ledgerOf(bill).map((entry) => entry.delta)).toEqual([5000, -1500]);
+  expect((await live.server.app.store.billByOid(bill))!.status).toBe('paid');
+  expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([5000, -1500]);
   await page.context().close();
 });
 
@@ -61,12 +61,12 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
   // Nothing is written off while the payment is only started.
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
-  expect(ledgerOf(bill).map((entry) => entry.delta)).toEqual([4500]);
+  expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
 
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
   await expectStatus(page, m.status.success);
-  const ledger = ledgerOf(bill);
+  const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
   expect(ledger[1]!.order_id).toBe(new URL(page.url()).searchParams.get('orderId'));
   await page.context().close();
@@ -81,7 +81,7 @@ test('demo-points: a declined card writes no points off', async () => {
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
   await expectStatus(page, m.status.declined);
-  expect(ledgerOf(bill).map((entry) => entry.delta)).toEqual([4500]);
-  expect(live.server.app.store.billByOid(bill)!.status).toBe('open');
+  expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
+  expect((await live.server.app.store.billByOid(bill))!.status).toBe('open');
   await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { CODE_RULES } from '../../server/codes';
 import { demoAccount } from '../../server/demoBills';
-import { DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from './helpers';
+import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from './helpers';
 
 let server: TestServer;
 let client: Client;
@@ -28,17 +28,17 @@ describe('registration', () => {
   test('needs the phone proven by a register code, creates the account and sends its password by SMS', async () => {
     const unproven = await client.post('/ajax/registration/', registration());
     expect(unproven.statusCode).toBe(400);
-    expect(server.app.store.accountByPhone(NEW_PHONE)).toBeUndefined();
+    expect(await server.app.store.accountByPhone(NEW_PHONE)).toBeUndefined();
 
     expect((await provePhone(client, NEW_PHONE, 'register')).statusCode).toBe(200);
     const registered = await client.post('/ajax/registration/', registration());
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toEqual({ success: true, json: { show_captcha: false } });
 
-    const account = server.app.store.accountByPhone(NEW_PHONE)!;
+    const account = (await server.app.store.accountByPhone(NEW_PHONE))!;
     expect(account).toMatchObject({ surname: 'Орлова', name: 'Ольга', patronymic: 'Петровна' });
     expect(account.password_hash).toMatch(/^scrypt\$/);
-    const password = lastPassword(server.app, NEW_PHONE);
+    const password = await lastPassword(server.app, NEW_PHONE);
     expect(password).toHaveLength(10);
     expect(account.password_hash).not.toContain(password);
 
@@ -65,7 +65,7 @@ describe('registration', () => {
     const { patronimyc: _gone, ...neither } = aliasOnly as Record<string, unknown>;
     expect((await client.post('/ajax/registration/', neither)).statusCode).toBe(400);
     expect((await client.post('/ajax/registration/', aliasOnly)).statusCode).toBe(200);
-    expect(server.app.store.accountByPhone(NEW_PHONE)!.patronymic).toBe('Петровна');
+    expect((await server.app.store.accountByPhone(NEW_PHONE))!.patronymic).toBe('Петровна');
   });
 
   test('a code proven in another session does not count', async () => {
@@ -109,15 +109,15 @@ describe('login, checkUser, get-user, logout', () => {
     await provePhone(client, demoAccount.phone, 'forgot-password');
     const signedIn = client.cookie;
     const sessionId = signedIn.replace('sid=', '');
-    expect(server.app.store.db.prepare('SELECT COUNT(*) AS n FROM phone_verifications WHERE session_id = ?').get(sessionId)).toEqual({ n: 1 });
+    expect(await countRows(server.app, 'phone_verifications', { session_id: sessionId })).toBe(1);
 
     expect((await client.post('/ajax/logout', {})).json()).toEqual({ success: true });
     expect(client.cookie).not.toBe(signedIn);
     // The old id opens nothing any more, and its proofs went with it.
     const old = await server.app.inject({ method: 'POST', url: '/ajax/realty/checkUser/', headers: { cookie: signedIn, 'x-csrf-token': client.csrf } });
     expect(old.statusCode).toBe(403);
-    expect(server.app.store.sessionById(sessionId)).toBeUndefined();
-    expect(server.app.store.db.prepare('SELECT COUNT(*) AS n FROM phone_verifications WHERE session_id = ?').get(sessionId)).toEqual({ n: 0 });
+    expect(await server.app.store.sessionById(sessionId)).toBeUndefined();
+    expect(await countRows(server.app, 'phone_verifications', { session_id: sessionId })).toBe(0);
     // The restore that phone proof allowed is no longer possible in the new session.
     expect((await client.post('/ajax/sendSMS/', { login: demoAccount.phone, captcha: DEV_CAPTCHA_TOKEN })).statusCode).toBe(400);
     // The open page goes on with its CSRF token: the provider's logout, which the page calls next, passes.
@@ -167,7 +167,7 @@ describe('password restore (sendSMS)', () => {
     const restored = await client.post('/ajax/sendSMS/', { login: demoAccount.phone, captcha: null });
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ success: true, json: { show_captcha: false } });
-    const password = lastPassword(server.app, demoAccount.phone);
+    const password = await lastPassword(server.app, demoAccount.phone);
     expect((await login(client, demoAccount.phone, demoAccount.password)).statusCode).toBe(401);
     expect((await login(client, demoAccount.phone, password, DEV_CAPTCHA_TOKEN)).statusCode).toBe(200);
   });
@@ -189,9 +189,9 @@ describe('password restore (sendSMS)', () => {
 
   test('a register code cannot restore a password', async () => {
     await provePhone(client, demoAccount.phone, 'register');
-    const before = server.app.store.accountByPhone(demoAccount.phone)!.password_hash;
+    const before = (await server.app.store.accountByPhone(demoAccount.phone))!.password_hash;
     expect((await client.post('/ajax/sendSMS/', { login: demoAccount.phone, captcha: null })).statusCode).toBe(400);
-    expect(server.app.store.accountByPhone(demoAccount.phone)!.password_hash).toBe(before);
+    expect((await server.app.store.accountByPhone(demoAccount.phone))!.password_hash).toBe(before);
   });
 });
 
@@ -246,9 +246,9 @@ describe('free call', () => {
     await call();
     expect(await poll(client)).toBe(false);
     const other = await openPage(server.app);
-    const before = snapshot(server.app);
+    const before = await snapshot(server.app);
     expect(await poll(other)).toBe(false);
-    expect(snapshot(server.app)).toBe(before);
+    expect(await snapshot(server.app)).toBe(before);
   });
 
   test('two sessions lock one phone: the call signs in only the latest, and the other learns nothing (issue 12)', async () => {
@@ -275,7 +275,7 @@ describe('free call', () => {
     const sent = await stranger.post('/api/send-sms/', { phone, objectOID: 'demo-reg', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
     expect(sent.statusCode).toBe(200);
     expect((await lock(stranger)).json().json.result).toBe(false);
-    expect(server.app.store.db.prepare('SELECT COUNT(*) AS n FROM free_calls').get()).toEqual({ n: 0 });
+    expect(await countRows(server.app, 'free_calls')).toBe(0);
     expect(await call()).toEqual({ success: true, answered: 0 });
     expect(await poll(stranger)).toBe(false);
   });

@@ -1,16 +1,22 @@
 import { CODE_RULES } from '../../server/codes';
 import { SESSION_LIFE } from '../../server/session';
-import { DEV_CAPTCHA_TOKEN, lastCode, openPage, startServer } from './helpers';
+import { DEV_CAPTCHA_TOKEN, lastCode, openPage, startServer, testEngine } from './helpers';
 
 const PHONE = '79990004455';
 const DAY = 24 * 60 * 60_000;
+/**
+ * On PostgreSQL every statement is a network round trip (20,000 requests of a few statements each would take minutes
+ * on a shared machine): the same rules are held against 2,000 guesses there, still dozens of 24-hour blocks. The bench
+ * sends the full 10,000 on both engines.
+ */
+const GUESSES = testEngine() === 'postgres' ? 2_000 : 10_000;
 
 /*
  * An attacker who solves every captcha and asks for a new code whenever the rules allow sends 10,000 wrong codes
  * for one phone. None is accepted, and the caps hold: at most 20 codes are even looked at per 24 hours, at most
  * 5 codes are sent per hour.
  */
-test('10,000 wrong codes for one phone: none accepted, at most 20 evaluated per day', async () => {
+test(`${GUESSES.toLocaleString('en-US')} wrong codes for one phone: none accepted, at most 20 evaluated per day`, async () => {
   const server = await startServer();
   const client = await openPage(server.app);
   const start = server.clock.now();
@@ -21,14 +27,14 @@ test('10,000 wrong codes for one phone: none accepted, at most 20 evaluated per 
   let refusedBlocked = 0;
   let codesSent = 0;
 
-  for (let guess = 0; guess < 10_000; guess++) {
+  for (let guess = 0; guess < GUESSES; guess++) {
     if (!liveCode || triesOnCode >= CODE_RULES.wrongTriesPerCode) {
       const sent = await client.post('/api/send-sms/', {
         phone: PHONE, objectOID: 'demo-anon', captchaVerified: true, custNo: null, usePoints: false, captcha: DEV_CAPTCHA_TOKEN, purpose: 'register',
       });
       if (sent.statusCode === 200) {
         codesSent++;
-        liveCode = lastCode(server.app, PHONE);
+        liveCode = await lastCode(server.app, PHONE);
         triesOnCode = 0;
       } else {
         expect(sent.statusCode).toBe(429);
@@ -63,6 +69,6 @@ test('10,000 wrong codes for one phone: none accepted, at most 20 evaluated per 
   expect(codesSent).toBeLessThanOrEqual(CODE_RULES.sendsPerHour * hours);
   expect(refusedBlocked).toBeGreaterThan(0);
   // Nothing verified, so nothing can be registered or spent with this phone.
-  expect(server.app.store.db.prepare('SELECT COUNT(*) AS n FROM phone_verifications').get()).toEqual({ n: 0 });
+  expect(await server.app.store.db.selectFrom('phone_verifications').selectAll().execute()).toEqual([]);
   await server.close();
-}, 60_000);
+}, 120_000);

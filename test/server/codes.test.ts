@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../server/codes';
+import { trustProxyFrom } from '../../server/config';
 import { buildApp, Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 
 const PHONE = '79990001122';
@@ -26,9 +27,9 @@ test('a code is 4 digits from crypto.randomInt, sent by SMS and stored only as a
   expect(randomInt).toHaveBeenCalledWith(0, 10_000);
   randomInt.mockRestore();
 
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   expect(code).toMatch(/^\d{4}$/);
-  const rows = server.app.store.db.prepare('SELECT * FROM sms_codes').all() as Record<string, unknown>[];
+  const rows = await server.app.store.db.selectFrom('sms_codes').selectAll().execute();
   expect(rows).toHaveLength(1);
   expect(JSON.stringify(rows)).not.toContain(`"${code}"`);
   expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -40,7 +41,7 @@ test('a code is 4 digits from crypto.randomInt, sent by SMS and stored only as a
 
 test('a code lives 10 minutes (fake clock)', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   server.clock.advance(CODE_RULES.lifeMs - 1000);
   await send('forgot-password', captcha); // another purpose, to keep the phone busy; not this code
   server.clock.advance(1000);
@@ -52,12 +53,12 @@ test('a code lives 10 minutes (fake clock)', async () => {
   server.clock.advance(CODE_RULES.resendAfterMs);
   await send('register', captcha);
   server.clock.advance(CODE_RULES.lifeMs - 1);
-  expect((await check(lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
+  expect((await check(await lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
 });
 
 test('a code is single use', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   expect((await check(code)).statusCode).toBe(200);
   const again = await check(code, 'register', captcha);
   expect(again.statusCode).toBe(400);
@@ -69,27 +70,27 @@ test('a code is bound to its phone and purpose: a restore code cannot confirm po
   await points.post('/api/send-sms/', {
     phone: '79990000001', objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: false, captcha: null, purpose: 'forgot-password',
   });
-  const restoreCode = lastCode(server.app, '79990000001');
+  const restoreCode = await lastCode(server.app, '79990000001');
   const asPoints = await points.post('/api/check-code/', { code: restoreCode, phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' });
   expect(asPoints.statusCode).toBe(400);
   // Another phone cannot use it either.
   await send('forgot-password');
-  const otherPhone = await check(lastCode(server.app, PHONE), 'forgot-password', {}, '79990009999');
+  const otherPhone = await check(await lastCode(server.app, PHONE), 'forgot-password', {}, '79990009999');
   expect(otherPhone.statusCode).toBe(400);
   // And no use-points verification exists, so points cannot be spent.
-  expect(server.app.store.db.prepare("SELECT COUNT(*) AS n FROM phone_verifications WHERE purpose = 'use-points'").get()).toEqual({ n: 0 });
+  expect(await server.app.store.db.selectFrom('phone_verifications').selectAll().where('purpose', '=', 'use-points').execute()).toEqual([]);
 });
 
 test('five wrong tries void the code, even for the right code afterwards', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   for (let i = 0; i < CODE_RULES.wrongTriesPerCode; i++) expect((await check(otherCode(code), 'register', captcha)).statusCode).toBe(400);
   expect((await check(code, 'register', captcha)).statusCode).toBe(400);
 });
 
 test('four wrong tries leave the code alive', async () => {
   await send();
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   for (let i = 0; i < CODE_RULES.wrongTriesPerCode - 1; i++) await check(otherCode(code), 'register', captcha);
   expect((await check(code, 'register', captcha)).statusCode).toBe(200);
 });
@@ -107,10 +108,10 @@ test('a resend before 60 s is refused with 429 and the seconds left', async () =
 
 test('a new code replaces the previous one of the same purpose', async () => {
   await send();
-  const first = lastCode(server.app, PHONE);
+  const first = await lastCode(server.app, PHONE);
   server.clock.advance(CODE_RULES.resendAfterMs);
   await send();
-  const second = lastCode(server.app, PHONE);
+  const second = await lastCode(server.app, PHONE);
   if (first !== second) expect((await check(first)).statusCode).toBe(400);
   expect((await check(second, 'register', captcha)).statusCode).toBe(200);
 });
@@ -145,7 +146,7 @@ test('the captcha is demanded after a burst and after a failure', async () => {
   expect((await send('register', captcha)).statusCode).toBe(200);
 
   // A wrong code demands the captcha for the next check.
-  const code = lastCode(server.app, PHONE);
+  const code = await lastCode(server.app, PHONE);
   expect((await check(otherCode(code))).json().show_captcha).toBe(true);
   const noCaptcha = await check(code);
   expect(noCaptcha.statusCode).toBe(400);
@@ -158,7 +159,7 @@ test('20 wrong codes in a row block the phone for 24 hours', async () => {
   while (wrong < CODE_RULES.wrongInARowToBlock) {
     const sent = await send('register', captcha);
     expect(sent.statusCode).toBe(200);
-    const code = lastCode(server.app, PHONE);
+    const code = await lastCode(server.app, PHONE);
     for (let i = 0; i < CODE_RULES.wrongTriesPerCode && wrong < CODE_RULES.wrongInARowToBlock; i++, wrong++) {
       expect((await check(otherCode(code), 'register', captcha)).statusCode).toBe(400);
     }
@@ -173,18 +174,18 @@ test('20 wrong codes in a row block the phone for 24 hours', async () => {
   await client.open();
   const after = await send('register', captcha);
   expect(after.statusCode).toBe(200);
-  expect((await check(lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
+  expect((await check(await lastCode(server.app, PHONE), 'register', captcha)).statusCode).toBe(200);
 });
 
 test('a right code resets the wrong streak', async () => {
   for (let round = 0; round < 3; round++) {
     await send('register', captcha);
-    const code = lastCode(server.app, PHONE);
+    const code = await lastCode(server.app, PHONE);
     for (let i = 0; i < 4; i++) await check(otherCode(code), 'register', captcha);
     expect((await check(code, 'register', captcha)).statusCode).toBe(200);
     server.clock.advance(CODE_RULES.resendAfterMs);
   }
-  expect(server.app.store.guardOf(PHONE).wrong_streak).toBe(0);
+  expect((await server.app.store.guardOf(PHONE)).wrong_streak).toBe(0);
 });
 
 test('malformed codes and phones are refused by the schema without counting', async () => {
@@ -193,7 +194,7 @@ test('malformed codes and phones are refused by the schema without counting', as
   }
   expect((await send('register', {}, '89990001122')).statusCode).toBe(400);
   expect((await send('launch-missiles')).statusCode).toBe(400);
-  expect(server.app.store.guardOf(PHONE).wrong_streak).toBe(0);
+  expect((await server.app.store.guardOf(PHONE)).wrong_streak).toBe(0);
 });
 
 describe('use-points codes', () => {
@@ -207,7 +208,7 @@ describe('use-points codes', () => {
     expect((await client.post('/api/send-sms/', pointsBody({ custNo: 'C-9999' }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: null }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: 'no-such-bill' }))).statusCode).toBe(404);
-    expect(server.app.store.outboxOf('79990001122', 5)).toHaveLength(0);
+    expect(await server.app.store.outboxOf('79990001122', 5)).toHaveLength(0);
     expect((await client.post('/api/send-sms/', pointsBody())).statusCode).toBe(200);
   });
 });
@@ -228,7 +229,7 @@ describe('SMS bombing across phones (issue 12)', () => {
     const fourth = await sendFrom(session, phones[3]!);
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json()).toMatchObject({ success: false, show_captcha: true, json: { show_captcha: true } });
-    expect(server.app.store.outboxOf(phones[3]!, 5)).toHaveLength(0);
+    expect(await server.app.store.outboxOf(phones[3]!, 5)).toHaveLength(0);
     expect((await sendFrom(session, phones[3]!, captcha)).statusCode).toBe(200);
     // Every further phone needs its own robot check; a phone already used does not.
     expect((await sendFrom(session, phones[4]!)).statusCode).toBe(400);
@@ -253,9 +254,32 @@ describe('SMS bombing across phones (issue 12)', () => {
     expect((await sendFrom(await fromAddress('10.0.0.3'), phones[7]!)).statusCode).toBe(200);
   });
 
+  test('behind a trusted proxy the address is the forwarded client\'s; without TRUST_PROXY a forwarded address counts for nothing', async () => {
+    const behindProxy = await startServer({ trustProxy: ['10.9.9.9'] }, server.clock);
+    try {
+      // Every request arrives from the proxy's address, naming a different client each time.
+      const sends = async (app: typeof server.app) => {
+        const answers = [];
+        for (const [i, phone] of phones.slice(0, CODE_RULES.addressBurstSends + 1).entries()) {
+          const c = await fromAddress('10.9.9.9', app);
+          answers.push((await c.post('/api/send-sms/', { phone, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' }, { headers: { 'x-forwarded-for': `203.0.113.${i}` } })).statusCode);
+        }
+        return answers;
+      };
+      // Six clients, each its own address: none is held back.
+      expect(await sends(behindProxy.app)).toEqual(Array(CODE_RULES.addressBurstSends + 1).fill(200));
+      // Trusting nobody, all six are the proxy's one address: the sixth needs the robot check.
+      expect(await sends(server.app)).toEqual([...Array(CODE_RULES.addressBurstSends).fill(200), 400]);
+    } finally {
+      await behindProxy.close();
+    }
+    expect(trustProxyFrom(' 127.0.0.1, 10.0.0.0/8 ,')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(trustProxyFrom(undefined)).toEqual([]);
+  });
+
   test('one address: at most 30 sends an hour even with the robot check; the counters are shared by server processes', async () => {
     // A second server process on the same database: the counters are rows, not memory.
-    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
     try {
       for (let i = 0; i < CODE_RULES.addressSendsPerHour; i++) {
         const via = await fromAddress('10.0.0.5', i % 2 ? second : server.app);

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app';
 import type { AppOptions } from '../../server/config';
 import { DEV_CAPTCHA_TOKEN } from '../../server/captcha';
 import { seedDemo } from '../../server/demoBills';
 import type { CodePurpose } from '../../server/store/store';
+import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
 export const TEST_PASSWORD_COST = 1024;
@@ -35,20 +37,28 @@ export function tempDirs() {
   return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
 }
 
+/** Where a test server's data lives: spread into buildApp's options to open a second server on the same database. */
+export type DatabaseOptions = Pick<AppOptions, 'databaseUrl' | 'databasePath'>;
+
 export interface TestServer {
   app: FastifyInstance;
   clock: FakeClock;
   dir: string;
-  databasePath: string;
+  database: DatabaseOptions;
   distDir: string;
   close: () => Promise<void>;
 }
 
-/** A seeded app on a temp database and a fake clock; the global rate limit is off unless a test turns it on. */
+/**
+ * A seeded app on a fresh database of the file's engine (a SQLite file in a temp folder, or a PostgreSQL database of
+ * its own) and a fake clock; the global rate limit is off unless a test turns it on.
+ */
 export async function startServer(overrides: Partial<AppOptions> = {}, clock = fakeClock()): Promise<TestServer> {
-  const { dir, distDir, databasePath } = tempDirs();
+  const { dir, distDir } = tempDirs();
+  const fresh: TestDatabase = await freshDatabase(dir);
+  const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const app = await buildApp({
-    databasePath,
+    ...database,
     distDir,
     logger: false,
     now: clock.now,
@@ -61,10 +71,11 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     app,
     clock,
     dir,
-    databasePath: overrides.databasePath ?? databasePath,
+    database,
     distDir,
     close: async () => {
       await app.close();
+      await fresh.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -129,15 +140,15 @@ export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): P
 }
 
 /** The newest code the sandbox's SMS outbox holds for a phone. */
-export function lastCode(app: FastifyInstance, phone: string): string {
-  const text = app.store.outboxOf(phone, 1)[0]?.text ?? '';
+export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
+  const text = (await app.store.outboxOf(phone, 1))[0]?.text ?? '';
   const code = /Код подтверждения: (\d{4})/.exec(text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}: ${text}`);
   return code;
 }
 
-export function lastPassword(app: FastifyInstance, phone: string): string {
-  const text = app.store.outboxOf(phone, 1)[0]?.text ?? '';
+export async function lastPassword(app: FastifyInstance, phone: string): Promise<string> {
+  const text = (await app.store.outboxOf(phone, 1))[0]?.text ?? '';
   const password = /пароль: (\S+)$/.exec(text)?.[1];
   if (!password) throw new Error(`no password in the outbox for ${phone}: ${text}`);
   return password;
@@ -155,17 +166,27 @@ export async function provePhone(client: Client, phone: string, purpose: CodePur
     purpose,
   });
   if (sent.statusCode !== 200) throw new Error(`send-sms failed: ${sent.statusCode} ${sent.body}`);
-  return client.post('/api/check-code/', { code: lastCode(client.app, phone), phone, custNo: null, usePoints: purpose === 'use-points', purpose });
+  return client.post('/api/check-code/', { code: await lastCode(client.app, phone), phone, custNo: null, usePoints: purpose === 'use-points', purpose });
 }
 
 // Test files take the app from here, so the ESM shims above are in place before Fastify's plugins load.
-export { DEV_CAPTCHA_TOKEN, buildApp };
+export { DEV_CAPTCHA_TOKEN, buildApp, testEngine };
 
-/** Every row of every table, to prove that a request changed nothing. */
-export function snapshot(app: FastifyInstance): string {
-  const db = app.store.db;
-  const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all();
-  return JSON.stringify(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]));
+/** Every row of every table (in a stable order on either engine), to prove that a request changed nothing. */
+export async function snapshot(app: FastifyInstance): Promise<string> {
+  const db = app.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+  const dump: [string, string[]][] = [];
+  for (const name of tables) dump.push([name, (await db.selectFrom(name).selectAll().execute()).map((row) => JSON.stringify(row)).sort()]);
+  return JSON.stringify(dump);
+}
+
+/** How many rows of a table match the given column values (all rows without any). */
+export async function countRows(app: FastifyInstance, table: string, where: Record<string, string | number | null> = {}): Promise<number> {
+  const db = app.store.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+  for (const [column, value] of Object.entries(where)) query = value === null ? query.where(column, 'is', null) : query.where(column, '=', value);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 /** A different 4-digit code. */

@@ -47,7 +47,7 @@ describe('GET / with the sandbox on', () => {
     expect(answer.statusCode).toBe(303);
     const oid = /^\/pay\/(demo-points-[0-9a-f]{12})$/.exec(answer.headers.location as string)?.[1];
     expect(oid).toBeDefined();
-    expect(server.app.store.billByOid(oid!)).toMatchObject({ status: 'open', copied_from: 'demo-points' });
+    expect(await server.app.store.billByOid(oid!)).toMatchObject({ status: 'open', copied_from: 'demo-points' });
     const unknown = await server.app.inject({ method: 'POST', url: '/sandbox/fresh-bill', payload: { from: 'no-such-demo' } });
     expect(unknown.statusCode).toBe(404);
     expect((await server.app.inject({ method: 'POST', url: '/sandbox/fresh-bill', payload: { from: '<b>' } })).statusCode).toBe(400);

@@ -23,14 +23,14 @@ const payByCard = (orderId: string, card: string = TEST_CARDS.pays) =>
     payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
   });
 
-const attempts = (billOid: string) => server.app.store.db.prepare('SELECT * FROM payment_attempts WHERE bill_oid = ?').all(billOid) as { order_id: string; status: string }[];
+const attempts = (billOid: string) => server.app.store.attemptsOfBill(billOid);
 const balance = (custNo: string) => server.app.store.pointsBalance(custNo);
 
 describe('payment attempts', () => {
   test('20 concurrent requests for one bill, type and amounts make one attempt with one orderId', async () => {
     const client = await openPage(server.app);
     // Half of them through a second connection to the same database, as a second server process would.
-    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
     const viaSecond = new (client.constructor as new (app: typeof second) => Client)(second);
     viaSecond.cookie = client.cookie;
     viaSecond.csrf = client.csrf;
@@ -42,7 +42,7 @@ describe('payment attempts', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const orderIds = new Set(answers.map((a) => a.json().info.orderId));
     expect(orderIds.size).toBe(1);
-    expect(attempts('demo-anon')).toHaveLength(1);
+    expect(await attempts('demo-anon')).toHaveLength(1);
     const [only] = orderIds;
     expect(answers[0]!.json()).toMatchObject({ success: true, isClosedWithoutProcessing: false, info: { orderId: only, formUrl: expect.stringContaining(`/sandbox/acquirer/${only}`) } });
   });
@@ -98,7 +98,7 @@ describe('payment attempts', () => {
     const client = await openPage(server.app);
     client.cookie += '; manager_id=mgr-42';
     const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
-    expect(server.app.store.attemptByOrder(orderId)!.manager_id).toBe('mgr-42');
+    expect((await server.app.store.attemptByOrder(orderId))!.manager_id).toBe('mgr-42');
   });
 
   test('unknown bills, types and orders', async () => {
@@ -146,15 +146,15 @@ describe('points', () => {
     const answer = await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000));
     const orderId = answer.json().info.orderId;
     // 8 000 + 1.5 % card fee − 1 000 points.
-    expect(server.app.store.attemptByOrder(orderId)!.amount_kopecks).toBe(800_000 + 12_000 - 100_000);
-    expect(balance('C-1001')).toBe(4500);
+    expect((await server.app.store.attemptByOrder(orderId))!.amount_kopecks).toBe(800_000 + 12_000 - 100_000);
+    expect(await balance('C-1001')).toBe(4500);
 
     // The browser coming back with state=success proves nothing.
     await client.get(`/success?orderId=${orderId}&billOid=demo-points&state=success`);
-    expect(balance('C-1001')).toBe(4500);
+    expect(await balance('C-1001')).toBe(4500);
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json().status).toBe('created');
 
-    const second = await buildApp({ databasePath: server.databasePath, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
     const confirm = (app: typeof second) =>
       app.inject({
         method: 'POST',
@@ -167,8 +167,8 @@ describe('points', () => {
     expect(confirmations.every((c) => c.statusCode === 303 && c.headers.location!.includes('/success?'))).toBe(true);
     expect(await payByCard(orderId)).toMatchObject({ statusCode: 303 });
 
-    expect(balance('C-1001')).toBe(3500);
-    expect(server.app.store.ledgerOfCustomer('C-1001')).toEqual([
+    expect(await balance('C-1001')).toBe(3500);
+    expect(await server.app.store.ledgerOfCustomer('C-1001')).toEqual([
       { delta: 4500, reason: 'demo credit', order_id: null },
       { delta: -1000, reason: 'payment', order_id: orderId },
     ]);
@@ -179,25 +179,24 @@ describe('points', () => {
     await confirmPoints();
     const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000))).json().info.orderId;
     await payByCard(orderId, TEST_CARDS.declined);
-    expect(balance('C-1001')).toBe(4500);
+    expect(await balance('C-1001')).toBe(4500);
   });
 
   test('a balance never goes below zero: a second spend of the same points is declined', async () => {
     // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
-    server.app.store.transaction(() => {
-      server.app.store.insertBill({
-        ...server.app.store.billByOid('demo-points')!, oid: 'points-twin', status: 'open', copied_from: null,
-      });
-      server.app.store.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
+    const { paid_order_id: _paid, created_at: _created, ...points } = (await server.app.store.billByOid('demo-points'))!;
+    await server.app.store.transaction(async (tx) => {
+      await tx.insertBill({ ...points, oid: 'points-twin', status: 'open', copied_from: null });
+      await tx.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
     });
     await confirmPoints();
     const first = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3000))).json().info.orderId;
     const second = (await client.post('/api/getPaymentUrl/', payBody('points-twin', 'points-twin.ALL', 3000))).json().info.orderId;
     await payByCard(first);
     await payByCard(second);
-    expect(server.app.store.attemptByOrder(second)!.status).toBe('declined');
-    expect(balance('C-1001')).toBe(1500);
-    expect(server.app.store.billByOid('points-twin')!.status).toBe('open');
+    expect((await server.app.store.attemptByOrder(second))!.status).toBe('declined');
+    expect(await balance('C-1001')).toBe(1500);
+    expect((await server.app.store.billByOid('points-twin'))!.status).toBe('open');
   });
 
   test('a bill covered by points closes without processing', async () => {
@@ -207,12 +206,12 @@ describe('points', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toMatchObject({ success: true, isClosedWithoutProcessing: true });
     const orderId = answer.json().info.orderId;
-    expect(balance('C-1002')).toBe(3500);
-    expect(server.app.store.billByOid('demo-cover')!.status).toBe('paid');
+    expect(await balance('C-1002')).toBe(3500);
+    expect((await server.app.store.billByOid('demo-cover'))!.status).toBe('paid');
     expect((await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json().status).toBe('success');
     // Asking again cannot spend twice.
     expect((await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500))).statusCode).toBe(409);
-    expect(balance('C-1002')).toBe(3500);
+    expect(await balance('C-1002')).toBe(3500);
   });
 });
 
@@ -243,17 +242,15 @@ describe('offerText', () => {
 
 describe('the two refusals of a payment request', () => {
   // The page tells the payer the bill is already paid on a 409 (issue 17), so no other refusal may be a 409.
-  test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', () => {
+  test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', async () => {
     const store = server.app.store;
-    const demo = store.billByOid('demo-cover')!;
-    store.insertBill({ ...demo, oid: 'no-types', status: 'open' });
-    const refused = (() => {
-      try {
-        startPayment(store, { bill: store.billByOid('no-types')!, type: undefined, points: 1500, email: null, userOid: null, managerId: null });
-      } catch (error) {
-        return error as PaymentRefused;
-      }
-    })();
+    const { created_at: _created, paid_order_id: _paid, ...demo } = (await store.billByOid('demo-cover'))!;
+    await store.insertBill({ ...demo, oid: 'no-types', status: 'open' });
+    const bill = (await store.billByOid('no-types'))!;
+    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null }).then(
+      () => undefined,
+      (error: unknown) => error as PaymentRefused,
+    );
     expect(refused).toBeInstanceOf(PaymentRefused);
     expect(refused).toMatchObject({ statusCode: 422, message: 'У счета нет способов оплаты' });
   });
@@ -269,8 +266,8 @@ describe('who pays (issue 12)', () => {
     const orderId = first.json().info.orderId;
     // Still one attempt for the bill, type and amounts: never two charges.
     expect(second.json().info.orderId).toBe(orderId);
-    expect(attempts('demo-anon')).toHaveLength(1);
-    expect(server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'bob@example.ru', manager_id: 'mgr-bob' });
+    expect(await attempts('demo-anon')).toHaveLength(1);
+    expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'bob@example.ru', manager_id: 'mgr-bob' });
     // The acquirer is told whom the receipt goes to.
     const form = await server.app.inject({ method: 'GET', url: `/sandbox/acquirer/${orderId}` });
     expect(form.body).toContain('Чек будет отправлен на bob@example.ru');
@@ -278,7 +275,7 @@ describe('who pays (issue 12)', () => {
 
     // Alice asks again (she is the one paying after all): the receipt is hers again, and her manager's.
     await alice.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: 'alice@example.ru' });
-    expect(server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'alice@example.ru', manager_id: 'mgr-alice' });
+    expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'alice@example.ru', manager_id: 'mgr-alice' });
   });
 
   test.each([
@@ -292,7 +289,7 @@ describe('who pays (issue 12)', () => {
     const answer = await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email });
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ success: false, error: 'Неверный email' });
-    expect(attempts('demo-anon')).toHaveLength(0);
+    expect(await attempts('demo-anon')).toHaveLength(0);
     // The same rule as /ajax/check-email/.
     expect((await client.post('/ajax/check-email/', { email })).json().success).toBe(false);
   });
@@ -300,26 +297,26 @@ describe('who pays (issue 12)', () => {
   test('the receipt e-mail is stored trimmed', async () => {
     const client = await openPage(server.app);
     const orderId = (await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: '  payer@example.ru ' })).json().info.orderId;
-    expect(server.app.store.attemptByOrder(orderId)!.email).toBe('payer@example.ru');
+    expect((await server.app.store.attemptByOrder(orderId))!.email).toBe('payer@example.ru');
   });
 
   test("userOID is the signed-in user's: a guest cannot name an account, a signed-in user cannot name another", async () => {
     const guest = await openPage(server.app, 'demo-reg');
     const forged = await guest.post('/api/getPaymentUrl/', { ...payBody('demo-reg', 'demo-reg.ALL'), userOID: 'user-demo-reg' });
     expect(forged.statusCode).toBe(403);
-    expect(attempts('demo-reg')).toHaveLength(0);
+    expect(await attempts('demo-reg')).toHaveLength(0);
     const asGuest = (await guest.post('/api/getPaymentUrl/', payBody('demo-reg', 'demo-reg.ALL'))).json().info.orderId;
-    expect(server.app.store.attemptByOrder(asGuest)!.user_oid).toBeNull();
+    expect((await server.app.store.attemptByOrder(asGuest))!.user_oid).toBeNull();
 
     const user = await openPage(server.app, 'demo-reg');
     const login = await user.post('/ajax/realty/login/', { login: demoAccount.phone, phone: demoAccount.phone, password: demoAccount.password, captcha: '' }, { form: true });
     expect(login.statusCode).toBe(200);
     expect((await user.post('/api/getPaymentUrl/', { ...payBody('demo-reg', 'demo-reg.SBP'), userOID: 'user-someone-else' })).statusCode).toBe(403);
     const own = (await user.post('/api/getPaymentUrl/', { ...payBody('demo-reg', 'demo-reg.SBP'), userOID: 'user-demo-reg' })).json().info.orderId;
-    expect(server.app.store.attemptByOrder(own)!.user_oid).toBe('user-demo-reg');
+    expect((await server.app.store.attemptByOrder(own))!.user_oid).toBe('user-demo-reg');
     // Leaving userOID out still attributes the payment to whoever is signed in.
     const implicit = (await user.post('/api/getPaymentUrl/', payBody('demo-reg', 'demo-reg.SberPaySite'))).json().info.orderId;
-    expect(server.app.store.attemptByOrder(implicit)!.user_oid).toBe('user-demo-reg');
+    expect((await server.app.store.attemptByOrder(implicit))!.user_oid).toBe('user-demo-reg');
   });
 
   test('manager_id: a malformed one in the body is refused, a malformed cookie is ignored', async () => {
@@ -328,11 +325,11 @@ describe('who pays (issue 12)', () => {
       const answer = await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), manager_id: managerId });
       expect([managerId, answer.statusCode]).toEqual([managerId, 400]);
     }
-    expect(attempts('demo-anon')).toHaveLength(0);
+    expect(await attempts('demo-anon')).toHaveLength(0);
     client.cookie += `; manager_id=${encodeURIComponent('"><img src=x>')}`;
     const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
-    expect(server.app.store.attemptByOrder(orderId)!.manager_id).toBeNull();
+    expect((await server.app.store.attemptByOrder(orderId))!.manager_id).toBeNull();
     const fits = (await client.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), manager_id: 'Mgr_7.east-1' })).json().info.orderId;
-    expect(server.app.store.attemptByOrder(fits)!.manager_id).toBe('Mgr_7.east-1');
+    expect((await server.app.store.attemptByOrder(fits))!.manager_id).toBe('Mgr_7.east-1');
   });
 });

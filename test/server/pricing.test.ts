@@ -59,28 +59,32 @@ function serverBill({ sum, commissions, limit, balance }: Case) {
     show_executer_offer: 0,
   }));
   // The two reads the bill data and the pricing make of the store.
-  const store = { pointsBalance: () => balance, typesOfBill: () => types } as unknown as Store;
+  const store = { pointsBalance: async () => balance, typesOfBill: async () => types } as unknown as Store;
   return { row, types, store };
 }
 
 describe.each(Object.entries(cases))('%s', (_name, bill) => {
   const { row, types, store } = serverBill(bill);
   // What the page gets: GET /ajax/object-info/{id} as JSON.
-  const wire = JSON.parse(JSON.stringify(objectInfo(store, row))) as Bill;
+  let wire: Bill;
+  beforeAll(async () => {
+    wire = JSON.parse(JSON.stringify(await objectInfo(store, row))) as Bill;
+  });
   const ways = [undefined, ...types];
 
-  test.each(ways.map((type) => [type?.oid ?? 'no type chosen', type] as const))('maximum points and final price agree: %s', (_way, type) => {
+  test.each(ways.map((type) => [type?.oid ?? 'no type chosen', type] as const))('maximum points and final price agree: %s', async (_way, type) => {
     const commission = paymentCommission(types, type);
     const selected = wire.cardTypes.find((t) => t.OID === type?.oid) ?? null;
-    const max = serverMaxPoints(usefulPoints(store, row), row.sum_kopecks, commission);
+    const max = serverMaxPoints(await usefulPoints(store, row), row.sum_kopecks, commission);
     expect(maxSpendablePoints(wire, selected)).toBe(max);
     for (const points of new Set([0, 1, Math.floor(max / 2), max - 1, max].filter((p) => p >= 0 && p <= max))) {
       expect(finalPrice(wire, selected, points)).toBe(amountDue(row.sum_kopecks, commission, points));
     }
   });
 
-  test('the points screen (no type chosen yet) offers what the server accepts with any type', () => {
+  test('the points screen (no type chosen yet) offers what the server accepts with any type', async () => {
     const offered = maxSpendablePoints(wire);
-    for (const type of ways) expect(offered).toBeLessThanOrEqual(serverMaxPoints(usefulPoints(store, row), row.sum_kopecks, paymentCommission(types, type)));
+    const useful = await usefulPoints(store, row);
+    for (const type of ways) expect(offered).toBeLessThanOrEqual(serverMaxPoints(useful, row.sum_kopecks, paymentCommission(types, type)));
   });
 });

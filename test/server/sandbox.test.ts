@@ -118,10 +118,10 @@ test('SANDBOX=0 turns every sandbox party off, the dev captcha included', async 
     const answer = await off.app.inject({ method: method as 'GET' | 'POST', url, headers, ...(payload ? { payload: payload as Record<string, string> } : {}) });
     expect([url, answer.statusCode]).toEqual([url, 404]);
   }
-  expect(off.app.store.attemptByOrder(orderId)!.status).toBe('created');
+  expect((await off.app.store.attemptByOrder(orderId))!.status).toBe('created');
   // No SMS lands in an outbox, and the stand-in captcha token passes nothing.
   await client.post('/api/send-sms/', { phone: '79990001111', objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
-  expect(off.app.store.outboxOf('79990001111', 5)).toHaveLength(0);
+  expect(await off.app.store.outboxOf('79990001111', 5)).toHaveLength(0);
   await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'bad', captcha: '' }, { form: true });
   const withStandIn = await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: DEV_CAPTCHA_TOKEN }, { form: true });
   expect(withStandIn.statusCode).toBe(400);

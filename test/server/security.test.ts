@@ -11,7 +11,7 @@ afterEach(() => server.close());
 describe('CSRF', () => {
   test.each(postRoutes.map((route) => [route.url, route] as const))('POST %s without the session token: 403, nothing changed', async (_url, route) => {
     const client = await openPage(server.app, 'demo-points');
-    const before = snapshot(server.app);
+    const before = await snapshot(server.app);
     for (const csrf of ['', 'forged-token', client.csrf.slice(0, -1) + (client.csrf.endsWith('A') ? 'B' : 'A')]) {
       const forged = { ...client, csrf } as typeof client;
       Object.setPrototypeOf(forged, Object.getPrototypeOf(client));
@@ -22,7 +22,7 @@ describe('CSRF', () => {
     // No session at all (a cross-site form with a stolen token but no cookie) is refused too.
     const noCookie = await server.app.inject({ method: 'POST', url: route.url, headers: { 'x-csrf-token': client.csrf }, payload: route.body ?? {} });
     expect(noCookie.statusCode).toBe(403);
-    expect(snapshot(server.app)).toBe(before);
+    expect(await snapshot(server.app)).toBe(before);
   });
 
   test("one session's token does not open another session", async () => {
@@ -87,7 +87,7 @@ describe('security headers and cookies', () => {
 
 describe('CSP reports', () => {
   test('accepts application/csp-report and application/reports+json without CSRF, counted in memory', async () => {
-    const before = snapshot(server.app);
+    const before = await snapshot(server.app);
     const legacy = await server.app.inject({
       method: 'POST',
       url: '/csp-report',
@@ -108,7 +108,7 @@ describe('CSP reports', () => {
     const seen = await server.app.inject({ method: 'GET', url: '/sandbox/csp-reports' });
     expect(seen.json().count).toBe(3);
     expect(seen.json().reports[2]).toEqual({ 'csp-report': expect.objectContaining({ 'violated-directive': 'script-src' }) });
-    expect(snapshot(server.app)).toBe(before);
+    expect(await snapshot(server.app)).toBe(before);
   });
 });
 

@@ -1,0 +1,132 @@
+/**
+ * The store figures, measured for each engine in the same run: SQLite (a file per figure) and PostgreSQL (a database
+ * per figure on a throw-away cluster with production-like durability: fsync on, synchronous_commit off).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { findPostgresBin, startCluster, type Cluster } from '../scripts/pgCluster';
+import { databaseEnv } from '../test/support/childServer';
+import { barePostLoad, compareLoads, getResultLoad, getResultLoadSpread, paymentUrlLoad, type LoadFigures } from './load';
+import { rssMb, startCheckoutServer, startHelloServer } from './processes';
+import { concurrencyAndCrash, otpBruteForce, type BenchDatabase } from './resilience';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export interface EngineFigures {
+  engine: EngineName;
+  /** The bare POST with the poll's schemas and its one database read, on this engine (bench/hello.ts). */
+  barePostRead: LoadFigures & { runsRps: number[] };
+  /** One server process, 50 connections. */
+  getResult: LoadFigures & { runsRps: number[] };
+  /** Two server processes of one database, 25 connections each. */
+  getResultTwoProcesses: LoadFigures & { perProcessRps: number[] };
+  getResultToBarePostReadRatio: number;
+  twoProcessesToOneRatio: number;
+  paymentUrl: LoadFigures & { billsMade: number; durationS: number; distinct: boolean };
+  rssMbAfterLoad: number | null;
+  otpBruteForce: { sent: number; accepted: number; evaluated: number; codesSent: number };
+  concurrentPayAttempts: { requests: number; attemptsCreated: number };
+  crashRecovery: { pending: number; paymentsLost: number };
+}
+
+export type EngineOutcome = EngineFigures | { engine: EngineName; skipped: string };
+
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+
+/** Where each figure's data goes: a new SQLite file, or a new database on the bench's PostgreSQL cluster. */
+export interface Databases {
+  engine: EngineName;
+  create(name: string): Promise<BenchDatabase>;
+  close(): Promise<void>;
+}
+
+export function sqliteDatabases(): Databases {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sqlite-'));
+  return {
+    engine: 'sqlite',
+    create: async (name) => ({ databaseUrl: null, databasePath: path.join(dir, `${name}.sqlite`) }),
+    close: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A throw-away cluster, or null (with the reason) when PostgreSQL is not installed here. */
+export async function postgresDatabases(): Promise<Databases | string> {
+  if (!process.env.BENCH_DATABASE_URL && !findPostgresBin()) return 'PostgreSQL is not installed (apt-get install -y postgresql)';
+  let cluster: Cluster | null = null;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? (cluster = await startCluster({ durability: 'realistic' })).adminUrl;
+  const made: string[] = [];
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    engine: 'postgres',
+    create: async (name) => {
+      const database = `bench_${name}_${crypto.randomBytes(3).toString('hex')}`;
+      await admin(`CREATE DATABASE ${database}`);
+      made.push(database);
+      const url = new URL(adminUrl);
+      url.pathname = `/${database}`;
+      return { databaseUrl: url.toString(), databasePath: '' };
+    },
+    close: async () => {
+      if (cluster) return cluster.stop();
+      for (const database of made) await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    },
+  };
+}
+
+type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
+
+/** Every store figure of one engine. `checkoutBase` is any running checkout, whose tab headers the yardstick sends. */
+export async function engineFigures(databases: Databases, distDir: string, step: Step): Promise<EngineFigures> {
+  const engine = databases.engine;
+  const yardstick = await startHelloServer(databaseEnv(await databases.create('yardstick')) as Record<string, string>);
+  const load = databaseEnv(await databases.create('load'));
+  const first = await startCheckoutServer(load, distDir);
+  let second: Awaited<ReturnType<typeof startCheckoutServer>> | null = null;
+  try {
+    // The yardstick and the poll alternate (yardstick, poll, poll, yardstick): their ratio is the budget.
+    const bare = await barePostLoad(yardstick.base, first.base, '/post-read');
+    const poll = await getResultLoad(first.base);
+    const { a: barePostRead, b: getResult } = await step(`${engine}: bare POST with the poll's one read, and /api/getResult/ (one process)`, () =>
+      compareLoads(bare, poll),
+    );
+    await yardstick.stop();
+    second = await startCheckoutServer(load, distDir);
+    const two = second;
+    const getResultTwoProcesses = await step(`${engine}: /api/getResult/, two processes`, () => getResultLoadSpread([first.base, two.base]));
+    await second.stop();
+    second = null;
+    const paymentUrl = await step(`${engine}: /api/getPaymentUrl/ on distinct bills`, () => paymentUrlLoad(first.base));
+    const rssMbAfterLoad = rssMb(first.child.pid!);
+    await first.stop();
+
+    const otp = await step(`${engine}: OTP brute force`, async () => otpBruteForce(await databases.create('otp'), distDir));
+    const resilience = await step(`${engine}: concurrent Pay and crash recovery`, async () => concurrencyAndCrash(await databases.create('crash'), distDir));
+    return {
+      engine,
+      barePostRead,
+      getResult,
+      getResultTwoProcesses,
+      getResultToBarePostReadRatio: ratio(getResult.rps, barePostRead.rps),
+      twoProcessesToOneRatio: ratio(getResultTwoProcesses.rps, getResult.rps),
+      paymentUrl,
+      rssMbAfterLoad,
+      otpBruteForce: otp,
+      ...resilience,
+    };
+  } finally {
+    await yardstick.stop('SIGKILL');
+    await second?.stop('SIGKILL');
+    await first.stop('SIGKILL');
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The tables as the query layer sees them, one interface per table (Kysely's `Database` type). Money is integer
+ * kopecks and every time is epoch milliseconds (UTC) on both engines: INTEGER on SQLite, bigint on PostgreSQL, read
+ * back as JS numbers (store/engines.ts refuses a bigint beyond 2^53). Flags are 0/1 integers on both, so a row reads
+ * the same whichever engine holds it.
+ *
+ * A new table: its interface here, a line in `Database`, a migration in migrations.ts, its queries in store.ts.
+ */
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export type PaymentStatus = 'created' | 'success' | 'declined';
+export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
+export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
+
+export interface BillsTable {
+  oid: string;
+  product: 'realty' | 'auto';
+  object_type: string;
+  purpose: string;
+  sum_kopecks: number;
+  client_name: string;
+  client_phone: string | null;
+  client_email: string | null;
+  bill_email: string | null;
+  cust_no: string | null;
+  no_reg: number;
+  points_enabled: number;
+  useful_points_limit: number;
+  status: 'open' | 'paid';
+  paid_order_id: string | null;
+  copied_from: string | null;
+  created_at: number;
+}
+
+export interface PaymentTypesTable {
+  oid: string;
+  bill_oid: string;
+  position: number;
+  code: PaymentTypeCode;
+  name: string;
+  commission_kopecks: number;
+  show_aggregator_offer: number;
+  show_executer_offer: number;
+}
+
+export interface PaymentAttemptsTable {
+  order_id: string;
+  bill_oid: string;
+  card_type_oid: string;
+  amount_kopecks: number;
+  commission_kopecks: number;
+  points_used: number;
+  email: string | null;
+  user_oid: string | null;
+  manager_id: string | null;
+  status: PaymentStatus;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  cust_no: string;
+  delta: number;
+  reason: string;
+  order_id: string | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  csrf_token: string;
+  account_id: number | null;
+  created_at: number;
+  seen_at: number;
+  /** What checkUser handed out for get-user; null until asked, cleared on sign-in and logout. */
+  user_token: string | null;
+}
+
+export interface LoyaltyAccountsTable {
+  id: Generated<number>;
+  oid: string;
+  phone: string;
+  surname: string;
+  name: string;
+  patronymic: string;
+  email: string | null;
+  picture: string | null;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: CodePurpose;
+  /** The customer whose points a use-points code confirms; null for the other purposes. */
+  cust_no: string | null;
+  salt: string;
+  code_hash: string;
+  wrong_tries: number;
+  state: 'active' | 'used' | 'void';
+  created_at: number;
+  expires_at: number;
+  /** Who asked for the code: the session (null once it is gone) and the client's address. */
+  session_id: string | null;
+  client_address: string | null;
+}
+
+export interface PhoneGuardsTable {
+  phone: string;
+  wrong_streak: number;
+  blocked_until: number;
+  captcha_required: number;
+  updated_at: number;
+}
+
+export interface PhoneVerificationsTable {
+  id: Generated<number>;
+  session_id: string;
+  phone: string;
+  purpose: CodePurpose;
+  cust_no: string | null;
+  verified_at: number;
+  consumed_at: number | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: number;
+}
+
+export interface FreeCallsTable {
+  id: Generated<number>;
+  session_id: string;
+  phone: string;
+  locked_at: number;
+  expires_at: number;
+  called_at: number | null;
+}
+
+export interface Database {
+  bills: BillsTable;
+  payment_types: PaymentTypesTable;
+  payment_attempts: PaymentAttemptsTable;
+  points_ledger: PointsLedgerTable;
+  sessions: SessionsTable;
+  loyalty_accounts: LoyaltyAccountsTable;
+  sms_codes: SmsCodesTable;
+  phone_guards: PhoneGuardsTable;
+  phone_verifications: PhoneVerificationsTable;
+  sms_outbox: SmsOutboxTable;
+  free_calls: FreeCallsTable;
+}
+
+/** Rows as they are read. */
+export type BillRow = Selectable<BillsTable>;
+export type PaymentTypeRow = Selectable<PaymentTypesTable>;
+export type AttemptRow = Selectable<PaymentAttemptsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type AccountRow = Selectable<LoyaltyAccountsTable>;
+export type SmsCodeRow = Selectable<SmsCodesTable>;
+export type PhoneGuardRow = Selectable<PhoneGuardsTable>;
+export type VerificationRow = Selectable<PhoneVerificationsTable>;
+export type OutboxRow = Selectable<SmsOutboxTable>;
+export type FreeCallRow = Selectable<FreeCallsTable>;
+export type LedgerEntry = Insertable<PointsLedgerTable>;

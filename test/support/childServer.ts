@@ -1,0 +1,95 @@
+/**
+ * A server as its own Node process, for the tests and the benchmark that need real processes: several servers on one
+ * database, SIGKILL mid-payment, throughput without the test runner in the way.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const root = path.resolve(__dirname, '..', '..');
+
+export interface ChildServer {
+  child: ChildProcess;
+  /** http://127.0.0.1:port */
+  base: string;
+  port: number;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+export const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
+
+/**
+ * Runs a TypeScript entry as its own Node process and resolves once it prints the line `pattern` captures the port
+ * from. `node --import tsx` rather than the `tsx` CLI: the CLI runs the entry in a child of its own, so a SIGKILL
+ * would hit the wrapper and leave the server running, and the pid would not be the server's (its RSS, its CPU pin).
+ * `cpus` pins the process to those CPUs (taskset), for the benchmark's one-process and two-process figures.
+ */
+export function startTs(entry: string, env: Record<string, string>, pattern: RegExp, cpus?: string): Promise<ChildServer> {
+  const node = [process.execPath, '--import', 'tsx', entry];
+  const [command, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
+  const child = spawn(command!, args, {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = pattern.exec(output)?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      child.stderr!.off('data', onData);
+      // Keep draining so a chatty child never blocks on a full pipe.
+      child.stdout!.resume();
+      child.stderr!.on('data', (c: Buffer) => process.stderr.write(`[${path.basename(entry)} ${child.pid}] ${c}`));
+      resolve({
+        child,
+        port: Number(port),
+        base: `http://127.0.0.1:${port}`,
+        stop: async (signal = 'SIGTERM') => {
+          if (child.exitCode === null && !child.signalCode) child.kill(signal);
+          await exited(child);
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${entry} exited with ${code ?? signal}:\n${output}`));
+    });
+  });
+}
+
+/** Where a child server keeps its data: DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite). */
+export type DatabaseEnv = { DATABASE_URL: string } | { DATABASE_PATH: string };
+
+export const databaseEnv = (database: { databaseUrl: string | null; databasePath: string }): DatabaseEnv =>
+  database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : { DATABASE_PATH: database.databasePath };
+
+/** The real server (`server/main.ts`) on a free port, rate limit off, logging off, seeding the demo bills if empty. */
+export function startCheckoutServer(database: DatabaseEnv, distDir: string, options: { cpus?: string; env?: Record<string, string> } = {}): Promise<ChildServer> {
+  return startTs(
+    'server/main.ts',
+    { ...database, DIST_DIR: distDir, RATE_LIMIT_PER_MINUTE: '0', ...options.env },
+    /Checkout is running on http:\/\/localhost:(\d+)/,
+    options.cpus,
+  );
+}
+
+/** SIGKILLs every child server still running (a test's afterAll, the benchmark's finally). */
+export async function killChildServers(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      child.kill('SIGKILL');
+      return exited(child);
+    }),
+  );
+}
