@@ -29,7 +29,7 @@ export const homeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
     const bills = demoBills.map(
       (bill) => html`<li class="sandbox-bill">
 <a href="/pay/${bill.oid}">${bill.purpose}</a>
-<span class="sandbox-hint">${bill.oid} · ${amount(bill.sum_kopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
+<span class="sandbox-hint">${bill.oid} · ${amount(bill.sumKopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
 ${
   bill.paid
     ? null
