@@ -49,6 +49,34 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/** The merchant API's key of a test server (the sandbox's development key). */
+export const merchantKey = (app: FastifyInstance): string => app.merchant.devApiKey!;
+
+let idempotencyCounter = 0;
+/** A new Idempotency-Key. */
+export const newIdempotencyKey = () => `test-key-${++idempotencyCounter}-${Math.random().toString(36).slice(2)}`;
+
+/** A merchant API call with the server's key (and a new Idempotency-Key on a POST unless one is given). */
+export function merchantCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url: `/merchant/v1${url}`,
+    headers: {
+      authorization: `Bearer ${merchantKey(app)}`,
+      ...(method === 'POST' ? { 'idempotency-key': newIdempotencyKey() } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
 /**
  * A seeded app on a fresh database of the file's engine (a SQLite file in a temp folder, or a PostgreSQL database of
  * its own) and a fake clock; the global rate limit is off unless a test turns it on.
@@ -64,6 +92,8 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     now: clock.now,
     passwordCost: TEST_PASSWORD_COST,
     rateLimitPerMinute: 0,
+    // Tests drive webhook deliveries and the expiry sweep by hand (app.merchant.worker), on the fake clock.
+    webhookWorker: false,
     ...overrides,
   });
   await seedDemo(app.store, TEST_PASSWORD_COST);

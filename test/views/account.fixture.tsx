@@ -27,6 +27,7 @@ export const pageConfig: PageConfig = {
   providerBase: '',
   environment: 'local',
   captchaSiteKey: null,
+  returnUrl: null,
   freeCallNumber: '+7 (800) 555-35-35',
   merchant: { name: 'ООО «Тест»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' },
   objectOID: 'bill-reg',
