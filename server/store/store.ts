@@ -61,6 +61,16 @@ const SESSION_COLUMNS = Object.keys({
   user_token: true,
 } satisfies Record<keyof SessionRow, true>) as (keyof SessionRow)[];
 
+let eventSequence = 0;
+/**
+ * A webhook message id that sorts by when it was made: `msg_`, the time and a counter of this process in hex, then
+ * randomness (so ids of several processes never collide). Events of one transaction are sent in the order queued.
+ */
+function nextEventId(t: number): string {
+  eventSequence = (eventSequence + 1) % 0x10000;
+  return `msg_${t.toString(16).padStart(12, '0')}${eventSequence.toString(16).padStart(4, '0')}${crypto.randomBytes(8).toString('hex')}`;
+}
+
 /** The hot queries, compiled once per engine. */
 function compileHotQueries(db: Kysely<Database>) {
   return {
@@ -321,7 +331,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
      */
     enqueueEvent: async (type: WebhookEventType, data: unknown): Promise<string> => {
       const t = now();
-      const id = `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+      const id = nextEventId(t);
       const payload = JSON.stringify({ id, type, createdAt: new Date(t).toISOString(), data });
       await db.insertInto('webhook_events').values({ id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t }).execute();
       afterCommit(() => {
@@ -340,6 +350,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
           .where('next_attempt_at', '<=', t)
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
           .orderBy('next_attempt_at')
+          .orderBy('id')
           .limit(limit)
           .execute()
       ).map((row) => row.id);
@@ -369,7 +380,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
       await db.updateTable('webhook_events').set({ ...next, lease_until: null }).where('id', '=', attempt.event_id).execute();
     },
     webhookEvent: (id: string): Promise<WebhookEventRow | undefined> => db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst(),
-    webhookEvents: (limit: number): Promise<WebhookEventRow[]> => db.selectFrom('webhook_events').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute(),
+    webhookEvents: (limit: number): Promise<WebhookEventRow[]> => db.selectFrom('webhook_events').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
     webhookAttemptsOf: (eventId: string): Promise<WebhookAttemptRow[]> =>
       db.selectFrom('webhook_attempts').selectAll().where('event_id', '=', eventId).orderBy('id').execute(),
 

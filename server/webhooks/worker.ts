@@ -54,6 +54,8 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
   let stopped = true;
   let unsubscribe: (() => void) | null = null;
   let keysSweptAt = 0;
+  // Stopping the server aborts a delivery in flight (recorded as failed and retried later) rather than wait for it.
+  let stopping = new AbortController();
 
   async function post(target: WebhookTarget, event: WebhookEventRow): Promise<Outcome> {
     const started = performance.now();
@@ -64,14 +66,22 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
         headers: { 'content-type': 'application/json', 'user-agent': 'checkout-webhooks/1', ...webhookHeaders(target.secret, event.id, timestamp, event.payload) },
         body: event.payload,
         redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), stopping.signal]),
       });
       // The answer's body means nothing to us: drop it rather than wait for it.
       await response.body?.cancel().catch(() => {});
       return { statusCode: response.status, error: null, durationMs: Math.round(performance.now() - started) };
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      const message = timedOut ? `no answer in ${options.timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+      // An abort's reason is a DOMException, not always an Error of this realm: read its name.
+      const name = (error as { name?: unknown } | null)?.name;
+      const message =
+        name === 'TimeoutError'
+          ? `no answer in ${options.timeoutMs} ms`
+          : stopping.signal.aborted
+            ? 'the server stopped during the delivery'
+            : error instanceof Error
+              ? error.message
+              : String(error);
       return { statusCode: null, error: message.slice(0, 500), durationMs: Math.round(performance.now() - started) };
     }
   }
@@ -103,6 +113,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
       const due = await store.dueWebhookEvents(BATCH);
       let claimed = 0;
       for (const id of due) {
+        if (stopping.signal.aborted) return made;
         // Held long enough for one attempt and its record; a process that dies holding it frees it by then.
         const event = await store.claimWebhookEvent(id, store.now() + options.timeoutMs + 30_000);
         if (!event) continue;
@@ -148,6 +159,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = new AbortController();
       unsubscribe = store.onEventQueued(() => setImmediate(kick));
       timer = setInterval(kick, options.pollMs);
       timer.unref();
@@ -157,6 +169,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
       stopped = true;
       unsubscribe?.();
       if (timer) clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };
