@@ -156,6 +156,13 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
 
   app.decorateRequest('merchantKeyId', null);
 
+  // A POST with no body (cancel) may still say it is JSON, as curl scripts often do: an empty JSON body is no body.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : json(request, body, done),
+  );
+
   // A fixed one-minute window per key, in this process.
   const windows = new Map<string, { start: number; count: number }>();
 
