@@ -130,6 +130,15 @@ describe('POST /merchant/v1/bills', () => {
     const info = await client.get('/ajax/object-info/erp-1001');
     expect(info.statusCode).toBe(200);
     expect(info.json()).toMatchObject({ objectOID: 'erp-1001', info: { Summ: 12345.67, CustNo: 'ERP-42' }, noReg: true, returnUrl: 'https://shop.example.ru/orders/1001' });
+    // The result page of the bill's payment carries it in its config, for 'Вернуться в магазин'.
+    const config = async (query: string) => {
+      const page = await client.get(`/success?${query}`);
+      const raw = /<meta name="config" content="([^"]*)"/.exec(page.body)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      return JSON.parse(raw) as { returnUrl: string | null };
+    };
+    expect((await config('orderId=o-1&billOid=erp-1001')).returnUrl).toBe('https://shop.example.ru/orders/1001');
+    expect((await config('orderId=o-1&billOid=demo-anon')).returnUrl).toBeNull();
+    expect((await config('orderId=o-1&billOid=%3Cnot%20an%20id%3E')).returnUrl).toBeNull();
   });
 
   test('without an objectOID one is generated; given payment types are kept as sent', async () => {
