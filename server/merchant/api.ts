@@ -160,7 +160,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : json(request, body, done),
+    body === '' ? done(null, undefined) : json(request, String(body), done),
   );
 
   // A fixed one-minute window per key, in this process.

@@ -78,6 +78,25 @@ export function merchantCall(
 }
 
 /**
+ * A payer pays a bill by card as the page does: the payment URL (with the receipt e-mail), then the sandbox acquirer's
+ * form with a test card. Answers the attempt's order id.
+ */
+export async function payBillByCard(app: FastifyInstance, objectOID: string, card: string, email: string | null = 'payer@example.ru') {
+  const client = await openPage(app, objectOID);
+  const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email, userOID: null, manager_id: null });
+  if (started.statusCode !== 200) throw new Error(`getPaymentUrl answered ${started.statusCode} ${started.body}`);
+  const orderId = started.json().info.orderId as string;
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/sandbox/acquirer/${orderId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+  });
+  if (paid.statusCode !== 303) throw new Error(`the acquirer's form answered ${paid.statusCode}`);
+  return orderId;
+}
+
+/**
  * A seeded app on a fresh database of the file's engine (a SQLite file in a temp folder, or a PostgreSQL database of
  * its own) and a fake clock; the global rate limit is off unless a test turns it on.
  */

@@ -1,4 +1,4 @@
-import { countRows, merchantCall, merchantKey, newIdempotencyKey, openPage, startServer, type TestServer } from './helpers';
+import { countRows, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, startServer, type TestServer } from './helpers';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 
 let server: TestServer;
@@ -21,21 +21,8 @@ const createBill = async (extra: Record<string, unknown> = {}) => {
   return response.json<{ objectOID: string; payUrl: string; status: string }>();
 };
 
-/** Starts a card payment of a bill as the page does and pays it on the sandbox acquirer's form. */
-async function payByCard(objectOID: string, card: string = TEST_CARDS.pays) {
-  const client = await openPage(server.app, objectOID);
-  const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
-  expect(started.statusCode).toBe(200);
-  const orderId = started.json().info.orderId as string;
-  const paid = await server.app.inject({
-    method: 'POST',
-    url: `/sandbox/acquirer/${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
-  });
-  expect(paid.statusCode).toBe(303);
-  return orderId;
-}
+/** A payer pays the bill by card (the page's calls, then the sandbox acquirer's form). */
+const payByCard = (objectOID: string, card: string = TEST_CARDS.pays) => payBillByCard(server.app, objectOID, card);
 
 describe('authentication', () => {
   test('no key or a wrong key: 401 in the API error shape; the right key opens it; no cookie is ever set', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, countRows, merchantCall, openPage, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
+import { buildApp, countRows, merchantCall, openPage, payBillByCard, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 import { DEFAULT_RETRY_SCHEDULE_MS, retryScheduleFrom, webhookSecretFrom } from '../../server/config';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { signWebhook, verifyWebhook, webhookHeaders } from '../../server/webhooks/signature';
@@ -50,19 +50,7 @@ async function newBill(app: FastifyInstance = server.app) {
   return response.json<{ objectOID: string }>().objectOID;
 }
 
-async function pay(objectOID: string, card: string = TEST_CARDS.pays, app: FastifyInstance = server.app) {
-  const client = await openPage(app, objectOID);
-  const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email: null, userOID: null, manager_id: null });
-  const orderId = started.json().info.orderId as string;
-  const answer = await app.inject({
-    method: 'POST',
-    url: `/sandbox/acquirer/${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
-  });
-  expect(answer.statusCode).toBe(303);
-  return orderId;
-}
+const pay = (objectOID: string, card: string = TEST_CARDS.pays, app: FastifyInstance = server.app) => payBillByCard(app, objectOID, card, null);
 
 const events = async (app: FastifyInstance = server.app) => (await app.store.webhookEvents(100)).reverse();
 
