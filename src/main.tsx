@@ -44,6 +44,7 @@ function start() {
             orderId={query.get('orderId')}
             billOid={query.get('billOid')}
             merchant={config.merchant}
+            returnUrl={config.returnUrl}
           />
         </StrictMode>,
       ),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { unpayableReason } from '../bills';
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
@@ -38,6 +39,8 @@ export async function objectInfo(store: Store, bill: BillRow) {
     pointsEnabled: bill.points_enabled === 1,
     usefulPoints: useful,
     availablePoints: bill.points_enabled ? available : 0,
+    /** Where "Вернуться в магазин" leads after paying (issue 14); null when the merchant gave none. */
+    returnUrl: bill.return_url,
   };
 }
 
@@ -49,8 +52,9 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const bill = await store.billByOid(request.params.id);
       if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-      // A paid bill has nothing left to pay: the page shows SPEC §2's "possibly already paid" error.
-      if (bill.status === 'paid') return reply.code(409).send({ success: false, error: 'Счет уже оплачен' });
+      // A paid, cancelled or expired bill has nothing left to pay: the page shows SPEC §8's data error.
+      const closed = unpayableReason(bill, store.now());
+      if (closed) return reply.code(409).send({ success: false, error: closed });
       return objectInfo(store, bill);
     },
   );

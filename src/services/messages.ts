@@ -34,6 +34,8 @@ export const messages = {
     resultTitle: 'Результат оплаты',
     /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
     offline: 'Нет соединения — проверим, как только оно появится',
+    /** The link to the bill's returnUrl on the result page (issue 14). */
+    backToShop: 'Вернуться в магазин',
   },
   signIn: {
     title: 'Авторизация',

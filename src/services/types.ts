@@ -27,6 +27,8 @@ export interface Bill {
   pointsEnabled: boolean;
   usefulPoints: number;
   availablePoints: number;
+  /** Where "Вернуться в магазин" leads after paying (issue 14); absent or null: nowhere. */
+  returnUrl?: string | null;
 }
 
 /** The signed-in loyalty-programme user. */

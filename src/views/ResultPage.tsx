@@ -10,6 +10,8 @@ interface Props {
   orderId: string | null;
   billOid: string | null;
   merchant: Merchant;
+  /** The bill's link back to the merchant's shop (issue 14), shown under the status; null: none. */
+  returnUrl?: string | null;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Props {
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
  * nothing (anyone can type it).
  */
-export function ResultPage({ logic, orderId, billOid, merchant }: Props) {
+export function ResultPage({ logic, orderId, billOid, merchant, returnUrl = null }: Props) {
   return (
     <div className="page">
       <PageHeader merchant={merchant} />
@@ -29,6 +31,11 @@ export function ResultPage({ logic, orderId, billOid, merchant }: Props) {
         ) : (
           <p className="status-text" role="status">
             {messages.status.orderNotFound}
+          </p>
+        )}
+        {returnUrl && (
+          <p className="result-return">
+            <a href={returnUrl}>{messages.status.backToShop}</a>
           </p>
         )}
       </main>

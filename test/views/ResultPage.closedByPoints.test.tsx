@@ -49,3 +49,15 @@ test('an order the server does not know is not paid', async () => {
   expect(await screen.findByText(messages.status.orderNotFound)).toBeInTheDocument();
   expect(screen.queryByText(messages.status.success)).not.toBeInTheDocument();
 });
+
+// Issue 14: the bill's returnUrl, when the merchant gave one, is one link back to the shop under the status.
+test("'Вернуться в магазин' links to the bill's returnUrl, and is absent without one", async () => {
+  const { logic } = withServer(async () => ({ status: 'success', objectOID: 'bill-1' }));
+  const { unmount } = render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} returnUrl="https://shop.example.ru/orders/1" />);
+  expect(await screen.findByText(messages.status.success)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: messages.status.backToShop })).toHaveAttribute('href', 'https://shop.example.ru/orders/1');
+  unmount();
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(await screen.findByText(messages.status.success)).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: messages.status.backToShop })).not.toBeInTheDocument();
+});
