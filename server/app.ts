@@ -4,7 +4,13 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { defaultOptions, type AppOptions } from './config';
+import crypto from 'node:crypto';
+import { acquirerConfigProblem, defaultOptions, type AppOptions } from './config';
+import { createGateway, type Gateway } from './acquirer/gateway';
+import { rbsAcquirer } from './acquirer/rbs';
+import { background, type Background } from './background';
+import { acquirerCallbackRoutes } from './routes/acquirerCallback';
+import { createRbsFake, RBS_FAKE_PATH, rbsFakeRoutes, SANDBOX_CREDENTIALS, type RbsFake } from './sandbox/rbs';
 import { openStore, type RootStore, type SessionRow } from './store/store';
 import { csrfRefusal, csrfSession, SESSION_LIFE, sessionIdOf, sweepEndedSessions } from './session';
 import { pageRenderer, pageRoutes } from './routes/pages';
@@ -30,6 +36,14 @@ declare module 'fastify' {
     store: RootStore;
     appOptions: AppOptions;
     cspReports: CspReports;
+    /** The acquirer gateway (issue 13): Pay, reconciliation, refunds. */
+    gateway: Gateway;
+    /** Work after the answer (reconciling, refunds, the sandbox's callbacks); `idle()` waits for it. */
+    background: Background;
+    /** The key the acquirer's callbacks are signed with (ACQUIRER_CALLBACK_KEY, or the sandbox's, generated once). */
+    callbackKey: () => Promise<string>;
+    /** The sandbox's RBS fake (sandbox on only). */
+    rbsFake: RbsFake | null;
   }
   interface FastifyRequest {
     /** The session of a POST, read by the CSRF hook (null on GETs and on routes that check the token themselves). */
@@ -50,7 +64,12 @@ declare module 'fastify' {
  * Browsers send CSP reports with no token at all (and the endpoint changes nothing but a counter).
  */
 const csrfExempt = (url: string) =>
-  (url.startsWith('/sandbox/') && !url.startsWith('/sandbox/free-call')) || url === '/csp-report' || url.startsWith('/csp-report?');
+  (url.startsWith('/sandbox/') && !url.startsWith('/sandbox/free-call')) ||
+  url === '/csp-report' ||
+  url.startsWith('/csp-report?') ||
+  // The acquirer's callback is signed with the shop's key instead (it is no browser of ours).
+  url === '/api/acquirer/callback' ||
+  url.startsWith('/api/acquirer/callback?');
 
 /** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
 const isCheckoutLink = (url: string) => url.startsWith('/pay/');
@@ -61,6 +80,9 @@ const isCheckoutLink = (url: string) => url.startsWith('/pay/');
  */
 export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const options = defaultOptions(overrides);
+  // Without the sandbox, payments need a real acquirer: refuse to start rather than take payments nowhere.
+  const problem = acquirerConfigProblem(options);
+  if (problem) throw new Error(`Cannot start: ${problem}. See README, "Connecting a real acquirer".`);
   const pages = pageRenderer(options);
 
   const app = Fastify({
@@ -88,6 +110,46 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   app.decorate('appOptions', options);
   app.decorate('cspReports', cspReports);
   app.decorateRequest('session', null);
+
+  const log = (message: string, error?: unknown) => (error ? app.log.error({ err: error }, message) : app.log.warn(message));
+  const work = background(log);
+  let key: Promise<string> | null = null;
+  // With the sandbox's fake the key is generated once and kept in the database, so the fake and every process agree.
+  const callbackKey = () =>
+    (key ??= options.acquirerCallbackKey ? Promise.resolve(options.acquirerCallbackKey) : store.secret('sandbox-rbs-callback-key', () => crypto.randomBytes(32).toString('hex')));
+  const acquirer = rbsAcquirer({
+    // The sandbox's fake is this server: its URL is known only after listen (PORT=0), so it is read on every call.
+    baseUrl: options.acquirerUrl ?? (() => `${options.publicUrl}${RBS_FAKE_PATH}`),
+    credentials: options.acquirerUrl
+      ? options.acquirerToken
+        ? { token: options.acquirerToken }
+        : { userName: options.acquirerUserName!, password: options.acquirerPassword! }
+      : SANDBOX_CREDENTIALS,
+    fetch: options.acquirerFetch,
+    timeoutMs: options.acquirerTimeoutMs,
+    onExchange: (exchange) =>
+      store.recordExchange({
+        order_id: exchange.attempt,
+        method: exchange.method,
+        request: JSON.stringify(exchange.request),
+        answer: exchange.answer === null ? null : JSON.stringify(exchange.answer),
+        error: exchange.error,
+        http_status: exchange.httpStatus,
+        ms: exchange.ms,
+      }),
+  });
+  const gateway = createGateway({ store, acquirer, options, background: work, log });
+  app.decorate('gateway', gateway);
+  app.decorate('background', work);
+  app.decorate('callbackKey', callbackKey);
+  app.decorate('rbsFake', options.sandbox ? createRbsFake({ store, options, callbackKey, background: work }) : null);
+  // A lost callback never leaves a paid payer waiting: pending attempts are reconciled on start and every minute.
+  const sweepAcquirer = () => work.run('acquirer sweep', () => gateway.sweep());
+  const acquirerSweep = options.sweepEveryMs > 0 ? setInterval(sweepAcquirer, options.sweepEveryMs) : null;
+  acquirerSweep?.unref();
+  app.addHook('onReady', async () => {
+    if (options.sweepEveryMs > 0) sweepAcquirer();
+  });
   // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to (every process
   // sweeps; a second sweep of the same rows deletes nothing).
   const sweep = setInterval(
@@ -97,6 +159,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    if (acquirerSweep) clearInterval(acquirerSweep);
+    await work.idle();
     await store.close();
   });
 
@@ -158,6 +222,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await app.register(pageRoutes, { options, pages });
   await app.register(billRoutes);
   await app.register(paymentRoutes, { options });
+  await app.register(acquirerCallbackRoutes);
   await app.register(codeRoutes, { sms, verifyCaptcha, now: options.now });
   await app.register(accountRoutes, { options, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
@@ -166,10 +231,12 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
     app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
-    await app.register(acquirerSandbox, { options });
+    const fake = app.rbsFake!;
+    await app.register(rbsFakeRoutes, { options, fake });
+    await app.register(acquirerSandbox, { fake });
     await app.register(billsSandbox);
-    await app.register(sbpSandbox);
-    await app.register(sberpaySandbox);
+    await app.register(sbpSandbox, { fake });
+    await app.register(sberpaySandbox, { fake });
     await app.register(partiesSandbox, { options });
     await app.register(homeRoutes, { options });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));

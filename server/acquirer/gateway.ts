@@ -7,7 +7,7 @@ import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './
 
 /** The acquirer cannot be reached or refused the order now: the payer is told, the attempt kept, Pay works again later. */
 export class AcquirerUnavailable extends Error {
-  constructor(readonly cause: unknown) {
+  constructor(readonly reason: unknown) {
     super('Не удалось перейти к оплате: банк сейчас не отвечает. Попробуйте еще раз через минуту или выберите другой способ оплаты');
   }
 }

@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app';
 import type { AppOptions } from '../../server/config';
 import { DEV_CAPTCHA_TOKEN } from '../../server/captcha';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/demoBills';
 import type { CodePurpose } from '../../server/store/store';
+import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
@@ -57,7 +59,12 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   const { dir, distDir } = tempDirs();
   const fresh: TestDatabase = await freshDatabase(dir);
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
+  let built: FastifyInstance | undefined;
   const app = await buildApp({
+    // The sandbox's RBS fake is this app: the adapter reaches it (and it calls back) through inject.
+    acquirerFetch: injectFetch(() => built!),
+    // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
+    sweepEveryMs: 0,
     ...database,
     distDir,
     logger: false,
@@ -66,6 +73,7 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     rateLimitPerMinute: 0,
     ...overrides,
   });
+  built = app;
   await seedDemo(app.store, TEST_PASSWORD_COST);
   return {
     app,
@@ -217,3 +225,31 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   },
   { url: '/api/check-code/', body: { code: '1234', phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
 ];
+
+/**
+ * Pays (or is refused) on the RBS fake's card form at a payment answer's formUrl, then waits for what follows: the fake's
+ * signed callback and the reconciling it starts (the product learns the outcome through the protocol only).
+ */
+export async function payByCard(app: FastifyInstance, formUrl: string, card: string = TEST_CARDS.pays) {
+  const answer = await app.inject({
+    method: 'POST',
+    url: new URL(formUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+  });
+  await app.background.idle();
+  return answer;
+}
+
+/** The fake bank app behind a fast-payment QR's payload: pays or declines, then waits for the callback's effects. */
+export async function payBySbp(app: FastifyInstance, payload: string, outcome: 'pay' | 'decline' = 'pay') {
+  const answer = await app.inject({ method: 'POST', url: new URL(payload).pathname, payload: { outcome } });
+  await app.background.idle();
+  return answer;
+}
+
+/** Switches a fault of the sandbox's RBS fake on or off (for every order, or one orderNumber). */
+export async function rbsFault(app: FastifyInstance, fault: string, on = true, orderNumber?: string) {
+  const answer = await app.inject({ method: 'POST', url: '/sandbox/rbs/faults', payload: { fault, on, ...(orderNumber ? { orderNumber } : {}) } });
+  if (answer.statusCode !== 200) throw new Error(`fault switch refused: ${answer.body}`);
+}
