@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { killChildServers, databaseEnv, startCheckoutServer } from '../support/childServer';
-import { confirmByCard, openTab, payBody, pollStatus } from '../support/httpTab';
+import { acquirerOrderOf, confirmByCard, openTab, payBody, pollStatus, settledStatus } from '../support/httpTab';
 import { freshDatabase } from '../support/testDatabase';
 import { tempDirs } from './helpers';
 
@@ -16,8 +16,9 @@ test('a pending payment survives SIGKILL: after a restart it completes and is re
   const started = await tab.post('/api/getPaymentUrl/', payBody('demo-anon'));
   expect(started.status).toBe(200);
   const { info } = (await started.json()) as { info: { orderId: string; formUrl: string } };
-  // With PORT=0 the return URLs name the port actually bound.
-  expect(info.formUrl).toBe(`${first.base.replace('127.0.0.1', 'localhost')}/sandbox/acquirer/${info.orderId}`);
+  // With PORT=0 the return URLs (and the sandbox acquirer's own address) name the port actually bound.
+  const acquirerOrder = await acquirerOrderOf(first.base, info.orderId);
+  expect(info.formUrl).toBe(`${first.base.replace('127.0.0.1', 'localhost')}/sandbox/acquirer/${acquirerOrder}`);
 
   await first.stop('SIGKILL');
   expect(first.child.signalCode).toBe('SIGKILL');
@@ -27,11 +28,13 @@ test('a pending payment survives SIGKILL: after a restart it completes and is re
   // The session and the attempt both survived.
   expect(await pollStatus(again, info.orderId, 'demo-anon')).toEqual({ success: true, status: 'created', objectOID: 'demo-anon' });
 
-  expect((await fetch(`${second.base}/sandbox/acquirer/${info.orderId}`)).status).toBe(200);
+  expect((await fetch(`${second.base}/sandbox/acquirer/${acquirerOrder}`)).status).toBe(200);
   const paid = await confirmByCard(second.base, info.orderId);
   expect(paid.status).toBe(303);
-  expect(paid.headers.get('location')).toContain(`/success?orderId=${info.orderId}&billOid=demo-anon`);
-  expect(await pollStatus(again, info.orderId, 'demo-anon')).toEqual({ success: true, status: 'success', objectOID: 'demo-anon' });
+  // Back to our result page with the acquirer's orderId appended: the page polls with that id.
+  expect(paid.headers.get('location')).toBe(`${first.base.replace('127.0.0.1', 'localhost')}/success?billOid=demo-anon&orderId=${acquirerOrder}`);
+  // The callback went to the killed process's address and was lost: the poll asks the acquirer and learns it.
+  expect(await settledStatus(again, acquirerOrder, 'demo-anon')).toEqual({ success: true, status: 'success', objectOID: 'demo-anon' });
 
   await second.stop();
   await database.drop();

@@ -253,3 +253,18 @@ export async function rbsFault(app: FastifyInstance, fault: string, on = true, o
   const answer = await app.inject({ method: 'POST', url: '/sandbox/rbs/faults', payload: { fault, on, ...(orderNumber ? { orderNumber } : {}) } });
   if (answer.statusCode !== 200) throw new Error(`fault switch refused: ${answer.body}`);
 }
+
+/**
+ * Options of a server with the sandbox off whose acquirer is another test server's RBS fake: only the four ACQUIRER_*
+ * settings point it there, as a deployment points it at a bank.
+ */
+export async function acquirerAt(other: TestServer): Promise<Partial<AppOptions>> {
+  return {
+    sandbox: false,
+    acquirerUrl: 'http://localhost:3000/sandbox/rbs/payment/rest/',
+    acquirerUserName: 'sandbox-shop',
+    acquirerPassword: 'sandbox-password',
+    acquirerCallbackKey: await other.app.callbackKey(),
+    acquirerFetch: injectFetch(() => other.app),
+  };
+}
