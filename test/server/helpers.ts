@@ -59,10 +59,10 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   const { dir, distDir } = tempDirs();
   const fresh: TestDatabase = await freshDatabase(dir);
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
-  let built: FastifyInstance | undefined;
+  const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
     // The sandbox's RBS fake is this app: the adapter reaches it (and it calls back) through inject.
-    acquirerFetch: injectFetch(() => built!),
+    acquirerFetch: injectFetch(() => built.app!),
     // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
     sweepEveryMs: 0,
     ...database,
@@ -73,7 +73,7 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     rateLimitPerMinute: 0,
     ...overrides,
   });
-  built = app;
+  built.app = app;
   await seedDemo(app.store, TEST_PASSWORD_COST);
   return {
     app,
