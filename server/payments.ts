@@ -136,12 +136,14 @@ export async function applyAcquirerOutcome(tx: Store, orderId: string, outcome: 
 
   const bill = (await tx.billByOid(attempt.bill_oid))!;
   // Money was taken for this attempt: when it cannot be this bill's payment, it goes back (never kept, never a second success).
-  const giveBack = async () => (await tx.finishAttempt(orderId, 'refunded', attempt.amount_kopecks > 0 ? { refund_state: 'due' } : {}))!;
+  // (A points-only attempt took no money: it is simply declined.)
+  const giveBack = async () =>
+    (attempt.amount_kopecks > 0 ? await tx.finishAttempt(orderId, 'refunded', { refund_state: 'due' }) : await tx.finishAttempt(orderId, 'declined'))!;
   if (bill.status === 'paid') return giveBack();
   if (attempt.points_used > 0) {
     const balance = bill.cust_no ? await tx.pointsBalance(bill.cust_no) : 0;
     // The balance may have been spent since the attempt began: refuse rather than go below zero.
-    if (!bill.cust_no || balance < attempt.points_used) return attempt.amount_kopecks > 0 ? giveBack() : (await tx.finishAttempt(orderId, 'declined'))!;
+    if (!bill.cust_no || balance < attempt.points_used) return giveBack();
     await tx.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
   }
   const finished = (await tx.finishAttempt(orderId, 'success'))!;
