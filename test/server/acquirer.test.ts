@@ -41,11 +41,12 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
   const order = (n: string) => ({ orderNumber: n, amount: 12_345, returnUrl: 'http://localhost:3000/success?billOid=x', failUrl: 'http://localhost:3000/fail', description: 'Тест' });
 
   beforeEach(async () => {
-    server = await startServer({ acquirerTimeoutMs: 1500 });
+    server = await startServer({ acquirerTimeoutMs: 1000 });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const address = server.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/rbs/payment/rest/`;
-    acquirer = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 1500 });
+    // Generous: a shared machine under a whole test run can take seconds to render a QR. The time-out test has its own.
+    acquirer = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 20_000 });
   });
 
   const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as AcquirerError);
@@ -100,7 +101,9 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
 
     await rbsFault(server.app, 'status-slow', true, 'adapter-slow');
     const slow = await acquirer.register(order('adapter-slow'));
-    expect(await failure(acquirer.orderStatus({ orderId: slow.orderId }))).toMatchObject({ kind: 'timeout' });
+    // The fake holds its answer 500 ms past the server's time-out (1 s).
+    const impatient = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 1000 });
+    expect(await failure(impatient.orderStatus({ orderId: slow.orderId }))).toMatchObject({ kind: 'timeout' });
 
     const html = rbsAcquirer({ baseUrl: base.replace('/sandbox/rbs/payment/rest/', '/pay/'), credentials: SANDBOX_CREDENTIALS });
     expect(await failure(html.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'http' });
@@ -113,7 +116,8 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
 
 describe('outcomes through the protocol', () => {
   beforeEach(async () => {
-    server = await startServer({ acquirerTimeoutMs: 1500 });
+    // Long enough for a loaded machine's QR rendering; the fake holds a timed-out answer 500 ms past it.
+    server = await startServer({ acquirerTimeoutMs: 4000 });
   });
 
   test('the callback: a wrong or missing checksum is 400 and changes nothing; a good one settles from the status; a replay changes nothing', async () => {
