@@ -29,8 +29,11 @@ export interface PaymentInfo {
 const isCard = (type: PaymentTypeRow) => type.code === 'ALL' || type.code === 'AllSberP';
 const isBankAppPay = (type: PaymentTypeRow) => type.code === 'SberPaySite' || type.code === 'SberPaySiteP';
 
-/** How long a claim to talk to the acquirer about an attempt lasts: past every call's time-out, so a dead claimant's ends. */
-const leaseFor = (options: AppOptions) => options.acquirerTimeoutMs * 2 + 1000;
+/**
+ * How long a claim to talk to the acquirer about an attempt lasts: past the time-outs of the calls it makes, so that the
+ * claim of a process that died (SIGKILL) ends soon after, and another process takes over.
+ */
+const leaseFor = (options: AppOptions, calls: number) => options.acquirerTimeoutMs * calls + 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The product's reading of the acquirer's status (ACQUIRER.md's table): null while the order is still open. */
@@ -136,8 +139,8 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   }
 
   /** Runs `work` holding the attempt's lease; answers undefined when someone else holds it. */
-  async function withLease<T>(orderId: string, work: () => Promise<T>): Promise<T | undefined> {
-    if (!(await store.claimAttemptLease(orderId, now() + leaseFor(options)))) return undefined;
+  async function withLease<T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T | undefined> {
+    if (!(await store.claimAttemptLease(orderId, now() + leaseFor(options, calls)))) return undefined;
     try {
       return await work();
     } finally {
@@ -147,9 +150,10 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
 
   async function registered(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<AttemptRow> {
     if (attempt.acquirer_order_id) return attempt;
-    const deadline = Date.now() + leaseFor(options);
+    // Registering is at most two calls (the status by orderNumber, then register.do, or register.do then the status).
+    const deadline = Date.now() + leaseFor(options, 2);
     for (;;) {
-      const done = await withLease(attempt.order_id, () => register(attempt, type, bill));
+      const done = await withLease(attempt.order_id, 2, () => register(attempt, type, bill));
       if (done) return done;
       // A concurrent request is registering this attempt: its stored answer is ours too.
       await sleep(50);
@@ -192,7 +196,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   async function reconcileNow(orderId: string): Promise<AttemptRow | undefined> {
     const attempt = await store.attemptByOrder(orderId);
     if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return attempt;
-    const read = await withLease(orderId, async () => {
+    const read = await withLease(orderId, 1, async () => {
       const current = (await store.attemptByOrder(orderId))!;
       if (current.status !== 'created') return current;
       let status: OrderStatus | null;
@@ -217,7 +221,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   }
 
   async function refund(orderId: string): Promise<void> {
-    await withLease(orderId, async () => {
+    await withLease(orderId, 3, async () => {
       const attempt = (await store.attemptByOrder(orderId))!;
       if (attempt.refund_state !== 'due' || !attempt.acquirer_order_id) return;
       const context = { attempt: orderId };
