@@ -95,7 +95,8 @@ type Params = Record<string, string | undefined>;
 type Answer = Record<string, unknown>;
 
 const fail = (errorCode: number, errorMessage: string): Answer => ({ errorCode: String(errorCode), errorMessage });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Unref'd: a held answer never keeps a closing process (or a test worker) alive.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * The sandbox's acquirer: a fake of the RBS REST protocol (ACQUIRER.md), served under /sandbox/rbs/payment/rest/ and
