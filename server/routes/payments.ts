@@ -110,13 +110,13 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (points > 0 && bill.cust_no && !(await pointsConfirmed(store, options.now, session.id, bill.cust_no))) {
       return reply.code(403).send({ success: false, error: 'Подтвердите списание баллов кодом из СМС' });
     }
-    const request_ = { bill, type, points, email, userOid: account?.oid ?? null, managerId };
+    const payment = { bill, type, points, email, userOid: account?.oid ?? null, managerId };
     try {
       // The attempt first (in a transaction), then the acquirer's order for it (outside). Twice at most: a pending attempt
       // past its session time-out is reconciled (and ended) first, and an attempt whose card form was lost is ended;
       // either way the second round starts a fresh attempt.
       for (let round = 1; ; round++) {
-        const started = await startPayment(store, request_);
+        const started = await startPayment(store, payment);
         if (started.kind === 'closed') return { success: true, isClosedWithoutProcessing: true, info: { orderId: started.attempt.order_id } };
         const { attempt } = started;
         if (round === 1 && attempt.expires_at !== null && options.now() > attempt.expires_at) {
