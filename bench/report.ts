@@ -9,6 +9,11 @@ export interface Figures {
   firstContentMs: number;
   helloRps: number;
   barePostRps: number;
+  /** Pay (a card attempt registered at the sandbox's RBS fake over HTTP), one at a time: median and 99th percentile. */
+  payP50Ms?: number;
+  payP99Ms?: number;
+  /** Signed acquirer callbacks answered per second (50 connections). */
+  callbackRps?: number;
   engines: { sqlite: EngineOutcome; postgres: EngineOutcome };
   fuzzBodies: { sent: number; status500: number };
   cspViolations: number;
@@ -58,6 +63,8 @@ function rows(f: Figures): Row[] {
     { name: 'firstContentMs (median of 10)', value: n(f.firstContentMs), budget: '—', met: null },
     { name: 'helloRps (bare GET)', value: n(f.helloRps), budget: '—', met: null },
     { name: "yardstick: barePostRps (the poll's schemas, no read)", value: n(f.barePostRps), budget: '—', met: null },
+    { name: 'payP50Ms / payP99Ms (Pay through the acquirer gateway)', value: f.payP50Ms === undefined ? '—' : `${n(f.payP50Ms)} / ${n(f.payP99Ms ?? 0)}`, budget: '—', met: null },
+    { name: 'callbackRps (signed acquirer callbacks)', value: f.callbackRps === undefined ? '—' : n(f.callbackRps), budget: '—', met: null },
     { name: 'fuzzBodies (500s / sent)', value: `${f.fuzzBodies.status500} / ${n(f.fuzzBodies.sent)}`, budget: '0', met: f.fuzzBodies.status500 === 0 },
     { name: 'cspViolations', value: String(f.cspViolations), budget: '0', met: f.cspViolations === 0 },
   ];
@@ -165,6 +172,7 @@ export function markdown(f: Figures): string {
     sqlite
       ? `- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand (SQLite: ${n(sqlite.paymentUrl.requests)} requests on ${n(sqlite.paymentUrl.billsMade)} bills over ${sqlite.paymentUrl.durationS} s${sqlite.paymentUrl.distinct ? '' : ', a few requests repeated a bill'}).`
       : '- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand.',
+    '- payP50Ms / payP99Ms: 60 card Pays one after another, each on a fresh bill, so each creates an attempt and calls register.do of the sandbox\'s RBS fake over HTTP (the same server process plays the bank); details also hold the fast-payment figures (register.do, then get.do and its QR). callbackRps: signed callbacks (HMAC-SHA256 checked) of one settled order, 50 connections for 10 s.',
     '- rssMbAfterLoad: resident memory of the first server process after its load runs.',
     '- otpBruteForce: 10,000 wrong codes against one phone, asking for a new code whenever the rules allow, on a fake clock (as test/server/bruteforce.test.ts), in-process on the engine.',
     '- concurrentPayAttempts: 20 simultaneous Pay requests for one bill, half through each of two server processes started together on one empty database; attempts counted in the database.',

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { engineFigures, postgresDatabases, sqliteDatabases, type EngineOutcome } from './engines';
+import { BENCH_CALLBACK_KEY, callbackRate, payLatency } from './acquirer';
 import { barePostLoad, helloLoad } from './load';
 import { cspJourneys } from './journeys';
 import { firstContent, initialJs, launchBrowser, lighthouseRun, type LighthouseFigures } from './page';
@@ -79,7 +80,7 @@ async function main() {
   let server: ChildServer | null = null;
   let hello: ChildServer | null = null;
   try {
-    server = await startCheckoutServer({ DATABASE_PATH: path.join(dir, 'checkout.sqlite') }, distDir);
+    server = await startCheckoutServer({ DATABASE_PATH: path.join(dir, 'checkout.sqlite') }, distDir, { env: { ACQUIRER_CALLBACK_KEY: BENCH_CALLBACK_KEY } });
     const base = server.base;
 
     const browser = await launchBrowser();
@@ -106,6 +107,8 @@ async function main() {
     const barePost = await step("autocannon: bare Fastify POST with the poll's schemas", async () => (await barePostLoad(hello!.base, base, '/post'))());
     await hello.stop();
     hello = null;
+    const pay = await step('Pay through the acquirer gateway (register.do over HTTP)', () => payLatency(base));
+    const callbacks = await step('autocannon: signed acquirer callbacks', () => callbackRate(base));
     const fuzz = await step('fuzz bodies', () => fuzzBodies(server!));
     await server.stop();
     server = null;
@@ -121,6 +124,9 @@ async function main() {
       firstContentMs: content.firstContentMs,
       helloRps: helloFigures.rps,
       barePostRps: barePost.rps,
+      payP50Ms: pay.card.p50Ms,
+      payP99Ms: pay.card.p99Ms,
+      callbackRps: callbacks.rps,
       engines,
       fuzzBodies: fuzz,
       cspViolations: csp.cspViolations,
@@ -131,6 +137,8 @@ async function main() {
         firstContentSamplesMs: content.samples,
         hello: helloFigures,
         barePost,
+        pay,
+        callbacks,
         lighthouseRuns: lighthouseRuns.map((run) => run.performance),
         cspJourneys: csp.journeys,
         cspConsoleMessages: csp.consoleCspMessages,

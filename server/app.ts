@@ -5,7 +5,12 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { defaultOptions, type AppOptions } from './config';
+import { acquirerConfigProblem, defaultOptions, type AppOptions } from './config';
+import { createGateway, type Gateway } from './acquirer/gateway';
+import { rbsAcquirer } from './acquirer/rbs';
+import { background, type Background } from './background';
+import { acquirerCallbackRoutes } from './routes/acquirerCallback';
+import { createRbsFake, RBS_FAKE_PATH, rbsFakeRoutes, SANDBOX_CREDENTIALS, type RbsFake } from './sandbox/rbs';
 import { openStore, type RootStore, type SessionRow } from './store/store';
 import { csrfRefusal, csrfSession, SESSION_LIFE, sessionIdOf, sweepEndedSessions } from './session';
 import { pageRenderer, pageRoutes } from './routes/pages';
@@ -37,6 +42,14 @@ declare module 'fastify' {
     cspReports: CspReports;
     /** The merchant side (issue 14): the sandbox's development API key (null when keys are configured), the webhooks. */
     merchant: { devApiKey: string | null; webhookSecret: string; webhookUrl: () => string | null; worker: WebhookWorker };
+    /** The acquirer gateway (issue 13): Pay, reconciliation, refunds. */
+    gateway: Gateway;
+    /** Work after the answer (reconciling, refunds, the sandbox's callbacks); `idle()` waits for it. */
+    background: Background;
+    /** The key the acquirer's callbacks are signed with (ACQUIRER_CALLBACK_KEY, or the sandbox's, generated once). */
+    callbackKey: () => Promise<string>;
+    /** The sandbox's RBS fake (sandbox on only). */
+    rbsFake: RbsFake | null;
   }
   interface FastifyRequest {
     /** The session of a POST, read by the CSRF hook (null on GETs and on routes that check the token themselves). */
@@ -61,7 +74,10 @@ const csrfExempt = (url: string) =>
   url === '/csp-report' ||
   url.startsWith('/csp-report?') ||
   // The merchant API takes no cookie at all: its bearer key is what a forged request cannot have.
-  url.startsWith(`${MERCHANT_PREFIX}/`);
+  url.startsWith(`${MERCHANT_PREFIX}/`) ||
+  // The acquirer's callback is signed with the shop's key instead (it is no browser of ours).
+  url === '/api/acquirer/callback' ||
+  url.startsWith('/api/acquirer/callback?');
 
 /** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
 const isCheckoutLink = (url: string) => url.startsWith('/pay/');
@@ -72,6 +88,9 @@ const isCheckoutLink = (url: string) => url.startsWith('/pay/');
  */
 export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const options = defaultOptions(overrides);
+  // Without the sandbox, payments need a real acquirer: refuse to start rather than take payments nowhere.
+  const problem = acquirerConfigProblem(options);
+  if (problem) throw new Error(`Cannot start: ${problem}. See README, "Connecting a real acquirer".`);
   const pages = pageRenderer(options);
 
   const app = Fastify({
@@ -119,6 +138,45 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, worker });
+  const log = (message: string, error?: unknown) => (error ? app.log.error({ err: error }, message) : app.log.warn(message));
+  const work = background(log);
+  let key: Promise<string> | null = null;
+  // With the sandbox's fake the key is generated once and kept in the database, so the fake and every process agree.
+  const callbackKey = () =>
+    (key ??= options.acquirerCallbackKey ? Promise.resolve(options.acquirerCallbackKey) : store.settingOnce('sandbox_rbs_callback_key', crypto.randomBytes(32).toString('hex')));
+  const acquirer = rbsAcquirer({
+    // The sandbox's fake is this server: its URL is known only after listen (PORT=0), so it is read on every call.
+    baseUrl: options.acquirerUrl ?? (() => `${options.publicUrl}${RBS_FAKE_PATH}`),
+    credentials: options.acquirerUrl
+      ? options.acquirerToken
+        ? { token: options.acquirerToken }
+        : { userName: options.acquirerUserName!, password: options.acquirerPassword! }
+      : SANDBOX_CREDENTIALS,
+    fetch: options.acquirerFetch,
+    timeoutMs: options.acquirerTimeoutMs,
+    onExchange: (exchange) =>
+      store.recordExchange({
+        order_id: exchange.attempt,
+        method: exchange.method,
+        request: JSON.stringify(exchange.request),
+        answer: exchange.answer === null ? null : JSON.stringify(exchange.answer),
+        error: exchange.error,
+        http_status: exchange.httpStatus,
+        ms: exchange.ms,
+      }),
+  });
+  const gateway = createGateway({ store, acquirer, options, background: work, log });
+  app.decorate('gateway', gateway);
+  app.decorate('background', work);
+  app.decorate('callbackKey', callbackKey);
+  app.decorate('rbsFake', options.sandbox ? createRbsFake({ store, options, callbackKey, background: work }) : null);
+  // A lost callback never leaves a paid payer waiting: pending attempts are reconciled on start and every minute.
+  const sweepAcquirer = () => work.run('acquirer sweep', () => gateway.sweep());
+  const acquirerSweep = options.sweepEveryMs > 0 ? setInterval(sweepAcquirer, options.sweepEveryMs) : null;
+  acquirerSweep?.unref();
+  app.addHook('onReady', async () => {
+    if (options.sweepEveryMs > 0) sweepAcquirer();
+  });
   // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to (every process
   // sweeps; a second sweep of the same rows deletes nothing).
   const sweep = setInterval(
@@ -129,6 +187,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     await worker.stop();
+    if (acquirerSweep) clearInterval(acquirerSweep);
+    await work.idle();
     await store.close();
   });
 
@@ -190,6 +250,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await app.register(pageRoutes, { options, pages });
   await app.register(billRoutes);
   await app.register(paymentRoutes, { options });
+  await app.register(acquirerCallbackRoutes);
   await app.register(codeRoutes, { sms, verifyCaptcha, now: options.now });
   await app.register(accountRoutes, { options, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
@@ -199,10 +260,12 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
     app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
-    await app.register(acquirerSandbox, { options });
+    const fake = app.rbsFake!;
+    await app.register(rbsFakeRoutes, { options, fake });
+    await app.register(acquirerSandbox, { fake });
     await app.register(billsSandbox);
-    await app.register(sbpSandbox);
-    await app.register(sberpaySandbox);
+    await app.register(sbpSandbox, { fake });
+    await app.register(sberpaySandbox, { fake });
     await app.register(partiesSandbox, { options });
     await app.register(webhooksSandbox, { secret: webhookSecret });
     await app.register(homeRoutes, { options });

@@ -5,7 +5,8 @@
  */
 import crypto from 'node:crypto';
 import type { Product } from './config';
-import { billClosedEvent, paymentEvent } from './merchantEvents';
+import { billClosedEvent } from './merchantEvents';
+import { applyAcquirerOutcome } from './payments';
 import { isPlausibleEmail, OBJECT_OID_PATTERN } from './routes/schemas';
 import type { AttemptRow, BillRow, PaymentTypeCode, Store } from './store/store';
 
@@ -185,41 +186,38 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
 }
 
 /**
- * Declines a bill's pending attempts as the bill closes without payment; answers them. The payer may still be on the
- * acquirer's form: its later confirmation finds the attempt no longer pending and changes nothing.
+ * Ends a closing bill's pending attempts that the acquirer never heard of (declined here); answers the others. Those are
+ * left for the acquirer to end: declining them here would keep a payment made on the acquirer's form before its session
+ * ends. Reconciliation (acquirer/gateway.ts) settles them from the acquirer's word: unpaid, declined at the session's
+ * end; paid after the close, refunded at the acquirer (a closed bill takes no money).
  */
-async function declinePending(tx: Store, billOid: string): Promise<AttemptRow[]> {
-  const declined: AttemptRow[] = [];
+async function endPendingAttempts(tx: Store, billOid: string): Promise<AttemptRow[]> {
+  const atAcquirer: AttemptRow[] = [];
   for (const pending of await tx.pendingAttemptsOfBill(billOid)) {
-    const attempt = await tx.finishAttempt(pending.order_id, 'declined');
-    if (!attempt) continue;
-    await paymentEvent(tx, attempt);
-    declined.push(attempt);
+    if (pending.register_started_at !== null) atAcquirer.push(pending);
+    else await applyAcquirerOutcome(tx, pending.order_id, { kind: 'declined', reason: 'bill-closed' });
   }
-  return declined;
+  return atAcquirer;
 }
 
 /**
- * The merchant cancels an unpaid bill: it is closed, its pending attempts declined, `bill.cancelled` queued, all in one
+ * The merchant cancels an unpaid bill: it is closed, its pending attempts ended (endPendingAttempts), `bill.cancelled` queued, all in one
  * transaction. Cancelling a cancelled bill again answers it as it is; a paid or expired one is a BillConflict.
  */
-export async function cancelBill(store: Store, oid: string): Promise<{ bill: BillRow; declined: AttemptRow[] }> {
-  const result = await store.transaction(async (tx) => {
+export async function cancelBill(store: Store, oid: string): Promise<{ bill: BillRow; atAcquirer: AttemptRow[] }> {
+  return store.transaction(async (tx) => {
     const bill = await tx.billByOid(oid);
     if (!bill) throw new BillNotFound();
     const status = billStatus(bill, tx.now());
-    if (status === 'cancelled') return { bill, declined: [] };
+    if (status === 'cancelled') return { bill, atAcquirer: [] };
     if (status === 'paid') throw new BillConflict('bill_paid', 'The bill is paid: it cannot be cancelled');
     if (status === 'expired') throw new BillConflict('bill_expired', 'The bill has expired: it cannot be cancelled');
     await tx.closeBill(oid, 'cancelled');
-    const declined = await declinePending(tx, oid);
+    const atAcquirer = await endPendingAttempts(tx, oid);
     const closed = (await tx.billByOid(oid))!;
     await billClosedEvent(tx, closed);
-    return { bill: closed, declined };
+    return { bill: closed, atAcquirer };
   });
-  // The acquirer's side of each declined attempt (a reversal) is issue 13's gateway: it goes here, after the commit,
-  // one call per attempt in result.declined.
-  return result;
 }
 
 /**
@@ -234,7 +232,7 @@ export async function expireDueBills(store: Store, limit = 100): Promise<number>
       const bill = await tx.billByOid(oid);
       if (!bill || billStatus(bill, tx.now()) !== 'expired' || bill.closed_as) return false;
       if (!(await tx.closeBill(oid, 'expired'))) return false;
-      await declinePending(tx, oid);
+      await endPendingAttempts(tx, oid);
       await billClosedEvent(tx, (await tx.billByOid(oid))!);
       return true;
     });

@@ -79,6 +79,26 @@ export interface AppOptions {
   webhookWorker: boolean;
   /** The fetch webhooks are posted with; tests pass a fake one. */
   webhookFetch: typeof fetch;
+  /**
+   * The acquirer (issue 13, README "Connecting a real acquirer"): its RBS REST base ending in `/payment/rest/`
+   * (ACQUIRER_URL), the shop's credentials (ACQUIRER_USERNAME + ACQUIRER_PASSWORD, or ACQUIRER_TOKEN) and the key its
+   * callbacks are signed with (ACQUIRER_CALLBACK_KEY). All null with the sandbox on: the sandbox's own RBS fake.
+   */
+  acquirerUrl: string | null;
+  acquirerUserName: string | null;
+  acquirerPassword: string | null;
+  acquirerToken: string | null;
+  acquirerCallbackKey: string | null;
+  /** The fetch that reaches the acquirer (and the sandbox fake's callbacks); server tests route it into the app. */
+  acquirerFetch: typeof fetch;
+  /** Every acquirer call gives up after this long. */
+  acquirerTimeoutMs: number;
+  /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
+  paymentSessionSecs: number;
+  /** A poll of a pending attempt asks the acquirer when its status was last read longer ago than this. */
+  reconcileAfterMs: number;
+  /** The sweeper reconciles pending attempts this often (and once on start); 0 turns it off (tests drive it). */
+  sweepEveryMs: number;
 }
 
 const SECOND = 1000;
@@ -143,6 +163,16 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     webhookPollMs: 2_000,
     webhookWorker: true,
     webhookFetch: (input, init) => fetch(input, init),
+    acquirerUrl: null,
+    acquirerUserName: null,
+    acquirerPassword: null,
+    acquirerToken: null,
+    acquirerCallbackKey: null,
+    acquirerFetch: (input, init) => fetch(input, init),
+    acquirerTimeoutMs: 10_000,
+    paymentSessionSecs: 1200,
+    reconcileAfterMs: 3000,
+    sweepEveryMs: 60_000,
     ...overrides,
   };
 }
@@ -194,5 +224,26 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     webhookUrl: env.MERCHANT_WEBHOOK_URL || null,
     webhookSecret: webhookSecretFrom(env.MERCHANT_WEBHOOK_SECRET),
     ...(env.WEBHOOK_RETRY_SCHEDULE ? { webhookRetryScheduleMs: retryScheduleFrom(env.WEBHOOK_RETRY_SCHEDULE) } : {}),
+    acquirerUrl: env.ACQUIRER_URL || null,
+    acquirerUserName: env.ACQUIRER_USERNAME || null,
+    acquirerPassword: env.ACQUIRER_PASSWORD || null,
+    acquirerToken: env.ACQUIRER_TOKEN || null,
+    acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
   });
+}
+
+/**
+ * What is missing to reach a real acquirer, or null when nothing is. With the sandbox on and no ACQUIRER_URL the
+ * sandbox's own RBS fake is used; otherwise every variable must be there, and the server refuses to start without.
+ */
+export function acquirerConfigProblem(options: AppOptions): string | null {
+  if (options.sandbox && !options.acquirerUrl) return null;
+  if (!options.acquirerUrl) return 'ACQUIRER_URL is not set (the acquirer\'s RBS REST base, ending in /payment/rest/)';
+  if (!/^https?:\/\/.+\/payment\/rest\/$/.test(options.acquirerUrl)) return 'ACQUIRER_URL must be an http(s) URL ending in /payment/rest/';
+  if (!options.acquirerToken) {
+    if (!options.acquirerUserName) return 'ACQUIRER_USERNAME is not set (or set ACQUIRER_TOKEN)';
+    if (!options.acquirerPassword) return 'ACQUIRER_PASSWORD is not set (or set ACQUIRER_TOKEN)';
+  }
+  if (!options.acquirerCallbackKey) return 'ACQUIRER_CALLBACK_KEY is not set (the key the acquirer signs its callbacks with)';
+  return null;
 }

@@ -15,9 +15,6 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'payment.refunded',
 ];
 
-/** A payment attempt's statuses as the API names them; 'refunded' arrives with the acquirer gateway (issue 13). */
-export type ApiPaymentStatus = PaymentStatus | 'refunded';
-
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 export const money = (kopecks: number) => ({ value: formatMoney(kopecks), currency: 'RUB' as const });
 
@@ -30,7 +27,7 @@ export function paymentView(attempt: AttemptWithMethod) {
     amount: money(attempt.amount_kopecks),
     commission: money(attempt.commission_kopecks),
     pointsUsed: attempt.points_used,
-    status: attempt.status as ApiPaymentStatus,
+    status: attempt.status,
     receiptEmail: attempt.email,
     createdAt: iso(attempt.created_at)!,
     updatedAt: iso(attempt.updated_at)!,
@@ -38,7 +35,7 @@ export function paymentView(attempt: AttemptWithMethod) {
 }
 
 /** The event of each final status of an attempt. */
-const paymentEventOf: Record<Exclude<ApiPaymentStatus, 'created'>, WebhookEventType> = {
+const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
   success: 'payment.succeeded',
   declined: 'payment.declined',
   refunded: 'payment.refunded',
@@ -47,10 +44,10 @@ const paymentEventOf: Record<Exclude<ApiPaymentStatus, 'created'>, WebhookEventT
 /**
  * Queues what an attempt's new status tells the merchant, in the caller's transaction: `payment.succeeded`,
  * `payment.declined` or `payment.refunded`, and `bill.paid` when this attempt paid its bill. Call it once per status
- * change, right after the change is written (payments.ts settle; issue 13's gateway moves the call to its one function).
+ * change, right after the change is written (payments.ts applyAcquirerOutcome, the one place an attempt's status changes).
  */
 export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void> {
-  const status = attempt.status as ApiPaymentStatus;
+  const status = attempt.status;
   if (status === 'created') return;
   const payment = await tx.paymentByOrder(attempt.order_id);
   if (!payment) return;

@@ -78,7 +78,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
       return { kind: 'attempt', attempt: (await tx.setAttemptPayer(pending.order_id, payer))!, type: request.type, reused: true };
     }
 
-    const orderId = crypto.randomUUID();
+    const orderId = newOrderId();
     const attempt = await tx.insertAttempt({
       order_id: orderId,
       bill_oid: bill.oid,
@@ -97,7 +97,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
 async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): Promise<AttemptRow> {
   // 422, not 409: a 409 to a payment request means the bill is already paid, and the page says so (issue 17).
   if (!anyType) throw new PaymentRefused(422, 'У счета нет способов оплаты');
-  const orderId = crypto.randomUUID();
+  const orderId = newOrderId();
   await tx.insertAttempt({
     order_id: orderId,
     bill_oid: bill.oid,
@@ -110,35 +110,54 @@ async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest
     manager_id: request.managerId,
   });
   // No acquirer is involved: the server itself is the party that confirms this payment.
-  return settle(tx, orderId, 'success');
+  return applyAcquirerOutcome(tx, orderId, { kind: 'deposited' });
 }
+
+/** Our order id: 32 hex characters, so it is also the acquirer's `orderNumber` (≤ 32 chars, the idempotency key there). */
+export const newOrderId = () => crypto.randomUUID().replaceAll('-', '');
+
+/** The `orderNumber` an attempt is registered under at the acquirer (attempts of before issue 13 had dashed ids). */
+export const orderNumberOf = (orderId: string) => orderId.replaceAll('-', '');
+
+/** The acquirer's word on an order, as the product reads it (from getOrderStatusExtended.do only). */
+export type AcquirerOutcome =
+  | { kind: 'deposited' }
+  | { kind: 'declined'; reason: 'declined' | 'reversed' | 'expired' | 'amount-mismatch' | 'form-lost' | 'bill-closed' }
+  | { kind: 'refunded' };
 
 /**
- * Records the acquirer's final word on an attempt. Exactly once: a second confirmation finds the attempt no
- * longer pending and changes nothing. On success the bill is marked paid and its points are written off in
- * the same transaction; a bill paid meanwhile by another attempt turns this one into a decline.
+ * Every change of an attempt's status happens here, in the caller's transaction (one place, so whatever must hear of a
+ * change — the change feed today, the merchant's webhooks later — is added once). Exactly once: an attempt no longer
+ * pending changes nothing. A deposit marks the bill paid and writes the points off in the same transaction; a deposit
+ * on a bill already paid by another attempt (two tabs, card after fast payment), or whose points were spent meanwhile,
+ * cannot be kept: the attempt becomes 'refunded' with its refund due at the acquirer (the gateway makes it).
  */
-export function settle(store: Store, orderId: string, outcome: 'success' | 'declined'): Promise<AttemptRow> {
-  return store.transaction(async (tx) => {
-    const attempt = await tx.attemptByOrder(orderId);
-    if (!attempt) throw new PaymentRefused(404, 'Заказ не найден');
-    if (attempt.status !== 'created') return attempt;
-    const finished = await finish(tx, attempt, outcome);
-    await paymentEvent(tx, finished); // the merchant's webhooks (issue 14), in this same transaction
-    return finished;
-  });
+export async function applyAcquirerOutcome(tx: Store, orderId: string, outcome: AcquirerOutcome): Promise<AttemptRow> {
+  const attempt = await tx.attemptByOrder(orderId);
+  if (!attempt) throw new PaymentRefused(404, 'Заказ не найден');
+  if (attempt.status !== 'created') return attempt;
+  const finished = await decide(tx, attempt, outcome);
+  await paymentEvent(tx, finished); // the merchant's webhooks (issue 14), in this same transaction
+  return finished;
 }
 
-/** settle's decision for a pending attempt, in its transaction. */
-async function finish(tx: Store, attempt: AttemptRow, outcome: 'success' | 'declined'): Promise<AttemptRow> {
+/** applyAcquirerOutcome's decision for a pending attempt, in its transaction. */
+async function decide(tx: Store, attempt: AttemptRow, outcome: AcquirerOutcome): Promise<AttemptRow> {
   const orderId = attempt.order_id;
+  if (outcome.kind === 'declined') return (await tx.finishAttempt(orderId, 'declined'))!;
+  if (outcome.kind === 'refunded') return (await tx.finishAttempt(orderId, 'refunded'))!;
+
   const bill = (await tx.billByOid(attempt.bill_oid))!;
+  // Money was taken for this attempt: when it cannot be this bill's payment, it goes back (never kept, never a second success).
+  // (A points-only attempt took no money: it is simply declined.)
+  const giveBack = async () =>
+    (attempt.amount_kopecks > 0 ? await tx.finishAttempt(orderId, 'refunded', { refund_state: 'due' }) : await tx.finishAttempt(orderId, 'declined'))!;
   // A bill paid by another attempt, or closed (cancelled, expired) meanwhile, takes no more money.
-  if (outcome === 'declined' || billStatus(bill, tx.now()) !== 'unpaid') return (await tx.finishAttempt(orderId, 'declined'))!;
+  if (billStatus(bill, tx.now()) !== 'unpaid') return giveBack();
   if (attempt.points_used > 0) {
     const balance = bill.cust_no ? await tx.pointsBalance(bill.cust_no) : 0;
     // The balance may have been spent since the attempt began: refuse rather than go below zero.
-    if (!bill.cust_no || balance < attempt.points_used) return (await tx.finishAttempt(orderId, 'declined'))!;
+    if (!bill.cust_no || balance < attempt.points_used) return giveBack();
     await tx.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
   }
   const finished = (await tx.finishAttempt(orderId, 'success'))!;

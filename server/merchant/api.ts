@@ -18,7 +18,7 @@ import { BillConflict, BillInputError, BillNotFound, cancelBill, createBill, typ
 import type { AppOptions } from '../config';
 import { parseMoney } from '../money';
 import { adjustPoints, BalanceTooLow } from '../points';
-import type { PaymentStatus, PaymentTypeCode, Store } from '../store/store';
+import type { AttemptRow, PaymentStatus, PaymentTypeCode, Store } from '../store/store';
 import { fingerprint, idempotent } from './idempotency';
 import { ApiError, type ErrorCode } from './errors';
 import {
@@ -250,17 +250,24 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       schema: {
         tags,
         summary: 'Cancel an unpaid bill',
-        description: 'Its page then shows the data error; its pending payments are declined. A paid or expired bill: 409.',
+        description: 'Its page then shows the data error and takes no new payment; a payment still open at the acquirer is refunded if paid. A paid or expired bill: 409.',
         headers: idempotencyHeaders,
         params: objectOidParams,
         response: { 200: billSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, ...errorResponses },
       },
     },
-    async (request, reply) =>
-      once(request, reply, 200, async (tx) => {
-        const { bill } = await cancelBill(tx, request.params.objectOID);
-        return billView(tx, bill, app.appOptions.publicUrl);
-      }),
+    async (request, reply) => {
+      let atAcquirer: AttemptRow[] = [];
+      const answer = await once(request, reply, 200, async (tx) => {
+        const cancelled = await cancelBill(tx, request.params.objectOID);
+        atAcquirer = cancelled.atAcquirer;
+        return billView(tx, cancelled.bill, app.appOptions.publicUrl);
+      });
+      // The acquirer's word on the attempts it knows, at once rather than at the next sweep: one paid just before the
+      // cancel is refunded, an unpaid one ends with the acquirer's session.
+      for (const attempt of atAcquirer) app.gateway.reconcileSoon(attempt.order_id);
+      return answer;
+    },
   );
 
   app.get(
@@ -281,13 +288,12 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       const size = Number(limit ?? 50);
       // One more than asked tells whether another page follows.
       const rows = await store.paymentsPage({
-        ...(status && status !== 'refunded' ? { status: status as PaymentStatus } : {}),
+        ...(status ? { status: status as PaymentStatus } : {}),
         ...(since ? { since: Date.parse(since) } : {}),
         ...(after ? { after: { createdAt: after[0], orderId: after[1] } } : {}),
         limit: size + 1,
       });
-      // No attempt is refunded before issue 13's gateway: the filter then answers none.
-      const page = status === 'refunded' ? [] : rows.slice(0, size);
+      const page = rows.slice(0, size);
       const last = page.at(-1);
       return { data: page.map(paymentView), nextCursor: rows.length > size && last ? encodeCursor([last.created_at, last.order_id]) : null };
     },

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import QRCode from 'qrcode';
 import type { AppOptions } from '../config';
+import { AcquirerUnavailable, AttemptAbandoned } from '../acquirer/gateway';
 import { pointsConfirmed } from '../codes';
 import { PaymentRefused, startPayment } from '../payments';
 import { html } from '../render';
 import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
 import { toRoubles } from '../money';
-import type { AttemptRow, BillRow, PaymentTypeRow } from '../store/store';
+import type { BillRow, PaymentTypeRow } from '../store/store';
 import {
   cardTypeOidSchema,
   failureSchema,
@@ -47,7 +47,7 @@ export const resultSchema = {
       type: 'object',
       properties: {
         success: { type: 'boolean' },
-        status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', null] },
+        status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', 'refunded', null] },
         objectOID: { type: 'string' },
       },
     },
@@ -83,29 +83,6 @@ function offerDescription(kind: 'aggregator' | 'executer', bill: BillRow, type: 
 <p>Обязательство считается исполненным с момента поступления денег исполнителю. Нажимая «Оплатить», вы принимаете условия платежа.</p>`.markup;
 }
 
-/** Where the payer goes to pay an attempt, by the type's code (sandbox parties; a real acquirer would answer these). */
-async function attemptInfo(options: AppOptions, attempt: AttemptRow, type: PaymentTypeRow) {
-  const base = options.publicUrl;
-  switch (type.code) {
-    case 'ALL':
-    case 'AllSberP':
-      return { orderId: attempt.order_id, formUrl: `${base}/sandbox/acquirer/${attempt.order_id}` };
-    case 'SBP': {
-      // The sandbox bank uses the order id as its QR transaction id, so status polls find the attempt either way.
-      const payload = `${base}/sandbox/sbp/${attempt.order_id}`;
-      const png = await QRCode.toBuffer(payload, { type: 'png', margin: 1, width: 256 });
-      return {
-        orderId: attempt.order_id,
-        formUrl: payload,
-        data: { payload, qrcId: attempt.order_id, image: { content: png.toString('base64'), mediaType: 'image/png' } },
-      };
-    }
-    case 'SberPaySite':
-    case 'SberPaySiteP':
-      return { orderId: attempt.order_id, bankInvoiceId: attempt.order_id, formUrl: `${base}/sandbox/acquirer/${attempt.order_id}` };
-  }
-}
-
 export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   const store = app.store;
   app.post('/api/getPaymentUrl/', { schema: paymentUrlSchema }, async (request, reply) => {
@@ -133,14 +110,32 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (points > 0 && bill.cust_no && !(await pointsConfirmed(store, options.now, session.id, bill.cust_no))) {
       return reply.code(403).send({ success: false, error: 'Подтвердите списание баллов кодом из СМС' });
     }
+    const payment = { bill, type, points, email, userOid: account?.oid ?? null, managerId };
     try {
-      const started = await startPayment(store, { bill, type, points, email, userOid: account?.oid ?? null, managerId });
-      if (started.kind === 'closed') {
-        return { success: true, isClosedWithoutProcessing: true, info: { orderId: started.attempt.order_id } };
+      // The attempt first (in a transaction), then the acquirer's order for it (outside). Twice at most: a pending attempt
+      // past its session time-out is reconciled (and ended) first, and an attempt whose card form was lost is ended;
+      // either way the second round starts a fresh attempt.
+      for (let round = 1; ; round++) {
+        const started = await startPayment(store, payment);
+        if (started.kind === 'closed') return { success: true, isClosedWithoutProcessing: true, info: { orderId: started.attempt.order_id } };
+        const { attempt } = started;
+        if (round === 1 && attempt.expires_at !== null && options.now() > attempt.expires_at) {
+          await app.gateway.reconcile(attempt.order_id).catch(() => undefined);
+          continue;
+        }
+        try {
+          return { success: true, isClosedWithoutProcessing: false, info: await app.gateway.paymentInfo(attempt, started.type, bill) };
+        } catch (error) {
+          if (error instanceof AttemptAbandoned && round === 1) continue;
+          throw error;
+        }
       }
-      return { success: true, isClosedWithoutProcessing: false, info: await attemptInfo(options, started.attempt, started.type) };
     } catch (error) {
       if (error instanceof PaymentRefused) return reply.code(error.statusCode).send({ success: false, error: error.message });
+      // The attempt is kept: Pay works again once the acquirer is back, with the same attempt and order.
+      if (error instanceof AcquirerUnavailable || error instanceof AttemptAbandoned) {
+        return reply.code(503).send({ success: false, error: new AcquirerUnavailable(null).message });
+      }
       throw error;
     }
   });
@@ -170,7 +165,10 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!(await keepAlive(store, sessionId, times))) return reply.code(403).send(csrfRefusal);
     if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
-    if (!found.status) return { success: true, status: null };
+    if (!found.status || !found.order_id) return { success: true, status: null };
+    // A pending attempt not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid
+    // payer waiting); this poll answers from the database at once, a later one sees the outcome.
+    if (found.status === 'created' && (found.acquirer_checked_at ?? 0) < options.now() - options.reconcileAfterMs) app.gateway.reconcileSoon(found.order_id);
     return { success: true, status: found.status, objectOID: found.bill };
   });
 };

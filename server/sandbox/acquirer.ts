@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { AppOptions } from '../config';
+import { ORDER_STATUS } from '../acquirer/port';
 import { toRoubles } from '../money';
-import { settle } from '../payments';
 import { html, sandboxPage } from '../render';
 import { orderIdSchema } from '../routes/schemas';
-import type { AttemptRow } from '../store/store';
+import type { RbsOrderRow } from '../store/store';
+import type { RbsFake } from './rbs';
 
 /** The sandbox's test cards (DESIGN §7): one pays, one is declined; any other number is refused by the form. */
 export const TEST_CARDS = { pays: '4111111111111111', declined: '4000000000000002' } as const;
 
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
-function cardForm(attempt: AttemptRow, error: string | null, values: { card?: string; expiry?: string; cvc?: string } = {}) {
+function cardForm(order: RbsOrderRow, error: string | null, values: { card?: string; expiry?: string; cvc?: string } = {}) {
   const describedBy = error ? html` aria-describedby="card-error" aria-invalid="true"` : null;
   return sandboxPage(
     'Оплата картой',
     html`<h1>Оплата картой</h1>
-<p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>
-${attempt.email ? html`<p class="sandbox-hint">Чек будет отправлен на ${attempt.email}</p>\n` : null}<form method="post" action="/sandbox/acquirer/${attempt.order_id}" class="sandbox-form" novalidate>
+<p class="sandbox-amount">К оплате: <strong>${money(order.amount)}</strong></p>
+${order.email ? html`<p class="sandbox-hint">Чек будет отправлен на ${order.email}</p>\n` : null}<form method="post" action="/sandbox/acquirer/${order.order_id}" class="sandbox-form" novalidate>
 ${error ? html`<p class="sandbox-error" role="alert" id="card-error">${error}</p>` : null}
 <label for="card">Номер карты</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required value="${values.card ?? ''}"${describedBy}>
@@ -34,20 +34,18 @@ ${error ? html`<p class="sandbox-error" role="alert" id="card-error">${error}</p
 }
 
 /**
- * The sandbox card acquirer: the form behind `info.formUrl`. Its decision is the acquirer's confirmation, and
- * it is the only way a card payment's status changes (DESIGN §6: never because the browser says so).
+ * The RBS fake's card form, at the `formUrl` its register.do answers. The payer's decision changes the fake's order; the
+ * product learns it from the fake's callback and its getOrderStatusExtended.do, like from a real bank.
  */
-export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
-  const store = app.store;
+export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: RbsFake } }> = async (app, { fake }) => {
   const params = { type: 'object', properties: { orderId: orderIdSchema }, required: ['orderId'] } as const;
-  const resultUrl = (attempt: AttemptRow) =>
-    `${options.publicUrl}/${attempt.status === 'success' ? 'success' : 'fail'}?orderId=${encodeURIComponent(attempt.order_id)}&billOid=${encodeURIComponent(attempt.bill_oid)}`;
+  const notFound = () => sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`);
 
   app.get('/sandbox/acquirer/:orderId', { schema: { params } }, async (request, reply) => {
-    const attempt = await store.attemptByOrder(request.params.orderId);
-    if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`));
-    if (attempt.status !== 'created') return reply.redirect(resultUrl(attempt), 303);
-    return reply.type('text/html; charset=utf-8').send(cardForm(attempt, null));
+    const order = await fake.order({ orderId: request.params.orderId });
+    if (!order) return reply.code(404).type('text/html; charset=utf-8').send(notFound());
+    if (order.order_status !== ORDER_STATUS.registered) return reply.redirect(fake.backUrl(order), 303);
+    return reply.type('text/html; charset=utf-8').send(cardForm(order, null));
   });
 
   app.post(
@@ -62,9 +60,9 @@ export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { opti
       },
     },
     async (request, reply) => {
-      const attempt = await store.attemptByOrder(request.params.orderId);
-      if (!attempt) return reply.code(404).type('text/html; charset=utf-8').send(sandboxPage('Заказ не найден', html`<h1>Заказ не найден</h1>`));
-      if (attempt.status !== 'created') return reply.redirect(resultUrl(attempt), 303);
+      const order = await fake.order({ orderId: request.params.orderId });
+      if (!order) return reply.code(404).type('text/html; charset=utf-8').send(notFound());
+      if (order.order_status !== ORDER_STATUS.registered) return reply.redirect(fake.backUrl(order), 303);
 
       const card = (request.body.card ?? '').replace(/\D/g, '');
       const expiryOk = /^(0[1-9]|1[0-2])\s*\/?\s*\d{2}$/.test((request.body.expiry ?? '').trim());
@@ -73,10 +71,10 @@ export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { opti
       if (card !== TEST_CARDS.pays && card !== TEST_CARDS.declined) error = 'Используйте тестовую карту песочницы';
       else if (!expiryOk) error = 'Укажите срок действия в виде ММ/ГГ';
       else if (!cvcOk) error = 'CVC — три цифры с обратной стороны карты';
-      if (error) return reply.code(400).type('text/html; charset=utf-8').send(cardForm(attempt, error, request.body));
+      if (error) return reply.code(400).type('text/html; charset=utf-8').send(cardForm(order, error, request.body));
 
-      const settled = await settle(store, attempt.order_id, card === TEST_CARDS.pays ? 'success' : 'declined');
-      return reply.redirect(resultUrl(settled), 303);
+      const decided = await fake.decide(order.order_id, card === TEST_CARDS.pays);
+      return reply.redirect(fake.backUrl(decided ?? order), 303);
     },
   );
 };

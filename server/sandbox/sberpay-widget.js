@@ -26,8 +26,8 @@
  *   Either side may ask: a GET_* message *without* payload sent to the widget is answered the same way, with the
  *   widget's version ('sandbox-1'), its parameters or its order id.
  *
- * Before 'success' or 'fail' the widget asks the sandbox bank to settle the attempt
- * (POST /sandbox/sberpay/<orderId>/confirm {outcome: 'pay'|'decline'}): the server's status is what counts,
+ * Before 'success' or 'fail' the widget asks the sandbox bank (the RBS fake) to decide the order
+ * (POST /sandbox/sberpay/<bankInvoiceId>/confirm {outcome: 'pay'|'decline'}): the server's status is what counts,
  * never this message. Without a parent or opener (mobile) the widget navigates instead: success to successUrl
  * (else backUrl) with state=success&bankInvoiceId=…, fail to failUrl (else backUrl), close to backUrl with
  * state=return&bankInvoiceId=…. It goes back only to the product's own origin (which serves this sandbox widget):
@@ -124,7 +124,7 @@
   });
 
   function settle(outcome) {
-    return fetch('/sandbox/sberpay/' + encodeURIComponent(orderId) + '/confirm', {
+    return fetch('/sandbox/sberpay/' + encodeURIComponent(invoice() || orderId) + '/confirm', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ outcome: outcome }),

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { ORDER_STATUS } from '../acquirer/port';
 import { toRoubles } from '../money';
-import { settle } from '../payments';
+import { orderNumberOf } from '../payments';
 import { html, sandboxPage } from '../render';
 import { orderIdSchema } from '../routes/schemas';
+import type { RbsFake } from './rbs';
 
 /**
  * The widget page is the one page meant to be framed: by the checkout of this origin, nobody else. Everything
@@ -26,8 +28,7 @@ export const WIDGET_CSP = [
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
 /** The bank-app pay widget for environment `local` (DESIGN §7); its message protocol is documented in the script. */
-export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const store = app.store;
+export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: RbsFake } }> = async (app, { fake }) => {
   const script = fs.readFileSync(path.join(__dirname, 'sberpay-widget.js'), 'utf8');
 
   app.get('/sandbox/sberpay/widget.js', async (_request, reply) =>
@@ -49,8 +50,9 @@ export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      const attempt = request.query.orderId ? await store.attemptByOrder(request.query.orderId) : undefined;
-      const amount = attempt ? html`<p class="sandbox-amount">К оплате: <strong>${money(attempt.amount_kopecks)}</strong></p>` : null;
+      // The page names its own order id; the fake knows it as the orderNumber it was registered under.
+      const order = request.query.orderId ? await fake.order({ orderNumber: orderNumberOf(request.query.orderId) }) : undefined;
+      const amount = order ? html`<p class="sandbox-amount">К оплате: <strong>${money(order.amount)}</strong></p>` : null;
       const self = `/sandbox/sberpay/widget?orderId=${encodeURIComponent(request.query.orderId ?? '')}`;
       const body = html`<h1>SberPay</h1>
 <p id="widget-order"></p>
@@ -76,7 +78,8 @@ ${amount}
     reply.type('text/html; charset=utf-8').send(sandboxPage('SberPay', html`<h1>SberPay</h1><p>Доступ разрешен. Эту вкладку можно закрыть.</p>`)),
   );
 
-  // The bank's confirmation: the only way a bank-app pay attempt's status changes.
+  // The bank's confirmation, by the bankInvoiceId (the fake's orderId): it changes the fake's order; the product learns
+  // the outcome through the protocol.
   app.post(
     '/sandbox/sberpay/:orderId/confirm',
     {
@@ -86,9 +89,9 @@ ${amount}
       },
     },
     async (request, reply) => {
-      if (!(await store.attemptByOrder(request.params.orderId))) return reply.code(404).send({ success: false, error: 'Заказ не найден' });
-      const settled = await settle(store, request.params.orderId, request.body.outcome === 'pay' ? 'success' : 'declined');
-      return { success: true, status: settled.status };
+      if (!(await fake.order({ orderId: request.params.orderId }))) return reply.code(404).send({ success: false, error: 'Заказ не найден' });
+      const decided = (await fake.decide(request.params.orderId, request.body.outcome === 'pay'))!;
+      return { success: true, status: decided.order_status === ORDER_STATUS.deposited ? 'success' : 'declined' };
     },
   );
 };

@@ -1,42 +1,43 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { ORDER_STATUS } from '../acquirer/port';
 import { toRoubles } from '../money';
-import { settle } from '../payments';
 import { html, sandboxPage, type Html } from '../render';
 import { orderIdSchema } from '../routes/schemas';
-import type { AttemptRow } from '../store/store';
+import type { RbsOrderRow } from '../store/store';
+import type { RbsFake } from './rbs';
 
 const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
-const statusText: Record<AttemptRow['status'], string> = {
-  created: 'Ожидает оплаты',
-  success: 'Оплачено. Вернитесь на страницу магазина: она уже знает о платеже.',
-  declined: 'Платеж отклонен.',
-};
+const statusText = (order: RbsOrderRow) =>
+  order.order_status === ORDER_STATUS.deposited
+    ? 'Оплачено. Вернитесь на страницу магазина: она уже знает о платеже.'
+    : order.order_status === ORDER_STATUS.refunded
+      ? 'Платеж возвращен.'
+      : 'Платеж отклонен.';
 
 /**
- * The fast-payment bank app (DESIGN §7): the QR's payload opens this page, whose 'Оплатить' and 'Отклонить'
- * are the bank's confirmation; the checkout learns the outcome only from the server (getResult polling).
+ * The fast-payment bank app (DESIGN §7): the QR's payload (from the RBS fake's get.do) opens this page, whose 'Оплатить'
+ * and 'Отклонить' change the fake's order; the checkout learns the outcome through the protocol (callback, status).
  */
-export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const store = app.store;
+export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: RbsFake } }> = async (app, { fake }) => {
   const params = { type: 'object', properties: { qrcId: orderIdSchema }, required: ['qrcId'] } as const;
   const appPage = (body: Html, code = 200) => ({ code, body: sandboxPage('Приложение банка: СБП', body) });
   const notFound = () => appPage(html`<h1>Платеж не найден</h1>`, 404);
 
-  const page = (attempt: AttemptRow) =>
-    attempt.status !== 'created'
-      ? appPage(html`<h1>Приложение банка</h1><p role="status">${statusText[attempt.status]}</p>`)
+  const page = (order: RbsOrderRow) =>
+    order.order_status !== ORDER_STATUS.registered
+      ? appPage(html`<h1>Приложение банка</h1><p role="status">${statusText(order)}</p>`)
       : appPage(html`<h1>Приложение банка</h1>
 <p>Оплата по QR-коду СБП</p>
-<p class="sandbox-amount">Сумма: <strong>${money(attempt.amount_kopecks)}</strong></p>
-<form method="post" action="/sandbox/sbp/${attempt.order_id}" class="sandbox-form">
+<p class="sandbox-amount">Сумма: <strong>${money(order.amount)}</strong></p>
+<form method="post" action="/sandbox/sbp/${order.qr_id ?? ''}" class="sandbox-form">
 <button type="submit" name="outcome" value="pay">Оплатить</button>
 <button type="submit" name="outcome" value="decline" class="secondary">Отклонить</button>
 </form>`);
 
   app.get('/sandbox/sbp/:qrcId', { schema: { params } }, async (request, reply) => {
-    const attempt = await store.attemptByOrder(request.params.qrcId);
-    const out = attempt ? page(attempt) : notFound();
+    const order = await fake.order({ qrId: request.params.qrcId });
+    const out = order ? page(order) : notFound();
     return reply.code(out.code).type('text/html; charset=utf-8').send(out.body);
   });
 
@@ -49,12 +50,13 @@ export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await store.attemptByOrder(request.params.qrcId))) {
+      const order = await fake.order({ qrId: request.params.qrcId });
+      if (!order) {
         const out = notFound();
         return reply.code(out.code).type('text/html; charset=utf-8').send(out.body);
       }
-      const settled = await settle(store, request.params.qrcId, request.body.outcome === 'pay' ? 'success' : 'declined');
-      return reply.type('text/html; charset=utf-8').send(page(settled).body);
+      const decided = (await fake.decide(order.order_id, request.body.outcome === 'pay')) ?? order;
+      return reply.type('text/html; charset=utf-8').send(page(decided).body);
     },
   );
 };

@@ -8,7 +8,7 @@
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-export type PaymentStatus = 'created' | 'success' | 'declined';
+export type PaymentStatus = 'created' | 'success' | 'declined' | 'refunded';
 export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
 export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
 
@@ -62,6 +62,58 @@ export interface PaymentAttemptsTable {
   user_oid: string | null;
   manager_id: string | null;
   status: PaymentStatus;
+  created_at: number;
+  updated_at: number;
+  /** What the acquirer answered to register.do (null until it did): its order id and, for a card, its form. */
+  acquirer_order_id: Generated<string | null>;
+  form_url: Generated<string | null>;
+  /** The fast-payment QR of the order (sbp/c2b/qr/dynamic/get.do): its id, content and rendered PNG (base64). */
+  sbp_qrc_id: Generated<string | null>;
+  sbp_payload: Generated<string | null>;
+  sbp_image: Generated<string | null>;
+  /** When register.do was first sent: an order may exist at the acquirer even if no answer came. */
+  register_started_at: Generated<number | null>;
+  /** When the acquirer's status of the order was last read. */
+  acquirer_checked_at: Generated<number | null>;
+  /** Someone is talking to the acquirer about this attempt until then (single flight across processes). */
+  lease_until: Generated<number | null>;
+  /** The order's session time-out: past it with nothing paid, the attempt ends declined. */
+  expires_at: Generated<number | null>;
+  /** A refunded attempt's refund at the acquirer: 'due' until refund.do/reverse.do succeeded, then 'done'. */
+  refund_state: Generated<'due' | 'done' | null>;
+  refunded_at: Generated<number | null>;
+}
+
+/** One call to the acquirer, for support ("what happened to my payment"): never the credentials. */
+export interface AcquirerExchangesTable {
+  id: Generated<number>;
+  order_id: string | null;
+  method: string;
+  request: string;
+  answer: string | null;
+  error: string | null;
+  http_status: number | null;
+  ms: number;
+  created_at: number;
+}
+
+/** The sandbox's RBS fake: its own orders, as the acquirer keeps them (never the product's attempts). */
+export interface SandboxRbsOrdersTable {
+  order_id: string;
+  order_number: string;
+  amount: number;
+  currency: string;
+  return_url: string;
+  fail_url: string | null;
+  description: string | null;
+  email: string | null;
+  json_params: string | null;
+  callback_url: string | null;
+  order_status: number;
+  action_code: number;
+  qr_id: string | null;
+  refunded_amount: number;
+  expires_at: number;
   created_at: number;
   updated_at: number;
 }
@@ -215,6 +267,8 @@ export interface Database {
   phone_verifications: PhoneVerificationsTable;
   sms_outbox: SmsOutboxTable;
   free_calls: FreeCallsTable;
+  acquirer_exchanges: AcquirerExchangesTable;
+  sandbox_rbs_orders: SandboxRbsOrdersTable;
   idempotency_keys: IdempotencyKeysTable;
   webhook_events: WebhookEventsTable;
   webhook_attempts: WebhookAttemptsTable;
@@ -234,6 +288,8 @@ export type VerificationRow = Selectable<PhoneVerificationsTable>;
 export type OutboxRow = Selectable<SmsOutboxTable>;
 export type FreeCallRow = Selectable<FreeCallsTable>;
 export type LedgerEntry = Insertable<PointsLedgerTable>;
+export type ExchangeRow = Selectable<AcquirerExchangesTable>;
+export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
 export type LedgerRow = Selectable<PointsLedgerTable>;
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 export type WebhookEventRow = Selectable<WebhookEventsTable>;

@@ -16,7 +16,7 @@
  * - Status changes of payment attempts are published to the change feed (changeFeed.ts) at commit.
  */
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { localFeed, postgresFeed, type ChangeFeed, type ChangePublisher } from './changeFeed';
 import { connect, triesFor, type DatabaseLocation, type Engine } from './engines';
 import { migrateToLatest } from './migrations';
@@ -34,8 +34,11 @@ import type {
   WebhookAttemptRow,
   WebhookEventRow,
   WebhookEventType,
+  ExchangeRow,
+  PaymentAttemptsTable,
   PaymentStatus,
   PaymentTypeRow,
+  RbsOrderRow,
   PhoneGuardRow,
   SessionRow,
   SmsCodeRow,
@@ -44,7 +47,10 @@ import type {
 
 export type * from './schema';
 
-export type NewAttempt = Omit<AttemptRow, 'status' | 'created_at' | 'updated_at'>;
+export type NewAttempt = Omit<Insertable<PaymentAttemptsTable>, 'status' | 'created_at' | 'updated_at'>;
+
+/** What the acquirer answered about an attempt's order, as stored on the attempt. */
+export type AcquirerFacts = Partial<Pick<AttemptRow, 'acquirer_order_id' | 'form_url' | 'sbp_qrc_id' | 'sbp_payload' | 'sbp_image' | 'acquirer_checked_at'>>;
 
 type Effect = () => void | Promise<void>;
 
@@ -87,13 +93,20 @@ function compileHotQueries(db: Kysely<Database>) {
           .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
           .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
           .leftJoin('bills', (join) => join.on('bills.oid', '=', a.billOid))
-          .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.bill_oid', '=', 'bills.oid').on('payment_attempts.order_id', '=', a.orderId))
+          // The page polls with our order id, the acquirer's (appended to its return URL) or the QR's id: each indexed.
+          .leftJoin('payment_attempts', (join) =>
+            join
+              .onRef('payment_attempts.bill_oid', '=', 'bills.oid')
+              .on((eb) => eb.or([eb('payment_attempts.order_id', '=', a.orderId), eb('payment_attempts.acquirer_order_id', '=', a.orderId), eb('payment_attempts.sbp_qrc_id', '=', a.orderId)])),
+          )
           .select([
             'sessions.csrf_token',
             'sessions.created_at as session_created_at',
             'sessions.seen_at as session_seen_at',
             'bills.oid as bill',
             'payment_attempts.status',
+            'payment_attempts.order_id',
+            'payment_attempts.acquirer_checked_at',
           ]),
       { name: 'pollStatus' },
     ),
@@ -266,21 +279,128 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         session_seen_at: null,
         bill: null,
         status: null,
+        order_id: null,
+        acquirer_checked_at: null,
       },
     /**
      * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
-     * undefined when it was not pending any more.
+     * undefined when it was not pending any more. Only server/payments.ts calls this (every status change in one place).
      */
-    finishAttempt: async (orderId: string, status: Exclude<PaymentStatus, 'created'>): Promise<AttemptRow | undefined> => {
+    finishAttempt: async (orderId: string, status: Exclude<PaymentStatus, 'created'>, extra: { refund_state?: 'due' } = {}): Promise<AttemptRow | undefined> => {
       const row = await db
         .updateTable('payment_attempts')
-        .set({ status, updated_at: now() })
+        .set({ status, updated_at: now(), ...extra })
         .where('order_id', '=', orderId)
         .where('status', '=', 'created')
         .returningAll()
         .executeTakeFirst();
       if (row) await feed.publish(db, { kind: 'attempt-status', orderId, billOid: row.bill_oid, status }, afterCommit);
       return row;
+    },
+    /** The attempt whose id is ours, the acquirer's orderId or its fast-payment QR id. */
+    attemptByAnyId: (id: string): Promise<AttemptRow | undefined> =>
+      db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where((eb) => eb.or([eb('order_id', '=', id), eb('acquirer_order_id', '=', id), eb('sbp_qrc_id', '=', id)]))
+        .executeTakeFirst(),
+    /** Stores what the acquirer answered about an attempt's order (its id, card form, fast-payment QR). */
+    recordAcquirerFacts: async (orderId: string, facts: AcquirerFacts): Promise<AttemptRow | undefined> =>
+      db.updateTable('payment_attempts').set({ ...facts, updated_at: now() }).where('order_id', '=', orderId).returningAll().executeTakeFirst(),
+    /** register.do is about to be sent for the first time (an order may exist from now on even without an answer). */
+    /** Marks the attempt as being registered at the acquirer; false when it is no longer pending (its bill closed). */
+    markRegisterStarted: async (orderId: string, expiresAt: number) =>
+      changed(
+        await db
+          .updateTable('payment_attempts')
+          .set({ register_started_at: now(), expires_at: expiresAt })
+          .where('order_id', '=', orderId)
+          .where('register_started_at', 'is', null)
+          .where('status', '=', 'created')
+          .executeTakeFirstOrThrow(),
+      ) === 1,
+    /**
+     * Claims the right to talk to the acquirer about an attempt until `until` (one request in flight per attempt across
+     * processes): a conditional UPDATE that only one claimant wins while the lease lasts.
+     */
+    claimAttemptLease: async (orderId: string, until: number): Promise<boolean> =>
+      changed(
+        await db
+          .updateTable('payment_attempts')
+          .set({ lease_until: until })
+          .where('order_id', '=', orderId)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now())]))
+          .executeTakeFirstOrThrow(),
+      ) === 1,
+    releaseAttemptLease: async (orderId: string) => {
+      await db.updateTable('payment_attempts').set({ lease_until: null }).where('order_id', '=', orderId).execute();
+    },
+    /** The acquirer's status of the attempt's order was read now. */
+    markAcquirerChecked: async (orderId: string) => {
+      await db.updateTable('payment_attempts').set({ acquirer_checked_at: now() }).where('order_id', '=', orderId).execute();
+    },
+    /** Pending attempts that went to the acquirer, least recently asked first (the sweeper's work). */
+    attemptsToReconcile: (limit: number): Promise<AttemptRow[]> =>
+      db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('status', '=', 'created')
+        .where('register_started_at', 'is not', null)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute(),
+    /** Refunds recorded but not yet made at the acquirer. */
+    refundsDue: (limit: number): Promise<AttemptRow[]> =>
+      db.selectFrom('payment_attempts').selectAll().where('refund_state', '=', 'due').orderBy('updated_at').limit(limit).execute(),
+    refundMade: async (orderId: string) => {
+      await db.updateTable('payment_attempts').set({ refund_state: 'done', refunded_at: now(), updated_at: now() }).where('order_id', '=', orderId).execute();
+    },
+    /**
+     * The bill's pending attempt that went to the acquirer, newest first, with what the acquirer answered (its orderId,
+     * card form, QR id, payload and image): what a reloaded page needs to show the payment step again.
+     */
+    openForBill: (billOid: string): Promise<AttemptRow | undefined> =>
+      db
+        .selectFrom('payment_attempts')
+        .selectAll()
+        .where('bill_oid', '=', billOid)
+        .where('status', '=', 'created')
+        .where('acquirer_order_id', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    // Exchanges with the acquirer (for support).
+    recordExchange: async (exchange: Omit<ExchangeRow, 'id' | 'created_at'>) => {
+      await db.insertInto('acquirer_exchanges').values({ ...exchange, created_at: now() }).execute();
+    },
+    exchangesOfAttempt: (orderId: string): Promise<ExchangeRow[]> =>
+      db.selectFrom('acquirer_exchanges').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+
+    // The sandbox's RBS fake (another party that happens to share the database; never the product's tables).
+    rbsInsertOrder: async (order: Omit<RbsOrderRow, 'created_at' | 'updated_at' | 'refunded_amount' | 'qr_id'>) => {
+      const t = now();
+      return db.insertInto('sandbox_rbs_orders').values({ ...order, refunded_amount: 0, qr_id: null, created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
+    },
+    rbsOrder: (by: { orderId?: string; orderNumber?: string; qrId?: string }): Promise<RbsOrderRow | undefined> => {
+      let query = db.selectFrom('sandbox_rbs_orders').selectAll();
+      if (by.orderId !== undefined) query = query.where('order_id', '=', by.orderId);
+      else if (by.orderNumber !== undefined) query = query.where('order_number', '=', by.orderNumber);
+      else if (by.qrId !== undefined) query = query.where('qr_id', '=', by.qrId);
+      else return Promise.resolve(undefined);
+      return query.executeTakeFirst();
+    },
+    /** Moves a fake order from one of `from` to `to`; answers the order as it now is, or undefined if it was not in `from`. */
+    rbsMoveOrder: (orderId: string, from: number[], to: { order_status: number; action_code: number; refunded_amount?: number }): Promise<RbsOrderRow | undefined> =>
+      db
+        .updateTable('sandbox_rbs_orders')
+        .set({ ...to, updated_at: now() })
+        .where('order_id', '=', orderId)
+        .where('order_status', 'in', from)
+        .returningAll()
+        .executeTakeFirst(),
+    rbsSetQr: async (orderId: string, qrId: string) => {
+      await db.updateTable('sandbox_rbs_orders').set({ qr_id: qrId, updated_at: now() }).where('order_id', '=', orderId).execute();
     },
 
     // The points ledger: a balance is the sum of its entries.
@@ -315,7 +435,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     sweepIdempotencyKeys: async (before: number) =>
       changed(await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirstOrThrow()),
 
-    // Settings the server generates once and keeps (the sandbox's development API key and webhook secret).
+    // Settings the server generates once and keeps (the sandbox's development API key, webhook secret and acquirer callback key).
     setting: async (name: string): Promise<string | undefined> =>
       (await db.selectFrom('server_settings').select('value').where('name', '=', name).executeTakeFirst())?.value,
     /** Stores a setting unless one is there already, and answers whichever is stored (processes starting together agree). */

@@ -218,6 +218,7 @@ export const checkoutMachine = setup({
     'is bank-app pay': ({ context }) => isBankAppPay(selectedType(context)),
     'is paid': (_, params: { status: string }) => params.status === 'success',
     'is declined': (_, params: { status: string }) => params.status === 'declined',
+    'is refunded': (_, params: { status: string }) => params.status === 'refunded',
   },
 }).createMachine({
   id: 'checkout',
@@ -500,6 +501,8 @@ export const checkoutMachine = setup({
         onDone: [
           { guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'clear history' },
           { guard: { type: 'is declined', params: ({ event }) => ({ status: event.output.status }) }, target: 'result' },
+          // Paid twice: the bill is paid (by the other payment), so there is nothing to go back to either.
+          { guard: { type: 'is refunded', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'clear history' },
         ],
       },
     },

@@ -32,7 +32,7 @@ export type PaymentStatusEvent =
   | { type: 'connection.offline' }
   | { type: 'connection.online' };
 
-export type PaymentStatusOutput = { status: 'success' | 'declined' | 'order not found' | 'document not found' };
+export type PaymentStatusOutput = { status: 'success' | 'declined' | 'refunded' | 'order not found' | 'document not found' };
 
 /** Poll interval of SPEC §9; after repeated failures the pause doubles up to a minute. */
 export const STATUS_POLL_MS = 5000;
@@ -49,7 +49,7 @@ export const paymentStatusMachine = setup({
     context: {} as PaymentStatusContext,
     events: {} as PaymentStatusEvent,
     output: {} as PaymentStatusOutput,
-    tags: {} as 'created' | 'offline' | 'success' | 'declined' | 'order not found' | 'document not found',
+    tags: {} as 'created' | 'offline' | 'success' | 'declined' | 'refunded' | 'order not found' | 'document not found',
   },
   actors: {
     fetchStatus: promiseStub<PaymentStatusResponse, PaymentStatusInput>('fetchStatus'),
@@ -76,7 +76,7 @@ export const paymentStatusMachine = setup({
   },
 }).createMachine({
   id: 'paymentStatus',
-  description: 'Polls /api/getResult/ every 5000 ms until the payment is success or declined.',
+  description: 'Polls /api/getResult/ every 5000 ms until the payment is success, declined or refunded.',
   context: ({ input }) => ({
     ...input,
     keepPollingWhenHidden: input.keepPollingWhenHidden ?? false,
@@ -116,6 +116,12 @@ export const paymentStatusMachine = setup({
             guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'declined' as const }) },
             target: 'declined',
             actions: assign({ status: 'declined' as const, outcome: 'declined' as const, failures: 0 }),
+          },
+          {
+            // Paid twice (another tab, another way): the bill was paid by the other payment and this one's money returned.
+            guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'refunded' as const }) },
+            target: 'refunded',
+            actions: assign({ status: 'refunded' as const, outcome: 'refunded' as const, failures: 0 }),
           },
           {
             target: 'waiting',
@@ -169,6 +175,7 @@ export const paymentStatusMachine = setup({
     },
     success: { type: 'final', tags: 'success' },
     declined: { type: 'final', tags: 'declined' },
+    refunded: { type: 'final', tags: 'refunded' },
     orderNotFound: { type: 'final', tags: 'order not found' },
     documentNotFound: { type: 'final', tags: 'document not found' },
   },

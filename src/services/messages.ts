@@ -29,6 +29,8 @@ export const messages = {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
     success: 'Оплата прошла успешно',
     declined: 'Платеж отклонен',
+    /** Paid twice (issue 13): this payment came after the bill was paid, and its money went back to the payer. */
+    refunded: 'Счет уже оплачен. Деньги за этот платеж возвращены',
     orderNotFound: 'Заказ не найден',
     notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',

@@ -60,7 +60,8 @@ export interface PaymentUrlResponse {
   };
 }
 
-export type PaymentStatusValue = 'created' | 'success' | 'declined';
+/** 'refunded': the bill was already paid by another payment, and this one's money was returned (issue 13). */
+export type PaymentStatusValue = 'created' | 'success' | 'declined' | 'refunded';
 
 export interface PaymentStatusResponse {
   status: PaymentStatusValue | null;

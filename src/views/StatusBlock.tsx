@@ -23,6 +23,7 @@ export function StatusBlock({ actor, quietUntilAnswered = false }: Props) {
     (state) => {
       if (state.hasTag('success')) return { icon: <SuccessIcon />, text: messages.status.success, kind: 'success' };
       if (state.hasTag('declined')) return { icon: <FailureIcon />, text: messages.status.declined, kind: 'declined' };
+      if (state.hasTag('refunded')) return { icon: <FailureIcon />, text: messages.status.refunded, kind: 'declined' };
       if (state.hasTag('order not found')) return { icon: <FailureIcon />, text: messages.status.orderNotFound, kind: 'declined' };
       if (state.hasTag('document not found')) return { icon: <FailureIcon />, text: messages.status.notFound404, kind: 'declined' };
       if (state.hasTag('offline')) return { icon: <OfflineIcon />, text: messages.status.offline, kind: 'offline' };

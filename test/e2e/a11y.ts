@@ -121,7 +121,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await pressUntilFocused(page, page.getByRole('button', { name: 'Оплатить' }));
     await page.keyboard.press('Space');
 
-    await page.waitForURL(/\/success\?orderId=/);
+    await page.waitForURL(/\/success\?billOid=.*orderId=/);
     await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
   } finally {
     await context.close();

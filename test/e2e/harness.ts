@@ -141,7 +141,7 @@ export async function payByCardFromChoose(page: Page, card: string) {
   await page.getByRole('button', { name: messages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
-  await page.waitForURL(/\/(success|fail)\?orderId=/);
+  await page.waitForURL(/\/(success|fail)\?billOid=.*orderId=/);
 }
 
 /** A browser context that fails the test on any page error and collects console errors for inspection. */

@@ -69,7 +69,7 @@ describe('Back on the result step', () => {
     await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
     await payByCardFromChoose(page, TEST_CARDS.pays);
-    expect(page.url()).toContain('/success?orderId=');
+    expect(page.url()).toContain('/success?billOid=');
     await status(page, m.status.success);
   });
 

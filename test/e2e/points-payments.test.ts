@@ -64,11 +64,12 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
 
   await payWithCard(page, TEST_CARDS.pays);
-  await page.waitForURL(/\/success\?orderId=/);
+  await page.waitForURL(/\/success\?billOid=.*orderId=/);
   await expectStatus(page, m.status.success);
   const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
-  expect(ledger[1]!.order_id).toBe(new URL(page.url()).searchParams.get('orderId'));
+  // Written off for the attempt the acquirer's orderId (appended to the return URL) names.
+  expect(ledger[1]!.order_id).toBe((await live.server.app.store.attemptByAnyId(new URL(page.url()).searchParams.get('orderId')!))!.order_id);
   await page.context().close();
 });
 
@@ -79,7 +80,7 @@ test('demo-points: a declined card writes no points off', async () => {
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.declined);
-  await page.waitForURL(/\/fail\?orderId=/);
+  await page.waitForURL(/\/fail\?billOid=.*orderId=/);
   await expectStatus(page, m.status.declined);
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
   expect((await live.server.app.store.billByOid(bill))!.status).toBe('open');

@@ -22,14 +22,14 @@ async function payByCard(objectOID: string, card: string) {
 
 test('demo-anon paid with 4111 1111 1111 1111 ends on the success status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.pays);
-  await page.waitForURL(/\/success\?orderId=/);
+  await page.waitForURL(/\/success\?billOid=.*orderId=/);
   await expectStatus(page, m.status.success);
   await context.close();
 });
 
 test('demo-anon paid with 4000 0000 0000 0002 ends on the declined status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.declined);
-  await page.waitForURL(/\/fail\?orderId=/);
+  await page.waitForURL(/\/fail\?billOid=.*orderId=/);
   await expectStatus(page, m.status.declined);
   await context.close();
 });

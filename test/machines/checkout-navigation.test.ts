@@ -446,6 +446,13 @@ describe('fast payment steps', () => {
     expect(actor.getSnapshot().context.step).toBe('result');
   });
 
+  test('refunded (paid twice): the result is the end, as for a paid bill', async () => {
+    const { actor, settle } = await startAtSbp({ status: 'refunded' });
+    settle();
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: [] });
+  });
+
   test.each(['order not found', 'document not found'])('sbp stays when polling ends with %s', async (status) => {
     const { actor, settle } = await startAtSbp({ status });
     settle();

@@ -60,6 +60,8 @@ test('asks for the status of the transaction at once, then every 5000 ms while i
 test.each([
   ['success', 'success'],
   ['declined', 'declined'],
+  // Paid twice (issue 13): the bill was paid by another payment and this one's money returned.
+  ['refunded', 'refunded'],
 ] as const)('stops on %s: no further request, the output says so, the watcher is stopped', async (status, tag) => {
   const { actor, fetchStatus, visibility, clock, answer } = start();
   await answer(created);

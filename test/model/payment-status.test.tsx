@@ -77,6 +77,11 @@ describeModelFlow({
       status(session.server, { status: 'declined', objectOID: OID });
       await elapse(5000);
     },
+    POLL_REFUNDED: async (session) => {
+      status(session.server, { status: 'refunded', objectOID: OID });
+      status(session.server, { status: 'refunded', objectOID: OID });
+      await elapse(5000);
+    },
     POLL_ORDER_NOT_FOUND: poll({ status: null }),
     POLL_DOCUMENT_NOT_FOUND: poll({ success: false, error: 'Not found' }, 404),
     TAB_HIDDEN: () => setTab(true),

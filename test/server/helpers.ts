@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app';
 import type { AppOptions } from '../../server/config';
 import { DEV_CAPTCHA_TOKEN } from '../../server/captcha';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/demoBills';
 import type { CodePurpose } from '../../server/store/store';
+import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
@@ -78,20 +80,15 @@ export function merchantCall(
 }
 
 /**
- * A payer pays a bill by card as the page does: the payment URL (with the receipt e-mail), then the sandbox acquirer's
- * form with a test card. Answers the attempt's order id.
+ * A payer pays a bill by card as the page does: the payment URL (with the receipt e-mail), then the sandbox RBS fake's
+ * card form with a test card (its callback's effects awaited). Answers the attempt's order id.
  */
 export async function payBillByCard(app: FastifyInstance, objectOID: string, card: string, email: string | null = 'payer@example.ru') {
   const client = await openPage(app, objectOID);
   const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email, userOID: null, manager_id: null });
   if (started.statusCode !== 200) throw new Error(`getPaymentUrl answered ${started.statusCode} ${started.body}`);
   const orderId = started.json().info.orderId as string;
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/sandbox/acquirer/${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
-  });
+  const paid = await payByCard(app, started.json().info.formUrl as string, card);
   if (paid.statusCode !== 303) throw new Error(`the acquirer's form answered ${paid.statusCode}`);
   return orderId;
 }
@@ -104,7 +101,12 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   const { dir, distDir } = tempDirs();
   const fresh: TestDatabase = await freshDatabase(dir);
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
+  const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
+    // The sandbox's RBS fake is this app: the adapter reaches it (and it calls back) through inject.
+    acquirerFetch: injectFetch(() => built.app!),
+    // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
+    sweepEveryMs: 0,
     ...database,
     distDir,
     logger: false,
@@ -115,6 +117,7 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     webhookWorker: false,
     ...overrides,
   });
+  built.app = app;
   await seedDemo(app.store, TEST_PASSWORD_COST);
   return {
     app,
@@ -266,3 +269,46 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   },
   { url: '/api/check-code/', body: { code: '1234', phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
 ];
+
+/**
+ * Pays (or is refused) on the RBS fake's card form at a payment answer's formUrl, then waits for what follows: the fake's
+ * signed callback and the reconciling it starts (the product learns the outcome through the protocol only).
+ */
+export async function payByCard(app: FastifyInstance, formUrl: string, card: string = TEST_CARDS.pays) {
+  const answer = await app.inject({
+    method: 'POST',
+    url: new URL(formUrl).pathname,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+  });
+  await app.background.idle();
+  return answer;
+}
+
+/** The fake bank app behind a fast-payment QR's payload: pays or declines, then waits for the callback's effects. */
+export async function payBySbp(app: FastifyInstance, payload: string, outcome: 'pay' | 'decline' = 'pay') {
+  const answer = await app.inject({ method: 'POST', url: new URL(payload).pathname, payload: { outcome } });
+  await app.background.idle();
+  return answer;
+}
+
+/** Switches a fault of the sandbox's RBS fake on or off (for every order, or one orderNumber). */
+export async function rbsFault(app: FastifyInstance, fault: string, on = true, orderNumber?: string) {
+  const answer = await app.inject({ method: 'POST', url: '/sandbox/rbs/faults', payload: { fault, on, ...(orderNumber ? { orderNumber } : {}) } });
+  if (answer.statusCode !== 200) throw new Error(`fault switch refused: ${answer.body}`);
+}
+
+/**
+ * Options of a server with the sandbox off whose acquirer is another test server's RBS fake: only the four ACQUIRER_*
+ * settings point it there, as a deployment points it at a bank.
+ */
+export async function acquirerAt(other: TestServer): Promise<Partial<AppOptions>> {
+  return {
+    sandbox: false,
+    acquirerUrl: 'http://localhost:3000/sandbox/rbs/payment/rest/',
+    acquirerUserName: 'sandbox-shop',
+    acquirerPassword: 'sandbox-password',
+    acquirerCallbackKey: await other.app.callbackKey(),
+    acquirerFetch: injectFetch(() => other.app),
+  };
+}

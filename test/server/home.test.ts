@@ -56,7 +56,13 @@ describe('GET / with the sandbox on', () => {
 });
 
 test('GET / with the sandbox off is no page', async () => {
-  server = await startServer({ sandbox: false });
+  // Its acquirer: a real one's settings (nothing is paid here, so it is never reached).
+  server = await startServer({
+    sandbox: false,
+    acquirerUrl: 'https://bank.example/payment/rest/',
+    acquirerToken: 'token',
+    acquirerCallbackKey: 'key',
+  });
   expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
 });
 

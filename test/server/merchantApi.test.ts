@@ -1,4 +1,6 @@
-import { countRows, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, startServer, type TestServer } from './helpers';
+import { countRows, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, startServer, type TestServer } from './helpers';
+import { AttemptAbandoned } from '../../server/acquirer/gateway';
+import { startPayment } from '../../server/payments';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 
 let server: TestServer;
@@ -302,32 +304,46 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
 });
 
 describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
-  test('an unpaid bill is cancelled: its page shows the data error, its pending attempt is declined, it takes no payment', async () => {
+  test('an unpaid bill is cancelled: its page shows the data error, it takes no payment, and money paid on a form still open goes back', async () => {
     const { objectOID } = await createBill();
     const client = await openPage(server.app, objectOID);
     const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email: null, userOID: null, manager_id: null });
-    const orderId = started.json().info.orderId as string;
+    const { orderId, formUrl } = started.json().info as { orderId: string; formUrl: string };
 
     const cancelled = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ objectOID, status: 'cancelled', closedAt: expect.any(String), payments: [{ orderId, status: 'declined' }] });
+    // The acquirer knows this attempt and the protocol cannot cancel an unpaid order: it stays pending until the
+    // acquirer ends it, so a payment made on the open form is not lost from sight.
+    expect(cancelled.json()).toMatchObject({ objectOID, status: 'cancelled', closedAt: expect.any(String), payments: [{ orderId, status: 'created' }] });
 
     expect((await client.get(`/ajax/object-info/${objectOID}`)).statusCode).toBe(409);
     const retry = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.SBP`, email: null, userOID: null, manager_id: null });
     expect(retry.statusCode).toBe(422);
-    // The acquirer's late confirmation of the declined attempt changes nothing.
-    await server.app.inject({
-      method: 'POST',
-      url: `/sandbox/acquirer/${orderId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ card: TEST_CARDS.pays, expiry: '12/30', cvc: '123' }).toString(),
-    });
-    expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json().status).toBe('cancelled');
+    // The payer pays on the form still open: a cancelled bill takes no money, so it is refunded at the acquirer.
+    await payOnTheForm(server.app, formUrl);
+    expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json()).toMatchObject({ status: 'cancelled', payments: [{ orderId, status: 'refunded' }] });
+    expect((await server.app.store.attemptByOrder(orderId))!.refund_state).toBe('done');
 
     // Cancelling again answers the cancelled bill (an empty body declared as JSON is no body, as curl scripts send it).
     const again = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`, undefined, { 'content-type': 'application/json' });
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('cancelled');
+  });
+
+  test('an attempt started but not yet sent to the acquirer is declined by the cancel, and no order is registered for it afterwards', async () => {
+    const { objectOID } = await createBill();
+    const store = server.app.store;
+    const bill = (await store.billByOid(objectOID))!;
+    const card = (await store.typesOfBill(objectOID)).find((type) => type.code === 'ALL')!;
+    // Pay's first half (the attempt written), as a request that is about to call register.do.
+    const started = await startPayment(store, { bill, type: card, points: 0, email: null, userOid: null, managerId: null });
+    if (started.kind !== 'attempt') throw new Error('expected an attempt');
+
+    const cancelled = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', payments: [{ orderId: started.attempt.order_id, status: 'declined' }] });
+    // Pay's second half arrives late: the ended attempt is not registered at the acquirer.
+    await expect(server.app.gateway.paymentInfo(started.attempt, card, bill)).rejects.toThrow(AttemptAbandoned);
+    expect(await countRows(server.app, 'sandbox_rbs_orders')).toBe(0);
   });
 
   test('409 for a paid bill, 404 for an unknown one', async () => {

@@ -103,3 +103,25 @@ test('money and times are 64-bit integers read back as exact JS numbers on eithe
   await store.close();
   await database.drop();
 });
+
+test("0004 (issue 13): attempts keep their rows and the one-pending rule, and take 'refunded' but no other new status", async () => {
+  const dir = folder();
+  const database = await freshDatabase(dir);
+  const store = await openStore({ ...database, now: () => 1_000 });
+  try {
+    await seedDemo(store, TEST_PASSWORD_COST);
+    const attempt = { bill_oid: 'demo-anon', card_type_oid: 'demo-anon.ALL', amount_kopecks: 100, commission_kopecks: 0, points_used: 0, email: null, user_oid: null, manager_id: null };
+    await store.insertAttempt({ ...attempt, order_id: 'a1' });
+    await expect(store.insertAttempt({ ...attempt, order_id: 'a2' })).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
+    expect(await store.finishAttempt('a1', 'refunded', { refund_state: 'due' })).toMatchObject({ status: 'refunded', refund_state: 'due' });
+    await expect(sql`UPDATE payment_attempts SET status = 'kept' WHERE order_id = 'a1'`.execute(store.db)).rejects.toMatchObject({ message: expect.stringMatching(/check|CHECK/) });
+    // The acquirer's ids are unique: two attempts never claim one acquirer order.
+    await store.insertAttempt({ ...attempt, order_id: 'a3' });
+    await store.recordAcquirerFacts('a3', { acquirer_order_id: 'acq-1' });
+    await store.insertAttempt({ ...attempt, order_id: 'a4', card_type_oid: 'demo-anon.SBP' });
+    await expect(store.recordAcquirerFacts('a4', { acquirer_order_id: 'acq-1' })).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+});

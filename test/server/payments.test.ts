@@ -1,4 +1,5 @@
-import { buildApp, openPage, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
+import { buildApp, openPage, payByCard as payOnForm, payBySbp, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
+import { injectFetch } from '../support/injectFetch';
 import { demoAccount } from '../../server/demoBills';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { PaymentRefused, startPayment } from '../../server/payments';
@@ -14,13 +15,19 @@ const payBody = (objectOID: string, cardTypeOID: string | null, pointsSum: numbe
   pointsSum, objectOID, cardTypeOID, email: 'payer@example.ru', userOID: null, manager_id: null,
 });
 
-/** The sandbox acquirer's form: the only card confirmation there is. */
-const payByCard = (orderId: string, card: string = TEST_CARDS.pays) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/sandbox/acquirer/${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+/** The acquirer's card form (the sandbox's RBS fake): the only card confirmation there is. */
+const payByCard = (formUrl: string, card: string = TEST_CARDS.pays) => payOnForm(server.app, formUrl, card);
+/** A second server process of the same database (its acquirer is the first one's sandbox, as over the network). */
+const secondProcess = () =>
+  buildApp({
+    ...server.database,
+    distDir: server.distDir,
+    logger: false,
+    now: server.clock.now,
+    rateLimitPerMinute: 0,
+    passwordCost: TEST_PASSWORD_COST,
+    sweepEveryMs: 0,
+    acquirerFetch: injectFetch(() => server.app),
   });
 
 const attempts = (billOid: string) => server.app.store.attemptsOfBill(billOid);
@@ -30,7 +37,7 @@ describe('payment attempts', () => {
   test('20 concurrent requests for one bill, type and amounts make one attempt with one orderId', async () => {
     const client = await openPage(server.app);
     // Half of them through a second connection to the same database, as a second server process would.
-    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await secondProcess();
     const viaSecond = new (client.constructor as new (app: typeof second) => Client)(second);
     viaSecond.cookie = client.cookie;
     viaSecond.csrf = client.csrf;
@@ -44,7 +51,11 @@ describe('payment attempts', () => {
     expect(orderIds.size).toBe(1);
     expect(await attempts('demo-anon')).toHaveLength(1);
     const [only] = orderIds;
-    expect(answers[0]!.json()).toMatchObject({ success: true, isClosedWithoutProcessing: false, info: { orderId: only, formUrl: expect.stringContaining(`/sandbox/acquirer/${only}`) } });
+    // One order at the acquirer for them all, registered under the attempt's id.
+    const attempt = (await server.app.store.attemptByOrder(only as string))!;
+    expect(answers[0]!.json()).toMatchObject({ success: true, isClosedWithoutProcessing: false, info: { orderId: only, formUrl: `http://localhost:3000/sandbox/acquirer/${attempt.acquirer_order_id}` } });
+    expect(new Set(answers.map((a) => a.json().info.formUrl)).size).toBe(1);
+    expect(await server.app.store.db.selectFrom('sandbox_rbs_orders').select('order_number').execute()).toEqual([{ order_number: only }]);
   });
 
   test('a retry after a lost answer returns the same attempt; another type makes its own', async () => {
@@ -58,16 +69,21 @@ describe('payment attempts', () => {
 
   test('a declined attempt allows a new one; a paid bill refuses new attempts', async () => {
     const client = await openPage(server.app);
-    const first = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
-    const declined = await payByCard(first, TEST_CARDS.declined);
+    const firstInfo = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    const first = firstInfo.orderId;
+    const declined = await payByCard(firstInfo.formUrl, TEST_CARDS.declined);
     expect(declined.statusCode).toBe(303);
-    expect(declined.headers.location).toContain('/fail?orderId=');
+    // The acquirer sends the payer back to our fail URL with its own orderId appended; the result page polls with it.
+    const acquirerOrderId = (await server.app.store.attemptByOrder(first))!.acquirer_order_id!;
+    expect(declined.headers.location).toBe(`http://localhost:3000/fail?billOid=demo-anon&orderId=${acquirerOrderId}`);
+    expect((await client.post('/api/getResult/', { transactionID: acquirerOrderId, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'declined', objectOID: 'demo-anon' });
     expect((await client.post('/api/getResult/', { transactionID: first, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'declined', objectOID: 'demo-anon' });
 
-    const second = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    const secondInfo = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    const second = secondInfo.orderId;
     expect(second).not.toBe(first);
-    const paid = await payByCard(second);
-    expect(paid.headers.location).toContain(`/success?orderId=${second}&billOid=demo-anon`);
+    const paid = await payByCard(secondInfo.formUrl);
+    expect(paid.headers.location).toContain(`/success?billOid=demo-anon&orderId=`);
     expect((await client.post('/api/getResult/', { transactionID: second, billOID: 'demo-anon' })).json().status).toBe('success');
 
     const refused = await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'));
@@ -77,19 +93,29 @@ describe('payment attempts', () => {
     expect((await client.get('/ajax/object-info/demo-anon')).statusCode).toBe(409);
   });
 
-  test('a pending attempt of another type is declined when the bill is paid meanwhile', async () => {
+  test('paid twice (card, then the fast payment of another tab): one success, the second refunded at the acquirer', async () => {
     const client = await openPage(server.app);
-    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
-    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info.orderId;
-    await payByCard(card);
-    await server.app.inject({ method: 'POST', url: `/sandbox/sbp/${sbp}`, payload: { outcome: 'pay' } });
-    expect((await client.post('/api/getResult/', { transactionID: sbp, billOID: 'demo-anon' })).json().status).toBe('declined');
+    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    await payByCard(card.formUrl);
+    await payBySbp(server.app, sbp.data.payload);
+    expect((await client.post('/api/getResult/', { transactionID: card.orderId, billOID: 'demo-anon' })).json().status).toBe('success');
+    // The QR's page polls with the QR id: the payer of that attempt hears the money went back.
+    expect((await client.post('/api/getResult/', { transactionID: sbp.data.qrcId, billOID: 'demo-anon' })).json().status).toBe('refunded');
+    const twice = (await server.app.store.attemptByOrder(sbp.orderId))!;
+    expect(twice).toMatchObject({ status: 'refunded', refund_state: 'done' });
+    const atAcquirer = await server.app.rbsFake!.order({ orderId: twice.acquirer_order_id! });
+    expect(atAcquirer).toMatchObject({ order_status: 4, refunded_amount: twice.amount_kopecks });
+    expect((await server.app.store.exchangesOfAttempt(sbp.orderId)).map((e) => e.method)).toContain('refund.do');
+    expect((await server.app.store.billByOid('demo-anon'))!.paid_order_id).toBe(card.orderId);
   });
 
   test('SBP answers a sandbox bank-app payload and a real PNG QR of it', async () => {
     const client = await openPage(server.app);
     const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
     expect(info.data.payload).toBe(`http://localhost:3000/sandbox/sbp/${info.data.qrcId}`);
+    // Kept on the attempt (a reloaded page shows the same QR again).
+    expect(await server.app.store.openForBill('demo-anon')).toMatchObject({ order_id: info.orderId, sbp_qrc_id: info.data.qrcId, sbp_payload: info.data.payload, sbp_image: info.data.image.content });
     const png = Buffer.from(info.data.image.content, 'base64');
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
@@ -144,7 +170,7 @@ describe('points', () => {
   test('written off only on the acquirer confirmation, once, even for duplicate and concurrent confirmations', async () => {
     await confirmPoints();
     const answer = await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000));
-    const orderId = answer.json().info.orderId;
+    const { orderId, formUrl } = answer.json().info;
     // 8 000 + 1.5 % card fee − 1 000 points.
     expect((await server.app.store.attemptByOrder(orderId))!.amount_kopecks).toBe(800_000 + 12_000 - 100_000);
     expect(await balance('C-1001')).toBe(4500);
@@ -154,18 +180,13 @@ describe('points', () => {
     expect(await balance('C-1001')).toBe(4500);
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json().status).toBe('created');
 
-    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
-    const confirm = (app: typeof second) =>
-      app.inject({
-        method: 'POST',
-        url: `/sandbox/acquirer/${orderId}`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: `card=${TEST_CARDS.pays}&expiry=12%2F30&cvc=123`,
-      });
-    const confirmations = await Promise.all([confirm(server.app), confirm(second), confirm(server.app), confirm(second)]);
+    const second = await secondProcess();
+    await payByCard(formUrl);
+    // The acquirer's callback repeated, and reconciliations from both processes at once: one write-off.
+    const results = await Promise.all([server.app.gateway.reconcile(orderId), second.gateway.reconcile(orderId), server.app.gateway.reconcile(orderId), second.gateway.reconcile(orderId)]);
     await second.close();
-    expect(confirmations.every((c) => c.statusCode === 303 && c.headers.location!.includes('/success?'))).toBe(true);
-    expect(await payByCard(orderId)).toMatchObject({ statusCode: 303 });
+    expect(results.every((r) => r!.status === 'success')).toBe(true);
+    expect(await payByCard(formUrl)).toMatchObject({ statusCode: 303 });
 
     expect(await balance('C-1001')).toBe(3500);
     expect(await server.app.store.ledgerOfCustomer('C-1001')).toEqual([
@@ -177,12 +198,12 @@ describe('points', () => {
 
   test('a declined payment writes nothing off', async () => {
     await confirmPoints();
-    const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000))).json().info.orderId;
-    await payByCard(orderId, TEST_CARDS.declined);
+    const { formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 1000))).json().info;
+    await payByCard(formUrl, TEST_CARDS.declined);
     expect(await balance('C-1001')).toBe(4500);
   });
 
-  test('a balance never goes below zero: a second spend of the same points is declined', async () => {
+  test('a balance never goes below zero: a second spend of the same points is refunded, not kept', async () => {
     // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
     const { paid_order_id: _paid, created_at: _created, ...points } = (await server.app.store.billByOid('demo-points'))!;
     await server.app.store.transaction(async (tx) => {
@@ -190,11 +211,12 @@ describe('points', () => {
       await tx.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
     });
     await confirmPoints();
-    const first = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3000))).json().info.orderId;
-    const second = (await client.post('/api/getPaymentUrl/', payBody('points-twin', 'points-twin.ALL', 3000))).json().info.orderId;
-    await payByCard(first);
-    await payByCard(second);
-    expect((await server.app.store.attemptByOrder(second))!.status).toBe('declined');
+    const first = (await client.post('/api/getPaymentUrl/', payBody('demo-points', 'demo-points.ALL', 3000))).json().info;
+    const second = (await client.post('/api/getPaymentUrl/', payBody('points-twin', 'points-twin.ALL', 3000))).json().info;
+    await payByCard(first.formUrl);
+    await payByCard(second.formUrl);
+    // Its card money was taken, but its points are gone: the money goes back.
+    expect((await server.app.store.attemptByOrder(second.orderId))!).toMatchObject({ status: 'refunded', refund_state: 'done' });
     expect(await balance('C-1001')).toBe(1500);
     expect((await server.app.store.billByOid('points-twin'))!.status).toBe('open');
   });
@@ -268,10 +290,9 @@ describe('who pays (issue 12)', () => {
     expect(second.json().info.orderId).toBe(orderId);
     expect(await attempts('demo-anon')).toHaveLength(1);
     expect(await server.app.store.attemptByOrder(orderId)).toMatchObject({ email: 'bob@example.ru', manager_id: 'mgr-bob' });
-    // The acquirer is told whom the receipt goes to.
-    const form = await server.app.inject({ method: 'GET', url: `/sandbox/acquirer/${orderId}` });
-    expect(form.body).toContain('Чек будет отправлен на bob@example.ru');
-    expect(form.body).not.toContain('alice@example.ru');
+    // The acquirer was told the receipt address once, when the order was registered (one order, never a second).
+    const form = await server.app.inject({ method: 'GET', url: new URL(first.json().info.formUrl).pathname });
+    expect(form.body).toContain('Чек будет отправлен на alice@example.ru');
 
     // Alice asks again (she is the one paying after all): the receipt is hers again, and her manager's.
     await alice.post('/api/getPaymentUrl/', { ...payBody('demo-anon', 'demo-anon.ALL'), email: 'alice@example.ru' });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEV_CAPTCHA_TOKEN, openPage, provePhone, startServer, type TestServer } from './helpers';
+import { acquirerAt, DEV_CAPTCHA_TOKEN, openPage, payBySbp, provePhone, startServer, type TestServer } from './helpers';
 import { WIDGET_CSP } from '../../server/sandbox/sberpay';
 
 let server: TestServer;
@@ -13,8 +13,8 @@ const payBody = (objectOID: string, cardTypeOID: string) => ({ pointsSum: null, 
 
 test('the card form has its labelled fields and button', async () => {
   const client = await openPage(server.app);
-  const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
-  const form = await server.app.inject({ method: 'GET', url: `/sandbox/acquirer/${orderId}` });
+  const { formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+  const form = await server.app.inject({ method: 'GET', url: new URL(formUrl).pathname });
   for (const text of ['Номер карты', 'Срок действия', 'CVC', 'Оплатить']) expect(form.body).toContain(text);
   expect(form.body).not.toMatch(/<script(?![^>]*src=)/);
 });
@@ -26,7 +26,7 @@ test('the SBP bank app pays or declines the attempt', async () => {
     const app = await server.app.inject({ method: 'GET', url: new URL(info.data.payload).pathname });
     expect(app.body).toContain('>Оплатить</button>');
     expect(app.body).toContain('>Отклонить</button>');
-    await server.app.inject({ method: 'POST', url: `/sandbox/sbp/${info.data.qrcId}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `outcome=${outcome}` });
+    await payBySbp(server.app, info.data.payload, outcome);
     return (await client.post('/api/getResult/', { transactionID: info.data.qrcId, billOID: oid })).json().status;
   };
   expect(await pay('decline', 'demo-anon')).toBe('declined');
@@ -38,10 +38,12 @@ describe('bank-app pay widget (local)', () => {
   test('its page has the three buttons, a static script, a CSP framing by self only', async () => {
     const client = await openPage(server.app);
     const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SberPaySite'))).json().info;
-    expect(info.bankInvoiceId).toBe(info.orderId);
+    // The bank-app pay order is the acquirer's: its orderId is the widget's bankInvoiceId.
+    expect(info.bankInvoiceId).toBe((await server.app.store.attemptByOrder(info.orderId))!.acquirer_order_id);
     const params = Buffer.from(JSON.stringify({ orderId: info.orderId, backUrl: 'http://localhost:3000/success' })).toString('base64');
     const page = await server.app.inject({ method: 'GET', url: `/sandbox/sberpay/widget?platform=desktop&orderId=${info.orderId}&params=${encodeURIComponent(params)}` });
     expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('К оплате: <strong>');
     for (const label of ['>Оплатить</button>', '>Отклонить</button>', '>Закрыть</button>']) expect(page.body).toContain(label);
     expect(page.body).toContain('<script src="/sandbox/sberpay/widget.js"></script>');
     expect(page.body).not.toMatch(/<script(?![^>]*src=)/);
@@ -58,11 +60,18 @@ describe('bank-app pay widget (local)', () => {
     expect((await server.app.inject({ method: 'GET', url: '/pay/demo-anon' })).headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 
-  test('the bank confirmation settles the attempt', async () => {
+  test('the bank confirmation pays the order at the acquirer, and the product learns it through the protocol', async () => {
     const client = await openPage(server.app);
-    const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SberPaySite'))).json().info.orderId;
-    const confirm = await server.app.inject({ method: 'POST', url: `/sandbox/sberpay/${orderId}/confirm`, payload: { outcome: 'pay' } });
+    const { orderId, bankInvoiceId } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SberPaySite'))).json().info;
+    const confirm = await server.app.inject({ method: 'POST', url: `/sandbox/sberpay/${bankInvoiceId}/confirm`, payload: { outcome: 'pay' } });
     expect(confirm.json()).toEqual({ success: true, status: 'success' });
+    await server.app.background.idle();
+    // register.do with the bank app's return address, then the callback's getOrderStatusExtended.do.
+    const exchanges = await server.app.store.exchangesOfAttempt(orderId);
+    expect(exchanges.map((e) => e.method)).toEqual(['register.do', 'getOrderStatusExtended.do']);
+    expect(JSON.parse(exchanges[0]!.request)).toMatchObject({ jsonParams: JSON.stringify({ 'sberpay.backurl': 'http://localhost:3000/success?billOid=demo-anon' }) });
+    // Never the credentials.
+    expect(exchanges[0]!.request).not.toContain('sandbox-password');
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().status).toBe('success');
   });
 
@@ -91,13 +100,19 @@ test('fresh bills are copies of a demo bill', async () => {
   expect(copy.json()).toMatchObject({ usefulPoints: 3000, availablePoints: 4500 });
 });
 
-test('SANDBOX=0 turns every sandbox party off, the dev captcha included', async () => {
-  const off = await startServer({ sandbox: false });
+test('SANDBOX=0 turns every sandbox party off, the dev captcha included; payments go to the configured acquirer', async () => {
+  const off = await startServer(await acquirerAt(server));
   const client = await openPage(off.app);
-  const orderId = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+  const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+  // The card form is the configured acquirer's (here another server's RBS fake), not this server's.
+  const acquirerOrder = (await off.app.store.attemptByOrder(orderId))!.acquirer_order_id;
+  expect(formUrl).toBe(`http://localhost:3000/sandbox/acquirer/${acquirerOrder}`);
+  expect((await server.app.inject({ method: 'GET', url: new URL(formUrl).pathname })).statusCode).toBe(200);
   const urls: [string, string, unknown?][] = [
-    ['GET', `/sandbox/acquirer/${orderId}`],
-    ['POST', `/sandbox/acquirer/${orderId}`, { card: '4111111111111111', expiry: '12/30', cvc: '123' }],
+    ['GET', `/sandbox/acquirer/${acquirerOrder}`],
+    ['POST', `/sandbox/acquirer/${acquirerOrder}`, { card: '4111111111111111', expiry: '12/30', cvc: '123' }],
+    ['POST', '/sandbox/rbs/payment/rest/register.do', { userName: 'sandbox-shop', password: 'sandbox-password', orderNumber: '1', amount: '100', returnUrl: 'x' }],
+    ['POST', '/sandbox/rbs/faults', { fault: 'callback-lost', on: true }],
     ['GET', `/sandbox/sbp/${orderId}`],
     ['POST', `/sandbox/sbp/${orderId}`, { outcome: 'pay' }],
     ['GET', '/sandbox/sberpay/widget'],
@@ -126,4 +141,14 @@ test('SANDBOX=0 turns every sandbox party off, the dev captcha included', async 
   const withStandIn = await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: DEV_CAPTCHA_TOKEN }, { form: true });
   expect(withStandIn.statusCode).toBe(400);
   await off.close();
+});
+
+test.each([
+  [{}, 'ACQUIRER_URL is not set'],
+  [{ acquirerUrl: 'https://bank.example/payment/' }, 'ACQUIRER_URL must be an http(s) URL ending in /payment/rest/'],
+  [{ acquirerUrl: 'https://bank.example/payment/rest/' }, 'ACQUIRER_USERNAME is not set'],
+  [{ acquirerUrl: 'https://bank.example/payment/rest/', acquirerUserName: 'shop' }, 'ACQUIRER_PASSWORD is not set'],
+  [{ acquirerUrl: 'https://bank.example/payment/rest/', acquirerToken: 't' }, 'ACQUIRER_CALLBACK_KEY is not set'],
+])('with the sandbox off and the acquirer not configured (%j) the server refuses to start, naming what is missing', async (acquirer, missing) => {
+  await expect(startServer({ sandbox: false, ...acquirer })).rejects.toThrow(missing);
 });

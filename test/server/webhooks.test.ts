@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, countRows, merchantCall, openPage, payBillByCard, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
+import { buildApp, countRows, merchantCall, openPage, payBillByCard, payBySbp, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 import { DEFAULT_RETRY_SCHEDULE_MS, retryScheduleFrom, webhookSecretFrom } from '../../server/config';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { signWebhook, verifyWebhook, webhookHeaders } from '../../server/webhooks/signature';
@@ -105,13 +105,16 @@ describe('events in the outbox', () => {
     });
   });
 
-  test('a declined card queues payment.declined; a cancel queues payment.declined for the pending attempt and bill.cancelled', async () => {
+  test('a declined card queues payment.declined; a cancel queues bill.cancelled; a payment made after it, payment.refunded', async () => {
     const objectOID = await newBill();
     await pay(objectOID, TEST_CARDS.declined);
     const client = await openPage(server.app, objectOID);
-    await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.SBP`, email: null, userOID: null, manager_id: null });
+    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.SBP`, email: null, userOID: null, manager_id: null });
     await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
-    expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'payment.declined', 'bill.cancelled']);
+    expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'bill.cancelled']);
+    // The QR the acquirer knows stays payable until its session ends; paid after the cancel, the money goes back.
+    await payBySbp(server.app, started.json().info.data.payload as string);
+    expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'bill.cancelled', 'payment.refunded']);
   });
 
   test('an expired bill queues bill.expired once, however often the sweep runs', async () => {

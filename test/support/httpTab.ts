@@ -47,14 +47,43 @@ export async function startCardPayment(tab: Tab, objectOID: string, pointsSum: n
   return json.info.orderId;
 }
 
-/** The sandbox acquirer's card form, submitted with a test card: the acquirer's confirmation. */
-export const confirmByCard = (base: string, orderId: string, card = '4111111111111111') =>
-  fetch(`${base}/sandbox/acquirer/${orderId}`, {
+/**
+ * The acquirer's order of one of our orders, asked of the sandbox's RBS fake as a merchant would (getOrderStatusExtended.do
+ * by orderNumber, which is our order id): its orderId names its card form.
+ */
+export async function acquirerOrderOf(base: string, orderId: string): Promise<string> {
+  const answer = await fetch(`${base}/sandbox/rbs/payment/rest/getOrderStatusExtended.do`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ userName: 'sandbox-shop', password: 'sandbox-password', orderNumber: orderId }).toString(),
+  });
+  const json = (await answer.json()) as { attributes?: { name: string; value: string }[] };
+  const mdOrder = json.attributes?.find((a) => a.name === 'mdOrder')?.value;
+  if (!mdOrder) throw new Error(`no acquirer order for ${orderId}: ${JSON.stringify(json)}`);
+  return mdOrder;
+}
+
+/** The acquirer's (the sandbox's RBS fake's) card form of an order, submitted with a test card: the acquirer's confirmation. */
+export const confirmByCard = async (base: string, orderId: string, card = '4111111111111111') =>
+  fetch(`${base}/sandbox/acquirer/${await acquirerOrderOf(base, orderId)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
     redirect: 'manual',
   });
+
+/**
+ * Polls as the result page does until the order is no longer pending (the product learns an outcome through the
+ * acquirer's callback or, when that is lost, by asking the acquirer a few seconds later): answers the last answer.
+ */
+export async function settledStatus(tab: Tab, orderId: string, billOID: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await pollStatus(tab, orderId, billOID);
+    if (answer.status !== 'created' || Date.now() > deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /** What the result page's poll answers. */
 export async function pollStatus(tab: Tab, orderId: string, billOID: string): Promise<{ success: boolean; status?: string | null; objectOID?: string }> {

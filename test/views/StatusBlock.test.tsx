@@ -44,3 +44,13 @@ test('quiet until the first answer, then the created text', async () => {
   expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
   quiet.actor.stop();
 });
+
+test("paid twice: 'Счет уже оплачен. Деньги за этот платеж возвращены' (issue 13)", async () => {
+  const { fetchStatus } = renderStatus();
+  await act(async () => {
+    fetchStatus.last.answer.resolve({ status: 'refunded', objectOID: 'bill-1' });
+    await flush();
+  });
+  expect(screen.getByRole('status')).toHaveTextContent('Счет уже оплачен. Деньги за этот платеж возвращены');
+  expect(fetchStatus.calls).toHaveLength(1);
+});

@@ -35,6 +35,7 @@ export const paymentStatusModel = setup({}).createMachine({
         POLL_FAILS: 'retrying',
         POLL_SUCCESS: 'paid',
         POLL_DECLINED: 'declined',
+        POLL_REFUNDED: 'refunded',
         POLL_ORDER_NOT_FOUND: 'stopped',
         POLL_DOCUMENT_NOT_FOUND: 'stopped',
         TAB_HIDDEN: 'paused',
@@ -51,6 +52,8 @@ export const paymentStatusModel = setup({}).createMachine({
     // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way (issue 17).
     paid: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.success }, { back: false }) },
     declined: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.declined }, { back: true }), on: { BACK: 'choosing' } },
+    // Paid twice (issue 13): the bill was paid by another payment and this one's money returned; nothing to go back to.
+    refunded: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.refunded }, { back: false }) },
     choosing: { meta: sees({ heading: messages.choosePaymentType.title }) },
   },
 });

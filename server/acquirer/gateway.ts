@@ -1,0 +1,275 @@
+import QRCode from 'qrcode';
+import type { AppOptions } from '../config';
+import type { Background } from '../background';
+import { applyAcquirerOutcome, orderNumberOf, type AcquirerOutcome } from '../payments';
+import type { AttemptRow, BillRow, PaymentTypeRow, RootStore } from '../store/store';
+import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
+
+/** The acquirer cannot be reached or refused the order now: the payer is told, the attempt kept, Pay works again later. */
+export class AcquirerUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super('Не удалось перейти к оплате: банк сейчас не отвечает. Попробуйте еще раз через минуту или выберите другой способ оплаты');
+  }
+}
+
+/**
+ * The order of this attempt exists at the acquirer but its card form was never learnt (register.do's answer was lost):
+ * nobody can have paid on a form nobody saw, so the attempt is ended and the payer's request starts a fresh one.
+ */
+export class AttemptAbandoned extends Error {}
+
+/** What the page gets to pay an attempt (SPEC §3's `info`). */
+export interface PaymentInfo {
+  orderId: string;
+  formUrl: string;
+  bankInvoiceId?: string;
+  data?: { payload: string; qrcId: string; image: { content: string; mediaType: 'image/png' } };
+}
+
+const isCard = (type: PaymentTypeRow) => type.code === 'ALL' || type.code === 'AllSberP';
+const isBankAppPay = (type: PaymentTypeRow) => type.code === 'SberPaySite' || type.code === 'SberPaySiteP';
+
+/**
+ * How long a claim to talk to the acquirer about an attempt lasts: past the time-outs of the calls it makes, so that the
+ * claim of a process that died (SIGKILL) ends soon after, and another process takes over.
+ */
+const leaseFor = (options: AppOptions, calls: number) => options.acquirerTimeoutMs * calls + 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The product's reading of the acquirer's status (ACQUIRER.md's table): null while the order is still open. */
+export function outcomeOf(attempt: AttemptRow, status: OrderStatus, now: number, log: (message: string) => void): AcquirerOutcome | null {
+  switch (status.orderStatus) {
+    case ORDER_STATUS.deposited:
+      if (status.amount !== attempt.amount_kopecks) {
+        // Never a success for money we did not ask for: support must look at it (the exchange is in the log).
+        log(`ALERT amount mismatch on order ${attempt.order_id}: deposited ${status.amount}, expected ${attempt.amount_kopecks}`);
+        return { kind: 'declined', reason: 'amount-mismatch' };
+      }
+      return { kind: 'deposited' };
+    case ORDER_STATUS.reversed:
+      return { kind: 'declined', reason: 'reversed' };
+    case ORDER_STATUS.declined:
+      return { kind: 'declined', reason: 'declined' };
+    case ORDER_STATUS.refunded:
+      return { kind: 'refunded' };
+    case ORDER_STATUS.registered:
+      // Nothing paid and the order's session is over: it can no longer be paid.
+      return attempt.expires_at !== null && now > attempt.expires_at ? { kind: 'declined', reason: 'expired' } : null;
+    default:
+      // Held or 3-D Secure under way: money may be moving, wait for the acquirer's final word.
+      return null;
+  }
+}
+
+export interface Gateway {
+  /** The page's `info` for an attempt: registers its order first if it has none (single flight across processes). */
+  paymentInfo(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<PaymentInfo>;
+  /** Reads the acquirer's status of the attempt's order and settles from that answer only; answers the attempt. */
+  reconcile(orderId: string): Promise<AttemptRow | undefined>;
+  /** Reconciles in the background (one in flight per attempt in this process; the lease covers other processes). */
+  reconcileSoon(orderId: string): void;
+  /** Reconciles pending attempts and makes due refunds. */
+  sweep(): Promise<void>;
+  /** Returns a refunded attempt's money at the acquirer (refund.do, else reverse.do); idempotent. */
+  refund(orderId: string): Promise<void>;
+}
+
+export function createGateway(deps: { store: RootStore; acquirer: Acquirer; options: AppOptions; background: Background; log: (message: string, error?: unknown) => void }): Gateway {
+  const { store, acquirer, options } = deps;
+  const now = () => options.now();
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  /** The order registered under the attempt's orderNumber, if any (errorCode 6: no such order). */
+  async function findByOrderNumber(attempt: AttemptRow): Promise<OrderStatus | null> {
+    try {
+      return await acquirer.orderStatus({ orderNumber: orderNumberOf(attempt.order_id) }, { attempt: attempt.order_id });
+    } catch (error) {
+      if (error instanceof AcquirerError && error.is('6')) return null;
+      throw error;
+    }
+  }
+
+  /** An order found by orderNumber becomes the attempt's; a card order without its form ends the attempt. */
+  async function adopt(attempt: AttemptRow, type: PaymentTypeRow, found: OrderStatus): Promise<AttemptRow> {
+    if (found.orderId && !isCard(type)) {
+      return (await store.recordAcquirerFacts(attempt.order_id, { acquirer_order_id: found.orderId, acquirer_checked_at: now() }))!;
+    }
+    await store.transaction(async (tx) => {
+      if (found.orderId) await tx.recordAcquirerFacts(attempt.order_id, { acquirer_order_id: found.orderId });
+      await applyAcquirerOutcome(tx, attempt.order_id, { kind: 'declined', reason: 'form-lost' });
+    });
+    throw new AttemptAbandoned();
+  }
+
+  async function register(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<AttemptRow> {
+    const fresh = (await store.attemptByOrder(attempt.order_id))!;
+    if (fresh.acquirer_order_id) return fresh;
+    // A register.do was sent before and its answer never came (time-out, a killed process): ask, never register twice.
+    if (fresh.register_started_at !== null) {
+      const found = await findByOrderNumber(fresh);
+      if (found) return adopt(fresh, type, found);
+    }
+    // Conditional: a bill closed meanwhile ends an attempt the acquirer never heard of (bills.ts), and no order may be
+    // registered for an ended attempt. (One already started is never ended that way.)
+    if (fresh.register_started_at === null && !(await store.markRegisterStarted(fresh.order_id, now() + options.paymentSessionSecs * 1000))) {
+      throw new AttemptAbandoned();
+    }
+    const result = `${options.publicUrl}/success?billOid=${encodeURIComponent(bill.oid)}`;
+    try {
+      const registered = await acquirer.register(
+        {
+          orderNumber: orderNumberOf(fresh.order_id),
+          amount: fresh.amount_kopecks,
+          currency: 643,
+          returnUrl: result,
+          failUrl: `${options.publicUrl}/fail?billOid=${encodeURIComponent(bill.oid)}`,
+          description: bill.purpose.trim().slice(0, 512),
+          email: fresh.email,
+          sessionTimeoutSecs: options.paymentSessionSecs,
+          dynamicCallbackUrl: `${options.publicUrl}/api/acquirer/callback`,
+          ...(isBankAppPay(type) ? { jsonParams: { 'sberpay.backurl': result } } : {}),
+        },
+        { attempt: fresh.order_id },
+      );
+      return (await store.recordAcquirerFacts(fresh.order_id, { acquirer_order_id: registered.orderId, form_url: registered.formUrl, acquirer_checked_at: now() }))!;
+    } catch (error) {
+      // errorCode 1: this orderNumber is registered already (a previous try got through): take that order.
+      if (error instanceof AcquirerError && error.is('1')) {
+        const found = await findByOrderNumber(fresh);
+        if (found) return adopt(fresh, type, found);
+      }
+      throw error;
+    }
+  }
+
+  /** Runs `work` holding the attempt's lease; answers undefined when someone else holds it. */
+  async function withLease<T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T | undefined> {
+    if (!(await store.claimAttemptLease(orderId, now() + leaseFor(options, calls)))) return undefined;
+    try {
+      return await work();
+    } finally {
+      await store.releaseAttemptLease(orderId);
+    }
+  }
+
+  async function registered(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<AttemptRow> {
+    if (attempt.acquirer_order_id) return attempt;
+    // Registering is at most two calls (the status by orderNumber, then register.do, or register.do then the status).
+    const deadline = Date.now() + leaseFor(options, 2);
+    for (;;) {
+      const done = await withLease(attempt.order_id, 2, () => register(attempt, type, bill));
+      if (done) return done;
+      // A concurrent request is registering this attempt: its stored answer is ours too.
+      await sleep(50);
+      const seen = (await store.attemptByOrder(attempt.order_id))!;
+      if (seen.acquirer_order_id) return seen;
+      if (seen.status !== 'created') throw new AttemptAbandoned();
+      if (Date.now() > deadline) throw new AcquirerUnavailable(new Error('another request is still registering this attempt'));
+    }
+  }
+
+  async function withQr(attempt: AttemptRow): Promise<AttemptRow> {
+    if (attempt.sbp_qrc_id) return attempt;
+    const qr = await acquirer.sbpQr({ orderId: attempt.acquirer_order_id! }, { attempt: attempt.order_id });
+    const image = qr.renderedQr || (await QRCode.toBuffer(qr.payload, { type: 'png', margin: 1, width: 256 })).toString('base64');
+    return (await store.recordAcquirerFacts(attempt.order_id, { sbp_qrc_id: qr.qrId, sbp_payload: qr.payload, sbp_image: image }))!;
+  }
+
+  async function paymentInfo(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<PaymentInfo> {
+    let ready: AttemptRow;
+    try {
+      ready = await registered(attempt, type, bill);
+      if (type.code === 'SBP') ready = await withQr(ready);
+    } catch (error) {
+      if (error instanceof AttemptAbandoned) throw error;
+      deps.log(`acquirer unavailable for order ${attempt.order_id}`, error);
+      throw new AcquirerUnavailable(error);
+    }
+    const base = { orderId: ready.order_id, formUrl: ready.form_url ?? '' };
+    if (type.code === 'SBP') {
+      return {
+        ...base,
+        formUrl: ready.sbp_payload!,
+        data: { payload: ready.sbp_payload!, qrcId: ready.sbp_qrc_id!, image: { content: ready.sbp_image!, mediaType: 'image/png' } },
+      };
+    }
+    if (isBankAppPay(type)) return { ...base, bankInvoiceId: ready.acquirer_order_id! };
+    return base;
+  }
+
+  async function reconcileNow(orderId: string): Promise<AttemptRow | undefined> {
+    const attempt = await store.attemptByOrder(orderId);
+    if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return attempt;
+    const read = await withLease(orderId, 1, async () => {
+      const current = (await store.attemptByOrder(orderId))!;
+      if (current.status !== 'created') return current;
+      let status: OrderStatus | null;
+      if (current.acquirer_order_id) status = await acquirer.orderStatus({ orderId: current.acquirer_order_id }, { attempt: orderId });
+      else {
+        status = await findByOrderNumber(current);
+        if (status?.orderId) await store.recordAcquirerFacts(orderId, { acquirer_order_id: status.orderId });
+      }
+      await store.markAcquirerChecked(orderId);
+      const expired = current.expires_at !== null && now() > current.expires_at;
+      const outcome: AcquirerOutcome | null = status
+        ? outcomeOf(current, status, now(), (message) => deps.log(message))
+        : expired
+          ? { kind: 'declined', reason: 'expired' }
+          : null;
+      if (!outcome) return current;
+      return store.transaction((tx) => applyAcquirerOutcome(tx, orderId, outcome));
+    });
+    const after = read ?? (await store.attemptByOrder(orderId));
+    if (after?.refund_state === 'due') await refund(orderId);
+    return after;
+  }
+
+  async function refund(orderId: string): Promise<void> {
+    await withLease(orderId, 3, async () => {
+      const attempt = (await store.attemptByOrder(orderId))!;
+      if (attempt.refund_state !== 'due' || !attempt.acquirer_order_id) return;
+      const context = { attempt: orderId };
+      try {
+        await acquirer.refund({ orderId: attempt.acquirer_order_id, amount: attempt.amount_kopecks }, context);
+      } catch (refused) {
+        if (!(refused instanceof AcquirerError) || refused.kind !== 'remote') throw refused;
+        try {
+          // Refused before settlement: the hold is reversed instead.
+          await acquirer.reverse({ orderId: attempt.acquirer_order_id }, context);
+        } catch (error) {
+          // Both refused: maybe it is already back (a previous refund whose answer was lost); the order's status says.
+          const status = await acquirer.orderStatus({ orderId: attempt.acquirer_order_id }, context);
+          if (status.orderStatus !== ORDER_STATUS.refunded && status.orderStatus !== ORDER_STATUS.reversed) throw error;
+        }
+      }
+      await store.refundMade(orderId);
+      deps.log(`refunded order ${orderId}: its bill was already paid`);
+    });
+  }
+
+  return {
+    paymentInfo,
+    reconcile: reconcileNow,
+    reconcileSoon(orderId) {
+      if (inFlight.has(orderId)) return;
+      deps.background.run(`reconcile ${orderId}`, async () => {
+        const job = reconcileNow(orderId);
+        inFlight.set(orderId, job);
+        try {
+          await job;
+        } finally {
+          inFlight.delete(orderId);
+        }
+      });
+    },
+    async sweep() {
+      for (const attempt of await store.attemptsToReconcile(100)) {
+        await reconcileNow(attempt.order_id).catch((error: unknown) => deps.log(`sweep: reconcile ${attempt.order_id} failed`, error));
+      }
+      for (const attempt of await store.refundsDue(100)) {
+        await refund(attempt.order_id).catch((error: unknown) => deps.log(`sweep: refund ${attempt.order_id} failed`, error));
+      }
+    },
+    refund,
+  };
+}

@@ -1,0 +1,243 @@
+import crypto from 'node:crypto';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import QRCode from 'qrcode';
+import { callbackChecksum } from '../acquirer/checksum';
+import { ORDER_STATUS } from '../acquirer/port';
+import type { Background } from '../background';
+import type { AppOptions } from '../config';
+import type { RbsOrderRow, RootStore } from '../store/store';
+
+/** The shop's credentials at the sandbox's RBS fake (what the product uses when ACQUIRER_* are unset). */
+export const SANDBOX_CREDENTIALS = { userName: 'sandbox-shop', password: 'sandbox-password' } as const;
+export const SANDBOX_TOKEN = 'sandbox-token';
+export const RBS_FAKE_PATH = '/sandbox/rbs/payment/rest/';
+
+/** Misbehaviours the fake can be told to show, per orderNumber or for every order ('*'). */
+export const FAULTS = ['callback-lost', 'callback-twice', 'callbacks-reordered', 'register-500', 'register-timeout', 'status-slow'] as const;
+export type Fault = (typeof FAULTS)[number];
+
+type Operation = 'approved' | 'declinedByTimeout' | 'deposited' | 'reversed' | 'refunded';
+
+/** The fake's side of an order's life: what its card form, bank-app page and widget do when the payer decides. */
+export interface RbsFake {
+  /** The payer paid (or refused) on the fake's card form, bank-app page or widget: the order changes, a callback goes out. */
+  decide(orderId: string, pay: boolean): Promise<RbsOrderRow | undefined>;
+  /** The order as the fake now sees it (an unpaid one past its session time-out is declined by time-out). */
+  order(by: { orderId?: string; orderNumber?: string; qrId?: string }): Promise<RbsOrderRow | undefined>;
+  /** Where the fake sends the payer back after the order ended: return or fail URL with `orderId` appended. */
+  backUrl(order: RbsOrderRow): string;
+  setFault(fault: Fault, on: boolean, orderNumber?: string): void;
+  hasFault(fault: Fault, orderNumber: string): boolean;
+  /** Sends the order's signed callback (unless a fault loses it). */
+  notify(order: RbsOrderRow, operation: Operation, success: boolean): void;
+}
+
+const appendQuery = (url: string, name: string, value: string) => `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
+
+export function createRbsFake(deps: { store: RootStore; options: AppOptions; callbackKey: () => Promise<string>; background: Background }): RbsFake {
+  const { store, options } = deps;
+  const faults = new Map<string, Set<Fault>>();
+  const has = (fault: Fault, orderNumber: string) => faults.get('*')?.has(fault) || faults.get(orderNumber)?.has(fault) || false;
+
+  /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change (ACQUIRER.md). */
+  function notify(order: RbsOrderRow, operation: Operation, success: boolean) {
+    if (!order.callback_url || has('callback-lost', order.order_number)) return;
+    const url = order.callback_url;
+    const send = async (params: Record<string, string>) => {
+      const signed = { ...params, checksum: callbackChecksum(params, await deps.callbackKey()) };
+      await options.acquirerFetch(`${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(signed).toString()}`, { method: 'GET' });
+    };
+    const params = { mdOrder: order.order_id, orderNumber: order.order_number, operation, status: success ? '1' : '0', amount: String(order.amount) };
+    deps.background.run(`sandbox callback ${order.order_id}`, async () => {
+      await send(params);
+      if (has('callback-twice', order.order_number)) await send(params);
+      // A stale callback arriving after the real one: the order's status, not the callback, decides.
+      if (has('callbacks-reordered', order.order_number)) await send({ ...params, operation: 'approved', status: '1' });
+    });
+  }
+
+  async function order(by: { orderId?: string; orderNumber?: string; qrId?: string }) {
+    const found = await store.rbsOrder(by);
+    if (found && found.order_status === ORDER_STATUS.registered && options.now() > found.expires_at) {
+      const timedOut = await store.rbsMoveOrder(found.order_id, [ORDER_STATUS.registered], { order_status: ORDER_STATUS.declined, action_code: -2007 });
+      if (timedOut) notify(timedOut, 'declinedByTimeout', false);
+      return timedOut ?? (await store.rbsOrder(by));
+    }
+    return found;
+  }
+
+  return {
+    order,
+    async decide(orderId, pay) {
+      const current = await order({ orderId });
+      if (!current) return undefined;
+      const moved = await store.rbsMoveOrder(orderId, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], {
+        order_status: pay ? ORDER_STATUS.deposited : ORDER_STATUS.declined,
+        action_code: pay ? 0 : 116,
+      });
+      if (!moved) return current;
+      notify(moved, 'deposited', pay);
+      return moved;
+    },
+    backUrl: (o) => appendQuery(o.order_status === ORDER_STATUS.deposited ? o.return_url : (o.fail_url ?? o.return_url), 'orderId', o.order_id),
+    setFault(fault, on, orderNumber = '*') {
+      const set = faults.get(orderNumber) ?? new Set<Fault>();
+      if (on) set.add(fault);
+      else set.delete(fault);
+      faults.set(orderNumber, set);
+    },
+    hasFault: has,
+    notify,
+  };
+}
+
+type Params = Record<string, string | undefined>;
+type Answer = Record<string, unknown>;
+
+const fail = (errorCode: number, errorMessage: string): Answer => ({ errorCode: String(errorCode), errorMessage });
+// Unref'd: a held answer never keeps a closing process (or a test worker) alive.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * The sandbox's acquirer: a fake of the RBS REST protocol (ACQUIRER.md), served under /sandbox/rbs/payment/rest/ and
+ * reached by the product over HTTP like any bank. Form-encoded POSTs, the shop's credentials, JSON answers with
+ * errorCode. Its orders are its own (sandbox_rbs_orders).
+ */
+export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; fake: RbsFake } }> = async (app, { options, fake }) => {
+  const store = app.store;
+  const notify = fake.notify;
+  const hasFault = fake.hasFault;
+  const authorized = (p: Params) =>
+    p.token === SANDBOX_TOKEN || (p.userName === SANDBOX_CREDENTIALS.userName && p.password === SANDBOX_CREDENTIALS.password);
+  const hang = () => sleep(options.acquirerTimeoutMs + 500);
+
+  const endpoint = (method: string, handle: (p: Params) => Promise<Answer | 'http-500'>) =>
+    app.post(`${RBS_FAKE_PATH}${method}`, async (request, reply) => {
+      const p = (request.body ?? {}) as Params;
+      if (!authorized(p)) return fail(5, 'Доступ запрещен');
+      const answer = await handle(p);
+      if (answer === 'http-500') return reply.code(500).type('text/plain').send('Internal Server Error');
+      return answer;
+    });
+
+  const statusAnswer = (o: RbsOrderRow): Answer => ({
+    errorCode: '0',
+    errorMessage: 'Успешно',
+    orderNumber: o.order_number,
+    orderStatus: o.order_status,
+    actionCode: o.action_code,
+    actionCodeDescription: o.action_code === 0 ? '' : 'Отказ',
+    amount: o.amount,
+    currency: o.currency,
+    date: o.created_at,
+    attributes: [{ name: 'mdOrder', value: o.order_id }],
+  });
+
+  endpoint('register.do', async (p) => {
+    const orderNumber = p.orderNumber ?? '';
+    if (!orderNumber || orderNumber.length > 32) return fail(4, 'Номер заказа не указан или длиннее 32 символов');
+    if (!/^[1-9]\d{0,11}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
+    if ((p.currency ?? '643') !== '643') return fail(3, 'Неизвестная валюта');
+    if (!p.returnUrl) return fail(4, 'URL возврата не указан');
+    if (hasFault('register-500', orderNumber)) return 'http-500';
+    if (await store.rbsOrder({ orderNumber })) return fail(1, 'Заказ с таким номером уже обработан');
+    const orderId = crypto.randomUUID();
+    const timeout = Number(p.sessionTimeoutSecs ?? 1200);
+    await store.rbsInsertOrder({
+      order_id: orderId,
+      order_number: orderNumber,
+      amount: Number(p.amount),
+      currency: '643',
+      return_url: p.returnUrl,
+      fail_url: p.failUrl ?? null,
+      description: p.description ?? null,
+      email: p.email ?? null,
+      json_params: p.jsonParams ?? null,
+      callback_url: p.dynamicCallbackUrl ?? null,
+      order_status: ORDER_STATUS.registered,
+      action_code: 0,
+      expires_at: options.now() + (Number.isFinite(timeout) && timeout > 0 ? timeout : 1200) * 1000,
+    });
+    // The order exists, but the answer comes too late for the client (its time-out): the SIGKILL/time-out case.
+    if (hasFault('register-timeout', orderNumber)) await hang();
+    return { orderId, formUrl: `${options.publicUrl}/sandbox/acquirer/${orderId}` };
+  });
+
+  endpoint('getOrderStatusExtended.do', async (p) => {
+    const found = await fake.order(p.orderId ? { orderId: p.orderId } : p.orderNumber ? { orderNumber: p.orderNumber } : {});
+    if (!found) return fail(6, 'Заказ не найден');
+    if (hasFault('status-slow', found.order_number)) await hang();
+    return statusAnswer(found);
+  });
+
+  endpoint('sbp/c2b/qr/dynamic/get.do', async (p) => {
+    const found = p.mdOrder ? await fake.order({ orderId: p.mdOrder }) : undefined;
+    if (!found) return fail(6, 'Заказ не найден');
+    if (found.order_status !== ORDER_STATUS.registered) return fail(7, 'Заказ уже не ожидает оплаты');
+    const qrId = found.qr_id ?? crypto.randomUUID().replaceAll('-', '').toUpperCase();
+    if (!found.qr_id) await store.rbsSetQr(found.order_id, qrId);
+    const payload = `${options.publicUrl}/sandbox/sbp/${qrId}`;
+    const size = Math.min(1024, Math.max(64, Number(p.qrWidth ?? 256) || 256));
+    const png = await QRCode.toBuffer(payload, { type: 'png', margin: 1, width: size });
+    return { errorCode: '0', qrId, qrStatus: 'STARTED', payload, renderedQr: png.toString('base64') };
+  });
+
+  endpoint('sbp/c2b/qr/status.do', async (p) => {
+    const found = p.mdOrder ? await fake.order({ orderId: p.mdOrder }) : undefined;
+    if (!found || !found.qr_id || found.qr_id !== p.qrId) return fail(6, 'QR-код не найден');
+    const paid = found.order_status === ORDER_STATUS.deposited || found.order_status === ORDER_STATUS.refunded;
+    const refused = found.order_status === ORDER_STATUS.declined || found.order_status === ORDER_STATUS.reversed;
+    return {
+      errorCode: '0',
+      qrStatus: paid ? 'CONFIRMED' : refused ? 'REJECTED' : 'STARTED',
+      transactionState: paid ? 'DEPOSITED' : refused ? 'DECLINED' : 'CREATED',
+    };
+  });
+
+  endpoint('refund.do', async (p) => {
+    const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
+    if (!found) return fail(6, 'Заказ не найден');
+    const amount = Number(p.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return fail(4, 'Сумма указана неверно');
+    if (found.order_status !== ORDER_STATUS.deposited) return fail(7, 'Возврат невозможен: заказ не оплачен');
+    if (found.refunded_amount + amount > found.amount) return fail(7, 'Сумма возврата больше суммы заказа');
+    const refunded = found.refunded_amount + amount;
+    const moved = await store.rbsMoveOrder(found.order_id, [ORDER_STATUS.deposited], {
+      order_status: refunded === found.amount ? ORDER_STATUS.refunded : ORDER_STATUS.deposited,
+      action_code: 0,
+      refunded_amount: refunded,
+    });
+    if (!moved) return fail(7, 'Возврат невозможен');
+    notify(moved, 'refunded', true);
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
+  endpoint('reverse.do', async (p) => {
+    const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
+    if (!found) return fail(6, 'Заказ не найден');
+    const moved = await store.rbsMoveOrder(found.order_id, [ORDER_STATUS.held, ORDER_STATUS.deposited], { order_status: ORDER_STATUS.reversed, action_code: 0 });
+    if (!moved) return fail(7, 'Отмена невозможна в этом состоянии заказа');
+    notify(moved, 'reversed', true);
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
+  // The fault switches (sandbox only): for tests and demos.
+  app.post(
+    '/sandbox/rbs/faults',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['fault', 'on'],
+          additionalProperties: false,
+          properties: { fault: { type: 'string', enum: FAULTS }, on: { type: 'boolean' }, orderNumber: { type: 'string', maxLength: 32 } },
+        },
+      },
+    },
+    async (request) => {
+      fake.setFault(request.body.fault, request.body.on, request.body.orderNumber);
+      return { success: true };
+    },
+  );
+
+};

@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
+import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
+import { messages } from '../../src/services/messages';
+
+const m = messages;
+
+/**
+ * The acquirer's bad days, in a real browser against the server and its sandbox's RBS fake (reached over HTTP): a lost
+ * callback, an acquirer answering 500, a bill paid twice. The fault switches are the sandbox's (POST /sandbox/rbs/faults).
+ */
+
+// A cold Chromium on 2 shared cores; a lost callback is learnt on a poll a few seconds later.
+jest.setTimeout(90_000);
+
+const live = useLiveServer();
+const openPage = usePages(live);
+const toChoosePaymentType = (page: Page, objectOID: string) => toChoose(page, live.server, objectOID);
+
+async function fault(name: string, on: boolean, orderNumber?: string) {
+  const answer = await fetch(`${live.server.url}/sandbox/rbs/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fault: name, on, ...(orderNumber ? { orderNumber } : {}) }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function expectStatus(page: Page, text: string) {
+  await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 30_000 });
+}
+
+async function startCard(page: Page, bill: string): Promise<string> {
+  await toChoosePaymentType(page, bill);
+  await page.getByRole('radio', { name: /Банковская карта/ }).check();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.waitForURL(/\/sandbox\/acquirer\//);
+  // The page has gone to the acquirer's form: the attempt it started is the bill's only one.
+  const [attempt] = await live.server.app.store.attemptsOfBill(bill);
+  return attempt!.order_id;
+}
+
+test('a lost callback: the result page still ends on success, the server having asked the acquirer itself', async () => {
+  const { page } = await openPage();
+  const orderId = await startCard(page, await freshBill(live.server, 'demo-anon'));
+  await fault('callback-lost', true, orderId);
+  await payWithCard(page, TEST_CARDS.pays);
+  await page.waitForURL(/\/success\?billOid=.*orderId=/);
+  await expectStatus(page, m.status.success);
+  // No callback came: the only reads of the order's status are the poll's.
+  const exchanges = await live.server.app.store.exchangesOfAttempt(orderId);
+  expect(exchanges.map((e) => e.method)).toEqual(['register.do', 'getOrderStatusExtended.do']);
+});
+
+test('the acquirer answers 500 on Pay: the message, the payer stays; once it is back Pay leads to a success', async () => {
+  const { page } = await openPage();
+  const bill = await freshBill(live.server, 'demo-anon');
+  await toChoosePaymentType(page, bill);
+  await page.getByRole('radio', { name: /Банковская карта/ }).check();
+  await fault('register-500', true);
+  try {
+    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('alert').filter({ hasText: m.choosePaymentType.noPaymentUrl }).waitFor();
+    expect(page.url()).toContain('/pay/');
+  } finally {
+    await fault('register-500', false);
+  }
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.waitForURL(/\/sandbox\/acquirer\//);
+  await payWithCard(page, TEST_CARDS.pays);
+  await expectStatus(page, m.status.success);
+  // The attempt of the failed Pay was kept and paid: one attempt, one order at the acquirer.
+  const attempts = await live.server.app.store.attemptsOfBill(bill);
+  expect(attempts.map((a) => a.status)).toEqual(['success']);
+});
+
+test('paid twice (a card in one tab, the fast payment in another): one success, the other refunded at the acquirer and told so', async () => {
+  const bill = await freshBill(live.server, 'demo-anon');
+  const first = await openPage();
+  const cardOrder = await startCard(first.page, bill);
+
+  const second = await openPage();
+  await toChoosePaymentType(second.page, bill);
+  await second.page.getByRole('radio', { name: /СБП/ }).check();
+  const answered = second.page.waitForResponse('**/api/getPaymentUrl/');
+  await second.page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  const payload = ((await (await answered).json()) as { info: { data: { payload: string } } }).info.data.payload;
+  const bankApp = await second.context.newPage();
+  await bankApp.goto(payload);
+  await bankApp.getByRole('button', { name: 'Оплатить' }).click();
+  await bankApp.getByRole('status').waitFor();
+  await expectStatus(second.page, m.status.success);
+
+  // The first tab's card form was open all along: its payment comes after the bill was paid.
+  await payWithCard(first.page, TEST_CARDS.pays);
+  await expectStatus(first.page, m.status.refunded);
+  expect(await first.page.getByText(m.status.success).count()).toBe(0);
+  const refunded = (await live.server.app.store.attemptByOrder(cardOrder))!;
+  expect(refunded).toMatchObject({ status: 'refunded', refund_state: 'done' });
+  expect(await live.server.app.rbsFake!.order({ orderId: refunded.acquirer_order_id! })).toMatchObject({ order_status: 4 });
+  expect((await live.server.app.store.billByOid(bill))!.paid_order_id).not.toBe(cardOrder);
+});
