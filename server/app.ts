@@ -156,7 +156,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const verifyCaptcha = createCaptchaVerifier(options);
 
   await app.register(pageRoutes, { options, pages });
-  await app.register(billRoutes);
+  await app.register(billRoutes, { options });
   await app.register(paymentRoutes, { options });
   await app.register(codeRoutes, { sms, verifyCaptcha, now: options.now });
   await app.register(accountRoutes, { options, sms, verifyCaptcha });

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { AppOptions } from '../config';
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
+import { receiptOf } from '../receipt';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
-import { objectOidSchema } from './schemas';
-
+import { sbpQr } from './payments';
+import { objectOidSchema, orderIdSchema } from './schemas';
 
 /** One payment type as the page reads it (SPEC §3). `Comission` is the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
@@ -41,17 +43,57 @@ export async function objectInfo(store: Store, bill: BillRow) {
   };
 }
 
-export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+/**
+ * The bill's open attempt, for a reload to resume (issue 17): its order, way to pay and status, and for fast payment
+ * the QR exactly as Pay answered it (`attemptInfo`, one function for both). One store read.
+ */
+export async function openAttemptOf(options: Pick<AppOptions, 'publicUrl'>, store: Store, billOid: string) {
+  const open = await store.openAttemptOfBill(billOid);
+  if (!open) return null;
+  const qr = open.type_code === 'SBP' ? await sbpQr(options, open) : null;
+  return {
+    orderId: open.order_id,
+    cardTypeOID: open.card_type_oid,
+    code: open.type_code,
+    status: open.status,
+    ...(qr ? { sbp: { payload: qr.payload, qrcId: qr.qrcId, image: qr.image.content } } : {}),
+  };
+}
+
+/**
+ * 'Попробовать снова' after a declined attempt (issue 17): the way to pay and the receipt e-mail it had, so the bill
+ * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
+ */
+async function retryOf(store: Store, bill: BillRow, orderId: string | undefined) {
+  const attempt = orderId ? await store.attemptByOrder(orderId) : undefined;
+  if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
+  return { cardTypeOID: attempt.card_type_oid, email: attempt.email };
+}
+
+export const billRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: Pick<AppOptions, 'publicUrl'> } }> = async (app, { options }) => {
   const store = app.store;
   app.get(
     '/ajax/object-info/:id',
-    { schema: { params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] } } },
+    {
+      schema: {
+        params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
+        querystring: { type: 'object', properties: { retry: orderIdSchema } },
+      },
+    },
     async (request, reply) => {
       const bill = await store.billByOid(request.params.id);
       if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-      // A paid bill has nothing left to pay: the page shows SPEC §2's "possibly already paid" error.
-      if (bill.status === 'paid') return reply.code(409).send({ success: false, error: 'Счет уже оплачен' });
-      return objectInfo(store, bill);
+      // A paid bill has nothing left to pay: the page shows 'Счет оплачен' with the receipt of the payment (issue 17).
+      if (bill.status === 'paid') {
+        const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
+        return reply.code(409).send({ success: false, error: 'Счет уже оплачен', ...(receipt ? { receipt } : {}) });
+      }
+      const [info, openAttempt, retry] = await Promise.all([
+        objectInfo(store, bill),
+        openAttemptOf(options, store, bill.oid),
+        retryOf(store, bill, request.query.retry),
+      ]);
+      return { ...info, openAttempt, retry };
     },
   );
 };

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { AppOptions } from '../config';
 import { pointsConfirmed } from '../codes';
 import { PaymentRefused, startPayment } from '../payments';
+import { receiptOf, receiptSchema } from '../receipt';
 import { html } from '../render';
 import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
 import { toRoubles } from '../money';
@@ -49,6 +50,7 @@ export const resultSchema = {
         success: { type: 'boolean' },
         status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', null] },
         objectOID: { type: 'string' },
+        receipt: receiptSchema,
       },
     },
     403: failureSchema,
@@ -83,6 +85,17 @@ function offerDescription(kind: 'aggregator' | 'executer', bill: BillRow, type: 
 <p>Обязательство считается исполненным с момента поступления денег исполнителю. Нажимая «Оплатить», вы принимаете условия платежа.</p>`.markup;
 }
 
+/**
+ * A fast-payment attempt's QR: the bank-app link, the QR id and the PNG. The one place that makes it: Pay's answer
+ * and a reload's open attempt (routes/bills.ts) both read it, so a stored QR (the acquirer's) replaces it here alone.
+ */
+export async function sbpQr(options: Pick<AppOptions, 'publicUrl'>, attempt: Pick<AttemptRow, 'order_id'>) {
+  // The sandbox bank uses the order id as its QR transaction id, so status polls find the attempt either way.
+  const payload = `${options.publicUrl}/sandbox/sbp/${attempt.order_id}`;
+  const png = await QRCode.toBuffer(payload, { type: 'png', margin: 1, width: 256 });
+  return { payload, qrcId: attempt.order_id, image: { content: png.toString('base64'), mediaType: 'image/png' } };
+}
+
 /** Where the payer goes to pay an attempt, by the type's code (sandbox parties; a real acquirer would answer these). */
 async function attemptInfo(options: AppOptions, attempt: AttemptRow, type: PaymentTypeRow) {
   const base = options.publicUrl;
@@ -91,14 +104,8 @@ async function attemptInfo(options: AppOptions, attempt: AttemptRow, type: Payme
     case 'AllSberP':
       return { orderId: attempt.order_id, formUrl: `${base}/sandbox/acquirer/${attempt.order_id}` };
     case 'SBP': {
-      // The sandbox bank uses the order id as its QR transaction id, so status polls find the attempt either way.
-      const payload = `${base}/sandbox/sbp/${attempt.order_id}`;
-      const png = await QRCode.toBuffer(payload, { type: 'png', margin: 1, width: 256 });
-      return {
-        orderId: attempt.order_id,
-        formUrl: payload,
-        data: { payload, qrcId: attempt.order_id, image: { content: png.toString('base64'), mediaType: 'image/png' } },
-      };
+      const data = await sbpQr(options, attempt);
+      return { orderId: attempt.order_id, formUrl: data.payload, data };
     }
     case 'SberPaySite':
     case 'SberPaySiteP':
@@ -171,6 +178,12 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
     if (!found.status) return { success: true, status: null };
-    return { success: true, status: found.status, objectOID: found.bill };
+    // Still waiting, and the bill was paid by another attempt (another tab, another payer): this one can no longer
+    // succeed (settle() declines it), so the payer hears now that the bill is paid rather than wait (issue 17).
+    const paidElsewhere = found.status === 'created' && found.bill_status === 'paid';
+    if (found.status === 'created' && !paidElsewhere) return { success: true, status: found.status, objectOID: found.bill };
+    // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
+    const receipt = await receiptOf(store, transactionID);
+    return { success: true, status: paidElsewhere ? 'declined' : found.status, objectOID: found.bill, ...(receipt ? { receipt } : {}) };
   });
 };

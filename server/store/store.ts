@@ -76,6 +76,8 @@ function compileHotQueries(db: Kysely<Database>) {
             'sessions.created_at as session_created_at',
             'sessions.seen_at as session_seen_at',
             'bills.oid as bill',
+            // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
+            'bills.status as bill_status',
             'payment_attempts.status',
           ]),
       { name: 'pollStatus' },
@@ -145,6 +147,32 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         .where('status', '=', 'created')
         .returningAll()
         .executeTakeFirst(),
+    /**
+     * The bill's open attempt (the latest still waiting for its bank) with its type's code, in one read: what a reload
+     * resumes (issue 17). undefined when there is none.
+     */
+    openAttemptOfBill: (billOid: string) =>
+      db
+        .selectFrom('payment_attempts')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select(['payment_types.code as type_code', 'payment_types.name as type_name'])
+        .where('payment_attempts.bill_oid', '=', billOid)
+        .where('payment_attempts.status', '=', 'created')
+        .orderBy('payment_attempts.created_at', 'desc')
+        .orderBy('payment_attempts.order_id')
+        .limit(1)
+        .executeTakeFirst(),
+    /** An attempt with its bill and its type's name, in one read: what its receipt says (issue 17). */
+    receiptOfOrder: (orderId: string) =>
+      db
+        .selectFrom('payment_attempts')
+        .innerJoin('bills', 'bills.oid', 'payment_attempts.bill_oid')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select(['bills.purpose', 'bills.status as bill_status', 'payment_types.code as type_code', 'payment_types.name as type_name'])
+        .where('payment_attempts.order_id', '=', orderId)
+        .executeTakeFirst(),
     attemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
       db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).orderBy('created_at').orderBy('order_id').execute(),
     /**
@@ -157,6 +185,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         session_created_at: null,
         session_seen_at: null,
         bill: null,
+        bill_status: null,
         status: null,
       },
     /**

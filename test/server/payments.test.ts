@@ -62,7 +62,7 @@ describe('payment attempts', () => {
     const declined = await payByCard(first, TEST_CARDS.declined);
     expect(declined.statusCode).toBe(303);
     expect(declined.headers.location).toContain('/fail?orderId=');
-    expect((await client.post('/api/getResult/', { transactionID: first, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'declined', objectOID: 'demo-anon' });
+    expect((await client.post('/api/getResult/', { transactionID: first, billOID: 'demo-anon' })).json()).toMatchObject({ success: true, status: 'declined', objectOID: 'demo-anon' });
 
     const second = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
     expect(second).not.toBe(first);
@@ -73,8 +73,10 @@ describe('payment attempts', () => {
     const refused = await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, error: 'Счет уже оплачен' });
-    // The object data now fails as SPEC §2 describes.
-    expect((await client.get('/ajax/object-info/demo-anon')).statusCode).toBe(409);
+    // The object data now answers that the bill is paid, with the receipt of the payment that paid it (issue 17).
+    const reopened = await client.get('/ajax/object-info/demo-anon');
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toMatchObject({ success: false, error: 'Счет уже оплачен', receipt: { orderId: second, status: 'success' } });
   });
 
   test('a pending attempt of another type is declined when the bill is paid meanwhile', async () => {
@@ -172,7 +174,7 @@ describe('points', () => {
       { delta: 4500, reason: 'demo credit', order_id: null },
       { delta: -1000, reason: 'payment', order_id: orderId },
     ]);
-    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json()).toEqual({ success: true, status: 'success', objectOID: 'demo-points' });
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json()).toMatchObject({ success: true, status: 'success', objectOID: 'demo-points' });
   });
 
   test('a declined payment writes nothing off', async () => {
@@ -208,7 +210,10 @@ describe('points', () => {
     const orderId = answer.json().info.orderId;
     expect(await balance('C-1002')).toBe(3500);
     expect((await server.app.store.billByOid('demo-cover'))!.status).toBe('paid');
-    expect((await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json().status).toBe('success');
+    const result = (await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json();
+    expect(result.status).toBe('success');
+    // Its receipt: no money and no way to pay, the points alone (issue 17).
+    expect(result.receipt).toMatchObject({ amount: 0, pointsUsed: 1500, method: null });
     // Asking again cannot spend twice.
     expect((await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500))).statusCode).toBe(409);
     expect(await balance('C-1002')).toBe(3500);
