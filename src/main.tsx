@@ -43,7 +43,9 @@ function start() {
             logic={providePaymentStatus(deps)}
             orderId={query.get('orderId')}
             billOid={query.get('billOid')}
+            cancelled={query.get('state') === 'return'}
             merchant={config.merchant}
+            onReload={() => window.location.reload()}
           />
         </StrictMode>,
       ),

@@ -3,29 +3,33 @@ import type { paymentStatusMachine } from '../machines/paymentStatus';
 import type { Merchant } from '../services/pageConfig';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
-import { StatusBlock } from './StatusBlock';
+import { PaymentEnd } from './PaymentEnd';
 
 interface Props {
   logic: typeof paymentStatusMachine;
   orderId: string | null;
   billOid: string | null;
+  /** The bank's widget sent the payer back (`state=return`): nothing paid unless the server says otherwise. */
+  cancelled?: boolean;
   merchant: Merchant;
+  /** 'Обновить страницу' while the bank is slow; main.tsx gives the browser's reload. */
+  onReload?: () => void;
 }
 
 /**
  * The result view mounted on /success, /fail or any element with id "result" (SPEC §2): it polls the status of
  * orderId for billOid; without an order there is nothing to poll and the page says so. A bill closed by points
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
- * nothing (anyone can type it).
+ * nothing (anyone can type it). The receipt is the server's answer, never the address's.
  */
-export function ResultPage({ logic, orderId, billOid, merchant }: Props) {
+export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, onReload = () => undefined }: Props) {
   return (
     <div className="page">
       <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
         <h1 className="step-title">{messages.status.resultTitle}</h1>
         {orderId && billOid ? (
-          <PolledStatus logic={logic} orderId={orderId} billOid={billOid} />
+          <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} onReload={onReload} />
         ) : (
           <p className="status-text" role="status">
             {messages.status.orderNotFound}
@@ -36,7 +40,10 @@ export function ResultPage({ logic, orderId, billOid, merchant }: Props) {
   );
 }
 
-function PolledStatus({ logic, orderId, billOid }: { logic: typeof paymentStatusMachine; orderId: string; billOid: string }) {
+/** Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up). */
+export const retryHref = (billOid: string, orderId: string) => `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}`;
+
+function PolledStatus({ logic, orderId, billOid, cancelled, merchant, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
-  return <StatusBlock actor={actor} />;
+  return <PaymentEnd actor={actor} merchant={merchant} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />;
 }

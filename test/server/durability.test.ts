@@ -31,7 +31,7 @@ test('a pending payment survives SIGKILL: after a restart it completes and is re
   const paid = await confirmByCard(second.base, info.orderId);
   expect(paid.status).toBe(303);
   expect(paid.headers.get('location')).toContain(`/success?orderId=${info.orderId}&billOid=demo-anon`);
-  expect(await pollStatus(again, info.orderId, 'demo-anon')).toEqual({ success: true, status: 'success', objectOID: 'demo-anon' });
+  expect(await pollStatus(again, info.orderId, 'demo-anon')).toMatchObject({ success: true, status: 'success', objectOID: 'demo-anon' });
 
   await second.stop();
   await database.drop();
