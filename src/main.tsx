@@ -59,11 +59,17 @@ function start() {
 
 function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void) {
   const logic = provideApp(deps);
+  // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
+  // result page names the declined order whose choices the bill keeps (issue 17).
+  const resume = {
+    resumePath: window.location.hash.startsWith('#/') ? window.location.hash.slice(1) : null,
+    retryOrder: new URLSearchParams(window.location.search).get('retry'),
+  };
 
   const render = (inspect?: Observer<InspectionEvent>) =>
     createRoot(element).render(
       <StrictMode>
-        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop }, ...(inspect ? { inspect } : {}) }}>
+        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume }, ...(inspect ? { inspect } : {}) }}>
           <AddressBarRoot config={config} deps={deps} preload={preload} />
         </AppActor.Provider>
       </StrictMode>,

@@ -56,6 +56,8 @@ export async function openAttemptOf(options: Pick<AppOptions, 'publicUrl'>, stor
     cardTypeOID: open.card_type_oid,
     code: open.type_code,
     status: open.status,
+    // What the step shows again: the amount follows from the type and the points the attempt was made with.
+    pointsUsed: open.points_used,
     ...(qr ? { sbp: { payload: qr.payload, qrcId: qr.qrcId, image: qr.image.content } } : {}),
   };
 }

@@ -40,6 +40,7 @@ export interface OpenAttempt {
   cardTypeOID: string;
   code: PaymentTypeCode;
   status: PaymentStatusValue;
+  pointsUsed: number;
   /** Fast payment: the bank-app link, the QR id and the QR's PNG in base64, as Pay answered them. */
   sbp?: { payload: string; qrcId: string; image: string };
 }

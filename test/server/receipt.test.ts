@@ -81,6 +81,7 @@ describe('the receipt (issue 17)', () => {
       cardTypeOID: 'demo-anon.SBP',
       code: 'SBP',
       status: 'created',
+      pointsUsed: 0,
       sbp: { payload: pay.data.payload, qrcId: pay.data.qrcId, image: pay.data.image.content },
     });
     // Settled, it is open no more.
