@@ -114,10 +114,11 @@ test('a failed poll is logged and polling goes on, first at the usual pace, then
   expect(failures).toEqual(errors);
   expect(pauses).toEqual([STATUS_POLL_MS, 10_000, 20_000, 40_000, MAX_RETRY_PAUSE_MS, MAX_RETRY_PAUSE_MS]);
 
-  // One good answer brings back the usual pace.
+  // One good answer ends the growing pauses: the regular pace again, which past two minutes is the slow bank's (issue 17).
   await answer(created);
   expect(actor.getSnapshot().context.failures).toBe(0);
-  clock.increment(STATUS_POLL_MS);
+  expect(actor.getSnapshot().context.slow).toBe(true);
+  clock.increment(SLOW_POLL_MS);
   expect(fetchStatus.calls).toHaveLength(errors.length + 2);
 });
 

@@ -52,6 +52,15 @@ describeModelFlow({
     },
     'paymentStatus.stopped': () => elapse(30_000),
     // In the bank app the tab is hidden and polling goes on: two more polls in 10 s.
+    // Slow: the next poll comes 15 s later, not 5.
+    'paymentStatus.slow': async (session) => {
+      const before = polls(session);
+      status(session.server, created);
+      await elapse(10_000);
+      expect(polls(session)).toBe(before);
+      await elapse(5000);
+      expect(polls(session)).toBe(before + 1);
+    },
     'paymentStatus.inBankApp': async (session) => {
       const before = polls(session);
       status(session.server, created);
@@ -64,6 +73,12 @@ describeModelFlow({
     PAY_BY_SBP: (session) => payBySbp(session, true),
     PAY_BY_SBP_ON_PHONE: (session) => payBySbp(session, false),
     POLL_CREATED: poll(created),
+    TWO_MINUTES_UNCONFIRMED: async (session) => {
+      for (let waited = 0; waited < 120_000; waited += 5000) {
+        status(session.server, created);
+        await elapse(5000);
+      }
+    },
 
     POLL_FAILS: poll({ success: false, error: 'Сбой' }, 500),
     POLL_SUCCESS: async (session) => {

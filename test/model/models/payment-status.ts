@@ -1,6 +1,7 @@
 import { setup } from 'xstate';
 import { bankListMessages } from '../../../src/services/bankListMessages';
 import { messages } from '../../../src/services/messages';
+import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
 
 const onSbp = sees({ text: messages.sbp.scanQr }, { button: messages.sbp.anotherMethod });
@@ -29,6 +30,7 @@ export const paymentStatusModel = setup({}).createMachine({
       meta: onSbp,
       on: {
         POLL_CREATED: 'waiting',
+        TWO_MINUTES_UNCONFIRMED: 'slow',
         CONNECTION_LOST: 'offline',
         // The browser says 'online' without having been offline (another network): polling just goes on.
         NETWORK_CHANGED: 'onAnotherNetwork',
@@ -43,6 +45,8 @@ export const paymentStatusModel = setup({}).createMachine({
     },
     retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused', CONNECTION_LOST: 'offline' } },
     onAnotherNetwork: { meta: onSbp },
+    // Two minutes and the bank has not confirmed: said as it is, and polled every 15 s from then on (issue 17).
+    slow: { meta: sees({ status: receiptMessages.slow }, { text: messages.sbp.scanQr }) },
     // No connection: it says so, and asks at once when the browser is back online (issue 17).
     offline: { meta: sees({ status: messages.status.offline }), on: { CONNECTION_BACK: 'waiting' } },
     // Hidden: however long it stays hidden, no poll goes out (the jsdom run checks the requests).
