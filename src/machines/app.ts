@@ -15,7 +15,7 @@ export interface AppInput {
 export interface AppContext extends Required<AppInput> {
   bill: Bill | null;
   user: LoyaltyUser | null;
-  /** The bill is paid: the receipt of the payment that paid it, shown instead of the checkout (issue 17). */
+  /** The bill is paid: the receipt of the payment that paid it (null: paid outside this checkout), instead of the checkout (issue 17). */
   receipt: Receipt | null;
 }
 
@@ -30,11 +30,9 @@ export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
 const loadedUser = ({ event }: { event: DoneActorEvent<LoyaltyUser | null> }) => ({ user: event.output });
 const loadedBill = ({ event }: { event: DoneActorEvent<Bill> }) => ({ bill: event.output });
 const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID, retry: context.retryOrder });
-/** The server's 409 to the bill's data: paid, with the receipt of the payment that paid it. */
-const paidReceiptOf = (error: unknown): Receipt | null => {
-  const refusal = error as { status?: number; body?: { receipt?: Receipt } } | null;
-  return refusal?.status === 409 && refusal.body?.receipt ? refusal.body.receipt : null;
-};
+/** The server's 409 to the bill's data: paid; with the receipt of the payment that paid it when the server has it. */
+const isPaidRefusal = (error: unknown) => (error as { status?: number } | null)?.status === 409;
+const paidReceiptOf = (error: unknown): Receipt | null => (error as { body?: { receipt?: Receipt } | null } | null)?.body?.receipt ?? null;
 
 /** One load of a parallel pair (user, bill): fetching, then done (final) whatever the answer. */
 function loadOnce<const Invoke>(invoke: Invoke) {
@@ -67,7 +65,7 @@ export const appMachine = setup({
     'tell checkout': sendTo('checkout', ({ context }) => ({ type: 'session.updated' as const, bill: context.bill!, user: context.user })),
   },
   guards: {
-    'is bill paid': (_, params: { error: unknown }) => paidReceiptOf(params.error) !== null,
+    'is bill paid': (_, params: { error: unknown }) => isPaidRefusal(params.error),
   },
 }).createMachine({
   id: 'app',

@@ -9,7 +9,8 @@ import { PageHeader } from './PageHeader';
 export function App() {
   const loading = AppActor.useSelector((state) => state.hasTag('loading'));
   const failed = AppActor.useSelector((state) => state.hasTag('error'));
-  const paidReceipt = AppActor.useSelector((state) => (state.hasTag('paid') ? state.context.receipt : null));
+  const paid = AppActor.useSelector((state) => state.hasTag('paid'));
+  const paidReceipt = AppActor.useSelector((state) => state.context.receipt);
   const checkout = useCheckoutActor();
   const { config } = usePage();
 
@@ -41,7 +42,7 @@ export function App() {
           </div>
         )}
         {/* A paid bill's link: 'Счет оплачен' with its receipt (its own chunk: most payers never see it). */}
-        {paidReceipt && (
+        {paid && (
           <Suspense fallback={null}>
             <PaidBill receipt={paidReceipt} merchant={config.merchant} />
           </Suspense>

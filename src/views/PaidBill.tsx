@@ -7,9 +7,10 @@ import { Receipt } from './Receipt';
 
 /**
  * A paid bill's link (issue 17): nothing is left to pay, so the page says the bill is paid and shows the receipt of
- * the payment that paid it, instead of the data error an unknown bill gets.
+ * the payment that paid it, instead of the data error an unknown bill gets. A bill paid outside this checkout has no
+ * receipt here: then the note says no more is due.
  */
-export function PaidBill({ receipt, merchant }: { receipt: ReceiptData; merchant: Merchant }) {
+export function PaidBill({ receipt, merchant }: { receipt: ReceiptData | null; merchant: Merchant }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The page's one news: a screen reader starts here.
   useEffect(() => heading.current?.focus(), []);
@@ -23,7 +24,7 @@ export function PaidBill({ receipt, merchant }: { receipt: ReceiptData; merchant
           {t.paidTitle}
         </h1>
       </div>
-      <Receipt receipt={receipt} merchant={merchant} />
+      {receipt ? <Receipt receipt={receipt} merchant={merchant} /> : <p className="result-note">{t.billPaidElsewhereNote}</p>}
     </section>
   );
 }

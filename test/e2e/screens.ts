@@ -2,8 +2,10 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 
 const m = messages;
+const r = receiptMessages;
 
 /**
  * Walks the page to every screen of SPEC §2 and hands each one to `visit` (a screenshot, an axe scan, a layout
@@ -65,9 +67,54 @@ export const journeys: Journey[] = [
   {
     name: 'data-error',
     async run(page, server, visit) {
-      await page.goto(`${server.url}/pay/demo-paid`);
+      await page.goto(`${server.url}/pay/no-such-bill`);
       await page.getByRole('alert').waitFor();
       await visit('data-error', page);
+    },
+  },
+  {
+    // Issue 17: the result page as a receipt, and a paid bill's link with it.
+    name: 'receipt',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      await payByCardFromChoose(page, TEST_CARDS.pays);
+      await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
+      await visit('result-receipt', page);
+      await page.goto(`${server.url}/pay/${bill}`);
+      await heading(page, r.paidTitle);
+      await page.getByRole('region', { name: r.receiptTitle }).waitFor();
+      await visit('paid-bill', page);
+    },
+  },
+  {
+    // The bank's widget closed: back on /fail with state=return while the bank says nothing.
+    name: 'cancelled',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      await page.getByRole('radio', { name: /Банковская карта/ }).check();
+      const paid = page.waitForResponse('**/api/getPaymentUrl/');
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      const orderId = ((await (await paid).json()) as { info: { orderId: string } }).info.orderId;
+      await page.goto(`${server.url}/fail?orderId=${orderId}&billOid=${bill}&state=return`);
+      await page.getByRole('status').filter({ hasText: r.cancelled }).waitFor({ timeout: 20_000 });
+      await visit('result-cancelled', page);
+    },
+  },
+  {
+    // Two minutes without the bank's word (the page's clock run forward): said as it is, with a reload.
+    name: 'slow confirmation',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      await page.getByRole('radio', { name: /Банковская карта/ }).check();
+      const paid = page.waitForResponse('**/api/getPaymentUrl/');
+      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      const orderId = ((await (await paid).json()) as { info: { orderId: string } }).info.orderId;
+      await page.clock.install();
+      await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
+      await page.getByRole('status').filter({ hasText: m.status.created }).waitFor({ timeout: 20_000 });
+      await page.clock.runFor(121_000);
+      await page.getByRole('status').filter({ hasText: r.slow }).waitFor({ timeout: 20_000 });
+      await visit('result-slow', page);
     },
   },
   {

@@ -107,8 +107,16 @@ describe('a paid bill\'s link (issue 17)', () => {
     expect(effects).toEqual([]);
   });
 
-  test('a 409 without a receipt, or a 404, is the data error as before', async () => {
-    for (const error of [new ApiError('Счет уже оплачен', 409, { success: false }), new ApiError('Документ не найден', 404, null)]) {
+  test('a 409 without a receipt (paid outside the checkout) is paid too, with no receipt', async () => {
+    const { actor, loadBill } = startApp();
+    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false }));
+    await flush();
+    expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+    expect(actor.getSnapshot().context.receipt).toBeNull();
+  });
+
+  test('a 404 or a failure is the data error as before', async () => {
+    for (const error of [new ApiError('Документ не найден', 404, null), new ApiError('Сбой', 500, null)]) {
       const { actor, loadBill, effects } = startApp();
       loadBill.last.answer.reject(error);
       await flush();
