@@ -97,7 +97,10 @@ function AddressBarRoot({ config, deps, preload }: { config: PageConfig; deps: D
         const watch = () => {
           const checkout = checkoutOf();
           if (!checkout || watched) return;
-          watched = checkout.subscribe(({ context }) => onRoute(steps[context.step].path, context.history.length));
+          const report = ({ context }: ReturnType<typeof checkout.getSnapshot>) => onRoute(steps[context.step].path, context.history.length);
+          watched = checkout.subscribe(report);
+          // The step it starts on, at once: a reload on a step that cannot be restored shows the main route (issue 17).
+          report(checkout.getSnapshot());
         };
         const appSub = app.subscribe(watch);
         watch();

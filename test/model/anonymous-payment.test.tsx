@@ -43,14 +43,14 @@ describeModelFlow({
       }),
     OPEN_BILL_TO_RETRY: async (session) => {
       const bill = anonBill();
-      await openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com' } }, retryOrder: 'order-0' });
+      openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com' } }, retryOrder: 'order-0' });
     },
     RELOAD_ON_SBP: async (session) => {
       const bill = anonBill();
       const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
       // The reloaded step polls at once, and the attempt is still being paid.
       session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
-      await openPage(session, {
+      openPage(session, {
         bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
         resumePath: '/sbp',
       });
