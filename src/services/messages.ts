@@ -25,16 +25,6 @@ export const messages = {
     /** Before the merchant's support phone and e-mail (issue 17). */
     support: 'Поддержка:',
   },
-  status: {
-    created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
-    success: 'Оплата прошла успешно',
-    declined: 'Платеж отклонен',
-    orderNotFound: 'Заказ не найден',
-    notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
-    resultTitle: 'Результат оплаты',
-    /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
-    offline: 'Нет соединения — проверим, как только оно появится',
-  },
   signIn: {
     title: 'Авторизация',
     phone: 'Телефон',
@@ -85,13 +75,6 @@ export const messages = {
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
   },
-  freeCall: {
-    title: 'Подтверждение звонком',
-    instruction: 'Позвоните с вашего телефона на бесплатный номер. Звонок сбросится автоматически, и доступ будет восстановлен.',
-    call: 'Позвонить',
-    number: 'Бесплатный номер',
-    waiting: 'Ожидаем ваш звонок',
-  },
   choosePaymentType: {
     title: 'Выберите способ оплаты',
     coveredByPoints: 'Счет будет полностью оплачен баллами',
@@ -114,17 +97,6 @@ export const messages = {
     noPaymentUrl: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами',
     closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
     offerFailed: 'Не удалось получить информацию об оферте',
-  },
-  sbp: {
-    /** How to pay on a desktop, in one line (issue 17; SPEC's 'Оплата с помощью мобильного приложения банка' said less). */
-    scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
-    openBankApp: 'Открыть приложение банка',
-    showQr: 'Показать QR-код',
-    hideQr: 'Скрыть QR-код',
-    anotherMethod: 'Другой способ оплаты',
-    qrAlt: 'QR-код для оплаты через СБП',
-    title: 'Оплата через СБП',
-    // The fast-payment step's bank list has its texts in bankListMessages.ts, loaded with that step only.
   },
   forgotPassword: {
     title: 'Введите номер телефона для восстановления доступа',

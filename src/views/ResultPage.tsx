@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import type { Merchant } from '../services/pageConfig';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { PageHeader } from './PageHeader';
 import { PaymentEnd } from './PaymentEnd';
 
@@ -27,12 +27,12 @@ export function ResultPage({ logic, orderId, billOid, cancelled = false, merchan
     <div className="page">
       <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
-        <h1 className="step-title">{messages.status.resultTitle}</h1>
+        <h1 className="step-title">{stepMessages.status.resultTitle}</h1>
         {orderId && billOid ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} onReload={onReload} />
         ) : (
           <p className="status-text" role="status">
-            {messages.status.orderNotFound}
+            {stepMessages.status.orderNotFound}
           </p>
         )}
       </main>

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { CheckoutActor } from '../machines/checkout';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';
 import { PaymentEnd } from './PaymentEnd';
 
@@ -16,7 +16,7 @@ export function ResultStep({ actor }: { actor: CheckoutActor }) {
   return (
     <section aria-labelledby="step-title">
       <h1 id="step-title" className="step-title">
-        {messages.status.resultTitle}
+        {stepMessages.status.resultTitle}
       </h1>
       {status && <PaymentEnd actor={status} merchant={config.merchant} returnUrl={returnUrl} retry={{ onRetry: goBack }} onReload={reload} quietUntilAnswered />}
     </section>

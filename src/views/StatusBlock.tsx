@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { receiptMessages } from '../services/receiptMessages';
 import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
 
@@ -38,16 +38,16 @@ export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, opti
 }
 
 const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string }> = {
-  success: { icon: <SuccessIcon />, text: messages.status.success, kind: 'success' },
-  declined: { icon: <FailureIcon />, text: messages.status.declined, kind: 'declined' },
-  'order not found': { icon: <FailureIcon />, text: messages.status.orderNotFound, kind: 'declined' },
-  'document not found': { icon: <FailureIcon />, text: messages.status.notFound404, kind: 'declined' },
-  offline: { icon: <OfflineIcon />, text: messages.status.offline, kind: 'offline' },
+  success: { icon: <SuccessIcon />, text: stepMessages.status.success, kind: 'success' },
+  declined: { icon: <FailureIcon />, text: stepMessages.status.declined, kind: 'declined' },
+  'order not found': { icon: <FailureIcon />, text: stepMessages.status.orderNotFound, kind: 'declined' },
+  'document not found': { icon: <FailureIcon />, text: stepMessages.status.notFound404, kind: 'declined' },
+  offline: { icon: <OfflineIcon />, text: stepMessages.status.offline, kind: 'offline' },
   'bill paid elsewhere': { icon: <SuccessIcon />, text: receiptMessages.billPaidElsewhere, kind: 'success' },
   cancelled: { icon: <FailureIcon />, text: receiptMessages.cancelled, kind: 'declined' },
   // Still waiting, said as it is: no spinner for ever.
   slow: { icon: <LoadingIcon />, text: receiptMessages.slow, kind: 'slow' },
-  created: { icon: <LoadingIcon />, text: messages.status.created, kind: 'created' },
+  created: { icon: <LoadingIcon />, text: stepMessages.status.created, kind: 'created' },
   unknown: { icon: null, text: '', kind: 'unknown' },
 };
 

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -152,9 +153,9 @@ test('forgot password by a free call: the page reloads signed in once the call c
     await page.getByRole('button', { name: m.app.continue }).click();
     await page.getByRole('link', { name: m.code.freeCallHint }).click();
 
-    await page.getByRole('heading', { name: m.freeCall.title }).waitFor();
-    expect(await page.getByRole('link', { name: m.freeCall.call }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
-    await page.getByText(m.freeCall.waiting).waitFor();
+    await page.getByRole('heading', { name: stepMessages.freeCall.title }).waitFor();
+    expect(await page.getByRole('link', { name: stepMessages.freeCall.call }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    await page.getByText(stepMessages.freeCall.waiting).waitFor();
     await expectAccessible(page);
     // The call comes in through the sandbox line's own page, as a tester would make it (another browser: the line).
     const line = await newContext(live.browser);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { anonymousPaymentModel } from '../model/models/anonymous-payment';
 import { bankWidgetModel } from '../model/models/bank-widget';
 import { freeCallModel } from '../model/models/free-call';
@@ -160,7 +161,7 @@ test('payment-status: PAY_BY_SBP → ANOTHER_METHOD', async () => {
       await target.getByRole('radio', { name: /СБП/ }).check();
       await click(m.choosePaymentType.pay)(target);
     },
-    ANOTHER_METHOD: click(m.sbp.anotherMethod),
+    ANOTHER_METHOD: click(stepMessages.sbp.anotherMethod),
   });
   await page.context().close();
 });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payByCardFromChoose, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
 
 const m = messages;
@@ -28,7 +29,7 @@ async function toSbp(page: Page, bill: string): Promise<string> {
   const paid = page.waitForResponse('**/api/getPaymentUrl/');
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
-  await page.getByText(m.sbp.scanQr).waitFor();
+  await page.getByText(stepMessages.sbp.scanQr).waitFor();
   return payload;
 }
 
@@ -45,7 +46,7 @@ test("a declined card: 'Попробовать снова' opens the bill on cho
   const bill = await freshBill(live.server, 'demo-anon');
   await toChoose(page, live.server, bill);
   await payByCardFromChoose(page, TEST_CARDS.declined);
-  await status(page, m.status.declined);
+  await status(page, stepMessages.status.declined);
 
   await page.getByRole('link', { name: r.retry }).click();
   await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
@@ -57,7 +58,7 @@ test("a declined card: 'Попробовать снова' opens the bill on cho
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
-  await status(page, m.status.success);
+  await status(page, stepMessages.status.success);
   await receipt(page).waitFor();
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
   await receipt(page).getByText(orderId).waitFor();
@@ -71,11 +72,11 @@ test('a reload on the fast-payment step restores the QR and its polling; paid in
   expect(hash(page)).toBe('#/sbp');
 
   await page.reload();
-  await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
+  await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
   expect(hash(page)).toBe('#/sbp');
   // The polling came back with it: the bank's answer reaches this tab.
   await answerInBankApp(context, payload, 'Оплатить');
-  await status(page, m.status.success);
+  await status(page, stepMessages.status.success);
   await receipt(page).waitFor();
   expect(hash(page)).toBe('#/result');
 });
@@ -84,7 +85,7 @@ test("a reload after paying shows 'Счет оплачен' with the receipt, no
   const { context, page } = await openPage();
   const payload = await toSbp(page, await freshBill(live.server, 'demo-anon'));
   await answerInBankApp(context, payload, 'Оплатить');
-  await status(page, m.status.success);
+  await status(page, stepMessages.status.success);
   await page.reload();
   await page.getByRole('heading', { name: r.paidTitle }).waitFor();
   await receipt(page).getByText('pa***@example.com').waitFor();
@@ -107,9 +108,9 @@ test('a fast-payment tab of a bill paid elsewhere says the bill is already paid,
   const other = await context.newPage();
   await toChoose(other, live.server, bill);
   await payByCardFromChoose(other, TEST_CARDS.pays);
-  await status(other, m.status.success);
+  await status(other, stepMessages.status.success);
   await other.close();
 
   await status(page, r.billPaidElsewhere);
-  expect(await page.getByText(m.status.declined).count()).toBe(0);
+  expect(await page.getByText(stepMessages.status.declined).count()).toBe(0);
 });

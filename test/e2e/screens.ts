@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
 
 const m = messages;
@@ -111,7 +112,7 @@ export const journeys: Journey[] = [
       const orderId = ((await (await paid).json()) as { info: { orderId: string } }).info.orderId;
       await page.clock.install();
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
-      await page.getByRole('status').filter({ hasText: m.status.created }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor({ timeout: 20_000 });
       await page.clock.runFor(121_000);
       await page.getByRole('status').filter({ hasText: r.slow }).waitFor({ timeout: 20_000 });
       await visit('result-slow', page);
@@ -225,8 +226,8 @@ export const journeys: Journey[] = [
       await visit('check-send-code-forgot', page);
       const code = await smsCode(server, phone);
       await page.getByRole('link', { name: /бесплатным звонком/ }).click();
-      await heading(page, m.freeCall.title);
-      await page.getByText(m.freeCall.waiting).waitFor();
+      await heading(page, stepMessages.freeCall.title);
+      await page.getByText(stepMessages.freeCall.waiting).waitFor();
       await visit('check-by-phone', page);
       await page.getByRole('button', { name: m.app.back }).click();
       await heading(page, m.code.sent);
@@ -265,9 +266,9 @@ export const journeys: Journey[] = [
       await page.getByRole('radio', { name: /СБП/ }).check();
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       if (device === 'desktop') {
-        await page.getByText(m.sbp.scanQr).waitFor();
-        await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
-        await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
+        await page.getByText(stepMessages.sbp.scanQr).waitFor();
+        await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
+        await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor();
         await visit('sbp-desktop', page);
         await page.getByRole('button', { name: 'Выбрать банк из списка' }).click();
         await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
@@ -280,13 +281,13 @@ export const journeys: Journey[] = [
         await page.getByRole('status').filter({ hasText: 'Найден 1 банк' }).waitFor();
         await visit('sbp-mobile-search', page);
         await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('');
-        await page.getByRole('button', { name: m.sbp.showQr }).click();
-        await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
+        await page.getByRole('button', { name: stepMessages.sbp.showQr }).click();
+        await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
         await visit('sbp-mobile-qr', page);
       }
       // No connection while waiting for the bank (issue 17).
       await page.context().setOffline(true);
-      await page.getByRole('status').filter({ hasText: m.status.offline }).waitFor();
+      await page.getByRole('status').filter({ hasText: stepMessages.status.offline }).waitFor();
       await visit('sbp-offline', page);
       await page.context().setOffline(false);
     },
@@ -305,7 +306,7 @@ export const journeys: Journey[] = [
       await bankApp.getByRole('button', { name: 'Отклонить' }).click();
       await bankApp.getByRole('status').waitFor();
       await bankApp.close();
-      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.declined }).waitFor({ timeout: 20_000 });
       await page.getByRole('button', { name: m.app.back }).waitFor();
       await visit('result-declined-in-checkout', page);
     },
@@ -333,7 +334,7 @@ export const journeys: Journey[] = [
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
       // Before the card is paid the attempt is still 'created': the result page keeps polling.
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${billOid}`);
-      await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
+      await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor();
       await visit('result-created', page);
     },
   },
@@ -341,7 +342,7 @@ export const journeys: Journey[] = [
     name: 'result success',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.pays);
-      await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
       await visit('result-success', page);
     },
   },
@@ -349,7 +350,7 @@ export const journeys: Journey[] = [
     name: 'result declined',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.declined);
-      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.declined }).waitFor({ timeout: 20_000 });
       await visit('result-declined', page);
     },
   },

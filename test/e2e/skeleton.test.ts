@@ -1,6 +1,7 @@
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, newContext, payWithCard, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
 
 const m = messages;
@@ -24,14 +25,14 @@ async function payByCard(objectOID: string, card: string) {
 test('demo-anon paid with 4111 1111 1111 1111 ends on the success status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.pays);
   await page.waitForURL(/\/success\?orderId=/);
-  await expectStatus(page, m.status.success);
+  await expectStatus(page, stepMessages.status.success);
   await context.close();
 });
 
 test('demo-anon paid with 4000 0000 0000 0002 ends on the declined status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?orderId=/);
-  await expectStatus(page, m.status.declined);
+  await expectStatus(page, stepMessages.status.declined);
   await context.close();
 });
 

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { elapse } from './support/app';
 import { openAtChoose } from './support/bills';
 import { paymentStatusModel as model } from './models/payment-status';
@@ -102,7 +103,7 @@ describeModelFlow({
       // At once, with no time passing: a page frozen while hidden may have slept through its timer.
       expect(polls(session)).toBe(before + 1);
     },
-    ANOTHER_METHOD: (session) => does.click(session, messages.sbp.anotherMethod),
+    ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
     BACK: (session) => does.click(session, messages.app.back),
     CONNECTION_LOST: async () => {
       await network('offline');

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { fromCallback, fromPromise } from 'xstate';
 import { paymentStatusMachine, SLOW_AFTER_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as t } from '../../src/services/receiptMessages';
 import type { PaymentStatusResponse, Receipt } from '../../src/services/types';
 import { ResultPage } from '../../src/views/ResultPage';
@@ -35,7 +35,7 @@ test('paid: the receipt lists every fact of the server\'s answer and the merchan
   const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt }));
   render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
   const list = await screen.findByRole('region', { name: t.receiptTitle });
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.success);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.success);
   expect(within(rowOf(t.amount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
   expect(within(rowOf(t.points)).getByText(/1\s000 баллов/)).toBeInTheDocument();
   expect(within(list).getByText('Оплата по договору № 1')).toBeInTheDocument();
@@ -59,7 +59,7 @@ test('declined: no receipt, and \'Попробовать снова\' leads back
   const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: false } }));
   render(<ResultPage logic={logic} orderId="order 1" billOid="bill-1" merchant={merchant} />);
   expect(await screen.findByRole('link', { name: t.retry })).toHaveAttribute('href', '/pay/bill-1?retry=order%201');
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.declined);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.declined);
   expect(screen.queryByRole('region', { name: t.receiptTitle })).not.toBeInTheDocument();
 });
 
@@ -67,7 +67,7 @@ test('declined because another payment paid the bill: it says the bill is alread
   const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: true } }));
   render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
   expect(await screen.findByText(t.billPaidElsewhere)).toBeInTheDocument();
-  expect(screen.queryByText(messages.status.declined)).not.toBeInTheDocument();
+  expect(screen.queryByText(stepMessages.status.declined)).not.toBeInTheDocument();
   expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
 });
 
@@ -76,13 +76,13 @@ test('the widget closed (state=return) while the bank says nothing: \'Оплат
   render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} cancelled />);
   expect(await screen.findByText(t.cancelled)).toBeInTheDocument();
   expect(screen.getByRole('link', { name: t.retry })).toBeInTheDocument();
-  expect(screen.queryByText(messages.status.created)).not.toBeInTheDocument();
+  expect(screen.queryByText(stepMessages.status.created)).not.toBeInTheDocument();
 });
 
 test('a success reported after state=return is a success: the address bar picks no outcome', async () => {
   const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt }));
   render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} cancelled />);
-  expect(await screen.findByText(messages.status.success)).toBeInTheDocument();
+  expect(await screen.findByText(stepMessages.status.success)).toBeInTheDocument();
   expect(screen.queryByText(t.cancelled)).not.toBeInTheDocument();
 });
 
@@ -95,7 +95,7 @@ describe('a slow bank', () => {
     const reload = jest.fn();
     render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} onReload={reload} />);
     await act(async () => void (await jest.advanceTimersByTimeAsync(SLOW_AFTER_MS - 1000)));
-    expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+    expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
     await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
     expect(screen.getByRole('status')).toHaveTextContent(t.slow);
     act(() => screen.getByRole('button', { name: t.reload }).click());

@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
 
@@ -70,7 +71,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       meta: sees({ text: /Сервисный сбор: 185,19 руб\./ }),
       on: { PAY_SBP: 'sbp' },
     },
-    sbp: { meta: sees({ text: messages.sbp.scanQr }) },
+    sbp: { meta: sees({ text: stepMessages.sbp.scanQr }) },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },

@@ -1,0 +1,35 @@
+/**
+ * The texts of the steps that load on demand after the first (the fast-payment step, the payment's status, the
+ * free call): part of the message catalogue (messages.ts), kept in a file of their own so that the first JS does not
+ * carry them (issue 17 part B won back the bytes the receipt's logic added to it), as bankListMessages.ts does.
+ */
+export const stepMessages = {
+  status: {
+    created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
+    success: 'Оплата прошла успешно',
+    declined: 'Платеж отклонен',
+    orderNotFound: 'Заказ не найден',
+    notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
+    resultTitle: 'Результат оплаты',
+    /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
+    offline: 'Нет соединения — проверим, как только оно появится',
+  },
+  sbp: {
+    /** How to pay on a desktop, in one line (issue 17; SPEC's 'Оплата с помощью мобильного приложения банка' said less). */
+    scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
+    openBankApp: 'Открыть приложение банка',
+    showQr: 'Показать QR-код',
+    hideQr: 'Скрыть QR-код',
+    anotherMethod: 'Другой способ оплаты',
+    qrAlt: 'QR-код для оплаты через СБП',
+    title: 'Оплата через СБП',
+    // The fast-payment step's bank list has its texts in bankListMessages.ts, loaded with that step only.
+  },
+  freeCall: {
+    title: 'Подтверждение звонком',
+    instruction: 'Позвоните с вашего телефона на бесплатный номер. Звонок сбросится автоматически, и доступ будет восстановлен.',
+    call: 'Позвонить',
+    number: 'Бесплатный номер',
+    waiting: 'Ожидаем ваш звонок',
+  },
+};
