@@ -25,16 +25,6 @@ export const messages = {
     /** Before the merchant's support phone and e-mail (issue 17). */
     support: 'Поддержка:',
   },
-  signIn: {
-    title: 'Авторизация',
-    phone: 'Телефон',
-    password: 'Пароль',
-    forgot: 'Не помню пароль',
-    register: 'Зарегистрироваться',
-    newPasswordSent: 'Новый пароль отправлен вам по СМС',
-    registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
-    failed: 'Не удалось авторизоваться',
-  },
   reg: {
     id: 'ID:',
     changeUser: 'Сменить пользователя',
@@ -98,31 +88,7 @@ export const messages = {
     closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
     offerFailed: 'Не удалось получить информацию об оферте',
   },
-  forgotPassword: {
-    title: 'Введите номер телефона для восстановления доступа',
-  },
-  register: {
-    title: 'Заполните анкету клиента',
-    surname: 'Фамилия',
-    name: 'Имя',
-    patronymic: 'Отчество',
-    privacy: 'Я согласен на обработку персональных данных',
-  },
-  robot: {
-    notice: 'Подтвердите, что вы не робот',
-    standIn: 'Я не робот',
-  },
-  offer: {
-    title: 'Условия оферты',
-    close: 'Закрыть',
-    loading: 'Загрузка условий…',
-  },
   /** The agreement lines: the label text, then the link that opens the offer. */
-  agreement: {
-    accept: 'Я принимаю',
-    aggregatorLink: 'условия оферты',
-    executerLink: 'условия платежа',
-  },
   widget: {
     title: 'Оплата SberPay',
     close: 'Закрыть окно оплаты',

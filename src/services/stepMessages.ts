@@ -1,6 +1,6 @@
 /**
  * The texts of the steps that load on demand after the first (the fast-payment step, the payment's status, the
- * free call): part of the message catalogue (messages.ts), kept in a file of their own so that the first JS does not
+ * free call, the sign-in and account forms, the offer and the agreements): part of the message catalogue (messages.ts), kept in a file of their own so that the first JS does not
  * carry them (issue 17 part B won back the bytes the receipt's logic added to it), as bankListMessages.ts does.
  */
 export const stepMessages = {
@@ -31,5 +31,39 @@ export const stepMessages = {
     call: 'Позвонить',
     number: 'Бесплатный номер',
     waiting: 'Ожидаем ваш звонок',
+  },
+  signIn: {
+    title: 'Авторизация',
+    phone: 'Телефон',
+    password: 'Пароль',
+    forgot: 'Не помню пароль',
+    register: 'Зарегистрироваться',
+    newPasswordSent: 'Новый пароль отправлен вам по СМС',
+    registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
+    failed: 'Не удалось авторизоваться',
+  },
+  forgotPassword: {
+    title: 'Введите номер телефона для восстановления доступа',
+  },
+  register: {
+    title: 'Заполните анкету клиента',
+    surname: 'Фамилия',
+    name: 'Имя',
+    patronymic: 'Отчество',
+    privacy: 'Я согласен на обработку персональных данных',
+  },
+  robot: {
+    notice: 'Подтвердите, что вы не робот',
+    standIn: 'Я не робот',
+  },
+  offer: {
+    title: 'Условия оферты',
+    close: 'Закрыть',
+    loading: 'Загрузка условий…',
+  },
+  agreement: {
+    accept: 'Я принимаю',
+    aggregatorLink: 'условия оферты',
+    executerLink: 'условия платежа',
   },
 };

@@ -108,11 +108,11 @@ test('a stale tab: Pay on a bill paid in another tab says it is already paid', a
 describe('the phone as Russians write it (8…, +7…), typed or pasted', () => {
   async function signInWith(page: Page, enter: (field: ReturnType<Page['getByLabel']>) => Promise<void>) {
     await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
-    const field = page.getByLabel(m.signIn.phone, { exact: true });
+    const field = page.getByLabel(stepMessages.signIn.phone, { exact: true });
     await field.waitFor();
     await enter(field);
     expect(await field.inputValue()).toBe('+7 (999) 000-00-02');
-    await page.getByLabel(m.signIn.password).fill('demo-pass');
+    await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
     await page.getByRole('button', { name: m.app.continue }).click();
     await page.getByText('ID: +7 (999) 000-00-02').waitFor();
   }

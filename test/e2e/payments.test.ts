@@ -218,11 +218,11 @@ describe('offer and agreements', () => {
     await page.getByText(m.choosePaymentType.offerRequired).waitFor();
     await page.getByText(m.choosePaymentType.executerRequired).waitFor();
 
-    const link = page.getByRole('button', { name: m.agreement.aggregatorLink });
+    const link = page.getByRole('button', { name: stepMessages.agreement.aggregatorLink });
     await link.click();
-    const dialog = page.getByRole('dialog', { name: m.offer.title });
+    const dialog = page.getByRole('dialog', { name: stepMessages.offer.title });
     await dialog.getByText(/Оферта платежного агрегатора/).waitFor();
-    expect(await page.getByRole('button', { name: m.offer.close }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: stepMessages.offer.close }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -237,9 +237,9 @@ describe('offer and agreements', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
-    await page.getByRole('button', { name: m.agreement.executerLink }).tap();
+    await page.getByRole('button', { name: stepMessages.agreement.executerLink }).tap();
     await page.getByRole('dialog').getByText(m.choosePaymentType.offerFailed).waitFor();
-    await page.getByRole('button', { name: m.offer.close }).tap();
+    await page.getByRole('button', { name: stepMessages.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 });

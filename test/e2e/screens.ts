@@ -187,10 +187,10 @@ export const journeys: Journey[] = [
     name: 'reg: sign in',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
-      await heading(page, m.signIn.title);
+      await heading(page, stepMessages.signIn.title);
       await visit('reg-sign-in', page);
-      await page.getByLabel(m.signIn.phone, { exact: true }).fill('9990000002');
-      await page.getByLabel(m.signIn.password).fill('demo-pass');
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill('9990000002');
+      await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
       await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByText('ID: +7 (999) 000-00-02').waitFor();
       await visit('reg-signed-in', page);
@@ -200,10 +200,10 @@ export const journeys: Journey[] = [
     name: 'register',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
-      await page.getByRole('link', { name: m.signIn.register }).click();
-      await heading(page, m.register.title);
+      await page.getByRole('link', { name: stepMessages.signIn.register }).click();
+      await heading(page, stepMessages.register.title);
       await visit('register', page);
-      await page.getByLabel(m.register.surname).focus();
+      await page.getByLabel(stepMessages.register.surname).focus();
       await page.getByRole('button', { name: m.app.continue }).click({ force: true });
       await page.getByText(m.validation.surnameRequired).waitFor();
       await visit('register-errors', page);
@@ -215,11 +215,11 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       const phone = '79990000002';
       await open(page, server, 'demo-reg');
-      await page.getByRole('link', { name: m.signIn.forgot }).click();
-      await heading(page, m.forgotPassword.title);
+      await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
+      await heading(page, stepMessages.forgotPassword.title);
       await visit('forgot-password', page);
-      await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
-      await page.getByLabel(m.robot.standIn).check();
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+      await page.getByLabel(stepMessages.robot.standIn).check();
       await page.getByRole('button', { name: m.app.continue }).click();
       await heading(page, m.code.sent);
       await page.getByRole('link', { name: /бесплатным звонком/ }).waitFor();
@@ -232,7 +232,7 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.app.back }).click();
       await heading(page, m.code.sent);
       await typeCode(page, code);
-      await page.getByText(m.signIn.newPasswordSent).waitFor();
+      await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
       await visit('reg-sign-in-notice', page);
     },
   },
@@ -251,10 +251,10 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       await page.getByText(m.choosePaymentType.offerRequired).waitFor();
       await visit('choose-offer-errors', page);
-      await page.getByRole('button', { name: m.agreement.aggregatorLink }).click();
-      const dialog = page.getByRole('dialog', { name: m.offer.title });
+      await page.getByRole('button', { name: stepMessages.agreement.aggregatorLink }).click();
+      const dialog = page.getByRole('dialog', { name: stepMessages.offer.title });
       await dialog.waitFor();
-      await dialog.getByText(m.offer.loading).waitFor({ state: 'detached' });
+      await dialog.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal', page);
     },
   },

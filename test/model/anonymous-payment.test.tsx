@@ -1,4 +1,5 @@
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { anonBill, offerBill, openPage } from './support/bills';
 import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow } from './support/flow';
@@ -105,21 +106,21 @@ describeModelFlow({
       await does.click(session, t.pay);
     },
     TICK_BOTH: async (session) => {
-      await does.click(session, `${messages.agreement.accept} ${messages.agreement.aggregatorLink}`, 'checkbox');
-      await does.click(session, `${messages.agreement.accept} ${messages.agreement.executerLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executerLink}`, 'checkbox');
     },
     OPEN_OFFER: async (session) => {
       session.server.once('post', '/api/offerText/', { OfferDescription: '<p>Текст оферты агрегатора</p>' });
-      await does.click(session, messages.agreement.aggregatorLink);
+      await does.click(session, stepMessages.agreement.aggregatorLink);
     },
     OPEN_OFFER_EMPTY: async (session) => {
       session.server.once('post', '/api/offerText/', {});
-      await does.click(session, messages.agreement.aggregatorLink);
+      await does.click(session, stepMessages.agreement.aggregatorLink);
     },
     OPEN_OFFER_FAILS: async (session) => {
       session.server.once('post', '/api/offerText/', { success: false, error: 'Нет оферты' }, 500);
-      await does.click(session, messages.agreement.executerLink);
+      await does.click(session, stepMessages.agreement.executerLink);
     },
-    CLOSE_OFFER: (session) => does.click(session, messages.offer.close),
+    CLOSE_OFFER: (session) => does.click(session, stepMessages.offer.close),
   },
 });

@@ -88,11 +88,11 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { PAY_CARD: 'cardForm' },
     },
     offerShown: {
-      meta: sees({ dialog: messages.offer.title }, { text: 'Текст оферты агрегатора' }),
+      meta: sees({ dialog: stepMessages.offer.title }, { text: 'Текст оферты агрегатора' }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
     offerFailed: {
-      meta: sees({ dialog: messages.offer.title }, { alert: t.offerFailed }),
+      meta: sees({ dialog: stepMessages.offer.title }, { alert: t.offerFailed }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
   },

@@ -23,7 +23,7 @@ export const freeCallModel = setup({}).createMachine({
     stillWaiting: { meta: sees(...screen, { status: stepMessages.freeCall.waiting }), on: { CALL_CAME: 'reloaded' } },
     notLocked: { meta: sees(...screen, { noText: stepMessages.freeCall.waiting }) },
     reloaded: { meta: sees({ reloaded: true }) },
-    gaveUp: { meta: sees({ heading: m.signIn.title }, { back: false }) },
+    gaveUp: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },
     codeScreen: { meta: sees({ heading: m.code.sent }, { link: m.code.freeCallHint }) },
   },
 });
