@@ -37,6 +37,14 @@ export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, opti
   return 'created';
 }
 
+/** A clock, standing still: a slow bank is waited for, not spun for ever (issue 17). */
+const ClockIcon = () => (
+  <svg viewBox="0 0 24 24" width={56} height={56} aria-hidden="true" focusable="false">
+    <circle cx="12" cy="12" r="11" fill="#f79009" />
+    <path d="M12 6.5V12l3.6 2.2" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
 const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string }> = {
   success: { icon: <SuccessIcon />, text: stepMessages.status.success, kind: 'success' },
   declined: { icon: <FailureIcon />, text: stepMessages.status.declined, kind: 'declined' },
@@ -46,7 +54,7 @@ const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string
   'bill paid elsewhere': { icon: <SuccessIcon />, text: receiptMessages.billPaidElsewhere, kind: 'success' },
   cancelled: { icon: <FailureIcon />, text: receiptMessages.cancelled, kind: 'declined' },
   // Still waiting, said as it is: no spinner for ever.
-  slow: { icon: <LoadingIcon />, text: receiptMessages.slow, kind: 'slow' },
+  slow: { icon: <ClockIcon />, text: receiptMessages.slow, kind: 'slow' },
   created: { icon: <LoadingIcon />, text: stepMessages.status.created, kind: 'created' },
   unknown: { icon: null, text: '', kind: 'unknown' },
 };

@@ -40,6 +40,14 @@ async function toChoosePaymentType(page: Page, server: RunningServer, demo: stri
   return bill;
 }
 
+/** Pay by card up to the acquirer's form, left unpaid: answers the attempt's order (the form's address ends with it). */
+async function cardAttempt(page: Page): Promise<string> {
+  await page.getByRole('radio', { name: /Банковская карта/ }).check();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.waitForURL(/\/sandbox\/acquirer\/[^/?#]+$/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
   await payByCardFromChoose(page, card);
@@ -92,10 +100,7 @@ export const journeys: Journey[] = [
     name: 'cancelled',
     async run(page, server, visit) {
       const bill = await toChoosePaymentType(page, server, 'demo-anon');
-      await page.getByRole('radio', { name: /Банковская карта/ }).check();
-      const paid = page.waitForResponse('**/api/getPaymentUrl/');
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-      const orderId = ((await (await paid).json()) as { info: { orderId: string } }).info.orderId;
+      const orderId = await cardAttempt(page);
       await page.goto(`${server.url}/fail?orderId=${orderId}&billOid=${bill}&state=return`);
       await page.getByRole('status').filter({ hasText: r.cancelled }).waitFor({ timeout: 20_000 });
       await visit('result-cancelled', page);
@@ -106,10 +111,7 @@ export const journeys: Journey[] = [
     name: 'slow confirmation',
     async run(page, server, visit) {
       const bill = await toChoosePaymentType(page, server, 'demo-anon');
-      await page.getByRole('radio', { name: /Банковская карта/ }).check();
-      const paid = page.waitForResponse('**/api/getPaymentUrl/');
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-      const orderId = ((await (await paid).json()) as { info: { orderId: string } }).info.orderId;
+      const orderId = await cardAttempt(page);
       await page.clock.install();
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
       await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor({ timeout: 20_000 });
