@@ -13,7 +13,7 @@ import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
 import { preloadViews } from '../../src/views/lazyViews';
 import { regBill } from '../fixtures/accountFlows';
-import { fakeRequest } from '../fixtures/fakes';
+import { fakeRequest, testPageConfig } from '../fixtures/fakes';
 
 // The page loads some views on demand; here they are loaded up front so that renders stay synchronous.
 beforeAll(() => preloadViews());
@@ -22,15 +22,7 @@ beforeAll(() => preloadViews());
 const running: { stop(): void }[] = [];
 afterEach(() => running.splice(0).forEach((actor) => actor.stop()));
 
-export const pageConfig: PageConfig = {
-  product: 'realty',
-  providerBase: '',
-  environment: 'local',
-  captchaSiteKey: null,
-  freeCallNumber: '+7 (800) 555-35-35',
-  merchant: { name: 'ООО «Тест»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' },
-  objectOID: 'bill-reg',
-};
+export const pageConfig: PageConfig = testPageConfig('bill-reg');
 
 /**
  * Mounts the checkout view as the page does, on a checkout actor whose account flows have fake I/O. The checkout

@@ -1,19 +1,14 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { refusal } from '../../../server/routes/schemas';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { eventually, settle } from './app';
 import type { Session } from './flow';
 import { does } from './screen';
 
-/** The server's refusal body of an account or code call (server/routes/schemas.ts `refusal`). */
-export const refusal = (error: string, showCaptcha: boolean, extra: Record<string, unknown> = {}) => ({
-  success: false,
-  error,
-  show_captcha: showCaptcha,
-  json: { show_captcha: showCaptcha },
-  ...extra,
-});
+/** The server's refusal body of an account or code call: the server's own builder, so the fakes cannot drift. */
+export { refusal };
 
 /** The send-sms answer of a sent code (server/routes/codes.ts). */
 export const codeSent = (showCaptcha = false) => ({ success: true, show_captcha: showCaptcha, json: { show_captcha: showCaptcha }, secondsLeft: 60, data: { secondsLeft: 60 } });

@@ -5,23 +5,15 @@ import type { CheckoutActor } from '../../../src/machines/checkout';
 import { createApi } from '../../../src/services/api';
 import type { BrowserEnvironment } from '../../../src/services/environment';
 import { createHttp } from '../../../src/services/http';
-import type { PageConfig } from '../../../src/services/pageConfig';
 import { App } from '../../../src/views/App';
 import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { provideApp } from '../../../src/wiring';
+import { testPageConfig } from '../../fixtures/fakes';
 
 export const PAGE_ORIGIN = 'http://localhost';
 
-export const pageConfig = (objectOID: string): PageConfig => ({
-  product: 'realty',
-  providerBase: '',
-  environment: 'local',
-  captchaSiteKey: null,
-  freeCallNumber: '+7 (800) 555-35-35',
-  merchant: { name: 'ООО «Тест»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' },
-  objectOID,
-});
+export const pageConfig = testPageConfig;
 
 // Captured before any test fakes the clock: settling the page waits on real I/O, never on fake time.
 const realSetTimeout = globalThis.setTimeout;
