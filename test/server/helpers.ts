@@ -217,3 +217,12 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   },
   { url: '/api/check-code/', body: { code: '1234', phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
 ];
+
+/** The sandbox acquirer's form answered with a test card: the only card confirmation there is. */
+export const payByCardOn = (app: FastifyInstance, orderId: string, card: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/sandbox/acquirer/${orderId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+  });

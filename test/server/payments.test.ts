@@ -1,4 +1,4 @@
-import { buildApp, openPage, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
+import { buildApp, openPage, payByCardOn, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
 import { demoAccount } from '../../server/demoBills';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { PaymentRefused, startPayment } from '../../server/payments';
@@ -15,13 +15,7 @@ const payBody = (objectOID: string, cardTypeOID: string | null, pointsSum: numbe
 });
 
 /** The sandbox acquirer's form: the only card confirmation there is. */
-const payByCard = (orderId: string, card: string = TEST_CARDS.pays) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/sandbox/acquirer/${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
-  });
+const payByCard = (orderId: string, card: string = TEST_CARDS.pays) => payByCardOn(server.app, orderId, card);
 
 const attempts = (billOid: string) => server.app.store.attemptsOfBill(billOid);
 const balance = (custNo: string) => server.app.store.pointsBalance(custNo);

@@ -1,4 +1,4 @@
-import { openPage, startServer, type TestServer } from './helpers';
+import { openPage, payByCardOn, startServer, type TestServer } from './helpers';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { maskEmail } from '../../server/receipt';
 
@@ -11,13 +11,7 @@ afterEach(() => server.close());
 const payBody = (objectOID: string, cardTypeOID: string | null, email: string | null = 'ivan.petrov@example.ru') => ({
   pointsSum: null, objectOID, cardTypeOID, email, userOID: null, manager_id: null,
 });
-const payByCard = (orderId: string, card: string = TEST_CARDS.pays) =>
-  server.app.inject({
-    method: 'POST',
-    url: `/sandbox/acquirer/${orderId}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
-  });
+const payByCard = (orderId: string, card: string = TEST_CARDS.pays) => payByCardOn(server.app, orderId, card);
 
 describe('the receipt (issue 17)', () => {
   test('a paid order\'s final status carries its receipt from the server\'s records', async () => {
