@@ -62,12 +62,15 @@ export async function openAttemptOf(options: Pick<AppOptions, 'publicUrl'>, stor
   };
 }
 
+const orderIdPattern = new RegExp(orderIdSchema.pattern);
+
 /**
  * 'Попробовать снова' after a declined attempt (issue 17): the way to pay and the receipt e-mail it had, so the bill
  * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
  */
 async function retryOf(store: Store, bill: BillRow, orderId: string | undefined) {
-  const attempt = orderId ? await store.attemptByOrder(orderId) : undefined;
+  // A mangled link's retry is ignored, never a refusal: the bill opens as usual.
+  const attempt = orderId && orderIdPattern.test(orderId) ? await store.attemptByOrder(orderId) : undefined;
   if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
   return { cardTypeOID: attempt.card_type_oid, email: attempt.email };
 }
@@ -79,7 +82,7 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
     {
       schema: {
         params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
-        querystring: { type: 'object', properties: { retry: orderIdSchema } },
+        querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
       },
     },
     async (request, reply) => {

@@ -214,7 +214,7 @@ export const checkoutMachine = setup({
     /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
     'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
     /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
-    'is a retry': ({ context }) => context.bill.retry !== null && context.bill.retry !== undefined && derive.emailUsed(context) !== '',
+    'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
     'is signed in': ({ context }) => context.user !== null,
     'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
     'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,

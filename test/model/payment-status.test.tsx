@@ -1,6 +1,7 @@
 import { act } from '@testing-library/react';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { elapse } from './support/app';
 import { openAtChoose } from './support/bills';
 import { paymentStatusModel as model } from './models/payment-status';
@@ -52,6 +53,8 @@ describeModelFlow({
       expect(session.server.seen.filter((request) => request.path === '/api/getResult/').length).toBeGreaterThan(0);
     },
     'paymentStatus.stopped': () => elapse(30_000),
+    // Back on choosing (Back or 'Попробовать снова'): the way to pay the payer had is still the chosen one.
+    'paymentStatus.choosing': (session) => expect(session.page.screen.getByRole('radio', { name: /СБП/ })).toBeChecked(),
     // In the bank app the tab is hidden and polling goes on: two more polls in 10 s.
     // Slow: the next poll comes 15 s later, not 5.
     'paymentStatus.slow': async (session) => {
@@ -105,6 +108,7 @@ describeModelFlow({
     },
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
     BACK: (session) => does.click(session, messages.app.back),
+    RETRY: (session) => does.click(session, receiptMessages.retry),
     CONNECTION_LOST: async () => {
       await network('offline');
       // However long it lasts, no poll goes out (an unscripted one would fail the path).

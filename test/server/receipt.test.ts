@@ -63,6 +63,10 @@ describe('the receipt (issue 17)', () => {
     expect((await client.get('/ajax/object-info/demo-anon')).json().retry).toBeNull();
     const pending = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
     expect((await client.get(`/ajax/object-info/demo-anon?retry=${pending}`)).json().retry).toBeNull();
+    // A mangled link's retry is ignored: the bill still opens.
+    const mangled = await client.get('/ajax/object-info/demo-anon?retry=%3Cscript%3E');
+    expect(mangled.statusCode).toBe(200);
+    expect(mangled.json().retry).toBeNull();
   });
 
   test('the initial data carries the bill\'s open attempt, with the same QR as Pay answered', async () => {

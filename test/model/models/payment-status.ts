@@ -55,7 +55,11 @@ export const paymentStatusModel = setup({}).createMachine({
     stopped: { meta: sees({ text: stepMessages.sbp.scanQr }) },
     // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way (issue 17).
     paid: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.success }, { back: false }) },
-    declined: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { back: true }), on: { BACK: 'choosing' } },
+    // 'Попробовать снова' is the same step back, with the way to pay kept (issue 17).
+    declined: {
+      meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { back: true }, { button: receiptMessages.retry }),
+      on: { BACK: 'choosing', RETRY: 'choosing' },
+    },
     choosing: { meta: sees({ heading: messages.choosePaymentType.title }) },
   },
 });
