@@ -95,6 +95,10 @@ function AddressBarRoot({ config, deps, preload }: { config: PageConfig; deps: D
       subscribe: (onRoute) => {
         let watched: { unsubscribe(): void } | null = null;
         const watch = () => {
+          // A paid bill has no steps: the address bar drops the one it showed (a reload after paying on #/sbp).
+          if (app.getSnapshot().hasTag('paid') && window.location.hash) {
+            window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+          }
           const checkout = checkoutOf();
           if (!checkout || watched) return;
           const report = ({ context }: ReturnType<typeof checkout.getSnapshot>) => onRoute(steps[context.step].path, context.history.length);

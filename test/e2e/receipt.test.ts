@@ -90,6 +90,8 @@ test("a reload after paying shows 'Счет оплачен' with the receipt, no
   await page.getByRole('heading', { name: r.paidTitle }).waitFor();
   await receipt(page).getByText('pa***@example.com').waitFor();
   expect(await page.getByText(m.app.dataError).count()).toBe(0);
+  // No step is left to show: the address bar drops '#/result'.
+  await page.waitForFunction(() => window.location.hash === '');
 });
 
 test('a reload on a step that cannot be restored goes to the main route, and the address bar says so', async () => {
