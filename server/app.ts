@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -23,6 +24,10 @@ import { createCaptchaVerifier } from './captcha';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { missingGateway, outboxGateway } from './sms';
 import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
+import { MERCHANT_PREFIX, merchantApi } from './merchant/api';
+import { webhooksSandbox } from './sandbox/webhooks';
+import { newWebhookSecret } from './webhooks/signature';
+import { webhookWorker, type WebhookWorker } from './webhooks/worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +35,8 @@ declare module 'fastify' {
     store: RootStore;
     appOptions: AppOptions;
     cspReports: CspReports;
+    /** The merchant side (issue 14): the sandbox's development API key (null when keys are configured), the webhooks. */
+    merchant: { devApiKey: string | null; webhookSecret: string; webhookUrl: () => string | null; worker: WebhookWorker };
   }
   interface FastifyRequest {
     /** The session of a POST, read by the CSRF hook (null on GETs and on routes that check the token themselves). */
@@ -50,7 +57,11 @@ declare module 'fastify' {
  * Browsers send CSP reports with no token at all (and the endpoint changes nothing but a counter).
  */
 const csrfExempt = (url: string) =>
-  (url.startsWith('/sandbox/') && !url.startsWith('/sandbox/free-call')) || url === '/csp-report' || url.startsWith('/csp-report?');
+  (url.startsWith('/sandbox/') && !url.startsWith('/sandbox/free-call')) ||
+  url === '/csp-report' ||
+  url.startsWith('/csp-report?') ||
+  // The merchant API takes no cookie at all: its bearer key is what a forged request cannot have.
+  url.startsWith(`${MERCHANT_PREFIX}/`);
 
 /** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
 const isCheckoutLink = (url: string) => url.startsWith('/pay/');
@@ -88,6 +99,26 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   app.decorate('appOptions', options);
   app.decorate('cspReports', cspReports);
   app.decorateRequest('session', null);
+
+  // The merchant side: its keys (configured, or the sandbox's development key generated once and kept), the webhook
+  // secret (configured, or generated once and kept) and the delivery worker.
+  const devApiKey =
+    options.merchantApiKeys.length === 0 && options.sandbox ? await store.settingOnce('merchant_dev_api_key', `sk_test_${crypto.randomBytes(24).toString('base64url')}`) : null;
+  const webhookSecret = options.webhookSecret ?? (await store.settingOnce('webhook_secret', newWebhookSecret()));
+  // The sandbox's inbox when no URL is set; its address follows the port `main.ts` listens on.
+  const webhookUrl = () => options.webhookUrl ?? (options.sandbox ? `${app.appOptions.publicUrl}/sandbox/webhooks` : null);
+  const worker = webhookWorker(store, {
+    target: () => {
+      const url = webhookUrl();
+      return url ? { url, secret: webhookSecret } : null;
+    },
+    retryScheduleMs: options.webhookRetryScheduleMs,
+    timeoutMs: options.webhookTimeoutMs,
+    pollMs: options.webhookPollMs,
+    fetch: options.webhookFetch,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, worker });
   // Ended sessions are refused on use already; this deletes the rows of those nobody comes back to (every process
   // sweeps; a second sweep of the same rows deletes nothing).
   const sweep = setInterval(
@@ -97,6 +128,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   sweep.unref();
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    await worker.stop();
     await store.close();
   });
 
@@ -162,6 +194,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await app.register(accountRoutes, { options, sms, verifyCaptcha });
   await app.register(cspReportRoutes, { reports: cspReports });
   await app.register(sbpBankRoutes, { options });
+  await app.register(merchantApi, { prefix: MERCHANT_PREFIX, options, keys: devApiKey ? [devApiKey] : options.merchantApiKeys });
 
   if (options.sandbox) {
     const css = fs.readFileSync(path.join(__dirname, 'sandbox', 'sandbox.css'), 'utf8');
@@ -171,8 +204,11 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     await app.register(sbpSandbox);
     await app.register(sberpaySandbox);
     await app.register(partiesSandbox, { options });
+    await app.register(webhooksSandbox, { secret: webhookSecret });
     await app.register(homeRoutes, { options });
     app.get('/sandbox/csp-reports', async () => ({ count: cspReports.count, reports: cspReports.recent }));
   }
+  // Deliveries and the expiry sweep start with the server (tests that drive them by hand turn them off).
+  if (options.webhookWorker) app.addHook('onReady', async () => worker.start());
   return app;
 }

@@ -58,6 +58,52 @@ export interface AppOptions {
   sbpBanksUrl: string | null;
   /** The fetch used for the bank list and the banks' logos; tests pass a fake one (no network here). */
   sbpFetch: typeof fetch;
+  /**
+   * Bearer keys of the merchant API (MERCHANT_API_KEYS, comma-separated). None with the sandbox on: a development key
+   * is generated once, kept in the database and printed by `npm start`. None with the sandbox off: the API refuses all.
+   */
+  merchantApiKeys: string[];
+  /** Merchant API requests per minute per key (MERCHANT_RATE_LIMIT_PER_MINUTE); 0 turns the limit off. */
+  merchantRateLimitPerMinute: number;
+  /** Where webhook events go (MERCHANT_WEBHOOK_URL); null: the sandbox's inbox when the sandbox is on, else nowhere. */
+  webhookUrl: string | null;
+  /** `whsec_` + base64 (MERCHANT_WEBHOOK_SECRET); null: generated once and kept in the database. */
+  webhookSecret: string | null;
+  /** Delays before each retry of a failed delivery (WEBHOOK_RETRY_SCHEDULE); after the last one the event has failed. */
+  webhookRetryScheduleMs: number[];
+  /** A delivery not answered in this time has failed (5 s). */
+  webhookTimeoutMs: number;
+  /** How often the delivery worker looks for due events when nothing woke it. */
+  webhookPollMs: number;
+  /** Run the delivery worker and the expiry sweep in this process (tests drive them by hand). */
+  webhookWorker: boolean;
+  /** The fetch webhooks are posted with; tests pass a fake one. */
+  webhookFetch: typeof fetch;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** 5 s, 30 s, 2 min, 10 min, 1 h, then every 6 h for 3 days (Standard Webhooks' usual schedule). */
+export const DEFAULT_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, ...Array<number>(12).fill(6 * HOUR)];
+
+/** WEBHOOK_RETRY_SCHEDULE: durations separated by commas, each a number with ms, s, m or h ("100ms,1s,5m"). */
+export function retryScheduleFrom(value: string): number[] {
+  const units: Record<string, number> = { ms: 1, s: SECOND, m: MINUTE, h: HOUR };
+  return value.split(',').map((part) => {
+    const match = /^\s*(\d+)\s*(ms|s|m|h)\s*$/.exec(part);
+    if (!match) throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${part}" is not a duration such as 500ms, 5s, 2m or 1h`);
+    return Number(match[1]) * units[match[2]!]!;
+  });
+}
+
+/** MERCHANT_WEBHOOK_SECRET must be `whsec_` and base64 of at least 24 bytes (Standard Webhooks). */
+export function webhookSecretFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  const bytes = value.startsWith('whsec_') ? Buffer.from(value.slice(6), 'base64') : Buffer.alloc(0);
+  if (bytes.length < 24) throw new Error('MERCHANT_WEBHOOK_SECRET must be whsec_ followed by base64 of at least 24 random bytes');
+  return value;
 }
 
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
@@ -88,6 +134,15 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     widgetOrigin: null,
     sbpBanksUrl: null,
     sbpFetch: (input, init) => fetch(input, init),
+    merchantApiKeys: [],
+    merchantRateLimitPerMinute: 300,
+    webhookUrl: null,
+    webhookSecret: null,
+    webhookRetryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS,
+    webhookTimeoutMs: 5_000,
+    webhookPollMs: 2_000,
+    webhookWorker: true,
+    webhookFetch: (input, init) => fetch(input, init),
     ...overrides,
   };
 }
@@ -131,5 +186,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     ...(env.MERCHANT_SUPPORT_EMAIL !== undefined ? { merchantSupportEmail: env.MERCHANT_SUPPORT_EMAIL } : {}),
     widgetOrigin: env.WIDGET_ORIGIN || null,
     sbpBanksUrl: env.SBP_BANKS_URL || null,
+    merchantApiKeys: (env.MERCHANT_API_KEYS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+    ...(env.MERCHANT_RATE_LIMIT_PER_MINUTE ? { merchantRateLimitPerMinute: Number(env.MERCHANT_RATE_LIMIT_PER_MINUTE) } : {}),
+    webhookUrl: env.MERCHANT_WEBHOOK_URL || null,
+    webhookSecret: webhookSecretFrom(env.MERCHANT_WEBHOOK_SECRET),
+    ...(env.WEBHOOK_RETRY_SCHEDULE ? { webhookRetryScheduleMs: retryScheduleFrom(env.WEBHOOK_RETRY_SCHEDULE) } : {}),
   });
 }

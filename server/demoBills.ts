@@ -1,106 +1,80 @@
 import crypto from 'node:crypto';
+import { createBill, type BillInput, type PaymentTypeInput } from './bills';
 import { hashPassword } from './passwords';
-import type { BillRow, PaymentTypeRow, Store } from './store/store';
+import { adjustPoints } from './points';
+import type { Store } from './store/store';
 
-type DemoType = Pick<PaymentTypeRow, 'code' | 'name' | 'commission_kopecks' | 'show_aggregator_offer' | 'show_executer_offer'>;
-type DemoBill = Omit<BillRow, 'created_at' | 'paid_order_id' | 'copied_from' | 'status'> & {
+/** A demo bill: the input it is created from (through createBill, like any bill), and what the seed adds. */
+type DemoBill = BillInput & {
+  oid: string;
+  /** Seeded as paid (the data error's demo). */
   paid?: boolean;
-  types: DemoType[];
   /** Points credited to the bill's customer when seeded. */
-  points?: number;
+  credit?: number;
 };
 
-const plainType = (code: DemoType['code'], name: string, commission_kopecks: number): DemoType => ({
-  code,
-  name,
-  commission_kopecks,
-  show_aggregator_offer: 0,
-  show_executer_offer: 0,
-});
-
-/** Card 1.5 %, fast payment free, bank-app pay 0.5 % of the sum, as on demo-anon. */
-const usualTypes = (sumKopecks: number): DemoType[] => [
-  plainType('ALL', 'Банковская карта', Math.round(sumKopecks * 0.015)),
-  plainType('SBP', 'СБП', 0),
-  plainType('SberPaySite', 'SberPay', Math.round(sumKopecks * 0.005)),
-];
-
-const base = { product: 'realty', object_type: 'bill', client_phone: null, client_email: null, bill_email: null, cust_no: null, no_reg: 1, points_enabled: 0, useful_points_limit: 0 } as const;
+const plainType = (code: PaymentTypeInput['code'], name: string, commissionKopecks: number): PaymentTypeInput => ({ code, name, commissionKopecks });
 
 /** The demo bills of DESIGN §8. Browser tests rely on these objectOIDs and facts: keep them stable. */
 export const demoBills: DemoBill[] = [
   {
-    ...base,
     oid: 'demo-anon',
     purpose: 'Оплата по договору долевого участия № ДДУ-2026/145',
-    sum_kopecks: 1_234_567,
-    client_name: 'Иванов Иван Иванович',
-    types: [plainType('ALL', 'Банковская карта', 18_519), plainType('SBP', 'СБП', 0), plainType('SberPaySite', 'SberPay', 6_173)],
+    sumKopecks: 1_234_567,
+    customer: { name: 'Иванов Иван Иванович' },
+    paymentTypes: [plainType('ALL', 'Банковская карта', 18_519), plainType('SBP', 'СБП', 0), plainType('SberPaySite', 'SberPay', 6_173)],
   },
   {
-    ...base,
     oid: 'demo-points',
     purpose: 'Предоплата за сервисное обслуживание автомобиля',
-    sum_kopecks: 800_000,
-    client_name: 'Петров Пётр Сергеевич',
-    client_phone: '79990000001',
-    cust_no: 'C-1001',
-    points_enabled: 1,
-    useful_points_limit: 3_000,
-    points: 4_500,
-    types: usualTypes(800_000),
+    sumKopecks: 800_000,
+    customer: { name: 'Петров Пётр Сергеевич', phone: '79990000001', custNo: 'C-1001' },
+    // Up to 3 000 of the customer's 4 500 points may go to this bill.
+    points: { enabled: true, usefulLimit: 3_000 },
+    credit: 4_500,
   },
   {
-    ...base,
     oid: 'demo-reg',
     purpose: 'Бронирование квартиры № 87, ЖК «Северный парк»',
-    sum_kopecks: 2_500_000,
-    client_name: 'Смирнова Анна Викторовна',
-    no_reg: 0,
-    types: usualTypes(2_500_000),
+    sumKopecks: 2_500_000,
+    customer: { name: 'Смирнова Анна Викторовна' },
+    noReg: false,
   },
   {
-    ...base,
     oid: 'demo-offer',
     purpose: 'Оплата дополнительного оборудования',
-    sum_kopecks: 4_990_000,
-    client_name: 'Кузнецов Алексей Павлович',
-    types: [
-      { code: 'ALL', name: 'Банковская карта', commission_kopecks: 74_850, show_aggregator_offer: 1, show_executer_offer: 1 },
+    sumKopecks: 4_990_000,
+    customer: { name: 'Кузнецов Алексей Павлович' },
+    paymentTypes: [
+      { code: 'ALL', name: 'Банковская карта', commissionKopecks: 74_850, showAggregatorOffer: true, showExecuterOffer: true },
       plainType('SBP', 'СБП', 0),
     ],
   },
   {
-    ...base,
     oid: 'demo-cover',
     purpose: 'Оплата парковочного места, счет № 5512',
-    sum_kopecks: 150_000,
-    client_name: 'Соколова Мария Андреевна',
-    client_phone: '79990000003',
-    cust_no: 'C-1002',
-    points_enabled: 1,
-    useful_points_limit: 5_000,
-    points: 5_000,
-    types: usualTypes(150_000),
+    sumKopecks: 150_000,
+    customer: { name: 'Соколова Мария Андреевна', phone: '79990000003', custNo: 'C-1002' },
+    points: { enabled: true, usefulLimit: 5_000 },
+    credit: 5_000,
   },
   {
-    ...base,
     oid: 'demo-paid',
     purpose: 'Оплата счета № 4410',
-    sum_kopecks: 500_000,
-    client_name: 'Морозов Дмитрий Олегович',
+    sumKopecks: 500_000,
+    customer: { name: 'Морозов Дмитрий Олегович' },
     paid: true,
-    types: usualTypes(500_000),
   },
 ];
 
 export const demoAccount = { phone: '79990000002', password: 'demo-pass', surname: 'Смирнова', name: 'Анна', patronymic: 'Викторовна' };
 
-async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string | null, copiedFrom: string | null) {
-  const { types, points, paid, ...row } = bill;
-  await tx.insertBill({ ...row, oid, cust_no: custNo, status: paid ? 'paid' : 'open', copied_from: copiedFrom });
-  for (const [position, type] of types.entries()) await tx.insertType({ ...type, oid: `${oid}.${type.code}`, bill_oid: oid, position });
-  if (custNo && points) await tx.addLedgerEntry({ cust_no: custNo, delta: points, reason: 'demo credit', order_id: null });
+/** Creates a demo bill (or a copy) through createBill, then what only a demo has: a paid state, a points credit. */
+async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string | null, phone: string | null, copiedFrom: string | null) {
+  const { oid: _demoOid, paid, credit, ...input } = bill;
+  await createBill(tx, { ...input, objectOID: oid, customer: { ...input.customer, custNo, phone }, copiedFrom });
+  if (paid) await tx.markBillPaid(oid, null);
+  if (custNo && credit) await adjustPoints(tx, custNo, credit, 'demo credit');
 }
 
 /**
@@ -112,7 +86,7 @@ export async function seedDemo(store: Store, passwordCost?: number): Promise<boo
   const passwordHash = await hashPassword(demoAccount.password, passwordCost);
   return store.transaction(async (tx) => {
     if (!(await tx.isEmpty())) return false;
-    for (const bill of demoBills) await insertBill(tx, bill, bill.oid, bill.cust_no, null);
+    for (const bill of demoBills) await insertBill(tx, bill, bill.oid, bill.customer?.custNo ?? null, bill.customer?.phone ?? null, null);
     await tx.insertAccount({
       oid: 'user-demo-reg',
       phone: demoAccount.phone,
@@ -137,9 +111,8 @@ export async function copyDemoBill(store: Store, from: string): Promise<string |
   const suffix = crypto.randomBytes(6).toString('hex');
   const oid = `${from}-${suffix}`;
   // A phone of its own too: SMS limits are per phone, and copies sharing one would soon hit the hourly cap.
-  const phone = demo.client_phone ? `79991${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}` : null;
-  await store.transaction((tx) =>
-    insertBill(tx, { ...demo, client_phone: phone, paid: false }, oid, demo.cust_no ? `${demo.cust_no}-${suffix}` : null, from),
-  );
+  const phone = demo.customer?.phone ? `79991${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}` : null;
+  const custNo = demo.customer?.custNo ? `${demo.customer.custNo}-${suffix}` : null;
+  await store.transaction((tx) => insertBill(tx, { ...demo, paid: false }, oid, custNo, phone, from));
   return oid;
 }

@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { billStatus, unpayableReason } from './bills';
+import { paymentEvent } from './merchantEvents';
 import type { AttemptRow, BillRow, PaymentTypeRow, Store } from './store/store';
 
 /** A refusal the payer's request can cause; routes answer it as a 4xx. */
@@ -53,6 +55,9 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
   return store.transaction(async (tx): Promise<PaymentStart> => {
     const bill = (await tx.billByOid(request.bill.oid))!;
     if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
+    // A cancelled or expired bill takes no payment (422: the page's 409 means "already paid").
+    const closed = unpayableReason(bill, tx.now());
+    if (closed) throw new PaymentRefused(422, closed);
 
     const types = await tx.typesOfBill(bill.oid);
     const commission = paymentCommission(types, request.type);
@@ -118,17 +123,25 @@ export function settle(store: Store, orderId: string, outcome: 'success' | 'decl
     const attempt = await tx.attemptByOrder(orderId);
     if (!attempt) throw new PaymentRefused(404, 'Заказ не найден');
     if (attempt.status !== 'created') return attempt;
-
-    const bill = (await tx.billByOid(attempt.bill_oid))!;
-    if (outcome === 'declined' || bill.status === 'paid') return (await tx.finishAttempt(orderId, 'declined'))!;
-    if (attempt.points_used > 0) {
-      const balance = bill.cust_no ? await tx.pointsBalance(bill.cust_no) : 0;
-      // The balance may have been spent since the attempt began: refuse rather than go below zero.
-      if (!bill.cust_no || balance < attempt.points_used) return (await tx.finishAttempt(orderId, 'declined'))!;
-      await tx.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
-    }
-    const finished = (await tx.finishAttempt(orderId, 'success'))!;
-    await tx.markBillPaid(bill.oid, orderId);
+    const finished = await finish(tx, attempt, outcome);
+    await paymentEvent(tx, finished); // the merchant's webhooks (issue 14), in this same transaction
     return finished;
   });
+}
+
+/** settle's decision for a pending attempt, in its transaction. */
+async function finish(tx: Store, attempt: AttemptRow, outcome: 'success' | 'declined'): Promise<AttemptRow> {
+  const orderId = attempt.order_id;
+  const bill = (await tx.billByOid(attempt.bill_oid))!;
+  // A bill paid by another attempt, or closed (cancelled, expired) meanwhile, takes no more money.
+  if (outcome === 'declined' || billStatus(bill, tx.now()) !== 'unpaid') return (await tx.finishAttempt(orderId, 'declined'))!;
+  if (attempt.points_used > 0) {
+    const balance = bill.cust_no ? await tx.pointsBalance(bill.cust_no) : 0;
+    // The balance may have been spent since the attempt began: refuse rather than go below zero.
+    if (!bill.cust_no || balance < attempt.points_used) return (await tx.finishAttempt(orderId, 'declined'))!;
+    await tx.addLedgerEntry({ cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
+  }
+  const finished = (await tx.finishAttempt(orderId, 'success'))!;
+  await tx.markBillPaid(bill.oid, orderId);
+  return finished;
 }

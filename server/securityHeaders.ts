@@ -44,5 +44,5 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
   };
 }
 
-/** The calls that answer JSON: the API and the provider-host calls (a CSP report gets an empty 204). */
-export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/ajax/');
+/** The calls that answer JSON: the API, the provider-host calls and the merchant API (a CSP report gets an empty 204). */
+export const isApiUrl = (url: string) => url.startsWith('/api/') || url.startsWith('/ajax/') || url.startsWith('/merchant/');

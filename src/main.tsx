@@ -46,6 +46,7 @@ function start() {
             cancelled={query.get('state') === 'return'}
             merchant={config.merchant}
             onReload={() => window.location.reload()}
+            returnUrl={config.returnUrl}
           />
         </StrictMode>,
       ),

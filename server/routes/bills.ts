@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { unpayableReason } from '../bills';
 import type { AppOptions } from '../config';
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
@@ -40,6 +41,8 @@ export async function objectInfo(store: Store, bill: BillRow) {
     pointsEnabled: bill.points_enabled === 1,
     usefulPoints: useful,
     availablePoints: bill.points_enabled ? available : 0,
+    /** Where "Вернуться в магазин" leads after paying (issue 14); null when the merchant gave none. */
+    returnUrl: bill.return_url,
   };
 }
 
@@ -88,10 +91,13 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
     async (request, reply) => {
       const bill = await store.billByOid(request.params.id);
       if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-      // A paid bill has nothing left to pay: the page shows 'Счет оплачен' with the receipt of the payment (issue 17).
-      if (bill.status === 'paid') {
+      // A paid, cancelled or expired bill has nothing left to pay. Paid, the page shows 'Счет оплачен' with the receipt
+      // of the payment that paid it (issue 17), so the answer says `paid`; the others show SPEC §8's data error.
+      const closed = unpayableReason(bill, store.now());
+      if (closed) {
+        if (bill.status !== 'paid') return reply.code(409).send({ success: false, error: closed });
         const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
-        return reply.code(409).send({ success: false, error: 'Счет уже оплачен', ...(receipt ? { receipt } : {}) });
+        return reply.code(409).send({ success: false, error: closed, paid: true, ...(receipt ? { receipt } : {}) });
       }
       const [info, openAttempt, retry] = await Promise.all([
         objectInfo(store, bill),

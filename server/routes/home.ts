@@ -29,7 +29,7 @@ export const homeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
     const bills = demoBills.map(
       (bill) => html`<li class="sandbox-bill">
 <a href="/pay/${bill.oid}">${bill.purpose}</a>
-<span class="sandbox-hint">${bill.oid} · ${amount(bill.sum_kopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
+<span class="sandbox-hint">${bill.oid} · ${amount(bill.sumKopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
 ${
   bill.paid
     ? null
@@ -48,7 +48,8 @@ ${bills}</ul>
 <ul class="sandbox-list">
 <li><a href="/sandbox/sms?phone=79990000001">Отправленные СМС</a> <span class="sandbox-hint">коды подтверждения, по номеру телефона в адресе (JSON)</span></li>
 <li><a href="/sandbox/free-call">Бесплатная линия</a> <span class="sandbox-hint">звонок, подтверждающий номер при восстановлении пароля</span></li>
-${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящие вебхуки</a> <span class="sandbox-hint">что сервер сообщил магазину</span></li>\n` : null}<li><a href="/sandbox/csp-reports">Отчеты CSP</a> <span class="sandbox-hint">нарушения политики безопасности страницы (JSON)</span></li>
+${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящие вебхуки</a> <span class="sandbox-hint">что сервер сообщил магазину</span></li>\n` : null}<li><a href="/merchant/v1/openapi.json">API магазина (OpenAPI)</a> <span class="sandbox-hint">выставить счет и начислить баллы; ключ и пример curl печатает npm start, описание — docs/merchant-api.md</span></li>
+<li><a href="/sandbox/csp-reports">Отчеты CSP</a> <span class="sandbox-hint">нарушения политики безопасности страницы (JSON)</span></li>
 <li>Новый неоплаченный счет из командной строки:
 <pre class="sandbox-code">curl -X POST -H 'content-type: application/json' -d '${JSON.stringify({ from: 'demo-anon' })}' ${options.publicUrl}/sandbox/bills</pre></li>
 </ul>`;

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { AppOptions } from '../config';
 import { fillTemplate, html, type Html } from '../render';
 import { ensureSession, findSession } from '../session';
-import { objectOidSchema } from './schemas';
+import { isObjectOid, objectOidSchema } from './schemas';
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */
 export interface PageConfig {
@@ -18,6 +18,8 @@ export interface PageConfig {
   objectOID: string | null;
   /** Who takes the money and how to reach them, for the page's header (issue 17: trust). */
   merchant: { name: string; supportPhone: string; supportEmail: string };
+  /** The result page's "Вернуться в магазин": the paid bill's returnUrl (issue 14); null elsewhere or without one. */
+  returnUrl: string | null;
 }
 
 export interface PageContent {
@@ -25,6 +27,7 @@ export interface PageContent {
   title: string;
   mount: Html;
   objectOID: string | null;
+  returnUrl?: string | null;
 }
 
 /**
@@ -36,7 +39,7 @@ export function pageRenderer(options: AppOptions) {
   let template: string | null = null;
   const readTemplate = () => (template ??= fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null);
 
-  const config = (objectOID: string | null): PageConfig => ({
+  const config = (objectOID: string | null, returnUrl: string | null): PageConfig => ({
     product: options.product,
     providerBase: options.providerBase,
     environment: options.environment,
@@ -44,6 +47,7 @@ export function pageRenderer(options: AppOptions) {
     freeCallNumber: options.freeCallNumber,
     objectOID,
     merchant: { name: options.merchantName, supportPhone: options.merchantSupportPhone, supportEmail: options.merchantSupportEmail },
+    returnUrl,
   });
 
   const send = (reply: FastifyReply, page: PageContent, status = 200) => {
@@ -56,7 +60,7 @@ export function pageRenderer(options: AppOptions) {
       .send(
         fillTemplate(built, {
           CSRF_TOKEN: { attribute: page.csrf },
-          CONFIG: { attribute: JSON.stringify(config(page.objectOID)) },
+          CONFIG: { attribute: JSON.stringify(config(page.objectOID, page.returnUrl ?? null)) },
           TITLE: { text: page.title },
           MOUNT: page.mount,
         }),
@@ -116,9 +120,16 @@ export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
     ['/success', 'Результат оплаты'],
     ['/fail', 'Результат оплаты'],
   ] as const) {
-    app.get(url, async (request, reply) => {
-      const session = await ensureSession(store, request, reply, secure);
-      return pages.send(reply, { csrf: session.csrf_token, title, mount: html`<div id="result"></div>`, objectOID: null });
-    });
+    app.get(
+      url,
+      // billOid is only looked up when it can be a bill's id; any other value is no bill (the page says so itself).
+      { schema: { querystring: { type: 'object', properties: { billOid: { type: 'string' } } } } },
+      async (request, reply) => {
+        const session = await ensureSession(store, request, reply, secure);
+        const billOid = request.query.billOid;
+        const bill = billOid !== undefined && isObjectOid(billOid) ? await store.billByOid(billOid) : undefined;
+        return pages.send(reply, { csrf: session.csrf_token, title, mount: html`<div id="result"></div>`, objectOID: null, returnUrl: bill?.return_url ?? null });
+      },
+    );
   }
 };

@@ -30,6 +30,14 @@ export interface BillsTable {
   paid_order_id: string | null;
   copied_from: string | null;
   created_at: number;
+  /** When the bill stops being payable (null: never); the expiry sweep then closes it as 'expired'. */
+  expires_at: number | null;
+  /** Where the payer goes back to the merchant's shop after paying (null: nowhere). */
+  return_url: string | null;
+  paid_at: number | null;
+  /** An open bill closed without payment: cancelled by the merchant or expired (null: still payable). */
+  closed_as: 'cancelled' | 'expired' | null;
+  closed_at: number | null;
 }
 
 export interface PaymentTypesTable {
@@ -141,6 +149,60 @@ export interface FreeCallsTable {
   called_at: number | null;
 }
 
+export interface IdempotencyKeysTable {
+  /** Which API key asked (a hash prefix, never the key). */
+  key_id: string;
+  idempotency_key: string;
+  /** Method, path and the body's hash: the same key with another request is refused. */
+  fingerprint: string;
+  status_code: number;
+  body: string;
+  created_at: number;
+}
+
+export type WebhookEventType = 'bill.paid' | 'bill.cancelled' | 'bill.expired' | 'payment.succeeded' | 'payment.declined' | 'payment.refunded';
+
+export interface WebhookEventsTable {
+  /** The Standard Webhooks message id (webhook-id), the same on every retry. */
+  id: string;
+  type: WebhookEventType;
+  /** The exact body sent, `{ id, type, createdAt, data }`. */
+  payload: string;
+  state: 'pending' | 'delivered' | 'failed';
+  /** Delivery attempts so far. */
+  attempts: number;
+  next_attempt_at: number;
+  /** A worker holds the event until then; after it, another may take it (the first died). */
+  lease_until: number | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  event_id: string;
+  url: string;
+  attempted_at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+export interface ServerSettingsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+export interface SandboxWebhooksTable {
+  id: Generated<number>;
+  webhook_id: string;
+  type: string | null;
+  body: string;
+  valid: number;
+  received_at: number;
+}
+
 export interface Database {
   bills: BillsTable;
   payment_types: PaymentTypesTable;
@@ -153,6 +215,11 @@ export interface Database {
   phone_verifications: PhoneVerificationsTable;
   sms_outbox: SmsOutboxTable;
   free_calls: FreeCallsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  webhook_events: WebhookEventsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  server_settings: ServerSettingsTable;
+  sandbox_webhooks: SandboxWebhooksTable;
 }
 
 /** Rows as they are read. */
@@ -167,3 +234,8 @@ export type VerificationRow = Selectable<PhoneVerificationsTable>;
 export type OutboxRow = Selectable<SmsOutboxTable>;
 export type FreeCallRow = Selectable<FreeCallsTable>;
 export type LedgerEntry = Insertable<PointsLedgerTable>;
+export type LedgerRow = Selectable<PointsLedgerTable>;
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type SandboxWebhookRow = Selectable<SandboxWebhooksTable>;

@@ -15,6 +15,7 @@
  *   holds across processes without a lock to remember per rule.
  * - Status changes of payment attempts are published to the change feed (changeFeed.ts) at commit.
  */
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { localFeed, postgresFeed, type ChangeFeed, type ChangePublisher } from './changeFeed';
 import { connect, triesFor, type DatabaseLocation, type Engine } from './engines';
@@ -26,7 +27,13 @@ import type {
   BillRow,
   CodePurpose,
   Database,
+  IdempotencyRow,
   LedgerEntry,
+  LedgerRow,
+  SandboxWebhookRow,
+  WebhookAttemptRow,
+  WebhookEventRow,
+  WebhookEventType,
   PaymentStatus,
   PaymentTypeRow,
   PhoneGuardRow,
@@ -53,6 +60,16 @@ const SESSION_COLUMNS = Object.keys({
   seen_at: true,
   user_token: true,
 } satisfies Record<keyof SessionRow, true>) as (keyof SessionRow)[];
+
+let eventSequence = 0;
+/**
+ * A webhook message id that sorts by when it was made: `msg_`, the time and a counter of this process in hex, then
+ * randomness (so ids of several processes never collide). Events of one transaction are sent in the order queued.
+ */
+function nextEventId(t: number): string {
+  eventSequence = (eventSequence + 1) % 0x10000;
+  return `msg_${t.toString(16).padStart(12, '0')}${eventSequence.toString(16).padStart(4, '0')}${crypto.randomBytes(8).toString('hex')}`;
+}
 
 /** The hot queries, compiled once per engine. */
 function compileHotQueries(db: Kysely<Database>) {
@@ -91,11 +108,28 @@ interface Context {
   now: () => number;
   hot: ReturnType<typeof compileHotQueries>;
   root: Kysely<Database>;
+  /** Told (after the commit) that a webhook event was queued: the delivery worker of this process wakes at once. */
+  outboxWaiters: Set<() => void>;
+}
+
+/** What a new bill may leave out: the times and the states it gets later. */
+export type NewBill = Omit<BillRow, 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at'> &
+  Partial<Pick<BillRow, 'expires_at' | 'return_url'>>;
+
+/** A payment attempt with its method's code (the payment type's), as the merchant API shows it. */
+export type AttemptWithMethod = AttemptRow & { method: PaymentTypeRow['code'] };
+
+/** Where a page of attempts starts: after this (created_at, order_id). */
+export interface AttemptsPage {
+  status?: PaymentStatus;
+  since?: number;
+  after?: { createdAt: number; orderId: string };
+  limit: number;
 }
 
 /** The named queries, on `db` (the root connection or a transaction); `afterCommit` defers an effect to the commit. */
 function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effect) => void) {
-  const { hot, now, feed } = ctx;
+  const { hot, now, feed, outboxWaiters } = ctx;
   const first = <T>(rows: T[]): T | undefined => rows[0];
   const changed = (result: { numUpdatedRows: bigint } | { numDeletedRows: bigint }) =>
     Number('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows);
@@ -107,16 +141,48 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     typeOfBill: (typeOid: string, billOid: string): Promise<PaymentTypeRow | undefined> =>
       db.selectFrom('payment_types').selectAll().where('oid', '=', typeOid).where('bill_oid', '=', billOid).executeTakeFirst(),
     isEmpty: async () => (await db.selectFrom('bills').select('oid').limit(1).executeTakeFirst()) === undefined,
-    insertBill: async (bill: Omit<BillRow, 'created_at' | 'paid_order_id'>) => {
+    insertBill: async (bill: NewBill) => {
       await db.insertInto('bills').values({ ...bill, created_at: now() }).execute();
     },
     insertType: async (type: PaymentTypeRow) => {
       await db.insertInto('payment_types').values(type).execute();
     },
-    markBillPaid: async (billOid: string, orderId: string) =>
+    /** Marks an open bill paid (by this attempt; null: seeded as paid); a bill closed without payment stays closed. */
+    markBillPaid: async (billOid: string, orderId: string | null) =>
       changed(
-        await db.updateTable('bills').set({ status: 'paid', paid_order_id: orderId }).where('oid', '=', billOid).where('status', '=', 'open').executeTakeFirstOrThrow(),
+        await db
+          .updateTable('bills')
+          .set({ status: 'paid', paid_order_id: orderId, paid_at: now() })
+          .where('oid', '=', billOid)
+          .where('status', '=', 'open')
+          .where('closed_as', 'is', null)
+          .executeTakeFirstOrThrow(),
       ) === 1,
+    /** Closes an open, unpaid bill without payment; answers false when it was paid or closed meanwhile. */
+    closeBill: async (billOid: string, as: 'cancelled' | 'expired') =>
+      changed(
+        await db
+          .updateTable('bills')
+          .set({ closed_as: as, closed_at: now() })
+          .where('oid', '=', billOid)
+          .where('status', '=', 'open')
+          .where('closed_as', 'is', null)
+          .executeTakeFirstOrThrow(),
+      ) === 1,
+    /** Open bills whose expiresAt has come and that are not closed yet, oldest deadline first. */
+    billsDueToExpire: async (limit: number): Promise<string[]> =>
+      (
+        await db
+          .selectFrom('bills')
+          .select('oid')
+          .where('expires_at', 'is not', null)
+          .where('expires_at', '<=', now())
+          .where('closed_as', 'is', null)
+          .where('status', '=', 'open')
+          .orderBy('expires_at')
+          .limit(limit)
+          .execute()
+      ).map((row) => row.oid),
 
     // Payment attempts.
     pendingAttempt: (billOid: string, typeOid: string, amountKopecks: number, points: number): Promise<AttemptRow | undefined> =>
@@ -173,6 +239,48 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         .select(['bills.purpose', 'bills.status as bill_status', 'payment_types.code as type_code', 'payment_types.name as type_name'])
         .where('payment_attempts.order_id', '=', orderId)
         .executeTakeFirst(),
+    pendingAttemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
+      db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('status', '=', 'created').orderBy('created_at').execute(),
+    /** A bill's attempts with their method codes, oldest first. */
+    paymentsOfBill: (billOid: string): Promise<AttemptWithMethod[]> =>
+      db
+        .selectFrom('payment_attempts')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select('payment_types.code as method')
+        .where('payment_attempts.bill_oid', '=', billOid)
+        .orderBy('payment_attempts.created_at')
+        .orderBy('payment_attempts.order_id')
+        .execute(),
+    /** One attempt with its method code. */
+    paymentByOrder: (orderId: string): Promise<AttemptWithMethod | undefined> =>
+      db
+        .selectFrom('payment_attempts')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select('payment_types.code as method')
+        .where('payment_attempts.order_id', '=', orderId)
+        .executeTakeFirst(),
+    /** A page of every bill's attempts in (created_at, order_id) order, for reconciliation. */
+    paymentsPage: (page: AttemptsPage): Promise<AttemptWithMethod[]> => {
+      let query = db
+        .selectFrom('payment_attempts')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select('payment_types.code as method');
+      if (page.status) query = query.where('payment_attempts.status', '=', page.status);
+      if (page.since !== undefined) query = query.where('payment_attempts.created_at', '>=', page.since);
+      const after = page.after;
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('payment_attempts.created_at', '>', after.createdAt),
+            eb.and([eb('payment_attempts.created_at', '=', after.createdAt), eb('payment_attempts.order_id', '>', after.orderId)]),
+          ]),
+        );
+      }
+      return query.orderBy('payment_attempts.created_at').orderBy('payment_attempts.order_id').limit(page.limit).execute();
+    },
     attemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
       db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).orderBy('created_at').orderBy('order_id').execute(),
     /**
@@ -216,7 +324,100 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     addLedgerEntry: async (entry: Omit<LedgerEntry, 'id' | 'created_at'>) => {
       await db.insertInto('points_ledger').values({ ...entry, created_at: now() }).execute();
     },
+    /** A customer's ledger, newest first, entries older than `beforeId` (all when undefined). */
+    ledgerPage: (custNo: string, beforeId: number | undefined, limit: number): Promise<LedgerRow[]> => {
+      let query = db.selectFrom('points_ledger').selectAll().where('cust_no', '=', custNo);
+      if (beforeId !== undefined) query = query.where('id', '<', beforeId);
+      return query.orderBy('id', 'desc').limit(limit).execute();
+    },
+    /** Adds a ledger entry and answers it as stored. */
+    insertLedgerEntry: (entry: Omit<LedgerEntry, 'id' | 'created_at'>): Promise<LedgerRow> =>
+      db.insertInto('points_ledger').values({ ...entry, created_at: now() }).returningAll().executeTakeFirstOrThrow(),
     ledgerOfCustomer: (custNo: string) => db.selectFrom('points_ledger').select(['delta', 'reason', 'order_id']).where('cust_no', '=', custNo).orderBy('id').execute(),
+
+    // The merchant API's idempotency keys (kept at least 24 h).
+    idempotencyAnswer: (keyId: string, idempotencyKey: string): Promise<IdempotencyRow | undefined> =>
+      db.selectFrom('idempotency_keys').selectAll().where('key_id', '=', keyId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst(),
+    saveIdempotencyAnswer: async (row: Omit<IdempotencyRow, 'created_at'>) => {
+      await db.insertInto('idempotency_keys').values({ ...row, created_at: now() }).execute();
+    },
+    sweepIdempotencyKeys: async (before: number) =>
+      changed(await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirstOrThrow()),
+
+    // Settings the server generates once and keeps (the sandbox's development API key and webhook secret).
+    setting: async (name: string): Promise<string | undefined> =>
+      (await db.selectFrom('server_settings').select('value').where('name', '=', name).executeTakeFirst())?.value,
+    /** Stores a setting unless one is there already, and answers whichever is stored (processes starting together agree). */
+    settingOnce: async (name: string, value: string): Promise<string> => {
+      await db.insertInto('server_settings').values({ name, value, created_at: now() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      return (await db.selectFrom('server_settings').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
+    },
+
+    // The webhook outbox.
+    /**
+     * Queues a webhook event in the same transaction as the change it tells of; the delivery worker of this process is
+     * woken after the commit (others find it by polling). Answers the event's id.
+     */
+    enqueueEvent: async (type: WebhookEventType, data: unknown): Promise<string> => {
+      const t = now();
+      const id = nextEventId(t);
+      const payload = JSON.stringify({ id, type, createdAt: new Date(t).toISOString(), data });
+      await db.insertInto('webhook_events').values({ id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t }).execute();
+      afterCommit(() => {
+        for (const wake of outboxWaiters) wake();
+      });
+      return id;
+    },
+    /** Ids of pending events due now and not held by a live lease. */
+    dueWebhookEvents: async (limit: number): Promise<string[]> => {
+      const t = now();
+      return (
+        await db
+          .selectFrom('webhook_events')
+          .select('id')
+          .where('state', '=', 'pending')
+          .where('next_attempt_at', '<=', t)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute()
+      ).map((row) => row.id);
+    },
+    /**
+     * Takes an event for delivery until `leaseUntil` with one conditional UPDATE: of several workers only one gets it
+     * (answers the event), the others get undefined.
+     */
+    claimWebhookEvent: (id: string, leaseUntil: number): Promise<WebhookEventRow | undefined> => {
+      const t = now();
+      return db
+        .updateTable('webhook_events')
+        .set({ lease_until: leaseUntil })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .where('next_attempt_at', '<=', t)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
+        .returningAll()
+        .executeTakeFirst();
+    },
+    /** Records one delivery attempt and the event's next state, releasing the lease. */
+    recordWebhookAttempt: async (
+      attempt: Omit<WebhookAttemptRow, 'id'>,
+      next: Pick<WebhookEventRow, 'state' | 'attempts' | 'next_attempt_at' | 'delivered_at'>,
+    ) => {
+      await db.insertInto('webhook_attempts').values(attempt).execute();
+      await db.updateTable('webhook_events').set({ ...next, lease_until: null }).where('id', '=', attempt.event_id).execute();
+    },
+    webhookEvent: (id: string): Promise<WebhookEventRow | undefined> => db.selectFrom('webhook_events').selectAll().where('id', '=', id).executeTakeFirst(),
+    webhookEvents: (limit: number): Promise<WebhookEventRow[]> => db.selectFrom('webhook_events').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    webhookAttemptsOf: (eventId: string): Promise<WebhookAttemptRow[]> =>
+      db.selectFrom('webhook_attempts').selectAll().where('event_id', '=', eventId).orderBy('id').execute(),
+
+    // The sandbox's webhook inbox.
+    insertSandboxWebhook: async (row: Omit<SandboxWebhookRow, 'id' | 'received_at'>) => {
+      await db.insertInto('sandbox_webhooks').values({ ...row, received_at: now() }).execute();
+    },
+    sandboxWebhooks: (limit: number): Promise<SandboxWebhookRow[]> => db.selectFrom('sandbox_webhooks').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 
     // Sessions.
     sessionById: async (id: string) => first(await hot.sessionById(db, { id })),
@@ -433,6 +634,8 @@ export type Store = Queries & {
 
 export interface RootStore extends Store {
   readonly feed: ChangeFeed;
+  /** Calls `wake` after each commit that queued a webhook event in this process; answers the function that stops. */
+  onEventQueued(wake: () => void): () => void;
   /** The query builder itself, for tests and tools (never for handlers). */
   readonly db: Kysely<Database>;
   close(): Promise<void>;
@@ -488,7 +691,8 @@ export async function openStore(options: StoreOptions): Promise<RootStore> {
     throw error;
   }
   const feed = options.databaseUrl ? postgresFeed({ url: options.databaseUrl, log }) : localFeed(log);
-  const ctx: Context = { engine, feed, now: options.now, hot: compileHotQueries(db), root: db };
+  const outboxWaiters = new Set<() => void>();
+  const ctx: Context = { engine, feed, now: options.now, hot: compileHotQueries(db), root: db, outboxWaiters };
   const runNow = (effect: Effect) => void Promise.resolve(effect()).catch((error: unknown) => log('after-commit effect failed', error));
   return {
     ...queries(ctx, db, runNow),
@@ -498,6 +702,10 @@ export async function openStore(options: StoreOptions): Promise<RootStore> {
     afterCommit: runNow,
     feed,
     db,
+    onEventQueued: (wake) => {
+      outboxWaiters.add(wake);
+      return () => void outboxWaiters.delete(wake);
+    },
     close: async () => {
       await feed.close();
       await db.destroy();

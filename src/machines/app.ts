@@ -30,8 +30,14 @@ export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
 const loadedUser = ({ event }: { event: DoneActorEvent<LoyaltyUser | null> }) => ({ user: event.output });
 const loadedBill = ({ event }: { event: DoneActorEvent<Bill> }) => ({ bill: event.output });
 const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID, retry: context.retryOrder });
-/** The server's 409 to the bill's data: paid; with the receipt of the payment that paid it when the server has it. */
-const isPaidRefusal = (error: unknown) => (error as { status?: number } | null)?.status === 409;
+/**
+ * The server's 409 to the bill's data that says `paid` (a cancelled or expired bill's 409 does not): with the receipt of
+ * the payment that paid it when the server has it.
+ */
+const isPaidRefusal = (error: unknown) => {
+  const refusal = error as { status?: number; body?: { paid?: unknown } | null } | null;
+  return refusal?.status === 409 && refusal.body?.paid === true;
+};
 const paidReceiptOf = (error: unknown): Receipt | null => (error as { body?: { receipt?: Receipt } | null } | null)?.body?.receipt ?? null;
 
 /** One load of a parallel pair (user, bill): fetching, then done (final) whatever the answer. */

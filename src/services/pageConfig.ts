@@ -9,6 +9,8 @@ export interface PageConfig {
   objectOID: string | null;
   /** Who takes the money and how to reach them (issue 17): the page's header shows them. '' when not configured. */
   merchant: Merchant;
+  /** The result page's link back to the merchant's shop (issue 14: the bill's returnUrl); null without one. */
+  returnUrl: string | null;
 }
 
 export interface Merchant {
@@ -38,7 +40,19 @@ export function readPageConfig(doc: Document = document): PageConfig {
       supportPhone: parsed.merchant?.supportPhone ?? '',
       supportEmail: parsed.merchant?.supportEmail ?? '',
     },
+    returnUrl: safeReturnUrl(parsed.returnUrl),
   };
+}
+
+/** Only an http(s) address may become the link back to the shop (never `javascript:` or the like). */
+export function safeReturnUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -27,8 +27,8 @@ export interface Bill {
   pointsEnabled: boolean;
   usefulPoints: number;
   availablePoints: number;
-  /** Where 'Вернуться в магазин' leads after paying, when the merchant gave one (issue 14). */
-  returnUrl?: string;
+  /** Where "Вернуться в магазин" leads after paying (issue 14); absent or null: nowhere. */
+  returnUrl?: string | null;
   /** The bill's attempt still waiting for its bank, for a reload to resume (issue 17); null when there is none. */
   openAttempt?: OpenAttempt | null;
   /** 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept (issue 17). */

@@ -14,6 +14,8 @@ interface Props {
   merchant: Merchant;
   /** 'Обновить страницу' while the bank is slow; main.tsx gives the browser's reload. */
   onReload?: () => void;
+  /** The bill's link back to the merchant's shop (issue 14), shown after a success (issue 17); null: none. */
+  returnUrl?: string | null;
 }
 
 /**
@@ -22,14 +24,14 @@ interface Props {
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
  * nothing (anyone can type it). The receipt is the server's answer, never the address's.
  */
-export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, onReload = () => undefined }: Props) {
+export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
   return (
     <div className="page">
       <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
         <h1 className="step-title">{stepMessages.status.resultTitle}</h1>
         {orderId && billOid ? (
-          <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} onReload={onReload} />
+          <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} returnUrl={returnUrl} onReload={onReload} />
         ) : (
           <p className="status-text" role="status">
             {stepMessages.status.orderNotFound}
@@ -43,7 +45,7 @@ export function ResultPage({ logic, orderId, billOid, cancelled = false, merchan
 /** Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up). */
 export const retryHref = (billOid: string, orderId: string) => `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}`;
 
-function PolledStatus({ logic, orderId, billOid, cancelled, merchant, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
+function PolledStatus({ logic, orderId, billOid, cancelled, merchant, returnUrl, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
-  return <PaymentEnd actor={actor} merchant={merchant} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />;
+  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />;
 }

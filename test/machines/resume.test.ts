@@ -100,7 +100,7 @@ describe('a paid bill\'s link (issue 17)', () => {
     const { actor, loadBill, loadUser, effects } = startApp();
     expect(loadBill.last.input).toEqual({ objectOID: 'bill-1', retry: 'order-0' });
     loadUser.last.answer.resolve(null);
-    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, error: 'Счет уже оплачен', receipt }));
+    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, error: 'Счет уже оплачен', paid: true, receipt }));
     await flush();
     expect(actor.getSnapshot().hasTag('paid')).toBe(true);
     expect(actor.getSnapshot().context.receipt).toEqual(receipt);
@@ -109,14 +109,14 @@ describe('a paid bill\'s link (issue 17)', () => {
 
   test('a 409 without a receipt (paid outside the checkout) is paid too, with no receipt', async () => {
     const { actor, loadBill } = startApp();
-    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false }));
+    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, paid: true }));
     await flush();
     expect(actor.getSnapshot().hasTag('paid')).toBe(true);
     expect(actor.getSnapshot().context.receipt).toBeNull();
   });
 
-  test('a 404 or a failure is the data error as before', async () => {
-    for (const error of [new ApiError('Документ не найден', 404, null), new ApiError('Сбой', 500, null)]) {
+  test('a 404, a cancelled or expired bill\'s 409, or a failure is the data error as before', async () => {
+    for (const error of [new ApiError('Документ не найден', 404, null), new ApiError('Счет отменен', 409, { success: false, error: 'Счет отменен' }), new ApiError('Сбой', 500, null)]) {
       const { actor, loadBill, effects } = startApp();
       loadBill.last.answer.reject(error);
       await flush();

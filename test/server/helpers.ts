@@ -49,6 +49,53 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/** The merchant API's key of a test server (the sandbox's development key). */
+export const merchantKey = (app: FastifyInstance): string => app.merchant.devApiKey!;
+
+let idempotencyCounter = 0;
+/** A new Idempotency-Key. */
+export const newIdempotencyKey = () => `test-key-${++idempotencyCounter}-${Math.random().toString(36).slice(2)}`;
+
+/** A merchant API call with the server's key (and a new Idempotency-Key on a POST unless one is given). */
+export function merchantCall(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method,
+    url: `/merchant/v1${url}`,
+    headers: {
+      authorization: `Bearer ${merchantKey(app)}`,
+      ...(method === 'POST' ? { 'idempotency-key': newIdempotencyKey() } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+}
+
+/**
+ * A payer pays a bill by card as the page does: the payment URL (with the receipt e-mail), then the sandbox acquirer's
+ * form with a test card. Answers the attempt's order id.
+ */
+export async function payBillByCard(app: FastifyInstance, objectOID: string, card: string, email: string | null = 'payer@example.ru') {
+  const client = await openPage(app, objectOID);
+  const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email, userOID: null, manager_id: null });
+  if (started.statusCode !== 200) throw new Error(`getPaymentUrl answered ${started.statusCode} ${started.body}`);
+  const orderId = started.json().info.orderId as string;
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/sandbox/acquirer/${orderId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ card, expiry: '12/30', cvc: '123' }).toString(),
+  });
+  if (paid.statusCode !== 303) throw new Error(`the acquirer's form answered ${paid.statusCode}`);
+  return orderId;
+}
+
 /**
  * A seeded app on a fresh database of the file's engine (a SQLite file in a temp folder, or a PostgreSQL database of
  * its own) and a fake clock; the global rate limit is off unless a test turns it on.
@@ -64,6 +111,8 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     now: clock.now,
     passwordCost: TEST_PASSWORD_COST,
     rateLimitPerMinute: 0,
+    // Tests drive webhook deliveries and the expiry sweep by hand (app.merchant.worker), on the fake clock.
+    webhookWorker: false,
     ...overrides,
   });
   await seedDemo(app.store, TEST_PASSWORD_COST);

@@ -24,8 +24,9 @@ describe('GET / with the sandbox on', () => {
     expect(page.body).toContain('http://localhost:3000/sandbox/bills');
     // A fresh copy of each bill there is to pay, a button away (none of the paid one).
     expect(page.body.match(/action="\/sandbox\/fresh-bill"/g)).toHaveLength(demoBills.filter((bill) => !bill.paid).length);
-    // No webhook inbox in this build: not listed.
-    expect(page.body).not.toContain('/sandbox/webhooks');
+    // The merchant's side (issue 14): the webhook inbox and the merchant API's document.
+    expect(page.body).toContain('href="/sandbox/webhooks"');
+    expect(page.body).toContain('href="/merchant/v1/openapi.json"');
   });
 
   test('values go into markup escaped (render.ts html)', async () => {

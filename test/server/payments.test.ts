@@ -70,7 +70,7 @@ describe('payment attempts', () => {
     // The object data now answers that the bill is paid, with the receipt of the payment that paid it (issue 17).
     const reopened = await client.get('/ajax/object-info/demo-anon');
     expect(reopened.statusCode).toBe(409);
-    expect(reopened.json()).toMatchObject({ success: false, error: 'Счет уже оплачен', receipt: { orderId: second, status: 'success' } });
+    expect(reopened.json()).toMatchObject({ success: false, error: 'Счет уже оплачен', paid: true, receipt: { orderId: second, status: 'success' } });
   });
 
   test('a pending attempt of another type is declined when the bill is paid meanwhile', async () => {

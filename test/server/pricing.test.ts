@@ -47,6 +47,11 @@ function serverBill({ sum, commissions, limit, balance }: Case) {
     paid_order_id: null,
     copied_from: null,
     created_at: 0,
+    expires_at: null,
+    return_url: null,
+    paid_at: null,
+    closed_as: null,
+    closed_at: null,
   };
   const types: PaymentTypeRow[] = commissions.map((commission_kopecks, position) => ({
     oid: `bill-1.type-${position}`,

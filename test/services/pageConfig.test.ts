@@ -36,4 +36,12 @@ describe('the page config meta tag', () => {
     expect(readPageConfig(withConfig({ objectOID: 'bill-1', merchant })).merchant).toEqual(merchant);
     expect(readPageConfig(withConfig({ objectOID: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
   });
+
+  test("the result page's returnUrl (issue 14): an http(s) address, anything else none", () => {
+    expect(readPageConfig(withConfig({ returnUrl: 'https://shop.example.ru/orders/1' })).returnUrl).toBe('https://shop.example.ru/orders/1');
+    expect(readPageConfig(withConfig({})).returnUrl).toBeNull();
+    for (const returnUrl of ['javascript:alert(1)', 'data:text/html,x', 'not a url', 42]) {
+      expect(readPageConfig(withConfig({ returnUrl })).returnUrl).toBeNull();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { fromCallback, fromPromise } from 'xstate';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../src/machines/paymentStatus';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { stepMessages } from '../../src/services/stepMessages';
 import type { PaymentStatusResponse } from '../../src/services/types';
 import { ResultPage } from '../../src/views/ResultPage';
@@ -48,4 +49,16 @@ test('an order the server does not know is not paid', async () => {
   render(<ResultPage logic={logic} orderId="made-up" billOid="bill-1" merchant={merchant} />);
   expect(await screen.findByText(stepMessages.status.orderNotFound)).toBeInTheDocument();
   expect(screen.queryByText(stepMessages.status.success)).not.toBeInTheDocument();
+});
+
+// Issue 14: the bill's returnUrl, when the merchant gave one, is one link back to the shop after a success (issue 17).
+test("'Вернуться в магазин' links to the bill's returnUrl, and is absent without one", async () => {
+  const { logic } = withServer(async () => ({ status: 'success', objectOID: 'bill-1' }));
+  const { unmount } = render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} returnUrl="https://shop.example.ru/orders/1" />);
+  expect(await screen.findByText(stepMessages.status.success)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: receiptMessages.backToShop })).toHaveAttribute('href', 'https://shop.example.ru/orders/1');
+  unmount();
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(await screen.findByText(stepMessages.status.success)).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: receiptMessages.backToShop })).not.toBeInTheDocument();
 });

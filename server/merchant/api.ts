@@ -1,0 +1,345 @@
+/**
+ * The merchant API, `/merchant/v1/` (issue 14): what a merchant's ERP calls to issue bills and points and to read
+ * payments back. Its own encapsulated plugin with its own rules, none of the page's:
+ * - bearer keys (compared as hashes in constant time), no cookies read or set, no CSRF (exempt by prefix in app.ts);
+ * - a request limit per key;
+ * - every route's body, params, query and answers typed from its JSON schema, validated with every error listed;
+ * - `Idempotency-Key` on every POST (idempotency.ts);
+ * - ONE error shape, `{ error: { code, message, fields? } }`;
+ * - its OpenAPI 3.1 document generated from those schemas by @fastify/swagger, registered here so it sees only these
+ *   routes.
+ */
+import crypto from 'node:crypto';
+import AjvCompiler from '@fastify/ajv-compiler';
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { BillConflict, BillInputError, BillNotFound, cancelBill, createBill, type BillInput } from '../bills';
+import type { AppOptions } from '../config';
+import { parseMoney } from '../money';
+import { adjustPoints, BalanceTooLow } from '../points';
+import type { PaymentStatus, PaymentTypeCode, Store } from '../store/store';
+import { fingerprint, idempotent } from './idempotency';
+import { ApiError, type ErrorCode } from './errors';
+import {
+  billSchema,
+  createBillBody,
+  custNoParams,
+  errorResponses,
+  errorSchema,
+  idempotencyHeaders,
+  ledgerPageSchema,
+  ledgerQuery,
+  objectOidParams,
+  paymentsPageSchema,
+  paymentsQuery,
+  pointsBody,
+  pointsChangeSchema,
+} from './schemas';
+import { billView, decodeCursor, encodeCursor, ledgerEntryView } from './views';
+import { paymentView } from '../merchantEvents';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Which merchant API key the request came with (a hash prefix, never the key). */
+    merchantKeyId: string | null;
+  }
+}
+
+export const MERCHANT_PREFIX = '/merchant/v1';
+
+/** A key's id: the first 16 hex digits of its SHA-256, so no table or log ever holds a key. */
+export const keyIdOf = (key: string) => crypto.createHash('sha256').update(key).digest('hex').slice(0, 16);
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest();
+
+const send = (reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, fields?: { field: string; message: string }[]) =>
+  reply.code(statusCode).send({ error: { code, message, ...(fields ? { fields } : {}) } });
+
+/** Ajv's errors as the fields of the request at fault (`amount.value`, `customer.phone`, `Idempotency-Key`). */
+function validationFields(error: FastifyError): { field: string; message: string }[] {
+  const where = error.validationContext;
+  return (error.validation ?? []).map((problem) => {
+    const params = problem.params as { missingProperty?: string; additionalProperty?: string };
+    const path = problem.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('')
+      .replace(/^\./, '');
+    const extra = params.missingProperty ?? params.additionalProperty;
+    let field = [path, extra].filter(Boolean).join(path && extra ? '.' : '');
+    if (where === 'headers') field = field === 'idempotency-key' ? 'Idempotency-Key' : field;
+    if (!field) field = where ?? 'body';
+    const message = params.additionalProperty ? 'is not a field of this request' : (problem.message ?? 'is invalid');
+    return { field, message };
+  });
+}
+
+/** The body of POST /bills in the server's terms; money strings become kopecks by their digits. */
+function billInputOf(body: {
+  objectOID?: string;
+  purpose: string;
+  amount: { value: string };
+  customer?: { name?: string; phone?: string; email?: string; custNo?: string };
+  noReg?: boolean;
+  points?: { enabled: boolean; usefulLimit?: number };
+  paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
+  expiresAt?: string;
+  returnUrl?: string;
+}): BillInput {
+  return {
+    ...(body.objectOID !== undefined ? { objectOID: body.objectOID } : {}),
+    purpose: body.purpose,
+    sumKopecks: parseMoney(body.amount.value) ?? -1,
+    customer: body.customer ?? {},
+    noReg: body.noReg ?? true,
+    points: body.points ? { enabled: body.points.enabled, usefulLimit: body.points.usefulLimit ?? 0 } : { enabled: false, usefulLimit: 0 },
+    ...(body.paymentTypes
+      ? {
+          paymentTypes: body.paymentTypes.map((type) => ({
+            code: type.code,
+            name: type.name,
+            commissionKopecks: type.commission ? (parseMoney(type.commission.value) ?? -1) : 0,
+            showAggregatorOffer: type.showAggregatorOffer ?? false,
+            showExecuterOffer: type.showExecuterOffer ?? false,
+          })),
+        }
+      : {}),
+    expiresAt: body.expiresAt === undefined ? null : Date.parse(body.expiresAt),
+    returnUrl: body.returnUrl ?? null,
+  };
+}
+
+/** A refusal of the domain as the API's error. */
+function domainError(error: unknown): ApiError | undefined {
+  if (error instanceof BillInputError) return new ApiError(400, 'invalid_request', 'The request has invalid fields', error.fields);
+  if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
+  if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
+  if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
+  return undefined;
+}
+
+const isPosition = (value: unknown): value is [number, string] =>
+  Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';
+const isLedgerPosition = (value: unknown): value is number => Number.isSafeInteger(value);
+
+export interface MerchantApiOptions {
+  options: AppOptions;
+  /** The keys that open the API (configured, or the sandbox's development key). */
+  keys: string[];
+}
+
+export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantApiOptions }> = async (app, { options, keys }) => {
+  const store = app.store;
+  const keyHashes = keys.map((key) => ({ hash: sha256(key), id: keyIdOf(key) }));
+
+  // Every problem of a request at once (the page's routes stop at the first): bodies are small and arrays bounded.
+  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true } });
+  app.setValidatorCompiler(compilers);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Checkout merchant API',
+        version: '1.0.0',
+        description:
+          'Issue bills and loyalty points, read payments back. Bearer key in Authorization; Idempotency-Key on every POST; ' +
+          'errors are { error: { code, message, fields? } }. Webhooks follow Standard Webhooks (see docs/merchant-api.md).',
+      },
+      servers: [{ url: options.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+
+  app.decorateRequest('merchantKeyId', null);
+
+  // A POST with no body (cancel) may still say it is JSON, as curl scripts often do: an empty JSON body is no body.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : json(request, String(body), done),
+  );
+
+  // A fixed one-minute window per key, in this process.
+  const windows = new Map<string, { start: number; count: number }>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === `${MERCHANT_PREFIX}/openapi.json`) return;
+    const match = /^Bearer ([\x21-\x7e]{1,200})$/i.exec(request.headers.authorization ?? '');
+    const given = match ? sha256(match[1]!) : null;
+    // Every configured key is compared, so the time taken says nothing about which one nearly matched.
+    let found: string | null = null;
+    for (const key of keyHashes) if (given && crypto.timingSafeEqual(key.hash, given)) found = key.id;
+    if (!found) {
+      return send(reply.header('www-authenticate', 'Bearer'), 401, 'unauthorized', 'Missing or unknown API key: send Authorization: Bearer <key>');
+    }
+    request.merchantKeyId = found;
+    const limit = options.merchantRateLimitPerMinute;
+    if (limit <= 0) return;
+    const t = store.now();
+    const window = windows.get(found);
+    if (!window || t - window.start >= 60_000) windows.set(found, { start: t, count: 1 });
+    else if (++window.count > limit) {
+      const retry = Math.max(1, Math.ceil((window.start + 60_000 - t) / 1000));
+      return send(reply.header('retry-after', String(retry)), 429, 'rate_limited', `More than ${limit} requests a minute with this key: retry in ${retry} s`);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.message, error.fields);
+    const domain = domainError(error);
+    if (domain) return send(reply, domain.statusCode, domain.code, domain.message, domain.fields);
+    if (error.validation) return send(reply, 400, 'invalid_request', 'The request has invalid fields', validationFields(error));
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'merchant API request failed');
+      return send(reply, 500, 'internal_error', 'Internal server error');
+    }
+    return send(reply, status === 404 ? 404 : 400, status === 404 ? 'not_found' : 'invalid_request', error.message);
+  });
+  app.setNotFoundHandler((request, reply) => send(reply, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+
+  /** Runs a POST under its Idempotency-Key; answers the first answer again on a replay. */
+  const once = async <T>(request: FastifyRequest, reply: FastifyReply, statusCode: number, work: (tx: Store) => Promise<T>) => {
+    const key = request.headers['idempotency-key'] as string;
+    const print = fingerprint(request.method, request.url, request.body);
+    const answer = await idempotent<T>(store, { keyId: request.merchantKeyId!, idempotencyKey: key, fingerprint: print, statusCode }, work);
+    if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+    return reply.code(answer.statusCode).send(answer.body);
+  };
+
+  // No per-address limit of the page's API here: this API limits per key (above).
+  const config = { rateLimit: false } as const;
+  const tags = ['bills'];
+
+  app.post(
+    '/bills',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Issue a bill',
+        headers: idempotencyHeaders,
+        body: createBillBody,
+        response: { 201: billSchema, 409: errorSchema, 422: errorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const input = billInputOf(request.body);
+      return once(request, reply, 201, async (tx) => billView(tx, await createBill(tx, input), app.appOptions.publicUrl));
+    },
+  );
+
+  app.get(
+    '/bills/:objectOID',
+    { config, schema: { tags, summary: 'A bill, its status and its payments', params: objectOidParams, response: { 200: billSchema, 404: errorSchema, ...errorResponses } } },
+    async (request) => {
+      const bill = await store.billByOid(request.params.objectOID);
+      if (!bill) throw new ApiError(404, 'not_found', 'No bill with this objectOID');
+      return billView(store, bill, app.appOptions.publicUrl);
+    },
+  );
+
+  app.post(
+    '/bills/:objectOID/cancel',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Cancel an unpaid bill',
+        description: 'Its page then shows the data error; its pending payments are declined. A paid or expired bill: 409.',
+        headers: idempotencyHeaders,
+        params: objectOidParams,
+        response: { 200: billSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      once(request, reply, 200, async (tx) => {
+        const { bill } = await cancelBill(tx, request.params.objectOID);
+        return billView(tx, bill, app.appOptions.publicUrl);
+      }),
+  );
+
+  app.get(
+    '/payments',
+    {
+      config,
+      schema: {
+        tags: ['payments'],
+        summary: 'Every payment, oldest first, a page at a time (for reconciliation)',
+        querystring: paymentsQuery,
+        response: { 200: paymentsPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { status, since, limit, cursor } = request.query;
+      const after = cursor === undefined ? undefined : decodeCursor(cursor, isPosition);
+      if (cursor !== undefined && !after) throw new ApiError(400, 'invalid_request', 'The cursor is not one this API gave', [{ field: 'cursor', message: 'is not a cursor of this API' }]);
+      const size = Number(limit ?? 50);
+      // One more than asked tells whether another page follows.
+      const rows = await store.paymentsPage({
+        ...(status && status !== 'refunded' ? { status: status as PaymentStatus } : {}),
+        ...(since ? { since: Date.parse(since) } : {}),
+        ...(after ? { after: { createdAt: after[0], orderId: after[1] } } : {}),
+        limit: size + 1,
+      });
+      // No attempt is refunded before issue 13's gateway: the filter then answers none.
+      const page = status === 'refunded' ? [] : rows.slice(0, size);
+      const last = page.at(-1);
+      return { data: page.map(paymentView), nextCursor: rows.length > size && last ? encodeCursor([last.created_at, last.order_id]) : null };
+    },
+  );
+
+  app.post(
+    '/customers/:custNo/points',
+    {
+      config,
+      schema: {
+        tags: ['points'],
+        summary: "Credit or debit a customer's loyalty points",
+        description: 'A debit that would take the balance below zero is refused with 409.',
+        headers: idempotencyHeaders,
+        params: custNoParams,
+        body: pointsBody,
+        response: { 200: pointsChangeSchema, 409: errorSchema, 422: errorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      once(request, reply, 200, async (tx) => {
+        const { custNo } = request.params;
+        const { balance, entry } = await adjustPoints(tx, custNo, request.body.delta, request.body.reason);
+        return { custNo, balance, entry: ledgerEntryView(entry) };
+      }),
+  );
+
+  app.get(
+    '/customers/:custNo/points',
+    {
+      config,
+      schema: {
+        tags: ['points'],
+        summary: "A customer's balance and ledger, newest first",
+        params: custNoParams,
+        querystring: ledgerQuery,
+        response: { 200: ledgerPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { custNo } = request.params;
+      const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor, isLedgerPosition);
+      if (request.query.cursor !== undefined && before === undefined) {
+        throw new ApiError(400, 'invalid_request', 'The cursor is not one this API gave', [{ field: 'cursor', message: 'is not a cursor of this API' }]);
+      }
+      const size = Number(request.query.limit ?? 50);
+      const [balance, rows] = await Promise.all([store.pointsBalance(custNo), store.ledgerPage(custNo, before, size + 1)]);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      return { custNo, balance, ledger: page.map(ledgerEntryView), nextCursor: rows.length > size && last ? encodeCursor(last.id) : null };
+    },
+  );
+
+  app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
+};

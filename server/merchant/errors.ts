@@ -1,0 +1,24 @@
+/** The merchant API's one error: `{ error: { code, message, fields? } }` with its HTTP status. */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'not_found'
+  | 'bill_exists'
+  | 'bill_paid'
+  | 'bill_cancelled'
+  | 'bill_expired'
+  | 'balance_too_low'
+  | 'idempotency_key_reused'
+  | 'rate_limited'
+  | 'internal_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: { field: string; message: string }[],
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Idempotency-Key (issue 14), as Stripe does it: a POST's answer is kept under (API key, Idempotency-Key) with the
+ * request's fingerprint. The same key and request again answers the kept answer; the same key with another request is
+ * refused (422). The key's row is written in the SAME transaction as the work it answers, so two requests with one key
+ * at once make one bill: on SQLite the second transaction starts after the first committed and finds its row; on
+ * PostgreSQL the second conflicts on the key (serialization failure or the primary key), is retried by the store and
+ * then finds it. Only successful answers are kept: a refusal (a 409, bad fields) writes nothing, so the same key may
+ * be tried again once the cause is gone. Keys are kept 24 h (webhooks/worker.ts sweeps older ones).
+ */
+import crypto from 'node:crypto';
+import type { Store } from '../store/store';
+import { ApiError } from './errors';
+
+/** JSON with object keys sorted, so the same body sent with its keys in another order is the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** What makes two requests the same: method, path and body. */
+export const fingerprint = (method: string, url: string, body: unknown): string =>
+  crypto.createHash('sha256').update(`${method} ${url.split('?')[0]}\n${canonical(body)}`).digest('hex');
+
+export interface IdempotentRequest {
+  keyId: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  /** The status of a successful answer. */
+  statusCode: number;
+}
+
+export async function idempotent<T>(
+  store: Store,
+  request: IdempotentRequest,
+  work: (tx: Store) => Promise<T>,
+): Promise<{ statusCode: number; body: T; replayed: boolean }> {
+  return store.transaction(async (tx) => {
+    const kept = await tx.idempotencyAnswer(request.keyId, request.idempotencyKey);
+    if (kept) {
+      if (kept.fingerprint !== request.fingerprint) {
+        throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request: use a new key for a new request');
+      }
+      return { statusCode: kept.status_code, body: JSON.parse(kept.body) as T, replayed: true };
+    }
+    const body = await work(tx);
+    await tx.saveIdempotencyAnswer({
+      key_id: request.keyId,
+      idempotency_key: request.idempotencyKey,
+      fingerprint: request.fingerprint,
+      status_code: request.statusCode,
+      body: JSON.stringify(body),
+    });
+    return { statusCode: request.statusCode, body, replayed: false };
+  });
+}

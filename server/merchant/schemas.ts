@@ -1,0 +1,303 @@
+/**
+ * The merchant API's JSON schemas: they validate every request, type the handlers (json-schema-to-ts) and are the
+ * OpenAPI document (@fastify/swagger reads them). Money is a decimal string with two places, never a number.
+ */
+import { MONEY_PATTERN } from '../money';
+import { OBJECT_OID_PATTERN } from '../routes/schemas';
+
+export const moneySchema = {
+  type: 'object',
+  description: 'An amount of money: a decimal string with exactly two places, never a float.',
+  required: ['value', 'currency'],
+  additionalProperties: false,
+  properties: {
+    value: { type: 'string', pattern: MONEY_PATTERN, examples: ['12345.67'] },
+    currency: { type: 'string', enum: ['RUB'] },
+  },
+} as const;
+
+/** ONE error shape for the whole API. */
+export const errorSchema = {
+  type: 'object',
+  description: 'Every refusal of the API: a machine-readable code, a message, and for bad input the fields at fault.',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: {
+        code: {
+          type: 'string',
+          enum: [
+            'invalid_request',
+            'unauthorized',
+            'not_found',
+            'bill_exists',
+            'bill_paid',
+            'bill_cancelled',
+            'bill_expired',
+            'balance_too_low',
+            'idempotency_key_reused',
+            'rate_limited',
+            'internal_error',
+          ],
+        },
+        message: { type: 'string' },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['field', 'message'],
+            additionalProperties: false,
+            properties: { field: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+export const errorResponses = {
+  400: errorSchema,
+  401: errorSchema,
+  429: errorSchema,
+  500: errorSchema,
+} as const;
+
+/** Every POST carries one: the same key with the same body answers the first answer again. */
+export const idempotencyHeaders = {
+  type: 'object',
+  required: ['idempotency-key'],
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'A unique key per operation (a UUID is good); kept 24 hours.',
+    },
+  },
+} as const;
+
+export const paymentTypeCodes = ['ALL', 'SBP', 'SberPaySite', 'SberPaySiteP', 'AllSberP'] as const;
+
+const custNoSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+
+export const objectOidParams = {
+  type: 'object',
+  required: ['objectOID'],
+  properties: { objectOID: { type: 'string', pattern: OBJECT_OID_PATTERN } },
+} as const;
+
+export const custNoParams = { type: 'object', required: ['custNo'], properties: { custNo: custNoSchema } } as const;
+
+export const createBillBody = {
+  type: 'object',
+  required: ['purpose', 'amount'],
+  additionalProperties: false,
+  properties: {
+    objectOID: { type: 'string', pattern: OBJECT_OID_PATTERN, description: "The merchant's id of the bill; generated when absent; unique." },
+    purpose: { type: 'string', minLength: 1, maxLength: 500 },
+    amount: moneySchema,
+    customer: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        name: { type: 'string', maxLength: 200 },
+        phone: { type: 'string', pattern: '^79[0-9]{9}$', description: '11 digits starting with 79.' },
+        email: { type: 'string', maxLength: 254 },
+        custNo: { ...custNoSchema, description: 'The loyalty customer number; points need it.' },
+      },
+    },
+    noReg: { type: 'boolean', default: true, description: 'Pay without a loyalty account (default true).' },
+    points: {
+      type: 'object',
+      required: ['enabled'],
+      additionalProperties: false,
+      properties: {
+        enabled: { type: 'boolean' },
+        usefulLimit: { type: 'integer', minimum: 0, maximum: 100_000_000, description: 'At most this many points may go to this bill.' },
+      },
+    },
+    paymentTypes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 5,
+      description: 'Default: bank card (1.5 %), fast payment (free), bank-app pay (0.5 %).',
+      items: {
+        type: 'object',
+        required: ['code', 'name'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', enum: paymentTypeCodes },
+          name: { type: 'string', minLength: 1, maxLength: 100 },
+          commission: {
+            type: 'object',
+            required: ['value'],
+            additionalProperties: false,
+            properties: { value: { type: 'string', pattern: MONEY_PATTERN }, currency: { type: 'string', enum: ['RUB'] } },
+          },
+          showAggregatorOffer: { type: 'boolean' },
+          showExecuterOffer: { type: 'boolean' },
+        },
+      },
+    },
+    expiresAt: { type: 'string', format: 'date-time', description: 'After this the bill is expired and takes no payment.' },
+    returnUrl: { type: 'string', maxLength: 2000, description: 'Where "back to the shop" leads after paying: https (http on localhost only).' },
+  },
+} as const;
+
+export const paymentSchema = {
+  type: 'object',
+  required: ['orderId', 'objectOID', 'method', 'amount', 'commission', 'pointsUsed', 'status', 'receiptEmail', 'createdAt', 'updatedAt'],
+  additionalProperties: false,
+  properties: {
+    orderId: { type: 'string' },
+    objectOID: { type: 'string' },
+    method: { type: 'string', enum: paymentTypeCodes },
+    amount: moneySchema,
+    commission: moneySchema,
+    pointsUsed: { type: 'integer' },
+    status: { type: 'string', enum: ['created', 'success', 'declined', 'refunded'] },
+    receiptEmail: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    updatedAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const billSchema = {
+  type: 'object',
+  required: [
+    'objectOID',
+    'status',
+    'payUrl',
+    'purpose',
+    'amount',
+    'customer',
+    'noReg',
+    'points',
+    'paymentTypes',
+    'expiresAt',
+    'returnUrl',
+    'createdAt',
+    'paidAt',
+    'closedAt',
+    'payments',
+  ],
+  additionalProperties: false,
+  properties: {
+    objectOID: { type: 'string' },
+    status: { type: 'string', enum: ['unpaid', 'paid', 'cancelled', 'expired'] },
+    payUrl: { type: 'string', description: 'The checkout page to send the payer to.' },
+    purpose: { type: 'string' },
+    amount: moneySchema,
+    customer: {
+      type: 'object',
+      required: ['name', 'phone', 'email', 'custNo'],
+      additionalProperties: false,
+      properties: { name: { type: 'string' }, phone: { type: ['string', 'null'] }, email: { type: ['string', 'null'] }, custNo: { type: ['string', 'null'] } },
+    },
+    noReg: { type: 'boolean' },
+    points: {
+      type: 'object',
+      required: ['enabled', 'usefulLimit'],
+      additionalProperties: false,
+      properties: { enabled: { type: 'boolean' }, usefulLimit: { type: 'integer' } },
+    },
+    paymentTypes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['code', 'name', 'commission', 'showAggregatorOffer', 'showExecuterOffer'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', enum: paymentTypeCodes },
+          name: { type: 'string' },
+          commission: moneySchema,
+          showAggregatorOffer: { type: 'boolean' },
+          showExecuterOffer: { type: 'boolean' },
+        },
+      },
+    },
+    expiresAt: { type: ['string', 'null'], format: 'date-time' },
+    returnUrl: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+    paidAt: { type: ['string', 'null'], format: 'date-time' },
+    closedAt: { type: ['string', 'null'], format: 'date-time', description: 'When it was cancelled or expired.' },
+    payments: { type: 'array', items: paymentSchema },
+  },
+} as const;
+
+export const paymentsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: ['created', 'success', 'declined', 'refunded'] },
+    since: { type: 'string', format: 'date-time', description: 'Only payments created at or after this time.' },
+    limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$', description: '1 to 100 (default 50).' },
+    cursor: { type: 'string', maxLength: 200, description: 'nextCursor of the previous page.' },
+  },
+} as const;
+
+export const paymentsPageSchema = {
+  type: 'object',
+  required: ['data', 'nextCursor'],
+  additionalProperties: false,
+  properties: {
+    data: { type: 'array', items: paymentSchema },
+    nextCursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' },
+  },
+} as const;
+
+export const pointsBody = {
+  type: 'object',
+  required: ['delta', 'reason'],
+  additionalProperties: false,
+  properties: {
+    delta: { type: 'integer', minimum: -100_000_000, maximum: 100_000_000, not: { const: 0 }, description: 'Points to credit (positive) or debit (negative).' },
+    reason: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+export const ledgerEntrySchema = {
+  type: 'object',
+  required: ['id', 'delta', 'reason', 'orderId', 'createdAt'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    delta: { type: 'integer' },
+    reason: { type: 'string' },
+    orderId: { type: ['string', 'null'], description: 'The payment that spent the points, if one did.' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+export const pointsChangeSchema = {
+  type: 'object',
+  required: ['custNo', 'balance', 'entry'],
+  additionalProperties: false,
+  properties: { custNo: { type: 'string' }, balance: { type: 'integer' }, entry: ledgerEntrySchema },
+} as const;
+
+export const ledgerQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
+    cursor: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+export const ledgerPageSchema = {
+  type: 'object',
+  required: ['custNo', 'balance', 'ledger', 'nextCursor'],
+  additionalProperties: false,
+  properties: {
+    custNo: { type: 'string' },
+    balance: { type: 'integer' },
+    ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first.' },
+    nextCursor: { type: ['string', 'null'] },
+  },
+} as const;

@@ -1,0 +1,55 @@
+/** The merchant API's answers, built from store rows (the same shapes its schemas document). */
+import { billStatus } from '../bills';
+import { money, paymentView } from '../merchantEvents';
+import type { BillRow, LedgerRow, Store } from '../store/store';
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+/** A bill with its payment types and payments, as GET /merchant/v1/bills/:objectOID answers it. */
+export async function billView(store: Store, bill: BillRow, publicUrl: string) {
+  const [types, payments] = await Promise.all([store.typesOfBill(bill.oid), store.paymentsOfBill(bill.oid)]);
+  return {
+    objectOID: bill.oid,
+    status: billStatus(bill, store.now()),
+    payUrl: `${publicUrl}/pay/${bill.oid}`,
+    purpose: bill.purpose,
+    amount: money(bill.sum_kopecks),
+    customer: { name: bill.client_name, phone: bill.client_phone, email: bill.client_email, custNo: bill.cust_no },
+    noReg: bill.no_reg === 1,
+    points: { enabled: bill.points_enabled === 1, usefulLimit: bill.useful_points_limit },
+    paymentTypes: types.map((type) => ({
+      code: type.code,
+      name: type.name,
+      commission: money(type.commission_kopecks),
+      showAggregatorOffer: type.show_aggregator_offer === 1,
+      showExecuterOffer: type.show_executer_offer === 1,
+    })),
+    expiresAt: iso(bill.expires_at),
+    returnUrl: bill.return_url,
+    createdAt: iso(bill.created_at)!,
+    paidAt: iso(bill.paid_at),
+    closedAt: iso(bill.closed_at),
+    payments: payments.map(paymentView),
+  };
+}
+
+export const ledgerEntryView = (entry: LedgerRow) => ({
+  id: entry.id,
+  delta: entry.delta,
+  reason: entry.reason,
+  orderId: entry.order_id,
+  createdAt: iso(entry.created_at)!,
+});
+
+/** An opaque cursor: the position a page ends at, base64url of JSON (its meaning is ours to change). */
+export const encodeCursor = (position: unknown): string => Buffer.from(JSON.stringify(position)).toString('base64url');
+
+/** The position a cursor names, or undefined for one this server did not make. */
+export function decodeCursor<T>(cursor: string, check: (value: unknown) => value is T): T | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return check(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
