@@ -43,7 +43,9 @@ function start() {
             logic={providePaymentStatus(deps)}
             orderId={query.get('orderId')}
             billOid={query.get('billOid')}
+            cancelled={query.get('state') === 'return'}
             merchant={config.merchant}
+            onReload={() => window.location.reload()}
             returnUrl={config.returnUrl}
           />
         </StrictMode>,
@@ -58,11 +60,17 @@ function start() {
 
 function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void) {
   const logic = provideApp(deps);
+  // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
+  // result page names the declined order whose choices the bill keeps (issue 17).
+  const resume = {
+    resumePath: window.location.hash.startsWith('#/') ? window.location.hash.slice(1) : null,
+    retryOrder: new URLSearchParams(window.location.search).get('retry'),
+  };
 
   const render = (inspect?: Observer<InspectionEvent>) =>
     createRoot(element).render(
       <StrictMode>
-        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop }, ...(inspect ? { inspect } : {}) }}>
+        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume }, ...(inspect ? { inspect } : {}) }}>
           <AddressBarRoot config={config} deps={deps} preload={preload} />
         </AppActor.Provider>
       </StrictMode>,
@@ -88,9 +96,16 @@ function AddressBarRoot({ config, deps, preload }: { config: PageConfig; deps: D
       subscribe: (onRoute) => {
         let watched: { unsubscribe(): void } | null = null;
         const watch = () => {
+          // A paid bill has no steps: the address bar drops the one it showed (a reload after paying on #/sbp).
+          if (app.getSnapshot().hasTag('paid') && window.location.hash) {
+            window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+          }
           const checkout = checkoutOf();
           if (!checkout || watched) return;
-          watched = checkout.subscribe(({ context }) => onRoute(steps[context.step].path, context.history.length));
+          const report = ({ context }: ReturnType<typeof checkout.getSnapshot>) => onRoute(steps[context.step].path, context.history.length);
+          watched = checkout.subscribe(report);
+          // The step it starts on, at once: a reload on a step that cannot be restored shows the main route (issue 17).
+          report(checkout.getSnapshot());
         };
         const appSub = app.subscribe(watch);
         watch();

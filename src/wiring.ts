@@ -89,7 +89,7 @@ export function provideApp(deps: Dependencies) {
 
   return appMachine.provide({
     actors: {
-      loadBill: fromPromise(({ input }) => api.objectInfo(input.objectOID)),
+      loadBill: fromPromise(({ input }) => api.objectInfo(input.objectOID, input.retry ?? null)),
       loadUser: fromPromise(() => loadUser(api)),
       logout: fromPromise(() => api.logout()),
       checkout,

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { unpayableReason } from '../bills';
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
+import { receiptOf } from '../receipt';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
-import { objectOidSchema } from './schemas';
-
+import { objectOidSchema, orderIdSchema } from './schemas';
 
 /** One payment type as the page reads it (SPEC §3). `Comission` is the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
@@ -44,18 +44,67 @@ export async function objectInfo(store: Store, bill: BillRow) {
   };
 }
 
+/**
+ * The bill's open attempt, for a reload to resume (issue 17): its order, way to pay and status, and for fast payment
+ * the QR the acquirer gave (stored on the attempt by the gateway). One store read; an attempt the acquirer has not
+ * registered yet, or a fast payment without its QR, has nothing to resume.
+ */
+export async function openAttemptOf(store: Store, billOid: string) {
+  const open = await store.openAttemptOfBill(billOid);
+  if (!open) return null;
+  const sbp = open.sbp_qrc_id && open.sbp_payload && open.sbp_image ? { payload: open.sbp_payload, qrcId: open.sbp_qrc_id, image: open.sbp_image } : null;
+  if (open.type_code === 'SBP' && !sbp) return null;
+  return {
+    orderId: open.order_id,
+    cardTypeOID: open.card_type_oid,
+    code: open.type_code,
+    status: open.status,
+    // What the step shows again: the amount follows from the type and the points the attempt was made with.
+    pointsUsed: open.points_used,
+    ...(open.type_code === 'SBP' && sbp ? { sbp } : {}),
+  };
+}
+
+const orderIdPattern = new RegExp(orderIdSchema.pattern);
+
+/**
+ * 'Попробовать снова' after a declined attempt (issue 17): the way to pay and the receipt e-mail it had, so the bill
+ * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
+ */
+async function retryOf(store: Store, bill: BillRow, orderId: string | undefined) {
+  // A mangled link's retry is ignored, never a refusal: the bill opens as usual.
+  const attempt = orderId && orderIdPattern.test(orderId) ? await store.attemptByOrder(orderId) : undefined;
+  if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
+  return { cardTypeOID: attempt.card_type_oid, email: attempt.email };
+}
+
 export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const store = app.store;
   app.get(
     '/ajax/object-info/:id',
-    { schema: { params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] } } },
+    {
+      schema: {
+        params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
+        querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
+      },
+    },
     async (request, reply) => {
       const bill = await store.billByOid(request.params.id);
       if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-      // A paid, cancelled or expired bill has nothing left to pay: the page shows SPEC §8's data error.
+      // A paid, cancelled or expired bill has nothing left to pay. Paid, the page shows 'Счет оплачен' with the receipt
+      // of the payment that paid it (issue 17), so the answer says `paid`; the others show SPEC §8's data error.
       const closed = unpayableReason(bill, store.now());
-      if (closed) return reply.code(409).send({ success: false, error: closed });
-      return objectInfo(store, bill);
+      if (closed) {
+        if (bill.status !== 'paid') return reply.code(409).send({ success: false, error: closed });
+        const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
+        return reply.code(409).send({ success: false, error: closed, paid: true, ...(receipt ? { receipt } : {}) });
+      }
+      const [info, openAttempt, retry] = await Promise.all([
+        objectInfo(store, bill),
+        openAttemptOf(store, bill.oid),
+        retryOf(store, bill, request.query.retry),
+      ]);
+      return { ...info, openAttempt, retry };
     },
   );
 };

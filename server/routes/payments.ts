@@ -3,6 +3,7 @@ import type { AppOptions } from '../config';
 import { AcquirerUnavailable, AttemptAbandoned } from '../acquirer/gateway';
 import { pointsConfirmed } from '../codes';
 import { PaymentRefused, startPayment } from '../payments';
+import { receiptOf, receiptSchema } from '../receipt';
 import { html } from '../render';
 import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
 import { toRoubles } from '../money';
@@ -49,6 +50,7 @@ export const resultSchema = {
         success: { type: 'boolean' },
         status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', 'refunded', null] },
         objectOID: { type: 'string' },
+        receipt: receiptSchema,
       },
     },
     403: failureSchema,
@@ -166,9 +168,17 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
     if (!found.status || !found.order_id) return { success: true, status: null };
-    // A pending attempt not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid
-    // payer waiting); this poll answers from the database at once, a later one sees the outcome.
-    if (found.status === 'created' && (found.acquirer_checked_at ?? 0) < options.now() - options.reconcileAfterMs) app.gateway.reconcileSoon(found.order_id);
-    return { success: true, status: found.status, objectOID: found.bill };
+    // Still waiting, and the bill was paid by another attempt (another tab, another payer): this one can no longer
+    // succeed (paid now, it would be refunded), so the payer hears now that the bill is paid rather than wait (issue 17).
+    const paidElsewhere = found.status === 'created' && found.bill_status === 'paid';
+    if (found.status === 'created' && !paidElsewhere) {
+      // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);
+      // this poll answers from the database at once, a later one sees the outcome.
+      if ((found.acquirer_checked_at ?? 0) < options.now() - options.reconcileAfterMs) app.gateway.reconcileSoon(found.order_id);
+      return { success: true, status: found.status, objectOID: found.bill };
+    }
+    // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
+    const receipt = await receiptOf(store, found.order_id);
+    return { success: true, status: paidElsewhere ? 'declined' : found.status, objectOID: found.bill, ...(receipt ? { receipt } : {}) };
   });
 };

@@ -104,6 +104,8 @@ function compileHotQueries(db: Kysely<Database>) {
             'sessions.created_at as session_created_at',
             'sessions.seen_at as session_seen_at',
             'bills.oid as bill',
+            // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
+            'bills.status as bill_status',
             'payment_attempts.status',
             'payment_attempts.order_id',
             'payment_attempts.acquirer_checked_at',
@@ -224,6 +226,34 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         .where('status', '=', 'created')
         .returningAll()
         .executeTakeFirst(),
+    /**
+     * The bill's open attempt (the latest still waiting for its bank) with its type's code, in one read: what a reload
+     * resumes (issue 17). undefined when there is none.
+     */
+    openAttemptOfBill: (billOid: string) =>
+      db
+        .selectFrom('payment_attempts')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select(['payment_types.code as type_code', 'payment_types.name as type_name'])
+        .where('payment_attempts.bill_oid', '=', billOid)
+        .where('payment_attempts.status', '=', 'created')
+        // Registered at the acquirer: an attempt whose order was never made has no form or QR to go back to.
+        .where('payment_attempts.acquirer_order_id', 'is not', null)
+        .orderBy('payment_attempts.created_at', 'desc')
+        .orderBy('payment_attempts.order_id')
+        .limit(1)
+        .executeTakeFirst(),
+    /** An attempt with its bill and its type's name, in one read: what its receipt says (issue 17). */
+    receiptOfOrder: (orderId: string) =>
+      db
+        .selectFrom('payment_attempts')
+        .innerJoin('bills', 'bills.oid', 'payment_attempts.bill_oid')
+        .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+        .selectAll('payment_attempts')
+        .select(['bills.purpose', 'bills.status as bill_status', 'payment_types.code as type_code', 'payment_types.name as type_name'])
+        .where('payment_attempts.order_id', '=', orderId)
+        .executeTakeFirst(),
     pendingAttemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
       db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('status', '=', 'created').orderBy('created_at').execute(),
     /** A bill's attempts with their method codes, oldest first. */
@@ -278,6 +308,7 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         session_created_at: null,
         session_seen_at: null,
         bill: null,
+        bill_status: null,
         status: null,
         order_id: null,
         acquirer_checked_at: null,
@@ -359,17 +390,6 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
      * The bill's pending attempt that went to the acquirer, newest first, with what the acquirer answered (its orderId,
      * card form, QR id, payload and image): what a reloaded page needs to show the payment step again.
      */
-    openForBill: (billOid: string): Promise<AttemptRow | undefined> =>
-      db
-        .selectFrom('payment_attempts')
-        .selectAll()
-        .where('bill_oid', '=', billOid)
-        .where('status', '=', 'created')
-        .where('acquirer_order_id', 'is not', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-
     // Exchanges with the acquirer (for support).
     recordExchange: async (exchange: Omit<ExchangeRow, 'id' | 'created_at'>) => {
       await db.insertInto('acquirer_exchanges').values({ ...exchange, created_at: now() }).execute();

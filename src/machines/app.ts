@@ -1,16 +1,22 @@
-import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
-import type { Bill, LoyaltyUser } from '../services/types';
+import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { Bill, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export interface AppInput {
   objectOID: string;
   isDesktop: boolean;
+  /** The step the address bar showed when the page was (re)loaded: a reload resumes it when it can (issue 17). */
+  resumePath?: string | null;
+  /** 'Попробовать снова' from the result page: the declined order whose way to pay and e-mail the bill keeps. */
+  retryOrder?: string | null;
 }
 
-export interface AppContext extends AppInput {
+export interface AppContext extends Required<AppInput> {
   bill: Bill | null;
   user: LoyaltyUser | null;
+  /** The bill is paid: the receipt of the payment that paid it (null: paid outside this checkout), instead of the checkout (issue 17). */
+  receipt: Receipt | null;
 }
 
 export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
@@ -23,7 +29,16 @@ export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
 /** The user and the bill as their loads answer them. */
 const loadedUser = ({ event }: { event: DoneActorEvent<LoyaltyUser | null> }) => ({ user: event.output });
 const loadedBill = ({ event }: { event: DoneActorEvent<Bill> }) => ({ bill: event.output });
-const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID });
+const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID, retry: context.retryOrder });
+/**
+ * The server's 409 to the bill's data that says `paid` (a cancelled or expired bill's 409 does not): with the receipt of
+ * the payment that paid it when the server has it.
+ */
+const isPaidRefusal = (error: unknown) => {
+  const refusal = error as { status?: number; body?: { paid?: unknown } | null } | null;
+  return refusal?.status === 409 && refusal.body?.paid === true;
+};
+const paidReceiptOf = (error: unknown): Receipt | null => (error as { body?: { receipt?: Receipt } | null } | null)?.body?.receipt ?? null;
 
 /** One load of a parallel pair (user, bill): fetching, then done (final) whatever the answer. */
 function loadOnce<const Invoke>(invoke: Invoke) {
@@ -35,11 +50,11 @@ export const appMachine = setup({
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
-    tags: {} as 'loading' | 'error' | 'refreshing',
+    tags: {} as 'loading' | 'error' | 'refreshing' | 'paid',
     children: {} as { checkout: 'checkout' },
   },
   actors: {
-    loadBill: promiseStub<Bill, { objectOID: string }>('loadBill'),
+    loadBill: promiseStub<Bill, { objectOID: string; retry?: string | null }>('loadBill'),
     /** Resolves with null when nobody is signed in. */
     loadUser: promiseStub<LoyaltyUser | null>('loadUser'),
     logout: promiseStub<void>('logout'),
@@ -52,11 +67,15 @@ export const appMachine = setup({
     'remember user': assign((_, params: { user: LoyaltyUser | null }) => params),
     'remember bill': assign((_, params: { bill: Bill }) => params),
     'forget user': assign({ user: null }),
+    'remember receipt': assign((_, params: { receipt: Receipt | null }) => params),
     'tell checkout': sendTo('checkout', ({ context }) => ({ type: 'session.updated' as const, bill: context.bill!, user: context.user })),
+  },
+  guards: {
+    'is bill paid': (_, params: { error: unknown }) => isPaidRefusal(params.error),
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ ...input, bill: null, user: null }),
+  context: ({ input }) => ({ ...input, resumePath: input.resumePath ?? null, retryOrder: input.retryOrder ?? null, bill: null, user: null, receipt: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -73,7 +92,15 @@ export const appMachine = setup({
           src: 'loadBill',
           input: billInput,
           onDone: { target: 'done', actions: { type: 'remember bill', params: loadedBill } },
-          onError: { target: '#app.error', actions: { type: 'log error', params: errorOf } },
+          onError: [
+            // A paid bill's link shows 'Счет оплачен' with its receipt, not the data error of an unknown bill (issue 17).
+            {
+              guard: { type: 'is bill paid', params: errorOf },
+              target: '#app.paid',
+              actions: { type: 'remember receipt', params: ({ event }: { event: ErrorActorEvent }) => ({ receipt: paidReceiptOf(event.error) }) },
+            },
+            { target: '#app.error', actions: { type: 'log error', params: errorOf } },
+          ],
         } as const),
       },
       onDone: 'content',
@@ -83,7 +110,7 @@ export const appMachine = setup({
         id: 'checkout',
         systemId: 'checkout',
         src: 'checkout',
-        input: ({ context }) => ({ bill: context.bill!, user: context.user, isDesktop: context.isDesktop }),
+        input: ({ context }) => ({ bill: context.bill!, user: context.user, isDesktop: context.isDesktop, resumePath: context.resumePath }),
       },
       initial: 'ready',
       states: {
@@ -122,6 +149,10 @@ export const appMachine = setup({
           },
         },
       },
+    },
+    paid: {
+      tags: 'paid',
+      description: "'Счет оплачен' with the receipt of the payment that paid the bill.",
     },
     error: {
       tags: 'error',

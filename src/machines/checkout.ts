@@ -8,7 +8,7 @@ import { freeCallMachine } from './freeCall';
 import { offerMachine } from './offer';
 import { paymentStatusMachine } from './paymentStatus';
 import { signInMachine } from './signIn';
-import { openedByPayer, returnable, route, type PayerOpenedStep, type Step } from './steps';
+import { openedByPayer, returnable, route, steps, type PayerOpenedStep, type Step } from './steps';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';
@@ -19,6 +19,8 @@ export interface CheckoutInput {
   user: LoyaltyUser | null;
   /** Desktop or phone, decided from the browser at the composition root (viewport and pointer). */
   isDesktop: boolean;
+  /** The route the address bar showed at (re)load: the checkout resumes it when the server's data allows (issue 17). */
+  resumePath?: string | null;
 }
 
 /** What went wrong on the choose-payment-type step; the view words it from the catalogue (SPEC §8). */
@@ -109,6 +111,17 @@ export const derive = {
   canUsePoints: (context: CheckoutContext) => canUsePoints(context.bill),
 };
 
+/** The bill's open fast-payment attempt, when the page was reloaded on its step and it is one of this bill's types. */
+const resumableFastPayment = (context: CheckoutContext) => {
+  const open = context.bill.openAttempt;
+  if (context.resumePath !== steps.sbp.path || !open?.sbp || open.status !== 'created') return null;
+  return context.bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { ...open, sbp: open.sbp } : null;
+};
+
+/** 'Попробовать снова': the declined attempt's way to pay, when the bill still offers it. */
+const retriedType = (bill: Bill): string | null =>
+  bill.retry && bill.cardTypes.some((type) => type.OID === bill.retry!.cardTypeOID) ? bill.retry.cardTypeOID : null;
+
 const isRedirectType = (type: PaymentType | null) => type?.Code === 'ALL' || type?.Code === 'AllSberP';
 const isBankAppPay = (type: PaymentType | null) => type?.Code === 'SberPaySite' || type?.Code === 'SberPaySiteP';
 
@@ -150,6 +163,18 @@ export const checkoutMachine = setup({
     'push history': assign({ history: ({ context }) => [...context.history, context.step] }),
     'pop history': assign({ history: ({ context }) => context.history.slice(0, -1) }),
     'clear history': assign({ history: [] }),
+    /** The steps a payer passed to reach the resumed step, so that 'Назад' works as before the reload. */
+    'restore history': assign(({ context }, params: { through: Step[] }) => ({ history: [context.step, ...params.through] })),
+    'resume fast payment': assign(({ context }) => {
+      const open = resumableFastPayment(context)!;
+      return {
+        selectedTypeOid: open.cardTypeOID,
+        usedPoints: open.pointsUsed,
+        transactionID: open.sbp.qrcId,
+        formUrl: open.sbp.payload,
+        qrSrc: `data:image/png;base64,${open.sbp.image}`,
+      };
+    }),
     // Points already applied never exceed what the new bill allows, so the final price cannot drop below zero
     // (the bill is refetched after a sign-in; the reg step has no points today, but the invariant is the pricing's).
     'update session': assign(({ context, event }) => {
@@ -186,6 +211,10 @@ export const checkoutMachine = setup({
     'is step': ({ event }, params: { step: PayerOpenedStep }) => event.type === 'nav.goTo' && event.step === params.step,
     'came from step': ({ context }, params: { step: Step }) => context.history.at(-1) === params.step,
     'main route is noReg': ({ context }) => context.bill.noReg,
+    /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
+    'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
+    /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
+    'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
     'is signed in': ({ context }) => context.user !== null,
     'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
     'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,
@@ -227,14 +256,15 @@ export const checkoutMachine = setup({
     ...input,
     step: input.bill.noReg ? 'noReg' : 'reg',
     history: [],
-    anotherEmail: null,
+    // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
+    anotherEmail: input.bill.retry?.email ?? null,
     emailError: false,
     pointsToUse: null,
     usedPoints: 0,
     phoneChecked: false,
     sendSmsPhone: '',
     notice: null,
-    selectedTypeOid: null,
+    selectedTypeOid: retriedType(input.bill),
     agreements: {},
     agreementErrors: noAgreements,
     paymentUrlData: null,
@@ -264,7 +294,14 @@ export const checkoutMachine = setup({
   },
   states: {
     start: {
-      always: [{ guard: 'main route is noReg', target: 'noReg' }, { target: 'reg' }],
+      // A reload resumes what the server still has open (issue 17); any other step starts again at the main route,
+      // and the address bar follows (it shows the step the checkout is in).
+      always: [
+        { guard: 'resumes fast payment', target: 'sbp', actions: ['resume fast payment', { type: 'restore history', params: { through: ['choosePaymentType'] } }] },
+        { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
+        { guard: 'main route is noReg', target: 'noReg' },
+        { target: 'reg' },
+      ],
     },
     /** Goes to the main route with history cleared (after a code check, a free call or applied points). */
     main: {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { PaymentStatusResponse, PaymentStatusValue } from '../services/types';
+import type { PaymentStatusResponse, PaymentStatusValue, Receipt } from '../services/types';
 import { callbackStub, notProvided, promiseStub } from './stub';
 
 export interface PaymentStatusInput {
@@ -24,6 +24,13 @@ export interface PaymentStatusContext extends PaymentStatusInput {
   offline: boolean;
   /** How polling ended, for the parent (set on entering a final state). */
   outcome: PaymentStatusOutput['status'];
+  /** The server's receipt of the settled payment (issue 17). */
+  receipt: Receipt | null;
+  /**
+   * Two minutes and the bank has not confirmed (issue 17): the page says so honestly and asks at a slower pace,
+   * never a spinner for ever.
+   */
+  slow: boolean;
 }
 
 export type PaymentStatusEvent =
@@ -37,6 +44,9 @@ export type PaymentStatusOutput = { status: 'success' | 'declined' | 'refunded' 
 /** Poll interval of SPEC §9; after repeated failures the pause doubles up to a minute. */
 export const STATUS_POLL_MS = 5000;
 export const MAX_RETRY_PAUSE_MS = 60_000;
+/** After this long still 'created', the bank is slow: say so, and ask every SLOW_POLL_MS instead (issue 17). */
+export const SLOW_AFTER_MS = 120_000;
+export const SLOW_POLL_MS = 15_000;
 
 /**
  * Payment-status polling (SPEC §4): ask for the status, wait 5000 ms, ask again, until success or declined.
@@ -70,7 +80,8 @@ export const paymentStatusMachine = setup({
     'is offline': ({ context }) => context.offline,
   },
   delays: {
-    'status poll interval': STATUS_POLL_MS,
+    'status poll interval': ({ context }) => (context.slow ? SLOW_POLL_MS : STATUS_POLL_MS),
+    'slow confirmation': SLOW_AFTER_MS,
     // One failure keeps the usual pace; repeated failures double the pause (5, 10, 20, 40 s, then a minute).
     'retry pause': ({ context }) => Math.min(STATUS_POLL_MS * 2 ** Math.max(0, context.failures - 1), MAX_RETRY_PAUSE_MS),
   },
@@ -86,8 +97,12 @@ export const paymentStatusMachine = setup({
     offline: false,
     answered: false,
     outcome: 'declined',
+    receipt: null,
+    slow: false,
   }),
   invoke: [{ src: 'watchVisibility' }, { src: 'watchConnection' }],
+  // Counted from the start of polling; a final state stops the machine and with it this timer.
+  after: { 'slow confirmation': { actions: assign({ slow: true }) } },
   on: {
     'visibility.hidden': { actions: assign({ hidden: true }) },
     'visibility.visible': { actions: assign({ hidden: false }) },
@@ -110,12 +125,12 @@ export const paymentStatusMachine = setup({
           {
             guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'success' as const }) },
             target: 'success',
-            actions: assign({ status: 'success' as const, outcome: 'success' as const, failures: 0 }),
+            actions: assign({ status: 'success' as const, outcome: 'success' as const, failures: 0, receipt: ({ event }) => event.output.receipt ?? null }),
           },
           {
             guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'declined' as const }) },
             target: 'declined',
-            actions: assign({ status: 'declined' as const, outcome: 'declined' as const, failures: 0 }),
+            actions: assign({ status: 'declined' as const, outcome: 'declined' as const, failures: 0, receipt: ({ event }) => event.output.receipt ?? null }),
           },
           {
             // Paid twice (another tab, another way): the bill was paid by the other payment and this one's money returned.

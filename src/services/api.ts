@@ -46,8 +46,11 @@ export function createApi({ http, config, managerId }: ApiDeps) {
   const postForm = <T>(url: string, fields: Record<string, string>) => call(() => http.post(url, { body: form(fields) }).json<T>());
 
   return {
-    /** GET /ajax/object-info/{id}: the initial bill data. */
-    objectInfo: (objectOID: string) => call(() => http.get(`/ajax/object-info/${encodeURIComponent(objectOID)}`).json<Bill>()),
+    /** GET /ajax/object-info/{id}: the initial bill data; `retry`, a declined order whose choices the bill keeps. */
+    objectInfo: (objectOID: string, retry: string | null = null) =>
+      call(() =>
+        http.get(`/ajax/object-info/${encodeURIComponent(objectOID)}`, retry ? { searchParams: { retry } } : undefined).json<Bill>(),
+      ),
 
     /** /ajax/check-email/: the server's verdict on an e-mail address (success must be true). */
     checkEmail: (email: string) => postJson<CallResult>('/ajax/check-email/', { email }),

@@ -25,30 +25,6 @@ export const messages = {
     /** Before the merchant's support phone and e-mail (issue 17). */
     support: 'Поддержка:',
   },
-  status: {
-    created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
-    success: 'Оплата прошла успешно',
-    declined: 'Платеж отклонен',
-    /** Paid twice (issue 13): this payment came after the bill was paid, and its money went back to the payer. */
-    refunded: 'Счет уже оплачен. Деньги за этот платеж возвращены',
-    orderNotFound: 'Заказ не найден',
-    notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
-    resultTitle: 'Результат оплаты',
-    /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
-    offline: 'Нет соединения — проверим, как только оно появится',
-    /** The link to the bill's returnUrl on the result page (issue 14). */
-    backToShop: 'Вернуться в магазин',
-  },
-  signIn: {
-    title: 'Авторизация',
-    phone: 'Телефон',
-    password: 'Пароль',
-    forgot: 'Не помню пароль',
-    register: 'Зарегистрироваться',
-    newPasswordSent: 'Новый пароль отправлен вам по СМС',
-    registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
-    failed: 'Не удалось авторизоваться',
-  },
   reg: {
     id: 'ID:',
     changeUser: 'Сменить пользователя',
@@ -89,13 +65,6 @@ export const messages = {
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
   },
-  freeCall: {
-    title: 'Подтверждение звонком',
-    instruction: 'Позвоните с вашего телефона на бесплатный номер. Звонок сбросится автоматически, и доступ будет восстановлен.',
-    call: 'Позвонить',
-    number: 'Бесплатный номер',
-    waiting: 'Ожидаем ваш звонок',
-  },
   choosePaymentType: {
     title: 'Выберите способ оплаты',
     coveredByPoints: 'Счет будет полностью оплачен баллами',
@@ -119,42 +88,7 @@ export const messages = {
     closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
     offerFailed: 'Не удалось получить информацию об оферте',
   },
-  sbp: {
-    /** How to pay on a desktop, in one line (issue 17; SPEC's 'Оплата с помощью мобильного приложения банка' said less). */
-    scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
-    openBankApp: 'Открыть приложение банка',
-    showQr: 'Показать QR-код',
-    hideQr: 'Скрыть QR-код',
-    anotherMethod: 'Другой способ оплаты',
-    qrAlt: 'QR-код для оплаты через СБП',
-    title: 'Оплата через СБП',
-    // The fast-payment step's bank list has its texts in bankListMessages.ts, loaded with that step only.
-  },
-  forgotPassword: {
-    title: 'Введите номер телефона для восстановления доступа',
-  },
-  register: {
-    title: 'Заполните анкету клиента',
-    surname: 'Фамилия',
-    name: 'Имя',
-    patronymic: 'Отчество',
-    privacy: 'Я согласен на обработку персональных данных',
-  },
-  robot: {
-    notice: 'Подтвердите, что вы не робот',
-    standIn: 'Я не робот',
-  },
-  offer: {
-    title: 'Условия оферты',
-    close: 'Закрыть',
-    loading: 'Загрузка условий…',
-  },
   /** The agreement lines: the label text, then the link that opens the offer. */
-  agreement: {
-    accept: 'Я принимаю',
-    aggregatorLink: 'условия оферты',
-    executerLink: 'условия платежа',
-  },
   widget: {
     title: 'Оплата SberPay',
     close: 'Закрыть окно оплаты',

@@ -29,6 +29,39 @@ export interface Bill {
   availablePoints: number;
   /** Where "Вернуться в магазин" leads after paying (issue 14); absent or null: nowhere. */
   returnUrl?: string | null;
+  /** The bill's attempt still waiting for its bank, for a reload to resume (issue 17); null when there is none. */
+  openAttempt?: OpenAttempt | null;
+  /** 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept (issue 17). */
+  retry?: { cardTypeOID: string; email: string | null } | null;
+}
+
+export interface OpenAttempt {
+  orderId: string;
+  cardTypeOID: string;
+  code: PaymentTypeCode;
+  status: PaymentStatusValue;
+  pointsUsed: number;
+  /** Fast payment: the bank-app link, the QR id and the QR's PNG in base64, as Pay answered them. */
+  sbp?: { payload: string; qrcId: string; image: string };
+}
+
+/**
+ * A payment's receipt as the server's records give it (issue 17): never read from the address bar. Roubles with two
+ * decimals on the wire; the e-mail comes masked.
+ */
+export interface Receipt {
+  orderId: string;
+  status: PaymentStatusValue;
+  amount: number;
+  pointsUsed: number;
+  purpose: string;
+  /** ISO 8601 time of the bank's word. */
+  at: string;
+  /** null: points alone closed the bill. */
+  method: { code: string; name: string } | null;
+  email: string | null;
+  /** The bill is paid: by this payment, or (a declined one) by another. */
+  billPaid: boolean;
 }
 
 /** The signed-in loyalty-programme user. */
@@ -66,6 +99,8 @@ export type PaymentStatusValue = 'created' | 'success' | 'declined' | 'refunded'
 export interface PaymentStatusResponse {
   status: PaymentStatusValue | null;
   objectOID?: string;
+  /** With a final status only. */
+  receipt?: Receipt;
 }
 
 export type OfferKind = 'aggregator' | 'executer';

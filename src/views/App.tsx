@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { AppActor, useCheckoutActor, usePage } from './appContext';
 import { Checkout } from './Checkout';
+import { PaidBill } from './lazyViews';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
 
@@ -7,6 +9,8 @@ import { PageHeader } from './PageHeader';
 export function App() {
   const loading = AppActor.useSelector((state) => state.hasTag('loading'));
   const failed = AppActor.useSelector((state) => state.hasTag('error'));
+  const paid = AppActor.useSelector((state) => state.hasTag('paid'));
+  const paidReceipt = AppActor.useSelector((state) => state.context.receipt);
   const checkout = useCheckoutActor();
   const { config } = usePage();
 
@@ -36,6 +40,12 @@ export function App() {
             <h1>{messages.app.dataErrorTitle}</h1>
             <p>{messages.app.dataError}</p>
           </div>
+        )}
+        {/* A paid bill's link: 'Счет оплачен' with its receipt (its own chunk: most payers never see it). */}
+        {paid && (
+          <Suspense fallback={null}>
+            <PaidBill receipt={paidReceipt} merchant={config.merchant} />
+          </Suspense>
         )}
         {checkout && <Checkout actor={checkout} />}
       </main>

@@ -4,7 +4,7 @@ import type HCaptchaType from '@hcaptcha/react-hcaptcha';
 import type { ActorRef, Snapshot } from 'xstate';
 import { isCaptchaPending, type CaptchaEvent, type CaptchaState } from '../machines/accountFlow';
 import { DEV_CAPTCHA_TOKEN } from '../services/captcha';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';
 
 // hCaptcha is loaded only when a screen needs the robot check, so it stays out of the initial bundle.
@@ -27,7 +27,7 @@ export function Captcha({ token, onVerify, onExpire }: Props) {
   return (
     <div className="captcha" role="group" aria-labelledby={`${id}-notice`}>
       <p className="captcha-notice" id={`${id}-notice`}>
-        {messages.robot.notice}
+        {stepMessages.robot.notice}
       </p>
       {config.captchaSiteKey ? (
         <Suspense fallback={<span className="spinner" aria-hidden="true" />}>
@@ -36,7 +36,7 @@ export function Captcha({ token, onVerify, onExpire }: Props) {
       ) : (
         <label className="agreement captcha-stand-in">
           <input type="checkbox" checked={token !== null} onChange={(event) => (event.target.checked ? onVerify(DEV_CAPTCHA_TOKEN) : onExpire())} />
-          <span>{messages.robot.standIn}</span>
+          <span>{stepMessages.robot.standIn}</span>
         </label>
       )}
     </div>

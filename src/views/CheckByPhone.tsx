@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { freeCallMachine } from '../machines/freeCall';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';
 import { StepSection } from './StepSection';
 
-const t = messages.freeCall;
+const t = stepMessages.freeCall;
 
 /** The free-call screen (SPEC §2): call the fixed number from your own phone; 'Позвонить' is a tel: link. */
 export function CheckByPhone({ actor }: { actor: CheckoutActor }) {

@@ -3,6 +3,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { derive, type Agreements as Ticks, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney, formatPoints } from '../services/format';
 import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { roublesOf } from '../services/pricing';
 import type { OfferKind, PaymentType } from '../services/types';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
@@ -127,8 +128,8 @@ const problemText: Record<CheckoutProblem, string> = {
 };
 
 const agreementText: Record<OfferKind, { link: string; error: string }> = {
-  aggregator: { link: messages.agreement.aggregatorLink, error: t.offerRequired },
-  executer: { link: messages.agreement.executerLink, error: t.executerRequired },
+  aggregator: { link: stepMessages.agreement.aggregatorLink, error: t.offerRequired },
+  executer: { link: stepMessages.agreement.executerLink, error: t.executerRequired },
 };
 
 /** The agreement checkboxes the chosen type asks for (SPEC §5); each line's link opens the offer text. */
@@ -161,7 +162,7 @@ function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; ty
               {/* One sentence that wraps as text: the label and the link that opens the offer. */}
               <span className="agreement-text">
                 <label id={`${id}-label`} htmlFor={id}>
-                  {messages.agreement.accept}
+                  {stepMessages.agreement.accept}
                 </label>{' '}
                 <button
                   id={`${id}-link`}

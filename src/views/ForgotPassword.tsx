@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { forgotPasswordSchema } from '../services/validation';
 import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
@@ -9,7 +9,7 @@ import { PhoneField, phoneFieldOf } from './PhoneField';
 
 /** Forgot password (SPEC §2): the phone, the robot check and 'Продолжить'; a code then goes to the phone. */
 export function ForgotPassword({ actor }: { actor: CheckoutActor }) {
-  return <CodeStep actor={actor} title={messages.forgotPassword.title}>{(flow) => <ForgotPasswordForm flow={flow} />}</CodeStep>;
+  return <CodeStep actor={actor} title={stepMessages.forgotPassword.title}>{(flow) => <ForgotPasswordForm flow={flow} />}</CodeStep>;
 }
 
 function ForgotPasswordForm({ flow }: { flow: CodeFlowActor }) {

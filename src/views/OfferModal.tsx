@@ -3,6 +3,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { offerMachine } from '../machines/offer';
 import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { OfferText } from './offerHtml';
 
 export type OfferActor = ActorRefFrom<typeof offerMachine>;
@@ -69,12 +70,12 @@ export function OfferModal({ offer }: { offer: OfferActor }) {
         onKeyDown={onKeyDown}
       >
         <h2 id="offer-title" className="modal-title">
-          {messages.offer.title}
+          {stepMessages.offer.title}
         </h2>
         <div className="modal-body">
           {view.loading && (
             <p role="status" className="status-text">
-              <span className="spinner" aria-hidden="true" /> {messages.offer.loading}
+              <span className="spinner" aria-hidden="true" /> {stepMessages.offer.loading}
             </p>
           )}
           {view.failed && (
@@ -85,7 +86,7 @@ export function OfferModal({ offer }: { offer: OfferActor }) {
           {view.text && <OfferText html={view.text} />}
         </div>
         <button ref={closeRef} type="button" className="button secondary" onClick={close}>
-          {messages.offer.close}
+          {stepMessages.offer.close}
         </button>
       </div>
     </div>

@@ -1,6 +1,6 @@
 import type { FormikProps } from 'formik';
 import { NumberFormatBase, removePatternFormat, usePatternFormat, type ChangeMeta } from 'react-number-format';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 
 const MASK = '+7 (###) ###-##-##';
 /** Where the first digit of the number goes: after the mask's '+7 ('. */
@@ -54,7 +54,7 @@ export function PhoneField({ id, value, error, onChange, onBlur, name = 'phone',
   });
   return (
     <div className="field">
-      <label htmlFor={id}>{messages.signIn.phone}</label>
+      <label htmlFor={id}>{stepMessages.signIn.phone}</label>
       <NumberFormatBase
         {...pattern}
         removeFormatting={nationalDigits}

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import type { RegisterForm } from '../services/types';
 import { registerSchema } from '../services/validation';
 import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
@@ -10,14 +10,14 @@ import { PhoneField, phoneFieldOf } from './PhoneField';
 import { fieldOf, TextField } from './TextField';
 
 const nameFields = [
-  { name: 'surname', label: messages.register.surname, autoComplete: 'family-name' },
-  { name: 'name', label: messages.register.name, autoComplete: 'given-name' },
-  { name: 'patronymic', label: messages.register.patronymic, autoComplete: 'additional-name' },
+  { name: 'surname', label: stepMessages.register.surname, autoComplete: 'family-name' },
+  { name: 'name', label: stepMessages.register.name, autoComplete: 'given-name' },
+  { name: 'patronymic', label: stepMessages.register.patronymic, autoComplete: 'additional-name' },
 ] as const;
 
 /** Register (SPEC §2): surname, name, patronymic, phone, privacy consent, the robot check and 'Продолжить'. */
 export function Register({ actor }: { actor: CheckoutActor }) {
-  return <CodeStep actor={actor} title={messages.register.title}>{(flow) => <RegisterFields flow={flow} />}</CodeStep>;
+  return <CodeStep actor={actor} title={stepMessages.register.title}>{(flow) => <RegisterFields flow={flow} />}</CodeStep>;
 }
 
 function RegisterFields({ flow }: { flow: CodeFlowActor }) {
@@ -55,7 +55,7 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
             aria-invalid={privacyError ? true : undefined}
             aria-describedby={privacyError ? `${id}-privacy-error` : undefined}
           />
-          <span>{messages.register.privacy}</span>
+          <span>{stepMessages.register.privacy}</span>
         </label>
         {privacyError && (
           <p className="field-error" id={`${id}-privacy-error`}>

@@ -1,16 +1,20 @@
 import { useActorRef } from '@xstate/react';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import type { Merchant } from '../services/pageConfig';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { PageHeader } from './PageHeader';
-import { StatusBlock } from './StatusBlock';
+import { PaymentEnd } from './PaymentEnd';
 
 interface Props {
   logic: typeof paymentStatusMachine;
   orderId: string | null;
   billOid: string | null;
+  /** The bank's widget sent the payer back (`state=return`): nothing paid unless the server says otherwise. */
+  cancelled?: boolean;
   merchant: Merchant;
-  /** The bill's link back to the merchant's shop (issue 14), shown under the status; null: none. */
+  /** 'Обновить страницу' while the bank is slow; main.tsx gives the browser's reload. */
+  onReload?: () => void;
+  /** The bill's link back to the merchant's shop (issue 14), shown after a success (issue 17); null: none. */
   returnUrl?: string | null;
 }
 
@@ -18,24 +22,19 @@ interface Props {
  * The result view mounted on /success, /fail or any element with id "result" (SPEC §2): it polls the status of
  * orderId for billOid; without an order there is nothing to poll and the page says so. A bill closed by points
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
- * nothing (anyone can type it).
+ * nothing (anyone can type it). The receipt is the server's answer, never the address's.
  */
-export function ResultPage({ logic, orderId, billOid, merchant, returnUrl = null }: Props) {
+export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
   return (
     <div className="page">
       <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
-        <h1 className="step-title">{messages.status.resultTitle}</h1>
+        <h1 className="step-title">{stepMessages.status.resultTitle}</h1>
         {orderId && billOid ? (
-          <PolledStatus logic={logic} orderId={orderId} billOid={billOid} />
+          <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} returnUrl={returnUrl} onReload={onReload} />
         ) : (
           <p className="status-text" role="status">
-            {messages.status.orderNotFound}
-          </p>
-        )}
-        {returnUrl && (
-          <p className="result-return">
-            <a href={returnUrl}>{messages.status.backToShop}</a>
+            {stepMessages.status.orderNotFound}
           </p>
         )}
       </main>
@@ -43,7 +42,10 @@ export function ResultPage({ logic, orderId, billOid, merchant, returnUrl = null
   );
 }
 
-function PolledStatus({ logic, orderId, billOid }: { logic: typeof paymentStatusMachine; orderId: string; billOid: string }) {
+/** Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up). */
+export const retryHref = (billOid: string, orderId: string) => `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}`;
+
+function PolledStatus({ logic, orderId, billOid, cancelled, merchant, returnUrl, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
-  return <StatusBlock actor={actor} />;
+  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />;
 }

@@ -1,17 +1,24 @@
 import { useSelector } from '@xstate/react';
 import type { CheckoutActor } from '../machines/checkout';
-import { messages } from '../services/messages';
-import { StatusBlock } from './StatusBlock';
+import { stepMessages } from '../services/stepMessages';
+import { usePage } from './appContext';
+import { PaymentEnd } from './PaymentEnd';
 
-/** The result step inside the checkout (after fast payment): the polled payment status. */
+/**
+ * The result step inside the checkout (after fast payment): the polled status and, paid, the receipt. 'Попробовать
+ * снова' after a decline is the step back to choosing the way to pay (through the browser's history, as 'Назад' is),
+ * with the e-mail and the choice as they were.
+ */
 export function ResultStep({ actor }: { actor: CheckoutActor }) {
   const status = useSelector(actor, (state) => state.children.paymentStatus);
+  const returnUrl = useSelector(actor, (state) => state.context.bill.returnUrl ?? null);
+  const { config, goBack, reload = () => undefined } = usePage();
   return (
     <section aria-labelledby="step-title">
       <h1 id="step-title" className="step-title">
-        {messages.status.resultTitle}
+        {stepMessages.status.resultTitle}
       </h1>
-      {status && <StatusBlock actor={status} quietUntilAnswered />}
+      {status && <PaymentEnd actor={status} merchant={config.merchant} returnUrl={returnUrl} retry={{ onRetry: goBack }} onReload={reload} quietUntilAnswered />}
     </section>
   );
 }

@@ -3,14 +3,14 @@ import { useContext, useId, useState } from 'react';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { bankListMessages } from '../services/bankListMessages';
 import { formatMoney } from '../services/format';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { roublesOf } from '../services/pricing';
 import { PageContext } from './appContext';
 import { BankList } from './BankList';
 import { StatusBlock } from './StatusBlock';
 import './sbp.css';
 
-const t = messages.sbp;
+const t = stepMessages.sbp;
 
 /**
  * Fast payment (SPEC §2): the amount first on both; on desktop one line on how to pay and the QR, with the bank list

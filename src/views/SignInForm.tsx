@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { signInMachine } from '../machines/signIn';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { signInSchema } from '../services/validation';
 import { FlowForm } from './FlowForm';
 import { PhoneField, phoneFieldOf } from './PhoneField';
@@ -19,9 +19,9 @@ export function SignInForm({ actor }: { actor: CheckoutActor }) {
 
   return (
     <div className="sign-in">
-      <h2 className="section-title">{messages.signIn.title}</h2>
+      <h2 className="section-title">{stepMessages.signIn.title}</h2>
       <div role="status" aria-live="polite" className="live">
-        {notice && <p className="notice">{notice === 'new password sent' ? messages.signIn.newPasswordSent : messages.signIn.registrationSuccess}</p>}
+        {notice && <p className="notice">{notice === 'new password sent' ? stepMessages.signIn.newPasswordSent : stepMessages.signIn.registrationSuccess}</p>}
       </div>
       {flow && <SignInFields flow={flow} actor={actor} />}
     </div>
@@ -44,15 +44,15 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
   };
 
   return (
-    <FlowForm flow={flow} form={formik} required={['phone', 'password']} problem={failed ? messages.signIn.failed : null}>
+    <FlowForm flow={flow} form={formik} required={['phone', 'password']} problem={failed ? stepMessages.signIn.failed : null}>
       <PhoneField id={`${id}-phone`} {...phoneFieldOf(formik)} />
-      <TextField id={`${id}-password`} label={messages.signIn.password} type="password" autoComplete="current-password" {...fieldOf(formik, 'password')} />
+      <TextField id={`${id}-password`} label={stepMessages.signIn.password} type="password" autoComplete="current-password" {...fieldOf(formik, 'password')} />
       <div className="account-links">
         <a className="link" href="#/forgot-password" onClick={goTo('forgotPassword')}>
-          {messages.signIn.forgot}
+          {stepMessages.signIn.forgot}
         </a>
         <a className="link" href="#/register" onClick={goTo('register')}>
-          {messages.signIn.register}
+          {stepMessages.signIn.register}
         </a>
       </div>
     </FlowForm>

@@ -1,10 +1,66 @@
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
+import { receiptMessages } from '../services/receiptMessages';
 import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
 
 export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
+
+/** What the payer is told about the payment, from the polling's state (issue 13 adds 'refunded', issue 17 the last four). */
+export type Outcome =
+  | 'success'
+  | 'declined'
+  | 'refunded'
+  | 'order not found'
+  | 'document not found'
+  | 'offline'
+  | 'created'
+  | 'unknown'
+  | 'bill paid elsewhere'
+  | 'cancelled'
+  | 'slow';
+
+/**
+ * The outcome of a poll's state. `cancelled`: the bank's widget sent the payer back (`state=return`); while the bank
+ * says nothing the payment is cancelled, not pending. The address bar only picks the words for 'nothing happened':
+ * a success the server reports is a success whatever it says.
+ */
+export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, options: { cancelled?: boolean; quietUntilAnswered?: boolean } = {}): Outcome {
+  if (state.hasTag('success')) return 'success';
+  if (state.hasTag('declined')) return state.context.receipt?.billPaid ? 'bill paid elsewhere' : 'declined';
+  if (state.hasTag('refunded')) return 'refunded';
+  if (state.hasTag('order not found')) return 'order not found';
+  if (state.hasTag('document not found')) return 'document not found';
+  if (state.hasTag('offline')) return 'offline';
+  if (options.cancelled && state.context.answered) return 'cancelled';
+  if (options.quietUntilAnswered && !state.context.answered) return 'unknown';
+  if (state.context.slow) return 'slow';
+  return 'created';
+}
+
+/** A clock, standing still: a slow bank is waited for, not spun for ever (issue 17). */
+const ClockIcon = () => (
+  <svg viewBox="0 0 24 24" width={56} height={56} aria-hidden="true" focusable="false">
+    <circle cx="12" cy="12" r="11" fill="#f79009" />
+    <path d="M12 6.5V12l3.6 2.2" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+
+const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string }> = {
+  success: { icon: <SuccessIcon />, text: stepMessages.status.success, kind: 'success' },
+  declined: { icon: <FailureIcon />, text: stepMessages.status.declined, kind: 'declined' },
+  refunded: { icon: <FailureIcon />, text: stepMessages.status.refunded, kind: 'declined' },
+  'order not found': { icon: <FailureIcon />, text: stepMessages.status.orderNotFound, kind: 'declined' },
+  'document not found': { icon: <FailureIcon />, text: stepMessages.status.notFound404, kind: 'declined' },
+  offline: { icon: <OfflineIcon />, text: stepMessages.status.offline, kind: 'offline' },
+  'bill paid elsewhere': { icon: <SuccessIcon />, text: receiptMessages.billPaidElsewhere, kind: 'success' },
+  cancelled: { icon: <FailureIcon />, text: receiptMessages.cancelled, kind: 'declined' },
+  // Still waiting, said as it is: no spinner for ever.
+  slow: { icon: <ClockIcon />, text: receiptMessages.slow, kind: 'slow' },
+  created: { icon: <LoadingIcon />, text: stepMessages.status.created, kind: 'created' },
+  unknown: { icon: null, text: '', kind: 'unknown' },
+};
 
 interface Props {
   actor: PaymentStatusActor;
@@ -14,25 +70,14 @@ interface Props {
    * what it says later is announced.
    */
   quietUntilAnswered?: boolean;
+  /** The bank's widget sent the payer back (`state=return`). */
+  cancelled?: boolean;
 }
 
 /** The status block of SPEC §2/§4: an icon and the status text, announced politely as it changes. */
-export function StatusBlock({ actor, quietUntilAnswered = false }: Props) {
-  const view = useSelector(
-    actor,
-    (state) => {
-      if (state.hasTag('success')) return { icon: <SuccessIcon />, text: messages.status.success, kind: 'success' };
-      if (state.hasTag('declined')) return { icon: <FailureIcon />, text: messages.status.declined, kind: 'declined' };
-      if (state.hasTag('refunded')) return { icon: <FailureIcon />, text: messages.status.refunded, kind: 'declined' };
-      if (state.hasTag('order not found')) return { icon: <FailureIcon />, text: messages.status.orderNotFound, kind: 'declined' };
-      if (state.hasTag('document not found')) return { icon: <FailureIcon />, text: messages.status.notFound404, kind: 'declined' };
-      if (state.hasTag('offline')) return { icon: <OfflineIcon />, text: messages.status.offline, kind: 'offline' };
-      if (quietUntilAnswered && !state.context.answered) return { icon: null, text: '', kind: 'unknown' };
-      return { icon: <LoadingIcon />, text: messages.status.created, kind: 'created' };
-    },
-    (a, b) => a.text === b.text,
-  );
-
+export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false }: Props) {
+  const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
+  const view = views[outcome];
   return (
     <div className={`status-block status-${view.kind}`}>
       {view.icon && <div className="status-icon">{view.icon}</div>}

@@ -4,6 +4,7 @@ import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { DESKTOP, freshBill, newContext, useLiveServer, type RunningServer } from './harness';
 import { journeys, walk, type Device } from './screens';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -122,7 +123,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await page.keyboard.press('Space');
 
     await page.waitForURL(/\/success\?billOid=.*orderId=/);
-    await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
+    await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
   } finally {
     await context.close();
   }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -20,9 +21,9 @@ async function openBill(objectOID: string): Promise<Page> {
 }
 
 async function signIn(page: Page, phoneDigits: string, password: string) {
-  await page.getByRole('heading', { name: m.signIn.title }).waitFor();
-  await page.getByLabel(m.signIn.phone, { exact: true }).fill(phoneDigits);
-  await page.getByLabel(m.signIn.password).fill(password);
+  await page.getByRole('heading', { name: stepMessages.signIn.title }).waitFor();
+  await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phoneDigits);
+  await page.getByLabel(stepMessages.signIn.password).fill(password);
   await page.getByRole('button', { name: m.app.continue }).click();
 }
 
@@ -33,7 +34,7 @@ async function expectAccessible(page: Page) {
 
 test('sign in to demo-reg and reach choosePaymentType', async () => {
   const page = await openBill(await freshBill(live.server, 'demo-reg'));
-  await page.getByRole('heading', { name: m.signIn.title }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.signIn.title }).waitFor();
   await expectAccessible(page);
   await signIn(page, '9990000002', 'demo-pass');
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
@@ -47,11 +48,11 @@ test('sign in to demo-reg and reach choosePaymentType', async () => {
 test('a wrong password shows "Не удалось авторизоваться" and then the robot check', async () => {
   const page = await openBill(await freshBill(live.server, 'demo-reg'));
   await signIn(page, '9990000002', 'not-the-password');
-  await page.getByText(m.signIn.failed).waitFor();
+  await page.getByText(stepMessages.signIn.failed).waitFor();
   const next = page.getByRole('button', { name: m.app.continue });
   expect(await next.isDisabled()).toBe(true);
-  await page.getByLabel(m.robot.standIn).check();
-  await page.getByLabel(m.signIn.password).fill('demo-pass');
+  await page.getByLabel(stepMessages.robot.standIn).check();
+  await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
   await next.click();
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
   await page.context().close();
@@ -60,14 +61,14 @@ test('a wrong password shows "Не удалось авторизоваться" 
 test('register a new account and sign in with the password from the SMS', async () => {
   const phone = '79991234567';
   const page = await openBill(await freshBill(live.server, 'demo-reg'));
-  await page.getByRole('link', { name: m.signIn.register }).click();
-  await page.getByRole('heading', { name: m.register.title }).waitFor();
-  await page.getByLabel(m.register.surname).fill('Петров');
-  await page.getByLabel(m.register.name).fill('Пётр');
-  await page.getByLabel(m.register.patronymic).fill('Петрович');
-  await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
-  await page.getByLabel(m.register.privacy).check();
-  await page.getByLabel(m.robot.standIn).check();
+  await page.getByRole('link', { name: stepMessages.signIn.register }).click();
+  await page.getByRole('heading', { name: stepMessages.register.title }).waitFor();
+  await page.getByLabel(stepMessages.register.surname).fill('Петров');
+  await page.getByLabel(stepMessages.register.name).fill('Пётр');
+  await page.getByLabel(stepMessages.register.patronymic).fill('Петрович');
+  await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+  await page.getByLabel(stepMessages.register.privacy).check();
+  await page.getByLabel(stepMessages.robot.standIn).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: m.app.continue }).click();
 
@@ -78,7 +79,7 @@ test('register a new account and sign in with the password from the SMS', async 
   const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
 
-  await page.getByText(m.signIn.registrationSuccess).waitFor();
+  await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
   expect(page.url()).toMatch(/#\/reg$/);
   const [, password] = await smsMatching(live.server, phone, PASSWORD, before);
   await signIn(page, phone.slice(1), password!);
@@ -90,10 +91,10 @@ test('register a new account and sign in with the password from the SMS', async 
 test('restore a password by the SMS code and sign in with the new one', async () => {
   const phone = '79990000002';
   const page = await openBill(await freshBill(live.server, 'demo-reg'));
-  await page.getByRole('link', { name: m.signIn.forgot }).click();
-  await page.getByRole('heading', { name: m.forgotPassword.title }).waitFor();
-  await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
-  await page.getByLabel(m.robot.standIn).check();
+  await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
+  await page.getByRole('heading', { name: stepMessages.forgotPassword.title }).waitFor();
+  await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+  await page.getByLabel(stepMessages.robot.standIn).check();
   await expectAccessible(page);
   await page.getByRole('button', { name: m.app.continue }).click();
 
@@ -103,7 +104,7 @@ test('restore a password by the SMS code and sign in with the new one', async ()
   const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
 
-  await page.getByText(m.signIn.newPasswordSent).waitFor();
+  await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
   const [, password] = await smsMatching(live.server, phone, PASSWORD, before);
   expect(password).not.toBe('demo-pass');
   await signIn(page, phone.slice(1), password!);
@@ -146,15 +147,15 @@ test('forgot password by a free call: the page reloads signed in once the call c
     const context = await newContext(live.browser);
     const page = await context.newPage();
     await page.goto(`${own.url}/pay/${await freshBill(own, 'demo-reg')}`);
-    await page.getByRole('link', { name: m.signIn.forgot }).click();
-    await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
-    await page.getByLabel(m.robot.standIn).check();
+    await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
+    await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+    await page.getByLabel(stepMessages.robot.standIn).check();
     await page.getByRole('button', { name: m.app.continue }).click();
     await page.getByRole('link', { name: m.code.freeCallHint }).click();
 
-    await page.getByRole('heading', { name: m.freeCall.title }).waitFor();
-    expect(await page.getByRole('link', { name: m.freeCall.call }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
-    await page.getByText(m.freeCall.waiting).waitFor();
+    await page.getByRole('heading', { name: stepMessages.freeCall.title }).waitFor();
+    expect(await page.getByRole('link', { name: stepMessages.freeCall.call }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
+    await page.getByText(stepMessages.freeCall.waiting).waitFor();
     await expectAccessible(page);
     // The call comes in through the sandbox line's own page, as a tester would make it (another browser: the line).
     const line = await newContext(live.browser);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -46,7 +47,7 @@ test('a lost callback: the result page still ends on success, the server having 
   await fault('callback-lost', true, orderId);
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?billOid=.*orderId=/);
-  await expectStatus(page, m.status.success);
+  await expectStatus(page, stepMessages.status.success);
   // No callback came: the only reads of the order's status are the poll's.
   const exchanges = await live.server.app.store.exchangesOfAttempt(orderId);
   expect(exchanges.map((e) => e.method)).toEqual(['register.do', 'getOrderStatusExtended.do']);
@@ -68,7 +69,7 @@ test('the acquirer answers 500 on Pay: the message, the payer stays; once it is 
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.pays);
-  await expectStatus(page, m.status.success);
+  await expectStatus(page, stepMessages.status.success);
   // The attempt of the failed Pay was kept and paid: one attempt, one order at the acquirer.
   const attempts = await live.server.app.store.attemptsOfBill(bill);
   expect(attempts.map((a) => a.status)).toEqual(['success']);
@@ -89,12 +90,12 @@ test('paid twice (a card in one tab, the fast payment in another): one success, 
   await bankApp.goto(payload);
   await bankApp.getByRole('button', { name: 'Оплатить' }).click();
   await bankApp.getByRole('status').waitFor();
-  await expectStatus(second.page, m.status.success);
+  await expectStatus(second.page, stepMessages.status.success);
 
   // The first tab's card form was open all along: its payment comes after the bill was paid.
   await payWithCard(first.page, TEST_CARDS.pays);
-  await expectStatus(first.page, m.status.refunded);
-  expect(await first.page.getByText(m.status.success).count()).toBe(0);
+  await expectStatus(first.page, stepMessages.status.refunded);
+  expect(await first.page.getByText(stepMessages.status.success).count()).toBe(0);
   const refunded = (await live.server.app.store.attemptByOrder(cardOrder))!;
   expect(refunded).toMatchObject({ status: 'refunded', refund_state: 'done' });
   expect(await live.server.app.rbsFake!.order({ orderId: refunded.acquirer_order_id! })).toMatchObject({ order_status: 4 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freshBill, launchBrowser, MOBILE, startServer, type RunningServer } from './harness';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 /**
  * Fast payment on a phone: choose your bank (issue 18), in Chromium with an iPhone's and an Android phone's user agent
@@ -184,7 +184,7 @@ test('paying in the bank app and coming back to the checkout shows the result', 
   await page.bringToFront();
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   await page.getByRole('heading', { name: 'Результат оплаты' }).waitFor({ timeout: 20_000 });
-  await page.getByRole('status').filter({ hasText: messages.status.success }).waitFor({ timeout: 20_000 });
+  await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
 });
 
 test('keyboard: from the search into the banks, and "Все банки" opens the rest in place', async () => {

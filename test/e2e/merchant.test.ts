@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { messages } from '../../src/services/messages';
+import { receiptMessages } from '../../src/services/receiptMessages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { payByCardFromChoose, useLiveServer, usePages } from './harness';
 
 /**
@@ -74,8 +76,8 @@ test('API bill → payUrl → card payment in Chromium → signed webhook → GE
   await page.getByRole('button', { name: messages.app.continue }).click();
   await page.getByRole('heading', { name: messages.choosePaymentType.title }).waitFor();
   await payByCardFromChoose(page, TEST_CARDS.pays);
-  await page.getByRole('status').filter({ hasText: messages.status.success }).waitFor({ timeout: 20_000 });
-  const back = page.getByRole('link', { name: messages.status.backToShop });
+  await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
+  const back = page.getByRole('link', { name: receiptMessages.backToShop });
   expect(await back.getAttribute('href')).toBe(returnUrl);
 
   const paid = await waitFor(() => hooks.find((hook) => JSON.parse(hook.body).type === 'bill.paid'), 'bill.paid');

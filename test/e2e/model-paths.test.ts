@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { anonymousPaymentModel } from '../model/models/anonymous-payment';
 import { bankWidgetModel } from '../model/models/bank-widget';
 import { freeCallModel } from '../model/models/free-call';
@@ -33,8 +34,8 @@ async function newPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promis
 const open = (from: string) => async (page: Page) => void (await page.goto(`${live.server.url}/pay/${await freshBill(live.server, from)}`));
 const click = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' }).click();
 const clickLink = (name: string) => (page: Page) => page.getByRole('link', { name, exact: true }).click();
-const tickRobot: BrowserEvent = (page) => page.getByLabel(m.robot.standIn).click();
-const fillPhone = (page: Page, phone: string) => page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
+const tickRobot: BrowserEvent = (page) => page.getByLabel(stepMessages.robot.standIn).click();
+const fillPhone = (page: Page, phone: string) => page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
 const giveEmail: BrowserEvent = async (page) => {
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();
@@ -56,7 +57,7 @@ test('signed-in-payment: OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_R
   const page = await newPage();
   const signIn = (password: string) => async (target: Page) => {
     await fillPhone(target, '79990000002');
-    await target.getByLabel(m.signIn.password).fill(password);
+    await target.getByLabel(stepMessages.signIn.password).fill(password);
     await target.getByRole('button', { name: m.app.continue }).click();
   };
   // The real server asks for the robot check after any refused login, so this is the refusal it gives.
@@ -95,14 +96,14 @@ test('registration: OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', a
   await walkInBrowser(pathNamed({ model: registrationModel }, 'OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
     OPEN_REGISTER: async (target) => {
       await open('demo-reg')(target);
-      await clickLink(m.signIn.register)(target);
+      await clickLink(stepMessages.signIn.register)(target);
     },
     FILL_FORM: async (target) => {
-      await target.getByLabel(m.register.surname).fill('Петров');
-      await target.getByLabel(m.register.name, { exact: true }).fill('Пётр');
-      await target.getByLabel(m.register.patronymic).fill('Петрович');
+      await target.getByLabel(stepMessages.register.surname).fill('Петров');
+      await target.getByLabel(stepMessages.register.name, { exact: true }).fill('Пётр');
+      await target.getByLabel(stepMessages.register.patronymic).fill('Петрович');
       await fillPhone(target, phone);
-      await target.getByLabel(m.register.privacy).check();
+      await target.getByLabel(stepMessages.register.privacy).check();
       await tickRobot(target);
     },
     SEND_CODE: click(m.app.continue),
@@ -116,7 +117,7 @@ test('password-restore: OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIG
   await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
     OPEN_FORGOT_PASSWORD: async (target) => {
       await open('demo-reg')(target);
-      await clickLink(m.signIn.forgot)(target);
+      await clickLink(stepMessages.signIn.forgot)(target);
     },
     FILL_FORM: async (target) => {
       await fillPhone(target, '79990000002');
@@ -135,7 +136,7 @@ test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
   await walkInBrowser(pathNamed({ model: freeCallModel }, 'OPEN_FREE_CALL → CALL_CAME'), page, {
     OPEN_FREE_CALL: async (target) => {
       await open('demo-reg')(target);
-      await clickLink(m.signIn.forgot)(target);
+      await clickLink(stepMessages.signIn.forgot)(target);
       await fillPhone(target, phone);
       await tickRobot(target);
       await click(m.app.continue)(target);
@@ -160,7 +161,7 @@ test('payment-status: PAY_BY_SBP → ANOTHER_METHOD', async () => {
       await target.getByRole('radio', { name: /СБП/ }).check();
       await click(m.choosePaymentType.pay)(target);
     },
-    ANOTHER_METHOD: click(m.sbp.anotherMethod),
+    ANOTHER_METHOD: click(stepMessages.sbp.anotherMethod),
   });
   await page.context().close();
 });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, smsCode, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -28,20 +29,20 @@ async function sbpAnsweredInBankApp(context: BrowserContext, page: Page, answer:
   const paid = page.waitForResponse('**/api/getPaymentUrl/');
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
-  await page.getByText(m.sbp.scanQr).waitFor();
+  await page.getByText(stepMessages.sbp.scanQr).waitFor();
   const bankApp = await context.newPage();
   await bankApp.goto(payload);
   await bankApp.getByRole('button', { name: answer }).click();
   await bankApp.getByRole('status').waitFor();
   await bankApp.close();
-  await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: stepMessages.status.resultTitle }).waitFor({ timeout: 20_000 });
 }
 
 describe('Back on the result step', () => {
   test("declined: 'Назад' and the browser's Back go to choosing another way; Forward stays there; the address bar agrees", async () => {
     const { context, page } = await openPage();
     await sbpAnsweredInBankApp(context, page, 'Отклонить');
-    await status(page, m.status.declined);
+    await status(page, stepMessages.status.declined);
     expect(hash(page)).toBe('#/result');
 
     await page.getByRole('button', { name: m.app.back }).click();
@@ -64,24 +65,24 @@ describe('Back on the result step', () => {
   test("declined: the browser's Back from the result goes to choosing too, and paying again works", async () => {
     const { context, page } = await openPage();
     await sbpAnsweredInBankApp(context, page, 'Отклонить');
-    await status(page, m.status.declined);
+    await status(page, stepMessages.status.declined);
     await page.goBack();
     await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
     await payByCardFromChoose(page, TEST_CARDS.pays);
     expect(page.url()).toContain('/success?billOid=');
-    await status(page, m.status.success);
+    await status(page, stepMessages.status.success);
   });
 
   test("paid: no 'Назад', and the browser's Back keeps the result with #/result", async () => {
     const { context, page } = await openPage();
     await sbpAnsweredInBankApp(context, page, 'Оплатить');
-    await status(page, m.status.success);
+    await status(page, stepMessages.status.success);
     expect(await page.getByRole('button', { name: m.app.back }).count()).toBe(0);
     await page.goBack();
     await page.waitForTimeout(300);
     expect(hash(page)).toBe('#/result');
-    await page.getByRole('heading', { name: m.status.resultTitle }).waitFor();
+    await page.getByRole('heading', { name: stepMessages.status.resultTitle }).waitFor();
     expect(page.url()).toContain('/pay/');
   });
 });
@@ -107,11 +108,11 @@ test('a stale tab: Pay on a bill paid in another tab says it is already paid', a
 describe('the phone as Russians write it (8…, +7…), typed or pasted', () => {
   async function signInWith(page: Page, enter: (field: ReturnType<Page['getByLabel']>) => Promise<void>) {
     await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
-    const field = page.getByLabel(m.signIn.phone, { exact: true });
+    const field = page.getByLabel(stepMessages.signIn.phone, { exact: true });
     await field.waitFor();
     await enter(field);
     expect(await field.inputValue()).toBe('+7 (999) 000-00-02');
-    await page.getByLabel(m.signIn.password).fill('demo-pass');
+    await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
     await page.getByRole('button', { name: m.app.continue }).click();
     await page.getByText('ID: +7 (999) 000-00-02').waitFor();
   }
@@ -159,13 +160,13 @@ test("polling offline says 'Нет соединения — …' and asks at onc
   await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
   await page.getByRole('radio', { name: /СБП/ }).check();
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-  await status(page, m.status.created);
+  await status(page, stepMessages.status.created);
   await context.setOffline(true);
-  await status(page, m.status.offline);
+  await status(page, stepMessages.status.offline);
   const asked = page.waitForRequest('**/api/getResult/');
   await context.setOffline(false);
   await asked;
-  await status(page, m.status.created);
+  await status(page, stepMessages.status.created);
 });
 
 test('the bank-app overlay keeps focus inside and closes on Esc; Pay works again', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, MOBILE, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -35,7 +36,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.pays);
     await page.waitForURL(/\/success\?billOid=.*orderId=/);
-    await expectStatus(page, m.status.success);
+    await expectStatus(page, stepMessages.status.success);
     // The acquirer's orderId, appended to our return URL: it names our attempt.
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     expect(await live.server.app.store.attemptByAnyId(orderId)).toMatchObject({
@@ -56,7 +57,7 @@ describe('card (ALL)', () => {
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.declined);
     await page.waitForURL(/\/fail\?billOid=.*orderId=/);
-    await expectStatus(page, m.status.declined);
+    await expectStatus(page, stepMessages.status.declined);
   });
 
   test('a double click on "Оплатить" makes one attempt', async () => {
@@ -90,18 +91,18 @@ describe('fast payment (SBP)', () => {
     await choose(page, /СБП/);
     await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
     const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
-    await page.getByText(m.sbp.scanQr).waitFor();
-    const qr = page.getByRole('img', { name: m.sbp.qrAlt });
+    await page.getByText(stepMessages.sbp.scanQr).waitFor();
+    const qr = page.getByRole('img', { name: stepMessages.sbp.qrAlt });
     await qr.waitFor();
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await page.getByRole('link', { name: m.sbp.openBankApp }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: stepMessages.sbp.openBankApp }).count()).toBe(0);
     expect(payload).toMatch(/\/sandbox\/sbp\//);
 
     const bankApp = await context.newPage();
     await bankApp.goto(payload);
     await bankApp.getByRole('button', { name: 'Оплатить' }).click();
-    await page.getByRole('heading', { name: m.status.resultTitle }).waitFor({ timeout: 20_000 });
-    await expectStatus(page, m.status.success);
+    await page.getByRole('heading', { name: stepMessages.status.resultTitle }).waitFor({ timeout: 20_000 });
+    await expectStatus(page, stepMessages.status.success);
   });
 
   test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
@@ -113,12 +114,12 @@ describe('fast payment (SBP)', () => {
     const link = page.getByRole('link', { name: /^Другой банк/ });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
-    expect(await page.getByRole('img', { name: m.sbp.qrAlt }).count()).toBe(0);
-    await page.getByRole('button', { name: m.sbp.showQr }).tap();
-    await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
-    await page.getByRole('button', { name: m.sbp.hideQr }).tap();
-    await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: m.sbp.anotherMethod }).tap();
+    expect(await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).count()).toBe(0);
+    await page.getByRole('button', { name: stepMessages.sbp.showQr }).tap();
+    await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
+    await page.getByRole('button', { name: stepMessages.sbp.hideQr }).tap();
+    await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: stepMessages.sbp.anotherMethod }).tap();
     await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
   });
 });
@@ -139,7 +140,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     await widgetFrame(page).getByText(/^Заказ /).waitFor();
     await widgetFrame(page).getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL(/\/success\?.*state=success.*bankInvoiceId=/);
-    await expectStatus(page, m.status.success);
+    await expectStatus(page, stepMessages.status.success);
   });
 
   test('desktop: "Закрыть" closes the overlay, restores scrolling and lets the payer choose again', async () => {
@@ -206,7 +207,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
     await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/success\?.*state=success/);
-    await expectStatus(page, m.status.success);
+    await expectStatus(page, stepMessages.status.success);
   });
 });
 
@@ -218,11 +219,11 @@ describe('offer and agreements', () => {
     await page.getByText(m.choosePaymentType.offerRequired).waitFor();
     await page.getByText(m.choosePaymentType.executerRequired).waitFor();
 
-    const link = page.getByRole('button', { name: m.agreement.aggregatorLink });
+    const link = page.getByRole('button', { name: stepMessages.agreement.aggregatorLink });
     await link.click();
-    const dialog = page.getByRole('dialog', { name: m.offer.title });
+    const dialog = page.getByRole('dialog', { name: stepMessages.offer.title });
     await dialog.getByText(/Оферта платежного агрегатора/).waitFor();
-    expect(await page.getByRole('button', { name: m.offer.close }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('button', { name: stepMessages.offer.close }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -237,9 +238,9 @@ describe('offer and agreements', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
-    await page.getByRole('button', { name: m.agreement.executerLink }).tap();
+    await page.getByRole('button', { name: stepMessages.agreement.executerLink }).tap();
     await page.getByRole('dialog').getByText(m.choosePaymentType.offerFailed).waitFor();
-    await page.getByRole('button', { name: m.offer.close }).tap();
+    await page.getByRole('button', { name: stepMessages.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 });
@@ -250,15 +251,15 @@ describe('closed by points', () => {
   test('/success?withoutProcessing=1 alone, or with an order the server does not know, does not say "paid"', async () => {
     const { page } = await openPage(MOBILE);
     await page.goto(`${live.server.url}/success?withoutProcessing=1`);
-    await expectStatus(page, m.status.orderNotFound);
+    await expectStatus(page, stepMessages.status.orderNotFound);
     expect(await page.locator('#result').getByRole('status').count()).toBe(1);
 
     // With an order, the page asks the server, which knows no such order.
     const asked = page.waitForResponse((response) => response.url().endsWith('/api/getResult/'));
     await page.goto(`${live.server.url}/success?withoutProcessing=1&billOid=demo-anon&orderId=made-up-order`);
     expect(await (await asked).json()).toEqual({ success: true, status: null });
-    await expectStatus(page, m.status.orderNotFound);
-    expect(await page.getByText(m.status.success).count()).toBe(0);
+    await expectStatus(page, stepMessages.status.orderNotFound);
+    expect(await page.getByText(stepMessages.status.success).count()).toBe(0);
   });
 });
 

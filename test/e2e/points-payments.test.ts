@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, freshBill, newContext, payWithCard, smsCode, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
 
@@ -46,7 +47,7 @@ test('demo-cover: points cover the bill, the title says so, and Pay closes it wi
   expect(await page.getByRole('radio').count()).toBe(0);
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/success\?withoutProcessing=1/);
-  await expectStatus(page, m.status.success);
+  await expectStatus(page, stepMessages.status.success);
 
   expect((await live.server.app.store.billByOid(bill))!.status).toBe('paid');
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([5000, -1500]);
@@ -65,7 +66,7 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
 
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?billOid=.*orderId=/);
-  await expectStatus(page, m.status.success);
+  await expectStatus(page, stepMessages.status.success);
   const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
   // Written off for the attempt the acquirer's orderId (appended to the return URL) names.
@@ -81,7 +82,7 @@ test('demo-points: a declined card writes no points off', async () => {
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?billOid=.*orderId=/);
-  await expectStatus(page, m.status.declined);
+  await expectStatus(page, stepMessages.status.declined);
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
   expect((await live.server.app.store.billByOid(bill))!.status).toBe('open');
   await page.context().close();

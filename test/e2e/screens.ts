@@ -2,8 +2,11 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 
 const m = messages;
+const r = receiptMessages;
 
 /**
  * Walks the page to every screen of SPEC §2 and hands each one to `visit` (a screenshot, an axe scan, a layout
@@ -37,6 +40,14 @@ async function toChoosePaymentType(page: Page, server: RunningServer, demo: stri
   return bill;
 }
 
+/** Pay by card up to the acquirer's form, left unpaid: answers the attempt's order (the form's address ends with it). */
+async function cardAttempt(page: Page): Promise<string> {
+  await page.getByRole('radio', { name: /Банковская карта/ }).check();
+  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.waitForURL(/\/sandbox\/acquirer\/[^/?#]+$/);
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
   await payByCardFromChoose(page, card);
@@ -65,9 +76,48 @@ export const journeys: Journey[] = [
   {
     name: 'data-error',
     async run(page, server, visit) {
-      await page.goto(`${server.url}/pay/demo-paid`);
+      await page.goto(`${server.url}/pay/no-such-bill`);
       await page.getByRole('alert').waitFor();
       await visit('data-error', page);
+    },
+  },
+  {
+    // Issue 17: the result page as a receipt, and a paid bill's link with it.
+    name: 'receipt',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      await payByCardFromChoose(page, TEST_CARDS.pays);
+      await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
+      await visit('result-receipt', page);
+      await page.goto(`${server.url}/pay/${bill}`);
+      await heading(page, r.paidTitle);
+      await page.getByRole('region', { name: r.receiptTitle }).waitFor();
+      await visit('paid-bill', page);
+    },
+  },
+  {
+    // The bank's widget closed: back on /fail with state=return while the bank says nothing.
+    name: 'cancelled',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      const orderId = await cardAttempt(page);
+      await page.goto(`${server.url}/fail?orderId=${orderId}&billOid=${bill}&state=return`);
+      await page.getByRole('status').filter({ hasText: r.cancelled }).waitFor({ timeout: 20_000 });
+      await visit('result-cancelled', page);
+    },
+  },
+  {
+    // Two minutes without the bank's word (the page's clock run forward): said as it is, with a reload.
+    name: 'slow confirmation',
+    async run(page, server, visit) {
+      const bill = await toChoosePaymentType(page, server, 'demo-anon');
+      const orderId = await cardAttempt(page);
+      await page.clock.install();
+      await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
+      await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor({ timeout: 20_000 });
+      await page.clock.runFor(121_000);
+      await page.getByRole('status').filter({ hasText: r.slow }).waitFor({ timeout: 20_000 });
+      await visit('result-slow', page);
     },
   },
   {
@@ -139,10 +189,10 @@ export const journeys: Journey[] = [
     name: 'reg: sign in',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
-      await heading(page, m.signIn.title);
+      await heading(page, stepMessages.signIn.title);
       await visit('reg-sign-in', page);
-      await page.getByLabel(m.signIn.phone, { exact: true }).fill('9990000002');
-      await page.getByLabel(m.signIn.password).fill('demo-pass');
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill('9990000002');
+      await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
       await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByText('ID: +7 (999) 000-00-02').waitFor();
       await visit('reg-signed-in', page);
@@ -152,10 +202,10 @@ export const journeys: Journey[] = [
     name: 'register',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
-      await page.getByRole('link', { name: m.signIn.register }).click();
-      await heading(page, m.register.title);
+      await page.getByRole('link', { name: stepMessages.signIn.register }).click();
+      await heading(page, stepMessages.register.title);
       await visit('register', page);
-      await page.getByLabel(m.register.surname).focus();
+      await page.getByLabel(stepMessages.register.surname).focus();
       await page.getByRole('button', { name: m.app.continue }).click({ force: true });
       await page.getByText(m.validation.surnameRequired).waitFor();
       await visit('register-errors', page);
@@ -167,24 +217,24 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       const phone = '79990000002';
       await open(page, server, 'demo-reg');
-      await page.getByRole('link', { name: m.signIn.forgot }).click();
-      await heading(page, m.forgotPassword.title);
+      await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
+      await heading(page, stepMessages.forgotPassword.title);
       await visit('forgot-password', page);
-      await page.getByLabel(m.signIn.phone, { exact: true }).fill(phone.slice(1));
-      await page.getByLabel(m.robot.standIn).check();
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+      await page.getByLabel(stepMessages.robot.standIn).check();
       await page.getByRole('button', { name: m.app.continue }).click();
       await heading(page, m.code.sent);
       await page.getByRole('link', { name: /бесплатным звонком/ }).waitFor();
       await visit('check-send-code-forgot', page);
       const code = await smsCode(server, phone);
       await page.getByRole('link', { name: /бесплатным звонком/ }).click();
-      await heading(page, m.freeCall.title);
-      await page.getByText(m.freeCall.waiting).waitFor();
+      await heading(page, stepMessages.freeCall.title);
+      await page.getByText(stepMessages.freeCall.waiting).waitFor();
       await visit('check-by-phone', page);
       await page.getByRole('button', { name: m.app.back }).click();
       await heading(page, m.code.sent);
       await typeCode(page, code);
-      await page.getByText(m.signIn.newPasswordSent).waitFor();
+      await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
       await visit('reg-sign-in-notice', page);
     },
   },
@@ -203,10 +253,10 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       await page.getByText(m.choosePaymentType.offerRequired).waitFor();
       await visit('choose-offer-errors', page);
-      await page.getByRole('button', { name: m.agreement.aggregatorLink }).click();
-      const dialog = page.getByRole('dialog', { name: m.offer.title });
+      await page.getByRole('button', { name: stepMessages.agreement.aggregatorLink }).click();
+      const dialog = page.getByRole('dialog', { name: stepMessages.offer.title });
       await dialog.waitFor();
-      await dialog.getByText(m.offer.loading).waitFor({ state: 'detached' });
+      await dialog.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal', page);
     },
   },
@@ -218,9 +268,9 @@ export const journeys: Journey[] = [
       await page.getByRole('radio', { name: /СБП/ }).check();
       await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
       if (device === 'desktop') {
-        await page.getByText(m.sbp.scanQr).waitFor();
-        await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
-        await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
+        await page.getByText(stepMessages.sbp.scanQr).waitFor();
+        await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
+        await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor();
         await visit('sbp-desktop', page);
         await page.getByRole('button', { name: 'Выбрать банк из списка' }).click();
         await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
@@ -233,13 +283,13 @@ export const journeys: Journey[] = [
         await page.getByRole('status').filter({ hasText: 'Найден 1 банк' }).waitFor();
         await visit('sbp-mobile-search', page);
         await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('');
-        await page.getByRole('button', { name: m.sbp.showQr }).click();
-        await page.getByRole('img', { name: m.sbp.qrAlt }).waitFor();
+        await page.getByRole('button', { name: stepMessages.sbp.showQr }).click();
+        await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
         await visit('sbp-mobile-qr', page);
       }
       // No connection while waiting for the bank (issue 17).
       await page.context().setOffline(true);
-      await page.getByRole('status').filter({ hasText: m.status.offline }).waitFor();
+      await page.getByRole('status').filter({ hasText: stepMessages.status.offline }).waitFor();
       await visit('sbp-offline', page);
       await page.context().setOffline(false);
     },
@@ -258,7 +308,7 @@ export const journeys: Journey[] = [
       await bankApp.getByRole('button', { name: 'Отклонить' }).click();
       await bankApp.getByRole('status').waitFor();
       await bankApp.close();
-      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.declined }).waitFor({ timeout: 20_000 });
       await page.getByRole('button', { name: m.app.back }).waitFor();
       await visit('result-declined-in-checkout', page);
     },
@@ -286,7 +336,7 @@ export const journeys: Journey[] = [
       const orderId = new URL(page.url()).pathname.split('/').pop()!;
       // Before the card is paid the attempt is still 'created': the result page keeps polling.
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${billOid}`);
-      await page.getByRole('status').filter({ hasText: m.status.created }).waitFor();
+      await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor();
       await visit('result-created', page);
     },
   },
@@ -294,7 +344,7 @@ export const journeys: Journey[] = [
     name: 'result success',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.pays);
-      await page.getByRole('status').filter({ hasText: m.status.success }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
       await visit('result-success', page);
     },
   },
@@ -302,7 +352,7 @@ export const journeys: Journey[] = [
     name: 'result declined',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.declined);
-      await page.getByRole('status').filter({ hasText: m.status.declined }).waitFor({ timeout: 20_000 });
+      await page.getByRole('status').filter({ hasText: stepMessages.status.declined }).waitFor({ timeout: 20_000 });
       await visit('result-declined', page);
     },
   },

@@ -1,6 +1,8 @@
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, newContext, payWithCard, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 
 const m = messages;
 
@@ -23,23 +25,26 @@ async function payByCard(objectOID: string, card: string) {
 test('demo-anon paid with 4111 1111 1111 1111 ends on the success status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.pays);
   await page.waitForURL(/\/success\?billOid=.*orderId=/);
-  await expectStatus(page, m.status.success);
+  await expectStatus(page, stepMessages.status.success);
   await context.close();
 });
 
 test('demo-anon paid with 4000 0000 0000 0002 ends on the declined status', async () => {
   const { context, page } = await payByCard(await freshBill(live.server, 'demo-anon'), TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?billOid=.*orderId=/);
-  await expectStatus(page, m.status.declined);
+  await expectStatus(page, stepMessages.status.declined);
   await context.close();
 });
 
-test('demo-paid shows the data error and its page title', async () => {
+test('an unknown bill shows the data error and its page title; demo-paid says it is paid (issue 17)', async () => {
   const context = await newContext(live.browser);
   const page = await context.newPage();
-  await page.goto(`${live.server.url}/pay/demo-paid`);
+  await page.goto(`${live.server.url}/pay/no-such-bill`);
   await page.getByText(m.app.dataError).waitFor();
   expect(await page.title()).toBe(m.app.dataErrorTitle);
+  await page.goto(`${live.server.url}/pay/demo-paid`);
+  await page.getByRole('heading', { name: receiptMessages.paidTitle }).waitFor();
+  expect(await page.getByText(m.app.dataError).count()).toBe(0);
   await context.close();
 });
 

@@ -43,7 +43,7 @@ describe('loading', () => {
     expect(actor.getSnapshot().value).toEqual({ loading: { user: 'fetching', bill: 'fetching' } });
     expect(loadUser.inFlight).toBe(1);
     expect(loadBill.inFlight).toBe(1);
-    expect(loadBill.last.input).toEqual({ objectOID: 'demo-reg' });
+    expect(loadBill.last.input).toEqual({ objectOID: 'demo-reg', retry: null });
   });
 
   test('waits for both answers, then shows the checkout with the bill, the user and the device', async () => {
@@ -57,7 +57,7 @@ describe('loading', () => {
     expect(actor.getSnapshot().value).toEqual({ content: 'ready' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ bill, user });
-    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true });
+    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null });
     expect(actor.getSnapshot().children.checkout).toBeDefined();
     expect(effects).toEqual([]);
   });
@@ -108,7 +108,7 @@ describe('after a sign-in', () => {
     expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
     expect(loadUser.calls).toHaveLength(2);
     expect(loadBill.calls).toHaveLength(2);
-    expect(loadBill.last.input).toEqual({ objectOID: 'demo-reg' });
+    expect(loadBill.last.input).toEqual({ objectOID: 'demo-reg', retry: null });
 
     const signedIn = aUser({ name: 'Новый', oid: 'user-2' });
     const newerBill = aBill({ objectOID: 'demo-reg', noReg: false, usefulPoints: 10 });

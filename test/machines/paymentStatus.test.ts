@@ -1,5 +1,5 @@
 import { createActor, SimulatedClock } from 'xstate';
-import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, STATUS_POLL_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
+import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, SLOW_AFTER_MS, SLOW_POLL_MS, STATUS_POLL_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
 import { ApiError } from '../../src/services/http';
 import type { PaymentStatusResponse } from '../../src/services/types';
 import { providePaymentStatus, type Dependencies } from '../../src/wiring';
@@ -116,10 +116,11 @@ test('a failed poll is logged and polling goes on, first at the usual pace, then
   expect(failures).toEqual(errors);
   expect(pauses).toEqual([STATUS_POLL_MS, 10_000, 20_000, 40_000, MAX_RETRY_PAUSE_MS, MAX_RETRY_PAUSE_MS]);
 
-  // One good answer brings back the usual pace.
+  // One good answer ends the growing pauses: the regular pace again, which past two minutes is the slow bank's (issue 17).
   await answer(created);
   expect(actor.getSnapshot().context.failures).toBe(0);
-  clock.increment(STATUS_POLL_MS);
+  expect(actor.getSnapshot().context.slow).toBe(true);
+  clock.increment(SLOW_POLL_MS);
   expect(fetchStatus.calls).toHaveLength(errors.length + 2);
 });
 
@@ -346,5 +347,39 @@ describe('the connection watcher of the page (wiring)', () => {
     win.dispatchEvent(new Event('offline'));
     expect(actor.getSnapshot().context.offline).toBe(true);
     actor.stop();
+  });
+});
+
+describe('issue 17: the receipt and a slow bank', () => {
+  const receipt = {
+    orderId: 'tx-1', status: 'success' as const, amount: 1500.5, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z',
+    method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', billPaid: true,
+  };
+
+  test('a final answer keeps the server\'s receipt', async () => {
+    const { actor, answer } = start();
+    await answer({ status: 'success', objectOID: 'bill-1', receipt });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.receipt).toEqual(receipt);
+  });
+
+  test('still created after two minutes: slow, asked every 15 s from then on, and a late success still lands', async () => {
+    const { actor, fetchStatus, clock, answer } = start();
+    await answer(created);
+    for (let t = STATUS_POLL_MS; t < SLOW_AFTER_MS; t += STATUS_POLL_MS) {
+      clock.increment(STATUS_POLL_MS);
+      await answer(created);
+    }
+    expect(actor.getSnapshot().context.slow).toBe(false);
+    const asked = fetchStatus.calls.length;
+    clock.increment(STATUS_POLL_MS);
+    expect(actor.getSnapshot().context.slow).toBe(true);
+    await answer(created);
+    clock.increment(STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(asked + 1);
+    clock.increment(SLOW_POLL_MS - STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(asked + 2);
+    await answer({ status: 'success', objectOID: 'bill-1', receipt });
+    expect(actor.getSnapshot().hasTag('success')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { anonBill, offerBill, openPage } from './support/bills';
 import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow } from './support/flow';
@@ -14,6 +15,14 @@ describeModelFlow({
   model,
   scope: scopeOf('anonymous-payment'),
   simplePaths: false,
+  checks: {
+    // The bill was asked for with the declined order, and the way to pay it had is the one chosen.
+    'anonymousPayment.retrying': (session) => {
+      const asked = session.server.seen.find((request) => request.path === '/ajax/object-info/model-anon');
+      expect(asked?.search).toBe('?retry=order-0');
+      expect(session.page.screen.getByRole('radio', { name: /СБП/ })).toBeChecked();
+    },
+  },
   events: {
     OPEN_BILL: async (session) => void openPage(session, { bill: anonBill() }),
     // The provider's checkUser fails: the payer still pays as a guest.
@@ -23,6 +32,31 @@ describeModelFlow({
       session.open({ objectOID: 'model-anon' });
     },
     OPEN_PAID_BILL: async (session) => void openPage(session, { bill: anonBill(), billStatus: 404 }),
+    OPEN_PAID_BILL_WITH_RECEIPT: async (session) =>
+      void openPage(session, {
+        bill: anonBill(),
+        billStatus: 409,
+        refusal: {
+          success: false,
+          error: 'Счет уже оплачен',
+          paid: true,
+          receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true },
+        },
+      }),
+    OPEN_BILL_TO_RETRY: async (session) => {
+      const bill = anonBill();
+      openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com' } }, retryOrder: 'order-0' });
+    },
+    RELOAD_ON_SBP: async (session) => {
+      const bill = anonBill();
+      const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
+      // The reloaded step polls at once, and the attempt is still being paid.
+      session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
+      openPage(session, {
+        bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
+        resumePath: '/sbp',
+      });
+    },
     OPEN_OFFER_BILL: async (session) => void openPage(session, { bill: offerBill() }),
     EMAIL_REFUSED_BY_SERVER: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
@@ -73,21 +107,21 @@ describeModelFlow({
       await does.click(session, t.pay);
     },
     TICK_BOTH: async (session) => {
-      await does.click(session, `${messages.agreement.accept} ${messages.agreement.aggregatorLink}`, 'checkbox');
-      await does.click(session, `${messages.agreement.accept} ${messages.agreement.executerLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executerLink}`, 'checkbox');
     },
     OPEN_OFFER: async (session) => {
       session.server.once('post', '/api/offerText/', { OfferDescription: '<p>Текст оферты агрегатора</p>' });
-      await does.click(session, messages.agreement.aggregatorLink);
+      await does.click(session, stepMessages.agreement.aggregatorLink);
     },
     OPEN_OFFER_EMPTY: async (session) => {
       session.server.once('post', '/api/offerText/', {});
-      await does.click(session, messages.agreement.aggregatorLink);
+      await does.click(session, stepMessages.agreement.aggregatorLink);
     },
     OPEN_OFFER_FAILS: async (session) => {
       session.server.once('post', '/api/offerText/', { success: false, error: 'Нет оферты' }, 500);
-      await does.click(session, messages.agreement.executerLink);
+      await does.click(session, stepMessages.agreement.executerLink);
     },
-    CLOSE_OFFER: (session) => does.click(session, messages.offer.close),
+    CLOSE_OFFER: (session) => does.click(session, stepMessages.offer.close),
   },
 });

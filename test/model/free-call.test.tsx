@@ -1,4 +1,5 @@
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { freeCallModel as model } from './models/free-call';
 import { openFromSignIn, sendForgotPasswordCode } from './support/account';
 import { elapse } from './support/app';
@@ -13,7 +14,7 @@ const POLL = `${PROVIDER}/freeCall/`;
 
 /** From the forgot-password code screen, the hint opens the free call; the lock answers as given. */
 const openFreeCall = (answer: Record<string, unknown>, status = 200) => async (session: Session) => {
-  await openFromSignIn(session, m.signIn.forgot);
+  await openFromSignIn(session, stepMessages.signIn.forgot);
   await sendForgotPasswordCode(session);
   session.server.once('post', LOCK, answer as never, status);
   await does.click(session, m.code.freeCallHint, 'link');

@@ -1,4 +1,4 @@
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { passwordRestoreModel as model } from './models/password-restore';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
 import { describeModelFlow } from './support/flow';
@@ -9,7 +9,7 @@ describeModelFlow({
   model,
   scope: scopeOf('password-restore'),
   events: {
-    OPEN_FORGOT_PASSWORD: (session) => openFromSignIn(session, messages.signIn.forgot),
+    OPEN_FORGOT_PASSWORD: (session) => openFromSignIn(session, stepMessages.signIn.forgot),
     FILL_FORM: async (session) => {
       await typePhone(session, '79990000002');
       await tickRobot(session);

@@ -1,5 +1,7 @@
 import { act } from '@testing-library/react';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { elapse } from './support/app';
 import { openAtChoose } from './support/bills';
 import { paymentStatusModel as model } from './models/payment-status';
@@ -51,7 +53,18 @@ describeModelFlow({
       expect(session.server.seen.filter((request) => request.path === '/api/getResult/').length).toBeGreaterThan(0);
     },
     'paymentStatus.stopped': () => elapse(30_000),
+    // Back on choosing (Back or 'Попробовать снова'): the way to pay the payer had is still the chosen one.
+    'paymentStatus.choosing': (session) => expect(session.page.screen.getByRole('radio', { name: /СБП/ })).toBeChecked(),
     // In the bank app the tab is hidden and polling goes on: two more polls in 10 s.
+    // Slow: the next poll comes 15 s later, not 5.
+    'paymentStatus.slow': async (session) => {
+      const before = polls(session);
+      status(session.server, created);
+      await elapse(10_000);
+      expect(polls(session)).toBe(before);
+      await elapse(5000);
+      expect(polls(session)).toBe(before + 1);
+    },
     'paymentStatus.inBankApp': async (session) => {
       const before = polls(session);
       status(session.server, created);
@@ -64,6 +77,12 @@ describeModelFlow({
     PAY_BY_SBP: (session) => payBySbp(session, true),
     PAY_BY_SBP_ON_PHONE: (session) => payBySbp(session, false),
     POLL_CREATED: poll(created),
+    TWO_MINUTES_UNCONFIRMED: async (session) => {
+      for (let waited = 0; waited < 120_000; waited += 5000) {
+        status(session.server, created);
+        await elapse(5000);
+      }
+    },
 
     POLL_FAILS: poll({ success: false, error: 'Сбой' }, 500),
     POLL_SUCCESS: async (session) => {
@@ -92,8 +111,9 @@ describeModelFlow({
       // At once, with no time passing: a page frozen while hidden may have slept through its timer.
       expect(polls(session)).toBe(before + 1);
     },
-    ANOTHER_METHOD: (session) => does.click(session, messages.sbp.anotherMethod),
+    ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
     BACK: (session) => does.click(session, messages.app.back),
+    RETRY: (session) => does.click(session, receiptMessages.retry),
     CONNECTION_LOST: async () => {
       await network('offline');
       // However long it lasts, no poll goes out (an unscripted one would fail the path).

@@ -1,4 +1,5 @@
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { signedInPaymentModel as model } from './models/signed-in-payment';
 import { continueAsCheckExpires, held, refusal, tickRobot, typePhone } from './support/account';
 import { PROVIDER, openPage, regBill, regUser, scriptUser } from './support/bills';
@@ -12,7 +13,7 @@ const BILL = `/ajax/object-info/${regBill().objectOID}`;
 
 async function signIn(session: Session, password: string) {
   await typePhone(session, '79990000002');
-  await does.type(session, messages.signIn.password, password);
+  await does.type(session, stepMessages.signIn.password, password);
   await does.click(session, messages.app.continue);
 }
 
@@ -62,7 +63,7 @@ describeModelFlow({
       await signIn(session, 'demo-pass');
       // The login was accepted and the reload has begun (its user call waits): now the payer opens register.
       await eventually(() => expect(session.server.seen.some((request) => request.path === `${PROVIDER}/checkUser/` && session.server.seen.filter((r) => r.path === BILL).length === 2)).toBe(true));
-      await does.click(session, messages.signIn.register, 'link');
+      await does.click(session, stepMessages.signIn.register, 'link');
       await release();
       await eventually(() => expect(session.server.seen.some((request) => request.path === '/ajax/get-user')).toBe(true));
       await settle();

@@ -35,7 +35,7 @@ test('a pending payment survives SIGKILL: after a restart it completes and is re
   // Back to our result page with the acquirer's orderId appended: the page polls with that id.
   expect(paid.headers.get('location')).toBe(`${first.base.replace('127.0.0.1', 'localhost')}/success?billOid=demo-anon&orderId=${acquirerOrder}`);
   // The callback went to the killed process's address and was lost: the poll asks the acquirer and learns it.
-  expect(await settledStatus(again, acquirerOrder, 'demo-anon')).toEqual({ success: true, status: 'success', objectOID: 'demo-anon' });
+  expect(await settledStatus(again, acquirerOrder, 'demo-anon')).toMatchObject({ success: true, status: 'success', objectOID: 'demo-anon' });
 
   await second.stop();
   await database.drop();

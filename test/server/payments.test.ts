@@ -76,8 +76,8 @@ describe('payment attempts', () => {
     // The acquirer sends the payer back to our fail URL with its own orderId appended; the result page polls with it.
     const acquirerOrderId = (await server.app.store.attemptByOrder(first))!.acquirer_order_id!;
     expect(declined.headers.location).toBe(`http://localhost:3000/fail?billOid=demo-anon&orderId=${acquirerOrderId}`);
-    expect((await client.post('/api/getResult/', { transactionID: acquirerOrderId, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'declined', objectOID: 'demo-anon' });
-    expect((await client.post('/api/getResult/', { transactionID: first, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'declined', objectOID: 'demo-anon' });
+    expect((await client.post('/api/getResult/', { transactionID: acquirerOrderId, billOID: 'demo-anon' })).json()).toMatchObject({ success: true, status: 'declined', objectOID: 'demo-anon' });
+    expect((await client.post('/api/getResult/', { transactionID: first, billOID: 'demo-anon' })).json()).toMatchObject({ success: true, status: 'declined', objectOID: 'demo-anon' });
 
     const secondInfo = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
     const second = secondInfo.orderId;
@@ -89,8 +89,10 @@ describe('payment attempts', () => {
     const refused = await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, error: 'Счет уже оплачен' });
-    // The object data now fails as SPEC §2 describes.
-    expect((await client.get('/ajax/object-info/demo-anon')).statusCode).toBe(409);
+    // The object data now answers that the bill is paid, with the receipt of the payment that paid it (issue 17).
+    const reopened = await client.get('/ajax/object-info/demo-anon');
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json()).toMatchObject({ success: false, error: 'Счет уже оплачен', paid: true, receipt: { orderId: second, status: 'success' } });
   });
 
   test('paid twice (card, then the fast payment of another tab): one success, the second refunded at the acquirer', async () => {
@@ -115,7 +117,7 @@ describe('payment attempts', () => {
     const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
     expect(info.data.payload).toBe(`http://localhost:3000/sandbox/sbp/${info.data.qrcId}`);
     // Kept on the attempt (a reloaded page shows the same QR again).
-    expect(await server.app.store.openForBill('demo-anon')).toMatchObject({ order_id: info.orderId, sbp_qrc_id: info.data.qrcId, sbp_payload: info.data.payload, sbp_image: info.data.image.content });
+    expect(await server.app.store.openAttemptOfBill('demo-anon')).toMatchObject({ order_id: info.orderId, sbp_qrc_id: info.data.qrcId, sbp_payload: info.data.payload, sbp_image: info.data.image.content });
     const png = Buffer.from(info.data.image.content, 'base64');
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
@@ -193,7 +195,7 @@ describe('points', () => {
       { delta: 4500, reason: 'demo credit', order_id: null },
       { delta: -1000, reason: 'payment', order_id: orderId },
     ]);
-    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json()).toEqual({ success: true, status: 'success', objectOID: 'demo-points' });
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json()).toMatchObject({ success: true, status: 'success', objectOID: 'demo-points' });
   });
 
   test('a declined payment writes nothing off', async () => {
@@ -230,7 +232,10 @@ describe('points', () => {
     const orderId = answer.json().info.orderId;
     expect(await balance('C-1002')).toBe(3500);
     expect((await server.app.store.billByOid('demo-cover'))!.status).toBe('paid');
-    expect((await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json().status).toBe('success');
+    const result = (await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json();
+    expect(result.status).toBe('success');
+    // Its receipt: no money and no way to pay, the points alone (issue 17).
+    expect(result.receipt).toMatchObject({ amount: 0, pointsUsed: 1500, method: null });
     // Asking again cannot spend twice.
     expect((await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500))).statusCode).toBe(409);
     expect(await balance('C-1002')).toBe(3500);

@@ -19,6 +19,7 @@ test('a compiled query answers each call with its own arguments', async () => {
       session_created_at: null,
       session_seen_at: null,
       bill: null,
+      bill_status: null,
       status: null,
       order_id: null,
       acquirer_checked_at: null,

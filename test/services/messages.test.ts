@@ -1,4 +1,6 @@
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 
 /** Every text of the catalogue, the functions' with a sample argument, by its key path. */
 function textsOf(node: unknown, path: string[] = []): [string, string][] {
@@ -12,12 +14,13 @@ function textsOf(node: unknown, path: string[] = []): [string, string][] {
 const KEPT_LATIN = /\b(Email|email|ID|QR|SberPay)\b/g;
 
 test('the page is Russian throughout (issue 17): no English text is left in the catalogue', () => {
-  const english = textsOf(messages).filter(([, text]) => /[A-Za-z]{2,}/.test(text.replace(KEPT_LATIN, '')));
+  // The catalogue's on-demand parts too: the steps after the first, and the payment's end (issue 17).
+  const english = textsOf({ messages, stepMessages, receiptMessages }).filter(([, text]) => /[A-Za-z]{2,}/.test(text.replace(KEPT_LATIN, '')));
   expect(english).toEqual([]);
 });
 
 test("SPEC's English texts are shown in the issue's Russian", () => {
-  expect(messages.status).toMatchObject({
+  expect(stepMessages.status).toMatchObject({
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
     success: 'Оплата прошла успешно',
     declined: 'Платеж отклонен',

@@ -6,14 +6,14 @@ import type { BankListDependencies } from '../../src/bankListWiring';
 import type { Api } from '../../src/services/api';
 import { bankListMessages as b } from '../../src/services/bankListMessages';
 import type { Platform } from '../../src/services/environment';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import type { PageConfig } from '../../src/services/pageConfig';
 import { PageContext } from '../../src/views/appContext';
 import { Sbp } from '../../src/views/Sbp';
 import { deferred, flush } from '../fixtures/fakes';
 import { checkoutAtChoose } from './payments.fixture';
 
-const t = messages.sbp;
+const t = stepMessages.sbp;
 const PAYLOAD = 'https://qr.nspk.ru/AD10006M8KT8Q5L38MBPS2Q9BF6M4RM1?type=02&bank=100000000111&sum=1234567&cur=RUB&crc=AB12';
 const sbpAnswer = { success: true, info: { orderId: 'order-2', data: { payload: PAYLOAD, qrcId: 'qr-2', image: { content: 'iVBORw0KGgo=' } } } };
 const KEY = 'checkout.sbp.lastUsedBank';

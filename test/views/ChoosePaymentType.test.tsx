@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { ChoosePaymentType } from '../../src/views/ChoosePaymentType';
 import { aType, usualTypes } from '../fixtures/billBuilder';
 import { flush } from '../fixtures/fakes';
@@ -107,7 +108,7 @@ test('the agreement’s link opens the offer modal with the text of that offer',
   const { fetchOffer } = renderChoose({ bill: offerBill() });
   await userEvent.click(screen.getByRole('button', { name: 'условия платежа' }));
   expect(fetchOffer.last.input).toEqual({ kind: 'executer', objectOID: 'bill-1', cardTypeOID: 'type-card' });
-  const dialog = screen.getByRole('dialog', { name: messages.offer.title });
+  const dialog = screen.getByRole('dialog', { name: stepMessages.offer.title });
   expect(dialog).toBeInTheDocument();
   await act(async () => {
     fetchOffer.last.answer.resolve('<h2>Условия платежа</h2><p>Текст</p>');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { offerMachine, type OfferRequest } from '../../src/machines/offer';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { OfferModal } from '../../src/views/OfferModal';
 import { fakeRequest, flush } from '../fixtures/fakes';
 
@@ -33,10 +34,10 @@ test('closed until asked; a dialog named by its title, busy while loading, then 
   const { answer } = renderModal();
   expect(screen.queryByRole('dialog')).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: 'условия оферты' }));
-  const dialog = screen.getByRole('dialog', { name: messages.offer.title });
+  const dialog = screen.getByRole('dialog', { name: stepMessages.offer.title });
   expect(dialog).toHaveAttribute('aria-modal', 'true');
   expect(dialog).toHaveAttribute('aria-busy', 'true');
-  expect(screen.getByRole('status')).toHaveTextContent(messages.offer.loading);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.offer.loading);
   await answer('<h2>Оферта платежного агрегатора</h2><p>Платеж принимает <b>агрегатор</b>.</p>');
   expect(screen.getByRole('heading', { name: 'Оферта платежного агрегатора' })).toBeInTheDocument();
   expect(screen.getByText(/Платеж принимает/)).toHaveTextContent('Платеж принимает агрегатор.');
@@ -47,7 +48,7 @@ test('focus moves to "Закрыть", stays inside on Tab, and returns to the l
   const link = screen.getByRole('button', { name: 'условия оферты' });
   await userEvent.click(link);
   await answer('<p>Текст <a href="https://example.com/offer">полностью</a></p>');
-  const close = screen.getByRole('button', { name: messages.offer.close });
+  const close = screen.getByRole('button', { name: stepMessages.offer.close });
   expect(close).toHaveFocus();
   await userEvent.tab();
   expect(screen.getByRole('link', { name: 'полностью' })).toHaveFocus();

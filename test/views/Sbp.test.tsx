@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { Sbp } from '../../src/views/Sbp';
 import { flush } from '../fixtures/fakes';
 import { checkoutAtChoose } from './payments.fixture';
 
-const t = messages.sbp;
+const t = stepMessages.sbp;
 const sbpAnswer = {
   success: true,
   info: { orderId: 'order-2', data: { payload: 'https://bank.example/sbp/qr-2', qrcId: 'qr-2', image: { content: 'iVBORw0KGgo=' } } },
@@ -35,12 +35,12 @@ test('desktop: the amount, one line on how to pay and the QR image; no bank-app 
 test("'Получаем данные о платеже' only once the first status answer came (issue 17)", async () => {
   const { fetchStatus } = await renderSbp(true);
   expect(screen.getByRole('status')).toHaveTextContent('');
-  expect(screen.queryByText(messages.status.created)).toBeNull();
+  expect(screen.queryByText(stepMessages.status.created)).toBeNull();
   await act(async () => {
     fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
     await flush();
   });
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
 });
 
 test('mobile: the bank-app link and the QR behind the "Показать/Скрыть QR-код" toggle', async () => {

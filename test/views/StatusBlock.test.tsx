@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { createActor, fromCallback } from 'xstate';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../src/machines/paymentStatus';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import type { PaymentStatusResponse } from '../../src/services/types';
 import { StatusBlock } from '../../src/views/StatusBlock';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
@@ -28,10 +28,10 @@ test("offline while polling: 'Нет соединения — проверим, 
     await flush();
   });
   network('offline');
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.offline);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.offline);
   network('online');
   expect(fetchStatus.calls).toHaveLength(2);
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
 });
 
 test('quiet until the first answer, then the created text', async () => {
@@ -41,7 +41,7 @@ test('quiet until the first answer, then the created text', async () => {
     quiet.fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
     await flush();
   });
-  expect(screen.getByRole('status')).toHaveTextContent(messages.status.created);
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
   quiet.actor.stop();
 });
 

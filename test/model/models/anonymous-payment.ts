@@ -1,5 +1,7 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
+import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
 
 const t = messages.choosePaymentType;
@@ -13,8 +15,22 @@ export const anonymousPaymentModel = setup({}).createMachine({
   id: 'anonymousPayment',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_BILL: 'noReg', OPEN_BILL_PROVIDER_DOWN: 'noReg', OPEN_PAID_BILL: 'dataError', OPEN_OFFER_BILL: 'offerNoReg' } },
+    closed: {
+      on: {
+        OPEN_BILL: 'noReg',
+        OPEN_BILL_PROVIDER_DOWN: 'noReg',
+        OPEN_PAID_BILL: 'dataError',
+        OPEN_PAID_BILL_WITH_RECEIPT: 'paidBill',
+        OPEN_BILL_TO_RETRY: 'retrying',
+        RELOAD_ON_SBP: 'sbp',
+        OPEN_OFFER_BILL: 'offerNoReg',
+      },
+    },
     dataError: { meta: sees({ text: messages.app.dataError }) },
+    // A paid bill's link: 'Счет оплачен' with the receipt of its payment, not the data error (issue 17).
+    paidBill: { meta: sees({ heading: receiptMessages.paidTitle }, { text: receiptMessages.receiptTitle }, { noText: messages.app.dataError }) },
+    // 'Попробовать снова' from the result page: choosing again, the e-mail and the way to pay kept; Back to the bill.
+    retrying: { meta: sees({ heading: t.title }, { button: t.pay }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
     noReg: {
       meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }),
       on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing' },
@@ -55,7 +71,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       meta: sees({ text: /Сервисный сбор: 185,19 руб\./ }),
       on: { PAY_SBP: 'sbp' },
     },
-    sbp: { meta: sees({ text: messages.sbp.scanQr }) },
+    sbp: { meta: sees({ text: stepMessages.sbp.scanQr }) },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
@@ -72,11 +88,11 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { PAY_CARD: 'cardForm' },
     },
     offerShown: {
-      meta: sees({ dialog: messages.offer.title }, { text: 'Текст оферты агрегатора' }),
+      meta: sees({ dialog: stepMessages.offer.title }, { text: 'Текст оферты агрегатора' }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
     offerFailed: {
-      meta: sees({ dialog: messages.offer.title }, { alert: t.offerFailed }),
+      meta: sees({ dialog: stepMessages.offer.title }, { alert: t.offerFailed }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
   },

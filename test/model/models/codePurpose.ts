@@ -1,8 +1,9 @@
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
 const m = messages;
-const robot: Sight[] = [{ unchecked: m.robot.standIn }, { disabledButton: m.app.continue }];
+const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
 
 /**
  * The states a step that asks for a code shares with every other such step (the send-code flow of SPEC §4): its
@@ -14,7 +15,7 @@ export function codePurposeStates({ form, codeScreen, done }: { form: Sight[]; c
   return {
     form: { meta: sees(...form, ...robot), on: { FILL_FORM: 'ready' } },
     ready: {
-      meta: sees(...form, { checked: m.robot.standIn }, { button: m.app.continue }),
+      meta: sees(...form, { checked: stepMessages.robot.standIn }, { button: m.app.continue }),
       on: { UNTICK_ROBOT: 'form', CONTINUE_AS_CHECK_EXPIRES: 'form', SEND_CODE: 'code', SEND_TOO_EARLY: 'sendWait', SEND_FAILS: 'sendFailed' },
     },
     sendWait: { meta: sees(...form, { alert: 'Повторная отправка кода возможна через 42 секунды' }, ...robot) },
@@ -27,7 +28,7 @@ export function codePurposeStates({ form, codeScreen, done }: { form: Sight[]; c
     finishRobot: { meta: sees(...codeScreen, ...robot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
     // The digits typed again with the check not passed: nothing is sent.
     finishRobotStill: { meta: sees(...codeScreen, ...robot) },
-    finishRobotTicked: { meta: sees(...codeScreen, { checked: m.robot.standIn }, { button: m.app.continue }), on: { RETRY: 'done' } },
+    finishRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }, { button: m.app.continue }), on: { RETRY: 'done' } },
     finishFailed: { meta: sees(...codeScreen, { button: m.app.continue }), on: { RETRY: 'done' } },
     done: { meta: sees(...done) },
   } as const;

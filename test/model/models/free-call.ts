@@ -1,9 +1,10 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
 const m = messages;
-const screen: Sight[] = [{ heading: m.freeCall.title }, { link: m.freeCall.call }, { back: true }];
+const screen: Sight[] = [{ heading: stepMessages.freeCall.title }, { link: stepMessages.freeCall.call }, { back: true }];
 
 /**
  * The free call (SPEC §4), from the forgot-password code screen's hint: the lock asks the line to expect the
@@ -16,13 +17,13 @@ export const freeCallModel = setup({}).createMachine({
   states: {
     closed: { on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked' } },
     waiting: {
-      meta: sees(...screen, { status: m.freeCall.waiting }),
+      meta: sees(...screen, { status: stepMessages.freeCall.waiting }),
       on: { POLL_NOT_YET: 'stillWaiting', POLL_FAILS: 'stillWaiting', CALL_CAME: 'reloaded', WAIT_60S: 'gaveUp', BACK: 'codeScreen' },
     },
-    stillWaiting: { meta: sees(...screen, { status: m.freeCall.waiting }), on: { CALL_CAME: 'reloaded' } },
-    notLocked: { meta: sees(...screen, { noText: m.freeCall.waiting }) },
+    stillWaiting: { meta: sees(...screen, { status: stepMessages.freeCall.waiting }), on: { CALL_CAME: 'reloaded' } },
+    notLocked: { meta: sees(...screen, { noText: stepMessages.freeCall.waiting }) },
     reloaded: { meta: sees({ reloaded: true }) },
-    gaveUp: { meta: sees({ heading: m.signIn.title }, { back: false }) },
+    gaveUp: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },
     codeScreen: { meta: sees({ heading: m.code.sent }, { link: m.code.freeCallHint }) },
   },
 });

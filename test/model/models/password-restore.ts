@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import type { Sight } from '../support/sights';
 import { codePurposeStates } from './codePurpose';
 
@@ -16,9 +17,9 @@ export const passwordRestoreModel = setup({}).createMachine({
   states: {
     closed: { on: { OPEN_FORGOT_PASSWORD: 'form' } },
     ...codePurposeStates({
-      form: [{ heading: m.forgotPassword.title }, { field: m.signIn.phone }, { back: true }] satisfies Sight[],
+      form: [{ heading: stepMessages.forgotPassword.title }, { field: stepMessages.signIn.phone }, { back: true }] satisfies Sight[],
       codeScreen: [{ heading: m.code.sent }, { text: /^на номер \+7 \(999\) 000-00-02$/ }, { link: m.code.freeCallHint }],
-      done: [{ heading: m.signIn.title }, { status: m.signIn.newPasswordSent }, { back: false }],
+      done: [{ heading: stepMessages.signIn.title }, { status: stepMessages.signIn.newPasswordSent }, { back: false }],
     }),
   },
 });

@@ -1,11 +1,13 @@
 import { setup } from 'xstate';
 import { bankListMessages } from '../../../src/services/bankListMessages';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
+import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
 
-const onSbp = sees({ text: messages.sbp.scanQr }, { button: messages.sbp.anotherMethod });
+const onSbp = sees({ text: stepMessages.sbp.scanQr }, { button: stepMessages.sbp.anotherMethod });
 // A phone with no bank list given (the list is its own chunk's, tested in test/views/BankList): SPEC's one link.
-const onPhone = sees({ heading: bankListMessages.chooseBank }, { link: messages.sbp.openBankApp }, { button: messages.sbp.anotherMethod });
+const onPhone = sees({ heading: bankListMessages.chooseBank }, { link: stepMessages.sbp.openBankApp }, { button: stepMessages.sbp.anotherMethod });
 
 /**
  * The payment status (SPEC §4): the sbp step polls /api/getResult/ every 5000 ms until success or declined, then
@@ -29,6 +31,7 @@ export const paymentStatusModel = setup({}).createMachine({
       meta: onSbp,
       on: {
         POLL_CREATED: 'waiting',
+        TWO_MINUTES_UNCONFIRMED: 'slow',
         CONNECTION_LOST: 'offline',
         // The browser says 'online' without having been offline (another network): polling just goes on.
         NETWORK_CHANGED: 'onAnotherNetwork',
@@ -44,16 +47,22 @@ export const paymentStatusModel = setup({}).createMachine({
     },
     retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused', CONNECTION_LOST: 'offline' } },
     onAnotherNetwork: { meta: onSbp },
+    // Two minutes and the bank has not confirmed: said as it is, and polled every 15 s from then on (issue 17).
+    slow: { meta: sees({ status: receiptMessages.slow }, { text: stepMessages.sbp.scanQr }) },
     // No connection: it says so, and asks at once when the browser is back online (issue 17).
-    offline: { meta: sees({ status: messages.status.offline }), on: { CONNECTION_BACK: 'waiting' } },
+    offline: { meta: sees({ status: stepMessages.status.offline }), on: { CONNECTION_BACK: 'waiting' } },
     // Hidden: however long it stays hidden, no poll goes out (the jsdom run checks the requests).
-    paused: { meta: sees({ text: messages.sbp.scanQr }), on: { TAB_SHOWN: 'waiting' } },
-    stopped: { meta: sees({ text: messages.sbp.scanQr }) },
+    paused: { meta: sees({ text: stepMessages.sbp.scanQr }), on: { TAB_SHOWN: 'waiting' } },
+    stopped: { meta: sees({ text: stepMessages.sbp.scanQr }) },
     // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way (issue 17).
-    paid: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.success }, { back: false }) },
-    declined: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.declined }, { back: true }), on: { BACK: 'choosing' } },
+    paid: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.success }, { back: false }) },
+    // 'Попробовать снова' is the same step back, with the way to pay kept (issue 17).
+    declined: {
+      meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { back: true }, { button: receiptMessages.retry }),
+      on: { BACK: 'choosing', RETRY: 'choosing' },
+    },
     // Paid twice (issue 13): the bill was paid by another payment and this one's money returned; nothing to go back to.
-    refunded: { meta: sees({ heading: messages.status.resultTitle }, { status: messages.status.refunded }, { back: false }) },
+    refunded: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.refunded }, { back: false }) },
     choosing: { meta: sees({ heading: messages.choosePaymentType.title }) },
   },
 });

@@ -1,13 +1,14 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
 const m = messages;
 const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: m.points.input }];
 const codeScreen: Sight[] = [{ heading: m.code.sent }, { text: /^на номер \+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }, { back: true }];
 const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: m.code.resend }];
-const robot: Sight[] = [{ unchecked: m.robot.standIn }, { disabledButton: m.app.continue }];
-const pointsRobot: Sight[] = [{ unchecked: m.robot.standIn }, { disabledButton: m.points.use }];
+const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
+const pointsRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.points.use }];
 
 /**
  * Points by SMS code (SPEC §4): the noReg points block opens the points screen; the points go with a use-points
@@ -31,10 +32,10 @@ export const pointsSmsModel = setup({}).createMachine({
       on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed' },
     },
     // The payer learns why no code came, as on the other screens that send one.
-    pointsSendFailed: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, { button: m.points.use }, { noText: m.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
+    pointsSendFailed: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, { button: m.points.use }, { noText: stepMessages.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
     pointsRobot: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
     pointsRobotTicked: {
-      meta: sees(...pointsForm, { checked: m.robot.standIn }, { button: m.points.use }),
+      meta: sees(...pointsForm, { checked: stepMessages.robot.standIn }, { button: m.points.use }),
       on: { UNTICK_ROBOT: 'pointsRobot', SUBMIT_AS_CHECK_EXPIRES: 'pointsRobot', SEND_CODE: 'codeSent' },
     },
     codeSent: {
@@ -53,18 +54,18 @@ export const pointsSmsModel = setup({}).createMachine({
     counting: { meta: sees(...countdown(/^Повторная отправка кода возможна через 59 секунд$/)) },
     pointsFormAgain: { meta: sees(...pointsForm, { field: m.points.input }) },
     codeIncomplete: { meta: sees(...codeScreen, { alert: m.code.incomplete }) },
-    codeRejected: { meta: sees(...codeScreen, { alert: m.code.rejected }, { noText: m.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
+    codeRejected: { meta: sees(...codeScreen, { alert: m.code.rejected }, { noText: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
     codeRobot: { meta: sees(...codeScreen, { alert: m.code.rejected }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
     // Four digits typed with the check not passed: nothing is sent.
     codeRobotStill: { meta: sees(...codeScreen, ...robot) },
-    codeRobotTicked: { meta: sees(...codeScreen, { checked: m.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
+    codeRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
     resendReady: {
       meta: sees(...codeScreen, { button: m.code.resend }),
       on: { RESEND: 'resent', RESEND_TOO_EARLY: 'resendWait', RESEND_REFUSED: 'resendRefused', RESEND_FAILS: 'resendFailed' },
     },
     resent: { meta: sees(...countdown(/^Повторная отправка кода возможна через 60 секунд$/)) },
     resendWait: { meta: sees(...countdown(/^Повторная отправка кода возможна через 42 секунды$/), ...robot) },
-    resendRefused: { meta: sees(...codeScreen, { button: m.code.resend }, { noText: m.robot.standIn }) },
+    resendRefused: { meta: sees(...codeScreen, { button: m.code.resend }, { noText: stepMessages.robot.standIn }) },
     resendFailed: { meta: sees(...codeScreen, { button: m.code.resend }) },
     pointsUsed: {
       meta: sees({ text: /^Использовано баллов: 1\s000 баллов$/ }, { back: false }),

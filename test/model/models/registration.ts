@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees } from '../support/sights';
 import { codePurposeStates } from './codePurpose';
 
@@ -11,9 +12,9 @@ const m = messages;
  * send says why; a refused registration shows the robot check when the server asks, and Continue tries again.
  */
 const states = codePurposeStates({
-  form: [{ heading: m.register.title }, { field: m.register.surname }, { back: true }],
+  form: [{ heading: stepMessages.register.title }, { field: stepMessages.register.surname }, { back: true }],
   codeScreen: [{ heading: m.code.sent }, { text: /^на номер \+7 \(999\) \d{3}-\d{2}-\d{2}$/ }, { noLink: m.code.freeCallHint }],
-  done: [{ heading: m.signIn.title }, { status: m.signIn.registrationSuccess }, { back: false }],
+  done: [{ heading: stepMessages.signIn.title }, { status: stepMessages.signIn.registrationSuccess }, { back: false }],
 });
 
 export const registrationModel = setup({}).createMachine({
@@ -23,6 +24,6 @@ export const registrationModel = setup({}).createMachine({
     closed: { on: { OPEN_REGISTER: 'form' } },
     ...states,
     form: { ...states.form, on: { ...states.form.on, BACK: 'signInForm' } },
-    signInForm: { meta: sees({ heading: m.signIn.title }, { back: false }) },
+    signInForm: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },
   },
 });

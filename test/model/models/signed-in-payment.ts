@@ -1,10 +1,11 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
-const signInForm: Sight[] = [{ heading: messages.signIn.title }, { field: messages.signIn.password }, { noButton: messages.reg.changeUser }];
-const robotCheck: Sight[] = [{ alert: messages.signIn.failed }, { unchecked: messages.robot.standIn }, { disabledButton: messages.app.continue }];
-const signedIn: Sight[] = [{ text: /^ID: \+7 \(999\) 000-00-02$/ }, { button: messages.reg.changeUser }, { noField: messages.signIn.password }];
+const signInForm: Sight[] = [{ heading: stepMessages.signIn.title }, { field: stepMessages.signIn.password }, { noButton: messages.reg.changeUser }];
+const robotCheck: Sight[] = [{ alert: stepMessages.signIn.failed }, { unchecked: stepMessages.robot.standIn }, { disabledButton: messages.app.continue }];
+const signedIn: Sight[] = [{ text: /^ID: \+7 \(999\) 000-00-02$/ }, { button: messages.reg.changeUser }, { noField: stepMessages.signIn.password }];
 
 /**
  * The registered payer (SPEC §2 reg): the sign-in form; a refused or failed login says 'Не удалось авторизоваться'
@@ -17,7 +18,7 @@ export const signedInPaymentModel = setup({}).createMachine({
   states: {
     closed: { on: { OPEN_REG_BILL: 'signInForm', OPEN_SIGNED_IN: 'signedIn', OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown' } },
     signInForm: {
-      meta: sees(...signInForm, { noAlert: messages.signIn.failed }, { button: messages.app.continue }),
+      meta: sees(...signInForm, { noAlert: stepMessages.signIn.failed }, { button: messages.app.continue }),
       on: {
         WRONG_PASSWORD: 'failed',
         LOGIN_SERVER_DOWN: 'failed',
@@ -27,16 +28,16 @@ export const signedInPaymentModel = setup({}).createMachine({
         RIGHT_PASSWORD_OPEN_REGISTER_WHILE_LOADING: 'registerSignedIn',
       },
     },
-    failed: { meta: sees(...signInForm, { alert: messages.signIn.failed }, { noText: messages.robot.standIn }), on: { RIGHT_PASSWORD: 'signedIn' } },
+    failed: { meta: sees(...signInForm, { alert: stepMessages.signIn.failed }, { noText: stepMessages.robot.standIn }), on: { RIGHT_PASSWORD: 'signedIn' } },
     robotCheck: { meta: sees(...signInForm, ...robotCheck), on: { TICK_ROBOT: 'robotTicked' } },
     robotTicked: {
-      meta: sees(...signInForm, { checked: messages.robot.standIn }, { button: messages.app.continue }),
+      meta: sees(...signInForm, { checked: stepMessages.robot.standIn }, { button: messages.app.continue }),
       on: { UNTICK_ROBOT: 'robotCheck', CONTINUE_AS_CHECK_EXPIRES: 'robotCheck', RIGHT_PASSWORD: 'signedIn' },
     },
     // Signed in, but the user could not be reloaded: the form again, nobody's card.
     signInFormAgain: { meta: sees(...signInForm) },
     // The register step was opened while the app reloaded the user; the reload lands on it all the same.
-    registerSignedIn: { meta: sees({ heading: messages.register.title }) },
+    registerSignedIn: { meta: sees({ heading: stepMessages.register.title }) },
     signedIn: {
       meta: sees(...signedIn, { field: messages.email.label }),
       on: { EMAIL_ACCEPTED: 'choosing', EMAIL_REFUSED_BY_SERVER: 'emailRefused', CHANGE_USER: 'loggedOut', CHANGE_USER_LOGOUT_FAILS: 'loggedOut' },

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { refusal } from '../../../server/routes/schemas';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { eventually, settle } from './app';
 import type { Session } from './flow';
 import { does } from './screen';
@@ -32,10 +33,10 @@ export function held(session: Session, method: 'get' | 'post', path: string, bod
   };
 }
 
-export const tickRobot = (session: Session) => does.click(session, messages.robot.standIn, 'checkbox');
+export const tickRobot = (session: Session) => does.click(session, stepMessages.robot.standIn, 'checkbox');
 
 /** Types the phone into the masked field (the ten digits after +7). */
-export const typePhone = (session: Session, phone: string) => does.type(session, messages.signIn.phone, phone.slice(1));
+export const typePhone = (session: Session, phone: string) => does.type(session, stepMessages.signIn.phone, phone.slice(1));
 
 /**
  * Presses Continue and, before the form has validated and handed the values on, the robot check expires (the
@@ -47,7 +48,7 @@ export async function continueAsCheckExpires(session: Session, button: string = 
     submit = screen.getByRole('button', { name: button });
     expect(submit).toBeEnabled();
   });
-  const robot = screen.getByRole('checkbox', { name: messages.robot.standIn });
+  const robot = screen.getByRole('checkbox', { name: stepMessages.robot.standIn });
   act(() => {
     fireEvent.click(submit!);
     fireEvent.click(robot);

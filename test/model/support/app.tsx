@@ -53,6 +53,9 @@ export interface PageOptions {
   isSafariDesktop?: boolean;
   /** A browser whose crypto fails, so the widget overlay cannot open. */
   brokenCrypto?: boolean;
+  /** The address bar's step at load (a reload), and the declined order of 'Попробовать снова' (issue 17). */
+  resumePath?: string;
+  retryOrder?: string;
   inspect: (event: InspectionEvent) => void;
 }
 
@@ -60,7 +63,7 @@ export interface PageOptions {
  * Mounts the page as main.tsx does: provideApp() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
-export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, inspect }: PageOptions) {
+export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, inspect }: PageOptions) {
   const navigations: string[] = [];
   const reloads: number[] = [];
   const opened: string[] = [];
@@ -116,7 +119,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     );
   }
   const view = render(
-    <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop }, inspect }}>
+    <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null }, inspect }}>
       <Page />
     </AppActor.Provider>,
   );

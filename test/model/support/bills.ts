@@ -32,11 +32,14 @@ export const regUser = (overrides: Partial<LoyaltyUser> = {}): LoyaltyUser => aU
 export const PROVIDER = '/ajax/realty';
 
 /** Scripts the page's first calls (checkUser, get-user, object-info) and opens it. */
-export function openPage(session: Session, { bill, user = null, billStatus = 200, isDesktop = true, isSafariDesktop = false, brokenCrypto = false }: { bill: Bill; user?: LoyaltyUser | null; billStatus?: number; isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean }) {
+export function openPage(
+  session: Session,
+  { bill, user = null, billStatus = 200, refusal = { success: false, error: 'Счет уже оплачен' }, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder }: { bill: Bill; user?: LoyaltyUser | null; billStatus?: number; refusal?: Record<string, unknown>; isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean; resumePath?: string; retryOrder?: string },
+) {
   scriptUser(session, user);
   if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
-  else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, { success: false, error: 'Счет уже оплачен' }, billStatus);
-  return session.open({ objectOID: bill.objectOID, isDesktop, isSafariDesktop, brokenCrypto });
+  else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, refusal as never, billStatus);
+  return session.open({ objectOID: bill.objectOID, isDesktop, isSafariDesktop, brokenCrypto, ...(resumePath ? { resumePath } : {}), ...(retryOrder ? { retryOrder } : {}) });
 }
 
 /** The user calls of a load or refresh: checkUser gives a token when somebody is signed in, get-user the user. */

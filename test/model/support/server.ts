@@ -7,6 +7,8 @@ type Method = 'get' | 'post';
 export interface SeenRequest {
   method: string;
   path: string;
+  /** The query, '?…' or ''. */
+  search: string;
   body: unknown;
 }
 
@@ -30,7 +32,7 @@ export function modelServer() {
         } catch {
           body = Object.fromEntries(new URLSearchParams(text));
         }
-        seen.push({ method: request.method, path: url.pathname, body });
+        seen.push({ method: request.method, path: url.pathname, search: url.search, body });
       });
   });
 

@@ -1,0 +1,69 @@
+import { toRoubles } from './money';
+import type { PaymentStatus, Store } from './store/store';
+
+/**
+ * What the payer's receipt says about one attempt (issue 17), from the server's own records, never from the address
+ * bar: the amount and points, the purpose, the order, when it ended, the way paid and where the receipt e-mail went.
+ * Money is roubles with two decimals on the wire (DESIGN §6). The page adds the merchant from its configuration.
+ */
+// A type, not an interface: the route's schema-derived answer type takes it as a plain object.
+export type Receipt = {
+  orderId: string;
+  status: PaymentStatus;
+  /** Paid in money, roubles; 0 when points closed the bill. */
+  amount: number;
+  pointsUsed: number;
+  purpose: string;
+  /** When the attempt last changed (for a finished one: when the bank's word came), ISO 8601 UTC. */
+  at: string;
+  /** The way to pay: the type's code and its name as the bill lists it; null when points alone closed the bill. */
+  method: { code: string; name: string } | null;
+  /** Where the receipt went, masked (the receipt is shown to anyone holding the bill's link). */
+  email: string | null;
+  /** The bill is paid (by this attempt or, for a declined one, by another). */
+  billPaid: boolean;
+};
+
+/**
+ * `ivan.petrov@mail.ru` → `iv***@mail.ru`: enough for the payer to recognise their address, too little for a
+ * stranger with the link to learn it.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+/** The receipt of an order, in one read; undefined for an unknown order. */
+export async function receiptOf(store: Store, orderId: string): Promise<Receipt | undefined> {
+  const row = await store.receiptOfOrder(orderId);
+  if (!row) return undefined;
+  return {
+    orderId: row.order_id,
+    status: row.status,
+    amount: toRoubles(row.amount_kopecks),
+    pointsUsed: row.points_used,
+    purpose: row.purpose,
+    at: new Date(row.updated_at).toISOString(),
+    // Points that covered the bill are the way paid: no money moved, whatever type the attempt was filed under.
+    method: row.amount_kopecks > 0 ? { code: row.type_code, name: row.type_name } : null,
+    email: row.email ? maskEmail(row.email) : null,
+    billPaid: row.bill_status === 'paid',
+  };
+}
+
+/** The receipt's JSON schema (compiled serializers drop what they do not list). */
+export const receiptSchema = {
+  type: 'object',
+  properties: {
+    orderId: { type: 'string' },
+    status: { type: 'string' },
+    amount: { type: 'number' },
+    pointsUsed: { type: 'integer' },
+    purpose: { type: 'string' },
+    at: { type: 'string' },
+    method: { type: ['object', 'null'], properties: { code: { type: 'string' }, name: { type: 'string' } } },
+    email: { type: ['string', 'null'] },
+    billPaid: { type: 'boolean' },
+  },
+} as const;

@@ -1,0 +1,63 @@
+import { useSelector } from '@xstate/react';
+import type { Merchant } from '../services/pageConfig';
+import { receiptMessages as t } from '../services/receiptMessages';
+import { Receipt, webLink } from './Receipt';
+import { outcomeOf, StatusBlock, type PaymentStatusActor } from './StatusBlock';
+
+/** 'Попробовать снова': a link back to the bill (the stand-alone result page) or the checkout's own step back. */
+export type Retry = { href: string } | { onRetry: () => void };
+
+interface Props {
+  actor: PaymentStatusActor;
+  merchant: Merchant;
+  /** Where 'Вернуться в магазин' leads after a success, when the bill has one. */
+  returnUrl?: string | null;
+  retry: Retry | null;
+  /** The bank's widget sent the payer back (`state=return`). */
+  cancelled?: boolean;
+  quietUntilAnswered?: boolean;
+  onReload: () => void;
+}
+
+/**
+ * The end of a payment (issue 17): the status, then what it means and where to go. Paid: the receipt and the way back
+ * to the shop. Declined or cancelled: 'Попробовать снова'. A bank that has not confirmed in two minutes: said as it is,
+ * with a reload on offer while polling goes on at a slower pace.
+ */
+export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = false, quietUntilAnswered = false, onReload }: Props) {
+  const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
+  const receipt = useSelector(actor, (state) => state.context.receipt);
+  const shop = webLink(returnUrl);
+  const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
+  const canRetry = (outcome === 'declined' || outcome === 'cancelled') && retry;
+
+  return (
+    <>
+      <StatusBlock actor={actor} quietUntilAnswered={quietUntilAnswered} cancelled={cancelled} />
+      {note && <p className="result-note">{note}</p>}
+      {outcome === 'success' && receipt && <Receipt receipt={receipt} merchant={merchant} />}
+      <div className="result-actions">
+        {outcome === 'success' && shop && (
+          <a className="button primary" href={shop}>
+            {t.backToShop}
+          </a>
+        )}
+        {canRetry &&
+          ('href' in retry ? (
+            <a className="button primary" href={retry.href}>
+              {t.retry}
+            </a>
+          ) : (
+            <button type="button" className="button primary" onClick={retry.onRetry}>
+              {t.retry}
+            </button>
+          ))}
+        {outcome === 'slow' && (
+          <button type="button" className="button secondary" onClick={onReload}>
+            {t.reload}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

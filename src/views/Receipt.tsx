@@ -1,0 +1,46 @@
+import { formatMoney, formatPoints } from '../services/format';
+import type { Merchant } from '../services/pageConfig';
+import { receiptMessages as t } from '../services/receiptMessages';
+import type { Receipt as ReceiptData } from '../services/types';
+import './receipt.css';
+
+// Moscow time, whatever the payer's zone: the merchant's and the bank's documents say the same (and the page says so).
+const timeFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Moscow' });
+
+/** "15 января 2026 г. в 12:00 МСК". */
+export const formatReceiptTime = (iso: string) => `${timeFormat.format(new Date(iso))} ${t.moscowTime}`;
+
+/** A link the merchant gave, only if it is a web address (never `javascript:` from data). */
+export const webLink = (url: string | null | undefined): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
+
+/**
+ * The receipt of a payment (issue 17), every fact from the server's records but the merchant (the page's own
+ * configuration): what was paid and how, for what, to whom, when, and where the receipt e-mail went.
+ */
+export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant: Merchant }) {
+  const rows: [string, string][] = [
+    [t.amount, formatMoney(receipt.amount)],
+    ...(receipt.pointsUsed > 0 ? [[t.points, formatPoints(receipt.pointsUsed)] as [string, string]] : []),
+    [t.purpose, receipt.purpose],
+    ...(merchant.name ? [[t.merchant, merchant.name] as [string, string]] : []),
+    [t.order, receipt.orderId],
+    [t.at, formatReceiptTime(receipt.at)],
+    [t.method, receipt.method?.name ?? t.methodPoints],
+    ...(receipt.email ? [[t.email, receipt.email] as [string, string]] : []),
+  ];
+  return (
+    <section className="receipt" aria-labelledby="receipt-title">
+      <h2 id="receipt-title" className="receipt-title">
+        {t.receiptTitle}
+      </h2>
+      <dl className="receipt-rows">
+        {rows.map(([label, value]) => (
+          <div className="receipt-row" key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { createActor } from 'xstate';
+import { appMachine } from '../../src/machines/app';
+import { checkoutMachine, derive, type CheckoutInput } from '../../src/machines/checkout';
+import { ApiError } from '../../src/services/http';
+import type { Bill, LoyaltyUser, Receipt } from '../../src/services/types';
+import { aBill } from '../fixtures/billBuilder';
+import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
+
+/** The checkout with its children inert: what matters here is where it starts and with what. */
+function startCheckout(input: Partial<CheckoutInput>) {
+  const paymentStatus = fakeCallback<{ transactionID: string; billOID: string }>();
+  const logic = checkoutMachine.provide({
+    actors: {
+      paymentStatus: paymentStatus.logic,
+      offer: fakeCallback().logic,
+      bankWidget: fakeCallback().logic,
+      checkEmail: fakeRequest().logic,
+      requestPaymentUrl: fakeRequest().logic,
+      signIn: fakeCallback().logic,
+      freeCall: fakeCallback().logic,
+      pointsCode: fakeCallback().logic,
+      passwordCode: fakeCallback().logic,
+      registrationCode: fakeCallback().logic,
+    } as never,
+    actions: { 'go to url': () => undefined, 'log error': () => undefined },
+  });
+  const actor = createActor(logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();
+  return { actor, paymentStatus };
+}
+
+const sbpType = (bill: Bill) => bill.cardTypes.find((type) => type.Code === 'SBP')!;
+const withOpenSbp = (bill: Bill, status: 'created' | 'success' = 'created'): Bill => ({
+  ...bill,
+  openAttempt: { orderId: 'order-1', cardTypeOID: sbpType(bill).OID, code: 'SBP', status, pointsUsed: 0, sbp: { payload: 'https://bank/qr-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } },
+});
+
+describe('resume after a reload (issue 17)', () => {
+  test('reloaded on the fast-payment step with its attempt open: the QR and its polling come back, Back goes to choosing', () => {
+    const bill = withOpenSbp(aBill());
+    const { actor, paymentStatus } = startCheckout({ bill, resumePath: '/sbp' });
+    const { context } = actor.getSnapshot();
+    expect(actor.getSnapshot().value).toBe('sbp');
+    expect(context).toMatchObject({ transactionID: 'qrc-1', formUrl: 'https://bank/qr-1', qrSrc: 'data:image/png;base64,iVBORw0KGgo=', selectedTypeOid: sbpType(bill).OID });
+    expect(context.history).toEqual(['noReg', 'choosePaymentType']);
+    expect(paymentStatus.last.input).toMatchObject({ transactionID: 'qrc-1', billOID: bill.objectOID });
+    actor.send({ type: 'nav.back' });
+    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
+    expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
+  });
+
+  test.each([
+    ['no open attempt', aBill(), '/sbp'],
+    ['another step in the address bar', withOpenSbp(aBill()), '/checkSendCode'],
+    ['no step in the address bar', withOpenSbp(aBill()), null],
+    ['an attempt of a type the bill no longer offers', { ...withOpenSbp(aBill()), openAttempt: { ...withOpenSbp(aBill()).openAttempt!, cardTypeOID: 'gone' } }, '/sbp'],
+  ])('%s: the main route, history empty', (_, bill, resumePath) => {
+    const { actor } = startCheckout({ bill, resumePath });
+    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().context.history).toEqual([]);
+  });
+});
+
+describe("'Попробовать снова' (issue 17)", () => {
+  test('the bill opens on choosing the way to pay, with the declined attempt\'s e-mail and way kept; Back goes to the main route', () => {
+    const bill = aBill();
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'payer@example.ru' } } });
+    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
+    expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
+    expect(derive.emailUsed(actor.getSnapshot().context)).toBe('payer@example.ru');
+    actor.send({ type: 'nav.back' });
+    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+  });
+
+  test('without an e-mail to send the receipt to, it starts at the main route', () => {
+    const bill = aBill();
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null } } });
+    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+  });
+});
+
+describe('a paid bill\'s link (issue 17)', () => {
+  const receipt: Receipt = {
+    orderId: 'order-1', status: 'success', amount: 100, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z', method: null, email: null, billPaid: true,
+  };
+  function startApp() {
+    const loadBill = fakeRequest<Bill, { objectOID: string; retry?: string | null }>();
+    const loadUser = fakeRequest<LoyaltyUser | null, void>();
+    const effects: unknown[] = [];
+    const actor = createActor(
+      appMachine.provide({
+        actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, logout: fakeRequest<void, void>().logic, checkout: fakeCallback().logic as never },
+        actions: { 'show data error title': () => effects.push('title'), 'track sign-in': () => undefined, 'log error': () => undefined },
+      }),
+      { input: { objectOID: 'bill-1', isDesktop: true, retryOrder: 'order-0' } },
+    ).start();
+    return { actor, loadBill, loadUser, effects };
+  }
+
+  test('the 409 with the receipt: \'Счет оплачен\' with it, not the data error; the retry order is asked about', async () => {
+    const { actor, loadBill, loadUser, effects } = startApp();
+    expect(loadBill.last.input).toEqual({ objectOID: 'bill-1', retry: 'order-0' });
+    loadUser.last.answer.resolve(null);
+    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, error: 'Счет уже оплачен', paid: true, receipt }));
+    await flush();
+    expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+    expect(actor.getSnapshot().context.receipt).toEqual(receipt);
+    expect(effects).toEqual([]);
+  });
+
+  test('a 409 without a receipt (paid outside the checkout) is paid too, with no receipt', async () => {
+    const { actor, loadBill } = startApp();
+    loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, paid: true }));
+    await flush();
+    expect(actor.getSnapshot().hasTag('paid')).toBe(true);
+    expect(actor.getSnapshot().context.receipt).toBeNull();
+  });
+
+  test('a 404, a cancelled or expired bill\'s 409, or a failure is the data error as before', async () => {
+    for (const error of [new ApiError('Документ не найден', 404, null), new ApiError('Счет отменен', 409, { success: false, error: 'Счет отменен' }), new ApiError('Сбой', 500, null)]) {
+      const { actor, loadBill, effects } = startApp();
+      loadBill.last.answer.reject(error);
+      await flush();
+      expect(actor.getSnapshot().hasTag('error')).toBe(true);
+      expect(effects).toEqual(['title']);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { fromCallback, fromPromise } from 'xstate';
+import { paymentStatusMachine, SLOW_AFTER_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
+import { stepMessages } from '../../src/services/stepMessages';
+import { receiptMessages as t } from '../../src/services/receiptMessages';
+import type { PaymentStatusResponse, Receipt } from '../../src/services/types';
+import { ResultPage } from '../../src/views/ResultPage';
+
+const logicAnswering = (answer: (input: PaymentStatusInput) => Promise<PaymentStatusResponse>) =>
+  paymentStatusMachine.provide({
+    actors: {
+      fetchStatus: fromPromise(({ input }: { input: PaymentStatusInput }) => answer(input)) as never,
+      watchVisibility: fromCallback(() => undefined) as never,
+      watchConnection: fromCallback(() => undefined) as never,
+    },
+    actions: { 'log poll failure': () => undefined },
+  });
+
+const merchant = { name: 'ООО «Тест»', supportPhone: '', supportEmail: '' };
+const receipt: Receipt = {
+  orderId: 'order-1',
+  status: 'success',
+  amount: 12530.86,
+  pointsUsed: 1000,
+  purpose: 'Оплата по договору № 1',
+  at: '2026-01-15T09:05:00.000Z',
+  method: { code: 'ALL', name: 'Банковская карта' },
+  email: 'iv***@mail.ru',
+  billPaid: true,
+};
+
+const rowOf = (label: string) => screen.getByText(label).closest('div')!;
+
+test('paid: the receipt lists every fact of the server\'s answer and the merchant', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  const list = await screen.findByRole('region', { name: t.receiptTitle });
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.success);
+  expect(within(rowOf(t.amount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
+  expect(within(rowOf(t.points)).getByText(/1\s000 баллов/)).toBeInTheDocument();
+  expect(within(list).getByText('Оплата по договору № 1')).toBeInTheDocument();
+  expect(within(rowOf(t.merchant)).getByText('ООО «Тест»')).toBeInTheDocument();
+  expect(within(rowOf(t.order)).getByText('order-1')).toBeInTheDocument();
+  // 09:05 UTC is 12:05 in Moscow.
+  expect(within(rowOf(t.at)).getByText(/15 января 2026.*12:05 МСК/)).toBeInTheDocument();
+  expect(within(rowOf(t.method)).getByText('Банковская карта')).toBeInTheDocument();
+  expect(within(rowOf(t.email)).getByText('iv***@mail.ru')).toBeInTheDocument();
+  expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+});
+
+test('a bill closed by points says so as the way paid', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, amount: 0, method: null, email: null } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(within(await screen.findByRole('region', { name: t.receiptTitle })).getByText(t.methodPoints)).toBeInTheDocument();
+  expect(screen.queryByText(t.email)).not.toBeInTheDocument();
+});
+
+test('declined: no receipt, and \'Попробовать снова\' leads back to the bill with the order, whose choices the bill keeps', async () => {
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: false } }));
+  render(<ResultPage logic={logic} orderId="order 1" billOid="bill-1" merchant={merchant} />);
+  expect(await screen.findByRole('link', { name: t.retry })).toHaveAttribute('href', '/pay/bill-1?retry=order%201');
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.declined);
+  expect(screen.queryByRole('region', { name: t.receiptTitle })).not.toBeInTheDocument();
+});
+
+test('declined because another payment paid the bill: it says the bill is already paid, with no retry', async () => {
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: true } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(await screen.findByText(t.billPaidElsewhere)).toBeInTheDocument();
+  expect(screen.queryByText(stepMessages.status.declined)).not.toBeInTheDocument();
+  expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+});
+
+test('the widget closed (state=return) while the bank says nothing: \'Оплата отменена\' and a retry, not a spinner', async () => {
+  const logic = logicAnswering(async () => ({ status: 'created', objectOID: 'bill-1' }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} cancelled />);
+  expect(await screen.findByText(t.cancelled)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: t.retry })).toBeInTheDocument();
+  expect(screen.queryByText(stepMessages.status.created)).not.toBeInTheDocument();
+});
+
+test('a success reported after state=return is a success: the address bar picks no outcome', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} cancelled />);
+  expect(await screen.findByText(stepMessages.status.success)).toBeInTheDocument();
+  expect(screen.queryByText(t.cancelled)).not.toBeInTheDocument();
+});
+
+describe('a slow bank', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  test('after two minutes still created: said honestly, with a reload', async () => {
+    const logic = logicAnswering(async () => ({ status: 'created', objectOID: 'bill-1' }));
+    const reload = jest.fn();
+    render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} onReload={reload} />);
+    await act(async () => void (await jest.advanceTimersByTimeAsync(SLOW_AFTER_MS - 1000)));
+    expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
+    await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
+    expect(screen.getByRole('status')).toHaveTextContent(t.slow);
+    act(() => screen.getByRole('button', { name: t.reload }).click());
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
