@@ -72,8 +72,9 @@ const orderIdPattern = new RegExp(orderIdSchema.pattern);
  * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
  */
 async function retryOf(store: Store, bill: BillRow, orderId: string | undefined) {
-  // A mangled link's retry is ignored, never a refusal: the bill opens as usual.
-  const attempt = orderId && orderIdPattern.test(orderId) ? await store.attemptByOrder(orderId) : undefined;
+  // A mangled link's retry is ignored, never a refusal: the bill opens as usual. The result page's link names the order
+  // as the acquirer's return URL did (its orderId) or as the checkout polled it (ours, or the QR's id): any of them.
+  const attempt = orderId && orderIdPattern.test(orderId) ? await store.attemptByAnyId(orderId) : undefined;
   if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
   return { cardTypeOID: attempt.card_type_oid, email: attempt.email };
 }

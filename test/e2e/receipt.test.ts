@@ -57,11 +57,12 @@ test("a declined card: 'Попробовать снова' opens the bill on cho
   await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.pays);
-  await page.waitForURL(/\/success\?orderId=/);
+  await page.waitForURL(/\/success\?billOid=.*orderId=/);
   await status(page, stepMessages.status.success);
   await receipt(page).waitFor();
-  const orderId = new URL(page.url()).searchParams.get('orderId')!;
-  await receipt(page).getByText(orderId).waitFor();
+  // The return URL names the order by the acquirer's id; the receipt's order number is ours (the acquirer's orderNumber).
+  const attempt = await live.server.app.store.attemptByAnyId(new URL(page.url()).searchParams.get('orderId')!);
+  await receipt(page).getByText(attempt!.order_id).waitFor();
   await receipt(page).getByText('pa***@example.com').waitFor();
   await receipt(page).getByText('Банковская карта').waitFor();
 });

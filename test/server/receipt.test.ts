@@ -60,6 +60,11 @@ describe('the receipt (issue 17)', () => {
 
     const info = (await client.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
     expect(info.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'ivan.petrov@example.ru' });
+    // The result page's link may name the order by the acquirer's orderId (its return URL's) or the QR's id.
+    const attempt = (await server.app.store.attemptByOrder(orderId))!;
+    for (const id of [attempt.acquirer_order_id!, attempt.sbp_qrc_id!]) {
+      expect((await client.get(`/ajax/object-info/demo-anon?retry=${id}`)).json().retry).toEqual(info.retry);
+    }
     // Without the order, or with an order still pending, nothing is given back.
     expect((await client.get('/ajax/object-info/demo-anon')).json().retry).toBeNull();
     const pending = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
