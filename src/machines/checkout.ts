@@ -238,11 +238,11 @@ export const checkoutMachine = setup({
     'main route is noReg': ({ context }) => context.bill.noReg,
     /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
     'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
-    /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
     /** Reloaded on the code screen: which flow's code is still valid (`resumedCode`). */
     'resumes code': ({ context }, params: { purpose: CodePurpose }) => resumedCode(context) === params.purpose,
     /** A resumed points code was confirmed: the phone is proven, but the points to spend must be chosen again. */
     'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
+    /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
     'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
     'is signed in': ({ context }) => context.user !== null,
     'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',

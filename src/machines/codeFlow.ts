@@ -133,8 +133,8 @@ export const codeFlowMachine = setup({
   initial: 'opening',
   on: { ...captchaHandlers },
   states: {
+    // Resumed after a reload (a request given): straight to the code screen, whose step the checkout already shows.
     opening: {
-      description: 'Resumed after a reload (a request given): straight to the code screen, whose step the checkout already shows.',
       always: [{ guard: 'is resumed', target: 'codeSent' }, { target: 'asking' }],
     },
     asking: {
