@@ -216,7 +216,6 @@ export const checkoutMachine = setup({
         },
       }),
     }),
-    'show masked code phone': assign({ sendSmsPhone: ({ context }) => context.bill.sentCode?.phone ?? '' }),
     'start registration code': spawnChild('registrationCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'register') }),
     'apply points': assign(({ context, event }) => {
       assertEvent(event, 'points.use');
@@ -337,7 +336,7 @@ export const checkoutMachine = setup({
         {
           guard: { type: 'resumes code', params: { purpose: 'use-points' } },
           target: 'checkSendCode',
-          actions: ['resume points code', 'show masked code phone', { type: 'restore history', params: { through: ['usePoints'] } }],
+          actions: ['resume points code', { type: 'restore history', params: { through: ['usePoints'] } }],
         },
         { guard: { type: 'resumes code', params: { purpose: 'forgot-password' } }, target: 'forgotPassword', actions: { type: 'restore history', params: { through: [] } } },
         { guard: { type: 'resumes code', params: { purpose: 'register' } }, target: 'register', actions: { type: 'restore history', params: { through: [] } } },
