@@ -176,3 +176,22 @@ export function phoneEnteredForRestore(store: Store, now: () => number, sessionI
 export async function pointsConfirmed(store: Store, now: () => number, sessionId: string, custNo: string): Promise<boolean> {
   return (await store.customerVerification(sessionId, custNo, now() - CODE_RULES.verificationLifeMs)) !== undefined;
 }
+
+/** "+7 (999) ***-**-22": the page's way of writing a phone, with the digits a stranger should not read hidden. */
+export function maskPhone(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  if (d.length !== 11) return '***';
+  return `+${d[0]} (${d.slice(1, 4)}) ***-**-${d.slice(9, 11)}`;
+}
+
+/**
+ * The code this session had sent and may still enter, for a reload on the code screen to resume it (issue 17): what
+ * it is for, the phone masked, and the seconds until it may be sent again (0: at once). Only the session's own code,
+ * and a points code only for the bill whose customer it confirms; none for a session-less request.
+ */
+export async function sentCodeOf(store: Store, sessionId: string | undefined, bill: { cust_no: string | null }) {
+  const code = sessionId ? await store.liveCodeOfSession(sessionId) : undefined;
+  if (!code || (code.purpose === 'use-points' && code.cust_no !== bill.cust_no)) return null;
+  const resendAt = code.created_at + CODE_RULES.resendAfterMs;
+  return { purpose: code.purpose, phone: maskPhone(code.phone), secondsLeft: Math.max(0, Math.ceil((resendAt - store.now()) / 1000)) };
+}

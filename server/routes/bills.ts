@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { unpayableReason } from '../bills';
+import { sentCodeOf } from '../codes';
 import { toRoubles } from '../money';
 import { usefulPoints } from '../payments';
 import { receiptOf } from '../receipt';
+import { findSession } from '../session';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
 import { objectOidSchema, orderIdSchema } from './schemas';
 
@@ -100,12 +102,14 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
         return reply.code(409).send({ success: false, error: closed, paid: true, ...(receipt ? { receipt } : {}) });
       }
-      const [info, openAttempt, retry] = await Promise.all([
+      // `sentCode`: this session's code still to be entered, so a reload on the code screen returns to it (issue 17).
+      const [info, openAttempt, retry, sentCode] = await Promise.all([
         objectInfo(store, bill),
         openAttemptOf(store, bill.oid),
         retryOf(store, bill, request.query.retry),
+        findSession(store, request).then((session) => sentCodeOf(store, session?.id, bill)),
       ]);
-      return { ...info, openAttempt, retry };
+      return { ...info, openAttempt, retry, sentCode };
     },
   );
 };

@@ -628,6 +628,17 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
         .executeTakeFirstOrThrow();
       return { n: Number(row.n), oldest: row.oldest === null ? null : Number(row.oldest) };
     },
+    /** The newest code this session had sent that may still be entered (issue 17: a reload on the code screen resumes it). */
+    liveCodeOfSession: (sessionId: string): Promise<SmsCodeRow | undefined> =>
+      db
+        .selectFrom('sms_codes')
+        .selectAll()
+        .where('session_id', '=', sessionId)
+        .where('state', '=', 'active')
+        .where('expires_at', '>', now())
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     /** Whether this session had a code of this purpose sent to this phone after a moment. */
     codeSentInSession: async (sessionId: string, phone: string, purpose: CodePurpose, since: number) =>
       (await db

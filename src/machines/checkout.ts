@@ -118,6 +118,19 @@ const resumableFastPayment = (context: CheckoutContext) => {
   return context.bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { ...open, sbp: open.sbp } : null;
 };
 
+/**
+ * Reloaded on the code screen with this session's code still valid (the server's `sentCode`): the purpose whose step
+ * comes back. A points code's screen is rebuilt (its phone is the bill's own, known here); a restore or registration
+ * code was sent to a phone typed in (the server gives it only masked) and registration's form is gone, so those go
+ * back to their form, on the reg step's bills only. Null: the main route.
+ */
+const resumedCode = (context: CheckoutContext): CodePurpose | null => {
+  const sent = context.bill.sentCode;
+  if (context.resumePath !== steps.checkSendCode.path || !sent) return null;
+  if (sent.purpose === 'use-points') return canUsePoints(context.bill) && maxSpendablePoints(context.bill) > 0 ? sent.purpose : null;
+  return context.bill.noReg ? null : sent.purpose;
+};
+
 /** 'Попробовать снова': the declined attempt's way to pay, when the bill still offers it. */
 const retriedType = (bill: Bill): string | null =>
   bill.retry && bill.cardTypes.some((type) => type.OID === bill.retry!.cardTypeOID) ? bill.retry.cardTypeOID : null;
@@ -192,6 +205,17 @@ export const checkoutMachine = setup({
     'stop code flow': stopChild('code'),
     'start points code': spawnChild('pointsCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'use-points') }),
     'start password code': spawnChild('passwordCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'forgot-password') }),
+    // The points code resumed on its screen after a reload: the points asked for are not known any more (null).
+    'resume points code': spawnChild('pointsCode', {
+      id: 'code',
+      input: ({ context }) => ({
+        ...codeFlowInput(context, 'use-points'),
+        resume: {
+          request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: null },
+          secondsLeft: context.bill.sentCode?.secondsLeft ?? 0,
+        },
+      }),
+    }),
     'start registration code': spawnChild('registrationCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'register') }),
     'apply points': assign(({ context, event }) => {
       assertEvent(event, 'points.use');
@@ -213,6 +237,10 @@ export const checkoutMachine = setup({
     'main route is noReg': ({ context }) => context.bill.noReg,
     /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
     'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
+    /** Reloaded on the code screen: which flow's code is still valid (`resumedCode`). */
+    'resumes code': ({ context }, params: { purpose: CodePurpose }) => resumedCode(context) === params.purpose,
+    /** A resumed points code was confirmed: the phone is proven, but the points to spend must be chosen again. */
+    'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
     /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
     'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
     'is signed in': ({ context }) => context.user !== null,
@@ -289,7 +317,14 @@ export const checkoutMachine = setup({
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },
     'code.sent': { target: '.checkSendCode', actions: ['push history', assign({ sendSmsPhone: ({ event }) => event.phone })] },
-    'code.confirmed': { target: '.main', actions: assign(({ event }) => unlocked(event.request)) },
+    'code.confirmed': [
+      {
+        guard: 'is points unknown',
+        target: '.usePoints',
+        actions: [assign(({ event }) => unlocked(event.request)), assign({ history: ({ context }) => [context.bill.noReg ? ('noReg' as const) : ('reg' as const)] })],
+      },
+      { target: '.main', actions: assign(({ event }) => unlocked(event.request)) },
+    ],
     'freeCall.ended': { target: '.main' },
   },
   states: {
@@ -298,6 +333,14 @@ export const checkoutMachine = setup({
       // and the address bar follows (it shows the step the checkout is in).
       always: [
         { guard: 'resumes fast payment', target: 'sbp', actions: ['resume fast payment', { type: 'restore history', params: { through: ['choosePaymentType'] } }] },
+        // The code screen: a points code's comes back with its countdown; a restore or registration code's form.
+        {
+          guard: { type: 'resumes code', params: { purpose: 'use-points' } },
+          target: 'checkSendCode',
+          actions: ['resume points code', { type: 'restore history', params: { through: ['usePoints'] } }],
+        },
+        { guard: { type: 'resumes code', params: { purpose: 'forgot-password' } }, target: 'forgotPassword', actions: { type: 'restore history', params: { through: [] } } },
+        { guard: { type: 'resumes code', params: { purpose: 'register' } }, target: 'register', actions: { type: 'restore history', params: { through: [] } } },
         { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
         { guard: 'main route is noReg', target: 'noReg' },
         { target: 'reg' },
@@ -559,7 +602,7 @@ export const checkoutMachine = setup({
 function unlocked(request: CodeRequest): Partial<CheckoutContext> {
   switch (request.purpose) {
     case 'use-points':
-      return { usedPoints: request.points, pointsToUse: request.points, phoneChecked: true };
+      return request.points === null ? { phoneChecked: true } : { usedPoints: request.points, pointsToUse: request.points, phoneChecked: true };
     case 'forgot-password':
       return { notice: 'new password sent' };
     case 'register':

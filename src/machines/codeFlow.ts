@@ -10,7 +10,8 @@ export const CODE_LENGTH = 4;
 
 /** What the payer asks for with a code (SPEC §4), as the step's form gave it: the phone the code goes to, and what it unlocks. */
 export type CodeRequest =
-  | { purpose: 'use-points'; phone: string; points: number }
+  /** `points` null: asked before a reload, so not known; a right code proves the phone and the payer chooses again. */
+  | { purpose: 'use-points'; phone: string; points: number | null }
   | { purpose: 'forgot-password'; phone: string }
   | { purpose: 'register'; phone: string; form: RegisterForm };
 
@@ -21,6 +22,8 @@ export interface CodeFlowInput {
   objectOID: string;
   /** The bill's customer number, which a use-points code carries. */
   custNo: string | null;
+  /** A reload on the code screen (issue 17): the flow starts there, the code's request and the server's countdown given. */
+  resume?: { request: CodeRequest; secondsLeft: number } | null;
 }
 
 /** Why the payer must act again; the view words it from the message catalogue. */
@@ -32,7 +35,7 @@ export type CodeProblem =
   /** The code was right but what it unlocks (the reset, the registration) failed: Continue tries it again. */
   | { kind: 'finish failed' };
 
-export interface CodeFlowContext extends Omit<CodeFlowInput, 'captcha'>, CaptchaState {
+export interface CodeFlowContext extends Omit<CodeFlowInput, 'captcha' | 'resume'>, CaptchaState {
   request: CodeRequest | null;
   /** Seconds until 'Отправить код повторно' works; 0 when it does. */
   secondsLeft: number;
@@ -97,7 +100,7 @@ export const codeFlowMachine = setup({
     'show problem': assign((_, problem: CodeProblem) => ({ problem })),
     'clear problem': assign({ problem: null }),
     // The code screen asks for the robot check only when the server does, whatever the form's policy was.
-    'start code screen': assign({ ...captchaFor('when asked'), secondsLeft: RESEND_SECONDS }),
+    'start code screen': assign(captchaFor('when asked')),
     'tick resend countdown': assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     'start resend countdown': assign((_, params: { seconds: number | null }) => ({ secondsLeft: params.seconds ?? RESEND_SECONDS })),
     'tell checkout code sent': sendParent(({ context }) => ({ type: 'code.sent' as const, phone: context.request!.phone })),
@@ -107,6 +110,8 @@ export const codeFlowMachine = setup({
     'is captcha pending': ({ context }) => isCaptchaPending(context),
     'is code incomplete': ({ event }) => event.type === 'code.submit' && !new RegExp(`^\\d{${CODE_LENGTH}}$`).test(event.code),
     'is last second': ({ context }) => context.secondsLeft <= 1,
+    'is countdown over': ({ context }) => context.secondsLeft <= 0,
+    'is resumed': ({ context }) => context.request !== null,
     'is accepted': (_, params: { answer: AccountAnswer }) => params.answer.success,
     'has wait time': (_, params: { answer: AccountAnswer }) => (params.answer.secondsLeft ?? 0) > 0,
   },
@@ -121,13 +126,17 @@ export const codeFlowMachine = setup({
     objectOID: input.objectOID,
     custNo: input.custNo,
     ...captchaFor(input.captcha),
-    request: null,
-    secondsLeft: RESEND_SECONDS,
+    request: input.resume?.request ?? null,
+    secondsLeft: input.resume?.secondsLeft ?? RESEND_SECONDS,
     problem: null,
   }),
-  initial: 'asking',
+  initial: 'opening',
   on: { ...captchaHandlers },
   states: {
+    // Resumed after a reload (a request given): straight to the code screen, whose step the checkout already shows.
+    opening: {
+      always: [{ guard: 'is resumed', target: 'codeSent' }, { target: 'asking' }],
+    },
     asking: {
       description: "The step's form: the phone, and what the code is for.",
       on: {
@@ -140,7 +149,11 @@ export const codeFlowMachine = setup({
         src: 'sendCode',
         input: sendInput,
         onDone: [
-          { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: 'codeSent' },
+          {
+            guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) },
+            target: 'codeSent',
+            actions: [{ type: 'start resend countdown', params: { seconds: null } }, 'tell checkout code sent'],
+          },
           {
             target: 'asking',
             actions: [
@@ -159,13 +172,15 @@ export const codeFlowMachine = setup({
     codeSent: {
       description: 'The code screen: the resend countdown and the code check side by side.',
       tags: 'code sent',
-      entry: ['start code screen', 'tell checkout code sent'],
+      entry: 'start code screen',
       type: 'parallel',
       states: {
         resend: {
           initial: 'counting',
           states: {
             counting: {
+              // A resumed code may be sendable again already (the server's countdown ran out during the reload).
+              always: { guard: 'is countdown over', target: 'ready' },
               after: {
                 'resend tick': [
                   { guard: 'is last second', target: 'ready', actions: 'tick resend countdown' },

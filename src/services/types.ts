@@ -33,6 +33,16 @@ export interface Bill {
   openAttempt?: OpenAttempt | null;
   /** 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept (issue 17). */
   retry?: { cardTypeOID: string; email: string | null } | null;
+  /** The code this session had sent and may still enter, for a reload on the code screen (issue 17); null: none. */
+  sentCode?: SentCode | null;
+}
+
+export interface SentCode {
+  purpose: CodePurpose;
+  /** Masked by the server: for showing only ('+7 (999) ***-**-01'). */
+  phone: string;
+  /** Until the code may be sent again; 0: at once. */
+  secondsLeft: number;
 }
 
 export interface OpenAttempt {

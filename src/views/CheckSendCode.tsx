@@ -14,7 +14,8 @@ const emptyCode = () => Array<string>(CODE_DIGITS).fill('');
 /** The code screen (SPEC §2): four digits, resend with its countdown, the 10-minute note, captcha, free-call hint. */
 export function CheckSendCode({ actor }: { actor: CheckoutActor }) {
   const flow = useCodeFlow(actor);
-  const phone = useSelector(actor, (state) => state.context.sendSmsPhone);
+  // Resumed after a reload, no code was sent from this page: the server's word on the phone, masked (issue 17).
+  const phone = useSelector(actor, (state) => state.context.sendSmsPhone || state.context.bill.sentCode?.phone);
   return (
     <StepSection title={t.sent}>
       {phone && <p className="step-lead">{t.sentTo(formatPhone(phone))}</p>}

@@ -1,6 +1,7 @@
 import { stepMessages } from '../../src/services/stepMessages';
 import { passwordRestoreModel as model } from './models/password-restore';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
+import { openPage, regBill } from './support/bills';
 import { describeModelFlow } from './support/flow';
 import { scopeOf } from './support/scopes';
 
@@ -10,6 +11,8 @@ describeModelFlow({
   scope: scopeOf('password-restore'),
   events: {
     OPEN_FORGOT_PASSWORD: (session) => openFromSignIn(session, stepMessages.signIn.forgot),
+    RELOAD_ON_CODE_SCREEN: async (session) =>
+      void openPage(session, { bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: '+7 (999) ***-**-02', secondsLeft: 30 } }, resumePath: '/checkSendCode' }),
     FILL_FORM: async (session) => {
       await typePhone(session, '79990000002');
       await tickRobot(session);

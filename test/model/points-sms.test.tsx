@@ -37,6 +37,12 @@ describeModelFlow({
       await rightCode(session);
       await does.click(session, m.app.continue);
     },
+    RELOAD_ON_CODE_SCREEN: async (session) =>
+      void openPage(session, { bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 42 } }, resumePath: '/checkSendCode' }),
+    RELOAD_ON_CODE_SCREEN_RESEND_DUE: async (session) =>
+      void openPage(session, { bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 0 } }, resumePath: '/checkSendCode' }),
+    // No send answer scripted: a proven phone's points apply with no request.
+    APPLY_POINTS: (session) => usePoints(session, '1000'),
     USE_POINTS: (session) => does.click(session, m.points.use),
     SEND_CODE: async (session) => {
       session.server.once('post', SEND, codeSent());

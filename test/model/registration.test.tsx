@@ -1,6 +1,7 @@
 import { stepMessages } from '../../src/services/stepMessages';
 import { registrationModel as model } from './models/registration';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
+import { openPage, regBill } from './support/bills';
 import { describeModelFlow } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
@@ -11,6 +12,8 @@ describeModelFlow({
   scope: scopeOf('registration'),
   events: {
     OPEN_REGISTER: (session) => openFromSignIn(session, stepMessages.signIn.register),
+    RELOAD_ON_CODE_SCREEN: async (session) =>
+      void openPage(session, { bill: { ...regBill(), sentCode: { purpose: 'register', phone: '+7 (999) ***-**-02', secondsLeft: 30 } }, resumePath: '/checkSendCode' }),
     FILL_FORM: async (session) => {
       await does.type(session, stepMessages.register.surname, 'Петров');
       await does.type(session, stepMessages.register.name, 'Пётр');

@@ -15,7 +15,8 @@ export const passwordRestoreModel = setup({}).createMachine({
   id: 'passwordRestore',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_FORGOT_PASSWORD: 'form' } },
+    // Reloaded on the code screen with the code still valid: the phone is not known to the page, so the form again (issue 17).
+    closed: { on: { OPEN_FORGOT_PASSWORD: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain' } },
     ...codePurposeStates({
       form: [{ heading: stepMessages.forgotPassword.title }, { field: stepMessages.signIn.phone }, { back: true }] satisfies Sight[],
       codeScreen: [{ heading: m.code.sent }, { text: /^на номер \+7 \(999\) 000-00-02$/ }, { link: m.code.freeCallHint }],

@@ -7,6 +7,8 @@ const m = messages;
 const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: m.points.input }];
 const codeScreen: Sight[] = [{ heading: m.code.sent }, { text: /^на номер \+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }, { back: true }];
 const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: m.code.resend }];
+/** The code screen after a reload (issue 17): the phone as the server gave it, masked. */
+const resumedCodeScreen: Sight[] = [{ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-01') }, { back: true }];
 const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
 const pointsRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.points.use }];
 
@@ -20,7 +22,23 @@ export const pointsSmsModel = setup({}).createMachine({
   id: 'pointsSms',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_POINTS_BILL: 'noReg', OPEN_POINTS_UNDER_ONE: 'noPointsBlock', OPEN_COVERED_BY_POINTS: 'coveredChoosing' } },
+    closed: {
+      on: {
+        OPEN_POINTS_BILL: 'noReg',
+        OPEN_POINTS_UNDER_ONE: 'noPointsBlock',
+        OPEN_COVERED_BY_POINTS: 'coveredChoosing',
+        RELOAD_ON_CODE_SCREEN: 'resumedCode',
+        RELOAD_ON_CODE_SCREEN_RESEND_DUE: 'resumedResendReady',
+      },
+    },
+    // Reloaded on the code screen with the code still valid (issue 17): the countdown goes on from the server's seconds.
+    resumedCode: {
+      meta: sees(...resumedCodeScreen, { text: /^Повторная отправка кода возможна через 42 секунды$/ }, { noButton: m.code.resend }, { field: m.code.digit(1) }),
+      on: { RIGHT_CODE: 'pointsFormProven' },
+    },
+    resumedResendReady: { meta: sees(...resumedCodeScreen, { button: m.code.resend }) },
+    // The points asked for before the reload are not known: the phone is proven, the points are chosen again.
+    pointsFormProven: { meta: sees(...pointsForm, { button: m.points.use }), on: { APPLY_POINTS: 'pointsUsed' } },
     noReg: {
       meta: sees({ heading: /./ }, { text: /^Можно использовать: 3\s000 баллов$/ }, { button: m.points.use }),
       on: { USE_POINTS: 'pointsForm' },

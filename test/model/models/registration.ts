@@ -21,7 +21,8 @@ export const registrationModel = setup({}).createMachine({
   id: 'registration',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_REGISTER: 'form' } },
+    // Reloaded on the code screen with the code still valid: the client form is gone, so the form again (issue 17).
+    closed: { on: { OPEN_REGISTER: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain' } },
     ...states,
     form: { ...states.form, on: { ...states.form.on, BACK: 'signInForm' } },
     signInForm: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },

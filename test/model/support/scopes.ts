@@ -61,7 +61,14 @@ function checkoutOwner(item: Item): Flow {
   }
   // Going to the main route: a points bill's is noReg, an account flow's the reg step.
   if (node === 'checkout.main') return item.targets?.includes('checkout.reg') ? 'password-restore' : 'points-sms';
-  if (node === 'checkout.start') return item.targets?.includes('checkout.reg') ? 'signed-in-payment' : 'anonymous-payment';
+  if (node === 'checkout.start') {
+    // A reload on the code screen resumes the flow whose code is still valid (issue 17).
+    const resumed = item.targets?.[0]?.replace('checkout.', '');
+    if (resumed === 'checkSendCode') return 'points-sms';
+    if (resumed === 'forgotPassword') return 'password-restore';
+    if (resumed === 'register') return 'registration';
+    return item.targets?.includes('checkout.reg') ? 'signed-in-payment' : 'anonymous-payment';
+  }
   // 'checkout.register' starts with 'checkout.reg' too: the register step first.
   if (node.startsWith('checkout.register')) return 'registration';
   if (node.startsWith('checkout.reg')) return 'signed-in-payment';
