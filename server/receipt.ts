@@ -1,28 +1,13 @@
 import { toRoubles } from './money';
-import type { PaymentStatus, Store } from './store/store';
+import type { Receipt } from '../src/services/types';
+import type { Store } from './store/store';
 
 /**
  * What the payer's receipt says about one attempt (issue 17), from the server's own records, never from the address
  * bar: the amount and points, the purpose, the order, when it ended, the way paid and where the receipt e-mail went.
  * Money is roubles with two decimals on the wire (DESIGN §6). The page adds the merchant from its configuration.
  */
-// A type, not an interface: the route's schema-derived answer type takes it as a plain object.
-export type Receipt = {
-  orderId: string;
-  status: PaymentStatus;
-  /** Paid in money, roubles; 0 when points closed the bill. */
-  amount: number;
-  pointsUsed: number;
-  purpose: string;
-  /** When the attempt last changed (for a finished one: when the bank's word came), ISO 8601 UTC. */
-  at: string;
-  /** The way to pay: the type's code and its name as the bill lists it; null when points alone closed the bill. */
-  method: { code: string; name: string } | null;
-  /** Where the receipt went, masked (the receipt is shown to anyone holding the bill's link). */
-  email: string | null;
-  /** The bill is paid (by this attempt or, for a declined one, by another). */
-  billPaid: boolean;
-};
+export type { Receipt };
 
 /**
  * `ivan.petrov@mail.ru` → `iv***@mail.ru`: enough for the payer to recognise their address, too little for a

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { CaptchaVerifier } from '../captcha';
 import { checkCode, sendCode } from '../codes';
@@ -48,6 +49,10 @@ interface Deps {
 }
 
 /** `/api/send-sms/` and `/api/check-code/`: the SMS code rules of DESIGN §6 live in ../codes.ts. */
+/** A 429 that says when to try again, in the body (the page counts down) and in Retry-After (for anything else). */
+const tryLater = (reply: FastifyReply, error: string, secondsLeft: number) =>
+  reply.code(429).header('retry-after', String(secondsLeft)).send(refusal(error, true, { secondsLeft }));
+
 export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha, now }) => {
   const store = app.store;
   app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
@@ -83,25 +88,13 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
       case 'captcha':
         return reply.code(400).send(refusal('Подтвердите, что вы не робот', true));
       case 'too-early':
-        return reply
-          .code(429)
-          .header('retry-after', String(outcome.secondsLeft))
-          .send(refusal(`Повторная отправка кода возможна через ${outcome.secondsLeft} с`, true, { secondsLeft: outcome.secondsLeft }));
+        return tryLater(reply, `Повторная отправка кода возможна через ${outcome.secondsLeft} с`, outcome.secondsLeft);
       case 'hourly-cap':
-        return reply
-          .code(429)
-          .header('retry-after', String(outcome.secondsLeft))
-          .send(refusal('Слишком много СМС на этот номер, попробуйте позже', true, { secondsLeft: outcome.secondsLeft }));
+        return tryLater(reply, 'Слишком много СМС на этот номер, попробуйте позже', outcome.secondsLeft);
       case 'address-cap':
-        return reply
-          .code(429)
-          .header('retry-after', String(outcome.secondsLeft))
-          .send(refusal('Слишком много СМС с вашего адреса, попробуйте позже', true, { secondsLeft: outcome.secondsLeft }));
+        return tryLater(reply, 'Слишком много СМС с вашего адреса, попробуйте позже', outcome.secondsLeft);
       case 'blocked':
-        return reply
-          .code(429)
-          .header('retry-after', String(outcome.secondsLeft))
-          .send(refusal('Слишком много неверных кодов: отправка кодов на этот номер приостановлена на 24 часа', true, { secondsLeft: outcome.secondsLeft }));
+        return tryLater(reply, 'Слишком много неверных кодов: отправка кодов на этот номер приостановлена на 24 часа', outcome.secondsLeft);
     }
   });
 
@@ -118,10 +111,7 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
       case 'captcha':
         return reply.code(400).send(refusal('Подтвердите, что вы не робот', true));
       case 'blocked':
-        return reply
-          .code(429)
-          .header('retry-after', String(outcome.secondsLeft))
-          .send(refusal('Слишком много неверных кодов, попробуйте через 24 часа', true, { secondsLeft: outcome.secondsLeft }));
+        return tryLater(reply, 'Слишком много неверных кодов, попробуйте через 24 часа', outcome.secondsLeft);
     }
   });
 };

@@ -4,7 +4,7 @@ import { copyDemoBill, demoAccount, demoBills } from '../demoBills';
 import { toRoubles } from '../money';
 import { html, sandboxPage } from '../render';
 import { TEST_CARDS } from '../sandbox/acquirer';
-import { objectOidSchema } from './schemas';
+import { copyBillSchema } from '../sandbox/bills';
 
 /** What each demo bill shows a newcomer (DESIGN §8), in the page's language. */
 const demoNotes: Record<string, string> = {
@@ -59,7 +59,7 @@ ${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящи
   // The start page's 'Новая копия счета': a fresh unpaid copy of a demo bill, then its checkout.
   app.post(
     '/sandbox/fresh-bill',
-    { schema: { body: { type: 'object', required: ['from'], additionalProperties: false, properties: { from: objectOidSchema } } } },
+    { schema: copyBillSchema },
     async (request, reply) => {
       const objectOID = await copyDemoBill(app.store, request.body.from);
       if (!objectOID) return reply.code(404).send({ success: false, error: 'Нет такого демо-счета' });

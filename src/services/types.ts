@@ -56,23 +56,26 @@ export interface OpenAttempt {
 }
 
 /**
- * A payment's receipt as the server's records give it (issue 17): never read from the address bar. Roubles with two
- * decimals on the wire; the e-mail comes masked.
+ * A payment's receipt as the server's records give it (issue 17): never read from the address bar. Money is roubles with
+ * two decimals on the wire (DESIGN §6). The server builds it with this same type (server/receipt.ts). A type, not an
+ * interface: the route's schema-derived answer type takes it as a plain object.
  */
-export interface Receipt {
+export type Receipt = {
   orderId: string;
   status: PaymentStatusValue;
+  /** Paid in money, roubles; 0 when points closed the bill. */
   amount: number;
   pointsUsed: number;
   purpose: string;
-  /** ISO 8601 time of the bank's word. */
+  /** When the attempt last changed (for a finished one: when the bank's word came), ISO 8601 UTC. */
   at: string;
-  /** null: points alone closed the bill. */
+  /** The way to pay: the type's code and its name as the bill lists it; null when points alone closed the bill. */
   method: { code: string; name: string } | null;
+  /** Where the receipt went, masked (the receipt is shown to anyone holding the bill's link). */
   email: string | null;
   /** The bill is paid: by this payment, or (a declined one) by another. */
   billPaid: boolean;
-}
+};
 
 /** The signed-in loyalty-programme user. */
 export interface LoyaltyUser {

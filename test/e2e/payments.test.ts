@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { freshBill, MOBILE, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
+import { freshBill, MOBILE, payByCardFromChoose, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
@@ -31,11 +31,8 @@ describe('card (ALL)', () => {
     await context.addCookies([{ name: 'manager_id', value: 'mgr-42', url: live.server.url }]);
     const bill = await freshBill(live.server, 'demo-anon');
     await toChoosePaymentType(page, bill);
-    await choose(page, /Банковская карта/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-    await page.waitForURL(/\/sandbox\/acquirer\//);
-    await payWithCard(page, TEST_CARDS.pays);
-    await page.waitForURL(/\/success\?billOid=.*orderId=/);
+    await payByCardFromChoose(page, TEST_CARDS.pays);
+    expect(new URL(page.url()).pathname).toBe('/success');
     await expectStatus(page, stepMessages.status.success);
     // The acquirer's orderId, appended to our return URL: it names our attempt.
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
