@@ -5,7 +5,7 @@ import { seedDemo } from '../server/demoBills';
 import { SESSION_LIFE } from '../server/session';
 import { openStore } from '../server/store/store';
 import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
-import { confirmByCard, freshBill, openTab, payBody, pollStatus, startCardPayment } from '../test/support/httpTab';
+import { confirmByCard, freshBill, openTab, payBody, settledStatus, startCardPayment } from '../test/support/httpTab';
 import { databaseEnv } from '../test/support/childServer';
 import { startCheckoutServer, type ChildServer } from './processes';
 
@@ -129,7 +129,9 @@ export async function concurrencyAndCrash(
     let paymentsLost = 0;
     for (const { bill: oid, orderId } of pending) {
       const paid = await confirmByCard(restarted.base, orderId);
-      const { status } = await pollStatus(tab.on(restarted.base), orderId, oid);
+      // The acquirer's callback went to the killed process's address: the restarted one learns the outcome by asking
+      // the acquirer on the poll (a few seconds), as a payer's result page would.
+      const { status } = await settledStatus(tab.on(restarted.base), orderId, oid);
       if (paid.status !== 303 || status !== 'success') paymentsLost++;
     }
     return { concurrentPayAttempts, crashRecovery: { pending: pending.length, paymentsLost } };
