@@ -75,7 +75,9 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
         order_status: pay ? ORDER_STATUS.deposited : ORDER_STATUS.declined,
         action_code: pay ? 0 : 116,
       });
-      if (!moved) return current;
+      // Decided meanwhile by another request (a double submit, or another process): answer the order as it is now,
+      // never the read from before the move, which would send a paying payer to the fail page.
+      if (!moved) return (await store.rbsOrder({ orderId })) ?? current;
       notify(moved, 'deposited', pay);
       return moved;
     },

@@ -34,6 +34,15 @@ test('the SBP bank app pays or declines the attempt', async () => {
   expect((await server.app.inject({ method: 'GET', url: '/sandbox/sbp/unknown' })).statusCode).toBe(404);
 });
 
+test('an order decided twice at once answers the paid order both times, so a double submit never lands on the fail page', async () => {
+  const client = await openPage(server.app);
+  const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+  const acquirerOrderId = new URL(info.formUrl).pathname.split('/').pop()!;
+  const decided = await Promise.all([0, 1].map(() => server.app.rbsFake!.decide(acquirerOrderId, true)));
+  expect(decided.map((order) => order?.order_status)).toEqual([2, 2]);
+  expect(decided.map((order) => new URL(server.app.rbsFake!.backUrl(order!)).pathname)).toEqual(['/success', '/success']);
+});
+
 describe('bank-app pay widget (local)', () => {
   test('its page has the three buttons, a static script, a CSP framing by self only', async () => {
     const client = await openPage(server.app);
