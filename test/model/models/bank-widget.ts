@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees } from '../support/sights';
 
 const overlayShown = sees({ dialog: messages.widget.title });
@@ -22,6 +23,6 @@ export const bankWidgetModel = setup({}).createMachine({
     failed: { meta: sees({ navigatedTo: /\/fail\?/ }) },
     redirected: { meta: sees({ navigatedTo: /\/sandbox\/sberpay\/widget/ }) },
     // The jsdom run also checks the page scrolls again.
-    choosing: { meta: sees({ noDialog: true }, { button: messages.choosePaymentType.pay }) },
+    choosing: { meta: sees({ noDialog: true }, { button: stepMessages.choosePaymentType.pay }) },
   },
 });
