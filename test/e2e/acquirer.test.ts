@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
-import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
-const m = messages;
 
 /**
  * The acquirer's bad days, in a real browser against the server and its sandbox's RBS fake (reached over HTTP): a lost
