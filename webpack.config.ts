@@ -12,6 +12,8 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
   return {
     mode: production ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
+    // The page's own code is ES2022 already (tsconfig's target, ky's private fields): webpack's runtime may be too.
+    target: ['web', 'es2022'],
     output: {
       path: outDir,
       publicPath: '/assets/',
