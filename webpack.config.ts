@@ -3,6 +3,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import { PrecompressPlugin } from './scripts/precompress';
+import { stripStatechartDescriptions } from './scripts/stripDescriptions';
 
 // DIST_DIR lets parallel builds (tests, benchmarks) write to their own folder instead of racing on dist/.
 const outDir = path.resolve(__dirname, process.env.DIST_DIR ?? 'dist');
@@ -35,7 +36,13 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     },
     module: {
       rules: [
-        { test: /\.tsx?$/, loader: 'ts-loader', exclude: /node_modules/, options: { transpileOnly: true } },
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          // Production drops the statecharts' description texts (scripts/stripDescriptions.ts).
+          options: { transpileOnly: true, ...(production ? { getCustomTransformers: () => ({ before: [stripStatechartDescriptions] }) } : {}) },
+        },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.svg$/, type: 'asset/inline' },
       ],
