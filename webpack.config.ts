@@ -71,6 +71,9 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
             splitChunks: {
               cacheGroups: {
                 framework: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'framework', chunks: 'all' as const, priority: 40, enforce: true },
+                // The later steps' copy, fetched once with the first of them (Checkout preloads the way-to-pay step) rather
+                // than repeated in every step's chunk.
+                stepCopy: { test: /[\\/]src[\\/]services[\\/]stepMessages\.ts$/, chunks: 'async' as const, enforce: true },
               },
             },
           },

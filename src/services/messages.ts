@@ -62,21 +62,11 @@ export const messages = {
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
   },
-  /** The agreement lines: the label text, then the link that opens the offer. */
-  widget: {
-    title: 'Оплата SberPay',
-    close: 'Закрыть окно оплаты',
-  },
   validation: {
     /** The server refused the e-mail (the first step's form); the forms' own checks are in stepMessages.ts. */
     emailRejected: 'Email некорректен',
   },
   email: {
     label: 'Email для отправки чека',
-  },
-  /** Logged only, never shown (SPEC §8). */
-  internal: {
-    badEmail: 'Неверный email',
-    smsFailed: 'Не удалось отправить СМС',
   },
 } as const;

@@ -117,4 +117,14 @@ export const stepMessages = {
     formIncomplete: 'Форма заполнена не полностью.',
     formIncorrect: 'Извините, не все поля заполнены корректно.',
   },
+  /** The bank-app pay widget's overlay (src/widget/overlay.ts). */
+  widget: {
+    title: 'Оплата SberPay',
+    close: 'Закрыть окно оплаты',
+  },
+  /** Logged only, never shown (SPEC §8). */
+  internal: {
+    badEmail: 'Неверный email',
+    smsFailed: 'Не удалось отправить СМС',
+  },
 };

@@ -174,9 +174,9 @@ test('the bank-app overlay keeps focus inside and closes on Esc; Pay works again
   await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
   await page.getByRole('radio', { name: /SberPay/ }).check();
   await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
-  const dialog = page.getByRole('dialog', { name: m.widget.title });
+  const dialog = page.getByRole('dialog', { name: stepMessages.widget.title });
   await page.frameLocator('.bank-widget-overlay iframe').getByText(/^Заказ /).waitFor();
-  const close = dialog.getByRole('button', { name: m.widget.close });
+  const close = dialog.getByRole('button', { name: stepMessages.widget.close });
   expect(await close.evaluate((element) => element === document.activeElement)).toBe(true);
   // The page behind is out of reach: Tab never lands on it.
   for (let presses = 0; presses < 6; presses += 1) {

@@ -1,9 +1,8 @@
 import { setup } from 'xstate';
-import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees } from '../support/sights';
 
-const overlayShown = sees({ dialog: messages.widget.title });
+const overlayShown = sees({ dialog: stepMessages.widget.title });
 
 /**
  * The bank-app pay widget (SPEC §4): a desktop opens it in an overlay (desktop Safari first opens the helper
