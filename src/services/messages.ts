@@ -70,4 +70,9 @@ export const messages = {
   email: {
     label: 'Email для отправки чека',
   },
+  /** Logged only, never shown (SPEC §8). */
+  internal: {
+    badEmail: 'Неверный email',
+    smsFailed: 'Не удалось отправить СМС',
+  },
 } as const;

@@ -122,9 +122,4 @@ export const stepMessages = {
     title: 'Оплата SberPay',
     close: 'Закрыть окно оплаты',
   },
-  /** Logged only, never shown (SPEC §8). */
-  internal: {
-    badEmail: 'Неверный email',
-    smsFailed: 'Не удалось отправить СМС',
-  },
 };
