@@ -1,8 +1,9 @@
-import { formatAmount, formatNumber, plural, secondsWord } from './format';
+import { secondsWord } from './format';
 
 /**
- * Every user-facing text of the page, SPEC's quoted strings verbatim, so that a translation touches this file only
- * (DESIGN §5). The page is Russian throughout: the few texts SPEC quotes in English (the result statuses, the data
+ * Every user-facing text of the first step, SPEC's quoted strings verbatim, so that a translation touches the
+ * catalogue only (DESIGN §5): this file and its on-demand parts stepMessages.ts, receiptMessages.ts and
+ * bankListMessages.ts, which the later steps load with their code. The page is Russian throughout: the few texts SPEC quotes in English (the result statuses, the data
  * error, 'Order not found', the 404 text, the incomplete-form lines) are issue 17's Russian wording.
  */
 export const messages = {
@@ -38,16 +39,13 @@ export const messages = {
     billSum: 'Сумма счета',
     points: 'Оплата баллами',
   },
+  /** The main route's points block; the points screen's own texts are in stepMessages.ts (usePoints). */
   points: {
     blockTitle: 'Бонусные баллы',
     use: 'Использовать баллы',
-    none: 'Бонусных баллов для оплаты не найдено',
-    total: 'Всего бонусных баллов:',
     canUse: 'Можно использовать:',
-    input: 'Сколько баллов списать',
-    required: 'Заполните поле',
-    /** More than can be spent typed in (issue 17: said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
-    tooMany: (max: number) => `Можно списать не более ${formatNumber(max)} ${plural(max, ['балла', 'баллов', 'баллов'])}`,
+    /** Points chosen: on the main route's block and in the way-to-pay step's sums. */
+    used: 'Использовано баллов',
   },
   code: {
     sent: 'Проверочный код был отправлен',
@@ -65,48 +63,9 @@ export const messages = {
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
   },
-  choosePaymentType: {
-    title: 'Выберите способ оплаты',
-    coveredByPoints: 'Счет будет полностью оплачен баллами',
-    commission: (amount: number) => `Сервисный сбор: ${formatAmount(amount)} руб.`,
-    prepayment: 'Сумма предоплаты',
-    fee: 'Сервисный сбор',
-    feeFrom: 'Сервисный сбор от',
-    pointsUsed: 'Использовано баллов',
-    total: 'Итого',
-    pay: 'Оплатить',
-    /** Pay when points cover the whole bill: nothing else is charged (issue 17). */
-    payWithPoints: 'Оплатить баллами',
-    /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
-    alreadyPaid: 'Этот счет уже оплачен',
-    alreadyPaidNote: 'Оплата по нему прошла, платить еще раз не нужно.',
-    aggregatorOffer: 'Я принимаю условия оферты',
-    executerOffer: 'Я принимаю условия платежа',
-    offerRequired: 'Необходимо принять условия оферты',
-    executerRequired: 'Необходимо принять условия платежа',
-    noPaymentUrl: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами',
-    closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
-    offerFailed: 'Не удалось получить информацию об оферте',
-  },
-  /** The agreement lines: the label text, then the link that opens the offer. */
-  widget: {
-    title: 'Оплата SberPay',
-    close: 'Закрыть окно оплаты',
-  },
   validation: {
-    phoneRequired: 'Не указан телефон',
-    phoneStart: 'Номер должен начинаться с 9',
-    phoneLength: 'Введите верный номер телефона',
-    emailRequired: 'Не указан email',
-    emailFormat: 'Введите корректный email',
+    /** The server refused the e-mail (the first step's form); the forms' own checks are in stepMessages.ts. */
     emailRejected: 'Email некорректен',
-    passwordRequired: 'Нужно ввести пароль',
-    surnameRequired: 'Введите фамилию',
-    nameRequired: 'Введите имя',
-    patronymicRequired: 'Введите отчество',
-    privacyRequired: 'Подтвердите соглашение на обработку личных данных',
-    formIncomplete: 'Форма заполнена не полностью.',
-    formIncorrect: 'Извините, не все поля заполнены корректно.',
   },
   email: {
     label: 'Email для отправки чека',

@@ -1,7 +1,10 @@
+import { formatAmount, formatNumber, plural } from './format';
+
 /**
- * The texts of the steps that load on demand after the first (the fast-payment step, the payment's status, the
- * free call, the sign-in and account forms, the offer and the agreements): part of the message catalogue (messages.ts), kept in a file of their own so that the first JS does not
- * carry them (issue 17 part B won back the bytes the receipt's logic added to it), as bankListMessages.ts does.
+ * The texts of the steps that load on demand after the first (the way to pay, the points screen, the fast-payment
+ * step, the payment's status, the free call, the sign-in and account forms and their checks, the offer and the
+ * agreements): part of the message catalogue (messages.ts), kept in a file of their own so that the first JS does not
+ * carry them (issue 17's budget: initialJsGzipBytes in docs/benchmarks.md), as bankListMessages.ts does.
  */
 export const stepMessages = {
   status: {
@@ -67,5 +70,56 @@ export const stepMessages = {
     accept: 'Я принимаю',
     aggregatorLink: 'условия оферты',
     executerLink: 'условия платежа',
+  },
+  choosePaymentType: {
+    title: 'Выберите способ оплаты',
+    coveredByPoints: 'Счет будет полностью оплачен баллами',
+    commission: (amount: number) => `Сервисный сбор: ${formatAmount(amount)} руб.`,
+    prepayment: 'Сумма предоплаты',
+    fee: 'Сервисный сбор',
+    feeFrom: 'Сервисный сбор от',
+    total: 'Итого',
+    pay: 'Оплатить',
+    /** Pay when points cover the whole bill: nothing else is charged (issue 17). */
+    payWithPoints: 'Оплатить баллами',
+    /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
+    alreadyPaid: 'Этот счет уже оплачен',
+    alreadyPaidNote: 'Оплата по нему прошла, платить еще раз не нужно.',
+    aggregatorOffer: 'Я принимаю условия оферты',
+    executerOffer: 'Я принимаю условия платежа',
+    offerRequired: 'Необходимо принять условия оферты',
+    executerRequired: 'Необходимо принять условия платежа',
+    noPaymentUrl: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами',
+    closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
+    offerFailed: 'Не удалось получить информацию об оферте',
+  },
+  /** The points screen's form (the main route's points block is messages.points). */
+  usePoints: {
+    none: 'Бонусных баллов для оплаты не найдено',
+    total: 'Всего бонусных баллов:',
+    input: 'Сколько баллов списать',
+    required: 'Заполните поле',
+    /** More than can be spent typed in (issue 17: said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
+    tooMany: (max: number) => `Можно списать не более ${formatNumber(max)} ${plural(max, ['балла', 'баллов', 'баллов'])}`,
+  },
+  /** The forms' checks (validation.ts, loaded on demand); a refused e-mail is messages.validation. */
+  validation: {
+    phoneRequired: 'Не указан телефон',
+    phoneStart: 'Номер должен начинаться с 9',
+    phoneLength: 'Введите верный номер телефона',
+    emailRequired: 'Не указан email',
+    emailFormat: 'Введите корректный email',
+    passwordRequired: 'Нужно ввести пароль',
+    surnameRequired: 'Введите фамилию',
+    nameRequired: 'Введите имя',
+    patronymicRequired: 'Введите отчество',
+    privacyRequired: 'Подтвердите соглашение на обработку личных данных',
+    formIncomplete: 'Форма заполнена не полностью.',
+    formIncorrect: 'Извините, не все поля заполнены корректно.',
+  },
+  /** The bank-app pay widget's overlay (src/widget/overlay.ts). */
+  widget: {
+    title: 'Оплата SberPay',
+    close: 'Закрыть окно оплаты',
   },
 };

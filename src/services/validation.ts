@@ -1,7 +1,8 @@
 import * as yup from 'yup';
 import { messages } from './messages';
+import { stepMessages } from './stepMessages';
 
-const v = messages.validation;
+const v = stepMessages.validation;
 
 /** Phone digits as sent: 11 digits starting with 79 (SPEC §5); the mask's other characters are stripped before. */
 export const phoneSchema = yup
@@ -47,9 +48,9 @@ export const pointsSchema = (maximum: number) =>
     points: yup
       .number()
       .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
-      .typeError(messages.points.required)
-      .required(messages.points.required)
-      .max(maximum, messages.points.tooMany(maximum)),
+      .typeError(stepMessages.usePoints.required)
+      .required(stepMessages.usePoints.required)
+      .max(maximum, stepMessages.usePoints.tooMany(maximum)),
   });
 
 /** The four-digit code: exactly 4 characters, else 'Введите код'. */

@@ -13,7 +13,7 @@ import { StepSection } from './StepSection';
 import { SubmitButton } from './SubmitButton';
 import { useEmailForm } from './useEmailForm';
 
-const t = messages.choosePaymentType;
+const t = stepMessages.choosePaymentType;
 
 /**
  * Choose payment type (SPEC §2): the options, the payment summary, the receipt e-mail (prefilled, still editable:
@@ -99,7 +99,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
         )}
         {context.usedPoints > 0 && (
           <div className="summary-row">
-            <dt>{t.pointsUsed}</dt>
+            <dt>{messages.points.used}</dt>
             <dd>{formatPoints(context.usedPoints)}</dd>
           </div>
         )}

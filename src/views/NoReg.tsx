@@ -25,7 +25,7 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
           <div>
             <p className="points-title">{messages.points.blockTitle}</p>
             <p className="points-available">
-              {usedPoints > 0 ? `${messages.choosePaymentType.pointsUsed}: ${formatPoints(usedPoints)}` : `${messages.points.canUse} ${formatPoints(bill.usefulPoints)}`}
+              {usedPoints > 0 ? `${messages.points.used}: ${formatPoints(usedPoints)}` : `${messages.points.canUse} ${formatPoints(bill.usefulPoints)}`}
             </p>
           </div>
           <button type="button" className="button secondary" onClick={() => actor.send({ type: 'nav.goTo', step: 'usePoints' })}>

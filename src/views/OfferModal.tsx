@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { offerMachine } from '../machines/offer';
-import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
 import { OfferText } from './offerHtml';
 
@@ -80,7 +79,7 @@ export function OfferModal({ offer }: { offer: OfferActor }) {
           )}
           {view.failed && (
             <p role="alert" className="form-error">
-              {messages.choosePaymentType.offerFailed}
+              {stepMessages.choosePaymentType.offerFailed}
             </p>
           )}
           {view.text && <OfferText html={view.text} />}

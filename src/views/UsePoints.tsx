@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { formatPoints } from '../services/format';
 import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { clampPoints } from '../services/pricing';
 import { pointsSchema } from '../services/validation';
 import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
@@ -19,7 +20,7 @@ export function UsePoints({ actor }: { actor: CheckoutActor }) {
   const flow = useCodeFlow(actor);
   return (
     <StepSection title={t.blockTitle}>
-      {unavailable ? <p className="empty-note">{t.none}</p> : flow && <PointsForm actor={actor} flow={flow} />}
+      {unavailable ? <p className="empty-note">{stepMessages.usePoints.none}</p> : flow && <PointsForm actor={actor} flow={flow} />}
     </StepSection>
   );
 }
@@ -42,7 +43,7 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
     <>
       <dl className="payment-info">
         <div className="payment-info-row">
-          <dt>{t.total}</dt>
+          <dt>{stepMessages.usePoints.total}</dt>
           <dd>{formatPoints(available)}</dd>
         </div>
         <div className="payment-info-row">
@@ -53,7 +54,7 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
       <FlowForm flow={flow} form={formik} required={['points']} problem={problem} label={t.use}>
         <TextField
           id={`${id}-points`}
-          label={t.input}
+          label={stepMessages.usePoints.input}
           type="number"
           inputMode="numeric"
           min={0}

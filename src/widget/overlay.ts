@@ -1,4 +1,4 @@
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 
 /**
  * The iframe sandbox of SPEC §9: scripts, forms, popups, modals and storage access. allow-same-origin is what
@@ -43,18 +43,18 @@ export function openOverlay(
   overlay.className = 'bank-widget-overlay';
   overlay.setAttribute('role', 'dialog');
   overlay.setAttribute('aria-modal', 'true');
-  overlay.setAttribute('aria-label', messages.widget.title);
+  overlay.setAttribute('aria-label', stepMessages.widget.title);
 
   const closeButton = doc.createElement('button');
   closeButton.type = 'button';
   closeButton.className = 'bank-widget-close';
-  closeButton.setAttribute('aria-label', messages.widget.close);
+  closeButton.setAttribute('aria-label', stepMessages.widget.close);
   closeButton.textContent = '×';
   closeButton.addEventListener('click', onClose);
 
   const frame = doc.createElement('iframe');
   frame.className = 'bank-widget-frame';
-  frame.title = messages.widget.title;
+  frame.title = stepMessages.widget.title;
   frame.setAttribute('sandbox', FRAME_SANDBOX);
   frame.setAttribute('allow', 'storage-access');
   frame.src = url;

@@ -86,7 +86,7 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await page.keyboard.press('Enter');
 
     // The step change puts focus on the new step's heading.
-    const heading = page.getByRole('heading', { name: m.choosePaymentType.title });
+    const heading = page.getByRole('heading', { name: stepMessages.choosePaymentType.title });
     await heading.waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'step-title');
     expect(await isFocused(heading)).toBe(true);
@@ -97,9 +97,9 @@ export async function payByKeyboardAlone(browser: Browser, server: RunningServer
     await pressUntilFocused(page, card);
     await page.keyboard.press('ArrowDown');
     expect(await sbp.isChecked()).toBe(true);
-    await page.getByText(m.choosePaymentType.fee, { exact: true }).waitFor();
+    await page.getByText(stepMessages.choosePaymentType.fee, { exact: true }).waitFor();
 
-    const pay = page.getByRole('button', { name: m.choosePaymentType.pay });
+    const pay = page.getByRole('button', { name: stepMessages.choosePaymentType.pay });
     await pressUntilFocused(page, pay);
     // Back into the group with Shift+Tab to change the mind: the card again.
     await pressUntilFocused(page, sbp, 'Shift+Tab');

@@ -40,7 +40,7 @@ test('sign in to demo-reg and reach choosePaymentType', async () => {
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   expect(page.url()).toMatch(/#\/choosePaymentType$/);
   await page.context().close();
 });
@@ -117,7 +117,7 @@ test('spend points on a fresh demo-points through the SMS code and see them on c
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByRole('heading', { name: m.points.blockTitle }).waitFor();
   await expectAccessible(page);
-  const points = page.getByLabel(m.points.input);
+  const points = page.getByLabel(stepMessages.usePoints.input);
   await points.fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
 
@@ -129,13 +129,13 @@ test('spend points on a fresh demo-points through the SMS code and see them on c
   const [, code] = await smsMatching(live.server, phone);
   await typeCode(page, code!);
 
-  await page.getByText(`${m.choosePaymentType.pointsUsed}: 1 000 баллов`).waitFor();
+  await page.getByText(`${messages.points.used}: 1 000 баллов`).waitFor();
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
-  const used = page.locator('.summary-row', { hasText: m.choosePaymentType.pointsUsed });
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
+  const used = page.locator('.summary-row', { hasText: messages.points.used });
   // Russian grouping puts a no-break space between thousands.
-  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${m.choosePaymentType.pointsUsed}1 000 баллов`);
+  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${messages.points.used}1 000 баллов`);
   await page.context().close();
 });
 

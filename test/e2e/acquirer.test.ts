@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
-import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
-const m = messages;
 
 /**
  * The acquirer's bad days, in a real browser against the server and its sandbox's RBS fake (reached over HTTP): a lost
@@ -34,7 +32,7 @@ async function expectStatus(page: Page, text: string) {
 async function startCard(page: Page, bill: string): Promise<string> {
   await toChoosePaymentType(page, bill);
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   // The page has gone to the acquirer's form: the attempt it started is the bill's only one.
   const [attempt] = await live.server.app.store.attemptsOfBill(bill);
@@ -60,13 +58,13 @@ test('the acquirer answers 500 on Pay: the message, the payer stays; once it is 
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
   await fault('register-500', true);
   try {
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-    await page.getByRole('alert').filter({ hasText: m.choosePaymentType.noPaymentUrl }).waitFor();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+    await page.getByRole('alert').filter({ hasText: stepMessages.choosePaymentType.noPaymentUrl }).waitFor();
     expect(page.url()).toContain('/pay/');
   } finally {
     await fault('register-500', false);
   }
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.pays);
   await expectStatus(page, stepMessages.status.success);
@@ -84,7 +82,7 @@ test('paid twice (a card in one tab, the fast payment in another): one success, 
   await toChoosePaymentType(second.page, bill);
   await second.page.getByRole('radio', { name: /СБП/ }).check();
   const answered = second.page.waitForResponse('**/api/getPaymentUrl/');
-  await second.page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await second.page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   const payload = ((await (await answered).json()) as { info: { data: { payload: string } } }).info.data.payload;
   const bankApp = await second.context.newPage();
   await bankApp.goto(payload);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/demoBills';
 import { freshDatabase } from '../support/testDatabase';
 
@@ -132,13 +133,13 @@ export async function toChoosePaymentType(page: Page, server: RunningServer, obj
   await page.goto(`${server.url}/pay/${objectOID}`);
   await page.getByLabel(messages.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: messages.app.continue }).click();
-  await page.getByRole('heading', { name: new RegExp(`${messages.choosePaymentType.title}|${messages.choosePaymentType.coveredByPoints}`) }).waitFor();
+  await page.getByRole('heading', { name: new RegExp(`${stepMessages.choosePaymentType.title}|${stepMessages.choosePaymentType.coveredByPoints}`) }).waitFor();
 }
 
 /** On the choose-payment-type step: the card, Pay, and the sandbox acquirer's form with a test card; back on the result page. */
 export async function payByCardFromChoose(page: Page, card: string) {
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: messages.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
   await page.waitForURL(/\/(success|fail)\?billOid=.*orderId=/);

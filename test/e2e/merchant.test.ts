@@ -74,7 +74,7 @@ test('API bill → payUrl → card payment in Chromium → signed webhook → GE
   await page.getByRole('heading', { name: 'Оплата заказа № 77 через API' }).waitFor();
   await page.getByLabel(messages.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: messages.app.continue }).click();
-  await page.getByRole('heading', { name: messages.choosePaymentType.title }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   await payByCardFromChoose(page, TEST_CARDS.pays);
   await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
   const back = page.getByRole('link', { name: receiptMessages.backToShop });

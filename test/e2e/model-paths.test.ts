@@ -48,7 +48,7 @@ test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () =>
   await walkInBrowser(pathNamed({ model: anonymousPaymentModel }, 'OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD'), page, {
     OPEN_BILL: open('demo-anon'),
     EMAIL_ACCEPTED: giveEmail,
-    PAY_CARD: click(m.choosePaymentType.pay),
+    PAY_CARD: click(stepMessages.choosePaymentType.pay),
   });
   await page.context().close();
 });
@@ -76,7 +76,7 @@ test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE �
     OPEN_POINTS_BILL: open('demo-points'),
     USE_POINTS: click(m.points.use),
     SEND_CODE: async (target) => {
-      await target.getByLabel(m.points.input).fill('1000');
+      await target.getByLabel(stepMessages.usePoints.input).fill('1000');
       await target.getByRole('button', { name: m.points.use }).click();
     },
     // Any code but the one sent: the server refuses it and asks for the robot check.
@@ -159,7 +159,7 @@ test('payment-status: PAY_BY_SBP → ANOTHER_METHOD', async () => {
       await open('demo-anon')(target);
       await giveEmail(target);
       await target.getByRole('radio', { name: /СБП/ }).check();
-      await click(m.choosePaymentType.pay)(target);
+      await click(stepMessages.choosePaymentType.pay)(target);
     },
     ANOTHER_METHOD: click(stepMessages.sbp.anotherMethod),
   });
@@ -173,7 +173,7 @@ test('bank-widget: PAY_ON_PHONE', async () => {
       await open('demo-anon')(target);
       await giveEmail(target);
       await target.getByRole('radio', { name: /SberPay/ }).check();
-      await click(m.choosePaymentType.pay)(target);
+      await click(stepMessages.choosePaymentType.pay)(target);
     },
   });
   await page.context().close();

@@ -27,7 +27,7 @@ async function sbpAnsweredInBankApp(context: BrowserContext, page: Page, answer:
   await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
   await page.getByRole('radio', { name: /СБП/ }).check();
   const paid = page.waitForResponse('**/api/getPaymentUrl/');
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
   await page.getByText(stepMessages.sbp.scanQr).waitFor();
   const bankApp = await context.newPage();
@@ -46,7 +46,7 @@ describe('Back on the result step', () => {
     expect(hash(page)).toBe('#/result');
 
     await page.getByRole('button', { name: m.app.back }).click();
-    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+    await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
 
     // Forward to the result the payer left: the step on screen stays, and so does the address bar.
@@ -54,7 +54,7 @@ describe('Back on the result step', () => {
     await page.waitForFunction(() => window.location.hash === '#/choosePaymentType');
     await page.waitForTimeout(300);
     expect(hash(page)).toBe('#/choosePaymentType');
-    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+    await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
 
     // And the browser's Back from there goes on back, to the first step.
     await page.goBack();
@@ -67,7 +67,7 @@ describe('Back on the result step', () => {
     await sbpAnsweredInBankApp(context, page, 'Отклонить');
     await status(page, stepMessages.status.declined);
     await page.goBack();
-    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+    await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
     await payByCardFromChoose(page, TEST_CARDS.pays);
     expect(page.url()).toContain('/success?billOid=');
@@ -97,12 +97,12 @@ test('a stale tab: Pay on a bill paid in another tab says it is already paid', a
   await payByCardFromChoose(first, TEST_CARDS.pays);
 
   const refused = stale.waitForResponse('**/api/getPaymentUrl/');
-  await stale.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await stale.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   expect((await refused).status()).toBe(409);
-  await stale.getByRole('heading', { name: m.choosePaymentType.alreadyPaid }).waitFor();
-  await stale.getByRole('status').filter({ hasText: m.choosePaymentType.alreadyPaidNote }).waitFor();
-  expect(await stale.getByText(m.choosePaymentType.noPaymentUrl).count()).toBe(0);
-  expect(await stale.getByRole('button', { name: m.choosePaymentType.pay }).count()).toBe(0);
+  await stale.getByRole('heading', { name: stepMessages.choosePaymentType.alreadyPaid }).waitFor();
+  await stale.getByRole('status').filter({ hasText: stepMessages.choosePaymentType.alreadyPaidNote }).waitFor();
+  expect(await stale.getByText(stepMessages.choosePaymentType.noPaymentUrl).count()).toBe(0);
+  expect(await stale.getByRole('button', { name: stepMessages.choosePaymentType.pay }).count()).toBe(0);
 });
 
 describe('the phone as Russians write it (8…, +7…), typed or pasted', () => {
@@ -152,14 +152,14 @@ test('Continue shows it is busy at once on a slow network, before any request or
   // Let everything through: the next step comes.
   released = true;
   await Promise.all(held.map((route) => route.continue()));
-  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
 });
 
 test("polling offline says 'Нет соединения — …' and asks at once when the connection is back", async () => {
   const { context, page } = await openPage();
   await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
   await page.getByRole('radio', { name: /СБП/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await status(page, stepMessages.status.created);
   await context.setOffline(true);
   await status(page, stepMessages.status.offline);
@@ -173,10 +173,10 @@ test('the bank-app overlay keeps focus inside and closes on Esc; Pay works again
   const { page } = await openPage();
   await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
   await page.getByRole('radio', { name: /SberPay/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-  const dialog = page.getByRole('dialog', { name: m.widget.title });
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+  const dialog = page.getByRole('dialog', { name: stepMessages.widget.title });
   await page.frameLocator('.bank-widget-overlay iframe').getByText(/^Заказ /).waitFor();
-  const close = dialog.getByRole('button', { name: m.widget.close });
+  const close = dialog.getByRole('button', { name: stepMessages.widget.close });
   expect(await close.evaluate((element) => element === document.activeElement)).toBe(true);
   // The page behind is out of reach: Tab never lands on it.
   for (let presses = 0; presses < 6; presses += 1) {
@@ -187,7 +187,7 @@ test('the bank-app overlay keeps focus inside and closes on Esc; Pay works again
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
-  const pay = page.getByRole('button', { name: m.choosePaymentType.pay });
+  const pay = page.getByRole('button', { name: stepMessages.choosePaymentType.pay });
   await pay.waitFor();
   expect(await pay.isEnabled()).toBe(true);
 });

@@ -1,10 +1,8 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, MOBILE, payByCardFromChoose, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
-import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
-const m = messages;
 
 /** Every way to pay (SPEC §4, issue 6) in a real browser against the reference server's sandbox. */
 
@@ -50,7 +48,7 @@ describe('card (ALL)', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /Банковская карта/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     await payWithCard(page, TEST_CARDS.declined);
     await page.waitForURL(/\/fail\?billOid=.*orderId=/);
@@ -64,7 +62,7 @@ describe('card (ALL)', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/getPaymentUrl/')) requests++;
     });
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).dblclick();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).dblclick();
     await page.waitForURL(/\/sandbox\/acquirer\//);
     expect(requests).toBe(1);
   });
@@ -73,10 +71,10 @@ describe('card (ALL)', () => {
     const { page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/api/getPaymentUrl/', (route) => route.fulfill({ json: { success: true, isClosedWithoutProcessing: false, info: { orderId: 'x' } } }));
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-    await page.getByRole('alert').filter({ hasText: m.choosePaymentType.noPaymentUrl }).waitFor();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+    await page.getByRole('alert').filter({ hasText: stepMessages.choosePaymentType.noPaymentUrl }).waitFor();
     expect(page.url()).toContain('/pay/');
-    await expect(page.getByRole('button', { name: m.choosePaymentType.pay }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).isEnabled()).resolves.toBe(true);
   });
 });
 
@@ -86,7 +84,7 @@ describe('fast payment (SBP)', () => {
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     const answer = page.waitForResponse('**/api/getPaymentUrl/');
     await choose(page, /СБП/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     const payload = ((await (await answer).json()) as { info: { data: { payload: string } } }).info.data.payload;
     await page.getByText(stepMessages.sbp.scanQr).waitFor();
     const qr = page.getByRole('img', { name: stepMessages.sbp.qrAlt });
@@ -106,7 +104,7 @@ describe('fast payment (SBP)', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /СБП/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).tap();
     // The bank list and its links: test/e2e/bank-choice.test.ts.
     const link = page.getByRole('link', { name: /^Другой банк/ });
     await link.waitFor();
@@ -117,7 +115,7 @@ describe('fast payment (SBP)', () => {
     await page.getByRole('button', { name: stepMessages.sbp.hideQr }).tap();
     await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: stepMessages.sbp.anotherMethod }).tap();
-    await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+    await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   });
 });
 
@@ -126,7 +124,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     const { page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     const frame = page.locator('.bank-widget-overlay iframe');
     await frame.waitFor();
     expect(await page.locator('.bank-widget-overlay').getAttribute('id')).toMatch(/^bank-widget-[0-9a-f]{16}$/);
@@ -144,19 +142,19 @@ describe('bank-app pay widget (SberPaySite)', () => {
     const { page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await widgetFrame(page).getByRole('button', { name: 'Закрыть' }).click();
     await page.locator('.bank-widget-overlay').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).waitFor();
-    expect(await page.getByRole('button', { name: m.choosePaymentType.pay }).isEnabled()).toBe(true);
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).waitFor();
+    expect(await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).isEnabled()).toBe(true);
   });
 
   test('desktop: forged messages (another origin, or the page itself) are ignored', async () => {
     const { context, page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await widgetFrame(page).getByText(/^Заказ /).waitFor();
 
     // localhost and 127.0.0.1 are different origins: a page of the other one writes to our window.
@@ -184,7 +182,7 @@ describe('bank-app pay widget (SberPaySite)', () => {
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/sandbox/sberpay/widget.js', (route) => route.abort());
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await page.locator('.bank-widget-overlay iframe').waitFor();
     await page.clock.fastForward(19_000);
     expect(page.url()).toContain('/pay/');
@@ -196,13 +194,13 @@ describe('bank-app pay widget (SberPaySite)', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /SberPay/);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/sandbox\/sberpay\/widget\?/);
     const url = new URL(page.url());
     expect(url.searchParams.has('platform')).toBe(false);
     const bundle = JSON.parse(Buffer.from(url.searchParams.get('params')!, 'base64').toString('utf8'));
     expect(Object.keys(bundle).sort()).toEqual(['backUrl', 'bankInvoiceId', 'failUrl', 'host', 'href', 'isSafariDesktop', 'orderId', 'successUrl']);
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).tap();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).tap();
     await page.waitForURL(/\/success\?.*state=success/);
     await expectStatus(page, stepMessages.status.success);
   });
@@ -212,9 +210,9 @@ describe('offer and agreements', () => {
   test('demo-offer: both agreements required; the link opens the offer modal; Escape closes it and focus returns', async () => {
     const { page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-    await page.getByText(m.choosePaymentType.offerRequired).waitFor();
-    await page.getByText(m.choosePaymentType.executerRequired).waitFor();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+    await page.getByText(stepMessages.choosePaymentType.offerRequired).waitFor();
+    await page.getByText(stepMessages.choosePaymentType.executerRequired).waitFor();
 
     const link = page.getByRole('button', { name: stepMessages.agreement.aggregatorLink });
     await link.click();
@@ -225,9 +223,9 @@ describe('offer and agreements', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await page.getByRole('checkbox', { name: m.choosePaymentType.aggregatorOffer }).check();
-    await page.getByRole('checkbox', { name: m.choosePaymentType.executerOffer }).check();
-    await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+    await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.aggregatorOffer }).check();
+    await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.executerOffer }).check();
+    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
   });
 
@@ -236,7 +234,7 @@ describe('offer and agreements', () => {
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
     await page.getByRole('button', { name: stepMessages.agreement.executerLink }).tap();
-    await page.getByRole('dialog').getByText(m.choosePaymentType.offerFailed).waitFor();
+    await page.getByRole('dialog').getByText(stepMessages.choosePaymentType.offerFailed).waitFor();
     await page.getByRole('button', { name: stepMessages.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });

@@ -25,7 +25,7 @@ async function spendPoints(objectOID: string, points: number): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${live.server.url}/pay/${objectOID}`);
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByLabel(m.points.input).fill(String(points));
+  await page.getByLabel(stepMessages.usePoints.input).fill(String(points));
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
   await typeCode(page, await smsCode(live.server, await codeScreenPhone(page)));
@@ -42,10 +42,10 @@ async function expectStatus(page: Page, text: string) {
 test('demo-cover: points cover the bill, the title says so, and Pay closes it without a payment', async () => {
   const bill = await freshBill(live.server, 'demo-cover');
   const page = await spendPoints(bill, 1500);
-  await page.getByRole('heading', { name: m.choosePaymentType.coveredByPoints }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.coveredByPoints }).waitFor();
   // No way to pay is chosen when points cover everything.
   expect(await page.getByRole('radio').count()).toBe(0);
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/success\?withoutProcessing=1/);
   await expectStatus(page, stepMessages.status.success);
 
@@ -57,10 +57,10 @@ test('demo-cover: points cover the bill, the title says so, and Pay closes it wi
 test('demo-points: 3 000 points and the rest by card; the points are written off once, after the success', async () => {
   const bill = await freshBill(live.server, 'demo-points');
   const page = await spendPoints(bill, 3000);
-  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
   // Nothing is written off while the payment is only started.
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
 
@@ -78,7 +78,7 @@ test('demo-points: a declined card writes no points off', async () => {
   const bill = await freshBill(live.server, 'demo-points');
   const page = await spendPoints(bill, 2000);
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?billOid=.*orderId=/);

@@ -27,7 +27,7 @@ async function toSbp(page: Page, bill: string): Promise<string> {
   await toChoose(page, live.server, bill);
   await page.getByRole('radio', { name: /СБП/ }).check();
   const paid = page.waitForResponse('**/api/getPaymentUrl/');
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
   await page.getByText(stepMessages.sbp.scanQr).waitFor();
   return payload;
@@ -49,12 +49,12 @@ test("a declined card: 'Попробовать снова' opens the bill on cho
   await status(page, stepMessages.status.declined);
 
   await page.getByRole('link', { name: r.retry }).click();
-  await page.getByRole('heading', { name: m.choosePaymentType.title }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/pay/${bill}`);
   expect(await page.getByRole('radio', { name: /Банковская карта/ }).isChecked()).toBe(true);
   expect(await page.getByLabel(m.email.label).inputValue()).toBe('payer@example.com');
 
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.pays);
   await page.waitForURL(/\/success\?billOid=.*orderId=/);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { maskPhone } from '../../server/codes';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { codeScreenPhone, freshBill, smsCode, typeCode, useLiveServer, usePages } from './harness';
 
 const m = messages;
@@ -23,7 +24,7 @@ test('points → code sent → reload → the code screen with the countdown →
   const bill = await freshBill(live.server, 'demo-points');
   await page.goto(`${live.server.url}/pay/${bill}`);
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByLabel(m.points.input).fill('1000');
+  await page.getByLabel(stepMessages.usePoints.input).fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
   const phone = await codeScreenPhone(page);
@@ -43,9 +44,9 @@ test('points → code sent → reload → the code screen with the countdown →
 
   await typeCode(page, await smsCode(live.server, phone));
   // The points asked for before the reload are chosen again; the phone is proven, so no second code.
-  await page.getByLabel(m.points.input).waitFor();
+  await page.getByLabel(stepMessages.usePoints.input).waitFor();
   expect(hash(page)).toBe('#/usePoints');
-  await page.getByLabel(m.points.input).fill('1000');
+  await page.getByLabel(stepMessages.usePoints.input).fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByText(/^Использовано баллов: 1\s000 баллов$/).waitFor();
   await page.waitForFunction(() => window.location.hash === '#/noReg');

@@ -36,14 +36,14 @@ async function toChoosePaymentType(page: Page, server: RunningServer, demo: stri
   const bill = await open(page, server, demo);
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();
-  await heading(page, m.choosePaymentType.title);
+  await heading(page, stepMessages.choosePaymentType.title);
   return bill;
 }
 
 /** Pay by card up to the acquirer's form, left unpaid: answers the attempt's order (the form's address ends with it). */
 async function cardAttempt(page: Page): Promise<string> {
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\/[^/?#]+$/);
   return new URL(page.url()).pathname.split('/').pop()!;
 }
@@ -127,7 +127,7 @@ export const journeys: Journey[] = [
       await page.getByLabel(m.email.label).waitFor();
       await visit('noreg', page);
       await page.getByRole('button', { name: m.app.continue }).click();
-      await page.getByText(m.validation.emailRequired).waitFor();
+      await page.getByText(stepMessages.validation.emailRequired).waitFor();
       await visit('noreg-email-error', page);
     },
   },
@@ -141,11 +141,11 @@ export const journeys: Journey[] = [
       await heading(page, m.points.blockTitle);
       await visit('use-points', page);
       // More than can be spent is said, not cut (issue 17).
-      await page.getByLabel(m.points.input).fill('99999');
-      await page.getByLabel(m.points.input).blur();
+      await page.getByLabel(stepMessages.usePoints.input).fill('99999');
+      await page.getByLabel(stepMessages.usePoints.input).blur();
       await page.getByText(/^Можно списать не более/).waitFor();
       await visit('use-points-too-many', page);
-      await page.getByLabel(m.points.input).fill('1000');
+      await page.getByLabel(stepMessages.usePoints.input).fill('1000');
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.code.sent);
       await visit('check-send-code', page);
@@ -167,7 +167,7 @@ export const journeys: Journey[] = [
       await page.getByText(/^Использовано баллов/).waitFor();
       await page.getByLabel(m.email.label).fill('payer@example.com');
       await page.getByRole('button', { name: m.app.continue }).click();
-      await heading(page, m.choosePaymentType.coveredByPoints);
+      await heading(page, stepMessages.choosePaymentType.coveredByPoints);
       await visit('choose-covered-by-points', page);
     },
   },
@@ -180,8 +180,8 @@ export const journeys: Journey[] = [
       await toChooseBill(other, server, bill);
       await payByCardFromChoose(other, TEST_CARDS.pays);
       await other.close();
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-      await heading(page, m.choosePaymentType.alreadyPaid);
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+      await heading(page, stepMessages.choosePaymentType.alreadyPaid);
       await visit('choose-already-paid', page);
     },
   },
@@ -207,7 +207,7 @@ export const journeys: Journey[] = [
       await visit('register', page);
       await page.getByLabel(stepMessages.register.surname).focus();
       await page.getByRole('button', { name: m.app.continue }).click({ force: true });
-      await page.getByText(m.validation.surnameRequired).waitFor();
+      await page.getByText(stepMessages.validation.surnameRequired).waitFor();
       await visit('register-errors', page);
     },
   },
@@ -250,8 +250,8 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-offer');
       await visit('choose-offer', page);
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
-      await page.getByText(m.choosePaymentType.offerRequired).waitFor();
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+      await page.getByText(stepMessages.choosePaymentType.offerRequired).waitFor();
       await visit('choose-offer-errors', page);
       await page.getByRole('button', { name: stepMessages.agreement.aggregatorLink }).click();
       const dialog = page.getByRole('dialog', { name: stepMessages.offer.title });
@@ -266,7 +266,7 @@ export const journeys: Journey[] = [
       await toChoosePaymentType(page, server, 'demo-anon');
       await page.evaluate(() => localStorage.setItem('checkout.sbp.lastUsedBank', '100000000004'));
       await page.getByRole('radio', { name: /СБП/ }).check();
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
       if (device === 'desktop') {
         await page.getByText(stepMessages.sbp.scanQr).waitFor();
         await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
@@ -301,7 +301,7 @@ export const journeys: Journey[] = [
       await toChoosePaymentType(page, server, 'demo-anon');
       await page.getByRole('radio', { name: /СБП/ }).check();
       const paid = page.waitForResponse('**/api/getPaymentUrl/');
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
       const payload = ((await (await paid).json()) as { info: { data: { payload: string } } }).info.data.payload;
       const bankApp = await page.context().newPage();
       await bankApp.goto(payload);
@@ -319,7 +319,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-anon');
       await page.getByRole('radio', { name: /SberPay/ }).check();
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
       await page.frameLocator('.bank-widget-overlay iframe').getByText(/^Заказ /).waitFor();
       await visit('bank-widget', page);
     },
@@ -329,7 +329,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       const billOid = await toChoosePaymentType(page, server, 'demo-anon');
       await page.getByRole('radio', { name: /Банковская карта/ }).check();
-      await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
       await page.waitForURL(/\/sandbox\/acquirer\//);
       await page.getByLabel('Номер карты').waitFor();
       await visit('sandbox-card-form', page);

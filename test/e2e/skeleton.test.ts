@@ -16,7 +16,7 @@ async function payByCard(objectOID: string, card: string) {
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: m.choosePaymentType.pay }).click();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
   return { context, page };

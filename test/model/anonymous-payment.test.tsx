@@ -6,7 +6,7 @@ import { describeModelFlow } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 
-const t = messages.choosePaymentType;
+const t = stepMessages.choosePaymentType;
 const CARD_FORM = 'http://localhost/sandbox/acquirer/order-1';
 const cardForm = { info: { orderId: 'order-1', formUrl: CARD_FORM } };
 

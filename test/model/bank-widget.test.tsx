@@ -1,5 +1,5 @@
 import { WIDGET_INIT_TIMEOUT_MS } from '../../src/machines/bankWidget';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { bankWidgetModel as model } from './models/bank-widget';
 import { elapse, eventually } from './support/app';
 import { openAtChoose } from './support/bills';
@@ -12,7 +12,7 @@ const payBySberPay = (options: Parameters<typeof openAtChoose>[2]) => async (ses
   await openAtChoose(session, OID, options);
   await does.click(session, /SberPay/, 'radio');
   session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', bankInvoiceId: 'invoice-1' } });
-  await does.click(session, messages.choosePaymentType.pay);
+  await does.click(session, stepMessages.choosePaymentType.pay);
 };
 
 describeModelFlow({

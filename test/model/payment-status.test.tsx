@@ -38,7 +38,7 @@ async function payBySbp(session: Session, isDesktop: boolean) {
   await does.click(session, /СБП/, 'radio');
   session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
   status(session.server, created);
-  await does.click(session, messages.choosePaymentType.pay);
+  await does.click(session, stepMessages.choosePaymentType.pay);
 }
 
 describeModelFlow({

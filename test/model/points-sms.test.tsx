@@ -1,4 +1,5 @@
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { pointsSmsModel as model } from './models/points-sms';
 import { codeSent, continueAsCheckExpires, refusal, tickRobot, typeCode } from './support/account';
 import { elapse } from './support/app';
@@ -12,7 +13,7 @@ const CHECK = '/api/check-code/';
 const m = messages;
 
 const usePoints = async (session: Session, points: string | null) => {
-  if (points !== null) await does.type(session, m.points.input, points);
+  if (points !== null) await does.type(session, stepMessages.usePoints.input, points);
   await does.click(session, m.points.use);
 };
 const rightCode = async (session: Session) => {
@@ -99,19 +100,19 @@ describeModelFlow({
     },
     PAY_CLOSED: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { isClosedWithoutProcessing: true, info: { orderId: 'order-1' } });
-      await does.click(session, m.choosePaymentType.payWithPoints);
+      await does.click(session, stepMessages.choosePaymentType.payWithPoints);
     },
     PAY_NOT_CLOSED: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1' } });
-      await does.click(session, m.choosePaymentType.payWithPoints);
+      await does.click(session, stepMessages.choosePaymentType.payWithPoints);
     },
     PAY_CLOSE_FAILS: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Сбой' }, 500);
-      await does.click(session, m.choosePaymentType.payWithPoints);
+      await does.click(session, stepMessages.choosePaymentType.payWithPoints);
     },
     PAY_CLOSED_ELSEWHERE: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Счет уже оплачен' }, 409);
-      await does.click(session, m.choosePaymentType.payWithPoints);
+      await does.click(session, stepMessages.choosePaymentType.payWithPoints);
     },
   },
 });

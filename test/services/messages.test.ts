@@ -29,6 +29,6 @@ test("SPEC's English texts are shown in the issue's Russian", () => {
   });
   expect(messages.app.dataError).toBe('Произошла ошибка при получении данных, возможно, документ уже оплачен');
   expect(messages.app.dataErrorTitle).toBe('Ошибка получения данных');
-  expect(messages.validation.formIncomplete).toBe('Форма заполнена не полностью.');
-  expect(messages.validation.formIncorrect).toBe('Извините, не все поля заполнены корректно.');
+  expect(stepMessages.validation.formIncomplete).toBe('Форма заполнена не полностью.');
+  expect(stepMessages.validation.formIncorrect).toBe('Извините, не все поля заполнены корректно.');
 });

@@ -7,7 +7,7 @@ import { aType, usualTypes } from '../fixtures/billBuilder';
 import { flush } from '../fixtures/fakes';
 import { billWithEmail, checkoutAtChoose } from './payments.fixture';
 
-const t = messages.choosePaymentType;
+const t = stepMessages.choosePaymentType;
 const offerBill = () => billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true }), ...usualTypes().slice(1)] });
 
 function renderChoose(...args: Parameters<typeof checkoutAtChoose>) {
@@ -31,7 +31,7 @@ test('options with names, icons and fees; the first is preselected; the summary 
   expect(summary(t.prepayment)).toMatch(/12\s345,67 руб\./);
   expect(summary(t.fee)).toMatch(/185,19 руб\./);
   expect(summary(t.total)).toMatch(/12\s530,86 руб\./);
-  expect(screen.queryByText(t.pointsUsed)).toBeNull();
+  expect(screen.queryByText(messages.points.used)).toBeNull();
 
   await userEvent.click(screen.getByRole('radio', { name: /СБП/ }));
   expect(screen.getByRole('radio', { name: /СБП/ })).toBeChecked();
@@ -45,8 +45,8 @@ test('points covering the bill: the title says so, no option, no fee line, and t
   expect(screen.queryAllByRole('radio')).toHaveLength(0);
   expect(screen.queryByText(t.feeFrom)).toBeNull();
   expect(screen.queryByText(t.fee)).toBeNull();
-  expect(screen.getByText(t.pointsUsed)).toBeInTheDocument();
-  expect(summary(t.pointsUsed)).toMatch(/1\s500 баллов/);
+  expect(screen.getByText(messages.points.used)).toBeInTheDocument();
+  expect(summary(messages.points.used)).toMatch(/1\s500 баллов/);
   expect(summary(t.total)).toMatch(/^0,00 руб\./);
   expect(screen.getByRole('button', { name: t.payWithPoints })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
@@ -166,7 +166,7 @@ describe('the receipt e-mail stays visible and editable here (issue 17)', () => 
     await userEvent.type(email, 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: t.pay }));
     await act(flush);
-    expect(email).toHaveAccessibleDescription(messages.validation.emailFormat);
+    expect(email).toHaveAccessibleDescription(stepMessages.validation.emailFormat);
     expect(requestPaymentUrl.calls).toHaveLength(0);
   });
 });

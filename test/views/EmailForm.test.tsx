@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { EmailForm } from '../../src/views/EmailForm';
 
-const v = messages.validation;
 
 function renderForm(rejected = false) {
   const onSubmit = jest.fn();
@@ -16,9 +16,9 @@ function renderForm(rejected = false) {
 test('an empty submit says the e-mail is missing and goes nowhere', async () => {
   const { onSubmit, field, submit } = renderForm();
   await submit();
-  expect(await screen.findByRole('alert')).toHaveTextContent(v.emailRequired);
+  expect(await screen.findByRole('alert')).toHaveTextContent(stepMessages.validation.emailRequired);
   expect(field).toHaveAttribute('aria-invalid', 'true');
-  expect(field).toHaveAccessibleDescription(v.emailRequired);
+  expect(field).toHaveAccessibleDescription(stepMessages.validation.emailRequired);
   expect(onSubmit).not.toHaveBeenCalled();
 });
 
@@ -29,7 +29,7 @@ test('a malformed address is named on leaving the field, not while typing the fi
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(screen.queryByRole('alert')).toBeNull();
   await userEvent.tab();
-  expect(await screen.findByRole('alert')).toHaveTextContent(v.emailFormat);
+  expect(await screen.findByRole('alert')).toHaveTextContent(stepMessages.validation.emailFormat);
   // Once touched, fixing it clears the error as the payer types.
   await userEvent.type(field, '.ru');
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
@@ -54,7 +54,7 @@ test('an address the server refused is emptied and called incorrect (SPEC §5)',
   const { field, rerender, onSubmit } = renderForm();
   await userEvent.type(field, 'payer@example.ru');
   rerender(<EmailForm rejected busy={false} onSubmit={onSubmit} />);
-  expect(await screen.findByRole('alert')).toHaveTextContent(v.emailRejected);
+  expect(await screen.findByRole('alert')).toHaveTextContent(messages.validation.emailRejected);
   expect(field).toHaveValue('');
 });
 

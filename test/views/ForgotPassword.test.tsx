@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 async function openForgotPassword() {
   const rendered = renderAccount();
@@ -26,7 +26,7 @@ test("an empty phone shows 'Не указан телефон' and the incomplete
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 

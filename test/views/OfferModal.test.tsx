@@ -2,7 +2,6 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { offerMachine, type OfferRequest } from '../../src/machines/offer';
-import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { OfferModal } from '../../src/views/OfferModal';
 import { fakeRequest, flush } from '../fixtures/fakes';
@@ -73,7 +72,7 @@ test('a failed request shows "Не удалось получить информ�
   const { answer } = renderModal();
   await userEvent.click(screen.getByRole('button', { name: 'условия оферты' }));
   await answer(new Error('404'));
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.choosePaymentType.offerFailed);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.choosePaymentType.offerFailed);
 });
 
 test('the text is parsed, not injected: scripts, handlers and script links do not survive', async () => {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 async function openRegister() {
   const rendered = renderAccount();
@@ -40,7 +40,7 @@ test('an empty submit shows every field message and the incomplete-form line', a
   expect(screen.getByLabelText('Отчество')).toHaveAccessibleDescription('Введите отчество');
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
   expect(privacy()).toHaveAccessibleDescription('Подтвердите соглашение на обработку личных данных');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 
@@ -57,7 +57,7 @@ test('filled but wrong: the not-all-correct line', async () => {
   const { user } = await openRegister();
   await submitForm(user, '599');
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncorrect);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncorrect);
 });
 
 test('a complete form sends a register code and keeps the form values for the registration', async () => {

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
 
@@ -21,7 +21,7 @@ test("an empty submit shows 'Не указан телефон', 'Нужно вв
   await user.click(continueButton());
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Не указан телефон');
   expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Нужно ввести пароль');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncomplete);
   expect(calls.login.inputs).toEqual([]);
 });
 
@@ -31,7 +31,7 @@ test("a phone not starting with 9 shows 'Номер должен начинат�
   await user.type(screen.getByLabelText('Пароль'), 'secret');
   await user.click(continueButton());
   expect(screen.getByLabelText('Телефон')).toHaveAccessibleDescription('Номер должен начинаться с 9');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncorrect);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncorrect);
 });
 
 test("a short phone shows 'Введите верный номер телефона'", async () => {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { answer, pointsBill } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 
 async function openPoints(bill = pointsBill()) {
   const rendered = renderAccount({ bill });
@@ -26,7 +26,7 @@ test("an empty field shows 'Заполните поле' and the incomplete-form
   await user.clear(pointsField());
   await user.click(useButton());
   expect(pointsField()).toHaveAccessibleDescription('Заполните поле');
-  expect(screen.getByRole('alert')).toHaveTextContent(messages.validation.formIncomplete);
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncomplete);
   expect(calls.sendCode.inputs).toEqual([]);
 });
 
@@ -59,7 +59,7 @@ test.each([
   // Russian grouping: a no-break space between the groups.
   [3000, 'Можно списать не более 3\u00a0000 баллов'],
 ])("the message's plural for %i", (max, text) => {
-  expect(messages.points.tooMany(max)).toBe(text);
+  expect(stepMessages.usePoints.tooMany(max)).toBe(text);
 });
 
 test('the points go with a use-points code to the customer phone; then the code screen', async () => {

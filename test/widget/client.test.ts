@@ -1,6 +1,6 @@
 import { BANK_HOSTS, createBankWidget, decodeParameters, FRAME_SANDBOX, HELPER_TAB_FEATURES, type WidgetReport } from '../../src/widget';
 import { screen } from '@testing-library/react';
-import { messages } from '../../src/services/messages';
+import { stepMessages } from '../../src/services/stepMessages';
 import { fakeWindow, widgetFrame } from './fakeWindow';
 
 const PAGE = 'https://pay.example.ru';
@@ -90,7 +90,7 @@ describe('the overlay is a modal dialog (issue 17)', () => {
     document.body.appendChild(page);
     pay.focus();
     const { close } = openDesktop();
-    const closeButton = screen.getByRole('button', { name: messages.widget.close });
+    const closeButton = screen.getByRole('button', { name: stepMessages.widget.close });
     expect(closeButton).toHaveFocus();
     expect(page).toHaveAttribute('inert');
     pay.focus();

@@ -4,7 +4,7 @@ import { stepMessages } from '../../../src/services/stepMessages';
 import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
 
-const t = messages.choosePaymentType;
+const t = stepMessages.choosePaymentType;
 const onChoose = sees({ heading: t.title }, { button: t.pay });
 
 /**

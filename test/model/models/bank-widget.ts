@@ -1,8 +1,8 @@
 import { setup } from 'xstate';
-import { messages } from '../../../src/services/messages';
+import { stepMessages } from '../../../src/services/stepMessages';
 import { sees } from '../support/sights';
 
-const overlayShown = sees({ dialog: messages.widget.title });
+const overlayShown = sees({ dialog: stepMessages.widget.title });
 
 /**
  * The bank-app pay widget (SPEC §4): a desktop opens it in an overlay (desktop Safari first opens the helper
@@ -22,6 +22,6 @@ export const bankWidgetModel = setup({}).createMachine({
     failed: { meta: sees({ navigatedTo: /\/fail\?/ }) },
     redirected: { meta: sees({ navigatedTo: /\/sandbox\/sberpay\/widget/ }) },
     // The jsdom run also checks the page scrolls again.
-    choosing: { meta: sees({ noDialog: true }, { button: messages.choosePaymentType.pay }) },
+    choosing: { meta: sees({ noDialog: true }, { button: stepMessages.choosePaymentType.pay }) },
   },
 });

@@ -1,6 +1,5 @@
 import { setup } from 'xstate';
 import { bankListMessages } from '../../../src/services/bankListMessages';
-import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
@@ -63,6 +62,6 @@ export const paymentStatusModel = setup({}).createMachine({
     },
     // Paid twice (issue 13): the bill was paid by another payment and this one's money returned; nothing to go back to.
     refunded: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.refunded }, { back: false }) },
-    choosing: { meta: sees({ heading: messages.choosePaymentType.title }) },
+    choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }) },
   },
 });

@@ -4,7 +4,7 @@ import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
 const m = messages;
-const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: m.points.input }];
+const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: stepMessages.usePoints.input }];
 const codeScreen: Sight[] = [{ heading: m.code.sent }, { text: /^на номер \+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }, { back: true }];
 const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: m.code.resend }];
 /** The code screen after a reload (issue 17): the phone as the server gave it, masked. */
@@ -44,7 +44,7 @@ export const pointsSmsModel = setup({}).createMachine({
       on: { USE_POINTS: 'pointsForm' },
     },
     noPointsBlock: { meta: sees({ button: m.points.use }), on: { USE_POINTS: 'noPoints' } },
-    noPoints: { meta: sees({ heading: m.points.blockTitle }, { text: m.points.none }, { noField: m.points.input }) },
+    noPoints: { meta: sees({ heading: m.points.blockTitle }, { text: stepMessages.usePoints.none }, { noField: stepMessages.usePoints.input }) },
     pointsForm: {
       meta: sees(...pointsForm, { button: m.points.use }),
       on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed' },
@@ -70,7 +70,7 @@ export const pointsSmsModel = setup({}).createMachine({
       },
     },
     counting: { meta: sees(...countdown(/^Повторная отправка кода возможна через 59 секунд$/)) },
-    pointsFormAgain: { meta: sees(...pointsForm, { field: m.points.input }) },
+    pointsFormAgain: { meta: sees(...pointsForm, { field: stepMessages.usePoints.input }) },
     codeIncomplete: { meta: sees(...codeScreen, { alert: m.code.incomplete }) },
     codeRejected: { meta: sees(...codeScreen, { alert: m.code.rejected }, { noText: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
     codeRobot: { meta: sees(...codeScreen, { alert: m.code.rejected }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
@@ -93,14 +93,14 @@ export const pointsSmsModel = setup({}).createMachine({
     pointsApplied: { meta: sees({ text: /^Использовано баллов: 2\s000 баллов$/ }, { back: false }) },
     // Issue 17: the button says what happens, and no fee is shown ('Сервисный сбор от 0,00' was).
     coveredChoosing: {
-      meta: sees({ heading: m.choosePaymentType.coveredByPoints }, { button: m.choosePaymentType.payWithPoints }, { noText: m.choosePaymentType.feeFrom }),
+      meta: sees({ heading: stepMessages.choosePaymentType.coveredByPoints }, { button: stepMessages.choosePaymentType.payWithPoints }, { noText: stepMessages.choosePaymentType.feeFrom }),
       on: { PAY_CLOSED: 'closedByPoints', PAY_NOT_CLOSED: 'closeFailed', PAY_CLOSE_FAILS: 'closeFailed', PAY_CLOSED_ELSEWHERE: 'closedElsewhere' },
     },
     closedByPoints: { meta: sees({ navigatedTo: /\/success\?withoutProcessing=1/ }) },
-    closeFailed: { meta: sees({ alert: m.choosePaymentType.closeWithPointsFailed }) },
+    closeFailed: { meta: sees({ alert: stepMessages.choosePaymentType.closeWithPointsFailed }) },
     // A stale tab: the bill was closed meanwhile (409): it says so, not that closing failed.
     closedElsewhere: {
-      meta: sees({ heading: m.choosePaymentType.alreadyPaid }, { noAlert: m.choosePaymentType.closeWithPointsFailed }, { noButton: m.choosePaymentType.payWithPoints }),
+      meta: sees({ heading: stepMessages.choosePaymentType.alreadyPaid }, { noAlert: stepMessages.choosePaymentType.closeWithPointsFailed }, { noButton: stepMessages.choosePaymentType.payWithPoints }),
     },
   },
 });

@@ -45,6 +45,6 @@ export const signedInPaymentModel = setup({}).createMachine({
     signedInEmailKnown: { meta: sees(...signedIn, { noField: messages.email.label }), on: { CONTINUE: 'choosing' } },
     emailRefused: { meta: sees(...signedIn, { alert: messages.validation.emailRejected }), on: { EMAIL_ACCEPTED: 'choosing' } },
     loggedOut: { meta: sees(...signInForm) },
-    choosing: { meta: sees({ heading: messages.choosePaymentType.title }, { button: messages.choosePaymentType.pay }) },
+    choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }, { button: stepMessages.choosePaymentType.pay }) },
   },
 });
