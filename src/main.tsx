@@ -4,6 +4,7 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { steps } from './machines/steps';
 import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
+import { readCodeDraft } from './services/codeDraft';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { createHttp } from './services/http';
 import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
@@ -65,6 +66,7 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
   const resume = {
     resumePath: window.location.hash.startsWith('#/') ? window.location.hash.slice(1) : null,
     retryOrder: new URLSearchParams(window.location.search).get('retry'),
+    codeDraft: readCodeDraft(deps.env.tabStorage, objectOID),
   };
 
   const render = (inspect?: Observer<InspectionEvent>) =>
