@@ -153,6 +153,11 @@ const resumedCode = (context: CheckoutContext): ResumedCode | null => {
   return { purpose, at: 'form', request: ownDraft };
 };
 
+const resumesCodeScreen = (context: CheckoutContext, purpose: CodePurpose) => {
+  const resumed = resumedCode(context);
+  return resumed?.at === 'code screen' && resumed.purpose === purpose;
+};
+
 /** The send-code flow's input for a code screen resumed with its request and the server's countdown. */
 const resumedFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlowInput => ({
   ...codeFlowInput(context, purpose),
@@ -270,11 +275,11 @@ export const checkoutMachine = setup({
     'main route is noReg': ({ context }) => context.bill.noReg,
     /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
     'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
-    /** Reloaded on the code screen: whose code screen comes back (`resumedCode`), or whose form, the step before. */
-    'resumes code': ({ context }, params: { purpose: CodePurpose }) => {
-      const resumed = resumedCode(context);
-      return resumed?.at === 'code screen' && resumed.purpose === params.purpose;
-    },
+    // Reloaded on the code screen: whose code screen comes back (`resumedCode`), or whose form, the step before. One
+    // guard per purpose for the screen, since all three go to the same state and the model coverage tells them by name.
+    'resumes points code': ({ context }) => resumesCodeScreen(context, 'use-points'),
+    'resumes restore code': ({ context }) => resumesCodeScreen(context, 'forgot-password'),
+    'resumes registration code': ({ context }) => resumesCodeScreen(context, 'register'),
     'resumes form': ({ context }, params: { purpose: CodePurpose }) => {
       const resumed = resumedCode(context);
       return resumed?.at === 'form' && resumed.purpose === params.purpose;
@@ -382,17 +387,17 @@ export const checkoutMachine = setup({
         { guard: 'resumes fast payment', target: 'sbp', actions: ['resume fast payment', { type: 'restore history', params: { through: ['choosePaymentType'] } }] },
         // The code screen with its countdown while the code is valid; else the step before it, the flow's form.
         {
-          guard: { type: 'resumes code', params: { purpose: 'use-points' } },
+          guard: 'resumes points code',
           target: 'checkSendCode',
           actions: ['resume points asked', 'resume points code', { type: 'restore history', params: { through: ['usePoints'] } }],
         },
         {
-          guard: { type: 'resumes code', params: { purpose: 'forgot-password' } },
+          guard: 'resumes restore code',
           target: 'checkSendCode',
           actions: ['resume password code', { type: 'restore history', params: { through: ['forgotPassword'] } }],
         },
         {
-          guard: { type: 'resumes code', params: { purpose: 'register' } },
+          guard: 'resumes registration code',
           target: 'checkSendCode',
           actions: ['resume registration code', { type: 'restore history', params: { through: ['register'] } }],
         },

@@ -1,17 +1,10 @@
 import { forgetCodeDraft, readCodeDraft, saveCodeDraft, type TabStorage } from '../../src/services/codeDraft';
 import type { CodeRequest } from '../../src/services/types';
+import { memoryTabStorage } from '../fixtures/fakes';
 
 /** This tab's draft of the code step (issue 17): kept per bill, read back only when well formed, never throwing. */
 
-function memoryStorage(): TabStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-  };
-}
+const memoryStorage = memoryTabStorage;
 
 const form = { surname: 'Петров', name: 'Пётр', patronymic: '', phone: '79990000002', privacy: true };
 const requests: CodeRequest[] = [
