@@ -1,4 +1,5 @@
-import { forgetCodeDraft, readCodeDraft, saveCodeDraft, type TabStorage } from '../../src/services/codeDraft';
+import { forgetCodeDraft, saveCodeDraft, type TabStorage } from '../../src/services/codeDraft';
+import { readCodeDraft } from '../../src/services/codeDraftReader';
 import type { CodeRequest } from '../../src/services/types';
 import { memoryTabStorage } from '../fixtures/fakes';
 
