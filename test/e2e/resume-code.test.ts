@@ -3,7 +3,7 @@ import { maskPhone } from '../../server/codes';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { violationsOf } from './a11y';
-import { codeScreenPhone, freshBill, MOBILE, newestSmsId, smsCode, smsMatching, typeCode, useLiveServer, usePages } from './harness';
+import { codeScreenPhone, fillRegistration, freshBill, MOBILE, newestSmsId, smsCode, smsMatching, typeCode, useLiveServer, usePages } from './harness';
 
 const m = messages;
 
@@ -40,6 +40,14 @@ async function reloadOnCodeScreen(page: Page, phone: string) {
   expect(await violationsOf(page)).toEqual([]);
 }
 
+/** Types the code the phone got; gives the number of that SMS, to wait for the one the code's flow sends next. */
+async function typeSmsCode(page: Page, phone: string): Promise<number> {
+  const code = await smsCode(live.server, phone);
+  const before = await newestSmsId(live.server, phone);
+  await typeCode(page, code);
+  return before;
+}
+
 async function askForPointsCode(page: Page, bill: string) {
   await page.goto(`${live.server.url}/pay/${bill}`);
   await page.getByRole('button', { name: m.points.use }).click();
@@ -73,9 +81,7 @@ test('restore password → code sent → reload → the code screen → the righ
 
   await reloadOnCodeScreen(page, phone);
   await page.getByRole('link', { name: m.code.freeCallHint }).waitFor();
-  const code = await smsCode(live.server, phone);
-  const before = await newestSmsId(live.server, phone);
-  await typeCode(page, code);
+  const before = await typeSmsCode(page, phone);
 
   // The flow's own end: the sign-in form says the new password went by SMS, and it did.
   await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
@@ -88,20 +94,12 @@ test('registration → code sent → reload → the code screen → the right co
   const phone = '79991230017';
   const { page } = await openPage();
   await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
-  await page.getByRole('link', { name: stepMessages.signIn.register }).click();
-  await page.getByLabel(stepMessages.register.surname).fill('Сидорова');
-  await page.getByLabel(stepMessages.register.name).fill('Мария');
-  await page.getByLabel(stepMessages.register.patronymic).fill('Ивановна');
-  await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
-  await page.getByLabel(stepMessages.register.privacy).check();
-  await page.getByLabel(stepMessages.robot.standIn).check();
+  await fillRegistration(page, { surname: 'Сидорова', name: 'Мария', patronymic: 'Ивановна', phone });
   await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
 
   await reloadOnCodeScreen(page, phone);
-  const code = await smsCode(live.server, phone);
-  const before = await newestSmsId(live.server, phone);
-  await typeCode(page, code);
+  const before = await typeSmsCode(page, phone);
 
   await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
   await page.waitForFunction(() => window.location.hash === '#/reg');
