@@ -284,7 +284,7 @@ export const checkoutMachine = setup({
       const resumed = resumedCode(context);
       return resumed?.at === 'form' && resumed.purpose === params.purpose;
     },
-    /** A resumed points code was confirmed: the phone is proven, but the points to spend must be chosen again. */
+    /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */
     'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
     /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
     'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
