@@ -47,6 +47,8 @@ export interface CheckoutContext extends CheckoutInput {
   history: Step[];
   anotherEmail: string | null;
   emailError: boolean;
+  /** A restore or registration form's values kept by this tab, shown again on its form after a reload (issue 17). */
+  formDraft: CodeRequest | null;
   /** The points last asked for, shown again when the payer comes back to the points screen. */
   pointsToUse: number | null;
   usedPoints: number;
@@ -96,6 +98,7 @@ const codeFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlow
   captcha: captchaOf[purpose],
   objectOID: context.bill.objectOID,
   custNo: purpose === 'use-points' ? context.bill.info.CustNo : null,
+  draft: context.formDraft?.purpose === purpose ? context.formDraft : null,
 });
 
 const selectedType = (context: CheckoutContext): PaymentType | null =>
@@ -242,6 +245,10 @@ export const checkoutMachine = setup({
     'resume points code': spawnChild('pointsCode', { id: 'code', input: ({ context }) => resumedFlowInput(context, 'use-points') }),
     'resume password code': spawnChild('passwordCode', { id: 'code', input: ({ context }) => resumedFlowInput(context, 'forgot-password') }),
     'resume registration code': spawnChild('registrationCode', { id: 'code', input: ({ context }) => resumedFlowInput(context, 'register') }),
+    /** The restore or registration form shows again what it had before the reload (its code ran out). */
+    'resume form draft': assign(({ context }) => ({ formDraft: resumedCode(context)?.request ?? null })),
+    /** The draft is the flow's that ended, or a new code replaced it: the forms start empty from now on. */
+    'drop form draft': assign({ formDraft: null }),
     /** The points field shows again what was asked for before the reload (its code ran out, or was never kept). */
     'resume points asked': assign(({ context }) => {
       const draft = resumedCode(context)?.request;
@@ -332,6 +339,7 @@ export const checkoutMachine = setup({
     // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
     anotherEmail: input.bill.retry?.email ?? null,
     emailError: false,
+    formDraft: null,
     pointsToUse: null,
     usedPoints: 0,
     phoneChecked: false,
@@ -366,6 +374,7 @@ export const checkoutMachine = setup({
       actions: [
         'push history',
         assign({ sendSmsPhone: ({ event }) => event.request.phone }),
+        'drop form draft',
         { type: 'save code draft', params: ({ context, event }) => ({ objectOID: context.bill.objectOID, request: event.request }) },
       ],
     },
@@ -402,8 +411,8 @@ export const checkoutMachine = setup({
           actions: ['resume registration code', { type: 'restore history', params: { through: ['register'] } }],
         },
         { guard: { type: 'resumes form', params: { purpose: 'use-points' } }, target: 'usePoints', actions: ['resume points asked', { type: 'restore history', params: { through: [] } }] },
-        { guard: { type: 'resumes form', params: { purpose: 'forgot-password' } }, target: 'forgotPassword', actions: { type: 'restore history', params: { through: [] } } },
-        { guard: { type: 'resumes form', params: { purpose: 'register' } }, target: 'register', actions: { type: 'restore history', params: { through: [] } } },
+        { guard: { type: 'resumes form', params: { purpose: 'forgot-password' } }, target: 'forgotPassword', actions: ['resume form draft', { type: 'restore history', params: { through: [] } }] },
+        { guard: { type: 'resumes form', params: { purpose: 'register' } }, target: 'register', actions: ['resume form draft', { type: 'restore history', params: { through: [] } }] },
         { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
         { guard: 'main route is noReg', target: 'noReg' },
         { target: 'reg' },
@@ -417,7 +426,7 @@ export const checkoutMachine = setup({
     reg: {
       meta: route('reg'),
       // The main route: a code flow still running (Back from its step) has nothing more to do.
-      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft'],
+      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft', 'drop form draft'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
@@ -433,7 +442,7 @@ export const checkoutMachine = setup({
     },
     noReg: {
       meta: route('noReg'),
-      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft'],
+      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft', 'drop form draft'],
       ...emailContinueStates(),
     },
     usePoints: {

@@ -19,6 +19,8 @@ export interface CodeFlowInput {
   custNo: string | null;
   /** A reload on the code screen (issue 17): the flow starts there, the code's request and the server's countdown given. */
   resume?: { request: CodeRequest; secondsLeft: number } | null;
+  /** Reloaded on the code screen whose code can no longer be entered: what the step's form had, to show it again (issue 17). */
+  draft?: CodeRequest | null;
 }
 
 /** Why the payer must act again; the view words it from the message catalogue. */
@@ -121,6 +123,7 @@ export const codeFlowMachine = setup({
     objectOID: input.objectOID,
     custNo: input.custNo,
     ...captchaFor(input.captcha),
+    draft: input.draft ?? null,
     request: input.resume?.request ?? null,
     secondsLeft: input.resume?.secondsLeft ?? RESEND_SECONDS,
     problem: null,

@@ -111,7 +111,7 @@ test('registration → code sent → reload → the code screen → the right co
   await page.getByText('Мария Сидорова').waitFor();
 });
 
-// Last in the file: the server's clock stays ahead from here on.
+// The last tests of the file: the server's clock stays ahead from here on.
 test('a points code that ran out: the reload goes to the points step, the address bar says so, the points asked for shown', async () => {
   const { page } = await openPage();
   const phone = await askForPointsCode(page, await freshBill(live.server, 'demo-points'));
@@ -126,4 +126,22 @@ test('a points code that ran out: the reload goes to the points step, the addres
   // Back leads to the main route, as from the points step before the reload.
   await page.getByRole('button', { name: m.app.back }).click();
   await page.waitForFunction(() => window.location.hash === '#/noReg');
+});
+
+test('a registration code that ran out: the reload goes to the client form with what was typed, the consent asked again', async () => {
+  const phone = '79991230018';
+  const { page } = await openPage(MOBILE);
+  await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
+  await fillRegistration(page, { surname: 'Кузнецова', name: 'Анна', patronymic: 'Сергеевна', phone });
+  await page.getByRole('button', { name: m.app.continue }).click();
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  clockAhead += 11 * 60_000;
+  await page.reload();
+  await page.getByRole('heading', { name: stepMessages.register.title }).waitFor();
+  expect(hash(page)).toBe('#/register');
+  expect(await page.getByLabel(stepMessages.register.surname).inputValue()).toBe('Кузнецова');
+  expect(await page.getByLabel(stepMessages.register.patronymic).inputValue()).toBe('Сергеевна');
+  expect((await page.getByLabel(stepMessages.signIn.phone, { exact: true }).inputValue()).replace(/\D/g, '')).toBe(phone);
+  expect(await page.getByLabel(stepMessages.register.privacy).isChecked()).toBe(false);
+  expect(await violationsOf(page)).toEqual([]);
 });

@@ -158,6 +158,28 @@ describe('the checkout reloaded on the code screen', () => {
     expect(code().getSnapshot().value).toBe('asking');
   });
 
+  test('a restore or registration form after its code ran out starts with what it had; once left for the main route, empty again', () => {
+    for (const draft of [drafts.restore, drafts.registration]) {
+      const { actor, code } = reloadedOn(regBill(), '/checkSendCode', draft);
+      expect(code().getSnapshot().context.draft).toEqual(draft);
+      actor.send({ type: 'nav.back' });
+      actor.send({ type: 'nav.goTo', step: draft.purpose === 'register' ? 'register' : 'forgotPassword' });
+      expect(code().getSnapshot().context.draft).toBeNull();
+    }
+  });
+
+  test('a new code sent from the resumed form drops the old draft: Back to the form shows it empty', async () => {
+    const { actor, code, sendCode } = reloadedOn(regBill(), '/checkSendCode', drafts.restore);
+    // The restore form always asks for the robot check.
+    code().send({ type: 'captcha.verified', token: 'tok' });
+    code().send({ type: 'code.request', request: { purpose: 'forgot-password', phone: '79990000005' } });
+    sendCode.last.answer.resolve(answer());
+    await settle();
+    expect(actor.getSnapshot().context.step).toBe('checkSendCode');
+    actor.send({ type: 'nav.back' });
+    expect(code().getSnapshot().context.draft).toBeNull();
+  });
+
   test('the points form after an expired code shows the points asked for', () => {
     const { actor } = reloadedOn(pointsBill(), '/checkSendCode', drafts.points);
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
