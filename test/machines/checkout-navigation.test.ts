@@ -122,15 +122,15 @@ describe('every step of SPEC §2 is a state with its route', () => {
   test('each step that asks for a code starts its code flow; the free-call step gets the phone', () => {
     const { flows, send } = start({ bill: aBill({ objectOID: 'bill-9', user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-9' } }) });
     send({ type: 'nav.goTo', step: 'usePoints' });
-    expect(flows.pointsCode.last.input).toEqual({ purpose: 'use-points', captcha: 'when asked', objectOID: 'bill-9', custNo: 'C-9' });
+    expect(flows.pointsCode.last.input).toEqual({ purpose: 'use-points', captcha: 'when asked', objectOID: 'bill-9', custNo: 'C-9', draft: null });
     send({ type: 'nav.back' });
     // The main route stops a code flow that has nothing more to do.
     expect(flows.pointsCode.last.stopped).toBe(true);
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    expect(flows.passwordCode.last.input).toEqual({ purpose: 'forgot-password', captcha: 'always', objectOID: 'bill-9', custNo: null });
+    expect(flows.passwordCode.last.input).toEqual({ purpose: 'forgot-password', captcha: 'always', objectOID: 'bill-9', custNo: null, draft: null });
     send({ type: 'nav.back' });
     send({ type: 'nav.goTo', step: 'register' });
-    expect(flows.registrationCode.last.input).toEqual({ purpose: 'register', captcha: 'always', objectOID: 'bill-9', custNo: null });
+    expect(flows.registrationCode.last.input).toEqual({ purpose: 'register', captcha: 'always', objectOID: 'bill-9', custNo: null, draft: null });
     // The code was sent: the code screen shows the same flow, which outlives its step.
     send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
     expect(flows.registrationCode.runs).toHaveLength(1);
