@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { SmsGateway } from './sms';
+import { maskPhone } from '../src/services/format';
 import type { CodePurpose, Store, VerificationRow } from './store/store';
 
 /** DESIGN §6 and SPEC §9: four digits are only about 13 bits, so these caps carry the weight. */
@@ -177,12 +178,8 @@ export async function pointsConfirmed(store: Store, now: () => number, sessionId
   return (await store.customerVerification(sessionId, custNo, now() - CODE_RULES.verificationLifeMs)) !== undefined;
 }
 
-/** "+7 (999) ***-**-22": the page's way of writing a phone, with the digits a stranger should not read hidden. */
-export function maskPhone(phone: string): string {
-  const d = phone.replace(/\D/g, '');
-  if (d.length !== 11) return '***';
-  return `+${d[0]} (${d.slice(1, 4)}) ***-**-${d.slice(9, 11)}`;
-}
+// The page masks the same way, to tell whether its draft is the code the server holds (issue 17).
+export { maskPhone } from '../src/services/format';
 
 /**
  * The code this session had sent and may still enter, for a reload on the code screen to resume it (issue 17): what

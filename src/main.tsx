@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useMemo, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectionEvent, Observer } from 'xstate';
+import type { CodeRequest } from './services/types';
 import { steps } from './machines/steps';
 import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
@@ -67,10 +68,10 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
     retryOrder: new URLSearchParams(window.location.search).get('retry'),
   };
 
-  const render = (inspect?: Observer<InspectionEvent>) =>
+  const render = (codeDraft: CodeRequest | null, inspect?: Observer<InspectionEvent>) =>
     createRoot(element).render(
       <StrictMode>
-        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume }, ...(inspect ? { inspect } : {}) }}>
+        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft }, ...(inspect ? { inspect } : {}) }}>
           <AddressBarRoot config={config} deps={deps} preload={preload} />
         </AppActor.Provider>
       </StrictMode>,
@@ -78,9 +79,16 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
 
   if (__DEV__ && new URLSearchParams(window.location.search).has('inspect')) {
     // Development only: the Stately inspector. The production bundle drops this branch and its chunk.
-    void import('@statelyai/inspect').then(({ createBrowserInspector }) => render(createBrowserInspector().inspect));
+    void import('@statelyai/inspect').then(({ createBrowserInspector }) => render(null, createBrowserInspector().inspect));
+  } else if (resume.resumePath === steps.checkSendCode.path) {
+    // A reload on the code screen: this tab's draft of the step decides where it resumes (issue 17). Its reader is a
+    // chunk of its own, so no other first screen carries it; failing to load it only means no draft (the step before).
+    void import('./services/codeDraftReader')
+      .then(({ readCodeDraft }) => readCodeDraft(deps.env.tabStorage, objectOID))
+      .catch(() => null)
+      .then((codeDraft) => render(codeDraft));
   } else {
-    render();
+    render(null);
   }
 }
 

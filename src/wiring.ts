@@ -8,6 +8,7 @@ import { offerMachine } from './machines/offer';
 import { paymentStatusMachine } from './machines/paymentStatus';
 import { signInMachine } from './machines/signIn';
 import { answerOf, type AccountAnswer } from './services/accountAnswer';
+import { forgetCodeDraft, saveCodeDraft } from './services/codeDraft';
 import type { Api } from './services/api';
 import type { Analytics, BrowserEnvironment } from './services/environment';
 import { messages } from './services/messages';
@@ -84,6 +85,8 @@ export function provideApp(deps: Dependencies) {
     actions: {
       'go to url': (_, { url }) => env.navigate(url),
       'log error': (_, { error }) => log(error),
+      'save code draft': (_, { objectOID, request }) => saveCodeDraft(env.tabStorage, objectOID, request),
+      'forget code draft': () => forgetCodeDraft(env.tabStorage),
     },
   });
 

@@ -1,5 +1,5 @@
 import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import type { Bill, LoyaltyUser, Receipt } from '../services/types';
+import type { Bill, CodeRequest, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
@@ -10,6 +10,8 @@ export interface AppInput {
   resumePath?: string | null;
   /** 'Попробовать снова' from the result page: the declined order whose way to pay and e-mail the bill keeps. */
   retryOrder?: string | null;
+  /** This tab's draft of the code step, for a reload on the code screen (issue 17; services/codeDraft.ts). */
+  codeDraft?: CodeRequest | null;
 }
 
 export interface AppContext extends Required<AppInput> {
@@ -75,7 +77,7 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ ...input, resumePath: input.resumePath ?? null, retryOrder: input.retryOrder ?? null, bill: null, user: null, receipt: null }),
+  context: ({ input }) => ({ ...input, resumePath: input.resumePath ?? null, retryOrder: input.retryOrder ?? null, codeDraft: input.codeDraft ?? null, bill: null, user: null, receipt: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -110,7 +112,7 @@ export const appMachine = setup({
         id: 'checkout',
         systemId: 'checkout',
         src: 'checkout',
-        input: ({ context }) => ({ bill: context.bill!, user: context.user, isDesktop: context.isDesktop, resumePath: context.resumePath }),
+        input: ({ context }) => ({ bill: context.bill!, user: context.user, isDesktop: context.isDesktop, resumePath: context.resumePath, codeDraft: context.codeDraft }),
       },
       initial: 'ready',
       states: {

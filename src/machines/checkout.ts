@@ -1,5 +1,6 @@
 import { assertEvent, assign, raise, sendParent, sendTo, setup, spawnChild, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
+import { maskPhone } from '../services/format';
 import type { Bill, CodePurpose, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
 import type { CaptchaPolicy } from './accountFlow';
 import { bankWidgetMachine, type BankWidgetOutput } from './bankWidget';
@@ -21,6 +22,11 @@ export interface CheckoutInput {
   isDesktop: boolean;
   /** The route the address bar showed at (re)load: the checkout resumes it when the server's data allows (issue 17). */
   resumePath?: string | null;
+  /**
+   * This tab's draft of the code step (issue 17): what the payer last asked a code for on this bill, so that a reload
+   * on the code screen can finish the flow (services/codeDraft.ts). Null: none kept.
+   */
+  codeDraft?: CodeRequest | null;
 }
 
 /** What went wrong on the choose-payment-type step; the view words it from the catalogue (SPEC §8). */
@@ -41,6 +47,8 @@ export interface CheckoutContext extends CheckoutInput {
   history: Step[];
   anotherEmail: string | null;
   emailError: boolean;
+  /** A restore or registration form's values kept by this tab, shown again on its form after a reload (issue 17). */
+  formDraft: CodeRequest | null;
   /** The points last asked for, shown again when the payer comes back to the points screen. */
   pointsToUse: number | null;
   usedPoints: number;
@@ -73,7 +81,7 @@ export type CheckoutEvent =
   /** 'Оплатить', with the receipt e-mail of the step's field (issue 17: it stays editable there). */
   | { type: 'payment.pay'; email?: string }
   // From the children:
-  | { type: 'code.sent'; phone: string }
+  | { type: 'code.sent'; request: CodeRequest }
   | { type: 'code.confirmed'; request: CodeRequest }
   | { type: 'user.signedIn' }
   | { type: 'freeCall.ended' };
@@ -90,6 +98,7 @@ const codeFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlow
   captcha: captchaOf[purpose],
   objectOID: context.bill.objectOID,
   custNo: purpose === 'use-points' ? context.bill.info.CustNo : null,
+  draft: context.formDraft?.purpose === purpose ? context.formDraft : null,
 });
 
 const selectedType = (context: CheckoutContext): PaymentType | null =>
@@ -118,18 +127,45 @@ const resumableFastPayment = (context: CheckoutContext) => {
   return context.bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { ...open, sbp: open.sbp } : null;
 };
 
+/** Whether the bill offers a code purpose's step: points to spend, or the reg step's account flows. */
+const offersFlow = (bill: Bill, purpose: CodePurpose) => (purpose === 'use-points' ? canUsePoints(bill) && maxSpendablePoints(bill) > 0 : !bill.noReg);
+
+/** What a reload on the code screen brings back: the code screen with the request, or the step before it. */
+interface ResumedCode {
+  purpose: CodePurpose;
+  at: 'code screen' | 'form';
+  request: CodeRequest | null;
+}
+
 /**
- * Reloaded on the code screen with this session's code still valid (the server's `sentCode`): the purpose whose step
- * comes back. A points code's screen is rebuilt (its phone is the bill's own, known here); a restore or registration
- * code was sent to a phone typed in (the server gives it only masked) and registration's form is gone, so those go
- * back to their form, on the reg step's bills only. Null: the main route.
+ * Reloaded on the code screen (issue 17). The server says whether this session's code is still valid (`sentCode`,
+ * its phone masked); this tab's draft knows what it was asked for. Both agreeing (purpose, masked phone), the code
+ * screen comes back and a right code finishes as without the reload. A points code's phone is the bill's own, so its
+ * screen comes back without a draft too, the points then unknown (null). Otherwise the flow known from either goes to
+ * its form, the step before; nothing known, or a flow this bill does not offer: null, the main route.
  */
-const resumedCode = (context: CheckoutContext): CodePurpose | null => {
-  const sent = context.bill.sentCode;
-  if (context.resumePath !== steps.checkSendCode.path || !sent) return null;
-  if (sent.purpose === 'use-points') return canUsePoints(context.bill) && maxSpendablePoints(context.bill) > 0 ? sent.purpose : null;
-  return context.bill.noReg ? null : sent.purpose;
+const resumedCode = (context: CheckoutContext): ResumedCode | null => {
+  if (context.resumePath !== steps.checkSendCode.path) return null;
+  const sent = context.bill.sentCode ?? null;
+  const draft = context.codeDraft ?? null;
+  const purpose = sent?.purpose ?? draft?.purpose;
+  if (!purpose || !offersFlow(context.bill, purpose)) return null;
+  const ownDraft = draft?.purpose === purpose ? draft : null;
+  if (sent && ownDraft && maskPhone(ownDraft.phone) === sent.phone) return { purpose, at: 'code screen', request: ownDraft };
+  if (sent?.purpose === 'use-points') return { purpose, at: 'code screen', request: { purpose: sent.purpose, phone: phoneOf(context.bill, context.user), points: null } };
+  return { purpose, at: 'form', request: ownDraft };
 };
+
+const resumesCodeScreen = (context: CheckoutContext, purpose: CodePurpose) => {
+  const resumed = resumedCode(context);
+  return resumed?.at === 'code screen' && resumed.purpose === purpose;
+};
+
+/** The send-code flow's input for a code screen resumed with its request and the server's countdown. */
+const resumedFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlowInput => ({
+  ...codeFlowInput(context, purpose),
+  resume: { request: resumedCode(context)!.request!, secondsLeft: context.bill.sentCode?.secondsLeft ?? 0 },
+});
 
 /** 'Попробовать снова': the declined attempt's way to pay, when the bill still offers it. */
 const retriedType = (bill: Bill): string | null =>
@@ -205,17 +241,26 @@ export const checkoutMachine = setup({
     'stop code flow': stopChild('code'),
     'start points code': spawnChild('pointsCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'use-points') }),
     'start password code': spawnChild('passwordCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'forgot-password') }),
-    // The points code resumed on its screen after a reload: the points asked for are not known any more (null).
-    'resume points code': spawnChild('pointsCode', {
-      id: 'code',
-      input: ({ context }) => ({
-        ...codeFlowInput(context, 'use-points'),
-        resume: {
-          request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: null },
-          secondsLeft: context.bill.sentCode?.secondsLeft ?? 0,
-        },
-      }),
+    // A code screen resumed after a reload (issue 17): the flow starts on it, with the request the page knows.
+    'resume points code': spawnChild('pointsCode', { id: 'code', input: ({ context }) => resumedFlowInput(context, 'use-points') }),
+    'resume password code': spawnChild('passwordCode', { id: 'code', input: ({ context }) => resumedFlowInput(context, 'forgot-password') }),
+    'resume registration code': spawnChild('registrationCode', { id: 'code', input: ({ context }) => resumedFlowInput(context, 'register') }),
+    /** The restore or registration form shows again what it had before the reload (its code ran out). */
+    'resume form draft': assign(({ context }) => ({ formDraft: resumedCode(context)?.request ?? null })),
+    /** The draft is the flow's that ended, or a new code replaced it: the forms start empty from now on. */
+    'drop form draft': assign({ formDraft: null }),
+    /** The points field shows again what was asked for before the reload (its code ran out, or was never kept). */
+    'resume points asked': assign(({ context }) => {
+      const draft = resumedCode(context)?.request;
+      return draft?.purpose === 'use-points' && draft.points !== null ? { pointsToUse: clampPoints(draft.points, maxSpendablePoints(context.bill)) } : {};
     }),
+    /**
+     * This tab's draft of the code step (services/codeDraft.ts), kept when a code is sent and forgotten when the flow
+     * ends. Provided at the composition root; without storage (here, in tests) nothing is kept and a reload on the code
+     * screen goes to the step before, which is what a browser refusing storage gets too.
+     */
+    'save code draft': (_, _params: { objectOID: string; request: CodeRequest }) => undefined,
+    'forget code draft': () => undefined,
     'start registration code': spawnChild('registrationCode', { id: 'code', input: ({ context }) => codeFlowInput(context, 'register') }),
     'apply points': assign(({ context, event }) => {
       assertEvent(event, 'points.use');
@@ -237,9 +282,16 @@ export const checkoutMachine = setup({
     'main route is noReg': ({ context }) => context.bill.noReg,
     /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
     'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
-    /** Reloaded on the code screen: which flow's code is still valid (`resumedCode`). */
-    'resumes code': ({ context }, params: { purpose: CodePurpose }) => resumedCode(context) === params.purpose,
-    /** A resumed points code was confirmed: the phone is proven, but the points to spend must be chosen again. */
+    // Reloaded on the code screen: whose code screen comes back (`resumedCode`), or whose form, the step before. One
+    // guard per purpose for the screen, since all three go to the same state and the model coverage tells them by name.
+    'resumes points code': ({ context }) => resumesCodeScreen(context, 'use-points'),
+    'resumes restore code': ({ context }) => resumesCodeScreen(context, 'forgot-password'),
+    'resumes registration code': ({ context }) => resumesCodeScreen(context, 'register'),
+    'resumes form': ({ context }, params: { purpose: CodePurpose }) => {
+      const resumed = resumedCode(context);
+      return resumed?.at === 'form' && resumed.purpose === params.purpose;
+    },
+    /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */
     'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
     /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
     'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
@@ -287,6 +339,7 @@ export const checkoutMachine = setup({
     // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
     anotherEmail: input.bill.retry?.email ?? null,
     emailError: false,
+    formDraft: null,
     pointsToUse: null,
     usedPoints: 0,
     phoneChecked: false,
@@ -316,14 +369,22 @@ export const checkoutMachine = setup({
     'session.updated': { actions: 'update session' },
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },
-    'code.sent': { target: '.checkSendCode', actions: ['push history', assign({ sendSmsPhone: ({ event }) => event.phone })] },
+    'code.sent': {
+      target: '.checkSendCode',
+      actions: [
+        'push history',
+        assign({ sendSmsPhone: ({ event }) => event.request.phone }),
+        'drop form draft',
+        { type: 'save code draft', params: ({ context, event }) => ({ objectOID: context.bill.objectOID, request: event.request }) },
+      ],
+    },
     'code.confirmed': [
       {
         guard: 'is points unknown',
         target: '.usePoints',
-        actions: [assign(({ event }) => unlocked(event.request)), assign({ history: ({ context }) => [context.bill.noReg ? ('noReg' as const) : ('reg' as const)] })],
+        actions: ['forget code draft', assign(({ event }) => unlocked(event.request)), assign({ history: ({ context }) => [context.bill.noReg ? ('noReg' as const) : ('reg' as const)] })],
       },
-      { target: '.main', actions: assign(({ event }) => unlocked(event.request)) },
+      { target: '.main', actions: ['forget code draft', assign(({ event }) => unlocked(event.request))] },
     ],
     'freeCall.ended': { target: '.main' },
   },
@@ -333,14 +394,25 @@ export const checkoutMachine = setup({
       // and the address bar follows (it shows the step the checkout is in).
       always: [
         { guard: 'resumes fast payment', target: 'sbp', actions: ['resume fast payment', { type: 'restore history', params: { through: ['choosePaymentType'] } }] },
-        // The code screen: a points code's comes back with its countdown; a restore or registration code's form.
+        // The code screen with its countdown while the code is valid; else the step before it, the flow's form.
         {
-          guard: { type: 'resumes code', params: { purpose: 'use-points' } },
+          guard: 'resumes points code',
           target: 'checkSendCode',
-          actions: ['resume points code', { type: 'restore history', params: { through: ['usePoints'] } }],
+          actions: ['resume points asked', 'resume points code', { type: 'restore history', params: { through: ['usePoints'] } }],
         },
-        { guard: { type: 'resumes code', params: { purpose: 'forgot-password' } }, target: 'forgotPassword', actions: { type: 'restore history', params: { through: [] } } },
-        { guard: { type: 'resumes code', params: { purpose: 'register' } }, target: 'register', actions: { type: 'restore history', params: { through: [] } } },
+        {
+          guard: 'resumes restore code',
+          target: 'checkSendCode',
+          actions: ['resume password code', { type: 'restore history', params: { through: ['forgotPassword'] } }],
+        },
+        {
+          guard: 'resumes registration code',
+          target: 'checkSendCode',
+          actions: ['resume registration code', { type: 'restore history', params: { through: ['register'] } }],
+        },
+        { guard: { type: 'resumes form', params: { purpose: 'use-points' } }, target: 'usePoints', actions: ['resume points asked', { type: 'restore history', params: { through: [] } }] },
+        { guard: { type: 'resumes form', params: { purpose: 'forgot-password' } }, target: 'forgotPassword', actions: ['resume form draft', { type: 'restore history', params: { through: [] } }] },
+        { guard: { type: 'resumes form', params: { purpose: 'register' } }, target: 'register', actions: ['resume form draft', { type: 'restore history', params: { through: [] } }] },
         { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
         { guard: 'main route is noReg', target: 'noReg' },
         { target: 'reg' },
@@ -354,7 +426,7 @@ export const checkoutMachine = setup({
     reg: {
       meta: route('reg'),
       // The main route: a code flow still running (Back from its step) has nothing more to do.
-      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow'],
+      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft', 'drop form draft'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
@@ -370,7 +442,7 @@ export const checkoutMachine = setup({
     },
     noReg: {
       meta: route('noReg'),
-      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow'],
+      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft', 'drop form draft'],
       ...emailContinueStates(),
     },
     usePoints: {
@@ -400,7 +472,8 @@ export const checkoutMachine = setup({
     checkByPhone: {
       meta: route('checkByPhone'),
       entry: { type: 'enter step', params: { step: 'checkByPhone' } },
-      invoke: { id: 'freeCall', src: 'freeCall', input: ({ context }) => ({ phone: context.sendSmsPhone || phoneOf(context.bill, context.user) }) },
+      // Reached from a resumed code screen, no code was sent from this page: the draft's phone, the one the code went to.
+      invoke: { id: 'freeCall', src: 'freeCall', input: ({ context }) => ({ phone: context.sendSmsPhone || context.codeDraft?.phone || phoneOf(context.bill, context.user) }) },
     },
     forgotPassword: {
       meta: route('forgotPassword'),

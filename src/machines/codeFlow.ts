@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, sendParent, setup } from 'xstate';
-import type { CodePurpose, RegisterForm } from '../services/types';
+import type { CodePurpose, CodeRequest } from '../services/types';
 import type { AccountAnswer, CaptchaEvent, CaptchaPolicy, CaptchaState, CheckCodeInput, SendCodeInput } from './accountFlow';
 import { captchaFor, captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import { errorOf, logErrorStub, promiseStub } from './stub';
@@ -8,12 +8,7 @@ import { errorOf, logErrorStub, promiseStub } from './stub';
 export const RESEND_SECONDS = 60;
 export const CODE_LENGTH = 4;
 
-/** What the payer asks for with a code (SPEC §4), as the step's form gave it: the phone the code goes to, and what it unlocks. */
-export type CodeRequest =
-  /** `points` null: asked before a reload, so not known; a right code proves the phone and the payer chooses again. */
-  | { purpose: 'use-points'; phone: string; points: number | null }
-  | { purpose: 'forgot-password'; phone: string }
-  | { purpose: 'register'; phone: string; form: RegisterForm };
+export type { CodeRequest } from '../services/types';
 
 export interface CodeFlowInput {
   purpose: CodePurpose;
@@ -24,6 +19,8 @@ export interface CodeFlowInput {
   custNo: string | null;
   /** A reload on the code screen (issue 17): the flow starts there, the code's request and the server's countdown given. */
   resume?: { request: CodeRequest; secondsLeft: number } | null;
+  /** Reloaded on the code screen whose code can no longer be entered: what the step's form had, to show it again (issue 17). */
+  draft?: CodeRequest | null;
 }
 
 /** Why the payer must act again; the view words it from the message catalogue. */
@@ -103,7 +100,7 @@ export const codeFlowMachine = setup({
     'start code screen': assign(captchaFor('when asked')),
     'tick resend countdown': assign({ secondsLeft: ({ context }) => Math.max(0, context.secondsLeft - 1) }),
     'start resend countdown': assign((_, params: { seconds: number | null }) => ({ secondsLeft: params.seconds ?? RESEND_SECONDS })),
-    'tell checkout code sent': sendParent(({ context }) => ({ type: 'code.sent' as const, phone: context.request!.phone })),
+    'tell checkout code sent': sendParent(({ context }) => ({ type: 'code.sent' as const, request: context.request! })),
     'tell checkout confirmed': sendParent(({ context }) => ({ type: 'code.confirmed' as const, request: context.request! })),
   },
   guards: {
@@ -126,6 +123,7 @@ export const codeFlowMachine = setup({
     objectOID: input.objectOID,
     custNo: input.custNo,
     ...captchaFor(input.captcha),
+    draft: input.draft ?? null,
     request: input.resume?.request ?? null,
     secondsLeft: input.resume?.secondsLeft ?? RESEND_SECONDS,
     problem: null,

@@ -1,3 +1,5 @@
+import type { TabStorage } from './codeDraft';
+
 /** What the page needs from the browser, injected so machines and tests never touch `window` directly. */
 export interface BrowserEnvironment {
   /** Desktop or phone (SPEC §4 fast payment, bank widget): a wide viewport with a fine pointer is a desktop. */
@@ -8,6 +10,8 @@ export interface BrowserEnvironment {
   platform: Platform;
   /** This browser's local storage, or null where the browser refuses it (private modes, blocked site data). */
   storage: DeviceStorage | null;
+  /** This tab's session storage (the code step's draft, issue 17), or null where refused; absent in tests that keep nothing. */
+  tabStorage?: TabStorage | null;
   navigate(url: string): void;
   reload(): void;
 }
@@ -44,6 +48,15 @@ export function deviceStorage(win: Window): DeviceStorage | null {
   }
 }
 
+/** Reading `sessionStorage` itself throws where site data is blocked, as `localStorage` does. */
+export function tabStorageOf(win: Window): TabStorage | null {
+  try {
+    return win.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function browserEnvironment(win: Window = window): BrowserEnvironment {
   const isDesktop = detectDesktop(win);
   return {
@@ -51,6 +64,7 @@ export function browserEnvironment(win: Window = window): BrowserEnvironment {
     isSafariDesktop: detectSafariDesktop(win, isDesktop),
     platform: detectPlatform(win),
     storage: deviceStorage(win),
+    tabStorage: tabStorageOf(win),
     navigate: (url) => win.location.assign(url),
     reload: () => win.location.reload(),
   };

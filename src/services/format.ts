@@ -29,3 +29,10 @@ export function formatPhone(digits: string): string {
   if (d.length !== 11) return digits;
   return `+${d[0]} (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
 }
+
+/** "+7 (999) ***-**-22": the page's way of writing a phone, with the digits a stranger should not read hidden. */
+export function maskPhone(phone: string): string {
+  const d = phone.replace(/\D/g, '');
+  if (d.length !== 11) return '***';
+  return `+${d[0]} (${d.slice(1, 4)}) ***-**-${d.slice(9, 11)}`;
+}

@@ -121,6 +121,13 @@ export type OfferKind = 'aggregator' | 'executer';
 /** What an SMS code confirms (SPEC's "check type"); the server binds each code to one. */
 export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
 
+/** What the payer asks for with a code (SPEC §4), as the step's form gave it: the phone the code goes to, and what it unlocks. */
+export type CodeRequest =
+  /** `points` null: asked before a reload and not kept, so not known; a right code proves the phone and the payer chooses again. */
+  | { purpose: 'use-points'; phone: string; points: number | null }
+  | { purpose: 'forgot-password'; phone: string }
+  | { purpose: 'register'; phone: string; form: RegisterForm };
+
 export interface RegisterForm {
   surname: string;
   name: string;

@@ -4,12 +4,19 @@ import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { codeFlowMachine, CodeProblem } from '../machines/codeFlow';
 import { messages } from '../services/messages';
+import type { CodePurpose, CodeRequest } from '../services/types';
 import { StepSection } from './StepSection';
 
 export type CodeFlowActor = ActorRefFrom<typeof codeFlowMachine>;
 
 /** The send-code flow the checkout runs for the step that asked for a code (and for its code screen). */
 export const useCodeFlow = (actor: CheckoutActor): CodeFlowActor | undefined => useSelector(actor, (state) => state.children.code);
+
+/** What the step's form had before a reload whose code ran out (issue 17), for its first values; null: an empty form. */
+export function formDraftOf<P extends CodePurpose>(flow: CodeFlowActor, purpose: P): Extract<CodeRequest, { purpose: P }> | null {
+  const draft = flow.getSnapshot().context.draft;
+  return draft?.purpose === purpose ? (draft as Extract<CodeRequest, { purpose: P }>) : null;
+}
 
 /** What the payer reads for a problem of the code flow, from the catalogue. */
 export function codeProblemText(problem: CodeProblem): string {

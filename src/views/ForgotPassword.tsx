@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
 import { forgotPasswordSchema } from '../services/validation';
-import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
+import { CodeStep, formDraftOf, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
 import { PhoneField, phoneFieldOf } from './PhoneField';
 
@@ -16,7 +16,7 @@ function ForgotPasswordForm({ flow }: { flow: CodeFlowActor }) {
   const id = useId();
   const problem = useCodeProblem(flow);
   const formik = useFormik({
-    initialValues: { phone: '' },
+    initialValues: { phone: formDraftOf(flow, 'forgot-password')?.phone ?? '' },
     validationSchema: forgotPasswordSchema,
     onSubmit: (values) => flow.send({ type: 'code.request', request: { purpose: 'forgot-password', phone: values.phone } }),
   });

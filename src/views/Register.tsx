@@ -4,7 +4,7 @@ import type { CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
 import type { RegisterForm } from '../services/types';
 import { registerSchema } from '../services/validation';
-import { CodeStep, useCodeProblem, type CodeFlowActor } from './CodeStep';
+import { CodeStep, formDraftOf, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
 import { PhoneField, phoneFieldOf } from './PhoneField';
 import { fieldOf, TextField } from './TextField';
@@ -24,7 +24,8 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
   const id = useId();
   const problem = useCodeProblem(flow);
   const formik = useFormik<RegisterForm>({
-    initialValues: { surname: '', name: '', patronymic: '', phone: '', privacy: false },
+    // The consent is asked again: a box ticked for the payer is no consent, even one they had ticked before the reload.
+    initialValues: { surname: '', name: '', patronymic: '', phone: '', ...formDraftOf(flow, 'register')?.form, privacy: false },
     validationSchema: registerSchema,
     onSubmit: (values) => {
       const form = { ...values, surname: values.surname.trim(), name: values.name.trim(), patronymic: values.patronymic.trim() };

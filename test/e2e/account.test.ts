@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
+import { fillRegistration, freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
@@ -61,14 +61,7 @@ test('a wrong password shows "Не удалось авторизоваться" 
 test('register a new account and sign in with the password from the SMS', async () => {
   const phone = '79991234567';
   const page = await openBill(await freshBill(live.server, 'demo-reg'));
-  await page.getByRole('link', { name: stepMessages.signIn.register }).click();
-  await page.getByRole('heading', { name: stepMessages.register.title }).waitFor();
-  await page.getByLabel(stepMessages.register.surname).fill('Петров');
-  await page.getByLabel(stepMessages.register.name).fill('Пётр');
-  await page.getByLabel(stepMessages.register.patronymic).fill('Петрович');
-  await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
-  await page.getByLabel(stepMessages.register.privacy).check();
-  await page.getByLabel(stepMessages.robot.standIn).check();
+  await fillRegistration(page, { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone });
   await expectAccessible(page);
   await page.getByRole('button', { name: m.app.continue }).click();
 

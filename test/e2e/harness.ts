@@ -230,3 +230,15 @@ export async function typeCode(page: Page, code: string) {
   await page.getByLabel(messages.code.digit(1)).focus();
   await page.keyboard.type(code);
 }
+
+/** Fills the registration form from the sign-in form's link, the consent and the robot check ticked (Continue not pressed). */
+export async function fillRegistration(page: Page, person: { surname: string; name: string; patronymic: string; phone: string }) {
+  await page.getByRole('link', { name: stepMessages.signIn.register }).click();
+  await page.getByRole('heading', { name: stepMessages.register.title }).waitFor();
+  await page.getByLabel(stepMessages.register.surname).fill(person.surname);
+  await page.getByLabel(stepMessages.register.name).fill(person.name);
+  await page.getByLabel(stepMessages.register.patronymic).fill(person.patronymic);
+  await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(person.phone.slice(1));
+  await page.getByLabel(stepMessages.register.privacy).check();
+  await page.getByLabel(stepMessages.robot.standIn).check();
+}

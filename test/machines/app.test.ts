@@ -1,10 +1,10 @@
 import { createActor } from 'xstate';
-import { appMachine } from '../../src/machines/app';
+import { appMachine, type AppInput } from '../../src/machines/app';
 import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
-function start(input = { objectOID: 'demo-reg', isDesktop: true }) {
+function start(input: AppInput = { objectOID: 'demo-reg', isDesktop: true }) {
   const loadBill = fakeRequest<Bill, { objectOID: string }>();
   const loadUser = fakeRequest<LoyaltyUser | null, void>();
   const logout = fakeRequest<void, void>();
@@ -57,9 +57,18 @@ describe('loading', () => {
     expect(actor.getSnapshot().value).toEqual({ content: 'ready' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ bill, user });
-    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null });
+    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null, codeDraft: null });
     expect(actor.getSnapshot().children.checkout).toBeDefined();
     expect(effects).toEqual([]);
+  });
+
+  test("a reload: the checkout gets the address bar's step and this tab's draft of the code step (issue 17)", async () => {
+    const codeDraft = { purpose: 'forgot-password' as const, phone: '79990000002' };
+    const { loadBill, loadUser, checkout } = start({ objectOID: 'demo-reg', isDesktop: true, resumePath: '/checkSendCode', codeDraft });
+    loadBill.last.answer.resolve(bill);
+    loadUser.last.answer.resolve(null);
+    await flush();
+    expect(checkout.last.input).toEqual({ bill, user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft });
   });
 
   test('a guest (no user) gets the checkout too', async () => {

@@ -98,7 +98,7 @@ describe('every step of SPEC §2 is a state with its route', () => {
     send({ type: 'checkout.continue' });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'choosePaymentType', path: '/choosePaymentType' });
     send({ type: 'nav.back' });
-    send({ type: 'code.sent', phone: '79990000009' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000009' } });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'checkSendCode', path: '/checkSendCode' });
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
   });
@@ -122,17 +122,17 @@ describe('every step of SPEC §2 is a state with its route', () => {
   test('each step that asks for a code starts its code flow; the free-call step gets the phone', () => {
     const { flows, send } = start({ bill: aBill({ objectOID: 'bill-9', user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-9' } }) });
     send({ type: 'nav.goTo', step: 'usePoints' });
-    expect(flows.pointsCode.last.input).toEqual({ purpose: 'use-points', captcha: 'when asked', objectOID: 'bill-9', custNo: 'C-9' });
+    expect(flows.pointsCode.last.input).toEqual({ purpose: 'use-points', captcha: 'when asked', objectOID: 'bill-9', custNo: 'C-9', draft: null });
     send({ type: 'nav.back' });
     // The main route stops a code flow that has nothing more to do.
     expect(flows.pointsCode.last.stopped).toBe(true);
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    expect(flows.passwordCode.last.input).toEqual({ purpose: 'forgot-password', captcha: 'always', objectOID: 'bill-9', custNo: null });
+    expect(flows.passwordCode.last.input).toEqual({ purpose: 'forgot-password', captcha: 'always', objectOID: 'bill-9', custNo: null, draft: null });
     send({ type: 'nav.back' });
     send({ type: 'nav.goTo', step: 'register' });
-    expect(flows.registrationCode.last.input).toEqual({ purpose: 'register', captcha: 'always', objectOID: 'bill-9', custNo: null });
+    expect(flows.registrationCode.last.input).toEqual({ purpose: 'register', captcha: 'always', objectOID: 'bill-9', custNo: null, draft: null });
     // The code was sent: the code screen shows the same flow, which outlives its step.
-    send({ type: 'code.sent', phone: '79990000003' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
     expect(flows.registrationCode.runs).toHaveLength(1);
     expect(flows.registrationCode.last.stopped).toBe(false);
     send({ type: 'nav.goTo', step: 'checkByPhone' });
@@ -143,7 +143,7 @@ describe('every step of SPEC §2 is a state with its route', () => {
   test('going back to a step that asks for a code starts a fresh flow', () => {
     const { flows, send } = start();
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.sent', phone: '79990000002' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
     send({ type: 'nav.back' });
     expect(flows.passwordCode.runs).toHaveLength(2);
     expect(flows.passwordCode.runs[0]!.stopped).toBe(true);
@@ -172,7 +172,7 @@ describe('history', () => {
   test('goTo pushes the step left, back pops it and returns, and the error is cleared on the way', () => {
     const { actor, send } = start({ bill: emailBill });
     send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'code.sent', phone: '79990000001' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     expect(actor.getSnapshot().context.history).toEqual(['noReg', 'usePoints']);
 
     send({ type: 'nav.back' });
@@ -193,7 +193,7 @@ describe('history', () => {
   test.each(['usePoints', 'forgotPassword', 'register'] as const)('back from the code step returns to %s', (step) => {
     const { actor, send } = start({ user: aUser() });
     send({ type: 'nav.goTo', step });
-    send({ type: 'code.sent', phone: '79990000001' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     send({ type: 'nav.back' });
     expect(actor.getSnapshot().context.step).toBe(step);
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
@@ -202,7 +202,7 @@ describe('history', () => {
   test('back from the free-call step returns to the code step', () => {
     const { actor, send } = start();
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.sent', phone: '79990000001' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     send({ type: 'nav.goTo', step: 'checkByPhone' });
     send({ type: 'nav.back' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'forgotPassword'] });
@@ -212,7 +212,7 @@ describe('history', () => {
     const { actor, send } = start({ bill: aBill({ pointsEnabled: true, usefulPoints: 3000, info: { CustNo: 'C-1' } }) });
     send({ type: 'nav.goTo', step: 'usePoints' });
     send({ type: 'points.use', points: 500 });
-    send({ type: 'code.sent', phone: '79990000001' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '79990000001', pointsToUse: 500 });
     send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 500 }));
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 500, phoneChecked: true });
@@ -233,13 +233,13 @@ describe('history', () => {
   test('a confirmed forgot-password or register code lands on the sign-in form with its notice', () => {
     const { actor, send } = start({ bill: regBill });
     send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.sent', phone: '79990000002' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
     send(confirmed({ purpose: 'forgot-password', phone: '79990000002' }));
     expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
 
     send({ type: 'nav.goTo', step: 'register' });
-    send({ type: 'code.sent', phone: '79990000003' });
+    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
     send(confirmed({ purpose: 'register', phone: '79990000003', form }));
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg' });
   });

@@ -1,15 +1,18 @@
 import { createActor } from 'xstate';
 import type { CheckCodeInput, SendCodeInput } from '../../src/machines/accountFlow';
+import type { FinishInput } from '../../src/machines/codeFlow';
 import { checkoutMachine } from '../../src/machines/checkout';
 import { codeFlowMachine, nothingToFinish } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
-import type { Bill, SentCode } from '../../src/services/types';
+import type { Bill, CodeRequest, RegisterForm, SentCode } from '../../src/services/types';
 import { answer, pointsBill, regBill, settle, startFlow } from '../fixtures/accountFlows';
 import { fakeRequest } from '../fixtures/fakes';
 
 /**
- * A reload on the code screen (issue 17): with this session's code still valid (the server's `sentCode`), the points
- * code's screen comes back with the server's countdown; a restore or registration code's form; else the main route.
+ * A reload on the code screen (issue 17): with this session's code still valid (the server's `sentCode`) and this
+ * tab's draft of what it was asked for, the code screen comes back with the server's countdown and a right code
+ * finishes the flow; a points code's screen comes back without a draft too (the points then unknown). A flow known but
+ * not resumable goes to its form, the step before; nothing known, to the main route.
  */
 
 beforeEach(() => jest.useFakeTimers());
@@ -17,16 +20,31 @@ afterEach(() => jest.useRealTimers());
 
 const pointsCode: SentCode = { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 42 };
 
-function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode') {
+const form: RegisterForm = { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79990000002', privacy: true };
+const drafts = {
+  points: { purpose: 'use-points', phone: '79990000001', points: 1000 },
+  restore: { purpose: 'forgot-password', phone: '79990000002' },
+  registration: { purpose: 'register', phone: '79990000002', form },
+} satisfies Record<string, CodeRequest>;
+const restoreCode: SentCode = { purpose: 'forgot-password', phone: '+7 (999) ***-**-02', secondsLeft: 30 };
+const registrationCode: SentCode = { ...restoreCode, purpose: 'register' };
+
+function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode', codeDraft: CodeRequest | null = null) {
   const sendCode = fakeRequest<AccountAnswer, SendCodeInput>();
   const checkCode = fakeRequest<AccountAnswer, CheckCodeInput>();
-  const codeFlow = codeFlowMachine.provide({ actors: { sendCode: sendCode.logic, checkCode: checkCode.logic } });
+  const finish = fakeRequest<AccountAnswer, FinishInput>();
+  const drafted: unknown[] = [];
+  const codeFlow = codeFlowMachine.provide({ actors: { sendCode: sendCode.logic, checkCode: checkCode.logic, finish: finish.logic } });
   const machine = checkoutMachine.provide({
     actors: { pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }), passwordCode: codeFlow, registrationCode: codeFlow },
+    actions: {
+      'save code draft': (_, params) => void drafted.push(['save', params]),
+      'forget code draft': () => void drafted.push(['forget']),
+    },
   });
-  const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath } }).start();
+  const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath, codeDraft } }).start();
   const code = () => actor.getSnapshot().children.code!;
-  return { actor, code, sendCode, checkCode };
+  return { actor, code, sendCode, checkCode, finish, drafted };
 }
 
 describe('the checkout reloaded on the code screen', () => {
@@ -62,7 +80,7 @@ describe('the checkout reloaded on the code screen', () => {
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
   });
 
-  test('a restore or registration code (sent to a phone the page no longer knows): back to its form, Back to the reg step', () => {
+  test('a restore or registration code with no draft in this tab (its phone unknown to the page): back to its form, Back to the reg step', () => {
     for (const [purpose, step] of [['forgot-password', 'forgotPassword'], ['register', 'register']] as const) {
       const { actor, code } = reloadedOn(regBill({ sentCode: { purpose, phone: '+7 (999) ***-**-02', secondsLeft: 10 } }));
       expect(actor.getSnapshot().context).toMatchObject({ step, history: ['reg'] });
@@ -70,13 +88,138 @@ describe('the checkout reloaded on the code screen', () => {
     }
   });
 
+  test("a valid restore code with this tab's draft: its screen with the server's countdown; the right code resets the password as without the reload", async () => {
+    const { actor, code, sendCode, checkCode, finish, drafted } = reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
+    expect(actor.getSnapshot().value).toBe('checkSendCode');
+    // The screen shows the server's masked phone (sendSmsPhone stays empty); Back goes to the restore form.
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['reg', 'forgotPassword'], sendSmsPhone: '' });
+    expect(code().getSnapshot().context).toMatchObject({ purpose: 'forgot-password', secondsLeft: 30, request: drafts.restore });
+    expect(sendCode.calls).toHaveLength(0);
+
+    code().send({ type: 'code.submit', code: '4321' });
+    expect(checkCode.last.input).toMatchObject({ phone: '79990000002', purpose: 'forgot-password', code: '4321' });
+    checkCode.last.answer.resolve(answer());
+    await settle();
+    expect(finish.last.input).toEqual({ request: drafts.restore, captcha: null });
+    finish.last.answer.resolve(answer());
+    await settle();
+    expect(actor.getSnapshot().value).toMatchObject({ reg: 'signInForm' });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
+    // The flow ended: its draft is gone.
+    expect(drafted.at(-1)).toEqual(['forget']);
+  });
+
+  test('a valid registration code with the draft: the right code registers with the form the payer had filled', async () => {
+    const { actor, code, checkCode, finish } = reloadedOn(regBill({ sentCode: registrationCode }), '/checkSendCode', drafts.registration);
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['reg', 'register'] });
+    code().send({ type: 'code.submit', code: '1111' });
+    checkCode.last.answer.resolve(answer());
+    await settle();
+    expect(finish.last.input).toEqual({ request: { purpose: 'register', phone: '79990000002', form }, captcha: null });
+    finish.last.answer.resolve(answer());
+    await settle();
+    expect(actor.getSnapshot().context.notice).toBe('registration success');
+    actor.send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context.step).toBe('reg');
+  });
+
+  test('Back from a resumed restore code screen goes to the restore form', () => {
+    const { actor } = reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
+    actor.send({ type: 'nav.back' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['reg'] });
+  });
+
+  test('a valid points code with the draft: the points asked for are kept and apply with the right code, no second choice', async () => {
+    const { actor, code, checkCode, sendCode } = reloadedOn(pointsBill({ sentCode: pointsCode }), '/checkSendCode', drafts.points);
+    expect(code().getSnapshot().context.request).toEqual(drafts.points);
+    // Back to the points form would show them too.
+    expect(actor.getSnapshot().context.pointsToUse).toBe(1000);
+    code().send({ type: 'code.submit', code: '1234' });
+    checkCode.last.answer.resolve(answer());
+    await settle();
+    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().context).toMatchObject({ usedPoints: 1000, phoneChecked: true, history: [] });
+    expect(sendCode.calls).toHaveLength(0);
+  });
+
+  test("a draft whose phone is not the server's code's (another flow's, or another tab's code): the step before", () => {
+    const { actor, code } = reloadedOn(regBill({ sentCode: { ...restoreCode, phone: '+7 (999) ***-**-77' } }), '/checkSendCode', drafts.restore);
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['reg'] });
+    expect(code().getSnapshot().value).toBe('asking');
+  });
+
+  test.each([
+    ['points', pointsBill(), drafts.points, 'usePoints', ['noReg']],
+    ['restore', regBill(), drafts.restore, 'forgotPassword', ['reg']],
+    ['registration', regBill(), drafts.registration, 'register', ['reg']],
+  ] as const)('the %s code ran out (no valid code) but the draft names the flow: its form, the step before', (_, bill, draft, step, history) => {
+    const { actor, code } = reloadedOn(bill, '/checkSendCode', draft);
+    expect(actor.getSnapshot().context).toMatchObject({ step, history });
+    expect(code().getSnapshot().value).toBe('asking');
+  });
+
+  test('a restore or registration form after its code ran out starts with what it had; once left for the main route, empty again', () => {
+    for (const draft of [drafts.restore, drafts.registration]) {
+      const { actor, code } = reloadedOn(regBill(), '/checkSendCode', draft);
+      expect(code().getSnapshot().context.draft).toEqual(draft);
+      actor.send({ type: 'nav.back' });
+      actor.send({ type: 'nav.goTo', step: draft.purpose === 'register' ? 'register' : 'forgotPassword' });
+      expect(code().getSnapshot().context.draft).toBeNull();
+    }
+  });
+
+  test('a new code sent from the resumed form drops the old draft: Back to the form shows it empty', async () => {
+    const { actor, code, sendCode } = reloadedOn(regBill(), '/checkSendCode', drafts.restore);
+    // The restore form always asks for the robot check.
+    code().send({ type: 'captcha.verified', token: 'tok' });
+    code().send({ type: 'code.request', request: { purpose: 'forgot-password', phone: '79990000005' } });
+    sendCode.last.answer.resolve(answer());
+    await settle();
+    expect(actor.getSnapshot().context.step).toBe('checkSendCode');
+    actor.send({ type: 'nav.back' });
+    expect(code().getSnapshot().context.draft).toBeNull();
+  });
+
+  test('the points form after an expired code shows the points asked for', () => {
+    const { actor } = reloadedOn(pointsBill(), '/checkSendCode', drafts.points);
+    expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
+    expect(actor.getSnapshot().context.pointsToUse).toBe(1000);
+  });
+
+  test('a resumed restore screen: the free-call line waits for a call from the phone the code went to', () => {
+    const freeCall = fakeRequest<boolean, { phone: string }>();
+    const actor = createActor(
+      checkoutMachine.provide({ actors: { passwordCode: codeFlowMachine, freeCall: freeCall.logic as never } }),
+      { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft: drafts.restore } },
+    ).start();
+    actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
+    expect(freeCall.last.input).toEqual({ phone: '79990000002' });
+  });
+
+  test('a code sent keeps its request as the draft of this bill; a confirmed code forgets it', async () => {
+    const { actor, code, sendCode, checkCode, drafted } = reloadedOn(pointsBill(), null);
+    drafted.length = 0;
+    actor.send({ type: 'nav.goTo', step: 'usePoints' });
+    actor.send({ type: 'points.use', points: 500 });
+    sendCode.last.answer.resolve(answer());
+    await settle();
+    expect(actor.getSnapshot().context.step).toBe('checkSendCode');
+    expect(drafted).toEqual([['save', { objectOID: 'bill-1', request: { purpose: 'use-points', phone: '79990000001', points: 500 } }]]);
+    code().send({ type: 'code.submit', code: '1234' });
+    checkCode.last.answer.resolve(answer());
+    await settle();
+    expect(drafted.at(-1)).toEqual(['forget']);
+  });
+
   test.each([
     ['no valid code (none, spent or expired)', pointsBill({ sentCode: null }), '/checkSendCode'],
     ['a valid code, reloaded on another step', pointsBill({ sentCode: pointsCode }), '/usePoints'],
     ['a points code on a bill with nothing to spend', pointsBill({ sentCode: pointsCode, usefulPoints: 0 }), '/checkSendCode'],
     ['a restore code on a noReg bill', pointsBill({ sentCode: { ...pointsCode, purpose: 'forgot-password' } }), '/checkSendCode'],
-  ])('%s: the main route, history empty', (_, bill, resumePath) => {
-    const { actor } = reloadedOn(bill, resumePath);
+    ["a restore draft on a noReg bill (another bill's flow)", pointsBill(), '/checkSendCode', drafts.restore],
+    ['a draft, reloaded on another step', pointsBill({ sentCode: pointsCode }), '/noReg', drafts.points],
+  ])('%s: the main route, history empty', (_, bill, resumePath, draft: CodeRequest | null = null) => {
+    const { actor } = reloadedOn(bill, resumePath, draft);
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
     expect(actor.getSnapshot().context.history).toEqual([]);
   });

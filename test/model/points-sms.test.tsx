@@ -42,6 +42,15 @@ describeModelFlow({
       void openPage(session, { bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 42 } }, resumePath: '/checkSendCode' }),
     RELOAD_ON_CODE_SCREEN_RESEND_DUE: async (session) =>
       void openPage(session, { bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 0 } }, resumePath: '/checkSendCode' }),
+    RELOAD_WITH_DRAFT: async (session) =>
+      void openPage(session, {
+        bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 42 } },
+        resumePath: '/checkSendCode',
+        codeDraft: { purpose: 'use-points', phone: '79990000001', points: 1000 },
+      }),
+    // The code ran out (the server has none): the draft still names the flow, so its form, the step before.
+    RELOAD_AFTER_CODE_RAN_OUT: async (session) =>
+      void openPage(session, { bill: pointsBill(), resumePath: '/checkSendCode', codeDraft: { purpose: 'use-points', phone: '79990000001', points: 1000 } }),
     // No send answer scripted: a proven phone's points apply with no request.
     APPLY_POINTS: (session) => usePoints(session, '1000'),
     USE_POINTS: (session) => does.click(session, m.points.use),

@@ -14,6 +14,13 @@ describeModelFlow({
     OPEN_REGISTER: (session) => openFromSignIn(session, stepMessages.signIn.register),
     RELOAD_ON_CODE_SCREEN: async (session) =>
       void openPage(session, { bill: { ...regBill(), sentCode: { purpose: 'register', phone: '+7 (999) ***-**-02', secondsLeft: 30 } }, resumePath: '/checkSendCode' }),
+    // This tab's draft of the code step and the server's valid code agree: the code screen, and the right code finishes.
+    RELOAD_WITH_DRAFT: async (session) =>
+      void openPage(session, {
+        bill: { ...regBill(), sentCode: { purpose: 'register', phone: '+7 (999) ***-**-02', secondsLeft: 30 } },
+        resumePath: '/checkSendCode',
+        codeDraft: { purpose: 'register', phone: '79990000002', form: { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79990000002', privacy: true } },
+      }),
     FILL_FORM: async (session) => {
       await does.type(session, stepMessages.register.surname, 'Петров');
       await does.type(session, stepMessages.register.name, 'Пётр');

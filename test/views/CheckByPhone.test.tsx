@@ -4,7 +4,7 @@ import { renderAccount } from './account.fixture';
 
 test("the fixed number from the page config and a tel: link 'Позвонить'; the wait is announced", async () => {
   const { actor, calls } = renderAccount({ bill: regBill() });
-  act(() => actor.send({ type: 'code.sent', phone: '79990000002' }));
+  act(() => actor.send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } }));
   act(() => actor.send({ type: 'nav.goTo', step: 'checkByPhone' }));
   expect(screen.getByRole('heading', { level: 1, name: 'Подтверждение звонком' })).toBeInTheDocument();
   expect(screen.getByText('+7 (800) 555-35-35')).toBeInTheDocument();

@@ -83,3 +83,14 @@ test('a refused send says when a code may be sent again, as an alert above Conti
   expect(screen.getByRole('alert')).toHaveTextContent('Повторная отправка кода возможна через 21 секунду');
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
 });
+
+test('reloaded on the code screen after its code ran out: the form has what the payer typed, the consent asked again (issue 17)', () => {
+  const form = { surname: 'Сидорова', name: 'Мария', patronymic: 'Ивановна', phone: '79991230017', privacy: true };
+  renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'register', phone: form.phone, form } });
+  expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
+  expect(screen.getByLabelText('Фамилия')).toHaveValue('Сидорова');
+  expect(screen.getByLabelText('Имя')).toHaveValue('Мария');
+  expect(screen.getByLabelText('Отчество')).toHaveValue('Ивановна');
+  expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (999) 123-00-17');
+  expect(privacy()).not.toBeChecked();
+});

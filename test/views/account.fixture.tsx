@@ -8,7 +8,7 @@ import { freeCallMachine } from '../../src/machines/freeCall';
 import { signInMachine } from '../../src/machines/signIn';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { PageConfig } from '../../src/services/pageConfig';
-import type { Bill, LoyaltyUser } from '../../src/services/types';
+import type { Bill, CodeRequest, LoyaltyUser } from '../../src/services/types';
 import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
 import { preloadViews } from '../../src/views/lazyViews';
@@ -28,7 +28,13 @@ export const pageConfig: PageConfig = testPageConfig('bill-reg');
  * Mounts the checkout view as the page does, on a checkout actor whose account flows have fake I/O. The checkout
  * runs under a parent that records what it is told (user.signedIn), like the app machine.
  */
-export function renderAccount({ bill = regBill(), user = null, advanceTimers }: { bill?: Bill; user?: LoyaltyUser | null; advanceTimers?: boolean } = {}) {
+export function renderAccount({
+  bill = regBill(),
+  user = null,
+  advanceTimers,
+  resumePath = null,
+  codeDraft = null,
+}: { bill?: Bill; user?: LoyaltyUser | null; advanceTimers?: boolean; resumePath?: string | null; codeDraft?: CodeRequest | null } = {}) {
   const calls = {
     login: fakeRequest<AccountAnswer, LoginInput>(),
     sendCode: fakeRequest<AccountAnswer, SendCodeInput>(),
@@ -57,7 +63,7 @@ export function renderAccount({ bill = regBill(), user = null, advanceTimers }: 
   const told: AnyEventObject[] = [];
   const app = createActor(
     createMachine({
-      invoke: { id: 'checkout', src: checkout, input: { bill, user, isDesktop: true } },
+      invoke: { id: 'checkout', src: checkout, input: { bill, user, isDesktop: true, resumePath, codeDraft } },
       on: { '*': { actions: ({ event }) => void told.push(event) } },
     }),
   ).start();

@@ -29,7 +29,14 @@ export const pointsSmsModel = setup({}).createMachine({
         OPEN_COVERED_BY_POINTS: 'coveredChoosing',
         RELOAD_ON_CODE_SCREEN: 'resumedCode',
         RELOAD_ON_CODE_SCREEN_RESEND_DUE: 'resumedResendReady',
+        RELOAD_WITH_DRAFT: 'resumedWithPoints',
+        RELOAD_AFTER_CODE_RAN_OUT: 'pointsFormAgain',
       },
+    },
+    // This tab kept the points asked for (its draft): the right code spends them at once.
+    resumedWithPoints: {
+      meta: sees(...resumedCodeScreen, { text: /^Повторная отправка кода возможна через 42 секунды$/ }),
+      on: { RIGHT_CODE: 'pointsUsed' },
     },
     // Reloaded on the code screen with the code still valid (issue 17): the countdown goes on from the server's seconds.
     resumedCode: {

@@ -21,8 +21,13 @@ export const registrationModel = setup({}).createMachine({
   id: 'registration',
   initial: 'closed',
   states: {
-    // Reloaded on the code screen with the code still valid: the client form is gone, so the form again (issue 17).
-    closed: { on: { OPEN_REGISTER: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain' } },
+    // Reloaded on the code screen with the code still valid (issue 17): with this tab's draft (the client form kept), the
+    // code screen; without, the form again.
+    closed: { on: { OPEN_REGISTER: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain', RELOAD_WITH_DRAFT: 'resumedCode' } },
+    resumedCode: {
+      meta: sees({ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-02') }, { noLink: m.code.freeCallHint }, { back: true }),
+      on: { RIGHT_CODE: 'done' },
+    },
     ...states,
     form: { ...states.form, on: { ...states.form.on, BACK: 'signInForm' } },
     signInForm: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },

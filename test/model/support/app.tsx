@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { CheckoutActor } from '../../../src/machines/checkout';
+import type { CodeRequest } from '../../../src/services/types';
 import { createApi } from '../../../src/services/api';
 import type { BrowserEnvironment } from '../../../src/services/environment';
 import { createHttp } from '../../../src/services/http';
@@ -9,7 +10,7 @@ import { App } from '../../../src/views/App';
 import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { provideApp } from '../../../src/wiring';
-import { testPageConfig } from '../../fixtures/fakes';
+import { memoryTabStorage, testPageConfig } from '../../fixtures/fakes';
 
 export const PAGE_ORIGIN = 'http://localhost';
 
@@ -56,6 +57,8 @@ export interface PageOptions {
   /** The address bar's step at load (a reload), and the declined order of 'Попробовать снова' (issue 17). */
   resumePath?: string;
   retryOrder?: string;
+  /** This tab's draft of the code step, as main.tsx reads it from session storage (issue 17). */
+  codeDraft?: CodeRequest;
   inspect: (event: InspectionEvent) => void;
 }
 
@@ -63,7 +66,7 @@ export interface PageOptions {
  * Mounts the page as main.tsx does: provideApp() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
-export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, inspect }: PageOptions) {
+export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft, inspect }: PageOptions) {
   const navigations: string[] = [];
   const reloads: number[] = [];
   const opened: string[] = [];
@@ -74,6 +77,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     isSafariDesktop,
     platform: 'other',
     storage: null,
+    tabStorage: memoryTabStorage(),
     navigate: (url) => void navigations.push(url),
     reload: () => void reloads.push(Date.now()),
   };
@@ -119,7 +123,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     );
   }
   const view = render(
-    <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null }, inspect }}>
+    <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null }, inspect }}>
       <Page />
     </AppActor.Provider>,
   );

@@ -1,4 +1,4 @@
-import type { Bill, LoyaltyUser } from '../../../src/services/types';
+import type { Bill, CodeRequest, LoyaltyUser } from '../../../src/services/types';
 import { aBill, aType, aUser } from '../../fixtures/billBuilder';
 import type { Session } from './flow';
 
@@ -34,12 +34,12 @@ export const PROVIDER = '/ajax/realty';
 /** Scripts the page's first calls (checkUser, get-user, object-info) and opens it. */
 export function openPage(
   session: Session,
-  { bill, user = null, billStatus = 200, refusal = { success: false, error: 'Счет уже оплачен' }, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder }: { bill: Bill; user?: LoyaltyUser | null; billStatus?: number; refusal?: Record<string, unknown>; isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean; resumePath?: string; retryOrder?: string },
+  { bill, user = null, billStatus = 200, refusal = { success: false, error: 'Счет уже оплачен' }, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft }: { bill: Bill; user?: LoyaltyUser | null; billStatus?: number; refusal?: Record<string, unknown>; isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean; resumePath?: string; retryOrder?: string; codeDraft?: CodeRequest },
 ) {
   scriptUser(session, user);
   if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
   else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, refusal as never, billStatus);
-  return session.open({ objectOID: bill.objectOID, isDesktop, isSafariDesktop, brokenCrypto, ...(resumePath ? { resumePath } : {}), ...(retryOrder ? { retryOrder } : {}) });
+  return session.open({ objectOID: bill.objectOID, isDesktop, isSafariDesktop, brokenCrypto, ...(resumePath ? { resumePath } : {}), ...(retryOrder ? { retryOrder } : {}), ...(codeDraft ? { codeDraft } : {}) });
 }
 
 /** The user calls of a load or refresh: checkUser gives a token when somebody is signed in, get-user the user. */

@@ -62,9 +62,11 @@ function checkoutOwner(item: Item): Flow {
   // Going to the main route: a points bill's is noReg, an account flow's the reg step.
   if (node === 'checkout.main') return item.targets?.includes('checkout.reg') ? 'password-restore' : 'points-sms';
   if (node === 'checkout.start') {
-    // A reload on the code screen resumes the flow whose code is still valid (issue 17).
+    // A reload on the code screen resumes the flow whose code is still valid, or its form (issue 17).
+    if (item.guard === 'resumes restore code') return 'password-restore';
+    if (item.guard === 'resumes registration code') return 'registration';
     const resumed = item.targets?.[0]?.replace('checkout.', '');
-    if (resumed === 'checkSendCode') return 'points-sms';
+    if (resumed === 'checkSendCode' || resumed === 'usePoints') return 'points-sms';
     if (resumed === 'forgotPassword') return 'password-restore';
     if (resumed === 'register') return 'registration';
     return item.targets?.includes('checkout.reg') ? 'signed-in-payment' : 'anonymous-payment';
