@@ -53,7 +53,7 @@ function rows(f: Figures): Row[] {
   const lhRow = (name: string, value: number | undefined, budget: string, ok: (v: number) => boolean | null): Row =>
     lh && value !== undefined ? { name, value: String(value), budget, met: ok(value) } : { name, value: 'not run', budget, met: budget === '—' ? null : false };
   return [
-    { name: 'initialJsGzipBytes', value: n(f.initialJsGzipBytes), budget: '≤ 110,000', met: f.initialJsGzipBytes <= 110_000 },
+    { name: 'initialJsGzipBytes', value: n(f.initialJsGzipBytes), budget: '≤ 107,000 (issue 17: must not grow past 107 KB)', met: f.initialJsGzipBytes <= 107_000 },
     lhRow('lighthouse.performance', lh?.performance, '≥ 95', (v) => v >= 95),
     lhRow('lighthouse.accessibility', lh?.accessibility, '100', (v) => v === 100),
     lhRow('lighthouse.bestPractices', lh?.bestPractices, '≥ 95', (v) => v >= 95),
