@@ -1,9 +1,12 @@
 import { stepMessages } from '../../src/services/stepMessages';
 import { passwordRestoreModel as model } from './models/password-restore';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
-import { openPage, regBill } from './support/bills';
+import { regBill, reloadOnCodeScreen } from './support/bills';
 import { describeModelFlow } from './support/flow';
 import { scopeOf } from './support/scopes';
+
+/** The code this session sent before the reload. */
+const sent = { purpose: 'forgot-password', phone: '79990000002' } as const;
 
 describeModelFlow({
   flow: 'password-restore',
@@ -11,15 +14,9 @@ describeModelFlow({
   scope: scopeOf('password-restore'),
   events: {
     OPEN_FORGOT_PASSWORD: (session) => openFromSignIn(session, stepMessages.signIn.forgot),
-    RELOAD_ON_CODE_SCREEN: async (session) =>
-      void openPage(session, { bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: '+7 (999) ***-**-02', secondsLeft: 30 } }, resumePath: '/checkSendCode' }),
+    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(regBill, sent),
     // This tab's draft of the code step and the server's valid code agree: the code screen, and the right code finishes.
-    RELOAD_WITH_DRAFT: async (session) =>
-      void openPage(session, {
-        bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: '+7 (999) ***-**-02', secondsLeft: 30 } },
-        resumePath: '/checkSendCode',
-        codeDraft: { purpose: 'forgot-password', phone: '79990000002' },
-      }),
+    RELOAD_WITH_DRAFT: reloadOnCodeScreen(regBill, sent, { purpose: 'forgot-password', phone: sent.phone }),
     FILL_FORM: async (session) => {
       await typePhone(session, '79990000002');
       await tickRobot(session);

@@ -3,7 +3,7 @@ import { stepMessages } from '../../src/services/stepMessages';
 import { pointsSmsModel as model } from './models/points-sms';
 import { codeSent, continueAsCheckExpires, refusal, tickRobot, typeCode } from './support/account';
 import { elapse } from './support/app';
-import { coverBill, openPage, pointsBill } from './support/bills';
+import { coverBill, openPage, pointsBill, reloadOnCodeScreen } from './support/bills';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
@@ -11,6 +11,9 @@ import { scopeOf } from './support/scopes';
 const SEND = '/api/send-sms/';
 const CHECK = '/api/check-code/';
 const m = messages;
+/** The points code this session sent before a reload, and this tab's draft of its step. */
+const sent = { purpose: 'use-points', phone: '79990000001', secondsLeft: 42 } as const;
+const pointsDraft = { purpose: 'use-points', phone: sent.phone, points: 1000 } as const;
 
 const usePoints = async (session: Session, points: string | null) => {
   if (points !== null) await does.type(session, stepMessages.usePoints.input, points);
@@ -38,19 +41,12 @@ describeModelFlow({
       await rightCode(session);
       await does.click(session, m.app.continue);
     },
-    RELOAD_ON_CODE_SCREEN: async (session) =>
-      void openPage(session, { bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 42 } }, resumePath: '/checkSendCode' }),
-    RELOAD_ON_CODE_SCREEN_RESEND_DUE: async (session) =>
-      void openPage(session, { bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 0 } }, resumePath: '/checkSendCode' }),
-    RELOAD_WITH_DRAFT: async (session) =>
-      void openPage(session, {
-        bill: { ...pointsBill(), sentCode: { purpose: 'use-points', phone: '+7 (999) ***-**-01', secondsLeft: 42 } },
-        resumePath: '/checkSendCode',
-        codeDraft: { purpose: 'use-points', phone: '79990000001', points: 1000 },
-      }),
+    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(pointsBill, sent),
+    RELOAD_ON_CODE_SCREEN_RESEND_DUE: reloadOnCodeScreen(pointsBill, { ...sent, secondsLeft: 0 }),
+    RELOAD_WITH_DRAFT: reloadOnCodeScreen(pointsBill, sent, pointsDraft),
     // The code ran out (the server has none): the draft still names the flow, so its form, the step before.
     RELOAD_AFTER_CODE_RAN_OUT: async (session) =>
-      void openPage(session, { bill: pointsBill(), resumePath: '/checkSendCode', codeDraft: { purpose: 'use-points', phone: '79990000001', points: 1000 } }),
+      void openPage(session, { bill: pointsBill(), resumePath: '/checkSendCode', codeDraft: pointsDraft }),
     // No send answer scripted: a proven phone's points apply with no request.
     APPLY_POINTS: (session) => usePoints(session, '1000'),
     USE_POINTS: (session) => does.click(session, m.points.use),

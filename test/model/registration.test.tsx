@@ -1,10 +1,13 @@
 import { stepMessages } from '../../src/services/stepMessages';
 import { registrationModel as model } from './models/registration';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
-import { openPage, regBill } from './support/bills';
+import { regBill, reloadOnCodeScreen } from './support/bills';
 import { describeModelFlow } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
+
+/** The code this session sent before the reload. */
+const sent = { purpose: 'register', phone: '79990000002' } as const;
 
 describeModelFlow({
   flow: 'registration',
@@ -12,15 +15,13 @@ describeModelFlow({
   scope: scopeOf('registration'),
   events: {
     OPEN_REGISTER: (session) => openFromSignIn(session, stepMessages.signIn.register),
-    RELOAD_ON_CODE_SCREEN: async (session) =>
-      void openPage(session, { bill: { ...regBill(), sentCode: { purpose: 'register', phone: '+7 (999) ***-**-02', secondsLeft: 30 } }, resumePath: '/checkSendCode' }),
+    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(regBill, sent),
     // This tab's draft of the code step and the server's valid code agree: the code screen, and the right code finishes.
-    RELOAD_WITH_DRAFT: async (session) =>
-      void openPage(session, {
-        bill: { ...regBill(), sentCode: { purpose: 'register', phone: '+7 (999) ***-**-02', secondsLeft: 30 } },
-        resumePath: '/checkSendCode',
-        codeDraft: { purpose: 'register', phone: '79990000002', form: { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79990000002', privacy: true } },
-      }),
+    RELOAD_WITH_DRAFT: reloadOnCodeScreen(regBill, sent, {
+      purpose: 'register',
+      phone: sent.phone,
+      form: { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: sent.phone, privacy: true },
+    }),
     FILL_FORM: async (session) => {
       await does.type(session, stepMessages.register.surname, 'Петров');
       await does.type(session, stepMessages.register.name, 'Пётр');

@@ -9,10 +9,15 @@ const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledBut
  * The states a step that asks for a code shares with every other such step (the send-code flow of SPEC §4): its
  * form with the robot check always shown, the send and its refusals, the code screen, and a right code's finish
  * (the reset, the registration), which may be refused with the robot check and is tried again by Continue.
- * `form` and `codeScreen` are what that step's screens show, `done` where a finished code lands.
+ * `open` is the event that opens the step; `form`, `codeScreen` and `resumedCode` (the code screen after a reload) are
+ * what that step's screens show, `done` where a finished code lands.
  */
-export function codePurposeStates({ form, codeScreen, done }: { form: Sight[]; codeScreen: Sight[]; done: Sight[] }) {
+export function codePurposeStates({ open, form, codeScreen, resumedCode, done }: { open: string; form: Sight[]; codeScreen: Sight[]; resumedCode: Sight[]; done: Sight[] }) {
   return {
+    // Reloaded on the code screen with the code still valid (issue 17): with this tab's draft of the step, the code
+    // screen (the phone masked as the server gives it); without, the phone is not known to the page, so the form again.
+    closed: { on: { [open]: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain', RELOAD_WITH_DRAFT: 'resumedCode' } },
+    resumedCode: { meta: sees(...resumedCode), on: { RIGHT_CODE: 'done' } },
     form: { meta: sees(...form, ...robot), on: { FILL_FORM: 'ready' } },
     ready: {
       meta: sees(...form, { checked: stepMessages.robot.standIn }, { button: m.app.continue }),

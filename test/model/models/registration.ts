@@ -12,8 +12,11 @@ const m = messages;
  * send says why; a refused registration shows the robot check when the server asks, and Continue tries again.
  */
 const states = codePurposeStates({
+  open: 'OPEN_REGISTER',
   form: [{ heading: stepMessages.register.title }, { field: stepMessages.register.surname }, { back: true }],
   codeScreen: [{ heading: m.code.sent }, { text: /^на номер \+7 \(999\) \d{3}-\d{2}-\d{2}$/ }, { noLink: m.code.freeCallHint }],
+  // After a reload the client form is kept in this tab's draft, so the right code registers with it.
+  resumedCode: [{ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-02') }, { noLink: m.code.freeCallHint }, { back: true }],
   done: [{ heading: stepMessages.signIn.title }, { status: stepMessages.signIn.registrationSuccess }, { back: false }],
 });
 
@@ -21,13 +24,6 @@ export const registrationModel = setup({}).createMachine({
   id: 'registration',
   initial: 'closed',
   states: {
-    // Reloaded on the code screen with the code still valid (issue 17): with this tab's draft (the client form kept), the
-    // code screen; without, the form again.
-    closed: { on: { OPEN_REGISTER: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain', RELOAD_WITH_DRAFT: 'resumedCode' } },
-    resumedCode: {
-      meta: sees({ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-02') }, { noLink: m.code.freeCallHint }, { back: true }),
-      on: { RIGHT_CODE: 'done' },
-    },
     ...states,
     form: { ...states.form, on: { ...states.form.on, BACK: 'signInForm' } },
     signInForm: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },

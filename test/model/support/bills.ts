@@ -1,4 +1,5 @@
-import type { Bill, CodeRequest, LoyaltyUser } from '../../../src/services/types';
+import { maskPhone } from '../../../src/services/format';
+import type { Bill, CodeRequest, CodePurpose, LoyaltyUser } from '../../../src/services/types';
 import { aBill, aType, aUser } from '../../fixtures/billBuilder';
 import type { Session } from './flow';
 
@@ -72,3 +73,15 @@ async function findButton(name: string) {
   });
   return button!;
 }
+
+/**
+ * A reload on the code screen (issue 17): the server still has this session's `purpose` code for `phone` (it gives the
+ * phone masked and the seconds until a resend), and `codeDraft`, when given, is this tab's draft of the step.
+ */
+export const reloadOnCodeScreen =
+  (bill: () => Bill, sent: { purpose: CodePurpose; phone: string; secondsLeft?: number }, codeDraft?: CodeRequest) => async (session: Session) =>
+    void openPage(session, {
+      bill: { ...bill(), sentCode: { purpose: sent.purpose, phone: maskPhone(sent.phone), secondsLeft: sent.secondsLeft ?? 30 } },
+      resumePath: '/checkSendCode',
+      ...(codeDraft ? { codeDraft } : {}),
+    });
