@@ -66,6 +66,11 @@ export interface Gateway {
   paymentInfo(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<PaymentInfo>;
   /** Reads the acquirer's status of the attempt's order and settles from that answer only; answers the attempt. */
   reconcile(orderId: string): Promise<AttemptRow | undefined>;
+  /**
+   * As `reconcile`, and whether the acquirer answered this very call (false: never registered, the lease held by
+   * another reconcile, or no answer), so a caller can tell "the acquirer says not paid" from "not known yet".
+   */
+  askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean }>;
   /** Reconciles in the background (one in flight per attempt in this process; the lease covers other processes). */
   reconcileSoon(orderId: string): void;
   /** Reconciles pending attempts and makes due refunds. */
@@ -198,8 +203,13 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   }
 
   async function reconcileNow(orderId: string): Promise<AttemptRow | undefined> {
+    return (await askAcquirer(orderId)).attempt;
+  }
+
+  async function askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean }> {
     const attempt = await store.attemptByOrder(orderId);
-    if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return attempt;
+    if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return { attempt, answered: false };
+    let answered = false;
     const read = await withLease(orderId, 1, async () => {
       const current = (await store.attemptByOrder(orderId))!;
       if (current.status !== 'created') return current;
@@ -210,6 +220,8 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
         if (status?.orderId) await store.recordAcquirerFacts(orderId, { acquirer_order_id: status.orderId });
       }
       await store.markAcquirerChecked(orderId);
+      // Its status, or "no such order" (status null): either way the acquirer has said whether it was paid.
+      answered = true;
       const expired = current.expires_at !== null && now() > current.expires_at;
       const outcome: AcquirerOutcome | null = status
         ? outcomeOf(current, status, now(), (message) => deps.log(message))
@@ -221,7 +233,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     });
     const after = read ?? (await store.attemptByOrder(orderId));
     if (after?.refund_state === 'due') await refund(orderId);
-    return after;
+    return { attempt: after, answered };
   }
 
   async function refund(orderId: string): Promise<void> {
@@ -250,6 +262,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   return {
     paymentInfo,
     reconcile: reconcileNow,
+    askAcquirer,
     reconcileSoon(orderId) {
       if (inFlight.has(orderId)) return;
       deps.background.run(`reconcile ${orderId}`, async () => {

@@ -8,6 +8,7 @@ import { html } from '../render';
 import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
 import { toRoubles } from '../money';
 import type { BillRow, PaymentTypeRow } from '../store/store';
+import type { PaymentStatus } from '../store/schema';
 import {
   cardTypeOidSchema,
   failureSchema,
@@ -168,17 +169,35 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
     if (!found.status || !found.order_id) return { success: true, status: null };
-    // Still waiting, and the bill was paid by another attempt (another tab, another payer): this one can no longer
-    // succeed (paid now, it would be refunded), so the payer hears now that the bill is paid rather than wait (issue 17).
-    const paidElsewhere = found.status === 'created' && found.bill_status === 'paid';
-    if (found.status === 'created' && !paidElsewhere) {
+    if (found.status === 'created' && found.bill_status !== 'paid') {
       // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);
       // this poll answers from the database at once, a later one sees the outcome.
       if ((found.acquirer_checked_at ?? 0) < options.now() - options.reconcileAfterMs) app.gateway.reconcileSoon(found.order_id);
       return { success: true, status: found.status, objectOID: found.bill };
     }
+    const status = found.status === 'created' ? await statusOfPaidElsewhere(found.order_id) : found.status;
+    if (status === 'created') return { success: true, status, objectOID: found.bill };
     // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
     const receipt = await receiptOf(store, found.order_id);
-    return { success: true, status: paidElsewhere ? 'declined' : found.status, objectOID: found.bill, ...(receipt ? { receipt } : {}) };
+    return { success: true, status, objectOID: found.bill, ...(receipt ? { receipt } : {}) };
   });
+
+  /**
+   * Still waiting, and the bill was paid by another attempt (another tab, another payer): this one can no longer
+   * succeed, so the payer hears now that the bill is paid rather than wait (issue 17): 'declined', its receipt saying
+   * the bill is paid. But the payer may have paid this one too, its callback not in yet (sent back from the acquirer's
+   * form, the result page polls at once): the acquirer is asked first, so such a payer hears 'refunded', never that
+   * nothing happened. 'created' when the acquirer could not say (unreachable, or a callback being applied right now):
+   * the next poll decides.
+   */
+  async function statusOfPaidElsewhere(orderId: string): Promise<PaymentStatus> {
+    const { attempt, answered } = await app.gateway.askAcquirer(orderId).catch((error: unknown) => {
+      app.log.warn({ err: error, orderId }, 'the acquirer could not say how a payment of a paid bill ended');
+      return { attempt: undefined, answered: false };
+    });
+    if (!attempt) return 'created';
+    if (attempt.status !== 'created') return attempt.status;
+    // Never sent to the acquirer (nothing could be paid), or the acquirer says it is not paid: the bill is paid elsewhere.
+    return attempt.register_started_at === null || answered ? 'declined' : 'created';
+  }
 };

@@ -1,4 +1,4 @@
-import { openPage, payByCard as payOnForm, payBySbp, startServer, type TestServer } from './helpers';
+import { openPage, payByCard as payOnForm, payBySbp, rbsFault, startServer, type TestServer } from './helpers';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { maskEmail } from '../../server/receipt';
 
@@ -50,6 +50,19 @@ describe('the receipt (issue 17)', () => {
     await payByCard(card);
     const answer = (await client.post('/api/getResult/', { transactionID: sbp, billOID: 'demo-anon' })).json();
     expect(answer).toMatchObject({ status: 'declined', receipt: { orderId: sbp, billPaid: true } });
+  });
+
+  test('a card paid at the acquirer after the bill was paid elsewhere, its callback not in yet: the poll asks the acquirer and says refunded', async () => {
+    const client = await openPage(server.app);
+    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    await payBySbp(server.app, sbp.data.payload);
+    // The card form was open all along; its payment goes through, and its callback is slow to come.
+    await rbsFault(server.app, 'callback-lost', true, card.orderId);
+    await payByCard(card.formUrl);
+    const answer = (await client.post('/api/getResult/', { transactionID: card.orderId, billOID: 'demo-anon' })).json();
+    expect(answer).toMatchObject({ status: 'refunded', receipt: { orderId: card.orderId, status: 'refunded', billPaid: true } });
+    expect(await server.app.store.attemptByOrder(card.orderId)).toMatchObject({ status: 'refunded', refund_state: 'done' });
   });
 
   test('a declined order: its receipt says the bill is not paid; ?retry= gives the bill back its way to pay and e-mail', async () => {

@@ -232,6 +232,7 @@ describe('delivery', () => {
       logger: false,
       now: server.clock.now,
       passwordCost: TEST_PASSWORD_COST,
+      sweepEveryMs: 0,
       webhookWorker: false,
       webhookUrl: 'https://erp.example.ru/hooks',
       webhookSecret: SECRET,
@@ -244,8 +245,9 @@ describe('delivery', () => {
       expect(up.received.map((r) => JSON.parse(r.body).type)).toEqual(['payment.succeeded', 'bill.paid']);
       expect((await events(next)).every((e) => e.state === 'delivered')).toBe(true);
     } finally {
-      // The first app is closed already; close the second in its place.
-      server.app = next;
+      // The helper's close() closes the first app (closed already, which is harmless) and drops the database; the
+      // second is closed here, or its timers would outlive this file.
+      await next.close();
     }
   });
 
@@ -331,7 +333,7 @@ describe('the sandbox inbox', () => {
     const secret = server.app.merchant.webhookSecret;
     expect(secret).toMatch(/^whsec_/);
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
-    const again = await buildApp({ ...server.database, distDir: server.distDir, logger: false, webhookWorker: false });
+    const again = await buildApp({ ...server.database, distDir: server.distDir, logger: false, sweepEveryMs: 0, webhookWorker: false });
     expect(again.merchant.webhookSecret).toBe(secret);
     await again.close();
   });
