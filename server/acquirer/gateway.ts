@@ -82,7 +82,7 @@ export interface Gateway {
 export function createGateway(deps: { store: RootStore; acquirer: Acquirer; options: AppOptions; background: Background; log: (message: string, error?: unknown) => void }): Gateway {
   const { store, acquirer, options } = deps;
   const now = () => options.now();
-  const inFlight = new Map<string, Promise<unknown>>();
+  const inFlight = new Map<string, { again: boolean }>();
 
   /** The order registered under the attempt's orderNumber, if any (errorCode 6: no such order). */
   async function findByOrderNumber(attempt: AttemptRow): Promise<OrderStatus | null> {
@@ -264,12 +264,27 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     reconcile: reconcileNow,
     askAcquirer,
     reconcileSoon(orderId) {
-      if (inFlight.has(orderId)) return;
+      // One reconcile in flight per attempt. A request arriving meanwhile (a callback while a poll's reconcile is
+      // still waiting for the acquirer) is not dropped: the read in flight may predate the news, so once it ends the
+      // acquirer is asked once more.
+      const running = inFlight.get(orderId);
+      if (running) {
+        running.again = true;
+        return;
+      }
+      const job = { again: false };
+      inFlight.set(orderId, job);
       deps.background.run(`reconcile ${orderId}`, async () => {
-        const job = reconcileNow(orderId);
-        inFlight.set(orderId, job);
         try {
-          await job;
+          do {
+            job.again = false;
+            try {
+              await reconcileNow(orderId);
+            } catch (error) {
+              if (!job.again) throw error;
+              deps.log(`reconcile ${orderId} failed; asking again`, error);
+            }
+          } while (job.again);
         } finally {
           inFlight.delete(orderId);
         }

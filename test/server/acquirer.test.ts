@@ -192,6 +192,20 @@ describe('outcomes through the protocol', () => {
     expect(await poll(client, acquirerOrderId)).toBe('success');
   });
 
+  test('a callback that comes while a reconcile is still waiting for the acquirer is not dropped: the acquirer is asked again', async () => {
+    const client = await openPage(server.app);
+    const { orderId, formUrl } = (await pay(client)).json().info;
+    // A poll's reconcile is in flight: the acquirer holds its answer (past the time-out), so it reads nothing.
+    await rbsFault(server.app, 'status-slow', true, orderId);
+    server.app.gateway.reconcileSoon(orderId);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await rbsFault(server.app, 'status-slow', false, orderId);
+    // Meanwhile the payer pays; the acquirer's callback asks for a reconcile of the same attempt.
+    await payByCard(server.app, formUrl);
+    expect((await attempt(orderId))!.status).toBe('success');
+    expect(await methods(orderId)).toEqual(['register.do', 'getOrderStatusExtended.do', 'getOrderStatusExtended.do']);
+  });
+
   test('the sweeper reconciles a paid order nobody polls, and ends an unpaid one past its session time-out as declined', async () => {
     const client = await openPage(server.app);
     const paid = (await pay(client)).json().info;
