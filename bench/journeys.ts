@@ -30,7 +30,8 @@ const journeys: { name: string; device: typeof DESKTOP | typeof MOBILE; run: (pa
       await page.getByLabel('Срок действия').fill('12/30');
       await page.getByLabel('CVC').fill('123');
       await page.getByRole('button', { name: 'Оплатить' }).click();
-      await page.waitForURL(/\/success\?orderId=/);
+      // The acquirer's return URL: ours with the bill, the acquirer's orderId appended.
+      await page.waitForURL(/\/success\?.*orderId=/);
       await page.getByRole('status').filter({ hasText: /./ }).first().waitFor();
     },
   },
@@ -39,7 +40,8 @@ const journeys: { name: string; device: typeof DESKTOP | typeof MOBILE; run: (pa
     device: MOBILE,
     run: async (page, base) => {
       await choose(page, base, await freshBill(base), /СБП/);
-      await page.getByRole('link', { name: 'Открыть приложение банка' }).click();
+      // The bank list (issue 18): 'Другой банк' is the plain payload link, which the sandbox's bank app serves.
+      await page.getByRole('link', { name: /^Другой банк/ }).click();
       await page.waitForURL(/\/sandbox\/sbp\//);
       await page.getByRole('button', { name: 'Оплатить' }).click();
       await page.waitForLoadState('load');
