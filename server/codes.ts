@@ -179,7 +179,7 @@ export async function pointsConfirmed(store: Store, now: () => number, sessionId
 }
 
 // The page masks the same way, to tell whether its draft is the code the server holds (issue 17).
-export { maskPhone } from '../src/services/format';
+export { maskPhone };
 
 /**
  * The code this session had sent and may still enter, for a reload on the code screen to resume it (issue 17): what

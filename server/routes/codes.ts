@@ -48,10 +48,11 @@ interface Deps {
   now: () => number;
 }
 
-/** `/api/send-sms/` and `/api/check-code/`: the SMS code rules of DESIGN §6 live in ../codes.ts. */
 /** A 429 that says when to try again, in the body (the page counts down) and in Retry-After (for anything else). */
 const tryLater = (reply: FastifyReply, error: string, secondsLeft: number) =>
   reply.code(429).header('retry-after', String(secondsLeft)).send(refusal(error, true, { secondsLeft }));
+
+/** `/api/send-sms/` and `/api/check-code/`: the SMS code rules of DESIGN §6 live in ../codes.ts. */
 
 export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha, now }) => {
   const store = app.store;

@@ -156,9 +156,10 @@ const resumedCode = (context: CheckoutContext): ResumedCode | null => {
   return { purpose, at: 'form', request: ownDraft };
 };
 
-const resumesCodeScreen = (context: CheckoutContext, purpose: CodePurpose) => {
+/** Whether a reload on the code screen brings back `purpose`'s code screen or its form (`resumedCode`). */
+const resumesAt = (context: CheckoutContext, at: ResumedCode['at'], purpose: CodePurpose) => {
   const resumed = resumedCode(context);
-  return resumed?.at === 'code screen' && resumed.purpose === purpose;
+  return resumed?.at === at && resumed.purpose === purpose;
 };
 
 /** The send-code flow's input for a code screen resumed with its request and the server's countdown. */
@@ -284,13 +285,10 @@ export const checkoutMachine = setup({
     'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
     // Reloaded on the code screen: whose code screen comes back (`resumedCode`), or whose form, the step before. One
     // guard per purpose for the screen, since all three go to the same state and the model coverage tells them by name.
-    'resumes points code': ({ context }) => resumesCodeScreen(context, 'use-points'),
-    'resumes restore code': ({ context }) => resumesCodeScreen(context, 'forgot-password'),
-    'resumes registration code': ({ context }) => resumesCodeScreen(context, 'register'),
-    'resumes form': ({ context }, params: { purpose: CodePurpose }) => {
-      const resumed = resumedCode(context);
-      return resumed?.at === 'form' && resumed.purpose === params.purpose;
-    },
+    'resumes points code': ({ context }) => resumesAt(context, 'code screen', 'use-points'),
+    'resumes restore code': ({ context }) => resumesAt(context, 'code screen', 'forgot-password'),
+    'resumes registration code': ({ context }) => resumesAt(context, 'code screen', 'register'),
+    'resumes form': ({ context }, params: { purpose: CodePurpose }) => resumesAt(context, 'form', params.purpose),
     /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */
     'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
     /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
