@@ -71,8 +71,12 @@ export interface Gateway {
    * another reconcile, or no answer), so a caller can tell "the acquirer says not paid" from "not known yet".
    */
   askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean }>;
-  /** Reconciles in the background (one in flight per attempt in this process; the lease covers other processes). */
-  reconcileSoon(orderId: string): void;
+  /**
+   * Reconciles in the background (one in flight per attempt in this process; the lease covers other processes).
+   * `news`: the acquirer has just told us something (its callback), so a read already in flight, which may predate
+   * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
+   */
+  reconcileSoon(orderId: string, why?: { news: boolean }): void;
   /** Reconciles pending attempts and makes due refunds. */
   sweep(): Promise<void>;
   /** Returns a refunded attempt's money at the acquirer (refund.do, else reverse.do); idempotent. */
@@ -263,13 +267,13 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     paymentInfo,
     reconcile: reconcileNow,
     askAcquirer,
-    reconcileSoon(orderId) {
-      // One reconcile in flight per attempt. A request arriving meanwhile (a callback while a poll's reconcile is
-      // still waiting for the acquirer) is not dropped: the read in flight may predate the news, so once it ends the
-      // acquirer is asked once more.
+    reconcileSoon(orderId, why = { news: false }) {
+      // One reconcile in flight per attempt. News arriving meanwhile (a callback while a poll's reconcile is still
+      // waiting for the acquirer) is not dropped: the read in flight may predate it, so once it ends the acquirer is
+      // asked once more. Ten polls meanwhile ask nothing more: the read in flight is as fresh as theirs would be.
       const running = inFlight.get(orderId);
       if (running) {
-        running.again = true;
+        running.again ||= why.news;
         return;
       }
       const job = { again: false };

@@ -22,7 +22,7 @@ export const acquirerCallbackRoutes: FastifyPluginAsync = async (app) => {
     const attempt =
       (params.mdOrder ? await app.store.attemptByAnyId(params.mdOrder) : undefined) ??
       (params.orderNumber ? await app.store.attemptByOrder(params.orderNumber) : undefined);
-    if (attempt) app.gateway.reconcileSoon(attempt.order_id);
+    if (attempt) app.gateway.reconcileSoon(attempt.order_id, { news: true });
     else request.log.warn({ mdOrder: params.mdOrder, orderNumber: params.orderNumber }, 'acquirer callback for an unknown order');
     return { success: true };
   };
