@@ -68,9 +68,10 @@ export interface Gateway {
   reconcile(orderId: string): Promise<AttemptRow | undefined>;
   /**
    * As `reconcile`, and whether the acquirer answered this very call (false: never registered, the lease held by
-   * another reconcile, or no answer), so a caller can tell "the acquirer says not paid" from "not known yet".
+   * another reconcile, or no answer), so a caller can tell "the acquirer says not paid" from "not known yet";
+   * `busy`: not asked because another request (in any process) is talking to the acquirer about the attempt.
    */
-  askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean }>;
+  askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean; busy: boolean }>;
   /**
    * Reconciles in the background (one in flight per attempt in this process; the lease covers other processes).
    * `news`: the acquirer has just told us something (its callback), so a read already in flight, which may predate
@@ -153,11 +154,12 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
 
   /** Runs `work` holding the attempt's lease; answers undefined when someone else holds it. */
   async function withLease<T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T | undefined> {
-    if (!(await store.claimAttemptLease(orderId, now() + leaseFor(options, calls)))) return undefined;
+    const until = now() + leaseFor(options, calls);
+    if (!(await store.claimAttemptLease(orderId, until))) return undefined;
     try {
       return await work();
     } finally {
-      await store.releaseAttemptLease(orderId);
+      await store.releaseAttemptLease(orderId, until);
     }
   }
 
@@ -206,15 +208,32 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     return base;
   }
 
+  /**
+   * Waits (polling every 100 ms, at most as long as one lease lasts) until nobody holds the attempt's lease or the
+   * attempt has ended; true when it is free to be read again.
+   */
+  async function leaseFreed(orderId: string): Promise<boolean> {
+    const deadline = Date.now() + leaseFor(options, 1);
+    while (Date.now() < deadline) {
+      await sleep(100);
+      const seen = await store.attemptByOrder(orderId);
+      if (!seen || seen.status !== 'created') return false;
+      if (seen.lease_until === null || seen.lease_until < now()) return true;
+    }
+    return false;
+  }
+
   async function reconcileNow(orderId: string): Promise<AttemptRow | undefined> {
     return (await askAcquirer(orderId)).attempt;
   }
 
-  async function askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean }> {
+  async function askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean; busy: boolean }> {
     const attempt = await store.attemptByOrder(orderId);
-    if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return { attempt, answered: false };
+    if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return { attempt, answered: false, busy: false };
     let answered = false;
+    let leased = false;
     const read = await withLease(orderId, 1, async () => {
+      leased = true;
       const current = (await store.attemptByOrder(orderId))!;
       if (current.status !== 'created') return current;
       let status: OrderStatus | null;
@@ -237,7 +256,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     });
     const after = read ?? (await store.attemptByOrder(orderId));
     if (after?.refund_state === 'due') await refund(orderId);
-    return { attempt: after, answered };
+    return { attempt: after, answered, busy: !leased };
   }
 
   async function refund(orderId: string): Promise<void> {
@@ -280,15 +299,22 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       inFlight.set(orderId, job);
       deps.background.run(`reconcile ${orderId}`, async () => {
         try {
+          let news = why.news;
+          let waits = 0;
           do {
+            news ||= job.again;
             job.again = false;
             try {
-              await reconcileNow(orderId);
+              const asked = await askAcquirer(orderId);
+              // News, and another request (the sweep, a Pay, another process) holds the lease: its read may predate
+              // the news, so this one waits for the lease rather than leave the attempt pending until the sweep.
+              if (news && asked.busy && waits++ < 3) news = await leaseFreed(orderId);
+              else news = false;
             } catch (error) {
               if (!job.again) throw error;
               deps.log(`reconcile ${orderId} failed; asking again`, error);
             }
-          } while (job.again);
+          } while (job.again || news);
         } finally {
           inFlight.delete(orderId);
         }

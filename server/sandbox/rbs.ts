@@ -28,6 +28,8 @@ export interface RbsFake {
   backUrl(order: RbsOrderRow): string;
   setFault(fault: Fault, on: boolean, orderNumber?: string): void;
   hasFault(fault: Fault, orderNumber: string): boolean;
+  /** Status answers of the order being held back by 'status-slow' right now (a test waits on this, not on a sleep). */
+  heldAnswers: Map<string, number>;
   /** Sends the order's signed callback (unless a fault loses it). */
   notify(order: RbsOrderRow, operation: Operation, success: boolean): void;
 }
@@ -89,6 +91,7 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
       faults.set(orderNumber, set);
     },
     hasFault: has,
+    heldAnswers: new Map(),
     notify,
   };
 }
@@ -168,7 +171,11 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   endpoint('getOrderStatusExtended.do', async (p) => {
     const found = await fake.order(p.orderId ? { orderId: p.orderId } : p.orderNumber ? { orderNumber: p.orderNumber } : {});
     if (!found) return fail(6, 'Заказ не найден');
-    if (hasFault('status-slow', found.order_number)) await hang();
+    if (hasFault('status-slow', found.order_number)) {
+      const held = fake.heldAnswers;
+      held.set(found.order_number, (held.get(found.order_number) ?? 0) + 1);
+      await hang().finally(() => held.set(found.order_number, held.get(found.order_number)! - 1));
+    }
     return statusAnswer(found);
   });
 

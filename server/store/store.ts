@@ -363,8 +363,12 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now())]))
           .executeTakeFirstOrThrow(),
       ) === 1,
-    releaseAttemptLease: async (orderId: string) => {
-      await db.updateTable('payment_attempts').set({ lease_until: null }).where('order_id', '=', orderId).execute();
+    /**
+     * Gives the lease back, only if it is still the one claimed until `until`: a holder slower than its lease must not
+     * end the lease of the request that claimed it after it ran out.
+     */
+    releaseAttemptLease: async (orderId: string, until: number) => {
+      await db.updateTable('payment_attempts').set({ lease_until: null }).where('order_id', '=', orderId).where('lease_until', '=', until).execute();
     },
     /** The acquirer's status of the attempt's order was read now. */
     markAcquirerChecked: async (orderId: string) => {

@@ -13,6 +13,10 @@ const pay = (client: Client, objectOID = 'demo-anon', code = 'ALL') => client.po
 const poll = async (client: Client, transactionID: string, billOID = 'demo-anon') => (await client.post('/api/getResult/', { transactionID, billOID })).json().status;
 const attempt = (orderId: string) => server.app.store.attemptByOrder(orderId);
 const methods = async (orderId: string) => (await server.app.store.exchangesOfAttempt(orderId)).map((e) => e.method);
+/** Until the fake is holding back a status answer of the order ('status-slow'): the read is then surely in flight. */
+const answerHeld = async (orderNumber: string) => {
+  while (!server.app.rbsFake!.heldAnswers.get(orderNumber)) await new Promise((resolve) => setTimeout(resolve, 10));
+};
 
 describe('callback checksum (ACQUIRER.md)', () => {
   // Computed independently: printf 'amount;100;mdOrder;abc;operation;deposited;orderNumber;42;status;1;' | openssl dgst -sha256 -hmac secret-key
@@ -202,7 +206,7 @@ describe('outcomes through the protocol', () => {
     await rbsFault(server.app, 'status-slow', true, orderId);
     server.clock.advance(5000);
     expect(await poll(client, acquirerOrderId)).toBe('created');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await answerHeld(orderId);
     await rbsFault(server.app, 'status-slow', false, orderId);
     // Nine more polls of the same payer (other tabs, a frozen page waking up) while that read is in flight.
     for (let i = 0; i < 9; i += 1) expect(await poll(client, acquirerOrderId)).toBe('created');
@@ -216,12 +220,40 @@ describe('outcomes through the protocol', () => {
     // A poll's reconcile is in flight: the acquirer holds its answer (past the time-out), so it reads nothing.
     await rbsFault(server.app, 'status-slow', true, orderId);
     server.app.gateway.reconcileSoon(orderId);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await answerHeld(orderId);
     await rbsFault(server.app, 'status-slow', false, orderId);
     // Meanwhile the payer pays; the acquirer's callback asks for a reconcile of the same attempt.
     await payByCard(server.app, formUrl);
     expect((await attempt(orderId))!.status).toBe('success');
     expect(await methods(orderId)).toEqual(['register.do', 'getOrderStatusExtended.do', 'getOrderStatusExtended.do']);
+  });
+
+  test('a request slower than its lease does not end the lease of the request that claimed it after', async () => {
+    const client = await openPage(server.app);
+    const { orderId } = (await pay(client)).json().info;
+    const { store } = server.app;
+    const slow = server.clock.now() + 1000;
+    expect(await store.claimAttemptLease(orderId, slow)).toBe(true);
+    server.clock.advance(2000);
+    const next = server.clock.now() + 1000;
+    expect(await store.claimAttemptLease(orderId, next)).toBe(true);
+    // The slow one finishes and gives back its lease: the next one's stays, so nobody else may talk to the acquirer.
+    await store.releaseAttemptLease(orderId, slow);
+    expect(await store.claimAttemptLease(orderId, server.clock.now() + 1000)).toBe(false);
+    await store.releaseAttemptLease(orderId, next);
+    expect(await store.claimAttemptLease(orderId, server.clock.now() + 1000)).toBe(true);
+  });
+
+  test('a callback that comes while another request (another process, the sweep) holds the lease waits for it, then reads', async () => {
+    const client = await openPage(server.app);
+    const { orderId, formUrl } = (await pay(client)).json().info;
+    // Another process is talking to the acquirer about this attempt: it holds the lease, and its read predates the payment.
+    const until = server.clock.now() + 60_000;
+    expect(await server.app.store.claimAttemptLease(orderId, until)).toBe(true);
+    setTimeout(() => void server.app.store.releaseAttemptLease(orderId, until), 500);
+    await payByCard(server.app, formUrl);
+    expect((await attempt(orderId))!.status).toBe('success');
+    expect(await methods(orderId)).toEqual(['register.do', 'getOrderStatusExtended.do']);
   });
 
   test('the sweeper reconciles a paid order nobody polls, and ends an unpaid one past its session time-out as declined', async () => {
