@@ -75,7 +75,11 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
     if (pending) {
       // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
       const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId };
-      return { kind: 'attempt', attempt: (await tx.setAttemptPayer(pending.order_id, payer))!, type: request.type, reused: true };
+      // The same payer again (a double click, a retry, twenty tabs) writes nothing: on PostgreSQL concurrent writes to
+      // one row conflict and are retried, and a Pay that changes nothing should never be the one that runs out of tries.
+      const samePayer = pending.email === payer.email && pending.user_oid === payer.user_oid && pending.manager_id === payer.manager_id;
+      const attempt = samePayer ? pending : (await tx.setAttemptPayer(pending.order_id, payer))!;
+      return { kind: 'attempt', attempt, type: request.type, reused: true };
     }
 
     const orderId = newOrderId();

@@ -151,6 +151,8 @@ test('forgot password by a free call: the page reloads signed in once the call c
     await page.getByText(stepMessages.freeCall.waiting).waitFor();
     await expectAccessible(page);
     // The call comes in through the sandbox line's own page, as a tester would make it (another browser: the line).
+    // Listened for before the call: the page's next 5 s poll may reload it while the line is still answering.
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
     const line = await newContext(live.browser);
     const linePage = await line.newPage();
     await linePage.goto(`${own.url}/sandbox/free-call`);
@@ -160,7 +162,7 @@ test('forgot password by a free call: the page reloads signed in once the call c
     await line.close();
 
     // Polled every 5 s: the reload comes within one interval or so.
-    await page.waitForEvent('load', { timeout: 15_000 });
+    await reloaded;
     await page.getByText('ID: +7 (999) 000-00-02').waitFor({ timeout: 15_000 });
     await context.close();
   } finally {

@@ -95,6 +95,8 @@ test('a stale tab: Pay on a bill paid in another tab says it is already paid', a
   await toChoosePaymentType(stale, bill);
 
   await payByCardFromChoose(first, TEST_CARDS.pays);
+  // The bill is paid once the acquirer's callback has been read (background work after the redirect to /success).
+  await live.server.app.background.idle();
 
   const refused = stale.waitForResponse('**/api/getPaymentUrl/');
   await stale.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();

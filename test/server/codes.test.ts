@@ -279,7 +279,7 @@ describe('SMS bombing across phones (issue 12)', () => {
 
   test('one address: at most 30 sends an hour even with the robot check; the counters are shared by server processes', async () => {
     // A second server process on the same database: the counters are rows, not memory.
-    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST, sweepEveryMs: 0, webhookWorker: false });
     try {
       for (let i = 0; i < CODE_RULES.addressSendsPerHour; i++) {
         const via = await fromAddress('10.0.0.5', i % 2 ? second : server.app);

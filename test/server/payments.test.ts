@@ -27,6 +27,7 @@ const secondProcess = () =>
     rateLimitPerMinute: 0,
     passwordCost: TEST_PASSWORD_COST,
     sweepEveryMs: 0,
+    webhookWorker: false,
     acquirerFetch: injectFetch(() => server.app),
   });
 
@@ -61,8 +62,12 @@ describe('payment attempts', () => {
   test('a retry after a lost answer returns the same attempt; another type makes its own', async () => {
     const client = await openPage(server.app);
     const first = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    const stored = await server.app.store.attemptByOrder(first);
+    server.clock.advance(1000);
     const retry = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
     expect(retry).toBe(first);
+    // The same payer again writes nothing (concurrent writes to one row would only conflict on PostgreSQL).
+    expect(await server.app.store.attemptByOrder(first)).toEqual(stored);
     const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info.orderId;
     expect(sbp).not.toBe(first);
   });

@@ -109,7 +109,7 @@ describe('sessions expire (issue 12: idle 30 min, absolute 24 h)', () => {
     const client = await openPage(server.app);
     expect((await poll(client)).statusCode).toBe(200);
     // The other process writes the last-seen time; this one reads it on the next request.
-    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST });
+    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST, sweepEveryMs: 0, webhookWorker: false });
     const viaSecond = new Client(second);
     viaSecond.cookie = client.cookie;
     viaSecond.csrf = client.csrf;

@@ -269,8 +269,11 @@ describe('delivery', () => {
     merchant = endpoint();
     merchant.state.mode = 'slow';
     const calls: string[] = [];
+    let called!: () => void;
+    const firstCall = new Promise<void>((resolve) => (called = resolve));
     const watched: typeof fetch = (input, init) => {
       calls.push(String(input));
+      called();
       return merchant.fetch(input, init);
     };
     // The worker runs on its own here, woken by the queued event.
@@ -278,7 +281,8 @@ describe('delivery', () => {
     const objectOID = await newBill();
     await pay(objectOID);
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json().status).toBe('paid');
-    // The worker was woken and is still waiting on the endpoint.
+    // The worker was woken (by the queued event, not by a sweep) and is still waiting on the endpoint.
+    await firstCall;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls).toEqual(['https://erp.example.ru/hooks']);
   });
