@@ -188,7 +188,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     clearInterval(sweep);
     await worker.stop();
     if (acquirerSweep) clearInterval(acquirerSweep);
-    await work.idle();
+    await work.close();
     await store.close();
   });
 

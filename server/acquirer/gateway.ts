@@ -214,7 +214,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
    */
   async function leaseFreed(orderId: string): Promise<boolean> {
     const deadline = Date.now() + leaseFor(options, 1);
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !deps.background.closing) {
       await sleep(100);
       const seen = await store.attemptByOrder(orderId);
       if (!seen || seen.status !== 'created') return false;
@@ -306,9 +306,10 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
             job.again = false;
             try {
               const asked = await askAcquirer(orderId);
-              // News, and another request (the sweep, a Pay, another process) holds the lease: its read may predate
-              // the news, so this one waits for the lease rather than leave the attempt pending until the sweep.
-              if (news && asked.busy && waits++ < 3) news = await leaseFreed(orderId);
+              // News, and another request (the sweep, a poll's or a Pay's read, another process) holds the lease: its
+              // read may predate the news, so this one waits for the lease rather than leave the attempt pending.
+              const pending = asked.attempt?.status === 'created';
+              if (news && asked.busy && pending && waits++ < 3) news = await leaseFreed(orderId);
               else news = false;
             } catch (error) {
               if (!job.again) throw error;

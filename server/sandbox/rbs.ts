@@ -174,7 +174,11 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (hasFault('status-slow', found.order_number)) {
       const held = fake.heldAnswers;
       held.set(found.order_number, (held.get(found.order_number) ?? 0) + 1);
-      await hang().finally(() => held.set(found.order_number, held.get(found.order_number)! - 1));
+      await hang().finally(() => {
+        const left = held.get(found.order_number)! - 1;
+        if (left > 0) held.set(found.order_number, left);
+        else held.delete(found.order_number);
+      });
     }
     return statusAnswer(found);
   });

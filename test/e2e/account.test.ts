@@ -153,6 +153,8 @@ test('forgot password by a free call: the page reloads signed in once the call c
     // The call comes in through the sandbox line's own page, as a tester would make it (another browser: the line).
     // Listened for before the call: the page's next 5 s poll may reload it while the line is still answering.
     const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    // Awaited below; if the test fails before that, the closed page must not also raise an unhandled rejection.
+    reloaded.catch(() => undefined);
     const line = await newContext(live.browser);
     const linePage = await line.newPage();
     await linePage.goto(`${own.url}/sandbox/free-call`);
