@@ -208,21 +208,6 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     return base;
   }
 
-  /**
-   * Waits (polling every 100 ms, at most as long as one lease lasts) until nobody holds the attempt's lease or the
-   * attempt has ended; true when it is free to be read again.
-   */
-  async function leaseFreed(orderId: string): Promise<boolean> {
-    const deadline = Date.now() + leaseFor(options, 1);
-    while (Date.now() < deadline && !deps.background.closing) {
-      await sleep(100);
-      const seen = await store.attemptByOrder(orderId);
-      if (!seen || seen.status !== 'created') return false;
-      if (seen.lease_until === null || seen.lease_until < now()) return true;
-    }
-    return false;
-  }
-
   async function reconcileNow(orderId: string): Promise<AttemptRow | undefined> {
     return (await askAcquirer(orderId)).attempt;
   }
@@ -298,18 +283,19 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       const job = { again: false };
       inFlight.set(orderId, job);
       deps.background.run(`reconcile ${orderId}`, async () => {
+        // News, and another request (the sweep, a poll's or a Pay's read, another process) holds the lease: its read
+        // may predate the news, so this one tries again every 100 ms, for as long as a lease lasts, rather than leave
+        // the attempt pending (not once the app is closing: the sweep of a running process reads it).
+        const deadline = Date.now() + leaseFor(options, 1);
         try {
           let news = why.news;
-          let waits = 0;
           do {
             news ||= job.again;
             job.again = false;
             try {
               const asked = await askAcquirer(orderId);
-              // News, and another request (the sweep, a poll's or a Pay's read, another process) holds the lease: its
-              // read may predate the news, so this one waits for the lease rather than leave the attempt pending.
-              const pending = asked.attempt?.status === 'created';
-              if (news && asked.busy && pending && waits++ < 3) news = await leaseFreed(orderId);
+              const retry = news && asked.busy && asked.attempt?.status === 'created' && Date.now() < deadline && !deps.background.closing;
+              if (retry) await sleep(100);
               else news = false;
             } catch (error) {
               if (!job.again) throw error;

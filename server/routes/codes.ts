@@ -53,7 +53,6 @@ const tryLater = (reply: FastifyReply, error: string, secondsLeft: number) =>
   reply.code(429).header('retry-after', String(secondsLeft)).send(refusal(error, true, { secondsLeft }));
 
 /** `/api/send-sms/` and `/api/check-code/`: the SMS code rules of DESIGN §6 live in ../codes.ts. */
-
 export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha, now }) => {
   const store = app.store;
   app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {

@@ -3,8 +3,9 @@ import { secondsWord } from './format';
 /**
  * Every user-facing text of the first step, SPEC's quoted strings verbatim, so that a translation touches the
  * catalogue only (DESIGN §5): this file and its on-demand parts stepMessages.ts, receiptMessages.ts and
- * bankListMessages.ts, which the later steps load with their code. The page is Russian throughout: the few texts SPEC quotes in English (the result statuses, the data
- * error, 'Order not found', the 404 text, the incomplete-form lines) are issue 17's Russian wording.
+ * bankListMessages.ts, which the later steps load with their code. The page is Russian throughout: the few texts SPEC
+ * quotes in English (the result statuses, the data error, 'Order not found', the 404 text, the incomplete-form lines)
+ * are issue 17's Russian wording.
  */
 export const messages = {
   app: {

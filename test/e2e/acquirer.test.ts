@@ -3,7 +3,6 @@ import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { stepMessages } from '../../src/services/stepMessages';
 
-
 /**
  * The acquirer's bad days, in a real browser against the server and its sandbox's RBS fake (reached over HTTP): a lost
  * callback, an acquirer answering 500, a bill paid twice. The fault switches are the sandbox's (POST /sandbox/rbs/faults).
