@@ -55,4 +55,16 @@ module.exports = tseslint.config(
     files: ['src/services/**'],
     rules: layer('Services never import machines or views (STYLE.md: views → machines → services).', 'machines', 'views'),
   },
+  {
+    // The rules the page shows and the server enforces (pricing, payment kinds, code purposes, the phone, the bill data):
+    // pure modules both sides import, so they stand alone: nothing outside their folder, no package, no browser.
+    files: ['src/services/rules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./[^/]+$)', message: 'src/services/rules/ imports nothing outside itself: the server imports these modules too.' }] },
+      ],
+      'no-restricted-globals': ['error', ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch'].map((name) => ({ name, message: 'src/services/rules/ runs on the server too: no browser.' }))],
+    },
+  },
 );

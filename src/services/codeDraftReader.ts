@@ -1,4 +1,5 @@
 import { attempt, CODE_DRAFT_KEY, type TabStorage } from './codeDraft';
+import { isPhone } from './rules/phone';
 import type { CodePurpose, CodeRequest, RegisterForm } from './types';
 
 /** The draft of this bill, when the stored one is well formed; anything else (another bill's, tampered) is none. */
@@ -8,12 +9,11 @@ export function readCodeDraft(storage: TabStorage | null | undefined, objectOID:
   return requestOf(stored.request);
 }
 
-const PHONE = /^79\d{9}$/;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 function requestOf(value: unknown): CodeRequest | null {
-  if (!isRecord(value) || !isText(value.phone) || !PHONE.test(value.phone)) return null;
+  if (!isRecord(value) || !isText(value.phone) || !isPhone(value.phone)) return null;
   const { phone } = value;
   switch (value.purpose as CodePurpose) {
     case 'use-points': {

@@ -1,20 +1,14 @@
+import * as rules from './rules/pricing';
+import { kopecksOf, type Kopecks } from './rules/pricing';
 import type { Bill, LoyaltyUser, PaymentType } from './types';
 
 /**
- * The derived values of SPEC §3, the one place the page computes money. The bill data carries roubles with two
- * decimals (the wire's shape); everything here is integer kopecks, so 0.1 + 0.2 never shows up on a bill. One point
- * is one rouble, so points count as 100 kopecks each. test/server/pricing.test.ts proves the server computes the same
- * maximum points and final price.
+ * The money of one bill as the page shows it, from the bill data: every amount is read in kopecks and computed by the
+ * rules the server charges by (rules/pricing.ts). One point is one rouble.
  */
-export type Kopecks = number;
+export { clampPoints, kopecksOf, roublesOf, type Kopecks } from './rules/pricing';
 
-/** Roubles as the wire carries them, in kopecks. */
-export const kopecksOf = (roubles: number): Kopecks => Math.round(roubles * 100);
-
-/** Kopecks for display (formatMoney takes roubles). */
-export const roublesOf = (kopecks: Kopecks): number => kopecks / 100;
-
-const POINT: Kopecks = 100;
+const sumOf = (bill: Bill): Kopecks => kopecksOf(bill.info.Summ);
 
 /** E-mail used: empty when emailError is set, otherwise anotherEmail, else the bill e-mail, else the loyalty e-mail. */
 export function emailUsed(input: { emailError: boolean; anotherEmail: string | null; bill: Bill | null; user: LoyaltyUser | null }): string {
@@ -29,9 +23,10 @@ export function phoneOf(bill: Bill | null, user: LoyaltyUser | null): string {
 
 /** Commission: the selected type's CommissionSumm, else the lowest among all types (0 when there are none). */
 export function commission(types: readonly PaymentType[], selected: PaymentType | null | undefined): Kopecks {
-  if (selected) return kopecksOf(selected.CommissionSumm);
-  if (types.length === 0) return 0;
-  return Math.min(...types.map((type) => kopecksOf(type.CommissionSumm)));
+  return rules.commissionOf(
+    types.map((type) => kopecksOf(type.CommissionSumm)),
+    selected ? kopecksOf(selected.CommissionSumm) : null,
+  );
 }
 
 /**
@@ -39,31 +34,28 @@ export function commission(types: readonly PaymentType[], selected: PaymentType 
  * zero only if used points exceed the maximum below, which clampPoints prevents; callers treat ≤ 0 as covered.
  */
 export function finalPrice(bill: Bill, selected: PaymentType | null, usedPoints: number): Kopecks {
-  return kopecksOf(bill.info.Summ) + commission(bill.cardTypes, selected) - usedPoints * POINT;
+  return rules.amountDue(sumOf(bill), commission(bill.cardTypes, selected), usedPoints);
 }
+
+/** What the payer is shown to pay in money: the final price, never below zero. */
+export const amountToPay = (bill: Bill, selected: PaymentType | null, usedPoints: number): Kopecks =>
+  rules.amountToPay(finalPrice(bill, selected, usedPoints));
 
 /**
  * Maximum spendable points = the smaller of useful points and (sum + commission), in whole points. The points
  * screen comes before a type is chosen, so it takes the lowest commission; a chosen type's can only be higher.
  */
 export function maxSpendablePoints(bill: Bill, selected: PaymentType | null = null): number {
-  const price = kopecksOf(bill.info.Summ) + commission(bill.cardTypes, selected);
-  return Math.max(0, Math.min(Math.floor(bill.usefulPoints), Math.floor(price / POINT)));
+  return rules.maxSpendablePoints(bill.usefulPoints, sumOf(bill), commission(bill.cardTypes, selected));
 }
 
-/** What is left of the bill's sum after the points, before any fee: the first step's 'Сумма к оплате' (issue 17). */
-export const sumAfterPoints = (bill: Bill, usedPoints: number): Kopecks => Math.max(0, kopecksOf(bill.info.Summ) - usedPoints * POINT);
+/** What is left of the bill's sum after the points, before any fee: the first step's 'Сумма к оплате'. */
+export const sumAfterPoints = (bill: Bill, usedPoints: number): Kopecks => rules.amountToPay(rules.amountDue(sumOf(bill), 0, usedPoints));
 
-/** Points pay the whole bill: some are used and nothing is left at the lowest commission (SPEC §2). */
+/** Points pay the whole bill: some are used and nothing is left at the lowest commission. */
 export const isCoveredByPoints = (bill: Bill, usedPoints: number): boolean => usedPoints > 0 && finalPrice(bill, null, usedPoints) <= 0;
 
-/** SPEC §6: points are usable only when enabled, useful points are above 0 and the bill has a customer number. */
+/** Points are usable only when enabled, useful points are above 0 and the bill has a customer number. */
 export function canUsePoints(bill: Bill | null): boolean {
   return !!bill && bill.pointsEnabled && bill.usefulPoints > 0 && !!bill.info.CustNo;
-}
-
-/** Clamps a requested number of points to 0…maximum, in whole points (SPEC §5). */
-export function clampPoints(requested: number, maximum: number): number {
-  if (!Number.isFinite(requested)) return 0;
-  return Math.min(Math.max(0, Math.floor(requested)), Math.max(0, maximum));
 }

@@ -1,17 +1,18 @@
 import * as yup from 'yup';
 import { messages } from './messages';
+import { PHONE_DIGITS, PHONE_PREFIX } from './rules/phone';
 import { stepMessages } from './stepMessages';
 
 const v = stepMessages.validation;
 
-/** Phone digits as sent: 11 digits starting with 79 (SPEC §5); the mask's other characters are stripped before. */
+/** Phone digits as sent (rules/phone.ts: 11 digits starting with 79); the mask's other characters are stripped before. */
 export const phoneSchema = yup
   .string()
   // The mask's own '+7' alone means nothing was typed yet: that is a missing phone, not a wrong one.
   .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '').replace(/^7$/, '') : value))
   .required(v.phoneRequired)
-  .test('starts-with-79', v.phoneStart, (value) => !value || value.startsWith('79'))
-  .test('eleven-digits', v.phoneLength, (value) => !value || value.length === 11);
+  .test('starts-with-79', v.phoneStart, (value) => !value || value.startsWith(PHONE_PREFIX))
+  .test('eleven-digits', v.phoneLength, (value) => !value || value.length === PHONE_DIGITS);
 
 // A practical e-mail check: something@domain.tld, no spaces (the server has the final word, SPEC §5).
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;

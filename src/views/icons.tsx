@@ -1,4 +1,4 @@
-import type { PaymentTypeCode } from '../services/types';
+import { paymentKindOf, type PaymentKind, type PaymentTypeCode } from '../services/rules/paymentKinds';
 
 /** Small inline icons: no extra requests, and they inherit the text colour. Decorative: hidden from screen readers. */
 const svg = (children: React.ReactNode, size = 24) => (
@@ -34,10 +34,12 @@ export const BankAppIcon = () =>
     </>,
   );
 
+const kindIcons: Record<PaymentKind, () => React.ReactNode> = { redirect: CardIcon, 'fast payment': FastPaymentIcon, 'bank-app pay': BankAppIcon };
+
 export function PaymentTypeIcon({ code }: { code: PaymentTypeCode }) {
-  if (code === 'SBP') return <FastPaymentIcon />;
-  if (code === 'SberPaySite' || code === 'SberPaySiteP') return <BankAppIcon />;
-  return <CardIcon />;
+  // A code this page does not know shows as a card, the plainest way to pay.
+  const Icon = kindIcons[paymentKindOf(code)] ?? CardIcon;
+  return <Icon />;
 }
 
 export const SuccessIcon = () =>

@@ -1,4 +1,5 @@
 import type { PageConfig } from '../services/pageConfig';
+import { bankAppWidgetOf, type BankAppWidget } from '../services/rules/paymentKinds';
 
 /**
  * Where the bank-app pay widget lives, by environment (SPEC §7, §9). `local` (http and https) is this server's
@@ -10,8 +11,8 @@ import type { PageConfig } from '../services/pageConfig';
  */
 export type WidgetEnvironment = PageConfig['environment'];
 
-/** Two host families (SPEC §9): one for the bank-app pay widget, another for the general one. */
-export type WidgetFamily = 'bankAppPay' | 'general';
+/** Two host families: one for the bank-app pay widget, another for the bank's general one (rules/paymentKinds.ts). */
+export type WidgetFamily = BankAppWidget;
 
 /** Desktop shows the widget in an iframe overlay; mobile leaves for the widget's full page. */
 export type WidgetVariant = 'desktop' | 'mobile';
@@ -50,10 +51,8 @@ export const BANK_HOSTS: Record<WidgetFamily, Record<'test' | 'preprod' | 'produ
   },
 };
 
-/** SberPaySite is the bank-app pay widget proper; SberPaySiteP goes through the bank's general pay widget. */
-export function familyOf(code: string): WidgetFamily {
-  return code === 'SberPaySiteP' ? 'general' : 'bankAppPay';
-}
+/** The host family of a bank-app pay code. */
+export const familyOf: (code: string) => WidgetFamily = bankAppWidgetOf;
 
 export function widgetHost(environment: WidgetEnvironment, family: WidgetFamily): WidgetHost {
   if (environment === 'local' || environment === 'local-https') return sandbox;

@@ -33,3 +33,22 @@ test.each([
 ])('%s may import downstream', async (file, source) => {
   expect(await restrictedImports(file, source)).toEqual([]);
 }, 30_000);
+
+async function problems(file: string, source: string) {
+  const [result] = await eslint.lintText(source, { filePath: file });
+  return result!.messages.map((m) => m.message);
+}
+
+test.each([
+  ['a sibling folder', "import { messages } from '../messages';\nexport const m = messages;\n"],
+  ['a package', "import ky from 'ky';\nexport const k = ky;\n"],
+  ['a scoped package', "import { useSelector } from '@xstate/react';\nexport const s = useSelector;\n"],
+  ['a node module', "import path from 'node:path';\nexport const p = path;\n"],
+  ['the browser', 'export const href = () => window.location.href;\n'],
+])('src/services/rules/ imports nothing outside itself: not %s', async (_name, source) => {
+  expect(await problems('src/services/rules/pricing.ts', source)).toEqual([expect.stringMatching(/rules\/ (imports nothing outside itself|runs on the server too)/)]);
+}, 30_000);
+
+test('src/services/rules/ may import its own modules', async () => {
+  expect(await problems('src/services/rules/billData.ts', "import type { CodePurpose } from './codePurposes';\nexport type P = CodePurpose;\n")).toEqual([]);
+}, 30_000);

@@ -1,0 +1,83 @@
+import type { CodePurpose } from './codePurposes';
+import type { PaymentTypeCode } from './paymentKinds';
+
+/**
+ * The initial bill data, as `GET /ajax/object-info/{id}` answers it and the page reads it. Money is roubles with two
+ * decimals on the wire.
+ */
+export interface Bill {
+  user: { Name: string; Phone: string | null; Email: string | null };
+  info: { PaymentPurpose: string; CustNo: string | null; Summ: number; Email: string | null };
+  cardTypes: PaymentType[];
+  paymentURL: string;
+  isBill: boolean;
+  objectOID: string;
+  objectType: string;
+  noReg: boolean;
+  pointsEnabled: boolean;
+  usefulPoints: number;
+  availablePoints: number;
+  /** Where "Вернуться в магазин" leads after paying; absent or null: nowhere. */
+  returnUrl?: string | null;
+  /** The bill's attempt still waiting for its bank, for a reload to resume; null when there is none. */
+  openAttempt?: OpenAttempt | null;
+  /** 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept. */
+  retry?: { cardTypeOID: string; email: string | null } | null;
+  /** The code this session had sent and may still enter, for a reload on the code screen; null: none. */
+  sentCode?: SentCode | null;
+}
+
+/** One way to pay the bill offers. */
+export interface PaymentType {
+  OID: string;
+  Code: PaymentTypeCode;
+  Name: string;
+  /** Fee in percent of the sum, when the type has one. */
+  Comission?: number;
+  /** Fee in roubles for this bill. */
+  CommissionSumm: number;
+  IsShowAggregatorOffer: boolean;
+  IsShowExecuterOffer: boolean;
+}
+
+export interface SentCode {
+  purpose: CodePurpose;
+  /** Masked by the server: for showing only ('+7 (999) ***-**-01'). */
+  phone: string;
+  /** Until the code may be sent again; 0: at once. */
+  secondsLeft: number;
+}
+
+export interface OpenAttempt {
+  orderId: string;
+  cardTypeOID: string;
+  code: PaymentTypeCode;
+  status: PaymentStatusValue;
+  pointsUsed: number;
+  /** Fast payment: the bank-app link, the QR id and the QR's PNG in base64, as Pay answered them. */
+  sbp?: { payload: string; qrcId: string; image: string };
+}
+
+/** 'refunded': the bill was already paid by another payment, and this one's money was returned. */
+export type PaymentStatusValue = 'created' | 'success' | 'declined' | 'refunded';
+
+/**
+ * A payment's receipt as the server's records give it: never read from the address bar. Money is roubles with two
+ * decimals on the wire. A type, not an interface: the server's schema-derived answer type takes it as a plain object.
+ */
+export type Receipt = {
+  orderId: string;
+  status: PaymentStatusValue;
+  /** Paid in money, roubles; 0 when points closed the bill. */
+  amount: number;
+  pointsUsed: number;
+  purpose: string;
+  /** When the attempt last changed (for a finished one: when the bank's word came), ISO 8601 UTC. */
+  at: string;
+  /** The way to pay: the type's code and its name as the bill lists it; null when points alone closed the bill. */
+  method: { code: string; name: string } | null;
+  /** Where the receipt went, masked (the receipt is shown to anyone holding the bill's link). */
+  email: string | null;
+  /** The bill is paid: by this payment, or (a declined one) by another. */
+  billPaid: boolean;
+};
