@@ -87,9 +87,9 @@ export const codeFlowMachine = setup({
   },
   actions: {
     'log error': logErrorStub,
-    'remember captcha': assign(verifiedCaptcha),
+    'remember captcha': assign(({ event }) => verifiedCaptcha({ event })),
     'forget captcha': assign({ captcha: null }),
-    'read captcha request': assign(captchaRequestOf),
+    'read captcha request': assign(({ context }, params: { answer: AccountAnswer }) => captchaRequestOf({ context }, params)),
     'remember request': assign(({ event }) => {
       assertEvent(event, 'code.request');
       return { request: event.request };

@@ -26,9 +26,9 @@ export const signInMachine = setup({
   },
   actions: {
     'log error': logErrorStub,
-    'remember captcha': assign(verifiedCaptcha),
+    'remember captcha': assign(({ event }) => verifiedCaptcha({ event })),
     'forget captcha': assign({ captcha: null }),
-    'read captcha request': assign(captchaRequestOf),
+    'read captcha request': assign(({ context }, params: { answer: AccountAnswer }) => captchaRequestOf({ context }, params)),
     'mark failed': assign({ failed: true }),
     'clear failure': assign({ failed: false }),
     'tell checkout signed in': sendParent({ type: 'user.signedIn' }),

@@ -5,8 +5,11 @@
  * its own position in the browser's history, so a 'popstate' says which way the payer went.
  */
 export interface AddressBarBinding {
-  /** Called with the current route path and the depth of the checkout's own history, now and on every change. */
-  subscribe(onRoute: (path: string, depth: number) => void): () => void;
+  /**
+   * Called with the current route path and the depth of the checkout's own history, now and on every change; a null
+   * path when the page has no step to show (a paid bill), so the address bar shows none.
+   */
+  subscribe(onRoute: (path: string | null, depth: number) => void): () => void;
   /** Asks the checkout to go one step back. */
   back(): void;
 }
@@ -35,6 +38,10 @@ export function syncAddressBar(win: Window, binding: AddressBarBinding) {
   };
 
   const unsubscribe = binding.subscribe((path, depth) => {
+    if (path === null) {
+      if (win.location.hash) win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
+      return;
+    }
     shown = { path, depth };
     const entry = entryOf(win).depth;
     // Deeper than the entry on screen: a step forward, which gets its own entry. Otherwise this entry now shows

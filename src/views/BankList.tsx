@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { provideBankChoice, type BankListDependencies } from '../bankListWiring';
+import { defineBankChoice, type BankListDependencies } from '../actors/bankChoice';
 import type { BankChoiceActor } from '../machines/bankChoice';
 import type { Platform } from '../services/environment';
 import { bankListMessages as t } from '../services/bankListMessages';
@@ -28,7 +28,7 @@ interface BankListProps {
  * it, with the effects the composition root handed over.
  */
 export function BankList({ dependencies, payload, labelledBy, heading, fallback }: BankListProps) {
-  const [{ logic, input }] = useState(() => provideBankChoice(dependencies));
+  const [{ logic, input }] = useState(() => defineBankChoice(dependencies));
   const actor = useActorRef(logic, { input });
   const view = useSelector(actor, (state) => (state.hasTag('list') ? 'list' : state.hasTag('unavailable') ? 'unavailable' : 'loading'));
   const headingId = useId();

@@ -47,14 +47,16 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const covered = derive.isCoveredByPoints(context);
   const selected = derive.selectedType(context);
   const fee = derive.commission(context);
-  const total = derive.finalPrice(context);
+  const total = derive.amountToPay(context);
   const emailUsed = derive.emailUsed(context);
 
   const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), { initial: emailUsed, rejected: context.emailError });
-  // The address the receipt goes to already passed the checks: Pay goes at once. A changed one is checked first.
+  // The address the receipt goes to already passed the checks: Pay goes at once. A changed one is validated here, and
+  // the checkout has the server check it before paying; an empty one shows what is missing.
   const pay = (event: FormEvent) => {
     event.preventDefault();
-    if (form.values.email.trim() === emailUsed && emailUsed !== '') actor.send({ type: 'payment.pay' });
+    const email = form.values.email.trim();
+    if (email !== '' && !derive.isEmailChanged(context, email)) actor.send({ type: 'payment.pay' });
     else form.handleSubmit();
   };
 
@@ -105,7 +107,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
         )}
         <div className="summary-row summary-total">
           <dt>{t.total}</dt>
-          <dd>{formatAmount(roublesOf(Math.max(0, total)))} руб.</dd>
+          <dd>{formatAmount(roublesOf(total))} руб.</dd>
         </div>
       </dl>
 

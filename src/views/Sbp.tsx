@@ -22,7 +22,7 @@ const t = stepMessages.sbp;
 export function Sbp({ actor }: { actor: CheckoutActor }) {
   const { qrSrc, formUrl, isDesktop } = useSelector(actor, (state) => state.context);
   const typeName = useSelector(actor, (state) => derive.selectedType(state.context)?.Name);
-  const amount = useSelector(actor, (state) => derive.finalPrice(state.context));
+  const amount = useSelector(actor, (state) => derive.amountToPay(state.context));
   const status = useSelector(actor, (state) => state.children.paymentStatus);
   // Whether the QR (phone) or the bank list (desktop) is unfolded is view state only, not a step of the flow.
   const [qrShown, setQrShown] = useState(false);
@@ -47,7 +47,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
         {isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}
       </h1>
       <p className="sbp-amount">
-        <span>{bankListMessages.amount}</span> <strong>{formatMoney(roublesOf(Math.max(0, amount)))}</strong>
+        <span>{bankListMessages.amount}</span> <strong>{formatMoney(roublesOf(amount))}</strong>
       </p>
       {isDesktop ? (
         <>

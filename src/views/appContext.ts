@@ -3,7 +3,7 @@ import { createActorContext } from '@xstate/react';
 import { appMachine } from '../machines/app';
 import type { CheckoutActor } from '../machines/checkout';
 import type { PageConfig } from '../services/pageConfig';
-import type { BankListDependencies } from '../bankListWiring';
+import type { BankListDependencies } from '../actors/bankChoice';
 
 /** The root actor for every view (STYLE: createActorContext, narrow useSelector reads). */
 export const AppActor = createActorContext(appMachine);

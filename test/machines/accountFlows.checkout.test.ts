@@ -4,7 +4,7 @@ import { checkoutMachine } from '../../src/machines/checkout';
 import { codeFlowMachine, nothingToFinish, type FinishInput } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import { answer, pointsBill, regBill, settle } from '../fixtures/accountFlows';
-import { fakeRequest } from '../fixtures/fakes';
+import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -20,6 +20,7 @@ function checkoutWith(bill = pointsBill()) {
       pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }),
       passwordCode: codeFlow.provide({ actors: { finish: restorePassword.logic } }),
     },
+    actions: noCodeDraft,
   });
   const actor = createActor(machine, { input: { bill, user: null, isDesktop: true } }).start();
   const code = () => actor.getSnapshot().children.code!;

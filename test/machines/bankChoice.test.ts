@@ -1,5 +1,5 @@
 import { createActor, waitFor } from 'xstate';
-import { provideBankChoice } from '../../src/bankListWiring';
+import { defineBankChoice } from '../../src/actors/bankChoice';
 import { bankChoiceMachine } from '../../src/machines/bankChoice';
 import type { Api } from '../../src/services/api';
 import type { BrowserEnvironment } from '../../src/services/environment';
@@ -69,7 +69,7 @@ test('the default effects fail loudly when not provided', async () => {
   expect(String(errors[0])).toMatch(/log error is not provided/);
 });
 
-describe('with the real wiring (provideBankChoice)', () => {
+describe('with the real wiring (defineBankChoice)', () => {
   function storage(initial: Record<string, string> = {}) {
     const items = new Map(Object.entries(initial));
     return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
@@ -80,7 +80,7 @@ describe('with the real wiring (provideBankChoice)', () => {
   test('asks GET /api/sbp-banks through the api, reads and writes the last-used bank in this device\'s storage', async () => {
     const store = storage({ 'checkout.sbp.lastUsedBank': '100000000025' });
     const sbpBanks = jest.fn(async () => ({ updatedAt: '2026-04-29T04:16:10.452Z', banks: [...BANKS, { id: 'x', name: 'broken' }] }));
-    const { logic, input } = provideBankChoice({ api: { sbpBanks } as unknown as Api, env: env(store, 'android'), log: () => undefined });
+    const { logic, input } = defineBankChoice({ api: { sbpBanks } as unknown as Api, env: env(store, 'android'), log: () => undefined });
     expect(input).toEqual({ lastUsedBankId: '100000000025', platform: 'android' });
     const actor = createActor(logic, { input }).start();
     await waitFor(actor, (state) => state.hasTag('list'));
@@ -93,7 +93,7 @@ describe('with the real wiring (provideBankChoice)', () => {
   test('a failing call is logged', async () => {
     const logged: unknown[] = [];
     const failure = new Error('network');
-    const { logic, input } = provideBankChoice({
+    const { logic, input } = defineBankChoice({
       api: { sbpBanks: async () => Promise.reject(failure) } as unknown as Api,
       env: env(storage(), 'ios'),
       log: (error) => void logged.push(error),

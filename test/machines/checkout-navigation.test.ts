@@ -4,7 +4,8 @@ import { checkoutMachine, openedByPayer, steps, type CheckoutInput, type RouteMe
 import type { CodeFlowInput, CodeRequest } from '../../src/machines/codeFlow';
 import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
-import { deferred, fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
+import { deferred, fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { paymentMachine } from '../../src/machines/payment';
 
 /** The checkout with every child faked: step flows and the other children are inert callbacks the test drives. */
 function provided() {
@@ -23,10 +24,9 @@ function provided() {
       checkEmail: checkEmail.logic,
       paymentStatus: paymentStatus.logic,
       offer: fakeCallback().logic,
-      bankWidget: fakeCallback().logic,
-      requestPaymentUrl: fakeRequest().logic,
+      payment: fakeRequest().logic,
     } as never,
-    actions: { 'go to url': () => undefined, 'log error': () => undefined },
+    actions: noCodeDraft,
   });
   return { logic, flows, checkEmail, paymentStatus };
 }
@@ -414,7 +414,7 @@ describe('fast payment steps', () => {
     const requestPaymentUrl = fakeRequest<PaymentUrlResponse>();
     const status = deferred<{ status: string }>();
     const withStatus = provided().logic.provide({
-      actors: { paymentStatus: fromPromise(() => status.promise) as never, requestPaymentUrl: requestPaymentUrl.logic as never },
+      actors: { paymentStatus: fromPromise(() => status.promise) as never, payment: paymentMachine.provide({ actors: { requestPaymentUrl: requestPaymentUrl.logic as never } }) },
     });
     const actor = createActor(withStatus, { input: { bill: emailBill, user: null, isDesktop: true } }).start();
     actor.send({ type: 'checkout.continue' });

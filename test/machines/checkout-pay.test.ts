@@ -1,10 +1,11 @@
 import { createActor, fromPromise } from 'xstate';
 import type { BankWidgetInput, BankWidgetOutput } from '../../src/machines/bankWidget';
 import { checkoutMachine, derive, type CheckoutInput } from '../../src/machines/checkout';
+import { paymentMachine } from '../../src/machines/payment';
 import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
 import type { PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
-import { fakeRequest, flush } from '../fixtures/fakes';
+import { fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
 
 const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) => aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
 
@@ -16,7 +17,10 @@ const sbpAnswer: PaymentUrlResponse = {
 };
 const widgetAnswer: PaymentUrlResponse = { success: true, isClosedWithoutProcessing: false, info: { orderId: 'order-3', bankInvoiceId: 'inv-3', formUrl: 'https://acquirer.example/form/order-3' } };
 
-/** The checkout on the choose-payment-type step with fake effects; every request waits for the test's answer. */
+/**
+ * The checkout on the choose-payment-type step with fake effects; every request waits for the test's answer. Pay runs
+ * the real payment machine (payment.ts), the checkout's `payment` child, whose state `paying()` reads.
+ */
 function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
   const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
   const bankWidget = fakeRequest<BankWidgetOutput, BankWidgetInput>();
@@ -27,17 +31,20 @@ function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
-        requestPaymentUrl: requestPaymentUrl.logic,
         checkEmail: checkEmail.logic,
-        // Fakes stand in for the child machines: the checkout sees only their input and output.
-        bankWidget: bankWidget.logic as never,
+        payment: paymentMachine.provide({
+          // A fake stands in for the widget machine: paying sees only its input and output.
+          actors: { requestPaymentUrl: requestPaymentUrl.logic, bankWidget: bankWidget.logic as never },
+          actions: {
+            'go to url': (_, { url }) => void navigations.push(url),
+            'log error': (_, { error }) => void logged.push(error),
+          },
+        }),
+        // Fakes stand in for the other child machines: the checkout sees only their input and output.
         paymentStatus: paymentStatus.logic as never,
         offer: fromPromise(async () => undefined) as never,
       },
-      actions: {
-        'go to url': (_, { url }) => void navigations.push(url),
-        'log error': (_, { error }) => void logged.push(error),
-      },
+      actions: noCodeDraft,
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
   ).start();
@@ -51,15 +58,17 @@ function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
   };
   const snapshot = () => actor.getSnapshot();
   const where = () => snapshot().value;
-  return { actor, requestPaymentUrl, bankWidget, paymentStatus, checkEmail, navigations, logged, answer, snapshot, where };
+  const paying = () => snapshot().children.payment?.getSnapshot().value;
+  return { actor, requestPaymentUrl, bankWidget, paymentStatus, checkEmail, navigations, logged, answer, snapshot, where, paying };
 }
 
 describe('card and direct bank redirect', () => {
   test('the first type is preselected; Pay asks for the payment URL with the request of SPEC §3 and goes to info.formUrl', async () => {
-    const { actor, requestPaymentUrl, answer, navigations, snapshot, where } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = atChoosePaymentType();
     expect(snapshot().context.selectedTypeOid).toBe('type-card');
     actor.send({ type: 'payment.pay' });
-    expect(where()).toEqual({ choosePaymentType: 'requestingPaymentUrl' });
+    expect(where()).toEqual({ choosePaymentType: 'paying' });
+    expect(paying()).toBe('requestingPaymentUrl');
     expect(snapshot().hasTag('busy')).toBe(true);
     expect(requestPaymentUrl.last.input).toEqual({ objectOID: 'bill-1', pointsSum: null, cardTypeOID: 'type-card', email: 'payer@example.com', userOID: null });
     await answer(cardAnswer);
@@ -162,7 +171,7 @@ describe('a bill paid meanwhile (issue 17)', () => {
 
 describe('the receipt e-mail on the payment step (issue 17)', () => {
   test('unchanged, Pay goes at once with it; changed, the server checks the new one first and Pay goes on with it', async () => {
-    const { actor, requestPaymentUrl, checkEmail, where } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, checkEmail, where, paying } = atChoosePaymentType();
     actor.send({ type: 'payment.pay', email: 'payer@example.com' });
     expect(checkEmail.calls).toHaveLength(0);
     expect(requestPaymentUrl.last.input.email).toBe('payer@example.com');
@@ -175,7 +184,8 @@ describe('the receipt e-mail on the payment step (issue 17)', () => {
     expect(requestPaymentUrl.calls).toHaveLength(1);
     checkEmail.last.answer.resolve('other@example.com');
     await flush();
-    expect(where()).toEqual({ choosePaymentType: 'requestingPaymentUrl' });
+    expect(where()).toEqual({ choosePaymentType: 'paying' });
+    expect(paying()).toBe('requestingPaymentUrl');
     expect(requestPaymentUrl.last.input.email).toBe('other@example.com');
   });
 
@@ -265,11 +275,12 @@ describe('bank-app pay widget', () => {
   }
 
   test('opens the widget with the bank invoice, the order, the bill, the type and the platform', async () => {
-    const { bankWidget, where, snapshot } = await atWidget({ isDesktop: false });
-    expect(where()).toEqual({ choosePaymentType: 'bankWidget' });
+    const { bankWidget, where, snapshot, paying } = await atWidget({ isDesktop: false });
+    expect(where()).toEqual({ choosePaymentType: 'paying' });
+    expect(paying()).toBe('bankWidget');
     expect(snapshot().hasTag('busy')).toBe(true);
     expect(bankWidget.last.input).toEqual({ code: 'SberPaySite', bankInvoiceId: 'inv-3', orderId: 'order-3', billOid: 'bill-1', isDesktop: false });
-    expect(snapshot().context.transactionID).toBe('order-3');
+    expect(snapshot().children.payment?.getSnapshot().context.response).toEqual(widgetAnswer);
   });
 
   test.each(['success', 'fail'] as const)('%s: the widget has sent the browser on; the checkout only waits', async (result) => {
@@ -352,13 +363,14 @@ describe('covered by points', () => {
   const coverBill = () => billWithEmail({ info: { Summ: 1500, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 });
 
   test('no type is chosen; Pay closes the bill and goes to /success?withoutProcessing=1', async () => {
-    const { actor, requestPaymentUrl, answer, navigations, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = atChoosePaymentType({ bill: coverBill() }, 1500);
     expect(snapshot().context.selectedTypeOid).toBeNull();
     actor.send({ type: 'payment.select', oid: 'type-card' });
     expect(snapshot().context.selectedTypeOid).toBeNull();
     actor.send({ type: 'payment.pay' });
     actor.send({ type: 'payment.pay' });
-    expect(where()).toEqual({ choosePaymentType: 'closingWithPoints' });
+    expect(where()).toEqual({ choosePaymentType: 'paying' });
+    expect(paying()).toBe('closingWithPoints');
     expect(requestPaymentUrl.calls).toHaveLength(1);
     expect(requestPaymentUrl.last.input).toEqual({ objectOID: 'bill-1', pointsSum: 1500, cardTypeOID: null, email: 'payer@example.com', userOID: null });
     await answer({ success: true, isClosedWithoutProcessing: true, info: { orderId: 'order-9' } });

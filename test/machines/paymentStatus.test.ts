@@ -2,7 +2,8 @@ import { createActor, SimulatedClock } from 'xstate';
 import { MAX_RETRY_PAUSE_MS, paymentStatusMachine, SLOW_AFTER_MS, SLOW_POLL_MS, STATUS_POLL_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
 import { ApiError } from '../../src/services/http';
 import type { PaymentStatusResponse } from '../../src/services/types';
-import { providePaymentStatus, type Dependencies } from '../../src/wiring';
+import type { Dependencies } from '../../src/actors/dependencies';
+import { definePaymentStatusActor } from '../../src/actors/paymentStatus';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
 const input = { transactionID: 'tx-1', billOID: 'bill-1' };
@@ -253,7 +254,7 @@ test('the default effects fail loudly when not provided', () => {
   expect(String(errors[0])).toMatch(/is not provided/);
 });
 
-describe('with the real wiring (providePaymentStatus)', () => {
+describe('with the real wiring (definePaymentStatusActor)', () => {
   /** A document whose visibility the test sets; only what the watcher reads. */
   function fakeDocument() {
     const target = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
@@ -267,7 +268,7 @@ describe('with the real wiring (providePaymentStatus)', () => {
     const log = jest.fn();
     const clock = new SimulatedClock();
     const deps = { api: { getResult }, log, doc } as unknown as Dependencies;
-    const actor = createActor(providePaymentStatus(deps), { input, clock }).start();
+    const actor = createActor(definePaymentStatusActor(deps), { input, clock }).start();
     await flush();
     expect(getResult).toHaveBeenCalledWith('tx-1', 'bill-1');
     expect(actor.getSnapshot().value).toBe('waiting');
@@ -338,7 +339,7 @@ describe('the connection watcher of the page (wiring)', () => {
     const win = new EventTarget() as EventTarget & { navigator: { onLine: boolean } };
     win.navigator = { onLine: false };
     const doc = Object.assign(new EventTarget(), { defaultView: win, visibilityState: 'visible' }) as unknown as Document;
-    const logic = providePaymentStatus({ doc, log: () => undefined, api: { getResult: () => new Promise(() => undefined) } } as unknown as Dependencies);
+    const logic = definePaymentStatusActor({ doc, log: () => undefined, api: { getResult: () => new Promise(() => undefined) } } as unknown as Dependencies);
     const actor = createActor(logic, { input }).start();
     // Started offline: the request already in flight is let be; its outcome waits for the connection.
     expect(actor.getSnapshot().context.offline).toBe(true);

@@ -4,7 +4,7 @@ import { checkoutMachine, derive, type CheckoutInput } from '../../src/machines/
 import { ApiError } from '../../src/services/http';
 import type { Bill, LoyaltyUser, Receipt } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
-import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
+import { fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
 
 /** The checkout with its children inert: what matters here is where it starts and with what. */
 function startCheckout(input: Partial<CheckoutInput>) {
@@ -13,16 +13,15 @@ function startCheckout(input: Partial<CheckoutInput>) {
     actors: {
       paymentStatus: paymentStatus.logic,
       offer: fakeCallback().logic,
-      bankWidget: fakeCallback().logic,
       checkEmail: fakeRequest().logic,
-      requestPaymentUrl: fakeRequest().logic,
+      payment: fakeRequest().logic,
       signIn: fakeCallback().logic,
       freeCall: fakeCallback().logic,
       pointsCode: fakeCallback().logic,
       passwordCode: fakeCallback().logic,
       registrationCode: fakeCallback().logic,
     } as never,
-    actions: { 'go to url': () => undefined, 'log error': () => undefined },
+    actions: noCodeDraft,
   });
   const actor = createActor(logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();
   return { actor, paymentStatus };

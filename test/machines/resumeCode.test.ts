@@ -6,7 +6,7 @@ import { codeFlowMachine, nothingToFinish } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { Bill, CodeRequest, RegisterForm, SentCode } from '../../src/services/types';
 import { answer, pointsBill, regBill, settle, startFlow } from '../fixtures/accountFlows';
-import { fakeRequest } from '../fixtures/fakes';
+import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
 
 /**
  * A reload on the code screen (issue 17): with this session's code still valid (the server's `sentCode`) and this
@@ -189,7 +189,7 @@ describe('the checkout reloaded on the code screen', () => {
   test('a resumed restore screen: the free-call line waits for a call from the phone the code went to', () => {
     const freeCall = fakeRequest<boolean, { phone: string }>();
     const actor = createActor(
-      checkoutMachine.provide({ actors: { passwordCode: codeFlowMachine, freeCall: freeCall.logic as never } }),
+      checkoutMachine.provide({ actors: { passwordCode: codeFlowMachine, freeCall: freeCall.logic as never }, actions: noCodeDraft }),
       { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft: drafts.restore } },
     ).start();
     actor.send({ type: 'nav.goTo', step: 'checkByPhone' });

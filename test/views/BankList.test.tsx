@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BankListDependencies } from '../../src/bankListWiring';
+import type { BankListDependencies } from '../../src/actors/bankChoice';
 import type { Api } from '../../src/services/api';
 import { bankListMessages as b } from '../../src/services/bankListMessages';
 import type { Platform } from '../../src/services/environment';

@@ -13,7 +13,7 @@ import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
 import { preloadViews } from '../../src/views/lazyViews';
 import { regBill } from '../fixtures/accountFlows';
-import { fakeRequest, testPageConfig } from '../fixtures/fakes';
+import { fakeRequest, noCodeDraft, testPageConfig } from '../fixtures/fakes';
 
 // The page loads some views on demand; here they are loaded up front so that renders stay synchronous.
 beforeAll(() => preloadViews());
@@ -58,7 +58,7 @@ export function renderAccount({
         actions: { ...quiet, 'reload page': reload },
       }),
     },
-    actions: { 'go to url': () => undefined, 'log error': () => undefined },
+    actions: noCodeDraft,
   });
   const told: AnyEventObject[] = [];
   const app = createActor(

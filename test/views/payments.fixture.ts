@@ -1,11 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutInput } from '../../src/machines/checkout';
 import { offerMachine, type OfferRequest } from '../../src/machines/offer';
+import { paymentMachine } from '../../src/machines/payment';
 import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
 import { paymentStatusMachine } from '../../src/machines/paymentStatus';
 import type { PaymentStatusResponse, PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
-import { fakeRequest } from '../fixtures/fakes';
+import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
 
 export const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) =>
   aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
@@ -19,7 +20,6 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
-        requestPaymentUrl: requestPaymentUrl.logic,
         checkEmail: checkEmail.logic,
         offer: offerMachine.provide({ actors: { fetchOffer: fetchOffer.logic }, actions: { 'log error': () => undefined } }),
         paymentStatus: paymentStatusMachine.provide({
@@ -30,9 +30,12 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
           },
           actions: { 'log poll failure': () => undefined },
         }),
-        bankWidget: fromPromise<PaymentStatusOutput>(() => new Promise(() => undefined)) as never,
+        payment: paymentMachine.provide({
+          actors: { requestPaymentUrl: requestPaymentUrl.logic, bankWidget: fromPromise<PaymentStatusOutput>(() => new Promise(() => undefined)) as never },
+          actions: { 'go to url': () => undefined, 'log error': () => undefined },
+        }),
       },
-      actions: { 'go to url': () => undefined, 'log error': () => undefined },
+      actions: noCodeDraft,
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
   ).start();

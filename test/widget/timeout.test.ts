@@ -1,8 +1,7 @@
 import { createActor, waitFor } from 'xstate';
-import type { Api } from '../../src/services/api';
 import type { BrowserEnvironment } from '../../src/services/environment';
 import { createBankWidget } from '../../src/widget';
-import { providePayments } from '../../src/wiring';
+import { defineBankWidgetActor } from '../../src/actors/payment';
 import { fakeWindow, widgetFrame } from './fakeWindow';
 
 const PAGE = 'https://pay.example.ru';
@@ -14,8 +13,8 @@ function start(isSafariDesktop = false) {
   const navigated: string[] = [];
   const logged: unknown[] = [];
   const browser: BrowserEnvironment = { isDesktop: true, isSafariDesktop, platform: 'other', storage: null, navigate: (url) => void navigated.push(url), reload: () => undefined };
-  const { bankWidget } = providePayments({ api: {} as Api, env: browser, log: (error) => void logged.push(error), widget: createBankWidget(env.win, 'local') });
-  const actor = createActor(bankWidget!, { input }).start();
+  const bankWidget = defineBankWidgetActor({ env: browser, log: (error) => void logged.push(error), widget: createBankWidget(env.win, 'local') });
+  const actor = createActor(bankWidget, { input }).start();
   return { ...env, actor, navigated, logged };
 }
 

@@ -9,7 +9,7 @@ import { createHttp } from '../../../src/services/http';
 import { App } from '../../../src/views/App';
 import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
-import { provideApp } from '../../../src/wiring';
+import { defineAppActor } from '../../../src/actors/app';
 import { memoryTabStorage, testPageConfig } from '../../fixtures/fakes';
 
 export const PAGE_ORIGIN = 'http://localhost';
@@ -63,7 +63,7 @@ export interface PageOptions {
 }
 
 /**
- * Mounts the page as main.tsx does: provideApp() with the real api/http (msw behind them), the real bank widget
+ * Mounts the page as main.tsx does: defineAppActor() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
 export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft, inspect }: PageOptions) {
@@ -102,7 +102,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
   const errors: unknown[] = [];
   const config = pageConfig(objectOID);
   const api = createApi({ http: createHttp({ csrfToken: () => 'csrf-model' }), config, managerId: () => null });
-  const logic = provideApp({
+  const logic = defineAppActor({
     api,
     env,
     analytics: () => undefined,

@@ -5,6 +5,7 @@ import { checkoutMachine } from '../../../src/machines/checkout';
 import { codeFlowMachine } from '../../../src/machines/codeFlow';
 import { freeCallMachine } from '../../../src/machines/freeCall';
 import { offerMachine } from '../../../src/machines/offer';
+import { paymentMachine } from '../../../src/machines/payment';
 import { paymentStatusMachine } from '../../../src/machines/paymentStatus';
 import { signInMachine } from '../../../src/machines/signIn';
 import type { FlowScope, Item } from './coverage';
@@ -25,6 +26,7 @@ export type Flow = (typeof flows)[number];
 export const realMachines: AnyStateMachine[] = [
   appMachine,
   checkoutMachine,
+  paymentMachine,
   paymentStatusMachine,
   bankWidgetMachine,
   offerMachine,
@@ -62,9 +64,7 @@ function checkoutOwner(item: Item): Flow {
   // Going to the main route: a points bill's is noReg, an account flow's the reg step.
   if (node === 'checkout.main') return item.targets?.includes('checkout.reg') ? 'password-restore' : 'points-sms';
   if (node === 'checkout.start') {
-    // A reload on the code screen resumes the flow whose code is still valid, or its form (issue 17).
-    if (item.guard === 'resumes restore code') return 'password-restore';
-    if (item.guard === 'resumes registration code') return 'registration';
+    // A reload on the code screen resumes the flow whose code is still valid, or its form.
     const resumed = item.targets?.[0]?.replace('checkout.', '');
     if (resumed === 'checkSendCode' || resumed === 'usePoints') return 'points-sms';
     if (resumed === 'forgotPassword') return 'password-restore';
@@ -79,10 +79,15 @@ function checkoutOwner(item: Item): Flow {
   if (node.startsWith('checkout.forgotPassword')) return 'password-restore';
   if (node.startsWith('checkout.register')) return 'registration';
   if (node.startsWith('checkout.sbp') || node.startsWith('checkout.result')) return 'payment-status';
-  if (node.startsWith('checkout.choosePaymentType.bankWidget')) return 'bank-widget';
-  if (node.startsWith('checkout.choosePaymentType.closingWithPoints')) return 'points-sms';
-  if (item.targets?.includes('checkout.choosePaymentType.closingWithPoints')) return 'points-sms';
-  if (node === 'checkout.choosePaymentType.requestingPaymentUrl' && item.targets?.includes('checkout.choosePaymentType.bankWidget')) return 'bank-widget';
+  if (item.guard === 'is widget closed') return 'bank-widget';
+  return 'anonymous-payment';
+}
+
+/** Paying: the bank-app pay widget is the bank widget's; closing the bill with points the points'; the rest the card's. */
+function paymentOwner(item: Item): Flow {
+  const at = (state: string) => item.node.startsWith(`payment.${state}`) || !!item.targets?.includes(`payment.${state}`);
+  if (at('bankWidget') || at('widgetClosed')) return 'bank-widget';
+  if (at('closingWithPoints')) return 'points-sms';
   return 'anonymous-payment';
 }
 
@@ -109,6 +114,8 @@ export function ownerOf(item: Item): Flow {
       return 'payment-status';
     case 'bankWidget':
       return 'bank-widget';
+    case 'payment':
+      return paymentOwner(item);
     case 'offer':
       return 'anonymous-payment';
     default:

@@ -1,0 +1,36 @@
+import { fromPromise } from 'xstate';
+import { checkoutMachine } from '../machines/checkout';
+import { forgetCodeDraft, saveCodeDraft } from '../services/codeDraft';
+import { defineCodeFlowActors, defineFreeCallActor, defineSignInActor } from './accountFlows';
+import type { Dependencies } from './dependencies';
+import { defineOfferActor, definePaymentActor } from './payment';
+import { definePaymentStatusActor } from './paymentStatus';
+
+/** The receipt e-mail checked by the server: resolves with it when accepted. */
+export function defineCheckEmailActor({ api }: Pick<Dependencies, 'api'>) {
+  return fromPromise<string, { email: string }>(async ({ input }) => {
+    const answer = await api.checkEmail(input.email);
+    if (!answer.success) throw new Error('Неверный email');
+    return input.email;
+  });
+}
+
+/** The checkout with the effects of every step: each feature's actors, and this tab's storage for the code draft. */
+export function defineCheckoutActor(deps: Dependencies) {
+  const { env } = deps;
+  return checkoutMachine.provide({
+    actors: {
+      checkEmail: defineCheckEmailActor(deps),
+      payment: definePaymentActor(deps),
+      paymentStatus: definePaymentStatusActor(deps),
+      offer: defineOfferActor(deps),
+      signIn: defineSignInActor(deps),
+      freeCall: defineFreeCallActor(deps),
+      ...defineCodeFlowActors(deps),
+    },
+    actions: {
+      'save code draft': (_, { objectOID, request }) => saveCodeDraft(env.tabStorage, objectOID, request),
+      'forget code draft': () => forgetCodeDraft(env.tabStorage),
+    },
+  });
+}

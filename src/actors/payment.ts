@@ -1,0 +1,47 @@
+import { fromCallback, fromPromise } from 'xstate';
+import { bankWidgetMachine } from '../machines/bankWidget';
+import { offerMachine } from '../machines/offer';
+import { paymentMachine } from '../machines/payment';
+import { logWith, type Dependencies } from './dependencies';
+
+/** The offer modal of the choose-payment-type step: its text from the server. */
+export function defineOfferActor({ api, log }: Pick<Dependencies, 'api' | 'log'>) {
+  return offerMachine.provide({
+    actors: {
+      fetchOffer: fromPromise(async ({ input }) => (await api.offerText(input.kind, input.objectOID, input.cardTypeOID)).OfferDescription ?? ''),
+    },
+    actions: { 'log error': logWith(log) },
+  });
+}
+
+/** The bank-app pay widget with the page's widget client (src/widget); without a client its actors fail loudly. */
+export function defineBankWidgetActor({ env, log, widget }: Pick<Dependencies, 'env' | 'log' | 'widget'>) {
+  if (!widget) return bankWidgetMachine;
+  return bankWidgetMachine.provide({
+    actors: {
+      widget: fromCallback(({ input, sendBack }) => widget.open({ ...input, isSafariDesktop: env.isSafariDesktop }, sendBack)),
+    },
+    actions: {
+      'redirect to widget': (_, input) => widget.redirect({ ...input, isSafariDesktop: false }),
+      'open helper tab': (_, input) => widget.openHelperTab(input.code),
+      'go to return url': (_, { outcome, ...ids }) => env.navigate(widget.returnUrl(ids, outcome)),
+      'log error': logWith(log),
+    },
+    guards: { 'is Safari desktop': () => env.isSafariDesktop },
+  });
+}
+
+/** Paying: the payment request, the browser sent on, and the bank-app pay widget. */
+export function definePaymentActor(deps: Pick<Dependencies, 'api' | 'env' | 'log' | 'widget'>) {
+  const { api, env, log } = deps;
+  return paymentMachine.provide({
+    actors: {
+      requestPaymentUrl: fromPromise(({ input }) => api.getPaymentUrl(input)),
+      bankWidget: defineBankWidgetActor(deps),
+    },
+    actions: {
+      'go to url': (_, { url }) => env.navigate(url),
+      'log error': logWith(log),
+    },
+  });
+}

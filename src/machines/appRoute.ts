@@ -1,0 +1,34 @@
+import type { AddressBarBinding } from '../services/addressBar';
+import type { AppActor } from './app';
+import { steps } from './steps';
+
+/**
+ * The route the address bar shows (services/addressBar.ts keeps the browser in step with it): the checkout's step and
+ * the depth of its history, from the moment the checkout runs (once the bill is loaded), reported at once and on
+ * every change; none for a paid bill, which has no steps. Back asks the checkout to go one step back.
+ */
+export function appRoute(app: AppActor): AddressBarBinding {
+  const checkoutOf = () => app.getSnapshot().children.checkout;
+  return {
+    subscribe: (onRoute) => {
+      let watched: { unsubscribe(): void } | null = null;
+      const watch = () => {
+        // A paid bill has no steps: the address bar drops the one it showed (a reload after paying on #/sbp).
+        if (app.getSnapshot().hasTag('paid')) onRoute(null, 0);
+        const checkout = checkoutOf();
+        if (!checkout || watched) return;
+        const report = ({ context }: ReturnType<typeof checkout.getSnapshot>) => onRoute(steps[context.step].path, context.history.length);
+        watched = checkout.subscribe(report);
+        // The step it starts on, at once: a reload on a step that cannot be restored shows the main route.
+        report(checkout.getSnapshot());
+      };
+      const appSubscription = app.subscribe(watch);
+      watch();
+      return () => {
+        appSubscription.unsubscribe();
+        watched?.unsubscribe();
+      };
+    },
+    back: () => checkoutOf()?.send({ type: 'nav.back' }),
+  };
+}

@@ -1,0 +1,165 @@
+import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints } from '../services/pricing';
+import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
+import type { CodeRequest } from './codeFlow';
+import type { PaymentProblem } from './payment';
+import type { PayerOpenedStep, Step } from './steps';
+
+/** The checkout's input, context and events, and the values derived from its context that the views read too. */
+
+export interface CheckoutInput {
+  bill: Bill;
+  user: LoyaltyUser | null;
+  /** Desktop or phone, decided from the browser at the composition root (viewport and pointer). */
+  isDesktop: boolean;
+  /** The route the address bar showed at (re)load: the checkout resumes it when the server's data allows. */
+  resumePath?: string | null;
+  /**
+   * This tab's draft of the code step: what the payer last asked a code for on this bill, so that a reload on the code
+   * screen can finish the flow (services/codeDraft.ts). Null: none kept.
+   */
+  codeDraft?: CodeRequest | null;
+}
+
+/** What went wrong on the choose-payment-type step; the view words it from the catalogue. */
+export type CheckoutProblem = PaymentProblem;
+
+/** The agreement ticks of one payment type. */
+export interface Agreements {
+  aggregator: boolean;
+  executer: boolean;
+}
+
+export const noAgreements: Agreements = { aggregator: false, executer: false };
+
+export interface CheckoutContext extends CheckoutInput {
+  /** The step shown now, kept so that navigation can remember where it came from. */
+  step: Step;
+  /** Steps to go back to, newest last; the 'Back' link is hidden when it is empty. */
+  history: Step[];
+  anotherEmail: string | null;
+  emailError: boolean;
+  /** A restore or registration form's values kept by this tab, shown again on its form after a reload. */
+  formDraft: CodeRequest | null;
+  /** The points last asked for, shown again when the payer comes back to the points screen. */
+  pointsToUse: number | null;
+  usedPoints: number;
+  /** The bill's phone was proven by a use-points code: points apply at once from now on. */
+  phoneChecked: boolean;
+  /** The phone the last code went to (the free-call line waits for a call from it). */
+  sendSmsPhone: string;
+  notice: 'new password sent' | 'registration success' | null;
+  selectedTypeOid: string | null;
+  /** The ticks by payment type: switching the way to pay and back keeps them; each type has its own offer. */
+  agreements: Record<string, Agreements>;
+  agreementErrors: Agreements;
+  paymentUrlData: PaymentUrlResponse | null;
+  transactionID: string | null;
+  formUrl: string | null;
+  qrSrc: string | null;
+  problem: CheckoutProblem | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'nav.goTo'; step: PayerOpenedStep }
+  | { type: 'nav.back' }
+  | { type: 'session.updated'; bill: Bill; user: LoyaltyUser | null }
+  | { type: 'checkout.continue'; email?: string }
+  | { type: 'user.change' }
+  /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
+  | { type: 'points.use'; points: number }
+  | { type: 'payment.select'; oid: string }
+  | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
+  /** 'Оплатить', with the receipt e-mail of the step's field (it stays editable there). */
+  | { type: 'payment.pay'; email?: string }
+  // From the children:
+  | { type: 'code.sent'; request: CodeRequest }
+  | { type: 'code.confirmed'; request: CodeRequest }
+  | { type: 'user.signedIn' }
+  | { type: 'freeCall.ended' };
+
+/** 'Попробовать снова': the declined attempt's way to pay, when the bill still offers it. */
+export const retriedType = (bill: Bill): string | null =>
+  bill.retry && bill.cardTypes.some((type) => type.OID === bill.retry!.cardTypeOID) ? bill.retry.cardTypeOID : null;
+
+/** The checkout as it starts: on the main route, nothing chosen yet but what a retry of a declined payment keeps. */
+export const initialContext = (input: CheckoutInput): CheckoutContext => ({
+  ...input,
+  step: mainStep(input.bill),
+  history: [],
+  // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
+  anotherEmail: input.bill.retry?.email ?? null,
+  emailError: false,
+  formDraft: null,
+  pointsToUse: null,
+  usedPoints: 0,
+  phoneChecked: false,
+  sendSmsPhone: '',
+  notice: null,
+  selectedTypeOid: retriedType(input.bill),
+  agreements: {},
+  agreementErrors: noAgreements,
+  paymentUrlData: null,
+  transactionID: null,
+  formUrl: null,
+  qrSrc: null,
+  problem: null,
+});
+
+/** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */
+export const mainStep = (bill: Bill): Step => (bill.noReg ? 'noReg' : 'reg');
+
+/** A number of points asked for, cut to what the bill allows (whole points, 0 to the maximum). */
+export const pointsAllowed = (context: CheckoutContext, requested: number) => clampPoints(requested, maxSpendablePoints(context.bill));
+
+/**
+ * The bill and the user refetched (after a sign-in or a change of user). Points already applied never exceed what the
+ * new bill allows, so the final price cannot drop below zero (the reg step has no points today, but the invariant is
+ * the pricing's).
+ */
+export function withSession(context: CheckoutContext, bill: Bill, user: LoyaltyUser | null): Partial<CheckoutContext> {
+  const max = maxSpendablePoints(bill);
+  const pointsToUse = context.pointsToUse === null ? null : clampPoints(context.pointsToUse, max);
+  return { bill, user, usedPoints: clampPoints(context.usedPoints, max), pointsToUse };
+}
+
+export const selectedType = (context: CheckoutContext): PaymentType | null =>
+  context.bill.cardTypes.find((type) => type.OID === context.selectedTypeOid) ?? null;
+
+/** The ticks of the chosen type. */
+export const agreementsOf = (context: CheckoutContext): Agreements =>
+  (context.selectedTypeOid ? context.agreements[context.selectedTypeOid] : undefined) ?? noAgreements;
+
+/** The agreements the chosen type asks for and the payer has not ticked. */
+export const missingAgreements = (context: CheckoutContext): Agreements => {
+  const type = selectedType(context);
+  const ticked = agreementsOf(context);
+  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executer: !!type?.IsShowExecuterOffer && !ticked.executer };
+};
+
+/** Derived values the views also read, from services/pricing; money in kopecks. */
+export const derive = {
+  selectedType,
+  commission: (context: CheckoutContext) => commission(context.bill.cardTypes, selectedType(context)),
+  finalPrice: (context: CheckoutContext) => finalPrice(context.bill, selectedType(context), context.usedPoints),
+  /** What the payer is shown to pay in money: the final price, never below zero. */
+  amountToPay: (context: CheckoutContext) => amountToPay(context.bill, selectedType(context), context.usedPoints),
+  maxPoints: (context: CheckoutContext) => maxSpendablePoints(context.bill),
+  emailUsed: (context: CheckoutContext) =>
+    emailUsed({ emailError: context.emailError, anotherEmail: context.anotherEmail, bill: context.bill, user: context.user }),
+  /** An e-mail other than the one the receipt would go to, which the server has not checked yet. */
+  isEmailChanged: (context: CheckoutContext, email: string) => email !== derive.emailUsed(context),
+  isCoveredByPoints: (context: CheckoutContext) => isCoveredByPoints(context.bill, context.usedPoints),
+  agreements: agreementsOf,
+  canUsePoints: (context: CheckoutContext) => canUsePoints(context.bill),
+};
+
+/** Pay's request: the bill, the chosen type (none when points cover the bill), the points, the receipt e-mail, the user. */
+export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
+  return {
+    objectOID: context.bill.objectOID,
+    pointsSum: context.usedPoints > 0 ? context.usedPoints : null,
+    cardTypeOID: context.selectedTypeOid,
+    email: derive.emailUsed(context),
+    userOID: context.user?.oid ?? null,
+  };
+}

@@ -1,0 +1,80 @@
+import { maskPhone } from '../services/format';
+import { clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
+import type { CodePurpose } from '../services/rules/codePurposes';
+import type { CheckoutContext } from './checkoutContext';
+import type { CodeFlowInput, CodeRequest } from './codeFlow';
+import { codeFlowInput, offersPurpose } from './codePurposeSteps';
+import { steps } from './steps';
+
+/**
+ * Resuming after a reload. The address bar names the step the payer was on; the server's bill data says what is
+ * still open there (the fast payment's attempt, this session's code) and this tab's draft what the code was asked
+ * for. The checkout's `start` state reads these and goes back to the step when it can, else to the main route.
+ */
+
+/** The bill's open fast-payment attempt, when the page was reloaded on its step and it is one of this bill's types. */
+export const resumableFastPayment = (context: CheckoutContext) => {
+  const open = context.bill.openAttempt;
+  if (context.resumePath !== steps.sbp.path || !open?.sbp || open.status !== 'created') return null;
+  return context.bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { ...open, sbp: open.sbp } : null;
+};
+
+/** The fast payment's step as it was: its way to pay, its points, its QR and the transaction polled. */
+export const resumedFastPayment = (context: CheckoutContext): Partial<CheckoutContext> => {
+  const open = resumableFastPayment(context)!;
+  return {
+    selectedTypeOid: open.cardTypeOID,
+    usedPoints: open.pointsUsed,
+    transactionID: open.sbp.qrcId,
+    formUrl: open.sbp.payload,
+    qrSrc: `data:image/png;base64,${open.sbp.image}`,
+  };
+};
+
+/** What a reload on the code screen brings back: the code screen with the request, or the step before it. */
+export interface ResumedCode {
+  purpose: CodePurpose;
+  at: 'code screen' | 'form';
+  request: CodeRequest | null;
+}
+
+/**
+ * Reloaded on the code screen. The server says whether this session's code is still valid (`sentCode`, its phone
+ * masked); this tab's draft knows what it was asked for. Both agreeing (purpose, masked phone), the code screen comes
+ * back and a right code finishes as without the reload. A points code's phone is the bill's own, so its screen comes
+ * back without a draft too, the points then unknown (null). Otherwise the flow known from either goes to its form, the
+ * step before; nothing known, or a flow this bill does not offer: null, the main route.
+ */
+export const resumedCode = (context: CheckoutContext): ResumedCode | null => {
+  if (context.resumePath !== steps.checkSendCode.path) return null;
+  const sent = context.bill.sentCode ?? null;
+  const draft = context.codeDraft ?? null;
+  const purpose = sent?.purpose ?? draft?.purpose;
+  if (!purpose || !offersPurpose(context.bill, purpose)) return null;
+  const ownDraft = draft?.purpose === purpose ? draft : null;
+  if (sent && ownDraft && maskPhone(ownDraft.phone) === sent.phone) return { purpose, at: 'code screen', request: ownDraft };
+  if (sent?.purpose === 'use-points') return { purpose, at: 'code screen', request: { purpose: sent.purpose, phone: phoneOf(context.bill, context.user), points: null } };
+  return { purpose, at: 'form', request: ownDraft };
+};
+
+/** Whether a reload on the code screen brings back a code purpose's form, the step before. */
+export const resumesForm = (context: CheckoutContext, purpose: CodePurpose) => {
+  const resumed = resumedCode(context);
+  return resumed?.at === 'form' && resumed.purpose === purpose;
+};
+
+/** The send-code flow's input for a code screen resumed with its request and the server's countdown. */
+export const resumedFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlowInput => ({
+  ...codeFlowInput(context, purpose),
+  resume: { request: resumedCode(context)!.request!, secondsLeft: context.bill.sentCode?.secondsLeft ?? 0 },
+});
+
+/** The points field shows again what was asked for before the reload (its code ran out, or was never kept). */
+export const resumedPointsAsked = (context: CheckoutContext): Partial<CheckoutContext> => {
+  const draft = resumedCode(context)?.request;
+  return draft?.purpose === 'use-points' && draft.points !== null ? { pointsToUse: clampPoints(draft.points, maxSpendablePoints(context.bill)) } : {};
+};
+
+/** A resumed form shows what it had before the reload: the points asked for, or the restore or registration form. */
+export const resumedForm = (context: CheckoutContext): Partial<CheckoutContext> =>
+  resumedCode(context)?.purpose === 'use-points' ? resumedPointsAsked(context) : { formDraft: resumedCode(context)?.request ?? null };

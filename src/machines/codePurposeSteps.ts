@@ -1,0 +1,61 @@
+import { enqueueActions } from 'xstate';
+import { canUsePoints, maxSpendablePoints } from '../services/pricing';
+import type { CodePurpose } from '../services/rules/codePurposes';
+import type { Bill } from '../services/types';
+import type { CaptchaPolicy } from './accountFlow';
+import type { CheckoutContext, CheckoutEvent } from './checkoutContext';
+import type { codeFlowMachine, CodeFlowInput, CodeRequest } from './codeFlow';
+import type { Step } from './steps';
+
+/**
+ * The checkout's side of each code purpose, in one table. Every purpose runs the same send-code flow (codeFlow.ts),
+ * spawned under its own name (`flow`), whose `finish`, what a right code unlocks, the composition root provides per
+ * purpose. `form` is the step whose form asks for the code: a reload on the code screen whose code cannot be resumed
+ * goes back there. `captcha` is the robot check of that form: forgot-password and register text any phone typed in,
+ * so they always have it; the points code goes to the bill's own phone.
+ */
+export const codePurposeSteps = {
+  'use-points': { flow: 'pointsCode', form: 'usePoints', captcha: 'when asked' },
+  'forgot-password': { flow: 'passwordCode', form: 'forgotPassword', captcha: 'always' },
+  register: { flow: 'registrationCode', form: 'register', captcha: 'always' },
+} as const satisfies Record<CodePurpose, { flow: string; form: Step; captcha: CaptchaPolicy }>;
+
+/** The names the send-code flows run under, one per purpose. */
+export type CodeFlowName = (typeof codePurposeSteps)[CodePurpose]['flow'];
+
+/** Whether the bill offers a purpose's step: points to spend, or the reg step's account flows. */
+export const offersPurpose = (bill: Bill, purpose: CodePurpose) =>
+  purpose === 'use-points' ? canUsePoints(bill) && maxSpendablePoints(bill) > 0 : !bill.noReg;
+
+/** The send-code flow's input for a purpose's step: its form's draft when this tab kept one. */
+export const codeFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlowInput => ({
+  purpose,
+  captcha: codePurposeSteps[purpose].captcha,
+  objectOID: context.bill.objectOID,
+  custNo: purpose === 'use-points' ? context.bill.info.CustNo : null,
+  draft: context.formDraft?.purpose === purpose ? context.formDraft : null,
+});
+
+/** What a confirmed code changes in the checkout, by what it was for. */
+export function unlocked(request: CodeRequest): Partial<CheckoutContext> {
+  switch (request.purpose) {
+    case 'use-points':
+      return request.points === null ? { phoneChecked: true } : { usedPoints: request.points, pointsToUse: request.points, phoneChecked: true };
+    case 'forgot-password':
+      return { notice: 'new password sent' };
+    case 'register':
+      return { notice: 'registration success' };
+  }
+}
+
+/**
+ * Starts the send-code flow of a purpose under its own name (codePurposeSteps.ts), as the checkout's 'code' child.
+ * Typed apart from setup(): an enqueueActions inside it would read the other actions' parameters as unknown.
+ */
+export function spawnCodeFlow<Params extends { purpose: CodePurpose } | undefined>(inputOf: (context: CheckoutContext, params: Params) => CodeFlowInput) {
+  type CodeFlows = { src: CodeFlowName; logic: typeof codeFlowMachine; id: 'code' };
+  return enqueueActions<CheckoutContext, CheckoutEvent, Params, CheckoutEvent, CodeFlows, never, never, never, never>(({ context, enqueue }, params) => {
+    const input = inputOf(context, params);
+    enqueue.spawnChild(codePurposeSteps[input.purpose].flow, { id: 'code', input });
+  });
+}

@@ -1,0 +1,36 @@
+import type { DoneActorEvent } from 'xstate';
+import type { CheckoutEvent } from './checkoutContext';
+
+/** The e-mail form and Continue of the reg and noReg steps. */
+export function emailContinueStates() {
+  return {
+    initial: 'editing' as const,
+    states: {
+      editing: {
+        on: {
+          'checkout.continue': [
+            { guard: 'is e-mail given' as const, target: 'checkingEmail' as const },
+            { guard: 'is e-mail known' as const, target: '#checkout.choosePaymentType', actions: ['push history' as const, 'clear problem' as const] },
+          ],
+        },
+      },
+      checkingEmail: {
+        tags: 'busy' as const,
+        description: 'The server checks the e-mail; a refusal empties the field and shows "Email некорректен".',
+        invoke: {
+          src: 'checkEmail' as const,
+          input: ({ event }: { event: CheckoutEvent }) => ({ email: event.type === 'checkout.continue' ? (event.email ?? '') : '' }),
+          onDone: {
+            target: '#checkout.choosePaymentType',
+            actions: [
+              { type: 'remember e-mail' as const, params: ({ event }: { event: DoneActorEvent<string> }) => ({ email: event.output }) },
+              'push history' as const,
+              'clear problem' as const,
+            ],
+          },
+          onError: { target: 'editing' as const, actions: 'mark e-mail rejected' as const },
+        },
+      },
+    },
+  };
+}
