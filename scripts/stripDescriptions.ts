@@ -4,18 +4,21 @@ import ts from 'typescript';
 const machinesDir = `${path.sep}src${path.sep}machines${path.sep}`;
 
 /**
- * A TypeScript transform for the production build: drops the statecharts' `description` texts (a state's or a
- * machine's `description: '…'` in src/machines/) from the page's code. They document the charts (docs/statecharts,
- * scripts/charts.ts reads them from the source) and nothing in the running page reads them, yet they were 2.2 KB (1 KB
- * gzip) of the first step's JS (issue 17's budget). Only a property named `description` whose value is a plain string is
- * dropped, and only in src/machines/.
+ * A TypeScript transform for the production build: drops from src/machines/ what documents the statecharts and nothing
+ * in the running page reads, which would otherwise weigh on the first step's JS (its budget must not grow):
+ * - the `description` texts of states and machines (a property named `description` whose value is a plain string):
+ *   the charts (docs/statecharts, scripts/charts.ts reads them from the source) show them; they were 2.2 KB (1 KB gzip);
+ * - a state's route meta, `meta: route('…')`: the tests, the diagrams and the inspector read it, the page reads the
+ *   step table (steps.ts) instead;
+ * - setup()'s `types`, which only TypeScript reads.
  */
 export const stripStatechartDescriptions: ts.TransformerFactory<ts.SourceFile> = (context) => (file) => {
   if (!path.normalize(file.fileName).includes(machinesDir)) return file;
   const visit = (node: ts.Node): ts.Node => {
     if (ts.isObjectLiteralExpression(node)) {
       const visited = ts.visitEachChild(node, visit, context);
-      const kept = visited.properties.filter((property) => !isDescription(property));
+      const argumentOfSetup = ts.isCallExpression(node.parent) && isCallOf(node.parent, 'setup');
+      const kept = visited.properties.filter((property) => !isDescription(property) && !isRouteMeta(property) && !(argumentOfSetup && isNamed(property, 'types')));
       return kept.length === visited.properties.length ? visited : context.factory.updateObjectLiteralExpression(visited, kept);
     }
     return ts.visitEachChild(node, visit, context);
@@ -23,11 +26,16 @@ export const stripStatechartDescriptions: ts.TransformerFactory<ts.SourceFile> =
   return ts.visitNode(file, visit) as ts.SourceFile;
 };
 
+const isCallOf = (call: ts.CallExpression, name: string) => ts.isIdentifier(call.expression) && call.expression.text === name;
+
+function isNamed(property: ts.ObjectLiteralElementLike, name: string): property is ts.PropertyAssignment {
+  return ts.isPropertyAssignment(property) && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) && property.name.text === name;
+}
+
 function isDescription(property: ts.ObjectLiteralElementLike) {
-  return (
-    ts.isPropertyAssignment(property) &&
-    (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) &&
-    property.name.text === 'description' &&
-    (ts.isStringLiteral(property.initializer) || ts.isNoSubstitutionTemplateLiteral(property.initializer))
-  );
+  return isNamed(property, 'description') && (ts.isStringLiteral(property.initializer) || ts.isNoSubstitutionTemplateLiteral(property.initializer));
+}
+
+function isRouteMeta(property: ts.ObjectLiteralElementLike) {
+  return isNamed(property, 'meta') && ts.isCallExpression(property.initializer) && isCallOf(property.initializer, 'route');
 }

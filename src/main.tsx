@@ -5,6 +5,7 @@ import { defineAppActor } from './actors/app';
 import type { Dependencies } from './actors/dependencies';
 import { definePaymentStatusActor } from './actors/paymentStatus';
 import { appRoute } from './machines/appRoute';
+import type { ResumeAfterReload } from './machines/checkoutResume';
 import { steps } from './machines/steps';
 import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
@@ -56,7 +57,6 @@ function start() {
 }
 
 function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void) {
-  const logic = defineAppActor(deps);
   // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
   // result page names the declined order whose choices the bill keeps.
   const resume = {
@@ -64,10 +64,13 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
     retryOrder: new URLSearchParams(window.location.search).get('retry'),
   };
 
-  const render = (codeDraft: CodeRequest | null, inspect?: Observer<InspectionEvent>) =>
+  const render = ({ resumeAfterReload, codeDraft }: ReloadParts, inspect?: Observer<InspectionEvent>) =>
     createRoot(element).render(
       <StrictMode>
-        <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft }, ...(inspect ? { inspect } : {}) }}>
+        <AppActor.Provider
+          logic={defineAppActor({ ...deps, resume: resumeAfterReload })}
+          options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft }, ...(inspect ? { inspect } : {}) }}
+        >
           <AddressBarRoot config={config} deps={deps} preload={preload} />
         </AppActor.Provider>
       </StrictMode>,
@@ -75,17 +78,35 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
 
   if (__DEV__ && new URLSearchParams(window.location.search).has('inspect')) {
     // Development only: the Stately inspector. The production bundle drops this branch and its chunk.
-    void import('@statelyai/inspect').then(({ createBrowserInspector }) => render(null, createBrowserInspector().inspect));
-  } else if (resume.resumePath === steps.checkSendCode.path) {
-    // A reload on the code screen: this tab's draft of the step decides where it resumes. Its reader is a chunk of its
-    // own, so no other first screen carries it; failing to load it only means no draft (the step before).
-    void import('./services/codeDraftReader')
-      .then(({ readCodeDraft }) => readCodeDraft(deps.env.tabStorage, objectOID))
-      .catch(() => null)
-      .then((codeDraft) => render(codeDraft));
+    void Promise.all([import('@statelyai/inspect'), reloadParts(resume.resumePath, deps, objectOID)]).then(([{ createBrowserInspector }, parts]) =>
+      render(parts, createBrowserInspector().inspect),
+    );
+  } else if (resume.resumePath) {
+    void reloadParts(resume.resumePath, deps, objectOID).then((parts) => render(parts));
   } else {
-    render(null);
+    render({ codeDraft: null });
   }
+}
+
+interface ReloadParts {
+  resumeAfterReload?: ResumeAfterReload;
+  codeDraft: CodeRequest | null;
+}
+
+/**
+ * A reload on a step: resuming it (machines/checkoutResume.ts) and, on the code screen, this tab's draft of the code
+ * step (services/codeDraftReader.ts) are chunks of their own, loaded only then, so that no first visit carries them.
+ * Failing to load either only means not resuming: the main route, or the step before the code screen.
+ */
+async function reloadParts(resumePath: string | null, deps: Dependencies, objectOID: string): Promise<ReloadParts> {
+  if (!resumePath) return { codeDraft: null };
+  const [resumeAfterReload, codeDraft] = await Promise.all([
+    import('./machines/checkoutResume').then(({ resumeAfterReload }) => resumeAfterReload).catch(() => undefined),
+    resumePath === steps.checkSendCode.path
+      ? import('./services/codeDraftReader').then(({ readCodeDraft }) => readCodeDraft(deps.env.tabStorage, objectOID)).catch(() => null)
+      : null,
+  ]);
+  return { resumeAfterReload, codeDraft };
 }
 
 /** Binds the address bar to the checkout's route while mounted; browser Back and the Back link go one step back. */

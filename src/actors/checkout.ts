@@ -15,9 +15,12 @@ export function defineCheckEmailActor({ api }: Pick<Dependencies, 'api'>) {
   });
 }
 
-/** The checkout with the effects of every step: each feature's actors, and this tab's storage for the code draft. */
+/**
+ * The checkout with the effects of every step: each feature's actors, this tab's storage for the code draft, and after a
+ * reload on a step, resuming it.
+ */
 export function defineCheckoutActor(deps: Dependencies) {
-  const { env } = deps;
+  const { env, resume } = deps;
   return checkoutMachine.provide({
     actors: {
       checkEmail: defineCheckEmailActor(deps),
@@ -31,6 +34,8 @@ export function defineCheckoutActor(deps: Dependencies) {
     actions: {
       'save code draft': (_, { objectOID, request }) => saveCodeDraft(env.tabStorage, objectOID, request),
       'forget code draft': () => forgetCodeDraft(env.tabStorage),
+      ...resume?.actions,
     },
+    ...(resume ? { guards: resume.guards } : {}),
   });
 }

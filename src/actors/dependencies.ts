@@ -1,3 +1,4 @@
+import type { ResumeAfterReload } from '../machines/checkoutResume';
 import type { Api } from '../services/api';
 import type { Analytics, BrowserEnvironment } from '../services/environment';
 import type { BankWidgetClient } from '../widget';
@@ -16,6 +17,8 @@ export interface Dependencies {
   doc: Document;
   /** The bank-app pay widget client (src/widget), loaded on demand in the page; without it bank-app pay fails loudly. */
   widget?: BankWidgetClient;
+  /** Resuming the step the address bar named at load (machines/checkoutResume.ts, loaded only then); none: the main route. */
+  resume?: ResumeAfterReload;
 }
 
 /** A machine's 'log error' with the page's logger. */

@@ -16,7 +16,6 @@ import {
   type CheckoutEvent,
   type CheckoutInput,
 } from './checkoutContext';
-import { resumableFastPayment, resumedCode, resumedFastPayment, resumedFlowInput, resumedForm, resumedPointsAsked, resumesForm } from './checkoutResume';
 import { codeFlowMachine, type CodeRequest } from './codeFlow';
 import { codeFlowInput, codePurposeSteps, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
@@ -37,6 +36,9 @@ export { derive, type Agreements, type CheckoutContext, type CheckoutEvent, type
  * its context and what views derive (checkoutContext.ts), resuming after a reload (checkoutResume.ts), the code
  * purposes' table (codePurposeSteps.ts), paying (payment.ts), the main route's e-mail and Continue (emailStep.ts).
  */
+/** The steps a reload may come back to (checkoutResume.ts): the fast payment's, the code screen, the code forms. */
+const resumableSteps: Step[] = ['sbp', 'checkSendCode', ...codePurposes.map((purpose) => codePurposeSteps[purpose].form)];
+
 export const checkoutMachine = setup({
   types: {
     input: {} as CheckoutInput,
@@ -73,13 +75,15 @@ export const checkoutMachine = setup({
     'clear history': assign({ history: [] }),
     /** The steps a payer passed to reach the resumed step, so that 'Назад' works as before the reload. */
     'restore history': assign(({ context }, params: { through: Step[] }) => ({ history: [context.step, ...params.through] })),
-    'resume fast payment': assign(({ context }) => resumedFastPayment(context)),
+    // Resuming after a reload (checkoutResume.ts): provided by the composition root when the address bar named a step
+    // at load, from a chunk of its own. Without it nothing is resumed, so this is never reached.
+    resume: () => notProvided('resume'),
     'update session': assign(({ context, event }) => {
       assertEvent(event, 'session.updated');
       return withSession(context, event.bill, event.user);
     }),
-    /** Paying failed: the step says why. */
-    'show problem': assign((_, { output }: Paid) => (output.outcome === 'failed' ? { problem: output.problem } : {})),
+    /** Nothing was paid: the step says why (or nothing, when the payer closed the bank-app pay widget). */
+    'show problem': assign((_, { output }: Paid) => ({ problem: output.outcome === 'not paid' ? output.problem : null })),
     'clear problem': assign({ problem: null }),
     'remember e-mail': assign((_, params: { email: string }) => ({ anotherEmail: params.email, emailError: false })),
     'mark e-mail rejected': assign({ emailError: true, anotherEmail: null }),
@@ -87,11 +91,6 @@ export const checkoutMachine = setup({
     // outlives its step: the code screen (and the way back to it from the free-call screen) show the same flow.
     'stop code flow': stopChild('code'),
     'start code flow': spawnCodeFlow((context, { purpose }: { purpose: CodePurpose }) => codeFlowInput(context, purpose)),
-    // A code screen resumed after a reload: the flow starts on it, with the request the page knows.
-    'resume code flow': spawnCodeFlow((context) => resumedFlowInput(context, resumedCode(context)!.purpose)),
-    /** The form resumed shows again what it had before the reload (its code ran out, or was never kept). */
-    'resume form': assign(({ context }) => resumedForm(context)),
-    'resume points asked': assign(({ context }) => resumedPointsAsked(context)),
     /** The draft is the flow's that ended, or a new code replaced it: the forms start empty from now on. */
     'drop form draft': assign({ formDraft: null }),
     // This tab's draft of the code step (services/codeDraft.ts): kept when a code is sent, forgotten when the flow ends.
@@ -110,21 +109,17 @@ export const checkoutMachine = setup({
       type: 'code.request' as const,
       request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: context.pointsToUse ?? 0 },
     })),
-    'remember payment answer': assign((_, { output }: Paid) => ({ paymentUrlData: output.outcome === 'left' ? output.response : null })),
     /** Fast payment: the bank-app link, the QR and the transaction, for the sbp step. */
     'remember fast payment': assign((_, { output }: Paid) =>
-      output.outcome === 'fast payment' ? { paymentUrlData: output.response, formUrl: output.formUrl, transactionID: output.transactionID, qrSrc: output.qrSrc } : {},
+      output.outcome === 'fast payment' ? { formUrl: output.formUrl, transactionID: output.transactionID, qrSrc: output.qrSrc } : {},
     ),
   },
   guards: {
     'is step': ({ event }, params: { step: PayerOpenedStep }) => event.type === 'nav.goTo' && event.step === params.step,
     'came from step': ({ context }, params: { step: Step }) => context.history.at(-1) === params.step,
     'main route is noReg': ({ context }) => context.bill.noReg,
-    /** Reloaded on the fast-payment step with the bill's attempt still waiting: its QR and polling come back. */
-    'resumes fast payment': ({ context }) => resumableFastPayment(context) !== null,
-    /** Reloaded on the code screen with its code still valid (checkoutResume.ts): the screen comes back. */
-    'resumes code screen': ({ context }) => resumedCode(context)?.at === 'code screen',
-    'resumes form': ({ context }, params: { purpose: CodePurpose }) => resumesForm(context, params.purpose),
+    // Resuming after a reload (checkoutResume.ts), when provided; by default a reload starts at the main route.
+    'resumes at': (_, _params: { step: Step }) => false,
     /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */
     'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
     /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
@@ -141,8 +136,7 @@ export const checkoutMachine = setup({
     'is e-mail changed': ({ context, event }) => event.type === 'payment.pay' && event.email !== undefined && derive.isEmailChanged(context, event.email),
     'is fast payment': (_, { output }: Paid) => output.outcome === 'fast payment',
     'is bill paid meanwhile': (_, { output }: Paid) => output.outcome === 'already paid',
-    'is widget closed': (_, { output }: Paid) => output.outcome === 'widget closed',
-    'has payment failed': (_, { output }: Paid) => output.outcome === 'failed',
+    'is not paid': (_, { output }: Paid) => output.outcome === 'not paid',
     'is paid': (_, params: { status: string }) => params.status === 'success',
     'is declined': (_, params: { status: string }) => params.status === 'declined',
     'is refunded': (_, params: { status: string }) => params.status === 'refunded',
@@ -190,22 +184,8 @@ export const checkoutMachine = setup({
       // A reload resumes what the server still has open (checkoutResume.ts); any other step starts again at the main
       // route, and the address bar follows (it shows the step the checkout is in).
       always: [
-        { guard: 'resumes fast payment', target: 'sbp', actions: ['resume fast payment', { type: 'restore history', params: { through: ['choosePaymentType'] } }] },
-        // The code screen with its countdown while the code is valid; else the step before it, the flow's form.
-        {
-          guard: 'resumes code screen',
-          target: 'checkSendCode',
-          actions: [
-            'resume points asked',
-            'resume code flow',
-            { type: 'restore history', params: ({ context }) => ({ through: [codePurposeSteps[resumedCode(context)!.purpose].form] }) },
-          ],
-        },
-        ...codePurposes.map((purpose) => ({
-          guard: { type: 'resumes form' as const, params: { purpose } },
-          target: codePurposeSteps[purpose].form,
-          actions: ['resume form' as const, { type: 'restore history' as const, params: { through: [] } }],
-        })),
+        // The fast payment's QR while its attempt waits; the code screen while its code is valid, else its form.
+        ...resumableSteps.map((step) => ({ guard: { type: 'resumes at' as const, params: { step } }, target: step, actions: 'resume' as const })),
         { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
         { guard: 'main route is noReg', target: 'noReg' },
         { target: 'reg' },
@@ -345,13 +325,8 @@ export const checkoutMachine = setup({
             onDone: [
               { guard: { type: 'is fast payment', params: paid }, target: '#checkout.sbp', actions: [{ type: 'remember fast payment', params: paid }, 'push history'] },
               { guard: { type: 'is bill paid meanwhile', params: paid }, target: 'alreadyPaid' },
-              { guard: { type: 'is widget closed', params: paid }, target: 'choosing' },
-              {
-                guard: { type: 'has payment failed', params: paid },
-                target: 'choosing',
-                actions: { type: 'show problem', params: paid },
-              },
-              { target: 'redirecting', actions: { type: 'remember payment answer', params: paid } },
+              { guard: { type: 'is not paid', params: paid }, target: 'choosing', actions: { type: 'show problem', params: paid } },
+              { target: 'redirecting' },
             ],
           },
         },

@@ -1,5 +1,5 @@
 import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints } from '../services/pricing';
-import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
+import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
 import type { PaymentProblem } from './payment';
 import type { PayerOpenedStep, Step } from './steps';
@@ -52,7 +52,6 @@ export interface CheckoutContext extends CheckoutInput {
   /** The ticks by payment type: switching the way to pay and back keeps them; each type has its own offer. */
   agreements: Record<string, Agreements>;
   agreementErrors: Agreements;
-  paymentUrlData: PaymentUrlResponse | null;
   transactionID: string | null;
   formUrl: string | null;
   qrSrc: string | null;
@@ -98,7 +97,6 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   selectedTypeOid: retriedType(input.bill),
   agreements: {},
   agreementErrors: noAgreements,
-  paymentUrlData: null,
   transactionID: null,
   formUrl: null,
   qrSrc: null,

@@ -1,15 +1,19 @@
+import { enqueueActions } from 'xstate';
 import { maskPhone } from '../services/format';
 import { clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
-import type { CheckoutContext } from './checkoutContext';
-import type { CodeFlowInput, CodeRequest } from './codeFlow';
-import { codeFlowInput, offersPurpose } from './codePurposeSteps';
-import { steps } from './steps';
+import type { checkoutMachine } from './checkout';
+import type { CheckoutContext, CheckoutEvent } from './checkoutContext';
+import type { codeFlowMachine, CodeFlowInput, CodeRequest } from './codeFlow';
+import { codeFlowInput, codePurposeSteps, offersPurpose, type CodeFlowName } from './codePurposeSteps';
+import { steps, type Step } from './steps';
 
 /**
  * Resuming after a reload. The address bar names the step the payer was on; the server's bill data says what is
  * still open there (the fast payment's attempt, this session's code) and this tab's draft what the code was asked
- * for. The checkout's `start` state reads these and goes back to the step when it can, else to the main route.
+ * for. The checkout's `start` state asks the guards below and goes back to the step when it can, else to the main
+ * route. The composition root provides them (`resumeAfterReload`) only when the address bar named a step at load:
+ * this module is a chunk of its own, so that a first visit's JS does not carry it; without it nothing is resumed.
  */
 
 /** The bill's open fast-payment attempt, when the page was reloaded on its step and it is one of this bill's types. */
@@ -57,12 +61,6 @@ export const resumedCode = (context: CheckoutContext): ResumedCode | null => {
   return { purpose, at: 'form', request: ownDraft };
 };
 
-/** Whether a reload on the code screen brings back a code purpose's form, the step before. */
-export const resumesForm = (context: CheckoutContext, purpose: CodePurpose) => {
-  const resumed = resumedCode(context);
-  return resumed?.at === 'form' && resumed.purpose === purpose;
-};
-
 /** The send-code flow's input for a code screen resumed with its request and the server's countdown. */
 export const resumedFlowInput = (context: CheckoutContext, purpose: CodePurpose): CodeFlowInput => ({
   ...codeFlowInput(context, purpose),
@@ -78,3 +76,43 @@ export const resumedPointsAsked = (context: CheckoutContext): Partial<CheckoutCo
 /** A resumed form shows what it had before the reload: the points asked for, or the restore or registration form. */
 export const resumedForm = (context: CheckoutContext): Partial<CheckoutContext> =>
   resumedCode(context)?.purpose === 'use-points' ? resumedPointsAsked(context) : { formDraft: resumedCode(context)?.request ?? null };
+
+type CodeFlows = { src: CodeFlowName; logic: typeof codeFlowMachine; id: 'code' };
+
+/** The step a reload resumes: the one the address bar named, when the server's data (and this tab's draft) allow it. */
+export function resumedStepOf(context: CheckoutContext): Step | null {
+  if (resumableFastPayment(context)) return 'sbp';
+  const code = resumedCode(context);
+  if (!code) return null;
+  return code.at === 'code screen' ? 'checkSendCode' : codePurposeSteps[code.purpose].form;
+}
+
+/** The checkout's guard and action of resuming, as the composition root provides them after a reload on a step. */
+export const resumeAfterReload = {
+  guards: {
+    'resumes at': ({ context }: { context: CheckoutContext }, params: { step: Step }) => resumedStepOf(context) === params.step,
+  },
+  actions: {
+    /**
+     * The step as it was, with the steps a payer passed to reach it as history, so that 'Назад' works as before the
+     * reload: the fast payment's QR and polling (back: choosing the way to pay); the code screen, whose send-code flow
+     * starts on it with the request the page knows and the server's countdown (back: the flow's form); or the form,
+     * showing again what it had.
+     */
+    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, CodeFlows, never, never, never, never>(({ context, enqueue }) => {
+      if (resumableFastPayment(context)) {
+        enqueue.assign({ ...resumedFastPayment(context), history: [context.step, 'choosePaymentType'] });
+        return;
+      }
+      const { purpose, at } = resumedCode(context)!;
+      if (at === 'form') {
+        enqueue.assign({ ...resumedForm(context), history: [context.step] });
+        return;
+      }
+      enqueue.assign({ ...resumedPointsAsked(context), history: [context.step, codePurposeSteps[purpose].form] });
+      enqueue.spawnChild(codePurposeSteps[purpose].flow, { id: 'code', input: resumedFlowInput(context, purpose) });
+    }),
+  },
+} satisfies Parameters<typeof checkoutMachine.provide>[0];
+
+export type ResumeAfterReload = typeof resumeAfterReload;

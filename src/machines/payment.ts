@@ -1,4 +1,4 @@
-import { assign, setup, type DoneActorEvent, type DoneStateEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type DoneStateEvent } from 'xstate';
 import { paymentKindOf } from '../services/rules/paymentKinds';
 import type { PaymentTypeCode, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
 import { bankWidgetMachine, type BankWidgetOutput } from './bankWidget';
@@ -21,42 +21,35 @@ export interface PaymentInput {
 /** How paying ended, for the checkout to show. */
 export type PaymentOutput =
   /** The browser is on its way: to the card or bank form, to the widget's return URL, to the page of a bill points closed. */
-  | { outcome: 'left'; response: PaymentUrlResponse | null }
+  | { outcome: 'left' }
   /** A fast payment's QR and bank-app link, to show while its status is polled. */
-  | { outcome: 'fast payment'; response: PaymentUrlResponse; transactionID: string | null; formUrl: string | null; qrSrc: string | null }
-  /** The payer closed the bank-app pay widget: choosing again. */
-  | { outcome: 'widget closed' }
+  | { outcome: 'fast payment'; transactionID: string | null; formUrl: string | null; qrSrc: string | null }
+  /** Nothing paid: the step says why, or nothing when the payer closed the bank-app pay widget; choosing again. */
+  | { outcome: 'not paid'; problem: PaymentProblem | null }
   /** A stale tab: the bill was paid meanwhile (in another tab, or by another payer). */
-  | { outcome: 'already paid' }
-  | { outcome: 'failed'; problem: PaymentProblem };
+  | { outcome: 'already paid' };
 
 /** How paying ended, as the parent's guards and actions take it from the done event. */
 export type Paid = { output: PaymentOutput };
 export const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });
 
 export interface PaymentContext extends PaymentInput {
-  /** The acquirer's answer to Pay, once it came. */
+  /** The server's answer to Pay, kept for the bank-app pay widget and the fast payment's QR. */
   response: PaymentUrlResponse | null;
   problem: PaymentProblem | null;
 }
 
 const kindOf = (context: PaymentContext) => (context.code ? paymentKindOf(context.code) : null);
-
-/** A refused request: a 409 says the bill was paid meanwhile; anything else is logged and worded as `problem`. */
-const refused = (problem: PaymentProblem) =>
-  [
-    { guard: { type: 'is bill already paid', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) }, target: 'alreadyPaid' },
-    { target: 'failed', actions: [{ type: 'log error', params: errorOf }, { type: 'fail', params: problem }] },
-  ] as const;
-
 const answered = ({ event }: { event: DoneActorEvent<PaymentUrlResponse> }) => ({ response: event.output });
+/** What failed, worded by what Pay was for: closing the bill with points, or a payment. */
+const problemOf = ({ context }: { context: PaymentContext }): PaymentProblem => (context.closesWithPoints ? 'close with points failed' : 'no payment url');
 
 /**
  * Paying, once the payer pressed Pay with everything in order: asks the server for the payment and follows its answer
  * by the kind of the way to pay (rules/paymentKinds.ts). A card or the bank's form: the browser goes there. Bank-app
  * pay: the bank's widget (bankWidget). Fast payment: the QR comes back to the checkout, which shows it and polls.
  * Points covering the bill: the same request closes it, and the browser goes to the bill's success page. Each way
- * needs its own address in the answer; one missing is a problem the step shows.
+ * needs its own address in the answer; one missing is a problem the step shows. A 409 says the bill was paid meanwhile.
  */
 export const paymentMachine = setup({
   types: {
@@ -79,9 +72,9 @@ export const paymentMachine = setup({
   },
   guards: {
     'closes with points': ({ context }) => context.closesWithPoints,
+    'is closed by points': ({ context }, params: { response: PaymentUrlResponse }) => context.closesWithPoints && params.response.isClosedWithoutProcessing === true,
     /** The server's 409 to a payment request: the bill was paid meanwhile (in another tab, or by another payer). */
     'is bill already paid': (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 409,
-    'is closed without processing': (_, params: { response: PaymentUrlResponse }) => params.response.isClosedWithoutProcessing === true,
     // Each way to pay needs its own address: the card form, the widget's invoice, or the bank-app link and QR.
     'has no payment url': ({ context }, params: { response: PaymentUrlResponse }) => {
       const info = params.response.info;
@@ -98,52 +91,39 @@ export const paymentMachine = setup({
   id: 'payment',
   description: 'Pay: the payment request, then the card form, the bank-app pay widget or the fast-payment QR.',
   context: ({ input }) => ({ ...input, response: null, problem: null }),
-  initial: 'starting',
+  initial: 'requestingPaymentUrl',
   states: {
-    starting: {
-      always: [{ guard: 'closes with points', target: 'closingWithPoints' }, { target: 'requestingPaymentUrl' }],
-    },
-    closingWithPoints: {
-      tags: 'busy',
-      invoke: {
-        src: 'requestPaymentUrl',
-        input: ({ context }) => context.request,
-        onDone: [
-          {
-            guard: { type: 'is closed without processing', params: answered },
-            target: 'left',
-            actions: [
-              { type: 'remember answer', params: answered },
-              {
-                type: 'go to url',
-                params: ({ context, event }) => ({
-                  url: `/success?withoutProcessing=1&billOid=${encodeURIComponent(context.request.objectOID)}&orderId=${encodeURIComponent(event.output.info?.orderId ?? '')}`,
-                }),
-              },
-            ],
-          },
-          { target: 'failed', actions: { type: 'fail', params: 'close with points failed' } },
-        ],
-        onError: refused('close with points failed'),
-      },
-    },
     requestingPaymentUrl: {
       tags: 'busy',
       invoke: {
         src: 'requestPaymentUrl',
         input: ({ context }) => context.request,
         onDone: [
+          {
+            guard: { type: 'is closed by points', params: answered },
+            target: 'left',
+            actions: {
+              type: 'go to url',
+              params: ({ context, event }) => ({
+                url: `/success?withoutProcessing=1&billOid=${encodeURIComponent(context.request.objectOID)}&orderId=${encodeURIComponent(event.output.info?.orderId ?? '')}`,
+              }),
+            },
+          },
+          { guard: 'closes with points', target: 'failed', actions: { type: 'fail', params: 'close with points failed' } },
           { guard: { type: 'has no payment url', params: answered }, target: 'failed', actions: { type: 'fail', params: 'no payment url' } },
           {
             guard: 'is card or direct bank',
             target: 'left',
-            actions: [{ type: 'remember answer', params: answered }, { type: 'go to url', params: ({ event }) => ({ url: event.output.info!.formUrl! }) }],
+            actions: { type: 'go to url', params: ({ event }) => ({ url: event.output.info!.formUrl! }) },
           },
           { guard: 'is bank-app pay', target: 'bankWidget', actions: { type: 'remember answer', params: answered } },
           // Fast payment: the checkout shows the QR and the bank-app link.
           { target: 'fastPayment', actions: { type: 'remember answer', params: answered } },
         ],
-        onError: refused('no payment url'),
+        onError: [
+          { guard: { type: 'is bill already paid', params: ({ event }) => ({ error: event.error }) }, target: 'alreadyPaid' },
+          { target: 'failed', actions: [{ type: 'log error', params: errorOf }, { type: 'fail', params: problemOf }] },
+        ],
       },
     },
     bankWidget: {
@@ -166,12 +146,12 @@ export const paymentMachine = setup({
     left: {
       type: 'final',
       description: 'The browser is on its way to where the payment goes on.',
-      output: ({ context }): PaymentOutput => ({ outcome: 'left', response: context.response }),
+      output: (): PaymentOutput => ({ outcome: 'left' }),
     },
     fastPayment: { type: 'final', output: ({ context }) => fastPaymentOf(context.response!) },
-    widgetClosed: { type: 'final', output: (): PaymentOutput => ({ outcome: 'widget closed' }) },
+    widgetClosed: { type: 'final', output: (): PaymentOutput => ({ outcome: 'not paid', problem: null }) },
+    failed: { type: 'final', output: ({ context }): PaymentOutput => ({ outcome: 'not paid', problem: context.problem }) },
     alreadyPaid: { type: 'final', output: (): PaymentOutput => ({ outcome: 'already paid' }) },
-    failed: { type: 'final', output: ({ context }): PaymentOutput => ({ outcome: 'failed', problem: context.problem! }) },
   },
   // The machine ends in one of its final states, whose output says how.
   output: ({ event }) => (event as DoneStateEvent<PaymentOutput>).output,
@@ -182,7 +162,6 @@ function fastPaymentOf(response: PaymentUrlResponse): PaymentOutput {
   const content = response.info?.data?.image?.content;
   return {
     outcome: 'fast payment',
-    response,
     formUrl: response.info?.data?.payload ?? null,
     transactionID: response.info?.data?.qrcId ?? response.info?.orderId ?? null,
     qrSrc: content ? `data:image/png;base64,${content}` : null,

@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { appMachine } from '../../src/machines/app';
 import { checkoutMachine, derive, type CheckoutInput } from '../../src/machines/checkout';
+import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { ApiError } from '../../src/services/http';
 import type { Bill, LoyaltyUser, Receipt } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
@@ -21,7 +22,8 @@ function startCheckout(input: Partial<CheckoutInput>) {
       passwordCode: fakeCallback().logic,
       registrationCode: fakeCallback().logic,
     } as never,
-    actions: noCodeDraft,
+    actions: { ...noCodeDraft, ...resumeAfterReload.actions },
+    guards: resumeAfterReload.guards,
   });
   const actor = createActor(logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();
   return { actor, paymentStatus };

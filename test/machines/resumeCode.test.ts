@@ -2,6 +2,7 @@ import { createActor } from 'xstate';
 import type { CheckCodeInput, SendCodeInput } from '../../src/machines/accountFlow';
 import type { FinishInput } from '../../src/machines/codeFlow';
 import { checkoutMachine } from '../../src/machines/checkout';
+import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { codeFlowMachine, nothingToFinish } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { Bill, CodeRequest, RegisterForm, SentCode } from '../../src/services/types';
@@ -40,7 +41,9 @@ function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode', co
     actions: {
       'save code draft': (_, params) => void drafted.push(['save', params]),
       'forget code draft': () => void drafted.push(['forget']),
+      ...resumeAfterReload.actions,
     },
+    guards: resumeAfterReload.guards,
   });
   const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath, codeDraft } }).start();
   const code = () => actor.getSnapshot().children.code!;
@@ -189,7 +192,11 @@ describe('the checkout reloaded on the code screen', () => {
   test('a resumed restore screen: the free-call line waits for a call from the phone the code went to', () => {
     const freeCall = fakeRequest<boolean, { phone: string }>();
     const actor = createActor(
-      checkoutMachine.provide({ actors: { passwordCode: codeFlowMachine, freeCall: freeCall.logic as never }, actions: noCodeDraft }),
+      checkoutMachine.provide({
+        actors: { passwordCode: codeFlowMachine, freeCall: freeCall.logic as never },
+        actions: { ...noCodeDraft, ...resumeAfterReload.actions },
+        guards: resumeAfterReload.guards,
+      }),
       { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft: drafts.restore } },
     ).start();
     actor.send({ type: 'nav.goTo', step: 'checkByPhone' });

@@ -3,14 +3,15 @@ import { stripStatechartDescriptions } from '../../scripts/stripDescriptions';
 
 const source = `
 const note = 'kept';
-export const machine = setup({}).createMachine({
+export const machine = setup({ types: { context: {} as { n: number } }, actors: { load } }).createMachine({
   id: 'm',
   description: 'The whole chart.',
   states: {
-    idle: { description: "A state's note", on: { go: 'busy' } },
+    idle: { description: "A state's note", on: { go: 'busy' }, meta: route('idle') },
     busy: { 'description': \`quoted key\`, meta: { description: note } },
   },
 });
+export const config = { types: 'kept outside setup()' };
 export const field = { description: 'x' + note };
 `;
 
@@ -25,6 +26,15 @@ test("a statechart's description texts are dropped from src/machines, the rest o
   // Only plain strings: a description that is computed is someone's data, not a note on the chart.
   expect(out).toContain('meta: { description: note }');
   expect(out).toContain("description: 'x' + note");
+});
+
+test("a state's route meta and setup()'s types, which the running page never reads, are dropped too", () => {
+  const out = transpile('/repo/src/machines/example.ts');
+  expect(out).not.toMatch(/route\('idle'\)|context: \{\}/);
+  expect(out).toContain('setup({ actors: { load } })');
+  // Any other meta is someone's data, and a `types` outside setup() is not setup's.
+  expect(out).toContain('meta: { description: note }');
+  expect(out).toContain("types: 'kept outside setup()'");
 });
 
 test('files outside src/machines are left as they are', () => {

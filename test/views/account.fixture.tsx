@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import type { CheckCodeInput, LoginInput, SendCodeInput } from '../../src/machines/accountFlow';
 import { checkoutMachine, type CheckoutActor } from '../../src/machines/checkout';
+import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { codeFlowMachine, nothingToFinish, type FinishInput } from '../../src/machines/codeFlow';
 import { freeCallMachine } from '../../src/machines/freeCall';
 import { signInMachine } from '../../src/machines/signIn';
@@ -58,7 +59,8 @@ export function renderAccount({
         actions: { ...quiet, 'reload page': reload },
       }),
     },
-    actions: noCodeDraft,
+    actions: { ...noCodeDraft, ...resumeAfterReload.actions },
+    guards: resumeAfterReload.guards,
   });
   const told: AnyEventObject[] = [];
   const app = createActor(

@@ -10,6 +10,7 @@ import { App } from '../../../src/views/App';
 import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { defineAppActor } from '../../../src/actors/app';
+import { resumeAfterReload } from '../../../src/machines/checkoutResume';
 import { memoryTabStorage, testPageConfig } from '../../fixtures/fakes';
 
 export const PAGE_ORIGIN = 'http://localhost';
@@ -109,6 +110,8 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     log: (error) => void errors.push(error),
     doc: document,
     widget: createBankWidget(widgetWindow, config.environment),
+    // As main.tsx does: resuming is wired in when the address bar named a step at load.
+    ...(resumePath ? { resume: resumeAfterReload } : {}),
   });
 
   let root: AnyActorRef | null = null;

@@ -79,7 +79,6 @@ function checkoutOwner(item: Item): Flow {
   if (node.startsWith('checkout.forgotPassword')) return 'password-restore';
   if (node.startsWith('checkout.register')) return 'registration';
   if (node.startsWith('checkout.sbp') || node.startsWith('checkout.result')) return 'payment-status';
-  if (item.guard === 'is widget closed') return 'bank-widget';
   return 'anonymous-payment';
 }
 
@@ -87,7 +86,7 @@ function checkoutOwner(item: Item): Flow {
 function paymentOwner(item: Item): Flow {
   const at = (state: string) => item.node.startsWith(`payment.${state}`) || !!item.targets?.includes(`payment.${state}`);
   if (at('bankWidget') || at('widgetClosed')) return 'bank-widget';
-  if (at('closingWithPoints')) return 'points-sms';
+  if (item.guard === 'is closed by points' || item.guard === 'closes with points') return 'points-sms';
   return 'anonymous-payment';
 }
 
