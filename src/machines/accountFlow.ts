@@ -13,7 +13,7 @@ export type { AccountAnswer };
 export type CaptchaEvent = { type: 'captcha.verified'; token: string } | { type: 'captcha.expired' };
 
 /**
- * When a screen shows the robot check (SPEC §5): 'always' on screens that send an SMS to any phone typed in
+ * When a screen shows the robot check: 'always' on screens that send an SMS to any phone typed in
  * (forgot-password, register), 'when asked' elsewhere: shown once the server answers show_captcha.
  */
 export type CaptchaPolicy = 'always' | 'when asked';
@@ -56,7 +56,7 @@ export const captchaHandlers = {
   'captcha.expired': { actions: 'forget captcha' },
 } as const;
 
-/** Continue waits while the check is shown and not passed (SPEC §4 "Loading flag"). */
+/** Continue waits while the check is shown and not passed (the form's loading flag). */
 export const isCaptchaPending = (state: Pick<CaptchaState, 'showCaptcha' | 'captcha'>) => state.showCaptcha && !state.captcha;
 
 export interface SendCodeInput {

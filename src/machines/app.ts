@@ -6,25 +6,25 @@ import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 export interface AppInput {
   objectOID: string;
   isDesktop: boolean;
-  /** The step the address bar showed when the page was (re)loaded: a reload resumes it when it can (issue 17). */
+  /** The step the address bar showed when the page was (re)loaded: a reload resumes it when it can. */
   resumePath?: string | null;
   /** 'Попробовать снова' from the result page: the declined order whose way to pay and e-mail the bill keeps. */
   retryOrder?: string | null;
-  /** This tab's draft of the code step, for a reload on the code screen (issue 17; services/codeDraft.ts). */
+  /** This tab's draft of the code step, for a reload on the code screen (services/codeDraft.ts). */
   codeDraft?: CodeRequest | null;
 }
 
 export interface AppContext extends Required<AppInput> {
   bill: Bill | null;
   user: LoyaltyUser | null;
-  /** The bill is paid: the receipt of the payment that paid it (null: paid outside this checkout), instead of the checkout (issue 17). */
+  /** The bill is paid: the receipt of the payment that paid it (null: paid outside this checkout), instead of the checkout. */
   receipt: Receipt | null;
 }
 
 export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
 
 /**
- * The root of the page (SPEC §2 app shell): load the loyalty user and the bill data in parallel, then show the
+ * The root of the page (the app shell): load the loyalty user and the bill data in parallel, then show the
  * checkout, or the data error when the bill cannot be had. After a sign-in the user is reloaded (with an
  * analytics event) and the bill refetched; 'change user' logs out and clears the user.
  */
@@ -95,7 +95,7 @@ export const appMachine = setup({
           input: billInput,
           onDone: { target: 'done', actions: { type: 'remember bill', params: loadedBill } },
           onError: [
-            // A paid bill's link shows 'Счет оплачен' with its receipt, not the data error of an unknown bill (issue 17).
+            // A paid bill's link shows 'Счет оплачен' with its receipt, not the data error of an unknown bill.
             {
               guard: { type: 'is bill paid', params: errorOf },
               target: '#app.paid',
@@ -146,7 +146,7 @@ export const appMachine = setup({
           invoke: {
             src: 'logout',
             onDone: { target: 'ready', actions: ['forget user', 'tell checkout'] },
-            // Even when the provider fails, forget the user on this page (SPEC §2: logs out and clears the user).
+            // Even when the provider fails, forget the user on this page (logs out and clears the user).
             onError: { target: 'ready', actions: [{ type: 'log error', params: errorOf }, 'forget user', 'tell checkout'] },
           },
         },

@@ -18,7 +18,7 @@ export interface BankChoiceContext extends BankChoiceInput {
 export type BankChoiceEvent = { type: 'bank.choose'; id: string };
 
 /**
- * The bank list of the fast-payment step (issue 18). It lives in that step's chunk, not in the checkout: its actor is
+ * The bank list of the fast-payment step. It lives in that step's chunk, not in the checkout: its actor is
  * created with its real effects where the step mounts the list (src/bankListWiring.ts), so neither the list nor its
  * code is in the first JS. The payer's search is view state, like the QR toggle; the machine holds what was loaded and
  * remembers the bank the payer taps.

@@ -1,7 +1,8 @@
 import { assign, not, setup } from 'xstate';
+import type { WidgetReport } from '../widget/client';
 import { callbackStub, errorOf, logErrorStub, notProvided } from './stub';
 
-/** What the checkout hands the widget: the attempt to pay and the kind of browser (SPEC §4 bank widget). */
+/** What the checkout hands the widget: the attempt to pay and the kind of browser. */
 export interface BankWidgetInput {
   /** SberPaySite or SberPaySiteP. */
   code: string;
@@ -15,22 +16,18 @@ export interface BankWidgetInput {
 /** 'closed': the payer closed the widget without paying and goes back to choosing a payment type. */
 export type BankWidgetOutput = { result: 'success' | 'fail' | 'closed' };
 
-export type BankWidgetEvent =
-  | { type: 'widget.ready' }
-  | { type: 'widget.success' }
-  | { type: 'widget.fail' }
-  | { type: 'widget.closed' }
-  | { type: 'widget.error'; error: unknown };
+/** What the widget client reports (src/widget): ready, the payer's outcome, a close, or an error of its own. */
+export type BankWidgetEvent = WidgetReport;
 
 export interface BankWidgetContext extends BankWidgetInput {
   result: BankWidgetOutput['result'];
 }
 
-/** SPEC §9: the widget must initialise within 20000 ms, else the payment fails. */
+/** The widget must initialise within 20000 ms, else the payment fails. */
 export const WIDGET_INIT_TIMEOUT_MS = 20_000;
 
 /**
- * The bank-app pay widget (SPEC §4): a phone leaves for the widget's page; a desktop opens it in an iframe
+ * The bank-app pay widget: a phone leaves for the widget's page; a desktop opens it in an iframe
  * overlay (desktop Safari also opens the helper tab first) and waits for it to initialise, then for the payer's
  * outcome. Success and fail close the widget and send the browser to the return URL; closing returns the payer
  * to choosing a payment type.

@@ -4,7 +4,7 @@ import type { AccountAnswer, CaptchaEvent, CaptchaPolicy, CaptchaState, CheckCod
 import { captchaFor, captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import { errorOf, logErrorStub, promiseStub } from './stub';
 
-/** SPEC §9: a code may be sent again after 60 s, counted down each second. */
+/** A code may be sent again after 60 s, counted down each second. */
 export const RESEND_SECONDS = 60;
 export const CODE_LENGTH = 4;
 
@@ -17,15 +17,15 @@ export interface CodeFlowInput {
   objectOID: string;
   /** The bill's customer number, which a use-points code carries. */
   custNo: string | null;
-  /** A reload on the code screen (issue 17): the flow starts there, the code's request and the server's countdown given. */
+  /** A reload on the code screen: the flow starts there, the code's request and the server's countdown given. */
   resume?: { request: CodeRequest; secondsLeft: number } | null;
-  /** Reloaded on the code screen whose code can no longer be entered: what the step's form had, to show it again (issue 17). */
+  /** Reloaded on the code screen whose code can no longer be entered: what the step's form had, to show it again. */
   draft?: CodeRequest | null;
 }
 
 /** Why the payer must act again; the view words it from the message catalogue. */
 export type CodeProblem =
-  /** The server sent no code: the wait it named (SPEC §9), or none. */
+  /** The server sent no code: the wait it named, or none. */
   | { kind: 'not sent'; secondsLeft: number | null }
   | { kind: 'code incomplete' }
   | { kind: 'code rejected' }
@@ -64,7 +64,7 @@ const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => 
 });
 
 /**
- * The send-code flow of every purpose (SPEC §4: forgot password, register, use points): the step's form asks for a
+ * The send-code flow of every purpose (forgot password, register, use points): the step's form asks for a
  * code (after the robot check when its policy says so); the code goes to the phone and the checkout shows the code
  * screen, where the code may be sent again after the 60 s countdown and the four digits are checked. A right code
  * runs `finish`, what the code unlocks, which the caller provides per purpose (restore the password, register,

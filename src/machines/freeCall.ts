@@ -1,7 +1,7 @@
 import { sendParent, setup } from 'xstate';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
-/** SPEC §9: the free call is polled every 5 s and polling stops after 60 s. */
+/** The free call is polled every 5 s and polling stops after 60 s. */
 export const FREE_CALL_POLL_MS = 5000;
 export const FREE_CALL_LIMIT_MS = 60_000;
 
@@ -11,7 +11,7 @@ export interface FreeCallInput {
 }
 
 /**
- * The free-call screen (SPEC §4): the lock request tells the line to expect a call from the phone. If it says
+ * The free-call screen: the lock request tells the line to expect a call from the phone. If it says
  * true, the status is polled every 5 s and the page reloads once the call came in (the server then knows the
  * user). After 60 s polling stops and the checkout returns to the main route.
  */
@@ -54,7 +54,7 @@ export const freeCallMachine = setup({
       },
     },
     notLocked: {
-      description: 'The line did not take the lock: nothing to wait for (SPEC §4 polls only after a true lock).',
+      description: 'The line did not take the lock: nothing to wait for (the line is polled only after a true lock).',
     },
     polling: {
       tags: 'waiting for call',

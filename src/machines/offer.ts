@@ -22,7 +22,7 @@ export interface OfferContext extends OfferInput {
 export type OfferEvent = { type: 'offer.open'; kind: OfferKind; cardTypeOID: string } | { type: 'offer.close' };
 
 /**
- * The offer modal of the choose-payment-type step (SPEC §2, §8): opening an agreement's link fetches the offer
+ * The offer modal of the choose-payment-type step: opening an agreement's link fetches the offer
  * text from /api/offerText/ and shows it, or shows 'Не удалось получить информацию об оферте'.
  */
 export const offerMachine = setup({

@@ -7,27 +7,27 @@ export interface PaymentStatusInput {
   billOID: string;
   /**
    * Keep polling while the tab is hidden: a phone payer is in the bank app then, and the page should know the
-   * outcome when they come back (issue 18). Elsewhere a hidden tab pauses polling.
+   * outcome when they come back. Elsewhere a hidden tab pauses polling.
    */
   keepPollingWhenHidden?: boolean;
 }
 
 export interface PaymentStatusContext extends PaymentStatusInput {
   status: PaymentStatusValue | null;
-  /** Failed polls in a row; from the second on, each lengthens the pause before the next (SPEC §8: logged, no message). */
+  /** Failed polls in a row; from the second on, each lengthens the pause before the next (logged, no message). */
   failures: number;
   /** The tab is hidden: finish the request in flight, then wait for the tab to be shown. */
   hidden: boolean;
-  /** The server has answered a poll: the status is known, if only as 'created' (issue 17: no 'Получаем данные…' before). */
+  /** The server has answered a poll: the status is known, if only as 'created' (no 'Получаем данные…' before). */
   answered: boolean;
-  /** The browser says it has no connection: wait for it to come back rather than poll into nothing (issue 17). */
+  /** The browser says it has no connection: wait for it to come back rather than poll into nothing. */
   offline: boolean;
   /** How polling ended, for the parent (set on entering a final state). */
   outcome: PaymentStatusOutput['status'];
-  /** The server's receipt of the settled payment (issue 17). */
+  /** The server's receipt of the settled payment. */
   receipt: Receipt | null;
   /**
-   * Two minutes and the bank has not confirmed (issue 17): the page says so honestly and asks at a slower pace,
+   * Two minutes and the bank has not confirmed: the page says so honestly and asks at a slower pace,
    * never a spinner for ever.
    */
   slow: boolean;
@@ -41,17 +41,17 @@ export type PaymentStatusEvent =
 
 export type PaymentStatusOutput = { status: 'success' | 'declined' | 'refunded' | 'order not found' | 'document not found' };
 
-/** Poll interval of SPEC §9; after repeated failures the pause doubles up to a minute. */
+/** The status is asked every 5 s; after repeated failures the pause doubles up to a minute. */
 export const STATUS_POLL_MS = 5000;
 export const MAX_RETRY_PAUSE_MS = 60_000;
-/** After this long still 'created', the bank is slow: say so, and ask every SLOW_POLL_MS instead (issue 17). */
+/** After this long still 'created', the bank is slow: say so, and ask every SLOW_POLL_MS instead. */
 export const SLOW_AFTER_MS = 120_000;
 export const SLOW_POLL_MS = 15_000;
 
 /**
- * Payment-status polling (SPEC §4): ask for the status, wait 5000 ms, ask again, until success or declined.
+ * Payment-status polling: ask for the status, wait 5000 ms, ask again, until success or declined.
  * One request at a time; polling pauses while the tab is hidden and resumes at once when it is shown. Without a
- * connection it waits, saying so, and asks at once when the connection is back (issue 17).
+ * connection it waits, saying so, and asks at once when the connection is back.
  */
 export const paymentStatusMachine = setup({
   types: {

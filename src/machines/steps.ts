@@ -1,11 +1,11 @@
 /**
- * The steps of SPEC §2, declared once. Each is a state of the checkout (DESIGN §4: a route is a state) whose
+ * The checkout's steps, declared once. Each is a state of the checkout (a route is a state) whose
  * `meta.route` comes from here; the checkout builds its 'nav.goTo' and 'nav.back' transitions from this table,
  * the address bar its paths, and the views (src/views/Checkout.tsx) a view for every step, which TypeScript
  * insists on. Adding a step: an entry here, its state in checkout.ts, its view.
  */
 export interface StepDefinition {
-  /** The route's path (SPEC §2 "Declared paths"). */
+  /** The route's path, as the address bar shows it. */
   path: string;
   /** The payer opens it by a link or button ('nav.goTo'); the others are reached by the flow itself. */
   openedByPayer: boolean;

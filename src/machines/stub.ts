@@ -18,7 +18,7 @@ export const callbackStub = <Input = void>(name: string) =>
 export const logErrorStub = (_: unknown, _params: { error: unknown }) => notProvided('log error');
 
 /**
- * The params of every 'log error': what went wrong, for the console only (SPEC §8). An actor's failure carries
+ * The params of every 'log error': what went wrong, for the console only. An actor's failure carries
  * `error`; a refusal is an answer whose `error` is the server's reason.
  */
 export const errorOf = ({ event }: { event: EventObject }): { error: unknown } => {

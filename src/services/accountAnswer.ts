@@ -9,7 +9,7 @@ export interface AccountAnswer {
   showCaptcha: boolean;
   /** Seconds until another code may be sent, when the server said so (send-sms). */
   secondsLeft: number | null;
-  /** The server's reason for a refusal, for the console only (SPEC §8). */
+  /** The server's reason for a refusal, for the console only. */
   error: string | null;
 }
 

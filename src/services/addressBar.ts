@@ -1,5 +1,5 @@
 /**
- * Keeps the address bar in step with the checkout (DESIGN §4): a forward step pushes a history entry
+ * Keeps the address bar in step with the checkout: a forward step pushes a history entry
  * (`#/choosePaymentType`), the browser's Back sends the same 'back' as the page's Back link. It counts nothing
  * itself: the checkout's history says how deep the payer is, and each browser entry we write carries that depth and
  * its own position in the browser's history, so a 'popstate' says which way the payer went.
@@ -62,7 +62,7 @@ export function syncAddressBar(win: Window, binding: AddressBarBinding) {
     }
     if (to > position) {
       // Forward to a step the checkout has left: it cannot be redone from here (it needs the server's answer), so
-      // the browser goes back to the entry of the step on screen (issue 17: the address bar never shows another).
+      // the browser goes back to the entry of the step on screen (the address bar never shows another).
       returning = true;
       win.history.go(position - to);
       return;

@@ -12,7 +12,7 @@ import type {
   RegisterForm,
 } from './types';
 
-/** The answer shape most account calls share (SPEC §7: success, json.*). */
+/** The answer shape most account calls share (success, json.*). */
 export interface CallResult<T = Record<string, unknown>> {
   success: boolean;
   json?: T;
@@ -23,12 +23,12 @@ export interface CallResult<T = Record<string, unknown>> {
 export interface ApiDeps {
   http: KyInstance;
   config: Pick<PageConfig, 'product' | 'providerBase'>;
-  /** Read when a payment URL is requested (SPEC §3: manager_id from a cookie). */
+  /** Read when a payment URL is requested (manager_id from a cookie). */
   managerId: () => string | null;
 }
 
 /**
- * One typed function per call of SPEC §7. Each rejects with an ApiError carrying the status and the server's
+ * One typed function per call of the page's API. Each rejects with an ApiError carrying the status and the server's
  * message; what to show the payer is the caller's decision.
  */
 export function createApi({ http, config, managerId }: ApiDeps) {
@@ -73,7 +73,7 @@ export function createApi({ http, config, managerId }: ApiDeps) {
         surname: values.surname,
         name: values.name,
         patronymic: values.patronymic,
-        // The provider's API reads the patronymic under this misspelt name too (SPEC §3).
+        // The provider's API reads the patronymic under this misspelt name too.
         patronimyc: values.patronymic,
         phone: values.phone,
         privacy: values.privacy,
@@ -89,7 +89,7 @@ export function createApi({ http, config, managerId }: ApiDeps) {
     login: (phone: string, password: string, captcha: string | null) =>
       postForm<CallResult>(provider('login'), { login: phone, phone, password, captcha: captcha ?? '' }),
 
-    /** Local /ajax/logout, then the provider's logout (SPEC §7). */
+    /** Local /ajax/logout, then the provider's logout. */
     logout: async () => {
       await postJson<CallResult>('/ajax/logout', {});
       await call(() => http.post(provider('logout')).json<CallResult>());
@@ -110,7 +110,7 @@ export function createApi({ http, config, managerId }: ApiDeps) {
     getResult: (transactionID: string, billOID: string) => postJson<PaymentStatusResponse>('/api/getResult/', { transactionID, billOID }),
 
     /** /api/send-sms/: sends a check code; the answer may ask for a captcha. */
-    // `purpose` binds the code to what it confirms, so a restore code cannot confirm points (DESIGN §6).
+    // `purpose` binds the code to what it confirms, so a restore code cannot confirm points.
     sendCode: (payload: {
       phone: string;
       objectOID: string;

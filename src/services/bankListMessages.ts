@@ -1,7 +1,7 @@
 import { plural } from './format';
 
 /**
- * The texts of the fast-payment step's bank list (issue 18): part of the message catalogue (messages.ts), kept in a
+ * The texts of the fast-payment step's bank list: part of the message catalogue (messages.ts), kept in a
  * file of its own because they load with that step's chunk, so the first JS does not grow by them.
  */
 export const bankListMessages = {

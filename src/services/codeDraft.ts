@@ -6,7 +6,7 @@ export type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const CODE_DRAFT_KEY = 'checkout.codeDraft';
 
 /**
- * The code step's draft (issue 17): what the payer asked a code for (the phone typed, the registration form, the
+ * The code step's draft: what the payer asked a code for (the phone typed, the registration form, the
  * points), kept in this tab only, so that a reload on the code screen can finish the flow with the code on the phone.
  * Never a password nor a code; bound to its bill; forgotten when the flow ends. The server stays the judge of whether
  * the code is still valid (`sentCode`): a draft alone never shows the code screen. Reading it back is needed only on a

@@ -2,15 +2,18 @@ import type { TabStorage } from './codeDraft';
 
 /** What the page needs from the browser, injected so machines and tests never touch `window` directly. */
 export interface BrowserEnvironment {
-  /** Desktop or phone (SPEC §4 fast payment, bank widget): a wide viewport with a fine pointer is a desktop. */
+  /**
+   * Desktop or phone (the fast payment's QR or bank list, the bank widget's overlay or page): a wide viewport with a
+   * fine pointer is a desktop.
+   */
   isDesktop: boolean;
-  /** Desktop Safari needs the widget's helper tab (SPEC §4). */
+  /** Desktop Safari needs the widget's helper tab. */
   isSafariDesktop: boolean;
-  /** Which bank-app links the device opens (issue 18): iOS a bank's URL scheme, Android an intent. */
+  /** Which bank-app links the device opens: iOS a bank's URL scheme, Android an intent. */
   platform: Platform;
   /** This browser's local storage, or null where the browser refuses it (private modes, blocked site data). */
   storage: DeviceStorage | null;
-  /** This tab's session storage (the code step's draft, issue 17), or null where refused; absent in tests that keep nothing. */
+  /** This tab's session storage (the code step's draft), or null where refused; absent in tests that keep nothing. */
   tabStorage?: TabStorage | null;
   navigate(url: string): void;
   reload(): void;
@@ -70,7 +73,7 @@ export function browserEnvironment(win: Window = window): BrowserEnvironment {
   };
 }
 
-/** Analytics sink (SPEC §4 sign-in event); by default a push to window.dataLayer. */
+/** Analytics sink (the sign-in event); by default a push to window.dataLayer. */
 export type Analytics = (event: Record<string, unknown>) => void;
 
 export function dataLayerAnalytics(win: Window & { dataLayer?: unknown[] } = window): Analytics {
@@ -80,7 +83,7 @@ export function dataLayerAnalytics(win: Window & { dataLayer?: unknown[] } = win
   };
 }
 
-/** SPEC §8: other request failures are logged to the console only, with the message and the response's error field. */
+/** Other request failures are logged to the console only, with the message and the response's error field. */
 export function logError(error: unknown): void {
   const e = error as { message?: string; body?: { error?: unknown } } | null;
   console.error(e?.message ?? String(error), e?.body?.error ?? '');

@@ -19,7 +19,7 @@ export interface HttpOptions {
 }
 
 /**
- * The one preconfigured HTTP client (SPEC §7): cookies, the XMLHttpRequest header and the CSRF header on every
+ * The one preconfigured HTTP client: cookies, the XMLHttpRequest header and the CSRF header on every
  * request, no time-out and no automatic retry (a payment call must never be repeated behind the payer's back).
  */
 export function createHttp({ csrfToken, fetch: fetchImpl }: HttpOptions): KyInstance {
@@ -40,7 +40,7 @@ export function createHttp({ csrfToken, fetch: fetchImpl }: HttpOptions): KyInst
   });
 }
 
-/** Turns ky's errors into ApiError with the server's message, so callers log one shape (SPEC §8). */
+/** Turns ky's errors into ApiError with the server's message, so callers log one shape. */
 export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {

@@ -1,7 +1,7 @@
 import type { DeviceStorage } from './environment';
 
 /**
- * The bank this browser paid with last (issue 18), so it leads the list on the next payment. It stays on this device:
+ * The bank this browser paid with last, so it leads the list on the next payment. It stays on this device:
  * nothing is sent to the server. Storage that is full or refused only means the list keeps its usual order.
  */
 const KEY = 'checkout.sbp.lastUsedBank';

@@ -1,16 +1,16 @@
 import { secondsWord } from './format';
 
 /**
- * Every user-facing text of the first step, SPEC's quoted strings verbatim, so that a translation touches the
- * catalogue only (DESIGN §5): this file and its on-demand parts stepMessages.ts, receiptMessages.ts and
- * bankListMessages.ts, which the later steps load with their code. The page is Russian throughout: the few texts SPEC
- * quotes in English (the result statuses, the data error, 'Order not found', the 404 text, the incomplete-form lines)
- * are issue 17's Russian wording.
+ * Every user-facing text of the first step, the product's wording verbatim, so that a translation touches the
+ * catalogue only: this file and its on-demand parts stepMessages.ts, receiptMessages.ts and
+ * bankListMessages.ts, which the later steps load with their code. The page is Russian throughout: the few texts first
+ * given in English (the result statuses, the data error, 'Order not found', the 404 text, the incomplete-form lines)
+ * have Russian wording of their own.
  */
 export const messages = {
   app: {
     loading: 'Загрузка данных счета…',
-    /** A step whose code is still on its way (not in SPEC). */
+    /** A step whose code is still on its way. */
     stepLoading: 'Загрузка…',
     dataError: 'Произошла ошибка при получении данных, возможно, документ уже оплачен',
     dataErrorTitle: 'Ошибка получения данных',
@@ -19,12 +19,12 @@ export const messages = {
     continue: 'Продолжить',
     brand: 'Оплата онлайн',
     secure: 'Защищенное соединение',
-    /** A step's code failed to load (not in SPEC). */
+    /** A step's code failed to load. */
     stepFailed: 'Не удалось загрузить страницу. Проверьте соединение и обновите страницу',
     reload: 'Обновить страницу',
   },
   header: {
-    /** Before the merchant's support phone and e-mail (issue 17). */
+    /** Before the merchant's support phone and e-mail. */
     support: 'Поддержка:',
   },
   reg: {
@@ -36,7 +36,7 @@ export const messages = {
   },
   paymentInfo: {
     sum: 'Сумма к оплате',
-    /** With points chosen (issue 17): the bill's own sum and the points, above what is left to pay. */
+    /** With points chosen: the bill's own sum and the points, above what is left to pay. */
     billSum: 'Сумма счета',
     points: 'Оплата баллами',
   },
@@ -53,12 +53,12 @@ export const messages = {
     digit: (n: number) => `Цифра ${n} кода`,
     resend: 'Отправить код повторно',
     resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
-    /** The server sent no code and named no wait (hourly cap, failure): not in SPEC, which leaves it silent. */
+    /** The server sent no code and named no wait (hourly cap, failure): the payer still learns nothing came. */
     sendRefused: 'Не удалось отправить код, попробуйте позже',
     validity: 'Код подтверждения действует 10 минут',
     incomplete: 'Введите код',
     rejected: 'Ошибка проверки кода',
-    /** The code was right but the reset or registration failed (not in SPEC, which leaves it silent). */
+    /** The code was right but the reset or registration failed: Continue tries it again. */
     finishFailed: 'Код подтвержден, но завершить не удалось. Нажмите «Продолжить», чтобы повторить',
     freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
     label: 'Код из СМС',
@@ -71,7 +71,7 @@ export const messages = {
   email: {
     label: 'Email для отправки чека',
   },
-  /** Logged only, never shown (SPEC §8). */
+  /** Logged only, never shown. */
   internal: {
     badEmail: 'Неверный email',
     smsFailed: 'Не удалось отправить СМС',

@@ -7,9 +7,9 @@ export interface PageConfig {
   captchaSiteKey: string | null;
   freeCallNumber: string;
   objectOID: string | null;
-  /** Who takes the money and how to reach them (issue 17): the page's header shows them. '' when not configured. */
+  /** Who takes the money and how to reach them: the page's header shows them. '' when not configured. */
   merchant: Merchant;
-  /** The result page's link back to the merchant's shop (issue 14: the bill's returnUrl); null without one. */
+  /** The result page's link back to the merchant's shop (the bill's returnUrl); null without one. */
   returnUrl: string | null;
 }
 
@@ -56,7 +56,7 @@ export function safeReturnUrl(value: unknown): string | null {
 }
 
 /**
- * What a manager id may look like (SPEC §3: manager_id comes from a cookie): letters, digits, '_', '.' and '-', at
+ * What a manager id may look like (manager_id comes from a cookie): letters, digits, '_', '.' and '-', at
  * most 64. The server refuses any other in the payment request, so the page does not send a cookie that does not fit.
  */
 export const MANAGER_ID_PATTERN = '^[A-Za-z0-9_.-]{1,64}$';

@@ -1,5 +1,5 @@
 /**
- * The texts of the payment's end (issue 17): the receipt, a cancelled payment, a slow bank, a paid bill. Part of the
+ * The texts of the payment's end: the receipt, a cancelled payment, a slow bank, a paid bill. Part of the
  * message catalogue (messages.ts), kept in a file of its own because they load with the result's chunk, so the first
  * JS does not grow by them (as bankListMessages.ts does for the bank list).
  */

@@ -1,7 +1,7 @@
 import type { Platform } from './environment';
 
 /**
- * The fast-payment bank list of a phone (issue 18, ACQUIRER.md 'Opening a bank app from a phone'): which banks, in
+ * The fast-payment bank list of a phone (opening a bank app from a phone by its link or intent): which banks, in
  * which order, found by which words, and the link that opens each bank's app with the payment. Pure functions; the
  * list itself comes from GET /api/sbp-banks. Loaded with the fast-payment step only.
  */

@@ -4,23 +4,23 @@ import { formatAmount, formatNumber, plural } from './format';
  * The texts of the steps that load on demand after the first (the way to pay, the points screen, the fast-payment
  * step, the payment's status, the free call, the sign-in and account forms and their checks, the offer and the
  * agreements): part of the message catalogue (messages.ts), kept in a file of their own so that the first JS does not
- * carry them (issue 17's budget: initialJsGzipBytes in docs/benchmarks.md), as bankListMessages.ts does.
+ * carry them (the first step's JS budget: initialJsGzipBytes in docs/benchmarks.md), as bankListMessages.ts does.
  */
 export const stepMessages = {
   status: {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
     success: 'Оплата прошла успешно',
     declined: 'Платеж отклонен',
-    /** Paid twice (issue 13): this payment came after the bill was paid, and its money went back to the payer. */
+    /** Paid twice: this payment came after the bill was paid, and its money went back to the payer. */
     refunded: 'Счет уже оплачен. Деньги за этот платеж возвращены',
     orderNotFound: 'Заказ не найден',
     notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
-    /** Polling without a connection (issue 17); it asks again as soon as the browser is back online. */
+    /** Polling without a connection; it asks again as soon as the browser is back online. */
     offline: 'Нет соединения — проверим, как только оно появится',
   },
   sbp: {
-    /** How to pay on a desktop, in one line (issue 17; SPEC's 'Оплата с помощью мобильного приложения банка' said less). */
+    /** How to pay on a desktop, in one line (more than 'Оплата с помощью мобильного приложения банка' said). */
     scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
     openBankApp: 'Открыть приложение банка',
     showQr: 'Показать QR-код',
@@ -80,7 +80,7 @@ export const stepMessages = {
     feeFrom: 'Сервисный сбор от',
     total: 'Итого',
     pay: 'Оплатить',
-    /** Pay when points cover the whole bill: nothing else is charged (issue 17). */
+    /** Pay when points cover the whole bill: nothing else is charged. */
     payWithPoints: 'Оплатить баллами',
     /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
     alreadyPaid: 'Этот счет уже оплачен',
@@ -99,7 +99,7 @@ export const stepMessages = {
     total: 'Всего бонусных баллов:',
     input: 'Сколько баллов списать',
     required: 'Заполните поле',
-    /** More than can be spent typed in (issue 17: said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
+    /** More than can be spent typed in (said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
     tooMany: (max: number) => `Можно списать не более ${formatNumber(max)} ${plural(max, ['балла', 'баллов', 'баллов'])}`,
   },
   /** The forms' checks (validation.ts, loaded on demand); a refused e-mail is messages.validation. */

@@ -14,14 +14,14 @@ export const phoneSchema = yup
   .test('starts-with-79', v.phoneStart, (value) => !value || value.startsWith(PHONE_PREFIX))
   .test('eleven-digits', v.phoneLength, (value) => !value || value.length === PHONE_DIGITS);
 
-// A practical e-mail check: something@domain.tld, no spaces (the server has the final word, SPEC §5).
+// A practical e-mail check: something@domain.tld, no spaces (the server has the final word).
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
 export const emailSchema = yup.string().trim().required(v.emailRequired).matches(EMAIL, v.emailFormat);
 
 export const emailFormSchema = yup.object({ email: emailSchema });
 
-// Account screens (SPEC §5). The phone is held as the 11 digits the mask yields ('7' and the ten typed).
+// Account screens. The phone is held as the 11 digits the mask yields ('7' and the ten typed).
 
 export const signInSchema = yup.object({
   phone: phoneSchema,
@@ -41,8 +41,8 @@ export const registerSchema = yup.object({
 });
 
 /**
- * Points: required ('Заполните поле') and at most the maximum, which is said rather than silently cut (issue 17);
- * below zero and fractions the field clamps as it is left, and the flow clamps again (SPEC §5).
+ * Points: required ('Заполните поле') and at most the maximum, which is said rather than silently cut;
+ * below zero and fractions the field clamps as it is left, and the flow clamps again.
  */
 export const pointsSchema = (maximum: number) =>
   yup.object({
@@ -58,7 +58,7 @@ export const pointsSchema = (maximum: number) =>
 export const codeSchema = yup.string().required(messages.code.incomplete).matches(/^\d{4}$/, messages.code.incomplete);
 
 /**
- * The form-level line after a submit that failed validation (SPEC §5): 'Форма заполнена не полностью.' while a
+ * The form-level line after a submit that failed validation: 'Форма заполнена не полностью.' while a
  * required field is still empty, 'Извините, не все поля заполнены корректно.' when all are filled but some are wrong.
  */
 export function formProblem<Values extends object>(values: Values, required: readonly (keyof Values)[]): string {

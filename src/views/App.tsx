@@ -5,7 +5,7 @@ import { PaidBill } from './lazyViews';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
 
-/** The app shell (SPEC §2): a loading status, then the checkout or the data error. */
+/** The app shell: a loading status, then the checkout or the data error. */
 export function App() {
   const loading = AppActor.useSelector((state) => state.hasTag('loading'));
   const failed = AppActor.useSelector((state) => state.hasTag('error'));

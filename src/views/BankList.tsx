@@ -21,9 +21,9 @@ interface BankListProps {
 }
 
 /**
- * The banks to open the payment in (issue 18): the bank this browser paid with last, marked, then the six most used,
+ * The banks to open the payment in: the bank this browser paid with last, marked, then the six most used,
  * then 'Все банки' by name; a search field with a live count; 'Другой банк' for the plain payload link. Each bank is
- * a link the device opens in the bank's app (ACQUIRER.md); a web client is offered beside it. Tapping a bank tells
+ * a link the device opens in the bank's app; a web client is offered beside it. Tapping a bank tells
  * the machine, which remembers it on this device. The list's machine is created here, where the step's chunk mounts
  * it, with the effects the composition root handed over.
  */

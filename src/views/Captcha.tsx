@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The robot check of SPEC §5: hCaptcha (visible checkbox, light theme) when the page has a site key; otherwise the
+ * The robot check ('Я не робот'): hCaptcha (visible checkbox, light theme) when the page has a site key; otherwise the
  * dev stand-in checkbox 'Я не робот', whose token the sandbox server accepts.
  */
 export function Captcha({ token, onVerify, onExpire }: Props) {

@@ -8,7 +8,7 @@ import { StepSection } from './StepSection';
 
 const t = stepMessages.freeCall;
 
-/** The free-call screen (SPEC §2): call the fixed number from your own phone; 'Позвонить' is a tel: link. */
+/** The free-call screen: call the fixed number from your own phone; 'Позвонить' is a tel: link. */
 export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
   const { config } = usePage();
   const flow = useSelector(actor, (state) => state.children.freeCall);

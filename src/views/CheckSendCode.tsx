@@ -11,10 +11,10 @@ import { StepSection } from './StepSection';
 const t = messages.code;
 const emptyCode = () => Array<string>(CODE_DIGITS).fill('');
 
-/** The code screen (SPEC §2): four digits, resend with its countdown, the 10-minute note, captcha, free-call hint. */
+/** The code screen: four digits, resend with its countdown, the 10-minute note, captcha, free-call hint. */
 export function CheckSendCode({ actor }: { actor: CheckoutActor }) {
   const flow = useCodeFlow(actor);
-  // Resumed after a reload, no code was sent from this page: the server's word on the phone, masked (issue 17).
+  // Resumed after a reload, no code was sent from this page: the server's word on the phone, masked.
   const phone = useSelector(actor, (state) => state.context.sendSmsPhone || state.context.bill.sentCode?.phone);
   return (
     <StepSection title={t.sent}>
@@ -25,7 +25,7 @@ export function CheckSendCode({ actor }: { actor: CheckoutActor }) {
   );
 }
 
-/** For a forgot-password code only (SPEC §2): the way to prove the phone by a free call instead. */
+/** For a forgot-password code only: the way to prove the phone by a free call instead. */
 function FreeCallHint({ flow, actor }: { flow: CodeFlowActor; actor: CheckoutActor }) {
   const restoring = useSelector(flow, (state) => state.context.purpose === 'forgot-password');
   if (!restoring) return null;
@@ -58,7 +58,7 @@ function CodeForm({ flow }: { flow: CodeFlowActor }) {
   const canResend = useSelector(flow, (state) => state.matches({ codeSent: { resend: 'ready' } }));
   const codeInvalid = problemKind === 'code rejected' || problemKind === 'code incomplete';
 
-  // The screen is for typing the code: the first box takes focus (issue 17), and a phone shows its number keys.
+  // The screen is for typing the code: the first box takes focus, and a phone shows its number keys.
   useEffect(() => firstDigit.current?.focus(), []);
 
   // A rejected code is typed afresh: the boxes empty and focus goes back to the first.

@@ -56,7 +56,7 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
         </nav>
       )}
       {/*
-        Steps from lazyViews show that they are on their way until their code arrives (issue 17: on a slow network a
+        Steps from lazyViews show that they are on their way until their code arrives (on a slow network a
         Continue that changed nothing for seconds); the card's min-height holds the layout. One boundary per step, so
         the step being left is removed at once rather than kept hidden with its heading.
       */}

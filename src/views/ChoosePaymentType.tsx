@@ -16,8 +16,8 @@ import { useEmailForm } from './useEmailForm';
 const t = stepMessages.choosePaymentType;
 
 /**
- * Choose payment type (SPEC §2): the options, the payment summary, the receipt e-mail (prefilled, still editable:
- * issue 17), the agreements and 'Оплатить' ('Оплатить баллами' when points cover the bill).
+ * Choose payment type: the options, the payment summary, the receipt e-mail (prefilled, still editable),
+ * the agreements and 'Оплатить' ('Оплатить баллами' when points cover the bill).
  */
 export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
   const alreadyPaid = useSelector(actor, (state) => state.hasTag('already paid'));
@@ -92,7 +92,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
           <dt>{t.prepayment}</dt>
           <dd>{formatMoney(context.bill.info.Summ)}</dd>
         </div>
-        {/* Points paying it all: no fee is charged, so none is shown (issue 17: not 'Сервисный сбор от 0,00'). */}
+        {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
         {!covered && (
           <div className="summary-row">
             <dt>{selected ? t.fee : t.feeFrom}</dt>
@@ -116,7 +116,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
       {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
 
       {context.problem && (
-        // Catalogue texts only (SPEC §8 shows this one as HTML); never text from the server.
+        // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
         <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
       )}
       <SubmitButton busy={busy || form.submitting}>{covered ? t.payWithPoints : t.pay}</SubmitButton>
@@ -134,7 +134,7 @@ const agreementText: Record<OfferKind, { link: string; error: string }> = {
   executer: { link: stepMessages.agreement.executerLink, error: t.executerRequired },
 };
 
-/** The agreement checkboxes the chosen type asks for (SPEC §5); each line's link opens the offer text. */
+/** The agreement checkboxes the chosen type asks for; each line's link opens the offer text. */
 function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; type: PaymentType; offer: OfferActor | undefined; disabled: boolean }) {
   const agreements = useSelector(actor, (state) => derive.agreements(state.context));
   const errors = useSelector(actor, (state) => state.context.agreementErrors);
@@ -189,7 +189,7 @@ function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; ty
   );
 }
 
-/** After a Pay that the agreements stopped, focus goes to the first one missing (issue 17), so it is ticked next. */
+/** After a Pay that the agreements stopped, focus goes to the first one missing, so it is ticked next. */
 function useFocusFirstError(errors: Ticks) {
   const shown = useRef(errors);
   useEffect(() => {

@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Four single-digit inputs (SPEC §4 "Code inputs"): focus moves on after each digit and the code is submitted
+ * Four single-digit inputs: focus moves on after each digit and the code is submitted
  * after the fourth; anything but a digit is cleared; Delete or a click clears all four; a pasted or autofilled
  * four-digit code fills them all. Numeric keyboard and one-time-code autofill on phones.
  */
@@ -91,7 +91,7 @@ export function CodeInputs({ digits, onDigitsChange, onComplete, describedBy, in
             }
           }}
           onMouseDown={(event) => {
-            // A click starts the code afresh (SPEC §4); keyboard focus moves keep the digits.
+            // A click starts the code afresh; keyboard focus moves keep the digits.
             event.preventDefault();
             clearAll();
           }}

@@ -12,7 +12,7 @@ export type CodeFlowActor = ActorRefFrom<typeof codeFlowMachine>;
 /** The send-code flow the checkout runs for the step that asked for a code (and for its code screen). */
 export const useCodeFlow = (actor: CheckoutActor): CodeFlowActor | undefined => useSelector(actor, (state) => state.children.code);
 
-/** What the step's form had before a reload whose code ran out (issue 17), for its first values; null: an empty form. */
+/** What the step's form had before a reload whose code ran out, for its first values; null: an empty form. */
 export function formDraftOf<P extends CodePurpose>(flow: CodeFlowActor, purpose: P): Extract<CodeRequest, { purpose: P }> | null {
   const draft = flow.getSnapshot().context.draft;
   return draft?.purpose === purpose ? (draft as Extract<CodeRequest, { purpose: P }>) : null;
@@ -22,7 +22,7 @@ export function formDraftOf<P extends CodePurpose>(flow: CodeFlowActor, purpose:
 export function codeProblemText(problem: CodeProblem): string {
   switch (problem.kind) {
     case 'not sent':
-      // The wait the server named (SPEC §9 wording), else a short refusal: the payer must learn why nothing came.
+      // The wait the server named, in the catalogue's words, else a short refusal: the payer must learn why nothing came.
       return problem.secondsLeft !== null && problem.secondsLeft > 0 ? messages.code.resendIn(problem.secondsLeft) : messages.code.sendRefused;
     case 'code incomplete':
       return messages.code.incomplete;

@@ -5,7 +5,7 @@ import { useEmailForm } from './useEmailForm';
 import { TextField } from './TextField';
 
 interface Props {
-  /** The server refused the last address: the field is emptied and 'Email некорректен' shown (SPEC §5). */
+  /** The server refused the last address: the field is emptied and 'Email некорректен' shown. */
   rejected: boolean;
   busy: boolean;
   onSubmit: (email: string) => void;

@@ -18,8 +18,8 @@ interface Props<Values extends object> {
 
 /**
  * An account form (sign-in, forgot password, register, points): its fields, then the flow's robot check, the
- * form-level line of SPEC §5, why nothing happened, and the button, which waits while the flow is busy or the check
- * is pending (SPEC §4 "Loading flag").
+ * form-level line, why nothing happened, and the button, which waits while the flow is busy or the check
+ * is pending (a form is busy while its request or the robot check is).
  */
 export function FlowForm<Values extends object>({ flow, form, required, problem, label = messages.app.continue, children }: Props<Values>) {
   const busy = useSelector(flow, (state) => state.hasTag('busy'));

@@ -7,7 +7,7 @@ import { CodeStep, formDraftOf, useCodeProblem, type CodeFlowActor } from './Cod
 import { FlowForm } from './FlowForm';
 import { PhoneField, phoneFieldOf } from './PhoneField';
 
-/** Forgot password (SPEC §2): the phone, the robot check and 'Продолжить'; a code then goes to the phone. */
+/** Forgot password: the phone, the robot check and 'Продолжить'; a code then goes to the phone. */
 export function ForgotPassword({ actor }: { actor: CheckoutActor }) {
   return <CodeStep actor={actor} title={stepMessages.forgotPassword.title}>{(flow) => <ForgotPasswordForm flow={flow} />}</CodeStep>;
 }

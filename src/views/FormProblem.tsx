@@ -7,7 +7,10 @@ interface Props<Values extends object> {
   required: readonly (keyof Values)[];
 }
 
-/** The form-level line of SPEC §5 after a submit that did not pass validation, announced as an alert. */
+/**
+ * The form-level line after a submit that did not pass validation ('Форма заполнена не полностью.' or 'Извините, не все
+ * поля заполнены корректно.'), announced as an alert.
+ */
 export function FormProblem<Values extends object>({ submitted, valid, values, required }: Props<Values>) {
   if (!submitted || valid) return null;
   return (

@@ -6,7 +6,7 @@ import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
 import { StepSection } from './StepSection';
 
-/** The no-registration screen (SPEC §2): title, client, payment info, points block, e-mail form, Continue. */
+/** The no-registration screen: title, client, payment info, points block, e-mail form, Continue. */
 export function NoReg({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const showPoints = useSelector(actor, (state) => derive.canUsePoints(state.context));

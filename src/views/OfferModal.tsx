@@ -10,7 +10,7 @@ export type OfferActor = ActorRefFrom<typeof offerMachine>;
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
- * The offer modal (SPEC §2): the offer's text and a close button. A real dialog for assistive technology: focus
+ * The offer modal: the offer's text and a close button. A real dialog for assistive technology: focus
  * moves in on open, Tab stays inside, Escape closes, and focus goes back to the link that opened it.
  */
 export function OfferModal({ offer }: { offer: OfferActor }) {

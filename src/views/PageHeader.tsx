@@ -6,7 +6,7 @@ const telOf = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
 
 /**
  * The page's header on every page (checkout and result): who takes the money, that the line is secure, and how to
- * reach the merchant (issue 17: a payer trusts a page that says whose it is).
+ * reach the merchant (a payer trusts a page that says whose it is).
  */
 export function PageHeader({ merchant }: { merchant: Merchant }) {
   const t = messages.header;

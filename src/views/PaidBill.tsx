@@ -6,7 +6,7 @@ import { SuccessIcon } from './icons';
 import { Receipt } from './Receipt';
 
 /**
- * A paid bill's link (issue 17): nothing is left to pay, so the page says the bill is paid and shows the receipt of
+ * A paid bill's link: nothing is left to pay, so the page says the bill is paid and shows the receipt of
  * the payment that paid it, instead of the data error an unknown bill gets. A bill paid outside this checkout has no
  * receipt here: then the note says no more is due.
  */

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * The end of a payment (issue 17): the status, then what it means and where to go. Paid: the receipt and the way back
+ * The end of a payment: the status, then what it means and where to go. Paid: the receipt and the way back
  * to the shop. Declined or cancelled: 'Попробовать снова'. A bank that has not confirmed in two minutes: said as it is,
  * with a reload on offer while polling goes on at a slower pace.
  */

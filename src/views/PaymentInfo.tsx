@@ -6,7 +6,7 @@ import { roublesOf, sumAfterPoints } from '../services/pricing';
 const t = messages.paymentInfo;
 
 /**
- * The amount, the fact a payer checks first; the purpose is the step's title, so it is printed once (issue 17).
+ * The amount, the fact a payer checks first; the purpose is the step's title, so it is printed once.
  * With points chosen the amount is what is left to pay, under the bill's sum and the points.
  */
 export function PaymentInfo({ bill, usedPoints = 0 }: { bill: Bill; usedPoints?: number }) {

@@ -10,9 +10,9 @@ const FIRST_SLOT = MASK.indexOf('#');
 const startsWithPrefix = (digits: string) => /^[78]/.test(digits);
 
 /**
- * The ten digits after +7 from what the field now holds (issue 17). A number is often typed or pasted with its
+ * The ten digits after +7 from what the field now holds. A number is often typed or pasted with its
  * prefix (`8999…`, `+7999…`, `8 (999) 000-00-02`); the mask already shows the +7, so a 7 or an 8 that starts the
- * number is that prefix and is dropped (the number itself starts with 9, SPEC §5). An edit inside the formatted
+ * number is that prefix and is dropped (the number itself starts with 9). An edit inside the formatted
  * number is read as react-number-format's own mask reads it.
  */
 export function nationalDigits(value: string, meta: ChangeMeta | undefined): string {
@@ -42,7 +42,7 @@ interface Props {
   disabled?: boolean;
 }
 
-/** The phone with the mask +7 (###) ###-##-## (SPEC §5); only digits leave this field; a typed or pasted 8 or +7 is the prefix. */
+/** The phone with the mask +7 (###) ###-##-##; only digits leave this field; a typed or pasted 8 or +7 is the prefix. */
 export function PhoneField({ id, value, error, onChange, onBlur, name = 'phone', disabled }: Props) {
   const errorId = `${id}-error`;
   const pattern = usePatternFormat({

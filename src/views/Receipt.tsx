@@ -14,7 +14,7 @@ export const formatReceiptTime = (iso: string) => `${timeFormat.format(new Date(
 export const webLink = (url: string | null | undefined): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
 /**
- * The receipt of a payment (issue 17), every fact from the server's records but the merchant (the page's own
+ * The receipt of a payment, every fact from the server's records but the merchant (the page's own
  * configuration): what was paid and how, for what, to whom, when, and where the receipt e-mail went.
  */
 export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant: Merchant }) {

@@ -8,7 +8,7 @@ import { PaymentInfo } from './PaymentInfo';
 import { SignInForm } from './lazyViews';
 import { StepSection } from './StepSection';
 
-/** The registered-user screen (SPEC §2): the signed-in card, or the sign-in form. */
+/** The registered-user screen: the signed-in card, or the sign-in form. */
 export function Reg({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const user = useSelector(actor, (state) => state.context.user);

@@ -15,7 +15,7 @@ const nameFields = [
   { name: 'patronymic', label: stepMessages.register.patronymic, autoComplete: 'additional-name' },
 ] as const;
 
-/** Register (SPEC §2): surname, name, patronymic, phone, privacy consent, the robot check and 'Продолжить'. */
+/** Register: surname, name, patronymic, phone, privacy consent, the robot check and 'Продолжить'. */
 export function Register({ actor }: { actor: CheckoutActor }) {
   return <CodeStep actor={actor} title={stepMessages.register.title}>{(flow) => <RegisterFields flow={flow} />}</CodeStep>;
 }
@@ -47,7 +47,7 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
             name="privacy"
             type="checkbox"
             checked={formik.values.privacy}
-            // The consent error shows once the box was touched (SPEC §5), also when it is unticked again.
+            // The consent error shows once the box was touched, also when it is unticked again.
             onChange={(event) => {
               void formik.setFieldTouched('privacy', true, false);
               void formik.setFieldValue('privacy', event.target.checked);

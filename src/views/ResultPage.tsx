@@ -14,12 +14,12 @@ interface Props {
   merchant: Merchant;
   /** 'Обновить страницу' while the bank is slow; main.tsx gives the browser's reload. */
   onReload?: () => void;
-  /** The bill's link back to the merchant's shop (issue 14), shown after a success (issue 17); null: none. */
+  /** The bill's link back to the merchant's shop, shown after a success; null: none. */
   returnUrl?: string | null;
 }
 
 /**
- * The result view mounted on /success, /fail or any element with id "result" (SPEC §2): it polls the status of
+ * The result view mounted on /success, /fail or any element with id "result": it polls the status of
  * orderId for billOid; without an order there is nothing to poll and the page says so. A bill closed by points
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
  * nothing (anyone can type it). The receipt is the server's answer, never the address's.

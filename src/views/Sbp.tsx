@@ -13,9 +13,9 @@ import './sbp.css';
 const t = stepMessages.sbp;
 
 /**
- * Fast payment (SPEC §2): the amount first on both; on desktop one line on how to pay and the QR, with the bank list
- * under it on request (issue 17); on a phone the banks to open the payment in (issue 18), the QR behind a toggle. Without a list (none provided, or it cannot be
- * loaded) the phone keeps SPEC's one link, 'Открыть приложение банка'. The status is polled from the moment the step
+ * Fast payment: the amount first on both; on desktop one line on how to pay and the QR, with the bank list
+ * under it on request; on a phone the banks to open the payment in, the QR behind a toggle. Without a list (none provided, or it cannot be
+ * loaded) the phone keeps the one link, 'Открыть приложение банка'. The status is polled from the moment the step
  * shows (the checkout's paymentStatus child); 'Другой способ оплаты' goes back. No next button: the step moves on by
  * itself when the payment settles.
  */
@@ -79,7 +79,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
           )}
         </>
       )}
-      {/* Nothing about the payment until the first status answer (issue 17). */}
+      {/* Nothing about the payment until the first status answer. */}
       {status && <StatusBlock actor={status} quietUntilAnswered />}
       <button type="button" className="link" onClick={goBack}>
         {t.anotherMethod}

@@ -12,7 +12,7 @@ import { fieldOf, TextField } from './TextField';
 
 type SignInActor = ActorRefFrom<typeof signInMachine>;
 
-/** The sign-in form of the reg step (SPEC §2) with the notices after a password reset or a registration. */
+/** The sign-in form of the reg step with the notices after a password reset or a registration. */
 export function SignInForm({ actor }: { actor: CheckoutActor }) {
   const flow = useSelector(actor, (state) => state.children.signIn);
   const notice = useSelector(actor, (state) => state.context.notice);

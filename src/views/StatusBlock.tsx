@@ -7,7 +7,7 @@ import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
 
 export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
 
-/** What the payer is told about the payment, from the polling's state (issue 13 adds 'refunded', issue 17 the last four). */
+/** What the payer is told about the payment, from the polling's state. */
 export type Outcome =
   | 'success'
   | 'declined'
@@ -39,7 +39,7 @@ export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, opti
   return 'created';
 }
 
-/** A clock, standing still: a slow bank is waited for, not spun for ever (issue 17). */
+/** A clock, standing still: a slow bank is waited for, not spun for ever. */
 const ClockIcon = () => (
   <svg viewBox="0 0 24 24" width={56} height={56} aria-hidden="true" focusable="false">
     <circle cx="12" cy="12" r="11" fill="#f79009" />
@@ -65,7 +65,7 @@ const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string
 interface Props {
   actor: PaymentStatusActor;
   /**
-   * Say nothing until the server has answered (issue 17): on the fast-payment step 'Получаем данные о платеже' before
+   * Say nothing until the server has answered: on the fast-payment step 'Получаем данные о платеже' before
    * the bank was even reached read as if the payment were under way. The live region is there from the start, so
    * what it says later is announced.
    */
@@ -74,7 +74,7 @@ interface Props {
   cancelled?: boolean;
 }
 
-/** The status block of SPEC §2/§4: an icon and the status text, announced politely as it changes. */
+/** The status block of the result and fast-payment steps: an icon and the status text, announced politely. */
 export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const view = views[outcome];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A form's main button that shows at once that it is working: a spinner and aria-busy while `busy`, and no second
- * press meanwhile (issue 17: on a slow network a press that changed nothing for seconds was pressed again).
+ * press meanwhile (on a slow network a press that changed nothing for seconds was pressed again).
  */
 export function SubmitButton({ busy, disabled = false, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   errorRole?: 'alert';
 }
 
-/** A labelled input with its error under it (SPEC §5). */
+/** A labelled input with its error under it. */
 export function TextField({ id, label, error, errorRole, ...input }: Props) {
   const errorId = `${id}-error`;
   return (

@@ -14,7 +14,7 @@ import { fieldOf, TextField } from './TextField';
 
 const t = messages.points;
 
-/** The points screen (SPEC §2): totals, how many to spend, the robot check when asked, 'Использовать баллы'. */
+/** The points screen: totals, how many to spend, the robot check when asked, 'Использовать баллы'. */
 export function UsePoints({ actor }: { actor: CheckoutActor }) {
   const unavailable = useSelector(actor, (state) => state.matches({ usePoints: 'unavailable' }));
   const flow = useCodeFlow(actor);
@@ -63,7 +63,7 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
           {...fieldOf(formik, 'points')}
           onBlur={(event) => {
             formik.handleBlur(event);
-            // Below zero or a fraction is clamped as the payer leaves the field (SPEC §5), so they see what will be
+            // Below zero or a fraction is clamped as the payer leaves the field, so they see what will be
             // spent; above the maximum stays as typed, with the schema's 'Можно списать не более N баллов'.
             const typed = formik.values.points;
             if (typed !== '' && Number(typed) <= maxPoints) void formik.setFieldValue('points', clampPoints(Number(typed), maxPoints));

@@ -19,7 +19,7 @@ export interface PageServices {
   goBack: () => void;
   /** Reloads the page (a step whose code failed to load); main.tsx gives the browser's reload. */
   reload?: () => void;
-  /** What the fast-payment step's bank list needs (issue 18); without it the step offers the plain bank-app link. */
+  /** What the fast-payment step's bank list needs; without it the step offers the plain bank-app link. */
   bankList?: BankListDependencies;
   /** Code to fetch in the background once the first step is painted (the bank widget's), as the second step's is. */
   preload?: () => void;

@@ -13,7 +13,7 @@ export const Register = lazyStep(() => import('./Register').then((m) => m.Regist
 export const ResultStep = lazyStep(() => import('./ResultStep').then((m) => m.ResultStep));
 export const Sbp = lazyStep(() => import('./Sbp').then((m) => m.Sbp));
 export const UsePoints = lazyStep(() => import('./UsePoints').then((m) => m.UsePoints));
-/** A paid bill's link: 'Счет оплачен' with the receipt (issue 17). */
+/** A paid bill's link: 'Счет оплачен' with the receipt. */
 export const PaidBill = lazyStep(() => import('./PaidBill').then((m) => m.PaidBill));
 /** The sign-in form of the registered-user step: only payers who are not signed in see it. */
 export const SignInForm = lazyStep(() => import('./SignInForm').then((m) => m.SignInForm));

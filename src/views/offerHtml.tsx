@@ -26,7 +26,7 @@ function toReact(node: Node, key: number): ReactNode {
 }
 
 /**
- * The offer text arrives as HTML (SPEC §7 OfferDescription). It is parsed, never injected: only a few text
+ * The offer text arrives as HTML (the offer call's OfferDescription). It is parsed, never injected: only a few text
  * tags survive, so whatever the server relays cannot run script or restyle the page.
  */
 export function OfferText({ html }: { html: string }) {

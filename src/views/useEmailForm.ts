@@ -13,8 +13,8 @@ type Errors = Partial<Record<keyof Values, string>>;
  * once touched, submit touches and checks first. Same yup schema, loaded with the first check.
  *
  * `initial` prefills the field; `rejected` says the server refused the address: the field is emptied and
- * 'Email некорректен' shown (SPEC §5). `submitting` is true from the submit until the check is done, so the button
- * shows it is busy at once, before the schema's chunk has arrived on a slow network (issue 17).
+ * 'Email некорректен' shown. `submitting` is true from the submit until the check is done, so the button
+ * shows it is busy at once, before the schema's chunk has arrived on a slow network.
  */
 export function useEmailForm(onSubmit: (values: Values) => void, { initial = '', rejected = false }: { initial?: string; rejected?: boolean } = {}) {
   const [values, setValues] = useState<Values>({ email: initial });

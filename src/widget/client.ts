@@ -27,13 +27,13 @@ export interface WidgetRequest extends PaymentIds {
   isSafariDesktop: boolean;
 }
 
-/** SPEC §9: the helper popup is 450x500 at offset 200,200. */
+/** The helper popup is 450x500 at offset 200,200. */
 export const HELPER_TAB_FEATURES = 'width=450,height=500,left=200,top=200';
 export const HELPER_TAB_NAME = 'bank-widget-access-cookie';
 
 /**
  * The bank-app pay widget client (SberPaySite, SberPaySiteP) for one page: desktop iframe overlay, desktop
- * Safari helper tab, mobile full-page redirect, and the message protocol (SPEC §4).
+ * Safari helper tab, mobile full-page redirect, and the message protocol.
  */
 export function createBankWidget(win: WidgetWindow, environment: WidgetEnvironment) {
   const hostOf = (code: string) => widgetHost(environment, familyOf(code));
@@ -41,7 +41,7 @@ export function createBankWidget(win: WidgetWindow, environment: WidgetEnvironme
   let helperTab: WindowProxy | null = null;
 
   return {
-    /** The return URL on our pay site for an outcome (SPEC §4: ends /success, with state and bankInvoiceId). */
+    /** The return URL on our pay site for an outcome (ends /success, with state and bankInvoiceId). */
     returnUrl(ids: PaymentIds, outcome: 'success' | 'fail'): string {
       const urls = returnUrls(win.location.origin, ids);
       return outcome === 'success' ? urls.successUrl : urls.failUrl;

@@ -2,7 +2,7 @@ import type { PageConfig } from '../services/pageConfig';
 import { bankAppWidgetOf, type BankAppWidget } from '../services/rules/paymentKinds';
 
 /**
- * Where the bank-app pay widget lives, by environment (SPEC §7, §9). `local` (http and https) is this server's
+ * Where the bank-app pay widget lives, by environment. `local` (http and https) is this server's
  * own sandbox; the other environments use fixed bank hosts.
  *
  * THE BANK HOSTS BELOW ARE INVENTED PLACEHOLDERS: the real bank hosts are not given in the specification. They
@@ -22,7 +22,7 @@ export interface WidgetHost {
   origin: string | null;
   /** The widget page, per variant. */
   paths: Record<WidgetVariant, string>;
-  /** The desktop Safari helper tab (SPEC §7: /access-cookie on the widget host). */
+  /** The desktop Safari helper tab (/access-cookie on the widget host). */
   accessCookiePath: string;
 }
 

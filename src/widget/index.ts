@@ -1,4 +1,4 @@
-/** The bank-app pay widget client (DESIGN §3 `widget/`); see client.ts. */
+/** The bank-app pay widget client, loaded on demand; see client.ts. */
 export { createBankWidget, HELPER_TAB_FEATURES, type BankWidgetClient, type WidgetReport, type WidgetRequest, type WidgetWindow } from './client';
 export { BANK_HOSTS, familyOf, widgetHost } from './hosts';
 export { decodeParameters, encodeParameters, returnUrls, widgetParameters, widgetUrl, type WidgetParameters } from './params';

@@ -1,7 +1,7 @@
 import { stepMessages } from '../services/stepMessages';
 
 /**
- * The iframe sandbox of SPEC §9: scripts, forms, popups, modals and storage access. allow-same-origin is what
+ * The iframe's sandbox: scripts, forms, popups, modals and storage access. allow-same-origin is what
  * lets the widget keep its own origin (an opaque one could neither reach its bank nor be told apart from a
  * forgery by origin); on the bank's hosts that origin is foreign to ours, so it gains nothing over our page.
  */
@@ -28,7 +28,7 @@ function randomId(crypto: { getRandomValues<T extends ArrayBufferView>(array: T)
 /**
  * The desktop overlay: a dimmed layer with the widget's iframe, under a random id so two openings never clash
  * and no page script can guess it; page scrolling is locked while it is open and restored on close. It is a modal
- * dialog (issue 17): a close button, Esc, and the page behind made inert, so focus stays inside until it closes;
+ * dialog: a close button, Esc, and the page behind made inert, so focus stays inside until it closes;
  * focus then returns to where it was. `onClose` is how the payer asks to close it (the owner closes it then).
  */
 export function openOverlay(

@@ -3,7 +3,7 @@ import { returnUrls, type PaymentIds } from './returnUrls';
 
 export { returnUrls, type PaymentIds };
 
-/** The widget parameters of SPEC §4, handed to the widget in its URL and again when it asks (GET_PARAMETERS). */
+/** The widget's parameters, handed to the widget in its URL and again when it asks (GET_PARAMETERS). */
 export interface WidgetParameters {
   bankInvoiceId: string;
   /** Where the widget sends the payer when they close it on a phone (state=return). */
@@ -47,7 +47,7 @@ export function widgetOrigin(host: WidgetHost, pageOrigin: string): string {
   return host.origin ?? pageOrigin;
 }
 
-/** The widget page's URL (SPEC §7): platform=desktop on desktop, orderId and params. */
+/** The widget page's URL: platform=desktop on desktop, orderId and params. */
 export function widgetUrl(host: WidgetHost, pageOrigin: string, variant: WidgetVariant, params: WidgetParameters): string {
   const query = new URLSearchParams();
   if (variant === 'desktop') query.set('platform', 'desktop');

@@ -1,5 +1,5 @@
 /**
- * The message protocol between the checkout page and the bank-app pay widget (SPEC §4), as the sandbox widget
+ * The message protocol between the checkout page and the bank-app pay widget, as the sandbox widget
  * speaks it (server/sandbox/sberpay-widget.js): plain objects `{ type, payload? }` through postMessage.
  *   widget -> page: GET_VERSION, GET_PARAMETERS, GET_ORDERID (questions, no payload), success, fail,
  *                   CLOSE_WIDGET, OPEN_LINK { link }

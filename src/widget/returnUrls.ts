@@ -5,7 +5,7 @@ export interface PaymentIds {
 }
 
 /**
- * The return URLs on the product's pay site (SPEC §4): the result page, carrying the order for its status poll
+ * The return URLs on the product's pay site: the result page, carrying the order for its status poll
  * and `state` (success or return) with `bankInvoiceId`. What counts is the status the result page polls, never
  * `state` itself. A module of its own: the page needs it even when the widget's code could not be loaded.
  */

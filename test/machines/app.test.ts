@@ -62,7 +62,7 @@ describe('loading', () => {
     expect(effects).toEqual([]);
   });
 
-  test("a reload: the checkout gets the address bar's step and this tab's draft of the code step (issue 17)", async () => {
+  test("a reload: the checkout gets the address bar's step and this tab's draft of the code step", async () => {
     const codeDraft = { purpose: 'forgot-password' as const, phone: '79990000002' };
     const { loadBill, loadUser, checkout } = start({ objectOID: 'demo-reg', isDesktop: true, resumePath: '/checkSendCode', codeDraft });
     loadBill.last.answer.resolve(bill);

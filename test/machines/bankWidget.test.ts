@@ -27,7 +27,7 @@ function start(input: BankWidgetInput = desktop, { safari = false } = {}) {
   return { actor, widget, effects, names, clock, report };
 }
 
-test('the initialisation time-out is the 20000 ms of SPEC §9', () => {
+test('the initialisation time-out is 20000 ms', () => {
   expect(WIDGET_INIT_TIMEOUT_MS).toBe(20_000);
 });
 

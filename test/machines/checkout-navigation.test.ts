@@ -70,7 +70,7 @@ describe('main route', () => {
   });
 });
 
-describe('every step of SPEC §2 is a state with its route', () => {
+describe('every step is a state with its route', () => {
   const expected: Record<Step, string> = {
     reg: '/reg',
     noReg: '/noReg',

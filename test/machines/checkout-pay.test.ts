@@ -63,7 +63,7 @@ function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
 }
 
 describe('card and direct bank redirect', () => {
-  test('the first type is preselected; Pay asks for the payment URL with the request of SPEC §3 and goes to info.formUrl', async () => {
+  test('the first type is preselected; Pay asks for the payment URL with the bill, the type, the points, the e-mail and the user, and goes to info.formUrl', async () => {
     const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = atChoosePaymentType();
     expect(snapshot().context.selectedTypeOid).toBe('type-card');
     actor.send({ type: 'payment.pay' });
@@ -103,7 +103,7 @@ describe('card and direct bank redirect', () => {
   });
 });
 
-describe('no payment URL: the SPEC §8 message and the flow stops', () => {
+describe('no payment URL: the step says so and the flow stops', () => {
   test.each([
     ['card without formUrl', 'type-card', { success: true, info: { orderId: 'o' } }],
     ['fast payment without payload', 'type-sbp', { success: true, info: { orderId: 'o', data: { qrcId: 'q' } } }],
@@ -139,7 +139,7 @@ describe('no payment URL: the SPEC §8 message and the flow stops', () => {
 /** A stale tab: the bill was paid meanwhile and the server refuses a new attempt with 409 'Счет уже оплачен'. */
 const alreadyPaid = Object.assign(new Error('Счет уже оплачен'), { status: 409 });
 
-describe('a bill paid meanwhile (issue 17)', () => {
+describe('a bill paid meanwhile', () => {
   test('Pay on a stale tab: the step says the bill is already paid, not that paying failed', async () => {
     const { actor, requestPaymentUrl, logged, snapshot, where } = atChoosePaymentType();
     actor.send({ type: 'payment.pay' });
@@ -168,7 +168,7 @@ describe('a bill paid meanwhile (issue 17)', () => {
   });
 });
 
-describe('the receipt e-mail on the payment step (issue 17)', () => {
+describe('the receipt e-mail on the payment step', () => {
   test('unchanged, Pay goes at once with it; changed, the server checks the new one first and Pay goes on with it', async () => {
     const { actor, requestPaymentUrl, checkEmail, where, paying } = atChoosePaymentType();
     actor.send({ type: 'payment.pay', email: 'payer@example.com' });
@@ -188,7 +188,7 @@ describe('the receipt e-mail on the payment step (issue 17)', () => {
     expect(requestPaymentUrl.last.input.email).toBe('other@example.com');
   });
 
-  test('a changed e-mail the server refuses: no payment, the field is emptied (SPEC §5)', async () => {
+  test('a changed e-mail the server refuses: no payment, the field is emptied', async () => {
     const { actor, requestPaymentUrl, checkEmail, snapshot, where } = atChoosePaymentType();
     actor.send({ type: 'payment.pay', email: 'bad@example.com' });
     checkEmail.last.answer.reject(new Error('Неверный email'));
@@ -209,14 +209,17 @@ describe('the receipt e-mail on the payment step (issue 17)', () => {
   });
 });
 
+/** The checkout after Pay with a way to pay whose answer came. */
+async function paidWith(oid: string, response: PaymentUrlResponse, input: Partial<CheckoutInput> = {}) {
+  const checkout = atChoosePaymentType(input);
+  checkout.actor.send({ type: 'payment.select', oid });
+  checkout.actor.send({ type: 'payment.pay' });
+  await checkout.answer(response);
+  return checkout;
+}
+
 describe('fast payment (SBP)', () => {
-  async function atSbp(input: Partial<CheckoutInput> = {}) {
-    const checkout = atChoosePaymentType(input);
-    checkout.actor.send({ type: 'payment.select', oid: 'type-sbp' });
-    checkout.actor.send({ type: 'payment.pay' });
-    await checkout.answer(sbpAnswer);
-    return checkout;
-  }
+  const atSbp = (input: Partial<CheckoutInput> = {}) => paidWith('type-sbp', sbpAnswer, input);
 
   test('stores the URL data, the bank-app link and the transaction, shows the QR and polls the status', async () => {
     const { snapshot, paymentStatus, navigations } = await atSbp();
@@ -232,7 +235,7 @@ describe('fast payment (SBP)', () => {
     expect(navigations).toEqual([]);
   });
 
-  test('on a phone polling goes on while the payer is in the bank app (issue 18)', async () => {
+  test('on a phone polling goes on while the payer is in the bank app', async () => {
     const { paymentStatus } = await atSbp({ isDesktop: false });
     expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1', keepPollingWhenHidden: true });
   });
@@ -264,13 +267,7 @@ describe('fast payment (SBP)', () => {
 });
 
 describe('bank-app pay widget', () => {
-  async function atWidget(input: Partial<CheckoutInput> = {}) {
-    const checkout = atChoosePaymentType(input);
-    checkout.actor.send({ type: 'payment.select', oid: 'type-sberpay' });
-    checkout.actor.send({ type: 'payment.pay' });
-    await checkout.answer(widgetAnswer);
-    return checkout;
-  }
+  const atWidget = (input: Partial<CheckoutInput> = {}) => paidWith('type-sberpay', widgetAnswer, input);
 
   test('opens the widget with the bank invoice, the order, the bill, the type and the platform', async () => {
     const { bankWidget, where, snapshot, paying } = await atWidget({ isDesktop: false });
@@ -333,7 +330,7 @@ describe('agreements', () => {
     expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
   });
 
-  test('ticks survive switching the way to pay and back (issue 17)', () => {
+  test('ticks survive switching the way to pay and back', () => {
     const { actor, snapshot, requestPaymentUrl } = atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
     actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
@@ -396,7 +393,7 @@ describe('covered by points', () => {
     expect(logged).toHaveLength(1);
   });
 
-  test('closed meanwhile in another tab (409): the step says the bill is already paid (issue 17)', async () => {
+  test('closed meanwhile in another tab (409): the step says the bill is already paid', async () => {
     const { actor, requestPaymentUrl, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
     actor.send({ type: 'payment.pay' });
     requestPaymentUrl.last.answer.reject(alreadyPaid);

@@ -12,7 +12,7 @@ function start() {
   return { actor, fetchOffer, logged };
 }
 
-test('hidden until an agreement’s link asks; then loading with the offer request of SPEC §3', () => {
+test('hidden until an agreement’s link asks; then loading with the offer request (kind, bill, type)', () => {
   const { actor, fetchOffer } = start();
   expect(actor.getSnapshot().value).toBe('hidden');
   expect(actor.getSnapshot().hasTag('open')).toBe(false);

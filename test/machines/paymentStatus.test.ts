@@ -61,7 +61,7 @@ test('asks for the status of the transaction at once, then every 5000 ms while i
 test.each([
   ['success', 'success'],
   ['declined', 'declined'],
-  // Paid twice (issue 13): the bill was paid by another payment and this one's money returned.
+  // Paid twice: the bill was paid by another payment and this one's money returned.
   ['refunded', 'refunded'],
 ] as const)('stops on %s: no further request, the output says so, the watcher is stopped', async (status, tag) => {
   const { actor, fetchStatus, visibility, clock, answer } = start();
@@ -117,7 +117,7 @@ test('a failed poll is logged and polling goes on, first at the usual pace, then
   expect(failures).toEqual(errors);
   expect(pauses).toEqual([STATUS_POLL_MS, 10_000, 20_000, 40_000, MAX_RETRY_PAUSE_MS, MAX_RETRY_PAUSE_MS]);
 
-  // One good answer ends the growing pauses: the regular pace again, which past two minutes is the slow bank's (issue 17).
+  // One good answer ends the growing pauses: the regular pace again, which past two minutes is the slow bank's.
   await answer(created);
   expect(actor.getSnapshot().context.failures).toBe(0);
   expect(actor.getSnapshot().context.slow).toBe(true);
@@ -192,7 +192,7 @@ test('showing a tab that was never hidden changes nothing', async () => {
   expect(fetchStatus.calls).toHaveLength(1);
 });
 
-describe('on a phone the payer is in the bank app while the tab is hidden (issue 18)', () => {
+describe('on a phone the payer is in the bank app while the tab is hidden', () => {
   test('polling goes on while the tab is hidden, every 5000 ms', async () => {
     const { actor, fetchStatus, clock, answer, tab } = start({ keepPollingWhenHidden: true });
     await answer(created);
@@ -292,7 +292,7 @@ describe('with the real wiring (definePaymentStatusActor)', () => {
   });
 });
 
-describe('the connection (issue 17)', () => {
+describe('the connection', () => {
   test('no status is known before the first answer; the first answer makes it known', async () => {
     const { actor, answer } = start();
     expect(actor.getSnapshot().context.answered).toBe(false);
@@ -351,7 +351,7 @@ describe('the connection watcher of the page (wiring)', () => {
   });
 });
 
-describe('issue 17: the receipt and a slow bank', () => {
+describe('the receipt and a slow bank', () => {
   const receipt = {
     orderId: 'tx-1', status: 'success' as const, amount: 1500.5, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z',
     method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', billPaid: true,

@@ -35,7 +35,7 @@ const withOpenSbp = (bill: Bill, status: 'created' | 'success' = 'created'): Bil
   openAttempt: { orderId: 'order-1', cardTypeOID: sbpType(bill).OID, code: 'SBP', status, pointsUsed: 0, sbp: { payload: 'https://bank/qr-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } },
 });
 
-describe('resume after a reload (issue 17)', () => {
+describe('resume after a reload', () => {
   test('reloaded on the fast-payment step with its attempt open: the QR and its polling come back, Back goes to choosing', () => {
     const bill = withOpenSbp(aBill());
     const { actor, paymentStatus } = startCheckout({ bill, resumePath: '/sbp' });
@@ -61,7 +61,7 @@ describe('resume after a reload (issue 17)', () => {
   });
 });
 
-describe("'Попробовать снова' (issue 17)", () => {
+describe("'Попробовать снова'", () => {
   test('the bill opens on choosing the way to pay, with the declined attempt\'s e-mail and way kept; Back goes to the main route', () => {
     const bill = aBill();
     const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'payer@example.ru' } } });
@@ -79,7 +79,7 @@ describe("'Попробовать снова' (issue 17)", () => {
   });
 });
 
-describe('a paid bill\'s link (issue 17)', () => {
+describe('a paid bill\'s link', () => {
   const receipt: Receipt = {
     orderId: 'order-1', status: 'success', amount: 100, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z', method: null, email: null, billPaid: true,
   };

@@ -10,7 +10,7 @@ import { answer, pointsBill, regBill, settle, startFlow } from '../fixtures/acco
 import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
 
 /**
- * A reload on the code screen (issue 17): with this session's code still valid (the server's `sentCode`) and this
+ * A reload on the code screen: with this session's code still valid (the server's `sentCode`) and this
  * tab's draft of what it was asked for, the code screen comes back with the server's countdown and a right code
  * finishes the flow; a points code's screen comes back without a draft too (the points then unknown). A flow known but
  * not resumable goes to its form, the step before; nothing known, to the main route.

@@ -120,7 +120,7 @@ test('stop unsubscribes and no longer listens to the browser', async () => {
   expect(checkout.binding.back).not.toHaveBeenCalled();
 });
 
-describe('Back and Forward always land where the address bar says (issue 17)', () => {
+describe('Back and Forward always land where the address bar says', () => {
   test('Forward to a step the checkout has left goes back to the step on screen', async () => {
     const checkout = fakeCheckout();
     stop = syncAddressBar(window, checkout.binding).stop;

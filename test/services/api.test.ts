@@ -52,7 +52,7 @@ const only = () => {
 const json = (s: Seen) => JSON.parse(s.body) as unknown;
 const form = (s: Seen) => Object.fromEntries(new URLSearchParams(s.body));
 
-describe('every request (SPEC §7)', () => {
+describe('every request', () => {
   test('sends cookies, the XMLHttpRequest header and the CSRF token read at request time', async () => {
     answerAll();
     const api = makeApi();
@@ -201,7 +201,7 @@ describe('provider host calls', () => {
   });
 });
 
-describe('errors (SPEC §8: logged with the message and the response error field)', () => {
+describe('errors (logged with the message and the response error field)', () => {
   test('a 404 rejects with status 404 and the server message', async () => {
     server.use(mswHttp.post('/api/getResult/', () => HttpResponse.json({ success: false, error: 'Not found' }, { status: 404 })));
     const error = await makeApi()

@@ -3,7 +3,7 @@ import { readCodeDraft } from '../../src/services/codeDraftReader';
 import type { CodeRequest } from '../../src/services/types';
 import { memoryTabStorage } from '../fixtures/fakes';
 
-/** This tab's draft of the code step (issue 17): kept per bill, read back only when well formed, never throwing. */
+/** This tab's draft of the code step: kept per bill, read back only when well formed, never throwing. */
 
 const memoryStorage = memoryTabStorage;
 

@@ -13,8 +13,8 @@ function textsOf(node: unknown, path: string[] = []): [string, string][] {
 /** The Latin words a Russian payment page keeps: names of things and the e-mail's own word. */
 const KEPT_LATIN = /\b(Email|email|ID|QR|SberPay)\b/g;
 
-test('the page is Russian throughout (issue 17): no English text is left in the catalogue', () => {
-  // The catalogue's on-demand parts too: the steps after the first, and the payment's end (issue 17).
+test('the page is Russian throughout: no English text is left in the catalogue', () => {
+  // The catalogue's on-demand parts too: the steps after the first, and the payment's end.
   const english = textsOf({ messages, stepMessages, receiptMessages }).filter(([, text]) => /[A-Za-z]{2,}/.test(text.replace(KEPT_LATIN, '')));
   expect(english).toEqual([]);
 });

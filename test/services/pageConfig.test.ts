@@ -31,13 +31,13 @@ describe('the page config meta tag', () => {
     return doc;
   };
 
-  test("the merchant's name and support contact (issue 17), empty when the server names none", () => {
+  test("the merchant's name and support contact, empty when the server names none", () => {
     const merchant = { name: 'ООО «Демо Девелопмент»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' };
     expect(readPageConfig(withConfig({ objectOID: 'bill-1', merchant })).merchant).toEqual(merchant);
     expect(readPageConfig(withConfig({ objectOID: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
   });
 
-  test("the result page's returnUrl (issue 14): an http(s) address, anything else none", () => {
+  test("the result page's returnUrl: an http(s) address, anything else none", () => {
     expect(readPageConfig(withConfig({ returnUrl: 'https://shop.example.ru/orders/1' })).returnUrl).toBe('https://shop.example.ru/orders/1');
     expect(readPageConfig(withConfig({})).returnUrl).toBeNull();
     for (const returnUrl of ['javascript:alert(1)', 'data:text/html,x', 'not a url', 42]) {

@@ -1,7 +1,7 @@
 import { canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, phoneOf, sumAfterPoints } from '../../src/services/pricing';
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
 
-describe('e-mail used (SPEC §3)', () => {
+describe('e-mail used', () => {
   const withAll = { anotherEmail: 'typed@example.ru', bill: aBill({ info: { Email: 'bill@example.ru' } }), user: aUser({ email: 'user@example.ru' }) };
 
   test('is empty when no e-mail is known anywhere', () => {
@@ -91,7 +91,7 @@ describe('maximum spendable points', () => {
   });
 });
 
-describe('points can be used (SPEC §6)', () => {
+describe('points can be used', () => {
   const usable = aBill({ pointsEnabled: true, usefulPoints: 3000, info: { CustNo: 'C-1001' } });
   test('only with points enabled, useful points above 0 and a customer number', () => {
     expect(canUsePoints(usable)).toBe(true);
@@ -103,7 +103,7 @@ describe('points can be used (SPEC §6)', () => {
   });
 });
 
-describe('clamping requested points (SPEC §5)', () => {
+describe('clamping requested points', () => {
   test('points above the maximum become the maximum', () => {
     expect(clampPoints(5000, 3000)).toBe(3000);
   });
@@ -117,7 +117,7 @@ describe('clamping requested points (SPEC §5)', () => {
   });
 });
 
-describe("the first step's sum after points (issue 17)", () => {
+describe("the first step's sum after points", () => {
   test('the sum less the points, in kopecks, never below zero', () => {
     const bill = aBill({ info: { Summ: 8000.1 } });
     expect(sumAfterPoints(bill, 0)).toBe(800_010);

@@ -9,7 +9,7 @@ const errorOf = async (schema: { validate(value: unknown): Promise<unknown> }, v
   }
 };
 
-describe('phone (SPEC §5)', () => {
+describe('phone', () => {
   test('required', async () => {
     expect(await errorOf(phoneSchema, '')).toBe('Не указан телефон');
     expect(await errorOf(phoneSchema, undefined)).toBe('Не указан телефон');
@@ -34,7 +34,7 @@ describe('phone (SPEC §5)', () => {
   });
 });
 
-describe('e-mail (SPEC §5)', () => {
+describe('e-mail', () => {
   test('required', async () => {
     expect(await errorOf(emailSchema, '')).toBe('Не указан email');
     expect(await errorOf(emailSchema, '   ')).toBe('Не указан email');

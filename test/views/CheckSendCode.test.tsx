@@ -37,7 +37,7 @@ test('four single-digit boxes for the one-time code with the numeric keyboard, t
   expect(screen.queryByRole('link', { name: /бесплатным звонком/ })).not.toBeInTheDocument();
 });
 
-test('the screen opens with focus in the first box, ready for the code (issue 17)', async () => {
+test('the screen opens with focus in the first box, ready for the code', async () => {
   await openCode();
   expect(digit(1)).toHaveFocus();
 });

@@ -16,6 +16,16 @@ function renderChoose(...args: Parameters<typeof checkoutAtChoose>) {
   return checkout;
 }
 
+/** Types another receipt address into the step's field and presses Pay; the field, for what it then says. */
+async function payWithEmail(address: string) {
+  const email = screen.getByLabelText(messages.email.label);
+  await userEvent.clear(email);
+  await userEvent.type(email, address);
+  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await act(flush);
+  return email;
+}
+
 const summary = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
 
 test('options with names, icons and fees; the first is preselected; the summary follows the choice', async () => {
@@ -39,7 +49,7 @@ test('options with names, icons and fees; the first is preselected; the summary 
   expect(summary(t.total)).toMatch(/12\s345,67 руб\./);
 });
 
-test('points covering the bill: the title says so, no option, no fee line, and the button says what happens (issue 17)', () => {
+test('points covering the bill: the title says so, no option, no fee line, and the button says what happens', () => {
   renderChoose({ bill: billWithEmail({ info: { Summ: 1500, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }) }, { points: 1500 });
   expect(screen.getByRole('heading', { name: t.coveredByPoints })).toBeInTheDocument();
   expect(screen.queryAllByRole('radio')).toHaveLength(0);
@@ -52,7 +62,7 @@ test('points covering the bill: the title says so, no option, no fee line, and t
   expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
 });
 
-test('no type chosen yet, the fee still reads "Сервисный сбор от" (SPEC §2)', () => {
+test('no type chosen yet, the fee still reads "Сервисный сбор от"', () => {
   const { actor } = renderChoose({ bill: billWithEmail({ cardTypes: [] }) });
   expect(actor.getSnapshot().context.selectedTypeOid).toBeNull();
   expect(screen.getByText(t.feeFrom)).toBeInTheDocument();
@@ -117,7 +127,7 @@ test('the agreement’s link opens the offer modal with the text of that offer',
   expect(within(dialog).getByRole('heading', { name: 'Условия платежа' })).toBeInTheDocument();
 });
 
-describe('the receipt e-mail stays visible and editable here (issue 17)', () => {
+describe('the receipt e-mail stays visible and editable here', () => {
   test('prefilled with the address the receipt goes to; Pay as it is asks the server nothing more', async () => {
     const { requestPaymentUrl } = renderChoose();
     const email = screen.getByLabelText(messages.email.label);
@@ -129,11 +139,7 @@ describe('the receipt e-mail stays visible and editable here (issue 17)', () => 
 
   test('changed: Pay has the server check the new address, then pays with it', async () => {
     const { checkEmail, requestPaymentUrl } = renderChoose();
-    const email = screen.getByLabelText(messages.email.label);
-    await userEvent.clear(email);
-    await userEvent.type(email, 'new@example.com');
-    await userEvent.click(screen.getByRole('button', { name: t.pay }));
-    await act(flush);
+    await payWithEmail('new@example.com');
     expect(checkEmail.last.input).toEqual({ email: 'new@example.com' });
     expect(requestPaymentUrl.calls).toHaveLength(0);
     await act(async () => {
@@ -143,13 +149,9 @@ describe('the receipt e-mail stays visible and editable here (issue 17)', () => 
     expect(requestPaymentUrl.last.input.email).toBe('new@example.com');
   });
 
-  test('a changed address the server refuses: the field is emptied with "Email некорректен" (SPEC §5)', async () => {
+  test('a changed address the server refuses: the field is emptied with "Email некорректен"', async () => {
     const { checkEmail, requestPaymentUrl } = renderChoose();
-    const email = screen.getByLabelText(messages.email.label);
-    await userEvent.clear(email);
-    await userEvent.type(email, 'refused@example.com');
-    await userEvent.click(screen.getByRole('button', { name: t.pay }));
-    await act(flush);
+    const email = await payWithEmail('refused@example.com');
     await act(async () => {
       checkEmail.last.answer.reject(new Error('Неверный email'));
       await flush();
@@ -161,17 +163,13 @@ describe('the receipt e-mail stays visible and editable here (issue 17)', () => 
 
   test('a changed address that is no e-mail is refused on the spot', async () => {
     const { requestPaymentUrl } = renderChoose();
-    const email = screen.getByLabelText(messages.email.label);
-    await userEvent.clear(email);
-    await userEvent.type(email, 'not-an-email');
-    await userEvent.click(screen.getByRole('button', { name: t.pay }));
-    await act(flush);
+    const email = await payWithEmail('not-an-email');
     expect(email).toHaveAccessibleDescription(stepMessages.validation.emailFormat);
     expect(requestPaymentUrl.calls).toHaveLength(0);
   });
 });
 
-test('after agreement errors focus goes to the first one missing, on every Pay (issue 17)', async () => {
+test('after agreement errors focus goes to the first one missing, on every Pay', async () => {
   renderChoose({ bill: offerBill() });
   const aggregator = screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' });
   const executer = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
@@ -182,7 +180,7 @@ test('after agreement errors focus goes to the first one missing, on every Pay (
   expect(executer).toHaveFocus();
 });
 
-test('ticks survive switching the way to pay and back (issue 17)', async () => {
+test('ticks survive switching the way to pay and back', async () => {
   renderChoose({ bill: offerBill() });
   await userEvent.click(screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' }));
   await userEvent.click(screen.getByRole('radio', { name: /СБП/ }));
@@ -191,7 +189,7 @@ test('ticks survive switching the way to pay and back (issue 17)', async () => {
   expect(screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' })).not.toBeChecked();
 });
 
-test('Pay on a stale tab (409): the step says the bill is already paid, with no Pay left (issue 17)', async () => {
+test('Pay on a stale tab (409): the step says the bill is already paid, with no Pay left', async () => {
   const { requestPaymentUrl } = renderChoose();
   await userEvent.click(screen.getByRole('button', { name: t.pay }));
   await act(async () => {
@@ -204,7 +202,7 @@ test('Pay on a stale tab (409): the step says the bill is already paid, with no 
   expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
 });
 
-test('Pay shows it is busy at once (issue 17)', async () => {
+test('Pay shows it is busy at once', async () => {
   renderChoose();
   const pay = screen.getByRole('button', { name: t.pay });
   await userEvent.click(pay);

@@ -50,7 +50,7 @@ test('Enter submits the form', async () => {
   await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('payer@example.ru'));
 });
 
-test('an address the server refused is emptied and called incorrect (SPEC §5)', async () => {
+test('an address the server refused is emptied and called incorrect', async () => {
   const { field, rerender, onSubmit } = renderForm();
   await userEvent.type(field, 'payer@example.ru');
   rerender(<EmailForm rejected busy={false} onSubmit={onSubmit} />);
@@ -58,7 +58,7 @@ test('an address the server refused is emptied and called incorrect (SPEC §5)',
   expect(field).toHaveValue('');
 });
 
-test('Continue shows it is busy at once, before the address is checked or anything has loaded (issue 17)', async () => {
+test('Continue shows it is busy at once, before the address is checked or anything has loaded', async () => {
   const { onSubmit, field } = renderForm();
   await userEvent.type(field, 'payer@example.ru');
   const button = screen.getByRole('button', { name: messages.app.continue });

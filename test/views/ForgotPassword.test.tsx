@@ -65,7 +65,7 @@ test('a refused send says when a code may be sent again, or that it failed, as a
   expect(screen.getByRole('alert')).toHaveTextContent('Не удалось отправить код, попробуйте позже');
 });
 
-test('reloaded on the code screen after its code ran out: the phone typed before is in the field, and Continue sends it (issue 17)', async () => {
+test('reloaded on the code screen after its code ran out: the phone typed before is in the field, and Continue sends it', async () => {
   const { user, calls } = renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'forgot-password', phone: '79990000002' } });
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Введите номер телефона для восстановления доступа');
   expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (999) 000-00-02');

@@ -25,7 +25,7 @@ const withServer = (answer: (input: PaymentStatusInput) => Promise<PaymentStatus
 
 const merchant = { name: 'ООО «Тест»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' };
 
-// /success?withoutProcessing=1 is an address anyone can type: the page says "paid" only when the server does (issue 12).
+// /success?withoutProcessing=1 is an address anyone can type: the page says "paid" only when the server does.
 test('without an order (/success?withoutProcessing=1 alone) nothing is asked and nothing is said to be paid', () => {
   const { logic, asked } = withServer(async () => ({ status: 'success', objectOID: 'bill-1' }));
   render(<ResultPage logic={logic} orderId={null} billOid={null} merchant={merchant} />);
@@ -51,7 +51,7 @@ test('an order the server does not know is not paid', async () => {
   expect(screen.queryByText(stepMessages.status.success)).not.toBeInTheDocument();
 });
 
-// Issue 14: the bill's returnUrl, when the merchant gave one, is one link back to the shop after a success (issue 17).
+// Issue 14: the bill's returnUrl, when the merchant gave one, is one link back to the shop after a success.
 test("'Вернуться в магазин' links to the bill's returnUrl, and is absent without one", async () => {
   const { logic } = withServer(async () => ({ status: 'success', objectOID: 'bill-1' }));
   const { unmount } = render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} returnUrl="https://shop.example.ru/orders/1" />);

@@ -32,7 +32,7 @@ test('desktop: the amount, one line on how to pay and the QR image; no bank-app 
   expect(fetchStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1' });
 });
 
-test("'Получаем данные о платеже' only once the first status answer came (issue 17)", async () => {
+test("'Получаем данные о платеже' only once the first status answer came", async () => {
   const { fetchStatus } = await renderSbp(true);
   expect(screen.getByRole('status')).toHaveTextContent('');
   expect(screen.queryByText(stepMessages.status.created)).toBeNull();

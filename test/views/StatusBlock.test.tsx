@@ -21,7 +21,7 @@ function renderStatus(quietUntilAnswered = false) {
   return { actor, fetchStatus, network };
 }
 
-test("offline while polling: 'Нет соединения — проверим, как только оно появится'; back online it asks at once (issue 17)", async () => {
+test("offline while polling: 'Нет соединения — проверим, как только оно появится'; back online it asks at once", async () => {
   const { fetchStatus, network } = renderStatus();
   await act(async () => {
     fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
@@ -45,7 +45,7 @@ test('quiet until the first answer, then the created text', async () => {
   quiet.actor.stop();
 });
 
-test("paid twice: 'Счет уже оплачен. Деньги за этот платеж возвращены' (issue 13)", async () => {
+test("paid twice: 'Счет уже оплачен. Деньги за этот платеж возвращены'", async () => {
   const { fetchStatus } = renderStatus();
   await act(async () => {
     fetchStatus.last.answer.resolve({ status: 'refunded', objectOID: 'bill-1' });

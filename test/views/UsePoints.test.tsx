@@ -38,7 +38,7 @@ test('points below zero are clamped to 0 when the field is left', async () => {
   expect(pointsField()).toHaveValue(0);
 });
 
-test("more than the maximum says 'Можно списать не более 3 000 баллов', nothing changed behind the payer's back (issue 17)", async () => {
+test("more than the maximum says 'Можно списать не более 3 000 баллов', nothing changed behind the payer's back", async () => {
   const { user, calls } = await openPoints();
   await user.clear(pointsField());
   await user.type(pointsField(), '99999');

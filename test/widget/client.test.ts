@@ -40,7 +40,7 @@ describe('desktop iframe overlay', () => {
     expect(second.frame.parentElement!.id).not.toBe(firstId);
   });
 
-  test('the iframe URL carries platform=desktop, orderId and the base64 parameters of SPEC §4', () => {
+  test('the iframe URL carries platform=desktop, orderId and the base64 parameters', () => {
     const { frame } = openDesktop();
     const url = new URL(frame.src);
     expect(url.origin + url.pathname).toBe(`${PAGE}/sandbox/sberpay/widget`);
@@ -68,7 +68,7 @@ describe('desktop iframe overlay', () => {
   });
 });
 
-describe('the overlay is a modal dialog (issue 17)', () => {
+describe('the overlay is a modal dialog', () => {
   test('Esc, or its close button, asks to close it, as the widget’s CLOSE_WIDGET does', () => {
     const { reports, close } = openDesktop();
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));

@@ -1,7 +1,7 @@
 import { bankWidgetOnDemand, type WidgetReport } from '../../src/widget';
 import { fakeWindow } from './fakeWindow';
 
-/** The widget's code loads on demand (issue 17: the first load does not carry it); it behaves as the client itself. */
+/** The widget's code loads on demand (the first load does not carry it); it behaves as the client itself. */
 
 const request = { code: 'SberPaySite', bankInvoiceId: 'inv-1', orderId: 'order-1', billOid: 'bill-1', isSafariDesktop: false };
 

@@ -8,7 +8,7 @@ const t = stepMessages.choosePaymentType;
 const onChoose = sees({ heading: t.title }, { button: t.pay });
 
 /**
- * The anonymous payer (SPEC §2 noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
+ * The anonymous payer (noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
  * and the agreements and offer modal of a type that asks for them. Server answers are events of their own kind.
  */
 export const anonymousPaymentModel = setup({}).createMachine({
@@ -27,7 +27,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       },
     },
     dataError: { meta: sees({ text: messages.app.dataError }) },
-    // A paid bill's link: 'Счет оплачен' with the receipt of its payment, not the data error (issue 17).
+    // A paid bill's link: 'Счет оплачен' with the receipt of its payment, not the data error.
     paidBill: { meta: sees({ heading: receiptMessages.paidTitle }, { text: receiptMessages.receiptTitle }, { noText: messages.app.dataError }) },
     // 'Попробовать снова' from the result page: choosing again, the e-mail and the way to pay kept; Back to the bill.
     retrying: { meta: sees({ heading: t.title }, { button: t.pay }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
@@ -40,7 +40,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { EMAIL_ACCEPTED: 'choosing' },
     },
     choosing: {
-      // The receipt e-mail stays on this step, prefilled (issue 17).
+      // The receipt e-mail stays on this step, prefilled.
       meta: sees({ heading: t.title }, { button: t.pay }, { field: messages.email.label }),
       on: {
         PAY_CARD: 'cardForm',
@@ -53,7 +53,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
         BACK: 'noRegEmailKnown',
       },
     },
-    // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…' (issue 17).
+    // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…'.
     alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: t.pay }, { back: false }) },
     payEmailRefused: {
       meta: sees({ alert: messages.validation.emailRejected }, { button: t.pay }),

@@ -5,7 +5,7 @@ import { sees } from '../support/sights';
 const overlayShown = sees({ dialog: stepMessages.widget.title });
 
 /**
- * The bank-app pay widget (SPEC §4): a desktop opens it in an overlay (desktop Safari first opens the helper
+ * The bank-app pay widget: a desktop opens it in an overlay (desktop Safari first opens the helper
  * tab), a phone leaves for it; the widget's messages decide: success and fail go to the return URL, closing
  * returns to choosing, and a widget that never speaks fails after 20000 ms.
  */

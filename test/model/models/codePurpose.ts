@@ -6,7 +6,7 @@ const m = messages;
 const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
 
 /**
- * The states a step that asks for a code shares with every other such step (the send-code flow of SPEC §4): its
+ * The states a step that asks for a code shares with every other such step (the send-code flow): its
  * form with the robot check always shown, the send and its refusals, the code screen, and a right code's finish
  * (the reset, the registration), which may be refused with the robot check and is tried again by Continue.
  * `open` is the event that opens the step; `form`, `codeScreen` and `resumedCode` (the code screen after a reload) are
@@ -14,7 +14,7 @@ const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledBut
  */
 export function codePurposeStates({ open, form, codeScreen, resumedCode, done }: { open: string; form: Sight[]; codeScreen: Sight[]; resumedCode: Sight[]; done: Sight[] }) {
   return {
-    // Reloaded on the code screen with the code still valid (issue 17): with this tab's draft of the step, the code
+    // Reloaded on the code screen with the code still valid: with this tab's draft of the step, the code
     // screen (the phone masked as the server gives it); without, the phone is not known to the page, so the form again.
     closed: { on: { [open]: 'form', RELOAD_ON_CODE_SCREEN: 'formAgain', RELOAD_WITH_DRAFT: 'resumedCode' } },
     resumedCode: { meta: sees(...resumedCode), on: { RIGHT_CODE: 'done' } },

@@ -7,7 +7,7 @@ const m = messages;
 const screen: Sight[] = [{ heading: stepMessages.freeCall.title }, { link: stepMessages.freeCall.call }, { back: true }];
 
 /**
- * The free call (SPEC §4), from the forgot-password code screen's hint: the lock asks the line to expect the
+ * The free call, from the forgot-password code screen's hint: the lock asks the line to expect the
  * payer's call; locked, the page polls every 5 s and reloads once the call came in; after 60 s it gives up and
  * returns to the main route. A line that does not lock leaves nothing to wait for.
  */

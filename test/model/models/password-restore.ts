@@ -7,7 +7,7 @@ import { codePurposeStates } from './codePurpose';
 const m = messages;
 
 /**
- * Password restore (SPEC §4): 'Не помню пароль' opens the phone form with the robot check; a forgot-password code
+ * Password restore: 'Не помню пароль' opens the phone form with the robot check; a forgot-password code
  * goes to the phone; the right code resets the password and the sign-in form says 'Новый пароль отправлен вам по
  * СМС'. A refused send says why; a refused reset shows the robot check when asked, and Continue tries again.
  */

@@ -9,9 +9,9 @@ const onSbp = sees({ text: stepMessages.sbp.scanQr }, { button: stepMessages.sbp
 const onPhone = sees({ heading: bankListMessages.chooseBank }, { link: stepMessages.sbp.openBankApp }, { button: stepMessages.sbp.anotherMethod });
 
 /**
- * The payment status (SPEC §4): the sbp step polls /api/getResult/ every 5000 ms until success or declined, then
+ * The payment status: the sbp step polls /api/getResult/ every 5000 ms until success or declined, then
  * shows the result; a failed poll keeps polling, a hidden tab pauses it, Back and 'Другой способ оплаты' go back.
- * On a phone the payer leaves for the bank app (issue 18): polling goes on while the tab is hidden, and coming
+ * On a phone the payer leaves for the bank app: polling goes on while the tab is hidden, and coming
  * back asks at once, after a failed poll too.
  */
 export const paymentStatusModel = setup({}).createMachine({
@@ -46,21 +46,21 @@ export const paymentStatusModel = setup({}).createMachine({
     },
     retrying: { meta: onSbp, on: { POLL_CREATED: 'waiting', TAB_HIDDEN: 'paused', CONNECTION_LOST: 'offline' } },
     onAnotherNetwork: { meta: onSbp },
-    // Two minutes and the bank has not confirmed: said as it is, and polled every 15 s from then on (issue 17).
+    // Two minutes and the bank has not confirmed: said as it is, and polled every 15 s from then on.
     slow: { meta: sees({ status: receiptMessages.slow }, { text: stepMessages.sbp.scanQr }) },
-    // No connection: it says so, and asks at once when the browser is back online (issue 17).
+    // No connection: it says so, and asks at once when the browser is back online.
     offline: { meta: sees({ status: stepMessages.status.offline }), on: { CONNECTION_BACK: 'waiting' } },
     // Hidden: however long it stays hidden, no poll goes out (the jsdom run checks the requests).
     paused: { meta: sees({ text: stepMessages.sbp.scanQr }), on: { TAB_SHOWN: 'waiting' } },
     stopped: { meta: sees({ text: stepMessages.sbp.scanQr }) },
-    // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way (issue 17).
+    // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way.
     paid: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.success }, { back: false }) },
-    // 'Попробовать снова' is the same step back, with the way to pay kept (issue 17).
+    // 'Попробовать снова' is the same step back, with the way to pay kept.
     declined: {
       meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { back: true }, { button: receiptMessages.retry }),
       on: { BACK: 'choosing', RETRY: 'choosing' },
     },
-    // Paid twice (issue 13): the bill was paid by another payment and this one's money returned; nothing to go back to.
+    // Paid twice: the bill was paid by another payment and this one's money returned; nothing to go back to.
     refunded: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.refunded }, { back: false }) },
     choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }) },
   },

@@ -7,13 +7,13 @@ const m = messages;
 const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: stepMessages.usePoints.input }];
 const codeScreen: Sight[] = [{ heading: m.code.sent }, { text: /^на номер \+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/ }, { back: true }];
 const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: m.code.resend }];
-/** The code screen after a reload (issue 17): the phone as the server gave it, masked. */
+/** The code screen after a reload: the phone as the server gave it, masked. */
 const resumedCodeScreen: Sight[] = [{ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-01') }, { back: true }];
 const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
 const pointsRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.points.use }];
 
 /**
- * Points by SMS code (SPEC §4): the noReg points block opens the points screen; the points go with a use-points
+ * Points by SMS code: the noReg points block opens the points screen; the points go with a use-points
  * code to the customer's phone; the code screen counts 60 s down before 'Отправить код повторно', refuses a
  * wrong code with 'Ошибка проверки кода' (and the robot check the server asks for), and a right code returns to
  * noReg with the points used. A phone checked once spends points at once; points that cover the bill close it.
@@ -38,7 +38,7 @@ export const pointsSmsModel = setup({}).createMachine({
       meta: sees(...resumedCodeScreen, { text: /^Повторная отправка кода возможна через 42 секунды$/ }),
       on: { RIGHT_CODE: 'pointsUsed' },
     },
-    // Reloaded on the code screen with the code still valid (issue 17): the countdown goes on from the server's seconds.
+    // Reloaded on the code screen with the code still valid: the countdown goes on from the server's seconds.
     resumedCode: {
       meta: sees(...resumedCodeScreen, { text: /^Повторная отправка кода возможна через 42 секунды$/ }, { noButton: m.code.resend }, { field: m.code.digit(1) }),
       on: { RIGHT_CODE: 'pointsFormProven' },

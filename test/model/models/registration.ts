@@ -7,7 +7,7 @@ import { codePurposeStates } from './codePurpose';
 const m = messages;
 
 /**
- * Registration (SPEC §4): 'Зарегистрироваться' opens the client form with the robot check; a register code goes
+ * Registration: 'Зарегистрироваться' opens the client form with the robot check; a register code goes
  * to the phone; the right code registers the account and the sign-in form says the password went by SMS. A refused
  * send says why; a refused registration shows the robot check when the server asks, and Continue tries again.
  */

@@ -8,7 +8,7 @@ const robotCheck: Sight[] = [{ alert: stepMessages.signIn.failed }, { unchecked:
 const signedIn: Sight[] = [{ text: /^ID: \+7 \(999\) 000-00-02$/ }, { button: messages.reg.changeUser }, { noField: stepMessages.signIn.password }];
 
 /**
- * The registered payer (SPEC §2 reg): the sign-in form; a refused or failed login says 'Не удалось авторизоваться'
+ * The registered payer (reg): the sign-in form; a refused or failed login says 'Не удалось авторизоваться'
  * and, when the server asks, the robot check must pass first; signed in, the card shows 'ID:' and the phone, then
  * the e-mail and choosePaymentType; 'Сменить пользователя' logs out. The app reloads user and bill after a sign-in.
  */

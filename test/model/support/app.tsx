@@ -55,10 +55,10 @@ export interface PageOptions {
   isSafariDesktop?: boolean;
   /** A browser whose crypto fails, so the widget overlay cannot open. */
   brokenCrypto?: boolean;
-  /** The address bar's step at load (a reload), and the declined order of 'Попробовать снова' (issue 17). */
+  /** The address bar's step at load (a reload), and the declined order of 'Попробовать снова'. */
   resumePath?: string;
   retryOrder?: string;
-  /** This tab's draft of the code step, as main.tsx reads it from session storage (issue 17). */
+  /** This tab's draft of the code step, as main.tsx reads it from session storage. */
   codeDraft?: CodeRequest;
   inspect: (event: InspectionEvent) => void;
 }

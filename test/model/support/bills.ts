@@ -3,7 +3,7 @@ import type { Bill, CodeRequest, CodePurpose, LoyaltyUser } from '../../../src/s
 import { aBill, aType, aUser } from '../../fixtures/billBuilder';
 import type { Session } from './flow';
 
-/** demo-anon's facts (DESIGN §8): noReg, 12 345.67, card / SBP / SberPay, no e-mail on file. */
+/** demo-anon's facts: noReg, 12 345.67, card / SBP / SberPay, no e-mail on file. */
 export const anonBill = (): Bill => aBill({ objectOID: 'model-anon' });
 
 /** demo-offer's: the card type shows both the aggregator and the executor offer. */
@@ -75,7 +75,7 @@ async function findButton(name: string) {
 }
 
 /**
- * A reload on the code screen (issue 17): the server still has this session's `purpose` code for `phone` (it gives the
+ * A reload on the code screen: the server still has this session's `purpose` code for `phone` (it gives the
  * phone masked and the seconds until a resend), and `codeDraft`, when given, is this tab's draft of the step.
  */
 export const reloadOnCodeScreen =
