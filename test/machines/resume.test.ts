@@ -8,7 +8,7 @@ import { aBill } from '../fixtures/billBuilder';
 import { fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
 
 /** The checkout with its children inert: what matters here is where it starts and with what. */
-function startCheckout(input: Partial<CheckoutInput>) {
+function startCheckout(input: Partial<CheckoutInput>, { resuming = true } = {}) {
   const paymentStatus = fakeCallback<{ transactionID: string; billOID: string }>();
   const logic = checkoutMachine.provide({
     actors: {
@@ -22,8 +22,8 @@ function startCheckout(input: Partial<CheckoutInput>) {
       passwordCode: fakeCallback().logic,
       registrationCode: fakeCallback().logic,
     } as never,
-    actions: { ...noCodeDraft, ...resumeAfterReload.actions },
-    guards: resumeAfterReload.guards,
+    actions: { ...noCodeDraft, ...(resuming ? resumeAfterReload.actions : {}) },
+    guards: resuming ? resumeAfterReload.guards : {},
   });
   const actor = createActor(logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();
   return { actor, paymentStatus };
@@ -36,6 +36,13 @@ const withOpenSbp = (bill: Bill, status: 'created' | 'success' = 'created'): Bil
 });
 
 describe('resume after a reload', () => {
+  test('the composition root wires resuming in (checkoutResume.ts); without it a reload starts at the main route', () => {
+    const { actor, paymentStatus } = startCheckout({ bill: withOpenSbp(aBill()), resumePath: '/sbp' }, { resuming: false });
+    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().context.history).toEqual([]);
+    expect(paymentStatus.runs).toHaveLength(0);
+  });
+
   test('reloaded on the fast-payment step with its attempt open: the QR and its polling come back, Back goes to choosing', () => {
     const bill = withOpenSbp(aBill());
     const { actor, paymentStatus } = startCheckout({ bill, resumePath: '/sbp' });

@@ -184,3 +184,20 @@ describe('Back and Forward always land where the address bar says', () => {
     expect(checkout.binding.back).not.toHaveBeenCalled();
   });
 });
+
+test('a page with no step to show (a paid bill) drops the step from the address and keeps the query', () => {
+  window.history.replaceState(null, '', '/pay/demo-anon?retry=order-1#/sbp');
+  let report: (path: string | null, depth: number) => void = () => undefined;
+  stop = syncAddressBar(window, {
+    subscribe: (onRoute) => {
+      report = onRoute;
+      return () => undefined;
+    },
+    back: () => undefined,
+  }).stop;
+  const before = window.history.length;
+  report(null, 0);
+  expect(window.location.hash).toBe('');
+  expect(window.location.pathname + window.location.search).toBe('/pay/demo-anon?retry=order-1');
+  expect(window.history.length).toBe(before);
+});

@@ -1,0 +1,54 @@
+import { createActor, fromCallback } from 'xstate';
+import { appMachine } from '../../src/machines/app';
+import { appRoute } from '../../src/machines/appRoute';
+import { checkoutMachine } from '../../src/machines/checkout';
+import type { Bill, LoyaltyUser } from '../../src/services/types';
+import { aBill } from '../fixtures/billBuilder';
+import { fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+
+/** The app with its loads answered by the test and a checkout whose children do nothing. */
+function start() {
+  const loadBill = fakeRequest<Bill, { objectOID: string }>();
+  const loadUser = fakeRequest<LoyaltyUser | null, void>();
+  const inert = fromCallback(() => undefined) as never;
+  const checkout = checkoutMachine.provide({ actors: { offer: inert, signIn: inert, pointsCode: inert }, actions: noCodeDraft });
+  const app = createActor(
+    appMachine.provide({ actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, checkout }, actions: { 'log error': () => undefined } }),
+    { input: { objectOID: 'bill-1', isDesktop: true } },
+  ).start();
+  const routes: [string | null, number][] = [];
+  const route = appRoute(app);
+  const unsubscribe = route.subscribe((path, depth) => void routes.push([path, depth]));
+  return { app, loadBill, loadUser, route, routes, unsubscribe };
+}
+
+test('the checkout’s step and the depth of its history, from when it runs; Back goes one step back', async () => {
+  const { app, loadBill, loadUser, route, routes } = start();
+  expect(routes).toEqual([]);
+  loadUser.last.answer.resolve(null);
+  loadBill.last.answer.resolve(aBill({ objectOID: 'bill-1', info: { Email: 'payer@example.com' } }));
+  await flush();
+  expect(routes).toEqual([['/noReg', 0]]);
+  app.getSnapshot().children.checkout!.send({ type: 'checkout.continue' });
+  expect(routes.at(-1)).toEqual(['/choosePaymentType', 1]);
+  route.back();
+  expect(routes.at(-1)).toEqual(['/noReg', 0]);
+});
+
+test('a paid bill has no step: the route is none', async () => {
+  const { loadBill, loadUser, routes } = start();
+  loadUser.last.answer.resolve(null);
+  loadBill.last.answer.reject(Object.assign(new Error('paid'), { status: 409, body: { paid: true, receipt: null } }));
+  await flush();
+  expect(routes.at(-1)).toEqual([null, 0]);
+});
+
+test('unsubscribing stops the reports', async () => {
+  const { app, loadBill, loadUser, routes, unsubscribe } = start();
+  loadUser.last.answer.resolve(null);
+  loadBill.last.answer.resolve(aBill({ objectOID: 'bill-1', info: { Email: 'payer@example.com' } }));
+  await flush();
+  unsubscribe();
+  app.getSnapshot().children.checkout!.send({ type: 'checkout.continue' });
+  expect(routes).toEqual([['/noReg', 0]]);
+});
