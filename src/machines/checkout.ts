@@ -31,13 +31,14 @@ export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step }
 export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
 export { derive, type Agreements, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutProblem } from './checkoutContext';
 
+/** The steps a reload may come back to (checkoutResume.ts): the fast payment's, the code screen, the code forms. */
+const resumableSteps: Step[] = ['sbp', 'checkSendCode', ...codePurposes.map((purpose) => codePurposeSteps[purpose].form)];
+
 /**
  * The checkout: a state per step (steps.ts), each the address bar's route, and the steps passed as history. Beside it:
  * its context and what views derive (checkoutContext.ts), resuming after a reload (checkoutResume.ts), the code
  * purposes' table (codePurposeSteps.ts), paying (payment.ts), the main route's e-mail and Continue (emailStep.ts).
  */
-/** The steps a reload may come back to (checkoutResume.ts): the fast payment's, the code screen, the code forms. */
-const resumableSteps: Step[] = ['sbp', 'checkSendCode', ...codePurposes.map((purpose) => codePurposeSteps[purpose].form)];
 
 export const checkoutMachine = setup({
   types: {
