@@ -336,7 +336,7 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
     const bill = (await store.billByOid(objectOID))!;
     const card = (await store.typesOfBill(objectOID)).find((type) => type.code === 'ALL')!;
     // Pay's first half (the attempt written), as a request that is about to call register.do.
-    const started = await startPayment(store, { bill, type: card, points: 0, email: null, userOid: null, managerId: null });
+    const started = await startPayment(store, { bill, type: card, points: 0, email: null, userOid: null, managerId: null, sessionId: null });
     if (started.kind !== 'attempt') throw new Error('expected an attempt');
 
     const cancelled = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);

@@ -89,7 +89,7 @@ test('money and times are 64-bit integers read back as exact JS numbers on eithe
   const store = await openStore({ ...database, now: () => 8_000_000_000_000 });
   const big = 9_007_199_254_740_000; // above 2^32 kopecks by far, below 2^53
   await store.insertBill({
-    oid: 'big', product: 'realty', object_type: 'bill', purpose: 'p', sum_kopecks: big, client_name: '', client_phone: null, client_email: null,
+    oid: 'big', link_id: 'big', product: 'realty', object_type: 'bill', purpose: 'p', sum_kopecks: big, client_name: '', client_phone: null, client_email: null,
     bill_email: null, cust_no: 'C-BIG', no_reg: 1, points_enabled: 1, useful_points_limit: 0, status: 'open', copied_from: null,
   });
   await store.addLedgerEntry({ cust_no: 'C-BIG', delta: big, reason: 'r', order_id: null });

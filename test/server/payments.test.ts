@@ -277,9 +277,9 @@ describe('the two refusals of a payment request', () => {
   test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', async () => {
     const store = server.app.store;
     const { created_at: _created, paid_order_id: _paid, ...demo } = (await store.billByOid('demo-cover'))!;
-    await store.insertBill({ ...demo, oid: 'no-types', status: 'open' });
+    await store.insertBill({ ...demo, oid: 'no-types', link_id: 'no-types', status: 'open' });
     const bill = (await store.billByOid('no-types'))!;
-    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null }).then(
+    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null, sessionId: null }).then(
       () => undefined,
       (error: unknown) => error as PaymentRefused,
     );

@@ -31,6 +31,7 @@ const cases: Record<string, Case> = {
 function serverBill({ sum, commissions, limit, balance }: Case) {
   const row: BillRow = {
     oid: 'bill-1',
+    link_id: 'bill-1',
     product: 'realty',
     object_type: 'bill',
     purpose: 'Оплата',
