@@ -214,7 +214,7 @@ describe('points', () => {
     // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
     const { paid_order_id: _paid, created_at: _created, ...points } = (await server.app.store.billByOid('demo-points'))!;
     await server.app.store.transaction(async (tx) => {
-      await tx.insertBill({ ...points, oid: 'points-twin', status: 'open', copied_from: null });
+      await tx.insertBill({ ...points, oid: 'points-twin', link_id: 'points-twin', status: 'open', copied_from: null });
       await tx.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
     });
     await confirmPoints();
