@@ -26,8 +26,9 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
 /**
  * The initial bill data of SPEC §3, as `GET /ajax/object-info/{link id}` answers it: what the page shows and nothing
  * more, for anyone holding the link. The customer's name (the no-registration step shows it) and phone masked as the
- * code screen shows it; the customer's own e-mail is never shown, so it is not sent (null); `info.Email` is the bill's
- * receipt address, which prefills the receipt field. The bill is named by its link id, never by the merchant's id.
+ * code screen shows it. An e-mail only to prefill the receipt field: `info.Email`, the bill's receipt address or else
+ * the customer's; `user.Email`, which the page never shows, stays null. The bill is named by its link id, never by
+ * the merchant's objectOID.
  */
 export async function objectInfo(store: Store, bill: BillRow) {
   const [available, types, useful] = await Promise.all([
@@ -37,7 +38,7 @@ export async function objectInfo(store: Store, bill: BillRow) {
   ]);
   return {
     user: { Name: bill.client_name, Phone: bill.client_phone ? maskPhone(bill.client_phone) : null, Email: null },
-    info: { PaymentPurpose: bill.purpose, CustNo: bill.cust_no, Summ: toRoubles(bill.sum_kopecks), Email: bill.bill_email },
+    info: { PaymentPurpose: bill.purpose, CustNo: bill.cust_no, Summ: toRoubles(bill.sum_kopecks), Email: bill.bill_email ?? bill.client_email },
     cardTypes: types.map((type) => paymentTypeOut(type, bill)),
     paymentURL: '/api/getPaymentUrl/',
     isBill: bill.object_type === 'bill',

@@ -18,6 +18,7 @@ export interface PaymentType {
 export interface Bill {
   /** The customer: the name; the phone masked by the server ('+7 (999) ***-**-67'); no e-mail (null, never shown). */
   user: { Name: string; Phone: string | null; Email: string | null };
+  /** `Email`: the receipt address that prefills the field (the bill's, else its customer's). */
   info: { PaymentPurpose: string; CustNo: string | null; Summ: number; Email: string | null };
   cardTypes: PaymentType[];
   paymentURL: string;
