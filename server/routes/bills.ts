@@ -9,7 +9,7 @@ import { findSession } from '../session';
 import type { BillRow, PaymentTypeRow, SessionRow, Store } from '../store/store';
 import { objectOidSchema, orderIdSchema } from './schemas';
 
-/** One payment type as the page reads it (SPEC §3), named by the bill's link id. `Comission`: the fee in percent of the sum. */
+/** One payment type as the page reads it, named by the bill's link id. `Comission`: the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
   const percent = Math.round((type.commission_kopecks / bill.sum_kopecks) * 10000) / 100;
   return {
@@ -24,7 +24,7 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
 }
 
 /**
- * The initial bill data of SPEC §3, as `GET /ajax/object-info/{link id}` answers it: what the page shows and nothing
+ * The initial bill data, as `GET /ajax/object-info/{link id}` answers it: what the page shows and nothing
  * more, for anyone holding the link. The customer's name (the no-registration step shows it) and phone masked as the
  * code screen shows it. An e-mail only to prefill the receipt field: `info.Email`, the bill's receipt address or else
  * the customer's; `user.Email`, which the page never shows, stays null. The bill is named by its link id, never by

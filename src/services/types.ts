@@ -35,7 +35,7 @@ export interface Bill {
   /** The bill's attempt still waiting for its bank, for a reload to resume (issue 17); null when there is none. */
   openAttempt?: OpenAttempt | null;
   /**
-   * 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept (issue 17). The
+   * 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept. The
    * e-mail is whole only for the session that asked for the attempt (`ownAttempt`), masked for anyone else.
    */
   retry?: { cardTypeOID: string; email: string | null; ownAttempt: boolean } | null;
