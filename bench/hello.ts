@@ -30,10 +30,10 @@ async function main() {
   await store.transaction(async (tx) => {
     if (await tx.billByOid(copy)) return;
     const { created_at: _c, paid_order_id: _p, ...row } = bill;
-    await tx.insertBill({ ...row, oid: copy });
+    await tx.insertBill({ ...row, oid: copy, link_id: copy });
     for (const type of types) await tx.insertType({ ...type, oid: `${copy}.${type.code}`, bill_oid: copy });
   });
-  const started = await startPayment(store, { bill: (await store.billByOid(copy))!, type: (await store.typesOfBill(copy))[0], points: 0, email: null, userOid: null, managerId: null });
+  const started = await startPayment(store, { bill: (await store.billByOid(copy))!, type: (await store.typesOfBill(copy))[0], points: 0, email: null, userOid: null, managerId: null, sessionId: null });
   const sessionId = `yardstick-${process.pid}`;
   await store.insertSession(sessionId, 'token');
 

@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { Product } from './config';
 import { billClosedEvent } from './merchantEvents';
+import { newLinkId } from './payLinks';
 import { applyAcquirerOutcome } from './payments';
 import { isPlausibleEmail, OBJECT_OID_PATTERN } from './routes/schemas';
 import type { AttemptRow, BillRow, PaymentTypeCode, Store } from './store/store';
@@ -48,6 +49,8 @@ export interface BillInput {
   product?: Product;
   /** The demo bill this one copies (sandbox). */
   copiedFrom?: string | null;
+  /** The public link id; only the demo seed gives one (the objectOID), every other bill gets an unguessable one. */
+  linkId?: string;
 }
 
 /** One field's problem, named by its path in the API's body (`customer.phone`). */
@@ -151,6 +154,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
     const customer = input.customer ?? {};
     await tx.insertBill({
       oid,
+      link_id: input.linkId ?? newLinkId(),
       product: input.product ?? 'realty',
       object_type: 'bill',
       purpose: input.purpose,

@@ -124,7 +124,8 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     if (fresh.register_started_at === null && !(await store.markRegisterStarted(fresh.order_id, now() + options.paymentSessionSecs * 1000))) {
       throw new AttemptAbandoned();
     }
-    const result = `${options.publicUrl}/success?billOid=${encodeURIComponent(bill.oid)}`;
+    // The payer comes back to the result page, which names the bill by its link id, as the checkout does.
+    const result = `${options.publicUrl}/success?billOid=${encodeURIComponent(bill.link_id)}`;
     try {
       const registered = await acquirer.register(
         {
@@ -132,7 +133,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
           amount: fresh.amount_kopecks,
           currency: 643,
           returnUrl: result,
-          failUrl: `${options.publicUrl}/fail?billOid=${encodeURIComponent(bill.oid)}`,
+          failUrl: `${options.publicUrl}/fail?billOid=${encodeURIComponent(bill.link_id)}`,
           description: bill.purpose.trim().slice(0, 512),
           email: fresh.email,
           sessionTimeoutSecs: options.paymentSessionSecs,

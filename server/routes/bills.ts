@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { unpayableReason } from '../bills';
-import { sentCodeOf } from '../codes';
+import { maskPhone, sentCodeOf } from '../codes';
 import { toRoubles } from '../money';
+import { pageTypeOid } from '../payLinks';
 import { usefulPoints } from '../payments';
-import { receiptOf } from '../receipt';
+import { maskEmail, receiptOf } from '../receipt';
 import { findSession } from '../session';
-import type { BillRow, PaymentTypeRow, Store } from '../store/store';
+import type { BillRow, PaymentTypeRow, SessionRow, Store } from '../store/store';
 import { objectOidSchema, orderIdSchema } from './schemas';
 
-/** One payment type as the page reads it (SPEC §3). `Comission` is the fee in percent of the sum. */
+/** One payment type as the page reads it, named by the bill's link id. `Comission`: the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
   const percent = Math.round((type.commission_kopecks / bill.sum_kopecks) * 10000) / 100;
   return {
-    OID: type.oid,
+    OID: pageTypeOid(bill, type.code),
     Code: type.code,
     Name: type.name,
     ...(type.commission_kopecks > 0 ? { Comission: percent } : {}),
@@ -22,7 +23,13 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
   };
 }
 
-/** The initial bill data of SPEC §3, as `GET /ajax/object-info/{id}` answers it. */
+/**
+ * The initial bill data, as `GET /ajax/object-info/{link id}` answers it: what the page shows and nothing
+ * more, for anyone holding the link. The customer's name (the no-registration step shows it) and phone masked as the
+ * code screen shows it. An e-mail only to prefill the receipt field: `info.Email`, the bill's receipt address or else
+ * the customer's; `user.Email`, which the page never shows, stays null. The bill is named by its link id, never by
+ * the merchant's objectOID.
+ */
 export async function objectInfo(store: Store, bill: BillRow) {
   const [available, types, useful] = await Promise.all([
     bill.cust_no ? store.pointsBalance(bill.cust_no) : 0,
@@ -30,12 +37,12 @@ export async function objectInfo(store: Store, bill: BillRow) {
     usefulPoints(store, bill),
   ]);
   return {
-    user: { Name: bill.client_name, Phone: bill.client_phone, Email: bill.client_email },
-    info: { PaymentPurpose: bill.purpose, CustNo: bill.cust_no, Summ: toRoubles(bill.sum_kopecks), Email: bill.bill_email },
+    user: { Name: bill.client_name, Phone: bill.client_phone ? maskPhone(bill.client_phone) : null, Email: null },
+    info: { PaymentPurpose: bill.purpose, CustNo: bill.cust_no, Summ: toRoubles(bill.sum_kopecks), Email: bill.bill_email ?? bill.client_email },
     cardTypes: types.map((type) => paymentTypeOut(type, bill)),
     paymentURL: '/api/getPaymentUrl/',
     isBill: bill.object_type === 'bill',
-    objectOID: bill.oid,
+    objectOID: bill.link_id,
     objectType: bill.object_type,
     noReg: bill.no_reg === 1,
     pointsEnabled: bill.points_enabled === 1,
@@ -51,14 +58,14 @@ export async function objectInfo(store: Store, bill: BillRow) {
  * the QR the acquirer gave (stored on the attempt by the gateway). One store read; an attempt the acquirer has not
  * registered yet, or a fast payment without its QR, has nothing to resume.
  */
-export async function openAttemptOf(store: Store, billOid: string) {
-  const open = await store.openAttemptOfBill(billOid);
+export async function openAttemptOf(store: Store, bill: BillRow) {
+  const open = await store.openAttemptOfBill(bill.oid);
   if (!open) return null;
   const sbp = open.sbp_qrc_id && open.sbp_payload && open.sbp_image ? { payload: open.sbp_payload, qrcId: open.sbp_qrc_id, image: open.sbp_image } : null;
   if (open.type_code === 'SBP' && !sbp) return null;
   return {
     orderId: open.order_id,
-    cardTypeOID: open.card_type_oid,
+    cardTypeOID: pageTypeOid(bill, open.type_code),
     code: open.type_code,
     status: open.status,
     // What the step shows again: the amount follows from the type and the points the attempt was made with.
@@ -71,14 +78,21 @@ const orderIdPattern = new RegExp(orderIdSchema.pattern);
 
 /**
  * 'Попробовать снова' after a declined attempt (issue 17): the way to pay and the receipt e-mail it had, so the bill
- * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
+ * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id. The
+ * order id travels in the result page's link, so the e-mail is masked as the receipt masks it, except for the session
+ * that asked for the attempt: it gets the address whole, to prefill the field (`ownAttempt`).
  */
-async function retryOf(store: Store, bill: BillRow, orderId: string | undefined) {
+async function retryOf(store: Store, bill: BillRow, orderId: string | undefined, asking: Promise<SessionRow | undefined>) {
   // A mangled link's retry is ignored, never a refusal: the bill opens as usual. The result page's link names the order
   // as the acquirer's return URL did (its orderId) or as the checkout polled it (ours, or the QR's id): any of them.
   const attempt = orderId && orderIdPattern.test(orderId) ? await store.attemptByAnyId(orderId) : undefined;
   if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
-  return { cardTypeOID: attempt.card_type_oid, email: attempt.email };
+  const type = (await store.typesOfBill(bill.oid)).find((candidate) => candidate.oid === attempt.card_type_oid);
+  if (!type) return null;
+  const sessionId = (await asking)?.id;
+  const ownAttempt = sessionId !== undefined && attempt.session_id === sessionId;
+  const email = attempt.email && !ownAttempt ? maskEmail(attempt.email) : attempt.email;
+  return { cardTypeOID: pageTypeOid(bill, type.code), email, ownAttempt };
 }
 
 export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
@@ -92,7 +106,8 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      const bill = await store.billByOid(request.params.id);
+      // The page names a bill by its link id only: the merchant's objectOID is as unknown here as any other id.
+      const bill = await store.billByLink(request.params.id);
       if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
       // A paid, cancelled or expired bill has nothing left to pay. Paid, the page shows 'Счет оплачен' with the receipt
       // of the payment that paid it (issue 17), so the answer says `paid`; the others show SPEC §8's data error.
@@ -103,11 +118,12 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return reply.code(409).send({ success: false, error: closed, paid: true, ...(receipt ? { receipt } : {}) });
       }
       // `sentCode`: this session's code still to be entered, so a reload on the code screen returns to it (issue 17).
+      const session = findSession(store, request);
       const [info, openAttempt, retry, sentCode] = await Promise.all([
         objectInfo(store, bill),
-        openAttemptOf(store, bill.oid),
-        retryOf(store, bill, request.query.retry),
-        findSession(store, request).then((session) => sentCodeOf(store, session?.id, bill)),
+        openAttemptOf(store, bill),
+        retryOf(store, bill, request.query.retry, session),
+        session.then((found) => sentCodeOf(store, found?.id, bill)),
       ]);
       return { ...info, openAttempt, retry, sentCode };
     },

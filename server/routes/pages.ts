@@ -15,6 +15,7 @@ export interface PageConfig {
   environment: AppOptions['environment'];
   captchaSiteKey: string | null;
   freeCallNumber: string;
+  /** The bill's public link id (the page's only name for a bill; SPEC's field name kept), null off a checkout. */
   objectOID: string | null;
   /** Who takes the money and how to reach them, for the page's header (issue 17: trust). */
   merchant: { name: string; supportPhone: string; supportEmail: string };
@@ -85,7 +86,7 @@ export function pageRenderer(options: AppOptions) {
 
 export type PageRenderer = ReturnType<typeof pageRenderer>;
 
-/** The checkout page (`/pay/:objectOID`), the result pages (`/success`, `/fail`) and the built assets under /assets/. */
+/** The checkout page (`/pay/:link id`), the result pages (`/success`, `/fail`) and the built assets under /assets/. */
 export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; pages: PageRenderer } }> = async (app, { options, pages }) => {
   const store = app.store;
   await app.register(fastifyStatic, {
@@ -103,16 +104,16 @@ export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
   const secure = options.publicUrl.startsWith('https:');
 
   app.get(
-    '/pay/:objectOID',
+    '/pay/:linkId',
     // A bad id is the payer's wrong link, not an API call's mistake: the handler answers the 404 page itself.
-    { schema: { params: { type: 'object', required: ['objectOID'], properties: { objectOID: objectOidSchema } } }, attachValidation: true },
+    { schema: { params: { type: 'object', required: ['linkId'], properties: { linkId: objectOidSchema } } }, attachValidation: true },
     async (request, reply) => {
       if (request.validationError) return pages.notFound(reply);
-      const { objectOID } = request.params;
+      const { linkId } = request.params;
       // An unknown bill's page shows the data error and posts nothing, so a visit without a session starts none:
-      // guessing links fills no table.
-      const session = (await store.billByOid(objectOID)) ? await ensureSession(store, request, reply, secure) : await findSession(store, request);
-      return pages.send(reply, { csrf: session?.csrf_token ?? '', title: 'Оплата счета', mount: html`<div id="root"></div>`, objectOID });
+      // guessing links fills no table. The id is the bill's link id: a merchant's objectOID is as unknown as any other.
+      const session = (await store.billByLink(linkId)) ? await ensureSession(store, request, reply, secure) : await findSession(store, request);
+      return pages.send(reply, { csrf: session?.csrf_token ?? '', title: 'Оплата счета', mount: html`<div id="root"></div>`, objectOID: linkId });
     },
   );
 
@@ -122,12 +123,12 @@ export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
   ] as const) {
     app.get(
       url,
-      // billOid is only looked up when it can be a bill's id; any other value is no bill (the page says so itself).
+      // billOid (the bill's link id) is only looked up when it can be one; any other value is no bill (the page says so).
       { schema: { querystring: { type: 'object', properties: { billOid: { type: 'string' } } } } },
       async (request, reply) => {
         const session = await ensureSession(store, request, reply, secure);
         const billOid = request.query.billOid;
-        const bill = billOid !== undefined && isObjectOid(billOid) ? await store.billByOid(billOid) : undefined;
+        const bill = billOid !== undefined && isObjectOid(billOid) ? await store.billByLink(billOid) : undefined;
         return pages.send(reply, { csrf: session.csrf_token, title, mount: html`<div id="result"></div>`, objectOID: null, returnUrl: bill?.return_url ?? null });
       },
     );

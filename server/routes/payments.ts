@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { AppOptions } from '../config';
 import { AcquirerUnavailable, AttemptAbandoned } from '../acquirer/gateway';
 import { pointsConfirmed } from '../codes';
+import { typeOfPage } from '../payLinks';
 import { PaymentRefused, startPayment } from '../payments';
 import { receiptOf, receiptSchema } from '../receipt';
 import { html } from '../render';
@@ -103,9 +104,10 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const cookieManager = request.cookies.manager_id;
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
 
-    const bill = await store.billByOid(body.objectOID);
+    // The page names the bill by its link id and the type by that link id and the type's code (server/payLinks.ts).
+    const bill = await store.billByLink(body.objectOID);
     if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-    const type = body.cardTypeOID ? await store.typeOfBill(body.cardTypeOID, bill.oid) : undefined;
+    const type = body.cardTypeOID ? await typeOfPage(store, bill, body.cardTypeOID) : undefined;
     if (body.cardTypeOID && !type) return reply.code(400).send({ success: false, error: 'Неизвестный способ оплаты' });
     const points = body.pointsSum ?? 0;
     // Points belong to the customer: spending them needs the customer's phone proven by a use-points code in this
@@ -113,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (points > 0 && bill.cust_no && !(await pointsConfirmed(store, options.now, session.id, bill.cust_no))) {
       return reply.code(403).send({ success: false, error: 'Подтвердите списание баллов кодом из СМС' });
     }
-    const payment = { bill, type, points, email, userOid: account?.oid ?? null, managerId };
+    const payment = { bill, type, points, email, userOid: account?.oid ?? null, managerId, sessionId: session.id };
     try {
       // The attempt first (in a transaction), then the acquirer's order for it (outside). Twice at most: a pending attempt
       // past its session time-out is reconciled (and ended) first, and an attempt whose card form was lost is ended;
@@ -148,8 +150,8 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     { schema: offerSchema },
     async (request, reply) => {
       const { type: kind, objectOID, cardTypeOID } = request.body;
-      const bill = await store.billByOid(objectOID);
-      const type = bill ? await store.typeOfBill(cardTypeOID, bill.oid) : undefined;
+      const bill = await store.billByLink(objectOID);
+      const type = bill ? await typeOfPage(store, bill, cardTypeOID) : undefined;
       const shown = type && (kind === 'aggregator' ? type.show_aggregator_offer : type.show_executer_offer) === 1;
       if (!bill || !type || !shown) return reply.code(404).send({ success: false, error: 'Оферта не найдена' });
       return { success: true, OfferDescription: offerDescription(kind, bill, type) };
@@ -167,7 +169,8 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const times = { created_at: found.session_created_at!, seen_at: found.session_seen_at! };
     if (!(await keepAlive(store, sessionId, times))) return reply.code(403).send(csrfRefusal);
     if (!found.bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-    // An order of another bill is as unknown as no order: answer without objectOID ("Order not found").
+    // An order of another bill is as unknown as no order: answer without objectOID ("Order not found"). The answer's
+    // objectOID is the bill's link id, as the page named it.
     if (!found.status || !found.order_id) return { success: true, status: null };
     if (found.status === 'created' && found.bill_status !== 'paid') {
       // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);

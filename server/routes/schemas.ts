@@ -10,8 +10,10 @@ export const captchaSchema = { type: ['string', 'null'], maxLength: 8192 } as co
 export const purposeSchema = { type: 'string', enum: ['forgot-password', 'register', 'use-points'] } as const;
 
 /**
- * A bill's id (objectOID), checked against this one pattern before any use: in every route schema, the page route
- * and the sandbox. Demo bills (`demo-anon`) and their copies (`demo-anon-1a2b3c4d5e6f`) fit; so do account OIDs.
+ * A bill's id, checked against this one pattern before any use: in every route schema, the page route and the sandbox.
+ * The merchant's objectOID and the bill's public link id (`pl_…`, which the page's calls carry under the same SPEC
+ * names: objectOID, billOID, billOid) both fit, as do demo bills (`demo-anon`), their copies
+ * (`demo-anon-1a2b3c4d5e6f`) and account OIDs.
  */
 export const OBJECT_OID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 const objectOidRegExp = new RegExp(OBJECT_OID_PATTERN);
@@ -19,7 +21,7 @@ export const isObjectOid = (value: string): boolean => objectOidRegExp.test(valu
 export const objectOidSchema = { type: 'string', pattern: OBJECT_OID_PATTERN } as const;
 export const nullableOidSchema = { type: ['string', 'null'], pattern: OBJECT_OID_PATTERN } as const;
 
-/** A payment type's id (cardTypeOID, such as `demo-anon.ALL`): the bill's id, a dot and the type's code. */
+/** A payment type's id as the page names it (cardTypeOID, such as `demo-anon.ALL`): the bill's link id, a dot and the type's code. */
 export const cardTypeOidSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}\\.[A-Za-z0-9_-]{1,32}$' } as const;
 
 /** A payment attempt's order id (a UUID here; the acquirer's own ids look alike). */

@@ -9,6 +9,7 @@
  * SQLite files made before Kysely counted their migrations in `PRAGMA user_version`; migration N of that era is
  * already applied in a file whose user_version is N or more, so it is recorded as run without touching the file.
  */
+import { payLinksMigration } from './payLinksMigration';
 import { Migrator, PostgresAdapter, sql, type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 
 type AnyDb = Kysely<unknown>;
@@ -385,6 +386,9 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  // Every bill's public link id, the session of each attempt (its own file: this one is at the size limit of a file).
+  '0006-pay-links-attempt-sessions': payLinksMigration,
 };
 
 /** Applies every pending migration; throws the first failure (nothing of a failed run stays applied). */

@@ -13,7 +13,13 @@ export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
 export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
 
 export interface BillsTable {
+  /** The merchant's id of the bill: the merchant API's name for it, never the page's. */
   oid: string;
+  /**
+   * The bill's public link id (`/pay/<link_id>`), the page's only name for it: unguessable, or for a demo bill and its
+   * sandbox copies the objectOID itself (server/payLinks.ts). Unique; every bill has one.
+   */
+  link_id: string;
   product: 'realty' | 'auto';
   object_type: string;
   purpose: string;
@@ -82,6 +88,11 @@ export interface PaymentAttemptsTable {
   /** A refunded attempt's refund at the acquirer: 'due' until refund.do/reverse.do succeeded, then 'done'. */
   refund_state: Generated<'due' | 'done' | null>;
   refunded_at: Generated<number | null>;
+  /**
+   * The session that asked for the attempt last, whose receipt e-mail it carries: only that session is given the address
+   * whole to prefill a retry; null once the session ended, and for attempts made before this was recorded.
+   */
+  session_id: Generated<string | null>;
 }
 
 /** One call to the acquirer, for support ("what happened to my payment"): never the credentials. */

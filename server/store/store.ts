@@ -81,18 +81,20 @@ function nextEventId(t: number): string {
 function compileHotQueries(db: Kysely<Database>) {
   return {
     billByOid: prepared((a: { oid: string }) => db.selectFrom('bills').selectAll().where('oid', '=', a.oid)),
+    billByLink: prepared((a: { linkId: string }) => db.selectFrom('bills').selectAll().where('link_id', '=', a.linkId)),
     typesOfBill: prepared((a: { billOid: string }) => db.selectFrom('payment_types').selectAll().where('bill_oid', '=', a.billOid).orderBy('position')),
     attemptByOrder: prepared((a: { orderId: string }) => db.selectFrom('payment_attempts').selectAll().where('order_id', '=', a.orderId)),
     // Read by the CSRF check of every POST.
     sessionById: prepared((a: { id: string }) => db.selectFrom('sessions').select(SESSION_COLUMNS).where('id', '=', a.id), { name: 'sessionById' }),
     // The status poll in one round trip: the session's CSRF token and times (it may have ended), the bill (to tell a
-    // wrong link) and the status of the order if it is that bill's. Each a lookup by primary key.
+    // wrong link; the page names it by its link id) and the status of the order if it is that bill's. Each a lookup by
+    // a unique index.
     pollStatus: prepared(
-      (a: { sessionId: string; orderId: string; billOid: string }) =>
+      (a: { sessionId: string; orderId: string; billLink: string }) =>
         db
           .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
           .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
-          .leftJoin('bills', (join) => join.on('bills.oid', '=', a.billOid))
+          .leftJoin('bills', (join) => join.on('bills.link_id', '=', a.billLink))
           // The page polls with our order id, the acquirer's (appended to its return URL) or the QR's id: each indexed.
           .leftJoin('payment_attempts', (join) =>
             join
@@ -103,7 +105,7 @@ function compileHotQueries(db: Kysely<Database>) {
             'sessions.csrf_token',
             'sessions.created_at as session_created_at',
             'sessions.seen_at as session_seen_at',
-            'bills.oid as bill',
+            'bills.link_id as bill',
             // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
             'bills.status as bill_status',
             'payment_attempts.status',
@@ -150,9 +152,9 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
   return {
     // Bills and their payment types.
     billByOid: async (oid: string): Promise<BillRow | undefined> => first(await hot.billByOid(db, { oid })),
+    /** The bill a page names by its public link id (server/payLinks.ts). */
+    billByLink: async (linkId: string): Promise<BillRow | undefined> => first(await hot.billByLink(db, { linkId })),
     typesOfBill: (billOid: string): Promise<PaymentTypeRow[]> => hot.typesOfBill(db, { billOid }),
-    typeOfBill: (typeOid: string, billOid: string): Promise<PaymentTypeRow | undefined> =>
-      db.selectFrom('payment_types').selectAll().where('oid', '=', typeOid).where('bill_oid', '=', billOid).executeTakeFirst(),
     isEmpty: async () => (await db.selectFrom('bills').select('oid').limit(1).executeTakeFirst()) === undefined,
     insertBill: async (bill: NewBill) => {
       await db.insertInto('bills').values({ ...bill, created_at: now() }).execute();
@@ -215,10 +217,10 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     },
     attemptByOrder: async (orderId: string): Promise<AttemptRow | undefined> => first(await hot.attemptByOrder(db, { orderId })),
     /**
-     * Who pays a pending attempt: the receipt e-mail, the signed-in user and the manager of the latest request. Answers
-     * the attempt as it now is, or undefined when it was not pending any more.
+     * Who pays a pending attempt: the receipt e-mail, the signed-in user, the manager and the session of the latest
+     * request. Answers the attempt as it now is, or undefined when it was not pending any more.
      */
-    setAttemptPayer: (orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id'>): Promise<AttemptRow | undefined> =>
+    setAttemptPayer: (orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id' | 'session_id'>): Promise<AttemptRow | undefined> =>
       db
         .updateTable('payment_attempts')
         .set({ ...payer, updated_at: now() })
@@ -299,11 +301,11 @@ function queries(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
     attemptsOfBill: (billOid: string): Promise<AttemptRow[]> =>
       db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).orderBy('created_at').orderBy('order_id').execute(),
     /**
-     * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill (null: no
-     * such bill) and the order's status (null: no such order of this bill).
+     * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill named by its
+     * link id (`bill`, that link id; null: no such bill) and the order's status (null: no such order of this bill).
      */
-    pollStatus: async (sessionId: string, orderId: string, billOid: string) =>
-      first(await hot.pollStatus(db, { sessionId, orderId, billOid })) ?? {
+    pollStatus: async (sessionId: string, orderId: string, billLink: string) =>
+      first(await hot.pollStatus(db, { sessionId, orderId, billLink })) ?? {
         csrf_token: null,
         session_created_at: null,
         session_seen_at: null,

@@ -86,7 +86,9 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   step: mainStep(input.bill),
   history: [],
   // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
-  anotherEmail: input.bill.retry?.email ?? null,
+  // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then). Only the payer's own
+  // attempt prefills the field: anyone else holding the retry link is given the e-mail masked.
+  anotherEmail: (input.bill.retry?.ownAttempt && input.bill.retry.email) || null,
   emailError: false,
   formDraft: null,
   pointsToUse: null,

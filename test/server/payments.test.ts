@@ -214,7 +214,7 @@ describe('points', () => {
     // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
     const { paid_order_id: _paid, created_at: _created, ...points } = (await server.app.store.billByOid('demo-points'))!;
     await server.app.store.transaction(async (tx) => {
-      await tx.insertBill({ ...points, oid: 'points-twin', status: 'open', copied_from: null });
+      await tx.insertBill({ ...points, oid: 'points-twin', link_id: 'points-twin', status: 'open', copied_from: null });
       await tx.insertType({ oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
     });
     await confirmPoints();
@@ -277,9 +277,9 @@ describe('the two refusals of a payment request', () => {
   test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', async () => {
     const store = server.app.store;
     const { created_at: _created, paid_order_id: _paid, ...demo } = (await store.billByOid('demo-cover'))!;
-    await store.insertBill({ ...demo, oid: 'no-types', status: 'open' });
+    await store.insertBill({ ...demo, oid: 'no-types', link_id: 'no-types', status: 'open' });
     const bill = (await store.billByOid('no-types'))!;
-    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null }).then(
+    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null, sessionId: null }).then(
       () => undefined,
       (error: unknown) => error as PaymentRefused,
     );

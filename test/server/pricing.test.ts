@@ -1,4 +1,5 @@
 import { amountDue, maxSpendablePoints as serverMaxPoints, paymentCommission, usefulPoints } from '../../server/payments';
+import { pageTypeOid } from '../../server/payLinks';
 import { objectInfo } from '../../server/routes/bills';
 import type { BillRow, PaymentTypeRow, Store } from '../../server/store/store';
 import { finalPrice, maxSpendablePoints } from '../../src/services/pricing';
@@ -31,6 +32,7 @@ const cases: Record<string, Case> = {
 function serverBill({ sum, commissions, limit, balance }: Case) {
   const row: BillRow = {
     oid: 'bill-1',
+    link_id: 'bill-1',
     product: 'realty',
     object_type: 'bill',
     purpose: 'Оплата',
@@ -57,7 +59,8 @@ function serverBill({ sum, commissions, limit, balance }: Case) {
     oid: `bill-1.type-${position}`,
     bill_oid: 'bill-1',
     position,
-    code: 'ALL',
+    // A bill lists each code once: the page names a type by the bill's link id and its code.
+    code: (['ALL', 'SBP', 'SberPaySite'] as const)[position]!,
     name: `Способ ${position}`,
     commission_kopecks,
     show_aggregator_offer: 0,
@@ -79,7 +82,7 @@ describe.each(Object.entries(cases))('%s', (_name, bill) => {
 
   test.each(ways.map((type) => [type?.oid ?? 'no type chosen', type] as const))('maximum points and final price agree: %s', async (_way, type) => {
     const commission = paymentCommission(types, type);
-    const selected = wire.cardTypes.find((t) => t.OID === type?.oid) ?? null;
+    const selected = (type && wire.cardTypes.find((t) => t.OID === pageTypeOid(row, type.code))) ?? null;
     const max = serverMaxPoints(await usefulPoints(store, row), row.sum_kopecks, commission);
     expect(maxSpendablePoints(wire, selected)).toBe(max);
     for (const points of new Set([0, 1, Math.floor(max / 2), max - 1, max].filter((p) => p >= 0 && p <= max))) {
