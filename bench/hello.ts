@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { seedDemo } from '../server/demoBills';
-import { startPayment } from '../server/payments';
-import { resultSchema } from '../server/routes/payments';
+import { seedDemo } from '../server/sandbox/demoBills';
+import { startPayment } from '../server/payments/start';
+import { resultSchema } from '../server/payments/routes';
 import { openStore } from '../server/store/store';
 
 /**

@@ -1,8 +1,8 @@
 import { buildApp } from '../server/app';
-import { DEV_CAPTCHA_TOKEN } from '../server/captcha';
-import { CODE_RULES } from '../server/codes';
-import { seedDemo } from '../server/demoBills';
-import { SESSION_LIFE } from '../server/session';
+import { DEV_CAPTCHA_TOKEN } from '../server/accounts/captcha';
+import { CODE_RULES } from '../server/accounts/codes';
+import { seedDemo } from '../server/sandbox/demoBills';
+import { SESSION_LIFE } from '../server/accounts/sessions';
 import { openStore } from '../server/store/store';
 import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
 import { confirmByCard, freshBill, openTab, payBody, settledStatus, startCardPayment } from '../test/support/httpTab';

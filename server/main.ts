@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { optionsFromEnv } from './config';
-import { demoBills, seedDemo } from './demoBills';
+import { demoBills, seedDemo } from './sandbox/demoBills';
 
 /** `npm start`: serve the built page, the API and the sandbox; seed the demo bills into an empty database. */
 async function main() {

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { AppOptions } from '../config';
-import type { Background } from '../background';
-import { applyAcquirerOutcome, orderNumberOf, type AcquirerOutcome } from '../payments';
+import type { Background } from '../platform/background';
+import { applyAcquirerOutcome, orderNumberOf, type AcquirerOutcome } from '../payments/start';
 import type { AttemptRow, BillRow, PaymentTypeRow, RootStore } from '../store/store';
 import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
 

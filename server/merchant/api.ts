@@ -14,10 +14,10 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { BillConflict, BillInputError, BillNotFound, cancelBill, createBill, type BillInput } from '../bills';
+import { BillConflict, BillInputError, BillNotFound, cancelBill, createBill, type BillInput } from '../billing/bills';
 import type { AppOptions } from '../config';
-import { parseMoney } from '../money';
-import { adjustPoints, BalanceTooLow } from '../points';
+import { parseMoney } from '../platform/money';
+import { adjustPoints, BalanceTooLow } from '../loyalty/ledger';
 import type { AttemptRow, PaymentStatus, PaymentTypeCode, Store } from '../store/store';
 import { fingerprint, idempotent } from './idempotency';
 import { ApiError, type ErrorCode } from './errors';
@@ -37,7 +37,7 @@ import {
   pointsChangeSchema,
 } from './schemas';
 import { billView, decodeCursor, encodeCursor, ledgerEntryView } from './views';
-import { paymentView } from '../merchantEvents';
+import { paymentView } from './events';
 
 declare module 'fastify' {
   interface FastifyRequest {

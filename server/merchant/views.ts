@@ -1,6 +1,6 @@
 /** The merchant API's answers, built from store rows (the same shapes its schemas document). */
-import { billStatus } from '../bills';
-import { money, paymentView } from '../merchantEvents';
+import { billStatus } from '../billing/bills';
+import { money, paymentView } from './events';
 import type { BillRow, LedgerRow, Store } from '../store/store';
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { ORDER_STATUS } from '../acquirer/port';
-import { toRoubles } from '../money';
-import { html, sandboxPage } from '../render';
-import { orderIdSchema } from '../routes/schemas';
+import { toRoubles } from '../platform/money';
+import { html, sandboxPage } from '../platform/render';
+import { orderIdSchema } from '../platform/schemas';
 import type { RbsOrderRow } from '../store/store';
 import type { RbsFake } from './rbs';
 

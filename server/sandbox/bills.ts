@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { copyDemoBill } from '../demoBills';
-import { objectOidSchema } from '../routes/schemas';
+import { copyDemoBill } from './demoBills';
+import { objectOidSchema } from '../platform/schemas';
 
 /** The body of a request for a fresh copy: `{ from }`, the demo bill to copy. */
 export const copyBillSchema = { body: { type: 'object', required: ['from'], additionalProperties: false, properties: { from: objectOidSchema } } } as const;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { DEV_CAPTCHA_TOKEN } from '../captcha';
+import { DEV_CAPTCHA_TOKEN } from '../accounts/captcha';
 import type { AppOptions } from '../config';
-import { html, sandboxPage } from '../render';
-import { phoneSchema } from '../routes/schemas';
-import { ensureSession } from '../session';
+import { html, sandboxPage } from '../platform/render';
+import { phoneSchema } from '../platform/schemas';
+import { ensureSession } from '../accounts/sessions';
 
 /**
  * The sandbox's SMS line, captcha and free-call line (DESIGN §7): what a tester or a browser test needs to read

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import QRCode from 'qrcode';
 import { callbackChecksum } from '../acquirer/checksum';
 import { ORDER_STATUS } from '../acquirer/port';
-import type { Background } from '../background';
+import type { Background } from '../platform/background';
 import type { AppOptions } from '../config';
 import type { RbsOrderRow, RootStore } from '../store/store';
 

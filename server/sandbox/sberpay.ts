@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { ORDER_STATUS } from '../acquirer/port';
-import { toRoubles } from '../money';
-import { orderNumberOf } from '../payments';
-import { html, sandboxPage } from '../render';
-import { orderIdSchema } from '../routes/schemas';
+import { toRoubles } from '../platform/money';
+import { orderNumberOf } from '../payments/start';
+import { html, sandboxPage } from '../platform/render';
+import { orderIdSchema } from '../platform/schemas';
 import type { RbsFake } from './rbs';
 
 /**

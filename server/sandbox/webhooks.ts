@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { html, sandboxPage } from '../render';
-import { verifyWebhook } from '../webhooks/signature';
+import { html, sandboxPage } from '../platform/render';
+import { verifyWebhook } from '../merchant/signature';
 
 /**
  * The sandbox's webhook inbox (issue 14): the merchant's end of the webhooks when no MERCHANT_WEBHOOK_URL is set. It

@@ -7,7 +7,7 @@ import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
-import { seedDemo } from '../../server/demoBills';
+import { seedDemo } from '../../server/sandbox/demoBills';
 import { freshDatabase } from '../support/testDatabase';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */

@@ -1,5 +1,5 @@
-import { CODE_RULES } from '../../server/codes';
-import { demoAccount } from '../../server/demoBills';
+import { CODE_RULES } from '../../server/accounts/codes';
+import { demoAccount } from '../../server/sandbox/demoBills';
 import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
-import { CODE_RULES } from '../../server/codes';
-import { SESSION_LIFE } from '../../server/session';
+import { CODE_RULES } from '../../server/accounts/codes';
+import { SESSION_LIFE } from '../../server/accounts/sessions';
 import { DEV_CAPTCHA_TOKEN, lastCode, openPage, startServer, testEngine } from './helpers';
 
 const PHONE = '79990004455';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CODE_RULES } from '../../server/codes';
+import { CODE_RULES } from '../../server/accounts/codes';
 import { trustProxyFrom } from '../../server/config';
 import { buildApp, Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 

@@ -1,5 +1,5 @@
 import { defaultOptions, optionsFromEnv } from '../../server/config';
-import { demoBills } from '../../server/demoBills';
+import { demoBills } from '../../server/sandbox/demoBills';
 import { startServer, type TestServer } from './helpers';
 
 /** A newcomer's first minutes (issue 17): the start page, quiet logs, the merchant in the page config. */

@@ -1,6 +1,6 @@
 import { countRows, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, startServer, type TestServer } from './helpers';
 import { AttemptAbandoned } from '../../server/acquirer/gateway';
-import { startPayment } from '../../server/payments';
+import { startPayment } from '../../server/payments/start';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { seedDemo } from '../../server/demoBills';
+import { seedDemo } from '../../server/sandbox/demoBills';
 import { migrations } from '../../server/store/migrations';
 import { openStore, type RootStore } from '../../server/store/store';
 import { legacyMigrations } from '../fixtures/legacySchema';

@@ -1,4 +1,4 @@
-import { fillTemplate, html, sandboxPage } from '../../server/render';
+import { fillTemplate, html, sandboxPage } from '../../server/platform/render';
 import { countRows, openPage, snapshot, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -1,8 +1,8 @@
 import { buildApp, openPage, payByCard as payOnForm, payBySbp, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from './helpers';
 import { injectFetch } from '../support/injectFetch';
-import { demoAccount } from '../../server/demoBills';
+import { demoAccount } from '../../server/sandbox/demoBills';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { PaymentRefused, startPayment } from '../../server/payments';
+import { PaymentRefused, startPayment } from '../../server/payments/start';
 
 let server: TestServer;
 

@@ -1,5 +1,5 @@
-import { amountDue, maxSpendablePoints as serverMaxPoints, paymentCommission, usefulPoints } from '../../server/payments';
-import { objectInfo } from '../../server/routes/bills';
+import { amountDue, maxSpendablePoints as serverMaxPoints, paymentCommission, usefulPoints } from '../../server/payments/start';
+import { objectInfo } from '../../server/payments/billData';
 import type { BillRow, PaymentTypeRow, Store } from '../../server/store/store';
 import { finalPrice, maxSpendablePoints } from '../../src/services/pricing';
 import type { Bill } from '../../src/services/types';

@@ -1,6 +1,6 @@
 import { openPage, payByCard as payOnForm, payBySbp, rbsFault, startServer, type TestServer } from './helpers';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { maskEmail } from '../../server/receipt';
+import { maskEmail } from '../../server/payments/receipt';
 
 let server: TestServer;
 beforeEach(async () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { BUNDLED_LIST_FILE, checkBankList, createSbpBankList, type SbpBankOut } from '../../server/sbpBanks';
-import { encodingFor, isFresh, REFRESH_EVERY_MS } from '../../server/routes/sbpBanks';
+import { BUNDLED_LIST_FILE, checkBankList, createSbpBankList, type SbpBankOut } from '../../server/sbpBanks/list';
+import { encodingFor, isFresh, REFRESH_EVERY_MS } from '../../server/sbpBanks/routes';
 import { startServer, type TestServer } from './helpers';
 
 /** The shipped snapshot (issue 18): NSPK's list of 2026-04-29, 192 banks. */

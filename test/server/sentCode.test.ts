@@ -1,4 +1,4 @@
-import { CODE_RULES, maskPhone } from '../../server/codes';
+import { CODE_RULES, maskPhone } from '../../server/accounts/codes';
 import { lastCode, openPage, startServer, type Client, type TestServer } from './helpers';
 
 /**

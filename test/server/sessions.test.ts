@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { SESSION_LIFE, sweepEndedSessions } from '../../server/session';
+import { SESSION_LIFE, sweepEndedSessions } from '../../server/accounts/sessions';
 import { buildApp, Client, countRows, openPage, provePhone, startServer, tempDirs, TEST_PASSWORD_COST, type TestServer } from './helpers';
 import { freshDatabase } from '../support/testDatabase';
-import { seedDemo } from '../../server/demoBills';
+import { seedDemo } from '../../server/sandbox/demoBills';
 
 let server: TestServer;
 beforeEach(async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, countRows, merchantCall, openPage, payBillByCard, payBySbp, startServer, TEST_PASSWORD_COST, type TestServer } from './helpers';
 import { DEFAULT_RETRY_SCHEDULE_MS, retryScheduleFrom, webhookSecretFrom } from '../../server/config';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { signWebhook, verifyWebhook, webhookHeaders } from '../../server/webhooks/signature';
+import { signWebhook, verifyWebhook, webhookHeaders } from '../../server/merchant/signature';
 
 /** What a fake merchant endpoint received. */
 interface Received {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { refusal } from '../../../server/routes/schemas';
+import { refusal } from '../../../server/platform/schemas';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { eventually, settle } from './app';

@@ -1,4 +1,4 @@
-import type { AppOptions } from './config';
+import type { AppOptions } from '../config';
 
 /**
  * The token the page's dev stand-in captcha ('Я не робот', shown when no HCAPTCHA_SITEKEY is configured) sends.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { billStatus, unpayableReason } from './bills';
-import { paymentEvent } from './merchantEvents';
-import type { AttemptRow, BillRow, PaymentTypeRow, Store } from './store/store';
+import { billStatus, unpayableReason } from '../billing/bills';
+import { paymentEvent } from '../merchant/events';
+import type { AttemptRow, BillRow, PaymentTypeRow, Store } from '../store/store';
 
 /** A refusal the payer's request can cause; routes answer it as a 4xx. */
 export class PaymentRefused extends Error {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { SbpBank } from '../src/services/sbpBanks';
+import type { SbpBank } from '../../src/services/sbpBanks';
 
 /**
  * The fast-payment member banks (issue 18, ACQUIRER.md 'Opening a bank app from a phone'): NSPK's public list, which
@@ -12,7 +12,7 @@ import type { SbpBank } from '../src/services/sbpBanks';
  */
 
 /** The snapshot shipped with the server (2026-04-29, 192 banks). */
-export const BUNDLED_LIST_FILE = path.join(__dirname, 'data', 'sbp-banks.json');
+export const BUNDLED_LIST_FILE = path.join(__dirname, '..', 'data', 'sbp-banks.json');
 
 /** One bank as the page reads it (GET /api/sbp-banks): the page's own type, so the two cannot drift apart. */
 export type SbpBankOut = SbpBank;

@@ -2,7 +2,7 @@
  * A customer's loyalty points (issue 14): the balance is the sum of the ledger (points_ledger), which the page reads
  * too. Credits and debits come from the merchant API and the demo seed; payments write their own debit (payments.ts).
  */
-import type { LedgerRow, Store } from './store/store';
+import type { LedgerRow, Store } from '../store/store';
 
 /** A debit larger than the balance: the balance never goes below zero. */
 export class BalanceTooLow extends Error {

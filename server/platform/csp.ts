@@ -1,6 +1,6 @@
-import type { AppOptions } from './config';
+import type { AppOptions } from '../config';
 // One source of truth for the bank hosts: the page's widget loader and this policy must name the same origins.
-import { BANK_HOSTS } from '../src/widget/hosts';
+import { BANK_HOSTS } from '../../src/widget/hosts';
 
 const hcaptcha = ['https://hcaptcha.com', 'https://*.hcaptcha.com'];
 

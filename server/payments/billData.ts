@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { unpayableReason } from '../bills';
-import { sentCodeOf } from '../codes';
-import { toRoubles } from '../money';
-import { usefulPoints } from '../payments';
-import { receiptOf } from '../receipt';
-import { findSession } from '../session';
+import { unpayableReason } from '../billing/bills';
+import { sentCodeOf } from '../accounts/codes';
+import { toRoubles } from '../platform/money';
+import { usefulPoints } from './start';
+import { receiptOf } from './receipt';
+import { findSession } from '../accounts/sessions';
 import type { BillRow, PaymentTypeRow, Store } from '../store/store';
-import { objectOidSchema, orderIdSchema } from './schemas';
+import { objectOidSchema, orderIdSchema } from '../platform/schemas';
 
 /** One payment type as the page reads it (SPEC §3). `Comission` is the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {

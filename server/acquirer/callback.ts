@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { checksumMatches } from '../acquirer/checksum';
+import { checksumMatches } from './checksum';
 
 /**
  * The acquirer's callback (ACQUIRER.md): `GET` query parameters, or the same form-encoded in a `POST`. The checksum is

@@ -1,4 +1,4 @@
-import type { AppOptions } from './config';
+import type { AppOptions } from '../config';
 import { contentSecurityPolicy } from './csp';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { CaptchaVerifier } from '../captcha';
-import { checkCode, sendCode } from '../codes';
-import { requireSession } from '../session';
-import type { SmsGateway } from '../sms';
-import { captchaSchema, nullableOidSchema, phoneSchema, purposeSchema, refusal, sensitiveLimit } from './schemas';
+import type { CaptchaVerifier } from './captcha';
+import { checkCode, sendCode } from './codes';
+import { requireSession } from './sessions';
+import type { SmsGateway } from './sms';
+import { captchaSchema, nullableOidSchema, phoneSchema, purposeSchema, refusal, sensitiveLimit } from '../platform/schemas';
 
 const custNoSchema = { type: ['string', 'null'], maxLength: 100 } as const;
 

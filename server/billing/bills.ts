@@ -4,11 +4,11 @@
  * it), cancelled by the merchant, or expired at its expiresAt; the last two decline its pending attempts.
  */
 import crypto from 'node:crypto';
-import type { Product } from './config';
-import { billClosedEvent } from './merchantEvents';
-import { applyAcquirerOutcome } from './payments';
-import { isPlausibleEmail, OBJECT_OID_PATTERN } from './routes/schemas';
-import type { AttemptRow, BillRow, PaymentTypeCode, Store } from './store/store';
+import type { Product } from '../config';
+import { billClosedEvent } from '../merchant/events';
+import { applyAcquirerOutcome } from '../payments/start';
+import { isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/schemas';
+import type { AttemptRow, BillRow, PaymentTypeCode, Store } from '../store/store';
 
 /** A bill's status as the merchant API names it. */
 export type BillStatus = 'unpaid' | 'paid' | 'cancelled' | 'expired';

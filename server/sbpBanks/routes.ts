@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
-import { createSbpBankList } from '../sbpBanks';
+import { createSbpBankList } from './list';
 
 /** The list changes at most once a day: phones keep it an hour and may use a stale copy while they revalidate. */
 const LIST_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { AcquirerUnavailable, AttemptAbandoned } from '../acquirer/gateway';
-import { pointsConfirmed } from '../codes';
-import { PaymentRefused, startPayment } from '../payments';
-import { receiptOf, receiptSchema } from '../receipt';
-import { html } from '../render';
-import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../session';
-import { toRoubles } from '../money';
+import { pointsConfirmed } from '../accounts/codes';
+import { PaymentRefused, startPayment } from './start';
+import { receiptOf, receiptSchema } from './receipt';
+import { html } from '../platform/render';
+import { csrfRefusal, keepAlive, requireSession, sessionIdOf, tokenMatches } from '../accounts/sessions';
+import { toRoubles } from '../platform/money';
 import type { BillRow, PaymentTypeRow } from '../store/store';
 import type { PaymentStatus } from '../store/schema';
 import {
@@ -18,7 +18,7 @@ import {
   nullableOidSchema,
   objectOidSchema,
   orderIdSchema,
-} from './schemas';
+} from '../platform/schemas';
 
 const paymentUrlSchema = {
   body: {

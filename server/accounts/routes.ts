@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { CaptchaVerifier } from '../captcha';
-import { openVerification, phoneEnteredForRestore } from '../codes';
+import type { CaptchaVerifier } from './captcha';
+import { openVerification, phoneEnteredForRestore } from './codes';
 import type { AppOptions } from '../config';
-import { generatePassword, hashPassword, verifyPassword } from '../passwords';
-import { renewSession, replaceSession, requireSession } from '../session';
-import type { SmsGateway } from '../sms';
+import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { renewSession, replaceSession, requireSession } from './sessions';
+import type { SmsGateway } from './sms';
 import type { AccountRow } from '../store/store';
-import { captchaSchema, emptyBodySchema, isPlausibleEmail, personNameSchema, phoneSchema, refusal, sensitiveLimit } from './schemas';
+import { captchaSchema, emptyBodySchema, isPlausibleEmail, personNameSchema, phoneSchema, refusal, sensitiveLimit } from '../platform/schemas';
 
 interface Deps {
   options: AppOptions;

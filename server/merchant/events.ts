@@ -3,8 +3,8 @@
  * they tell of (the store's `enqueueEvent`), delivered later by the worker (webhooks/worker.ts). The merchant API's
  * JSON shapes of bills and payments live here too, so an event's data and the API's answer never differ.
  */
-import { formatMoney } from './money';
-import type { AttemptRow, AttemptWithMethod, BillRow, PaymentStatus, Store, WebhookEventType } from './store/store';
+import { formatMoney } from '../platform/money';
+import type { AttemptRow, AttemptWithMethod, BillRow, PaymentStatus, Store, WebhookEventType } from '../store/store';
 
 export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   'bill.paid',

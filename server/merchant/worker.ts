@@ -6,7 +6,7 @@
  * nothing: a lease of a process that died runs out and another takes the event. It wakes at once on an event queued
  * in this process and otherwise polls; the same loop runs the expiry sweep and forgets old idempotency keys.
  */
-import { expireDueBills } from '../bills';
+import { expireDueBills } from '../billing/bills';
 import type { RootStore, WebhookEventRow } from '../store/store';
 import { webhookHeaders } from './signature';
 

@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
-import { fillTemplate, html, type Html } from '../render';
-import { ensureSession, findSession } from '../session';
+import { fillTemplate, html, type Html } from './render';
+import { ensureSession, findSession } from '../accounts/sessions';
 import { isObjectOid, objectOidSchema } from './schemas';
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { SmsGateway } from './sms';
-import { maskPhone } from '../src/services/format';
-import type { CodePurpose, Store, VerificationRow } from './store/store';
+import { maskPhone } from '../../src/services/format';
+import type { CodePurpose, Store, VerificationRow } from '../store/store';
 
 /** DESIGN §6 and SPEC §9: four digits are only about 13 bits, so these caps carry the weight. */
 export const CODE_RULES = {

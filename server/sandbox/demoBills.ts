@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { createBill, type BillInput, type PaymentTypeInput } from './bills';
-import { hashPassword } from './passwords';
-import { adjustPoints } from './points';
-import type { Store } from './store/store';
+import { createBill, type BillInput, type PaymentTypeInput } from '../billing/bills';
+import { hashPassword } from '../accounts/passwords';
+import { adjustPoints } from '../loyalty/ledger';
+import type { Store } from '../store/store';
 
 /** A demo bill: the input it is created from (through createBill, like any bill), and what the seed adds. */
 type DemoBill = BillInput & {

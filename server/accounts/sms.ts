@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Store } from './store/store';
+import type { Store } from '../store/store';
 
 /**
  * Where text messages go. `store` is the caller's, usually its transaction: a message is part of what the transaction

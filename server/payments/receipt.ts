@@ -1,6 +1,6 @@
-import { toRoubles } from './money';
-import type { Receipt } from '../src/services/types';
-import type { Store } from './store/store';
+import { toRoubles } from '../platform/money';
+import type { Receipt } from '../../src/services/types';
+import type { Store } from '../store/store';
 
 // The page's own type (src/services/types.ts), so the wire shape is written once.
 export type { Receipt };

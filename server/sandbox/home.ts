@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
-import { copyDemoBill, demoAccount, demoBills } from '../demoBills';
-import { toRoubles } from '../money';
-import { html, sandboxPage } from '../render';
-import { TEST_CARDS } from '../sandbox/acquirer';
-import { copyBillSchema } from '../sandbox/bills';
+import { copyDemoBill, demoAccount, demoBills } from './demoBills';
+import { toRoubles } from '../platform/money';
+import { html, sandboxPage } from '../platform/render';
+import { TEST_CARDS } from './acquirer';
+import { copyBillSchema } from './bills';
 
 /** What each demo bill shows a newcomer (DESIGN §8), in the page's language. */
 const demoNotes: Record<string, string> = {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { optionsFromEnv } from './config';
-import { openStore } from './store/store';
+import { optionsFromEnv } from '../config';
+import { openStore } from '../store/store';
 import { seedDemo } from './demoBills';
 
 /**

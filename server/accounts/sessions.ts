@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow, Store } from './store/store';
+import type { SessionRow, Store } from '../store/store';
 
 export const SESSION_COOKIE = 'sid';
 
