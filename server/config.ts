@@ -233,6 +233,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
 }
 
 /**
+ * The sandbox's RBS fake as the product reaches it when no ACQUIRER_URL is set (sandbox/rbs.ts serves it): its REST
+ * base under this server, and the shop's credentials there (a token works too).
+ */
+export const SANDBOX_ACQUIRER = {
+  path: '/sandbox/rbs/payment/rest/',
+  credentials: { userName: 'sandbox-shop', password: 'sandbox-password' },
+  token: 'sandbox-token',
+} as const;
+
+/**
  * What is missing to reach a real acquirer, or null when nothing is. With the sandbox on and no ACQUIRER_URL the
  * sandbox's own RBS fake is used; otherwise every variable must be there, and the server refuses to start without.
  */

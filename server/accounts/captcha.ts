@@ -1,4 +1,6 @@
 import type { AppOptions } from '../config';
+import type { Store } from '../store/store';
+import { guardOf } from './codeQueries';
 
 /**
  * The token the page's dev stand-in captcha ('Я не робот', shown when no HCAPTCHA_SITEKEY is configured) sends.
@@ -32,4 +34,12 @@ export function createCaptchaVerifier(options: Pick<AppOptions, 'hcaptchaSecret'
   // Without a secret there is nobody to ask: the sandbox's stand-in is the only captcha, and without the
   // sandbox no token can pass (a misconfigured production must not wave robots through).
   return async (token) => options.sandbox && token === DEV_CAPTCHA_TOKEN;
+}
+
+/**
+ * Whether a call about this phone lacks the captcha its guard demands (after a failure or a burst): none given, or one
+ * that does not prove a person.
+ */
+export async function captchaMissing(store: Store, verifyCaptcha: CaptchaVerifier, phone: string, captcha: string | null | undefined, remoteIp: string): Promise<boolean> {
+  return (await guardOf(store, phone)).captcha_required === 1 && !(captcha && (await verifyCaptcha(captcha, remoteIp)));
 }

@@ -1,10 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { billByOid } from '../billing/queries';
+import { nullableOidSchema, phoneSchema } from '../platform/schemas';
+import { accountById } from './accountQueries';
 import type { CaptchaVerifier } from './captcha';
 import { checkCode, sendCode } from './codes';
+import { captchaSchema, purposeSchema, refusal, sensitiveLimit } from './schemas';
 import { requireSession } from './sessions';
 import type { SmsGateway } from './sms';
-import { captchaSchema, nullableOidSchema, phoneSchema, purposeSchema, refusal, sensitiveLimit } from '../platform/schemas';
 
 const custNoSchema = { type: ['string', 'null'], maxLength: 100 } as const;
 
@@ -45,15 +48,14 @@ const checkSchema = {
 interface Deps {
   sms: SmsGateway;
   verifyCaptcha: CaptchaVerifier;
-  now: () => number;
 }
 
 /** A 429 that says when to try again, in the body (the page counts down) and in Retry-After (for anything else). */
 const tryLater = (reply: FastifyReply, error: string, secondsLeft: number) =>
   reply.code(429).header('retry-after', String(secondsLeft)).send(refusal(error, true, { secondsLeft }));
 
-/** `/api/send-sms/` and `/api/check-code/`: the SMS code rules of DESIGN §6 live in ../codes.ts. */
-export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha, now }) => {
+/** `/api/send-sms/` and `/api/check-code/`: the SMS code rules live in codes.ts. */
+export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha }) => {
   const store = app.store;
   app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
     const session = await requireSession(store, request);
@@ -64,18 +66,18 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
       // A points code goes only to the bill customer's phone (or the signed-in account's when the bill has none):
       // otherwise anyone holding the bill's link could confirm the customer's points from their own phone.
       if (!body.objectOID) return reply.code(400).send(refusal('Не указан счет', false));
-      const bill = await store.billByOid(body.objectOID);
+      const bill = await billByOid(store, body.objectOID);
       if (!bill) return reply.code(404).send(refusal('Документ не найден', false));
       if (!bill.cust_no || !bill.points_enabled) return reply.code(400).send(refusal('Баллы недоступны для этого счета', false));
       if (body.custNo && body.custNo !== bill.cust_no) return reply.code(400).send(refusal('Номер клиента не совпадает со счетом', false));
-      const account = session.account_id ? await store.accountById(session.account_id) : undefined;
+      const account = session.account_id ? await accountById(store, session.account_id) : undefined;
       const ownerPhone = bill.client_phone ?? account?.phone;
       if (body.phone !== ownerPhone) return reply.code(400).send(refusal('Код можно отправить только на телефон клиента', false));
       custNo = bill.cust_no;
     }
 
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await sendCode(store, sms, now, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
+    const outcome = await sendCode(store, sms, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -102,7 +104,7 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
     const session = await requireSession(store, request);
     const body = request.body;
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await checkCode(store, now, { sessionId: session.id, phone: body.phone, purpose: body.purpose, code: body.code, captchaPassed });
+    const outcome = await checkCode(store, { sessionId: session.id, phone: body.phone, purpose: body.purpose, code: body.code, captchaPassed });
     switch (outcome.kind) {
       case 'ok':
         return { success: true, data: { verified: true, phone: outcome.verification.phone, purpose: outcome.verification.purpose } };

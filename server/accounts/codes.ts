@@ -1,9 +1,33 @@
+/**
+ * The SMS codes that prove a phone (for spending points, registering, restoring a password) and the caps that guard
+ * them: four digits are only about 13 bits, so the caps carry the weight. A proven phone is kept as a verification of
+ * the session for a while; registration and restore use theirs up.
+ */
 import crypto from 'node:crypto';
-import type { SmsGateway } from './sms';
 import { maskPhone } from '../../src/services/format';
-import type { CodePurpose, Store, VerificationRow } from '../store/store';
+import type { Store } from '../store/store';
+import {
+  activeCode,
+  codeSentInSession,
+  customerVerification,
+  guardOf,
+  insertCode,
+  insertVerification,
+  liveCodeOfSession,
+  openVerificationOf,
+  phonesOfSession,
+  saveGuard,
+  sendsFromAddress,
+  sendsSince,
+  setCodeTries,
+  useCode,
+  voidActiveCodes,
+  voidAllCodesOfPhone,
+} from './codeQueries';
+import type { SmsGateway } from './sms';
+import type { CodePurpose, VerificationRow } from './tables';
 
-/** DESIGN §6 and SPEC §9: four digits are only about 13 bits, so these caps carry the weight. */
+/** How codes are sent and checked. */
 export const CODE_RULES = {
   lifeMs: 10 * 60_000,
   resendAfterMs: 60_000,
@@ -16,8 +40,8 @@ export const CODE_RULES = {
   /** How long a proven phone stays proven in its session (points spending, registration, restore). */
   verificationLifeMs: 30 * 60_000,
   /**
-   * Against SMS bombing across phones (issue 12): one session may have codes sent to this many different phones an
-   * hour; a further phone needs the robot check.
+   * Against SMS bombing across phones: one session may have codes sent to this many different phones an hour; a
+   * further phone needs the robot check.
    */
   phonesPerSessionHour: 3,
   /** Sends asked for from one client address within addressBurstMs after which the next needs the robot check. */
@@ -61,15 +85,15 @@ export interface SendRequest {
  * Sends a fresh code if the caps of the phone, the session and the client address allow it; the previous code of the
  * same purpose dies with it. The counters are the sms_codes rows themselves, so every server process sees them.
  */
-export function sendCode(store: Store, sms: SmsGateway, now: () => number, request: SendRequest): Promise<SendOutcome> {
+export function sendCode(store: Store, sms: SmsGateway, request: SendRequest): Promise<SendOutcome> {
   return store.transaction(async (tx): Promise<SendOutcome> => {
-    const t = now();
+    const t = tx.now();
     const { phone } = request;
-    const guard = await tx.guardOf(phone);
+    const guard = await guardOf(tx, phone);
     if (guard.blocked_until > t) return { kind: 'blocked', secondsLeft: seconds(guard.blocked_until - t) };
 
-    const lastHour = await tx.sendsSince(phone, t - HOUR);
-    const demandCaptcha = () => tx.saveGuard({ ...guard, captcha_required: 1 });
+    const lastHour = await sendsSince(tx, phone, t - HOUR);
+    const demandCaptcha = () => saveGuard(tx, { ...guard, captcha_required: 1 });
     if (lastHour.newest !== null && t - lastHour.newest < CODE_RULES.resendAfterMs) {
       await demandCaptcha();
       return { kind: 'too-early', secondsLeft: seconds(lastHour.newest + CODE_RULES.resendAfterMs - t) };
@@ -78,12 +102,12 @@ export function sendCode(store: Store, sms: SmsGateway, now: () => number, reque
       await demandCaptcha();
       return { kind: 'hourly-cap', secondsLeft: seconds(lastHour.oldest! + HOUR - t) };
     }
-    const fromAddress = await tx.sendsFromAddress(request.address, t - HOUR);
+    const fromAddress = await sendsFromAddress(tx, request.address, t - HOUR);
     if (fromAddress.n >= CODE_RULES.addressSendsPerHour) return { kind: 'address-cap', secondsLeft: seconds(fromAddress.oldest! + HOUR - t) };
 
     const phoneBurst = guard.captcha_required === 1 || lastHour.n >= CODE_RULES.burstSends;
-    const addressBurst = (await tx.sendsFromAddress(request.address, t - CODE_RULES.addressBurstMs)).n;
-    const sessionPhones = await tx.phonesOfSession(request.sessionId, t - HOUR);
+    const addressBurst = (await sendsFromAddress(tx, request.address, t - CODE_RULES.addressBurstMs)).n;
+    const sessionPhones = await phonesOfSession(tx, request.sessionId, t - HOUR);
     const newPhoneBeyondLimit = !sessionPhones.includes(phone) && sessionPhones.length >= CODE_RULES.phonesPerSessionHour;
     if ((phoneBurst || addressBurst >= CODE_RULES.addressBurstSends || newPhoneBeyondLimit) && !request.captchaPassed) {
       // Only the phone's own burst marks the phone: a busy session or address must not cost its owner a captcha.
@@ -93,8 +117,8 @@ export function sendCode(store: Store, sms: SmsGateway, now: () => number, reque
 
     const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
     const salt = crypto.randomBytes(16).toString('hex');
-    await tx.voidActiveCodes(phone, request.purpose);
-    await tx.insertCode({
+    await voidActiveCodes(tx, phone, request.purpose);
+    await insertCode(tx, {
       phone,
       purpose: request.purpose,
       cust_no: request.custNo,
@@ -104,7 +128,7 @@ export function sendCode(store: Store, sms: SmsGateway, now: () => number, reque
       session_id: request.sessionId,
       client_address: request.address,
     });
-    await tx.saveGuard({ ...guard, captcha_required: 0 });
+    await saveGuard(tx, { ...guard, captcha_required: 0 });
     await sms.send(tx, phone, `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`);
     const nextNeedsCaptcha = lastHour.n + 1 >= CODE_RULES.burstSends || addressBurst + 1 >= CODE_RULES.addressBurstSends;
     return { kind: 'sent', showCaptcha: nextNeedsCaptcha, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
@@ -130,64 +154,62 @@ export interface CheckRequest {
  * phone for 24 hours; any failure demands a captcha for the next try. A guess with no live code counts as
  * wrong too, so an attacker learns nothing from timing the code's life.
  */
-export function checkCode(store: Store, now: () => number, request: CheckRequest): Promise<CheckOutcome> {
+export function checkCode(store: Store, request: CheckRequest): Promise<CheckOutcome> {
   return store.transaction(async (tx): Promise<CheckOutcome> => {
-    const t = now();
+    const t = tx.now();
     const { phone, purpose } = request;
-    const guard = await tx.guardOf(phone);
+    const guard = await guardOf(tx, phone);
     if (guard.blocked_until > t) return { kind: 'blocked', secondsLeft: seconds(guard.blocked_until - t) };
     if (guard.captcha_required === 1 && !request.captchaPassed) return { kind: 'captcha' };
 
-    const code = await tx.activeCode(phone, purpose);
-    if (code && sameHash(code.code_hash, codeHash(code.salt, phone, purpose, request.code)) && (await tx.useCode(code.id))) {
-      await tx.saveGuard({ phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0 });
-      await tx.insertVerification({ session_id: request.sessionId, phone, purpose, cust_no: code.cust_no });
+    const code = await activeCode(tx, phone, purpose);
+    if (code && sameHash(code.code_hash, codeHash(code.salt, phone, purpose, request.code)) && (await useCode(tx, code.id))) {
+      await saveGuard(tx, { phone, wrong_streak: 0, blocked_until: 0, captcha_required: 0 });
+      await insertVerification(tx, { session_id: request.sessionId, phone, purpose, cust_no: code.cust_no });
       return { kind: 'ok', verification: { phone, purpose, cust_no: code.cust_no } };
     }
 
     if (code) {
       const tries = code.wrong_tries + 1;
-      await tx.setCodeTries(code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
+      await setCodeTries(tx, code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
     }
     const streak = guard.wrong_streak + 1;
     if (streak >= CODE_RULES.wrongInARowToBlock) {
-      await tx.voidAllCodesOfPhone(phone);
-      await tx.saveGuard({ phone, wrong_streak: 0, blocked_until: t + CODE_RULES.blockMs, captcha_required: 1 });
+      await voidAllCodesOfPhone(tx, phone);
+      await saveGuard(tx, { phone, wrong_streak: 0, blocked_until: t + CODE_RULES.blockMs, captcha_required: 1 });
     } else {
-      await tx.saveGuard({ phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: 1 });
+      await saveGuard(tx, { phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: 1 });
     }
     return { kind: 'wrong' };
   });
 }
 
 /** A phone this session proved for a purpose within the verification life, not yet used up. */
-export function openVerification(store: Store, now: () => number, sessionId: string, phone: string, purpose: CodePurpose) {
-  return store.openVerification(sessionId, phone, purpose, now() - CODE_RULES.verificationLifeMs);
+export function openVerification(store: Store, sessionId: string, phone: string, purpose: CodePurpose) {
+  return openVerificationOf(store, sessionId, phone, purpose, store.now() - CODE_RULES.verificationLifeMs);
 }
 
 /**
  * Whether this session had a forgot-password code sent to this phone lately: the payer entered the phone in this
- * flow, which a free call then may confirm (issue 12: a call signs in only a session that asked for that phone).
+ * flow, which a free call then may confirm (a call signs in only a session that asked for that phone).
  */
-export function phoneEnteredForRestore(store: Store, now: () => number, sessionId: string, phone: string): Promise<boolean> {
-  return store.codeSentInSession(sessionId, phone, 'forgot-password', now() - CODE_RULES.verificationLifeMs);
+export function phoneEnteredForRestore(store: Store, sessionId: string, phone: string): Promise<boolean> {
+  return codeSentInSession(store, sessionId, phone, 'forgot-password', store.now() - CODE_RULES.verificationLifeMs);
 }
 
 /** Whether this session proved, by a use-points code, the phone of the customer who owns these points. */
-export async function pointsConfirmed(store: Store, now: () => number, sessionId: string, custNo: string): Promise<boolean> {
-  return (await store.customerVerification(sessionId, custNo, now() - CODE_RULES.verificationLifeMs)) !== undefined;
+export async function pointsConfirmed(store: Store, sessionId: string, custNo: string): Promise<boolean> {
+  return (await customerVerification(store, sessionId, custNo, store.now() - CODE_RULES.verificationLifeMs)) !== undefined;
 }
 
-// The page masks the same way, to tell whether its draft is the code the server holds (issue 17).
-export { maskPhone };
-
 /**
- * The code this session had sent and may still enter, for a reload on the code screen to resume it (issue 17): what
- * it is for, the phone masked, and the seconds until it may be sent again (0: at once). Only the session's own code,
- * and a points code only for the bill whose customer it confirms; none for a session-less request.
+ * The code this session had sent and may still enter, for a reload on the code screen to resume it: what it is for,
+ * the phone masked (as the page masks it, so the page can tell whether its draft is this code), and the seconds until
+ * it may be sent again (0: at once). Only the session's own code, and a points code only for the bill whose customer
+ * it confirms; none for a session-less request.
  */
 export async function sentCodeOf(store: Store, sessionId: string | undefined, bill: { cust_no: string | null }) {
-  const code = sessionId ? await store.liveCodeOfSession(sessionId) : undefined;
+  const code = sessionId ? await liveCodeOfSession(store, sessionId) : undefined;
   if (!code || (code.purpose === 'use-points' && code.cust_no !== bill.cust_no)) return null;
   const resendAt = code.created_at + CODE_RULES.resendAfterMs;
   return { purpose: code.purpose, phone: maskPhone(code.phone), secondsLeft: Math.max(0, Math.ceil((resendAt - store.now()) / 1000)) };

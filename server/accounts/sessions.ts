@@ -1,11 +1,17 @@
+/**
+ * The payer's session: a cookie naming a row that holds the CSRF token and the signed-in account. Every process reads
+ * it from the database on every request, so a session ended or renamed by one is refused by all.
+ */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionRow, Store } from '../store/store';
+import type { Store } from '../store/store';
+import { deleteSession, insertSession, renameSession, sessionById, setSessionAccount, sweepSessions, touchSession } from './sessionQueries';
+import type { SessionRow } from './tables';
 
 export const SESSION_COOKIE = 'sid';
 
 /**
- * How long a session lives (DESIGN §6): it ends after 30 minutes without a request or 24 hours after it began,
+ * How long a session lives: it ends after 30 minutes without a request or 24 hours after it began,
  * whichever comes first; an ended session is refused at once and its row deleted (on use, and by the sweep).
  */
 export const SESSION_LIFE = {
@@ -35,17 +41,17 @@ export const sessionIdOf = (request: FastifyRequest): string | undefined => requ
 export async function keepAlive(store: Store, id: string, times: SessionTimes): Promise<boolean> {
   const t = store.now();
   if (!isLive(times, t)) {
-    await store.deleteSession(id);
+    await deleteSession(store, id);
     return false;
   }
-  if (t - times.seen_at >= SESSION_LIFE.touchEveryMs) await store.touchSession(id);
+  if (t - times.seen_at >= SESSION_LIFE.touchEveryMs) await touchSession(store, id);
   return true;
 }
 
 /** The live session named by the request's cookie, if any. */
 export async function findSession(store: Store, request: FastifyRequest): Promise<SessionRow | undefined> {
   const id = sessionIdOf(request);
-  const session = id ? await store.sessionById(id) : undefined;
+  const session = id ? await sessionById(store, id) : undefined;
   return session && (await keepAlive(store, session.id, session)) ? session : undefined;
 }
 
@@ -57,9 +63,9 @@ export async function ensureSession(store: Store, request: FastifyRequest, reply
   const existing = await findSession(store, request);
   if (existing) return existing;
   const id = randomToken();
-  await store.insertSession(id, randomToken());
+  await insertSession(store, id, randomToken());
   setSessionCookie(reply, id, secure);
-  return (await store.sessionById(id))!;
+  return (await sessionById(store, id))!;
 }
 
 /** Constant-time comparison of the CSRF header with a session's token (no token or no header: no match). */
@@ -77,7 +83,7 @@ export function tokenMatches(token: string | null | undefined, header: unknown):
 export async function csrfSession(store: Store, request: FastifyRequest, header: unknown): Promise<SessionRow | undefined> {
   const id = sessionIdOf(request);
   if (!id || typeof header !== 'string' || header === '') return undefined;
-  const session = await store.sessionById(id);
+  const session = await sessionById(store, id);
   if (!session || !tokenMatches(session.csrf_token, header)) return undefined;
   return (await keepAlive(store, id, session)) ? session : undefined;
 }
@@ -98,8 +104,8 @@ export async function requireSession(store: Store, request: FastifyRequest): Pro
 export async function renewSession(store: Store, session: SessionRow, accountId: number | null, reply: FastifyReply, secure: boolean): Promise<void> {
   const id = randomToken();
   await store.transaction(async (tx) => {
-    await tx.renameSession(session.id, id);
-    await tx.setSessionAccount(id, accountId);
+    await renameSession(tx, session.id, id);
+    await setSessionAccount(tx, id, accountId);
   });
   setSessionCookie(reply, id, secure);
 }
@@ -111,14 +117,14 @@ export async function renewSession(store: Store, session: SessionRow, accountId:
 export async function replaceSession(store: Store, session: SessionRow, reply: FastifyReply, secure: boolean): Promise<void> {
   const id = randomToken();
   await store.transaction(async (tx) => {
-    await tx.deleteSession(session.id);
-    await tx.insertSession(id, session.csrf_token);
+    await deleteSession(tx, session.id);
+    await insertSession(tx, id, session.csrf_token);
   });
   setSessionCookie(reply, id, secure);
 }
 
-/** Deletes every ended session (the timer in app.ts runs this every SESSION_LIFE.sweepEveryMs); answers how many. */
+/** Deletes every ended session (accounts/module.ts runs this every SESSION_LIFE.sweepEveryMs); answers how many. */
 export async function sweepEndedSessions(store: Store): Promise<number> {
   const t = store.now();
-  return store.sweepSessions(t - SESSION_LIFE.idleMs, t - SESSION_LIFE.absoluteMs);
+  return sweepSessions(store, t - SESSION_LIFE.idleMs, t - SESSION_LIFE.absoluteMs);
 }

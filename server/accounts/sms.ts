@@ -2,16 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../store/store';
 
 /**
- * Where text messages go. `store` is the caller's, usually its transaction: a message is part of what the transaction
- * decides (a code, a password), so it is recorded with it or not at all, and anything leaving the database waits for
- * the commit (a transaction may run more than once).
+ * Where text messages go: the SMS sender port. `store` is the caller's, usually its transaction: a message is part of
+ * what the transaction decides (a code, a password), so it is recorded with it or not at all, and anything leaving the
+ * database waits for the commit (a transaction may run more than once). The sandbox's outbox is one
+ * (sandbox/smsOutbox.ts); `missingGateway` stands where no real one is configured.
  */
 export interface SmsGateway {
   send(store: Store, phone: string, text: string): Promise<void>;
 }
-
-/** The sandbox's SMS line: an outbox table (DESIGN §7) that `GET /sandbox/sms` shows, written in the caller's transaction. */
-export const outboxGateway: SmsGateway = { send: (store, phone, text) => store.insertOutbox(phone, text) };
 
 /**
  * Without the sandbox there is no real gateway in this reference server: say so in the log once the transaction has

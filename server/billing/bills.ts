@@ -1,25 +1,14 @@
 /**
- * How a bill comes to exist and how it ends without payment (issue 14). There is one way in: `createBill`, used by the
- * merchant API, the demo seed and the sandbox's fresh copies alike. A bill is unpaid, then paid (payments.ts settles
- * it), cancelled by the merchant, or expired at its expiresAt; the last two decline its pending attempts.
+ * How a bill comes to exist. There is one way in: `createBill`, used by the merchant API, the demo seed and the
+ * sandbox's fresh copies alike, which checks every field first. A bill is then unpaid, paid (payments/outcome.ts
+ * settles it), cancelled by the merchant or expired at its expiresAt (payments/closing.ts, which ends its attempts).
  */
 import crypto from 'node:crypto';
 import type { Product } from '../config';
-import { billClosedEvent } from '../merchant/events';
-import { applyAcquirerOutcome } from '../payments/start';
-import { isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/schemas';
-import type { AttemptRow, BillRow, PaymentTypeCode, Store } from '../store/store';
-
-/** A bill's status as the merchant API names it. */
-export type BillStatus = 'unpaid' | 'paid' | 'cancelled' | 'expired';
-
-/** The store keeps open | paid and a closing mark; an open bill past its expiresAt is expired even before the sweep. */
-export function billStatus(bill: BillRow, now: number): BillStatus {
-  if (bill.status === 'paid') return 'paid';
-  if (bill.closed_as) return bill.closed_as;
-  if (bill.expires_at !== null && bill.expires_at <= now) return 'expired';
-  return 'unpaid';
-}
+import { isObjectOid, isPhone, isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/patterns';
+import type { Store } from '../store/store';
+import { billByOid, insertBill, insertType } from './queries';
+import type { BillRow, PaymentTypeCode } from './tables';
 
 export interface PaymentTypeInput {
   code: PaymentTypeCode;
@@ -36,7 +25,7 @@ export interface BillInput {
   purpose: string;
   sumKopecks: number;
   customer?: { name?: string | null; phone?: string | null; email?: string | null; custNo?: string | null };
-  /** The bill's own receipt e-mail (SPEC §3 info.Email). */
+  /** The bill's own receipt e-mail (the page's info.Email). */
   billEmail?: string | null;
   /** Pay without a loyalty account (default true). */
   noReg?: boolean;
@@ -86,9 +75,7 @@ export const defaultPaymentTypes = (sumKopecks: number): PaymentTypeInput[] => [
   { code: 'SberPaySite', name: 'SberPay', commissionKopecks: Math.round(sumKopecks * 0.005) },
 ];
 
-const PHONE = /^79[0-9]{9}$/;
 const CUST_NO = /^[A-Za-z0-9_-]{1,64}$/;
-const OID = new RegExp(OBJECT_OID_PATTERN);
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** https anywhere; plain http only to this machine (the sandbox's shop). */
@@ -108,11 +95,11 @@ function returnUrlProblem(value: string): string | null {
 export function billInputProblems(input: BillInput, now: number): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
-  if (input.objectOID !== undefined && !OID.test(input.objectOID)) problem('objectOID', `must match ${OBJECT_OID_PATTERN}`);
+  if (input.objectOID !== undefined && !isObjectOid(input.objectOID)) problem('objectOID', `must match ${OBJECT_OID_PATTERN}`);
   if (input.purpose.trim() === '' || input.purpose.length > 500) problem('purpose', 'must be 1 to 500 characters');
   if (!Number.isSafeInteger(input.sumKopecks) || input.sumKopecks <= 0) problem('amount.value', 'must be more than 0.00');
   const customer = input.customer ?? {};
-  if (customer.phone != null && !PHONE.test(customer.phone)) problem('customer.phone', 'must be 11 digits starting with 79');
+  if (customer.phone != null && !isPhone(customer.phone)) problem('customer.phone', 'must be 11 digits starting with 79');
   if (customer.email != null && !isPlausibleEmail(customer.email)) problem('customer.email', 'must be an e-mail address');
   if (customer.custNo != null && !CUST_NO.test(customer.custNo)) problem('customer.custNo', 'must be 1 to 64 letters, digits, _ or -');
   if (input.billEmail != null && !isPlausibleEmail(input.billEmail)) problem('billEmail', 'must be an e-mail address');
@@ -147,9 +134,9 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
   if (problems.length > 0) return Promise.reject(new BillInputError(problems));
   return store.transaction(async (tx) => {
     const oid = input.objectOID ?? newObjectOid();
-    if (await tx.billByOid(oid)) throw new BillConflict('bill_exists', `A bill with objectOID ${oid} exists already`);
+    if (await billByOid(tx, oid)) throw new BillConflict('bill_exists', `A bill with objectOID ${oid} exists already`);
     const customer = input.customer ?? {};
-    await tx.insertBill({
+    await insertBill(tx, {
       oid,
       product: input.product ?? 'realty',
       object_type: 'bill',
@@ -170,7 +157,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
     });
     const types = input.paymentTypes ?? defaultPaymentTypes(input.sumKopecks);
     for (const [position, type] of types.entries()) {
-      await tx.insertType({
+      await insertType(tx, {
         oid: `${oid}.${type.code}`,
         bill_oid: oid,
         position,
@@ -181,76 +168,6 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
         show_executer_offer: type.showExecuterOffer ? 1 : 0,
       });
     }
-    return (await tx.billByOid(oid))!;
+    return (await billByOid(tx, oid))!;
   });
-}
-
-/**
- * Ends a closing bill's pending attempts that the acquirer never heard of (declined here); answers the others. Those are
- * left for the acquirer to end: declining them here would keep a payment made on the acquirer's form before its session
- * ends. Reconciliation (acquirer/gateway.ts) settles them from the acquirer's word: unpaid, declined at the session's
- * end; paid after the close, refunded at the acquirer (a closed bill takes no money).
- */
-async function endPendingAttempts(tx: Store, billOid: string): Promise<AttemptRow[]> {
-  const atAcquirer: AttemptRow[] = [];
-  for (const pending of await tx.pendingAttemptsOfBill(billOid)) {
-    if (pending.register_started_at !== null) atAcquirer.push(pending);
-    else await applyAcquirerOutcome(tx, pending.order_id, { kind: 'declined', reason: 'bill-closed' });
-  }
-  return atAcquirer;
-}
-
-/**
- * The merchant cancels an unpaid bill: it is closed, its pending attempts ended (endPendingAttempts), `bill.cancelled` queued, all in one
- * transaction. Cancelling a cancelled bill again answers it as it is; a paid or expired one is a BillConflict.
- */
-export async function cancelBill(store: Store, oid: string): Promise<{ bill: BillRow; atAcquirer: AttemptRow[] }> {
-  return store.transaction(async (tx) => {
-    const bill = await tx.billByOid(oid);
-    if (!bill) throw new BillNotFound();
-    const status = billStatus(bill, tx.now());
-    if (status === 'cancelled') return { bill, atAcquirer: [] };
-    if (status === 'paid') throw new BillConflict('bill_paid', 'The bill is paid: it cannot be cancelled');
-    if (status === 'expired') throw new BillConflict('bill_expired', 'The bill has expired: it cannot be cancelled');
-    await tx.closeBill(oid, 'cancelled');
-    const atAcquirer = await endPendingAttempts(tx, oid);
-    const closed = (await tx.billByOid(oid))!;
-    await billClosedEvent(tx, closed);
-    return { bill: closed, atAcquirer };
-  });
-}
-
-/**
- * The expiry sweep: closes the open bills whose expiresAt has come, declines their pending attempts and queues
- * `bill.expired`, a transaction per bill; answers how many it closed. Safe to run in every process at once (a bill
- * closed meanwhile is skipped).
- */
-export async function expireDueBills(store: Store, limit = 100): Promise<number> {
-  let closed = 0;
-  for (const oid of await store.billsDueToExpire(limit)) {
-    const done = await store.transaction(async (tx) => {
-      const bill = await tx.billByOid(oid);
-      if (!bill || billStatus(bill, tx.now()) !== 'expired' || bill.closed_as) return false;
-      if (!(await tx.closeBill(oid, 'expired'))) return false;
-      await endPendingAttempts(tx, oid);
-      await billClosedEvent(tx, (await tx.billByOid(oid))!);
-      return true;
-    });
-    if (done) closed += 1;
-  }
-  return closed;
-}
-
-/** Why a bill cannot be paid now, in the payer's words; null when it can. */
-export function unpayableReason(bill: BillRow, now: number): string | null {
-  switch (billStatus(bill, now)) {
-    case 'paid':
-      return 'Счет уже оплачен';
-    case 'cancelled':
-      return 'Счет отменен';
-    case 'expired':
-      return 'Срок оплаты счета истек';
-    case 'unpaid':
-      return null;
-  }
 }

@@ -3,7 +3,7 @@
  * OpenAPI document (@fastify/swagger reads them). Money is a decimal string with two places, never a number.
  */
 import { MONEY_PATTERN } from '../platform/money';
-import { OBJECT_OID_PATTERN } from '../platform/schemas';
+import { OBJECT_OID_PATTERN } from '../platform/patterns';
 
 export const moneySchema = {
   type: 'object',

@@ -1,14 +1,17 @@
 /**
- * The webhook delivery worker (issue 14): runs in every server process, never on a payer's request. It takes due events
+ * The webhook delivery worker: runs in every server process, never on a payer's request. It takes due events
  * from the outbox with a lease (one conditional UPDATE, so two processes never send the same event at once), posts
  * each signed with a time-out, records every attempt, and on a non-2xx answer or a time-out schedules the next try by
  * the retry schedule; after the last, the event has failed. Everything lives in the database, so a restart loses
  * nothing: a lease of a process that died runs out and another takes the event. It wakes at once on an event queued
  * in this process and otherwise polls; the same loop runs the expiry sweep and forgets old idempotency keys.
  */
-import { expireDueBills } from '../billing/bills';
-import type { RootStore, WebhookEventRow } from '../store/store';
+import { expireDueBills } from '../payments/closing';
+import type { RootStore } from '../store/store';
+import { sweepIdempotencyKeys } from './idempotency';
+import { claimWebhookEvent, dueWebhookEvents, EVENT_QUEUED, recordWebhookAttempt } from './outbox';
 import { webhookHeaders } from './signature';
+import type { WebhookEventRow } from './tables';
 
 export interface WebhookTarget {
   url: string;
@@ -25,8 +28,6 @@ export interface WorkerOptions {
   log: (message: string, error?: unknown) => void;
 }
 
-/** Idempotency keys are kept 24 h (issue 14: at least 24 h), then swept. */
-export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 const SWEEP_KEYS_EVERY_MS = 10 * 60_000;
 /** Events taken per look at the outbox. */
 const BATCH = 20;
@@ -93,7 +94,8 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     const delay = options.retryScheduleMs[attempts - 1];
     const t = store.now();
     await store.transaction((tx) =>
-      tx.recordWebhookAttempt(
+      recordWebhookAttempt(
+        tx,
         { event_id: event.id, url: target.url, attempted_at: t, status_code: outcome.statusCode, error: outcome.error, duration_ms: outcome.durationMs },
         ok
           ? { state: 'delivered', attempts, next_attempt_at: event.next_attempt_at, delivered_at: t }
@@ -110,12 +112,12 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     if (!target) return 0;
     let made = 0;
     for (;;) {
-      const due = await store.dueWebhookEvents(BATCH);
+      const due = await dueWebhookEvents(store, BATCH);
       let claimed = 0;
       for (const id of due) {
         if (stopping.signal.aborted) return made;
         // Held long enough for one attempt and its record; a process that dies holding it frees it by then.
-        const event = await store.claimWebhookEvent(id, store.now() + options.timeoutMs + 30_000);
+        const event = await claimWebhookEvent(store, id, store.now() + options.timeoutMs + 30_000);
         if (!event) continue;
         claimed += 1;
         await deliver(target, event);
@@ -130,7 +132,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     const t = store.now();
     if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
       keysSweptAt = t;
-      await store.sweepIdempotencyKeys(t - IDEMPOTENCY_KEEP_MS);
+      await sweepIdempotencyKeys(store);
     }
     await deliverDue();
   }
@@ -160,7 +162,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
       if (!stopped) return;
       stopped = false;
       stopping = new AbortController();
-      unsubscribe = store.onEventQueued(() => setImmediate(kick));
+      unsubscribe = store.onSignal(EVENT_QUEUED, () => setImmediate(kick));
       timer = setInterval(kick, options.pollMs);
       timer.unref();
       setImmediate(kick);

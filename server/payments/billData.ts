@@ -1,14 +1,21 @@
-import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { unpayableReason } from '../billing/bills';
+/**
+ * The bill data the checkout page opens with (`GET /ajax/object-info/{id}`): the bill, its ways to pay and the points
+ * the customer may spend, and what a reload resumes (an attempt still waiting for its bank, a code still to enter, a
+ * declined attempt to try again).
+ */
 import { sentCodeOf } from '../accounts/codes';
+import { typesOfBill } from '../billing/queries';
+import { unpayableReason } from '../billing/status';
+import type { BillRow, PaymentTypeRow } from '../billing/tables';
+import { pointsBalance } from '../loyalty/ledger';
 import { toRoubles } from '../platform/money';
-import { usefulPoints } from './start';
-import { receiptOf } from './receipt';
-import { findSession } from '../accounts/sessions';
-import type { BillRow, PaymentTypeRow, Store } from '../store/store';
-import { objectOidSchema, orderIdSchema } from '../platform/schemas';
+import { orderIdSchema } from '../platform/schemas';
+import type { Store } from '../store/store';
+import { usefulPoints } from './pricing';
+import { attemptByAnyId, openAttemptOfBill } from './queries';
+import { receiptOf, type Receipt } from './receipt';
 
-/** One payment type as the page reads it (SPEC §3). `Comission` is the fee in percent of the sum. */
+/** One payment type as the page reads it. `Comission` is the fee in percent of the sum. */
 function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
   const percent = Math.round((type.commission_kopecks / bill.sum_kopecks) * 10000) / 100;
   return {
@@ -22,11 +29,11 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
   };
 }
 
-/** The initial bill data of SPEC §3, as `GET /ajax/object-info/{id}` answers it. */
+/** The initial bill data, as `GET /ajax/object-info/{id}` answers it. */
 export async function objectInfo(store: Store, bill: BillRow) {
   const [available, types, useful] = await Promise.all([
-    bill.cust_no ? store.pointsBalance(bill.cust_no) : 0,
-    store.typesOfBill(bill.oid),
+    bill.cust_no ? pointsBalance(store, bill.cust_no) : 0,
+    typesOfBill(store, bill.oid),
     usefulPoints(store, bill),
   ]);
   return {
@@ -41,18 +48,18 @@ export async function objectInfo(store: Store, bill: BillRow) {
     pointsEnabled: bill.points_enabled === 1,
     usefulPoints: useful,
     availablePoints: bill.points_enabled ? available : 0,
-    /** Where "Вернуться в магазин" leads after paying (issue 14); null when the merchant gave none. */
+    /** Where "Вернуться в магазин" leads after paying; null when the merchant gave none. */
     returnUrl: bill.return_url,
   };
 }
 
 /**
- * The bill's open attempt, for a reload to resume (issue 17): its order, way to pay and status, and for fast payment
- * the QR the acquirer gave (stored on the attempt by the gateway). One store read; an attempt the acquirer has not
- * registered yet, or a fast payment without its QR, has nothing to resume.
+ * The bill's open attempt, for a reload to resume: its order, way to pay and status, and for fast payment the QR the
+ * acquirer gave (stored on the attempt by the gateway). One read; an attempt the acquirer has not registered yet, or a
+ * fast payment without its QR, has nothing to resume.
  */
 export async function openAttemptOf(store: Store, billOid: string) {
-  const open = await store.openAttemptOfBill(billOid);
+  const open = await openAttemptOfBill(store, billOid);
   if (!open) return null;
   const sbp = open.sbp_qrc_id && open.sbp_payload && open.sbp_image ? { payload: open.sbp_payload, qrcId: open.sbp_qrc_id, image: open.sbp_image } : null;
   if (open.type_code === 'SBP' && !sbp) return null;
@@ -70,46 +77,40 @@ export async function openAttemptOf(store: Store, billOid: string) {
 const orderIdPattern = new RegExp(orderIdSchema.pattern);
 
 /**
- * 'Попробовать снова' after a declined attempt (issue 17): the way to pay and the receipt e-mail it had, so the bill
- * opens with both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
+ * 'Попробовать снова' after a declined attempt: the way to pay and the receipt e-mail it had, so the bill opens with
+ * both kept. Only for a finished, unpaid attempt of this bill, named by its (unguessable) order id.
  */
 async function retryOf(store: Store, bill: BillRow, orderId: string | undefined) {
   // A mangled link's retry is ignored, never a refusal: the bill opens as usual. The result page's link names the order
   // as the acquirer's return URL did (its orderId) or as the checkout polled it (ours, or the QR's id): any of them.
-  const attempt = orderId && orderIdPattern.test(orderId) ? await store.attemptByAnyId(orderId) : undefined;
+  const attempt = orderId && orderIdPattern.test(orderId) ? await attemptByAnyId(store, orderId) : undefined;
   if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
   return { cardTypeOID: attempt.card_type_oid, email: attempt.email };
 }
 
-export const billRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const store = app.store;
-  app.get(
-    '/ajax/object-info/:id',
-    {
-      schema: {
-        params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
-        querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
-      },
-    },
-    async (request, reply) => {
-      const bill = await store.billByOid(request.params.id);
-      if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-      // A paid, cancelled or expired bill has nothing left to pay. Paid, the page shows 'Счет оплачен' with the receipt
-      // of the payment that paid it (issue 17), so the answer says `paid`; the others show SPEC §8's data error.
-      const closed = unpayableReason(bill, store.now());
-      if (closed) {
-        if (bill.status !== 'paid') return reply.code(409).send({ success: false, error: closed });
-        const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
-        return reply.code(409).send({ success: false, error: closed, paid: true, ...(receipt ? { receipt } : {}) });
-      }
-      // `sentCode`: this session's code still to be entered, so a reload on the code screen returns to it (issue 17).
-      const [info, openAttempt, retry, sentCode] = await Promise.all([
-        objectInfo(store, bill),
-        openAttemptOf(store, bill.oid),
-        retryOf(store, bill, request.query.retry),
-        findSession(store, request).then((session) => sentCodeOf(store, session?.id, bill)),
-      ]);
-      return { ...info, openAttempt, retry, sentCode };
-    },
-  );
-};
+/**
+ * A bill with nothing left to pay: paid, cancelled or expired. Paid, the page shows 'Счет оплачен' with the receipt
+ * of the payment that paid it, so the answer says `paid`; the others show the page's data error.
+ */
+export type ClosedBill = { error: string } | { error: string; paid: true; receipt?: Receipt };
+
+/**
+ * What the page opens a bill with, or why it cannot pay it. `sessionOf`: the page's session (looked up only for a bill
+ * that can be paid, alongside the other reads), whose code still to be entered comes along, so a reload on the code
+ * screen returns to it; `retry`: the order id of a declined attempt to try again.
+ */
+export async function billData(store: Store, bill: BillRow, sessionOf: () => Promise<string | undefined>, retry: string | undefined) {
+  const closed = unpayableReason(bill, store.now());
+  if (closed) {
+    if (bill.status !== 'paid') return { closed: { error: closed } satisfies ClosedBill };
+    const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
+    return { closed: { error: closed, paid: true as const, ...(receipt ? { receipt } : {}) } satisfies ClosedBill };
+  }
+  const [info, openAttempt, retried, sentCode] = await Promise.all([
+    objectInfo(store, bill),
+    openAttemptOf(store, bill.oid),
+    retryOf(store, bill, retry),
+    sessionOf().then((sessionId) => sentCodeOf(store, sessionId, bill)),
+  ]);
+  return { data: { ...info, openAttempt, retry: retried, sentCode } };
+}

@@ -1,6 +1,7 @@
-import { toRoubles } from '../platform/money';
 import type { Receipt } from '../../src/services/types';
+import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
+import { receiptOfOrder } from './queries';
 
 // The page's own type (src/services/types.ts), so the wire shape is written once.
 export type { Receipt };
@@ -16,13 +17,13 @@ export function maskEmail(email: string): string {
 }
 
 /**
- * The receipt of an order, in one read; undefined for an unknown order.
- * What the payer's receipt says about one attempt (issue 17), from the server's own records, never from the address
- * bar: the amount and points, the purpose, the order, when it ended, the way paid and where the receipt e-mail went.
- * Money is roubles with two decimals on the wire (DESIGN §6). The page adds the merchant from its configuration.
+ * The receipt of an order, in one read; undefined for an unknown order. What the payer's receipt says about one
+ * attempt, from the server's own records, never from the address bar: the amount and points, the purpose, the order,
+ * when it ended, the way paid and where the receipt e-mail went. Money is roubles with two decimals on the wire. The
+ * page adds the merchant from its configuration.
  */
 export async function receiptOf(store: Store, orderId: string): Promise<Receipt | undefined> {
-  const row = await store.receiptOfOrder(orderId);
+  const row = await receiptOfOrder(store, orderId);
   if (!row) return undefined;
   return {
     orderId: row.order_id,

@@ -1,12 +1,8 @@
-/** Money is integer kopecks inside the server and roubles with two decimals on the wire (DESIGN §6). */
+/** Money is integer kopecks inside the server and roubles with two decimals on the page's wire. */
 export const toRoubles = (kopecks: number): number => Math.round(kopecks) / 100;
 
-/** Converts a wire amount in roubles to kopecks; refuses more than two decimals instead of rounding money away. */
-export function toKopecks(roubles: number): number {
-  const kopecks = Math.round(roubles * 100);
-  if (Math.abs(kopecks - roubles * 100) > 1e-6) throw new RangeError('amount has more than two decimals');
-  return kopecks;
-}
+/** An amount as a person reads it: `12 345,67 руб.` (the full stop is the abbreviation's). */
+export const roublesText = (kopecks: number): string => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
 /** The merchant API's money: a decimal string with exactly two places, `"12345.67"` (never a float on the wire). */
 export const MONEY_PATTERN = '^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$';

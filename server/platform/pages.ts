@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { fillTemplate, html, type Html } from './render';
-import { ensureSession, findSession } from '../accounts/sessions';
-import { isObjectOid, objectOidSchema } from './schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built page's template, filled for the checkout, the result pages and the checkout link's 404. */
+    pages: PageRenderer;
+  }
+}
+
+/** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
+export const isCheckoutLink = (url: string) => url.startsWith('/pay/');
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */
 export interface PageConfig {
@@ -16,9 +22,9 @@ export interface PageConfig {
   captchaSiteKey: string | null;
   freeCallNumber: string;
   objectOID: string | null;
-  /** Who takes the money and how to reach them, for the page's header (issue 17: trust). */
+  /** Who takes the money and how to reach them, for the page's header (a payer trusts what they can reach). */
   merchant: { name: string; supportPhone: string; supportEmail: string };
-  /** The result page's "Вернуться в магазин": the paid bill's returnUrl (issue 14); null elsewhere or without one. */
+  /** The result page's "Вернуться в магазин": the paid bill's returnUrl; null elsewhere or without one. */
   returnUrl: string | null;
 }
 
@@ -84,52 +90,3 @@ export function pageRenderer(options: AppOptions) {
 }
 
 export type PageRenderer = ReturnType<typeof pageRenderer>;
-
-/** The checkout page (`/pay/:objectOID`), the result pages (`/success`, `/fail`) and the built assets under /assets/. */
-export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; pages: PageRenderer } }> = async (app, { options, pages }) => {
-  const store = app.store;
-  await app.register(fastifyStatic, {
-    root: options.distDir,
-    prefix: '/assets/',
-    index: false,
-    // Hashed file names never change content, so browsers may keep them for a year.
-    immutable: true,
-    maxAge: '365d',
-    // The build writes .br/.gz twins of the scripts and styles (scripts/precompress.ts); send those when accepted.
-    preCompressed: true,
-    setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
-  });
-
-  const secure = options.publicUrl.startsWith('https:');
-
-  app.get(
-    '/pay/:objectOID',
-    // A bad id is the payer's wrong link, not an API call's mistake: the handler answers the 404 page itself.
-    { schema: { params: { type: 'object', required: ['objectOID'], properties: { objectOID: objectOidSchema } } }, attachValidation: true },
-    async (request, reply) => {
-      if (request.validationError) return pages.notFound(reply);
-      const { objectOID } = request.params;
-      // An unknown bill's page shows the data error and posts nothing, so a visit without a session starts none:
-      // guessing links fills no table.
-      const session = (await store.billByOid(objectOID)) ? await ensureSession(store, request, reply, secure) : await findSession(store, request);
-      return pages.send(reply, { csrf: session?.csrf_token ?? '', title: 'Оплата счета', mount: html`<div id="root"></div>`, objectOID });
-    },
-  );
-
-  for (const [url, title] of [
-    ['/success', 'Результат оплаты'],
-    ['/fail', 'Результат оплаты'],
-  ] as const) {
-    app.get(
-      url,
-      // billOid is only looked up when it can be a bill's id; any other value is no bill (the page says so itself).
-      { schema: { querystring: { type: 'object', properties: { billOid: { type: 'string' } } } } },
-      async (request, reply) => {
-        const session = await ensureSession(store, request, reply, secure);
-        const billOid = request.query.billOid;
-        const bill = billOid !== undefined && isObjectOid(billOid) ? await store.billByOid(billOid) : undefined;
-        return pages.send(reply, { csrf: session.csrf_token, title, mount: html`<div id="result"></div>`, objectOID: null, returnUrl: bill?.return_url ?? null });
-      },
-    );
-  }
-};

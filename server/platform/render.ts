@@ -55,27 +55,3 @@ export function fillTemplate(template: string, slots: Record<string, Slot>): str
     return open + escapeHtml(slot.text) + close;
   });
 }
-
-/**
- * A small server-rendered page for the sandbox parties: no script unless given, one shared stylesheet. A page whose
- * script posts to this server carries the session's CSRF token in a meta tag, as the checkout does.
- */
-export function sandboxPage(title: string, body: Html, options: { scripts?: string[]; csrfToken?: string } = {}): string {
-  const scripts = options.scripts ?? [];
-  return html`<!doctype html>
-<html lang="ru">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${options.csrfToken === undefined ? null : html`<meta name="csrf-token" content="${options.csrfToken}">\n`}<title>${title}</title>
-<link rel="stylesheet" href="/sandbox/sandbox.css">
-</head>
-<body>
-<main class="sandbox">
-<p class="sandbox-badge">Песочница: тестовая среда, деньги не списываются</p>
-${body}
-</main>
-${scripts.map((src) => html`<script src="${src}"></script>\n`)}
-</body>
-</html>`.markup;
-}

@@ -1,6 +1,9 @@
+/** The sandbox's demo bills and demo account, seeded into an empty database, and fresh copies of them on demand. */
 import crypto from 'node:crypto';
-import { createBill, type BillInput, type PaymentTypeInput } from '../billing/bills';
+import { insertAccount } from '../accounts/accountQueries';
 import { hashPassword } from '../accounts/passwords';
+import { createBill, type BillInput, type PaymentTypeInput } from '../billing/bills';
+import { hasNoBills, markBillPaid } from '../billing/queries';
 import { adjustPoints } from '../loyalty/ledger';
 import type { Store } from '../store/store';
 
@@ -15,7 +18,7 @@ type DemoBill = BillInput & {
 
 const plainType = (code: PaymentTypeInput['code'], name: string, commissionKopecks: number): PaymentTypeInput => ({ code, name, commissionKopecks });
 
-/** The demo bills of DESIGN §8. Browser tests rely on these objectOIDs and facts: keep them stable. */
+/** The demo bills, one per thing to try. Browser tests rely on these objectOIDs and facts: keep them stable. */
 export const demoBills: DemoBill[] = [
   {
     oid: 'demo-anon',
@@ -73,7 +76,7 @@ export const demoAccount = { phone: '79990000002', password: 'demo-pass', surnam
 async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string | null, phone: string | null, copiedFrom: string | null) {
   const { oid: _demoOid, paid, credit, ...input } = bill;
   await createBill(tx, { ...input, objectOID: oid, customer: { ...input.customer, custNo, phone }, copiedFrom });
-  if (paid) await tx.markBillPaid(oid, null);
+  if (paid) await markBillPaid(tx, oid, null);
   if (custNo && credit) await adjustPoints(tx, custNo, credit, 'demo credit');
 }
 
@@ -82,12 +85,12 @@ async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string
  * starting together on one empty database seed it once: the emptiness is checked in the seeding transaction.
  */
 export async function seedDemo(store: Store, passwordCost?: number): Promise<boolean> {
-  if (!(await store.isEmpty())) return false;
+  if (!(await hasNoBills(store))) return false;
   const passwordHash = await hashPassword(demoAccount.password, passwordCost);
   return store.transaction(async (tx) => {
-    if (!(await tx.isEmpty())) return false;
+    if (!(await hasNoBills(tx))) return false;
     for (const bill of demoBills) await insertBill(tx, bill, bill.oid, bill.customer?.custNo ?? null, bill.customer?.phone ?? null, null);
-    await tx.insertAccount({
+    await insertAccount(tx, {
       oid: 'user-demo-reg',
       phone: demoAccount.phone,
       surname: demoAccount.surname,
@@ -103,7 +106,7 @@ export async function seedDemo(store: Store, passwordCost?: number): Promise<boo
 
 /**
  * A new unpaid copy of a demo bill, with a customer and points of its own, so that demos and tests never run
- * out of bills to pay (DESIGN §7). Answers undefined for an unknown demo.
+ * out of bills to pay. Answers undefined for an unknown demo.
  */
 export async function copyDemoBill(store: Store, from: string): Promise<string | undefined> {
   const demo = demoBills.find((bill) => bill.oid === from);

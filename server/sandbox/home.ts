@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
-import { copyDemoBill, demoAccount, demoBills } from './demoBills';
-import { toRoubles } from '../platform/money';
-import { html, sandboxPage } from '../platform/render';
+import { roublesText } from '../platform/money';
+import { html } from '../platform/render';
+import { objectOidSchema } from '../platform/schemas';
 import { TEST_CARDS } from './acquirer';
-import { copyBillSchema } from './bills';
+import { copyDemoBill, demoAccount, demoBills } from './demoBills';
+import { otherParty, sandboxPage } from './party';
 
-/** What each demo bill shows a newcomer (DESIGN §8), in the page's language. */
+/** The body of a request for a fresh copy: `{ from }`, the demo bill to copy. */
+const copyBillSchema = { body: { type: 'object', required: ['from'], additionalProperties: false, properties: { from: objectOidSchema } } } as const;
+
+/** What each demo bill shows a newcomer, in the page's language. */
 const demoNotes: Record<string, string> = {
   'demo-anon': 'Без входа в кабинет: e-mail, затем карта, СБП или SberPay',
   'demo-points': 'Списать до 3\u00a0000 из 4\u00a0500 баллов, подтвердив кодом из СМС',
@@ -16,11 +20,9 @@ const demoNotes: Record<string, string> = {
   'demo-paid': 'Уже оплаченный счет',
 };
 
-const amount = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
-
 /**
  * The sandbox's start page (`GET /`): the demo bills with their links, a fresh copy of each one button away, and the
- * sandbox's tools (issue 17: a newcomer opening the root got a JSON 404). Only with the sandbox on.
+ * sandbox's tools, so a newcomer opening the root finds where to start. Only with the sandbox on.
  */
 export const homeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   app.get('/', async (_request, reply) => {
@@ -29,7 +31,7 @@ export const homeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
     const bills = demoBills.map(
       (bill) => html`<li class="sandbox-bill">
 <a href="/pay/${bill.oid}">${bill.purpose}</a>
-<span class="sandbox-hint">${bill.oid} · ${amount(bill.sumKopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
+<span class="sandbox-hint">${bill.oid} · ${roublesText(bill.sumKopecks)} · ${demoNotes[bill.oid] ?? ''}</span>
 ${
   bill.paid
     ? null
@@ -56,16 +58,18 @@ ${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящи
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sandboxPage('Онлайн-оплата счетов: демо', body));
   });
 
-  // The start page's 'Новая копия счета': a fresh unpaid copy of a demo bill, then its checkout.
-  app.post(
-    '/sandbox/fresh-bill',
-    { schema: copyBillSchema },
-    async (request, reply) => {
+  // A fresh unpaid copy of a demo bill, so that demos and tests never run out of bills to pay: `POST /sandbox/bills`
+  // `{ from }` answers its objectOID (scripts, tests), the start page's 'Новая копия счета' opens its checkout.
+  for (const [url, opensCheckout] of [
+    ['/sandbox/bills', false],
+    ['/sandbox/fresh-bill', true],
+  ] as const) {
+    app.post(url, { schema: copyBillSchema, config: otherParty }, async (request, reply) => {
       const objectOID = await copyDemoBill(app.store, request.body.from);
       if (!objectOID) return reply.code(404).send({ success: false, error: 'Нет такого демо-счета' });
-      return reply.redirect(`/pay/${objectOID}`, 303);
-    },
-  );
+      return opensCheckout ? reply.redirect(`/pay/${objectOID}`, 303) : reply.code(201).send({ objectOID });
+    });
+  }
 };
 
 /** A card number in groups of four, as it is printed on the card. */

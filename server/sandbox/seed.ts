@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { optionsFromEnv } from '../config';
+import { migrations } from '../migrations';
 import { openStore } from '../store/store';
 import { seedDemo } from './demoBills';
 
@@ -14,7 +15,7 @@ async function main() {
     if (databaseUrl) throw new Error('--reset works on the SQLite file only; empty the PostgreSQL database yourself, then seed');
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(databasePath + suffix, { force: true });
   }
-  const store = await openStore({ databaseUrl, databasePath, now: Date.now });
+  const store = await openStore({ databaseUrl, databasePath, now: Date.now, migrations });
   const seeded = await seedDemo(store);
   await store.close();
   console.log(seeded ? `Demo bills seeded into ${where}` : `${where} already has bills; use --reset to start over`);

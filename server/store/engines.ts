@@ -20,8 +20,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
-import { PREPARED_NAME } from './prepared';
-import type { Database as Tables } from './schema';
+import type { Database as Tables } from './database';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -112,6 +111,9 @@ const pgTypes = {
 
 /** node-postgres connection settings shared by the pool and the change feed's listening connection. */
 export const pgClientConfig = (url: string): pg.ClientConfig => ({ connectionString: url, types: pgTypes, application_name: 'checkout' });
+
+/** The comment that names a prepared statement (prepared.ts writes it): `/* prepared:pollStatus *\/ select …`. */
+export const PREPARED_NAME = /^\/\* prepared:([A-Za-z0-9_]+) \*\/ /;
 
 /**
  * Runs the queries `prepared` named (a leading `/* prepared:name *\/` comment) as server-side prepared statements of

@@ -8,9 +8,10 @@ import type { AppOptions } from '../../server/config';
 import { DEV_CAPTCHA_TOKEN } from '../../server/accounts/captcha';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/sandbox/demoBills';
-import type { CodePurpose } from '../../server/store/store';
+import type { CodePurpose } from '../../server/accounts/tables';
 import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
+import { outboxOf } from '../../server/sandbox/smsOutbox';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
 export const TEST_PASSWORD_COST = 1024;
@@ -193,14 +194,14 @@ export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): P
 
 /** The newest code the sandbox's SMS outbox holds for a phone. */
 export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await app.store.outboxOf(phone, 1))[0]?.text ?? '';
+  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
   const code = /Код подтверждения: (\d{4})/.exec(text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}: ${text}`);
   return code;
 }
 
 export async function lastPassword(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await app.store.outboxOf(phone, 1))[0]?.text ?? '';
+  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
   const password = /пароль: (\S+)$/.exec(text)?.[1];
   if (!password) throw new Error(`no password in the outbox for ${phone}: ${text}`);
   return password;
