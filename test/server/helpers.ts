@@ -3,15 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DEV_CAPTCHA_TOKEN } from '../../server/accounts/captcha';
+import type { CodePurpose } from '../../server/accounts/tables';
 import { buildApp } from '../../server/app';
 import type { AppOptions } from '../../server/config';
-import { DEV_CAPTCHA_TOKEN } from '../../server/accounts/captcha';
+import { migrations } from '../../server/migrations';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/sandbox/demoBills';
-import type { CodePurpose } from '../../server/accounts/tables';
+import { outboxOf } from '../../server/sandbox/smsOutbox';
+import { openStore, type RootStore } from '../../server/store/store';
 import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
-import { outboxOf } from '../../server/sandbox/smsOutbox';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
 export const TEST_PASSWORD_COST = 1024;
@@ -128,6 +130,32 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     distDir,
     close: async () => {
       await app.close();
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestStore {
+  store: RootStore;
+  clock: FakeClock;
+  close: () => Promise<void>;
+}
+
+/**
+ * A seeded store without a server, on a fresh database of the file's engine, for the tests of a domain function: the
+ * real queries and transactions, no HTTP.
+ */
+export async function startStore(clock = fakeClock()): Promise<TestStore> {
+  const { dir } = tempDirs();
+  const fresh = await freshDatabase(dir);
+  const store = await openStore({ databaseUrl: fresh.databaseUrl, databasePath: fresh.databasePath, now: clock.now, migrations });
+  await seedDemo(store, TEST_PASSWORD_COST);
+  return {
+    store,
+    clock,
+    close: async () => {
+      await store.close();
       await fresh.drop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
