@@ -17,7 +17,7 @@ afterEach(() => t.close());
 
 function deps() {
   const sent: { phone: string; text: string }[] = [];
-  const sms = { send: async (_store: Store, phone: string, text: string) => void sent.push({ phone, text }) };
+  const sms = { send: async (store: Store, phone: string, text: string) => store.afterCommit(() => void sent.push({ phone, text })) };
   return { sent, deps: { sms, verifyCaptcha: async (token: string | null | undefined) => token === 'person', passwordCost: TEST_PASSWORD_COST } };
 }
 
