@@ -80,7 +80,7 @@ export interface AppOptions {
   /** The fetch webhooks are posted with; tests pass a fake one. */
   webhookFetch: typeof fetch;
   /**
-   * The acquirer (issue 13, README "Connecting a real acquirer"): its RBS REST base ending in `/payment/rest/`
+   * The acquirer (README "Connecting a real acquirer"): its RBS REST base ending in `/payment/rest/`
    * (ACQUIRER_URL), the shop's credentials (ACQUIRER_USERNAME + ACQUIRER_PASSWORD, or ACQUIRER_TOKEN) and the key its
    * callbacks are signed with (ACQUIRER_CALLBACK_KEY). All null with the sandbox on: the sandbox's own RBS fake.
    */

@@ -41,7 +41,7 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
   const faults = new Map<string, Set<Fault>>();
   const has = (fault: Fault, orderNumber: string) => faults.get('*')?.has(fault) || faults.get(orderNumber)?.has(fault) || false;
 
-  /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change (ACQUIRER.md). */
+  /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change, as the acquirer sends it. */
   function notify(order: RbsOrderRow, operation: Operation, success: boolean) {
     if (!order.callback_url || has('callback-lost', order.order_number)) return;
     const url = order.callback_url;
@@ -104,7 +104,7 @@ const fail = (errorCode: number, errorMessage: string): Answer => ({ errorCode: 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * The sandbox's acquirer: a fake of the RBS REST protocol (ACQUIRER.md), served under /sandbox/rbs/payment/rest/ and
+ * The sandbox's acquirer: a fake of the RBS REST protocol, served under /sandbox/rbs/payment/rest/ and
  * reached by the product over HTTP like any bank. Form-encoded POSTs, the shop's credentials, JSON answers with
  * errorCode. Its orders are its own (sandbox_rbs_orders).
  */

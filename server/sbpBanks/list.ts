@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { SbpBank } from '../../src/services/sbpBanks';
 
 /**
- * The fast-payment member banks (issue 18, ACQUIRER.md 'Opening a bank app from a phone'): NSPK's public list, which
+ * The fast-payment member banks (for opening the payer's bank app from a phone): NSPK's public list, which
  * the server owns. A snapshot ships in server/data/sbp-banks.json; with a source URL the list is refreshed from there,
  * and a download replaces it only when it passes the check below, so the page always gets the last good list and
  * never an empty one.

@@ -28,7 +28,7 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
 }
 
 /**
- * `GET /api/sbp-banks`: the fast-payment member banks for the page's bank list (issue 18), cacheable with an ETag
+ * `GET /api/sbp-banks`: the fast-payment member banks for the page's bank list, cacheable with an ETag
  * (304 when the page's copy is current), compressed once per list. `GET /api/sbp-banks/logos/:id`: the bank's logo
  * fetched from NSPK and kept, so the page loads images from its own origin only (the CSP stays strict) and tells no
  * third party who is paying; 404 when there is none, and the page shows the bank's initials. With SBP_BANKS_URL the

@@ -112,7 +112,7 @@ describe('CSP reports', () => {
   });
 });
 
-describe('CSP reports that cannot be kept (issue 12)', () => {
+describe('CSP reports that cannot be kept', () => {
   const report = (payload: string, type = 'application/csp-report') =>
     server.app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': type }, payload });
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

@@ -106,7 +106,7 @@ describe('login, checkUser, get-user, logout', () => {
     expect((await client.post('/ajax/realty/checkUser/')).json()).toEqual({ success: false, json: { token: null } });
   });
 
-  test('logout ends the session: a new id, the old one dead, nothing it had proven kept (issue 12)', async () => {
+  test('logout ends the session: a new id, the old one dead, nothing it had proven kept', async () => {
     await login(client, demoAccount.phone, demoAccount.password);
     await provePhone(client, demoAccount.phone, 'forgot-password');
     const signedIn = client.cookie;
@@ -206,7 +206,7 @@ describe('check-email', () => {
     ['payer example@x.ru', false],
     ['@example.ru', false],
     ['', false],
-    // Control and invisible formatting characters are in no address (issue 12).
+    // Control and invisible formatting characters are in no address.
     ['a\u0000@b.ru', false],
     ['payer\u0007@example.ru', false],
     ['payer@exam\u200bple.ru', false],
@@ -253,7 +253,7 @@ describe('free call', () => {
     expect(await snapshot(server.app)).toBe(before);
   });
 
-  test('two sessions lock one phone: the call signs in only the latest, and the other learns nothing (issue 12)', async () => {
+  test('two sessions lock one phone: the call signs in only the latest, and the other learns nothing', async () => {
     const owner = client;
     const attacker = await openPage(server.app, 'demo-reg');
     await askForRestoreCode(owner);

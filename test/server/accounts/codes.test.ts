@@ -215,7 +215,7 @@ describe('use-points codes', () => {
   });
 });
 
-describe('SMS bombing across phones (issue 12)', () => {
+describe('SMS bombing across phones', () => {
   const phones = Array.from({ length: 40 }, (_, i) => `7999100${String(i).padStart(4, '0')}`);
   const sendFrom = (c: Client, phone: string, extra: Record<string, unknown> = {}) =>
     c.post('/api/send-sms/', { phone, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register', ...extra });

@@ -3,7 +3,7 @@ import { maskPhone } from '../../../src/services/format';
 import { lastCode, openPage, startServer, type Client, type TestServer } from '../helpers';
 
 /**
- * A reload on the code screen (issue 17): the initial data tells the page about the code THIS session had sent and
+ * A reload on the code screen: the initial data tells the page about the code THIS session had sent and
  * may still enter: its purpose, the phone masked, the seconds until it may be sent again. No other session's code,
  * nor a spent or expired one.
  */

@@ -16,7 +16,7 @@ const poll = (c: Client) => c.post('/api/getResult/', { transactionID: 'none', b
 const rows = (table: string, sessionId: string) => countRows(server.app, table, { session_id: sessionId });
 const idOf = (c: Client) => c.cookie.replace('sid=', '');
 
-describe('sessions expire (issue 12: idle 30 min, absolute 24 h)', () => {
+describe('sessions expire (idle 30 min, absolute 24 h)', () => {
   test('30 idle minutes end a session: its POSTs are refused and its row is gone', async () => {
     const client = await openPage(server.app);
     expect((await poll(client)).statusCode).toBe(200);

@@ -24,7 +24,7 @@ const answerHeld = async (orderNumber: string) => {
   while (!server.app.rbsFake!.heldAnswers.get(orderNumber)) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-describe('callback checksum (ACQUIRER.md)', () => {
+describe('callback checksum', () => {
   // Computed independently: printf 'amount;100;mdOrder;abc;operation;deposited;orderNumber;42;status;1;' | openssl dgst -sha256 -hmac secret-key
   const params = { mdOrder: 'abc', orderNumber: '42', operation: 'deposited', status: '1', amount: '100' };
   const VECTOR = 'A40DEB9AC61900B2325D63FA11B1F09C6EAF23C83C7CA7A3093FA3E8DDAF83FF';

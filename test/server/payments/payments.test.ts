@@ -99,7 +99,7 @@ describe('payment attempts', () => {
     const refused = await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ success: false, error: 'Счет уже оплачен' });
-    // The object data now answers that the bill is paid, with the receipt of the payment that paid it (issue 17).
+    // The object data now answers that the bill is paid, with the receipt of the payment that paid it.
     const reopened = await client.get('/ajax/object-info/demo-anon');
     expect(reopened.statusCode).toBe(409);
     expect(reopened.json()).toMatchObject({ success: false, error: 'Счет уже оплачен', paid: true, receipt: { orderId: second, status: 'success' } });
@@ -244,7 +244,7 @@ describe('points', () => {
     expect((await billByOid(server.app.store, 'demo-cover'))!.status).toBe('paid');
     const result = (await cover.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-cover' })).json();
     expect(result.status).toBe('success');
-    // Its receipt: no money and no way to pay, the points alone (issue 17).
+    // Its receipt: no money and no way to pay, the points alone.
     expect(result.receipt).toMatchObject({ amount: 0, pointsUsed: 1500, method: null });
     // Asking again cannot spend twice.
     expect((await cover.post('/api/getPaymentUrl/', payBody('demo-cover', null, 1500))).statusCode).toBe(409);
@@ -269,7 +269,7 @@ describe('offerText', () => {
     expect((await client.post('/api/offerText/', { type: 'other', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).statusCode).toBe(400);
   });
 
-  test("the fee ends its sentence once: no 'руб..' (issue 17)", async () => {
+  test("the fee ends its sentence once: no 'руб..'", async () => {
     const client = await openPage(server.app, 'demo-offer');
     const text = (await client.post('/api/offerText/', { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).json().OfferDescription as string;
     expect(text).toContain('Сервисный сбор агрегатора: 748,50 руб. Нажимая');
@@ -278,7 +278,7 @@ describe('offerText', () => {
 });
 
 describe('the two refusals of a payment request', () => {
-  // The page tells the payer the bill is already paid on a 409 (issue 17), so no other refusal may be a 409.
+  // The page tells the payer the bill is already paid on a 409, so no other refusal may be a 409.
   test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', async () => {
     const store = server.app.store;
     const { created_at: _created, paid_order_id: _paid, ...demo } = (await billByOid(store, 'demo-cover'))!;
@@ -293,7 +293,7 @@ describe('the two refusals of a payment request', () => {
   });
 });
 
-describe('who pays (issue 12)', () => {
+describe('who pays', () => {
   test('a reused attempt takes the receipt e-mail and the manager of the request that leads to the payment', async () => {
     const alice = await openPage(server.app);
     alice.cookie += '; manager_id=mgr-alice';

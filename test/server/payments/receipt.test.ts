@@ -16,7 +16,7 @@ const payBody = (objectOID: string, cardTypeOID: string | null, email: string | 
 /** The acquirer's card form (the sandbox's RBS fake) at a Pay answer's formUrl. */
 const payByCard = (formUrl: string, card: string = TEST_CARDS.pays) => payOnForm(server.app, formUrl, card);
 
-describe('the receipt (issue 17)', () => {
+describe('the receipt', () => {
   test('a paid order\'s final status carries its receipt from the server\'s records', async () => {
     const client = await openPage(server.app);
     const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;

@@ -11,7 +11,7 @@ afterEach(() => server.close());
 
 const sessionCount = () => countRows(server.app, 'sessions');
 
-describe('HTML injection through the bill id (issue 12)', () => {
+describe('HTML injection through the bill id', () => {
   const refreshAttack = '/pay/x%24%600%3Burl%3Dhttps%3A%2F%2Fevil.example%2F%20http-equiv%3Drefresh%20';
 
   test.each([

@@ -3,7 +3,7 @@ import { demoBills } from '../../../server/sandbox/demoBills';
 import { startServer, type TestServer } from '../helpers';
 import { billByOid } from '../../../server/billing/queries';
 
-/** A newcomer's first minutes (issue 17): the start page, quiet logs, the merchant in the page config. */
+/** A newcomer's first minutes: the start page, quiet logs, the merchant in the page config. */
 
 let server: TestServer;
 afterEach(() => server?.close());
@@ -25,7 +25,7 @@ describe('GET / with the sandbox on', () => {
     expect(page.body).toContain('http://localhost:3000/sandbox/bills');
     // A fresh copy of each bill there is to pay, a button away (none of the paid one).
     expect(page.body.match(/action="\/sandbox\/fresh-bill"/g)).toHaveLength(demoBills.filter((bill) => !bill.paid).length);
-    // The merchant's side (issue 14): the webhook inbox and the merchant API's document.
+    // The merchant's side: the webhook inbox and the merchant API's document.
     expect(page.body).toContain('href="/sandbox/webhooks"');
     expect(page.body).toContain('href="/merchant/v1/openapi.json"');
   });
@@ -87,7 +87,7 @@ describe('request logs are quiet by default (LOG_LEVEL)', () => {
   });
 });
 
-describe('the merchant in the page config (issue 17: trust)', () => {
+describe('the merchant in the page config (trust)', () => {
   const unescape = (text: string) => text.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) => ({ quot: '"', lt: '<', gt: '>', '#39': "'", amp: '&' })[name]!);
   const configOf = (body: string) => JSON.parse(unescape(/<meta name="config" content="([^"]*)"/.exec(body)![1]!)) as { merchant: unknown };
 

@@ -6,7 +6,7 @@ import { BUNDLED_LIST_FILE, checkBankList, createSbpBankList, type SbpBankOut } 
 import { encodingFor, isFresh, REFRESH_EVERY_MS } from '../../../server/sbpBanks/routes';
 import { startServer, type TestServer } from '../helpers';
 
-/** The shipped snapshot (issue 18): NSPK's list of 2026-04-29, 192 banks. */
+/** The shipped snapshot: NSPK's list of 2026-04-29, 192 banks. */
 const snapshot = () => JSON.parse(fs.readFileSync(BUNDLED_LIST_FILE, 'utf8')) as { updatedAt: string; banks: Record<string, unknown>[] };
 
 /** The snapshot a day later with Сбербанк renamed: a good download that differs from what is served. */

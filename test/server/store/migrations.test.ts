@@ -110,7 +110,7 @@ test('money and times are 64-bit integers read back as exact JS numbers on eithe
   await database.drop();
 });
 
-test("0004 (issue 13): attempts keep their rows and the one-pending rule, and take 'refunded' but no other new status", async () => {
+test("0004: attempts keep their rows and the one-pending rule, and take 'refunded' but no other new status", async () => {
   const dir = folder();
   const database = await freshDatabase(dir);
   const store = await openStore({ migrations, ...database, now: () => 1_000 });
