@@ -53,4 +53,3 @@ declare module '../store/database' {
 
 export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
 export type OutboxRow = Selectable<SmsOutboxTable>;
-export type SandboxWebhookRow = Selectable<SandboxWebhooksTable>;

@@ -241,4 +241,3 @@ export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundl
   };
 }
 
-export type SbpBankList = ReturnType<typeof createSbpBankList>;

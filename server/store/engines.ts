@@ -35,8 +35,6 @@ export interface DatabaseLocation {
   databasePath: string;
 }
 
-export const engineOf = (location: DatabaseLocation): Engine => (location.databaseUrl ? 'postgres' : 'sqlite');
-
 /**
  * SQLite's transactions start with BEGIN IMMEDIATE: the write lock is taken at the start, so two processes sharing
  * the file never both read and then fail to upgrade to a write (SQLITE_BUSY mid-transaction); the second waits
