@@ -10,18 +10,13 @@ export async function insertCode(
   await store.db.insertInto('sms_codes').values({ ...code, wrong_tries: 0, state: 'active', created_at: store.now() }).execute();
 }
 
+/** Codes that may still be entered (active, not expired), the newest first. */
+const liveCodes = (store: Store) =>
+  store.db.selectFrom('sms_codes').selectAll().where('state', '=', 'active').where('expires_at', '>', store.now()).orderBy('id', 'desc').limit(1);
+
 /** The newest code of a phone and purpose that may still be entered. */
 export const activeCode = (store: Store, phone: string, purpose: CodePurpose): Promise<SmsCodeRow | undefined> =>
-  store.db
-    .selectFrom('sms_codes')
-    .selectAll()
-    .where('phone', '=', phone)
-    .where('purpose', '=', purpose)
-    .where('state', '=', 'active')
-    .where('expires_at', '>', store.now())
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  liveCodes(store).where('phone', '=', phone).where('purpose', '=', purpose).executeTakeFirst();
 
 export async function voidActiveCodes(store: Store, phone: string, purpose: CodePurpose): Promise<void> {
   await store.db.updateTable('sms_codes').set({ state: 'void' }).where('phone', '=', phone).where('purpose', '=', purpose).where('state', '=', 'active').execute();
@@ -71,15 +66,7 @@ export const phonesOfSession = async (store: Store, sessionId: string, since: nu
 
 /** The newest code this session had sent that may still be entered (a reload on the code screen resumes it). */
 export const liveCodeOfSession = (store: Store, sessionId: string): Promise<SmsCodeRow | undefined> =>
-  store.db
-    .selectFrom('sms_codes')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('state', '=', 'active')
-    .where('expires_at', '>', store.now())
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  liveCodes(store).where('session_id', '=', sessionId).executeTakeFirst();
 
 /** Whether this session had a code of this purpose sent to this phone after a moment. */
 export const codeSentInSession = async (store: Store, sessionId: string, phone: string, purpose: CodePurpose, since: number): Promise<boolean> =>
@@ -132,32 +119,17 @@ export async function insertVerification(store: Store, v: Pick<VerificationRow, 
   await store.db.insertInto('phone_verifications').values({ ...v, verified_at: store.now() }).execute();
 }
 
+/** The newest phone this session proved after a moment. */
+const newestVerification = (store: Store, sessionId: string, since: number) =>
+  store.db.selectFrom('phone_verifications').selectAll().where('session_id', '=', sessionId).where('verified_at', '>', since).orderBy('id', 'desc').limit(1);
+
 /** The newest phone this session proved for a purpose after a moment, not yet used up. */
 export const openVerificationOf = (store: Store, sessionId: string, phone: string, purpose: CodePurpose, since: number): Promise<VerificationRow | undefined> =>
-  store.db
-    .selectFrom('phone_verifications')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('phone', '=', phone)
-    .where('purpose', '=', purpose)
-    .where('consumed_at', 'is', null)
-    .where('verified_at', '>', since)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  newestVerification(store, sessionId, since).where('phone', '=', phone).where('purpose', '=', purpose).where('consumed_at', 'is', null).executeTakeFirst();
 
 /** The newest use-points proof of this session for a customer after a moment. */
 export const customerVerification = (store: Store, sessionId: string, custNo: string, since: number): Promise<VerificationRow | undefined> =>
-  store.db
-    .selectFrom('phone_verifications')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('purpose', '=', 'use-points')
-    .where('cust_no', '=', custNo)
-    .where('verified_at', '>', since)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  newestVerification(store, sessionId, since).where('purpose', '=', 'use-points').where('cust_no', '=', custNo).executeTakeFirst();
 
 /** Uses a proven phone up (registration, restore); answers false when it was used meanwhile. */
 export const consumeVerification = async (store: Store, id: number): Promise<boolean> =>

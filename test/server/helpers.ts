@@ -42,6 +42,17 @@ export function tempDirs() {
   return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
 }
 
+/** A temp folder and a fresh database of the file's engine; `remove` drops both. */
+async function freshPlace() {
+  const { dir, distDir } = tempDirs();
+  const fresh: TestDatabase = await freshDatabase(dir);
+  const remove = async () => {
+    await fresh.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, distDir, fresh, remove };
+}
+
 /** Where a test server's data lives: spread into buildApp's options to open a second server on the same database. */
 export type DatabaseOptions = Pick<AppOptions, 'databaseUrl' | 'databasePath'>;
 
@@ -101,8 +112,7 @@ export async function payBillByCard(app: FastifyInstance, objectOID: string, car
  * its own) and a fake clock; the global rate limit is off unless a test turns it on.
  */
 export async function startServer(overrides: Partial<AppOptions> = {}, clock = fakeClock()): Promise<TestServer> {
-  const { dir, distDir } = tempDirs();
-  const fresh: TestDatabase = await freshDatabase(dir);
+  const { dir, distDir, fresh, remove } = await freshPlace();
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
@@ -130,8 +140,7 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     distDir,
     close: async () => {
       await app.close();
-      await fresh.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
 }
@@ -147,19 +156,14 @@ export interface TestStore {
  * real queries and transactions, no HTTP.
  */
 export async function startStore(clock = fakeClock()): Promise<TestStore> {
-  const { dir } = tempDirs();
-  const fresh = await freshDatabase(dir);
+  const { fresh, remove } = await freshPlace();
   const store = await openStore({ databaseUrl: fresh.databaseUrl, databasePath: fresh.databasePath, now: clock.now, migrations });
   await seedDemo(store, TEST_PASSWORD_COST);
-  return {
-    store,
-    clock,
-    close: async () => {
-      await store.close();
-      await fresh.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await store.close();
+    await remove();
   };
+  return { store, clock, close };
 }
 
 type Body = Record<string, unknown> | unknown[] | string | null | undefined;
