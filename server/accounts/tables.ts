@@ -15,6 +15,7 @@ export interface SessionsTable {
   /** What checkUser handed out for get-user; null until asked, cleared on sign-in and logout. */
   user_token: string | null;
 }
+export type SessionRow = Selectable<SessionsTable>;
 
 export interface LoyaltyAccountsTable {
   id: Generated<number>;
@@ -28,6 +29,7 @@ export interface LoyaltyAccountsTable {
   password_hash: string;
   created_at: number;
 }
+export type AccountRow = Selectable<LoyaltyAccountsTable>;
 
 export interface SmsCodesTable {
   id: Generated<number>;
@@ -45,6 +47,7 @@ export interface SmsCodesTable {
   session_id: string | null;
   client_address: string | null;
 }
+export type SmsCodeRow = Selectable<SmsCodesTable>;
 
 /** What a phone has done lately, whoever asked: wrong codes in a row, a 24-hour block, a captcha demand. */
 export interface PhoneGuardsTable {
@@ -54,6 +57,7 @@ export interface PhoneGuardsTable {
   captcha_required: number;
   updated_at: number;
 }
+export type PhoneGuardRow = Selectable<PhoneGuardsTable>;
 
 /** A phone proven by a code in one session, for one purpose; registration and restore consume theirs. */
 export interface PhoneVerificationsTable {
@@ -65,6 +69,7 @@ export interface PhoneVerificationsTable {
   verified_at: number;
   consumed_at: number | null;
 }
+export type VerificationRow = Selectable<PhoneVerificationsTable>;
 
 export interface FreeCallsTable {
   id: Generated<number>;
@@ -85,9 +90,3 @@ declare module '../store/database' {
     free_calls: FreeCallsTable;
   }
 }
-
-export type SessionRow = Selectable<SessionsTable>;
-export type AccountRow = Selectable<LoyaltyAccountsTable>;
-export type SmsCodeRow = Selectable<SmsCodesTable>;
-export type PhoneGuardRow = Selectable<PhoneGuardsTable>;
-export type VerificationRow = Selectable<PhoneVerificationsTable>;

@@ -30,6 +30,7 @@ export interface BillsTable {
   closed_as: 'cancelled' | 'expired' | null;
   closed_at: number | null;
 }
+export type BillRow = Selectable<BillsTable>;
 
 export interface PaymentTypesTable {
   oid: string;
@@ -41,6 +42,7 @@ export interface PaymentTypesTable {
   show_aggregator_offer: number;
   show_executer_offer: number;
 }
+export type PaymentTypeRow = Selectable<PaymentTypesTable>;
 
 declare module '../store/database' {
   interface Database {
@@ -49,8 +51,6 @@ declare module '../store/database' {
   }
 }
 
-export type BillRow = Selectable<BillsTable>;
-export type PaymentTypeRow = Selectable<PaymentTypesTable>;
 
 /** What a new bill may leave out: the times and the states it gets later. */
 export type NewBill = Omit<BillRow, 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at'> &

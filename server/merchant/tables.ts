@@ -11,6 +11,7 @@ export interface IdempotencyKeysTable {
   body: string;
   created_at: number;
 }
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
 export type WebhookEventType = 'bill.paid' | 'bill.cancelled' | 'bill.expired' | 'payment.succeeded' | 'payment.declined' | 'payment.refunded';
 
@@ -29,6 +30,7 @@ export interface WebhookEventsTable {
   created_at: number;
   delivered_at: number | null;
 }
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
 
 export interface WebhookAttemptsTable {
   id: Generated<number>;
@@ -39,6 +41,7 @@ export interface WebhookAttemptsTable {
   error: string | null;
   duration_ms: number;
 }
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 
 declare module '../store/database' {
   interface Database {
@@ -47,7 +50,3 @@ declare module '../store/database' {
     webhook_attempts: WebhookAttemptsTable;
   }
 }
-
-export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
-export type WebhookEventRow = Selectable<WebhookEventsTable>;
-export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

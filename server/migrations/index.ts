@@ -1,16 +1,15 @@
 /**
  * Every schema migration, in the order they apply (store/migrator.ts runs them on start). One file each, named by
- * its place in history and what it adds; the names are what `kysely_migration` records, so they never change.
+ * its place in history and what it adds (the three of the user_version era share legacy.ts); the names below are what
+ * `kysely_migration` records, so they never change.
  *
  * Never edit a shipped migration: add the next one (`0006-….ts`, then a line below), written once with Kysely's
  * schema builder for both engines. Money is integer kopecks (bigint) and times are epoch milliseconds (bigint).
  */
 import type { Migration } from '../store/migrator';
-import { migration as billsPaymentsSessions } from './0001-bills-payments-sessions';
-import { migration as codesGuardsOutboxFreeCalls } from './0002-codes-guards-outbox-free-calls';
-import { migration as codeAskersOneWaitingFreeCall } from './0003-code-askers-one-waiting-free-call';
 import { migration as acquirerGateway } from './0004-acquirer-gateway';
 import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
+import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
   '0001-bills-payments-sessions': billsPaymentsSessions,

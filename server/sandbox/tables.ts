@@ -24,6 +24,7 @@ export interface SandboxRbsOrdersTable {
   created_at: number;
   updated_at: number;
 }
+export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
 
 /** The texts "sent" to phones by the sandbox's SMS line. */
 export interface SmsOutboxTable {
@@ -32,6 +33,7 @@ export interface SmsOutboxTable {
   text: string;
   created_at: number;
 }
+export type OutboxRow = Selectable<SmsOutboxTable>;
 
 /** The webhooks the sandbox's inbox received, with whether their signature checked. */
 export interface SandboxWebhooksTable {
@@ -50,6 +52,3 @@ declare module '../store/database' {
     sandbox_webhooks: SandboxWebhooksTable;
   }
 }
-
-export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
-export type OutboxRow = Selectable<SmsOutboxTable>;
