@@ -34,10 +34,10 @@ async function main() {
   await store.transaction(async (tx) => {
     if (await billByOid(tx, copy)) return;
     const { created_at: _c, paid_order_id: _p, ...row } = bill;
-    await insertBill(tx, { ...row, oid: copy });
+    await insertBill(tx, { ...row, oid: copy, link_id: copy });
     for (const type of types) await insertType(tx, { ...type, oid: `${copy}.${type.code}`, bill_oid: copy });
   });
-  const started = await startPayment(store, { bill: (await billByOid(store, copy))!, type: (await typesOfBill(store, copy))[0], points: 0, email: null, userOid: null, managerId: null });
+  const started = await startPayment(store, { bill: (await billByOid(store, copy))!, type: (await typesOfBill(store, copy))[0], points: 0, email: null, userOid: null, managerId: null, sessionId: null });
   const sessionId = `yardstick-${process.pid}`;
   await insertSession(store, sessionId, 'token');
 

@@ -1,12 +1,15 @@
 import { buildApp } from './app';
 import { optionsFromEnv } from './config';
-import { demoBills, seedDemo } from './sandbox/demoBills';
+import { demoAccount, demoBills, seedDemo } from './sandbox/demoBills';
 
-/** `npm start`: serve the built page, the API and the sandbox; seed the demo bills into an empty database. */
+/**
+ * `npm start`: serve the built page, the API and the sandbox; with the sandbox on, seed the demo bills into an empty
+ * database. With it off (production) nothing is seeded: the demo account signs in and its points are real ledger rows.
+ */
 async function main() {
   const options = optionsFromEnv();
   const app = await buildApp(options);
-  const seeded = await seedDemo(app.store);
+  const seeded = options.sandbox ? await seedDemo(app.store) : false;
   await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' });
   // PORT=0 asks for any free port: the return URLs handed to the acquirer must name the one we got.
   const address = app.server.address();
@@ -18,19 +21,26 @@ async function main() {
   const lines = [
     '',
     `Checkout is running on ${app.appOptions.publicUrl} (${where}${seeded ? ', demo bills seeded' : ''})`,
-    ...(options.sandbox ? [`Start here: ${app.appOptions.publicUrl}/ (the demo bills and the sandbox tools)`] : []),
-    '',
-    'Demo bills:',
-    ...demoBills.map((bill) => `  ${app.appOptions.publicUrl}/pay/${bill.oid}`),
-    '',
-    'Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: 79990000002 / demo-pass.',
-    options.sandbox ? `SMS outbox: ${app.appOptions.publicUrl}/sandbox/sms?phone=79990000001` : 'Sandbox is off (SANDBOX=0).',
-    '',
+    ...(options.sandbox ? sandboxLines(app.appOptions.publicUrl) : ['Sandbox is off (SANDBOX=0): no demo bills, no demo account, no test cards.', '']),
     ...merchantLines(app.appOptions.publicUrl, app.merchant.devApiKey, app.merchant.webhookUrl()),
   ];
   process.stdout.write(lines.join('\n') + '\n');
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+}
+
+/** The sandbox's part of the banner: where to start, the demo bills, the test cards, the demo account, the SMS outbox. */
+function sandboxLines(base: string): string[] {
+  return [
+    `Start here: ${base}/ (the demo bills and the sandbox tools)`,
+    '',
+    'Demo bills:',
+    ...demoBills.map((bill) => `  ${base}/pay/${bill.oid}`),
+    '',
+    `Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: ${demoAccount.phone} / ${demoAccount.password}.`,
+    `SMS outbox: ${base}/sandbox/sms?phone=79990000001`,
+    '',
+  ];
 }
 
 /** The merchant API's part of the banner: the development key with a ready curl, and where webhooks go. */

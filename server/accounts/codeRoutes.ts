@@ -1,23 +1,23 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { billByOid } from '../billing/queries';
 import { nullableOidSchema, phoneSchema } from '../platform/schemas';
-import { accountById } from './accountQueries';
 import type { CaptchaVerifier } from './captcha';
-import { checkCode, sendCode } from './codes';
+import { checkCode, codeTarget, sendCode } from './codes';
 import { captchaSchema, purposeSchema, refusal, sensitiveLimit } from './schemas';
 import { requireSession } from './sessions';
 import type { SmsGateway } from './sms';
 
 const custNoSchema = { type: ['string', 'null'], maxLength: 100 } as const;
+/** The phone a code goes to, for the codes whose phone the payer types; a points code's phone is the bill's own. */
+const typedPhoneSchema = { anyOf: [phoneSchema, { type: 'null' }] } as const;
 
 const sendSchema = {
   body: {
     type: 'object',
-    required: ['phone', 'purpose'],
+    required: ['purpose'],
     additionalProperties: false,
     properties: {
-      phone: phoneSchema,
+      phone: typedPhoneSchema,
       purpose: purposeSchema,
       objectOID: nullableOidSchema,
       // The page's own belief that the captcha passed; the server checks `captcha` itself and ignores this.
@@ -32,12 +32,13 @@ const sendSchema = {
 const checkSchema = {
   body: {
     type: 'object',
-    required: ['code', 'phone', 'purpose'],
+    required: ['code', 'purpose'],
     additionalProperties: false,
     properties: {
       code: { type: 'string', pattern: '^[0-9]{4}$' },
-      phone: phoneSchema,
+      phone: typedPhoneSchema,
       purpose: purposeSchema,
+      objectOID: nullableOidSchema,
       custNo: custNoSchema,
       usePoints: { type: 'boolean' },
       captcha: captchaSchema,
@@ -60,24 +61,11 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
   app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
     const session = await requireSession(store, request);
     const body = request.body;
-    let custNo: string | null = null;
-
-    if (body.purpose === 'use-points') {
-      // A points code goes only to the bill customer's phone (or the signed-in account's when the bill has none):
-      // otherwise anyone holding the bill's link could confirm the customer's points from their own phone.
-      if (!body.objectOID) return reply.code(400).send(refusal('Не указан счет', false));
-      const bill = await billByOid(store, body.objectOID);
-      if (!bill) return reply.code(404).send(refusal('Документ не найден', false));
-      if (!bill.cust_no || !bill.points_enabled) return reply.code(400).send(refusal('Баллы недоступны для этого счета', false));
-      if (body.custNo && body.custNo !== bill.cust_no) return reply.code(400).send(refusal('Номер клиента не совпадает со счетом', false));
-      const account = session.account_id ? await accountById(store, session.account_id) : undefined;
-      const ownerPhone = bill.client_phone ?? account?.phone;
-      if (body.phone !== ownerPhone) return reply.code(400).send(refusal('Код можно отправить только на телефон клиента', false));
-      custNo = bill.cust_no;
-    }
+    const target = await codeTarget(store, session, body);
+    if ('refused' in target) return reply.code(target.refused.status).send(refusal(target.refused.error, false));
 
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await sendCode(store, sms, { phone: body.phone, purpose: body.purpose, custNo, captchaPassed, sessionId: session.id, address: request.ip });
+    const outcome = await sendCode(store, sms, { ...target, purpose: body.purpose, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -103,8 +91,10 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
   app.post('/api/check-code/', { schema: checkSchema, config: sensitiveLimit(20) }, async (request, reply) => {
     const session = await requireSession(store, request);
     const body = request.body;
+    const target = await codeTarget(store, session, body);
+    if ('refused' in target) return reply.code(target.refused.status).send(refusal(target.refused.error, false));
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await checkCode(store, { sessionId: session.id, phone: body.phone, purpose: body.purpose, code: body.code, captchaPassed });
+    const outcome = await checkCode(store, { sessionId: session.id, phone: target.phone, purpose: body.purpose, code: body.code, captchaPassed });
     switch (outcome.kind) {
       case 'ok':
         return { success: true, data: { verified: true, phone: outcome.verification.phone, purpose: outcome.verification.purpose } };

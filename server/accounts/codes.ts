@@ -5,7 +5,9 @@
  */
 import crypto from 'node:crypto';
 import { maskPhone } from '../../src/services/format';
+import { billByLink } from '../billing/queries';
 import type { Store } from '../store/store';
+import { accountById } from './accountQueries';
 import {
   activeCode,
   codeSentInSession,
@@ -25,7 +27,7 @@ import {
   voidAllCodesOfPhone,
 } from './codeQueries';
 import type { SmsGateway } from './sms';
-import type { CodePurpose, VerificationRow } from './tables';
+import type { CodePurpose, SessionRow, VerificationRow } from './tables';
 
 /** How codes are sent and checked. */
 export const CODE_RULES = {
@@ -182,6 +184,33 @@ export function checkCode(store: Store, request: CheckRequest): Promise<CheckOut
     }
     return { kind: 'wrong' };
   });
+}
+
+/** Where a code goes, or why it cannot: the refusal's HTTP status and the payer's words. */
+export type CodeTarget = { phone: string; custNo: string | null } | { refused: { status: 400 | 404; error: string } };
+
+/**
+ * The phone a code goes to (and is checked against), from what the page asked. The forgot-password and registration
+ * codes go to the phone the payer typed. A points code goes only to the bill customer's phone (or the signed-in
+ * account's when the bill has none), which the server takes from the bill, named by its link id: the page holds that
+ * phone masked, and whatever phone it names is ignored, so nobody holding the link can confirm the customer's points
+ * from a phone of their own.
+ */
+export async function codeTarget(
+  store: Store,
+  session: SessionRow,
+  asked: { purpose: CodePurpose; phone?: string | null; objectOID?: string | null; custNo?: string | null },
+): Promise<CodeTarget> {
+  const refused = (status: 400 | 404, error: string): CodeTarget => ({ refused: { status, error } });
+  if (asked.purpose !== 'use-points') return asked.phone ? { phone: asked.phone, custNo: null } : refused(400, 'Не указан телефон');
+  if (!asked.objectOID) return refused(400, 'Не указан счет');
+  const bill = await billByLink(store, asked.objectOID);
+  if (!bill) return refused(404, 'Документ не найден');
+  if (!bill.cust_no || !bill.points_enabled) return refused(400, 'Баллы недоступны для этого счета');
+  if (asked.custNo && asked.custNo !== bill.cust_no) return refused(400, 'Номер клиента не совпадает со счетом');
+  const account = !bill.client_phone && session.account_id ? await accountById(store, session.account_id) : undefined;
+  const phone = bill.client_phone ?? account?.phone;
+  return phone ? { phone, custNo: bill.cust_no } : refused(400, 'Код можно отправить только на телефон клиента');
 }
 
 /** A phone this session proved for a purpose within the verification life, not yet used up. */

@@ -100,7 +100,8 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     if (fresh.register_started_at === null && !(await markRegisterStarted(store, fresh.order_id, now() + options.paymentSessionSecs * 1000))) {
       throw new AttemptAbandoned();
     }
-    const result = `${options.publicUrl}/success?billOid=${encodeURIComponent(bill.oid)}`;
+    // The payer comes back to the result page, which names the bill by its link id, as the checkout does.
+    const result = `${options.publicUrl}/success?billOid=${encodeURIComponent(bill.link_id)}`;
     try {
       const registered = await acquirer.register(
         {
@@ -108,7 +109,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
           amount: fresh.amount_kopecks,
           currency: 643,
           returnUrl: result,
-          failUrl: `${options.publicUrl}/fail?billOid=${encodeURIComponent(bill.oid)}`,
+          failUrl: `${options.publicUrl}/fail?billOid=${encodeURIComponent(bill.link_id)}`,
           description: bill.purpose.trim().slice(0, 512),
           email: fresh.email,
           sessionTimeoutSecs: options.paymentSessionSecs,

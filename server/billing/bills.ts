@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Product } from '../config';
 import { isObjectOid, isPhone, isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/patterns';
 import type { Store } from '../store/store';
+import { newLinkId } from './payLinks';
 import { billByOid, insertBill, insertType } from './queries';
 import type { BillRow, PaymentTypeCode } from './tables';
 
@@ -37,6 +38,8 @@ export interface BillInput {
   product?: Product;
   /** The demo bill this one copies (sandbox). */
   copiedFrom?: string | null;
+  /** The public link id; only the demo seed gives one (the objectOID), every other bill gets an unguessable one. */
+  linkId?: string;
 }
 
 /** One field's problem, named by its path in the API's body (`customer.phone`). */
@@ -138,6 +141,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
     const customer = input.customer ?? {};
     await insertBill(tx, {
       oid,
+      link_id: input.linkId ?? newLinkId(),
       product: input.product ?? 'realty',
       object_type: 'bill',
       purpose: input.purpose,

@@ -8,15 +8,16 @@ import type { BillRow, BillsTable, NewBill, PaymentTypeRow } from './tables';
 /** Read on every page load, payment and poll: compiled once per engine. */
 const hot = {
   billByOid: prepared((db, a: { oid: string }) => db.selectFrom('bills').selectAll().where('oid', '=', a.oid)),
+  billByLink: prepared((db, a: { linkId: string }) => db.selectFrom('bills').selectAll().where('link_id', '=', a.linkId)),
   typesOfBill: prepared((db, a: { billOid: string }) => db.selectFrom('payment_types').selectAll().where('bill_oid', '=', a.billOid).orderBy('position')),
 };
 
 export const billByOid = async (store: Store, oid: string): Promise<BillRow | undefined> => first(await hot.billByOid(store, { oid }));
 
-export const typesOfBill = (store: Store, billOid: string): Promise<PaymentTypeRow[]> => hot.typesOfBill(store, { billOid });
+/** The bill a page names by its public link id (payLinks.ts). */
+export const billByLink = async (store: Store, linkId: string): Promise<BillRow | undefined> => first(await hot.billByLink(store, { linkId }));
 
-export const typeOfBill = (store: Store, typeOid: string, billOid: string): Promise<PaymentTypeRow | undefined> =>
-  store.db.selectFrom('payment_types').selectAll().where('oid', '=', typeOid).where('bill_oid', '=', billOid).executeTakeFirst();
+export const typesOfBill = (store: Store, billOid: string): Promise<PaymentTypeRow[]> => hot.typesOfBill(store, { billOid });
 
 /** Whether the database has no bill at all (the demo seed's "empty"). */
 export const hasNoBills = async (store: Store): Promise<boolean> =>

@@ -4,7 +4,13 @@ import type { Selectable } from 'kysely';
 export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
 
 export interface BillsTable {
+  /** The merchant's id of the bill: the merchant API's name for it, never the page's. */
   oid: string;
+  /**
+   * The bill's public link id (`/pay/<link_id>`), the page's only name for it: unguessable, or for a demo bill and its
+   * sandbox copies the objectOID itself (payLinks.ts). Unique; every bill has one.
+   */
+  link_id: string;
   product: 'realty' | 'auto';
   object_type: string;
   purpose: string;

@@ -190,7 +190,11 @@ export const billSchema = {
   properties: {
     objectOID: { type: 'string' },
     status: { type: 'string', enum: ['unpaid', 'paid', 'cancelled', 'expired'] },
-    payUrl: { type: 'string', description: 'The checkout page to send the payer to.' },
+    payUrl: {
+      type: 'string',
+      description:
+        'The checkout page to send the payer to: `/pay/` and the bill\'s public link id (`pl_` and 24 random characters), which is not the objectOID. The objectOID opens nothing on the payer\'s side; this API keeps addressing the bill by it.',
+    },
     purpose: { type: 'string' },
     amount: moneySchema,
     customer: {

@@ -32,7 +32,8 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string) {
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
-    payUrl: `${publicUrl}/pay/${bill.oid}`,
+    // The page knows a bill only by its unguessable link id; the objectOID alone opens nothing there.
+    payUrl: `${publicUrl}/pay/${bill.link_id}`,
     purpose: bill.purpose,
     amount: money(bill.sum_kopecks),
     customer: { name: bill.client_name, phone: bill.client_phone, email: bill.client_email, custNo: bill.cust_no },

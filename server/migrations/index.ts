@@ -9,6 +9,7 @@
 import type { Migration } from '../store/migrator';
 import { migration as acquirerGateway } from './0004-acquirer-gateway';
 import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
+import { migration as payLinksAttemptSessions } from './0006-pay-links-attempt-sessions';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0003-code-askers-one-waiting-free-call': codeAskersOneWaitingFreeCall,
   '0004-acquirer-gateway': acquirerGateway,
   '0005-merchant-api-webhooks': merchantApiWebhooks,
+  '0006-pay-links-attempt-sessions': payLinksAttemptSessions,
 };

@@ -13,14 +13,15 @@ import type { Gateway } from './gatewayPort';
 import { receiptOf, type Receipt } from './receipt';
 import type { PaymentStatus } from './tables';
 
-// The session's CSRF token and times (it may have ended), the bill (to tell a wrong link) and the status of the order
-// if it is that bill's. Each a lookup by primary key; a prepared statement on PostgreSQL.
+// The session's CSRF token and times (it may have ended), the bill (to tell a wrong link; the page names it by its link
+// id) and the status of the order if it is that bill's. Each a lookup by a unique index; a prepared statement on
+// PostgreSQL.
 const pollRead = prepared(
-  (db, a: { sessionId: string; orderId: string; billOid: string }) =>
+  (db, a: { sessionId: string; orderId: string; billLink: string }) =>
     db
       .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
       .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
-      .leftJoin('bills', (join) => join.on('bills.oid', '=', a.billOid))
+      .leftJoin('bills', (join) => join.on('bills.link_id', '=', a.billLink))
       // The page polls with our order id, the acquirer's (appended to its return URL) or the QR's id: each indexed.
       .leftJoin('payment_attempts', (join) =>
         join
@@ -31,7 +32,7 @@ const pollRead = prepared(
         'sessions.csrf_token',
         'sessions.created_at as session_created_at',
         'sessions.seen_at as session_seen_at',
-        'bills.oid as bill',
+        'bills.link_id as bill',
         // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
         'bills.status as bill_status',
         'payment_attempts.status',
@@ -42,11 +43,11 @@ const pollRead = prepared(
 );
 
 /**
- * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill (null: no
- * such bill) and the order's status (null: no such order of this bill).
+ * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill named by its
+ * link id (`bill`, that link id; null: no such bill) and the order's status (null: no such order of this bill).
  */
-export const pollStatus = async (store: Store, sessionId: string, orderId: string, billOid: string) =>
-  first(await pollRead(store, { sessionId, orderId, billOid })) ?? {
+export const pollStatus = async (store: Store, sessionId: string, orderId: string, billLink: string) =>
+  first(await pollRead(store, { sessionId, orderId, billLink })) ?? {
     csrf_token: null,
     session_created_at: null,
     session_seen_at: null,
@@ -62,7 +63,8 @@ export interface PollRequest {
   /** The CSRF header as it came: compared here, in the poll's own read, instead of in a read of its own. */
   csrfToken: unknown;
   orderId: string;
-  billOid: string;
+  /** The bill's link id, as the page names it. */
+  billLink: string;
 }
 
 /** Refused: no such live session or a wrong token. No bill, no order (of this bill), or the order's status. */
@@ -70,7 +72,7 @@ export type PollAnswer =
   | { kind: 'refused' }
   | { kind: 'no-bill' }
   | { kind: 'no-order' }
-  | { kind: 'status'; status: PaymentStatus; billOid: string; receipt?: Receipt };
+  | { kind: 'status'; status: PaymentStatus; billLink: string; receipt?: Receipt };
 
 export interface PollDeps {
   gateway: Pick<Gateway, 'reconcileSoon' | 'askAcquirer'>;
@@ -81,7 +83,7 @@ export interface PollDeps {
 
 /** Answers a poll from one read; only a final word costs one more, for its receipt. */
 export async function pollPayment(store: Store, deps: PollDeps, poll: PollRequest): Promise<PollAnswer> {
-  const found = await pollStatus(store, poll.sessionId, poll.orderId, poll.billOid);
+  const found = await pollStatus(store, poll.sessionId, poll.orderId, poll.billLink);
   if (!tokenMatches(found.csrf_token, poll.csrfToken)) return { kind: 'refused' };
   // An ended session is refused like a missing one (a live one has its last-seen time written once a minute).
   const times = { created_at: found.session_created_at!, seen_at: found.session_seen_at! };
@@ -93,13 +95,13 @@ export async function pollPayment(store: Store, deps: PollDeps, poll: PollReques
     // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);
     // this poll answers from the database at once, a later one sees the outcome.
     if ((found.acquirer_checked_at ?? 0) < store.now() - deps.reconcileAfterMs) deps.gateway.reconcileSoon(found.order_id);
-    return { kind: 'status', status: found.status, billOid: found.bill };
+    return { kind: 'status', status: found.status, billLink: found.bill };
   }
   const status = found.status === 'created' ? await statusOfPaidElsewhere(deps, found.order_id) : found.status;
-  if (status === 'created') return { kind: 'status', status, billOid: found.bill };
+  if (status === 'created') return { kind: 'status', status, billLink: found.bill };
   // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
   const receipt = await receiptOf(store, found.order_id);
-  return { kind: 'status', status, billOid: found.bill, ...(receipt ? { receipt } : {}) };
+  return { kind: 'status', status, billLink: found.bill, ...(receipt ? { receipt } : {}) };
 }
 
 /**

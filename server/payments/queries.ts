@@ -67,10 +67,10 @@ export function insertAttempt(store: Store, attempt: NewAttempt): Promise<Attemp
 }
 
 /**
- * Who pays a pending attempt: the receipt e-mail, the signed-in user and the manager of the latest request. Answers the
- * attempt as it now is, or undefined when it was not pending any more.
+ * Who pays a pending attempt: the receipt e-mail, the signed-in user, the manager and the session of the latest request.
+ * Answers the attempt as it now is, or undefined when it was not pending any more.
  */
-export const setAttemptPayer = (store: Store, orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id'>): Promise<AttemptRow | undefined> =>
+export const setAttemptPayer = (store: Store, orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id' | 'session_id'>): Promise<AttemptRow | undefined> =>
   store.db
     .updateTable('payment_attempts')
     .set({ ...payer, updated_at: store.now() })

@@ -5,7 +5,8 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { accountById } from '../accounts/accountQueries';
 import { csrfRefusal, findSession, requireSession, sessionIdOf } from '../accounts/sessions';
-import { billByOid, typeOfBill } from '../billing/queries';
+import { typeOfPage } from '../billing/payLinks';
+import { billByLink } from '../billing/queries';
 import type { AppOptions } from '../config';
 import { isPlausibleEmail } from '../platform/patterns';
 import {
@@ -87,9 +88,10 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   const pollDeps = { gateway: app.gateway, reconcileAfterMs: options.reconcileAfterMs, log: (message: string, error: unknown) => app.log.warn({ err: error }, message) };
 
   app.get('/ajax/object-info/:id', { schema: billDataSchema }, async (request, reply) => {
-    const bill = await billByOid(store, request.params.id);
+    // The page names a bill by its link id only: the merchant's objectOID is as unknown here as any other id.
+    const bill = await billByLink(store, request.params.id);
     if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-    const sessionOf = async () => (await findSession(store, request))?.id;
+    const sessionOf = () => findSession(store, request);
     const opened = await billData(store, bill, sessionOf, request.query.retry);
     if ('closed' in opened) return reply.code(409).send({ success: false, ...opened.closed });
     return opened.data;
@@ -111,7 +113,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
     try {
       const paid = await pay(store, app.gateway, {
-        billOid: body.objectOID,
+        billLink: body.objectOID,
         cardTypeOid: body.cardTypeOID,
         points: body.pointsSum ?? 0,
         email,
@@ -130,8 +132,8 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
 
   app.post('/api/offerText/', { schema: offerSchema }, async (request, reply) => {
     const { type: kind, objectOID, cardTypeOID } = request.body;
-    const bill = await billByOid(store, objectOID);
-    const type = bill ? await typeOfBill(store, cardTypeOID, bill.oid) : undefined;
+    const bill = await billByLink(store, objectOID);
+    const type = bill ? await typeOfPage(store, bill, cardTypeOID) : undefined;
     if (!bill || !type || !showsOffer(type, kind)) return reply.code(404).send({ success: false, error: 'Оферта не найдена' });
     return { success: true, OfferDescription: offerDescription(kind, bill, type) };
   });
@@ -140,7 +142,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   // included (the CSRF hook only checks that a cookie and a token came).
   app.post('/api/getResult/', { schema: resultSchema, config: { csrf: 'handler' } }, async (request, reply) => {
     const { transactionID, billOID } = request.body;
-    const poll = { sessionId: sessionIdOf(request)!, csrfToken: request.headers['x-csrf-token'], orderId: transactionID, billOid: billOID };
+    const poll = { sessionId: sessionIdOf(request)!, csrfToken: request.headers['x-csrf-token'], orderId: transactionID, billLink: billOID };
     const answer = await pollPayment(store, pollDeps, poll);
     switch (answer.kind) {
       case 'refused':
@@ -148,10 +150,10 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       case 'no-bill':
         return reply.code(404).send({ success: false, error: 'Документ не найден' });
       case 'no-order':
-        // "Order not found": answered without objectOID.
+        // "Order not found": answered without objectOID. (The answer's objectOID is the bill's link id, as the page named it.)
         return { success: true, status: null };
       case 'status':
-        return { success: true, status: answer.status, objectOID: answer.billOid, ...(answer.receipt ? { receipt: answer.receipt } : {}) };
+        return { success: true, status: answer.status, objectOID: answer.billLink, ...(answer.receipt ? { receipt: answer.receipt } : {}) };
     }
   });
 };

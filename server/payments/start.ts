@@ -20,6 +20,8 @@ export interface PaymentRequest {
   email: string | null;
   userOid: string | null;
   managerId: string | null;
+  /** The session asking: a retry of the attempt gives its e-mail whole to this session only. */
+  sessionId: string | null;
 }
 
 export type PaymentStart =
@@ -54,10 +56,11 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
     const pending = await pendingAttempt(tx, bill.oid, request.type.oid, amount, request.points);
     if (pending) {
       // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
-      const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId };
+      const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId, session_id: request.sessionId };
       // The same payer again (a double click, a retry, twenty tabs) writes nothing: on PostgreSQL concurrent writes to
       // one row conflict and are retried, and a Pay that changes nothing should never be the one that runs out of tries.
-      const samePayer = pending.email === payer.email && pending.user_oid === payer.user_oid && pending.manager_id === payer.manager_id;
+      const samePayer =
+        pending.email === payer.email && pending.user_oid === payer.user_oid && pending.manager_id === payer.manager_id && pending.session_id === payer.session_id;
       const attempt = samePayer ? pending : (await setAttemptPayer(tx, pending.order_id, payer))!;
       return { kind: 'attempt', attempt, type: request.type, reused: true };
     }
@@ -73,6 +76,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
       email: request.email,
       user_oid: request.userOid,
       manager_id: request.managerId,
+      session_id: request.sessionId,
     });
     return { kind: 'attempt', attempt, type: request.type, reused: false };
   });
@@ -92,6 +96,7 @@ async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest
     email: request.email,
     user_oid: request.userOid,
     manager_id: request.managerId,
+    session_id: request.sessionId,
   });
   // No acquirer is involved: the server itself is the party that confirms this payment.
   return applyAcquirerOutcome(tx, orderId, { kind: 'deposited' });

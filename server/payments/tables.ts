@@ -38,6 +38,11 @@ export interface PaymentAttemptsTable {
   /** A refunded attempt's refund at the acquirer: 'due' until refund.do/reverse.do succeeded, then 'done'. */
   refund_state: Generated<'due' | 'done' | null>;
   refunded_at: Generated<number | null>;
+  /**
+   * The session that asked for the attempt last, whose receipt e-mail it carries: only that session is given the address
+   * whole to prefill a retry; null once the session ended, and for attempts made before this was recorded.
+   */
+  session_id: Generated<string | null>;
 }
 
 declare module '../store/database' {

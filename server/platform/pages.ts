@@ -21,6 +21,7 @@ export interface PageConfig {
   environment: AppOptions['environment'];
   captchaSiteKey: string | null;
   freeCallNumber: string;
+  /** The bill's public link id (the page's only name for a bill, under the provider API's field name), null off a checkout. */
   objectOID: string | null;
   /** Who takes the money and how to reach them, for the page's header (a payer trusts what they can reach). */
   merchant: { name: string; supportPhone: string; supportEmail: string };

@@ -4,9 +4,10 @@
  */
 
 /**
- * A bill's id (objectOID), checked against this one pattern before any use: in every route schema, the page route,
- * the sandbox and a new bill's input. Demo bills (`demo-anon`) and their copies (`demo-anon-1a2b3c4d5e6f`) fit; so do
- * account OIDs.
+ * A bill's id, checked against this one pattern before any use: in every route schema, the page route, the sandbox and
+ * a new bill's input. The merchant's objectOID and the bill's public link id (`pl_…`, which the page's calls carry under
+ * the provider API's names: objectOID, billOID, billOid) both fit, as do demo bills (`demo-anon`), their copies
+ * (`demo-anon-1a2b3c4d5e6f`) and account OIDs.
  */
 export const OBJECT_OID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 const objectOidRegExp = new RegExp(OBJECT_OID_PATTERN);

@@ -5,11 +5,11 @@ import { OBJECT_OID_PATTERN, PHONE_PATTERN } from './patterns';
 /** A phone: 11 digits starting with 79. */
 export const phoneSchema = { type: 'string', pattern: PHONE_PATTERN } as const;
 
-/** A bill's id (objectOID), in every route schema that takes one (patterns.ts). */
+/** A bill's id (its objectOID, or on the page's side its link id), in every route schema that takes one (patterns.ts). */
 export const objectOidSchema = { type: 'string', pattern: OBJECT_OID_PATTERN } as const;
 export const nullableOidSchema = { type: ['string', 'null'], pattern: OBJECT_OID_PATTERN } as const;
 
-/** A payment type's id (cardTypeOID, such as `demo-anon.ALL`): the bill's id, a dot and the type's code. */
+/** A payment type's id as the page names it (cardTypeOID, such as `demo-anon.ALL`): the bill's link id, a dot and the type's code. */
 export const cardTypeOidSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}\\.[A-Za-z0-9_-]{1,32}$' } as const;
 
 /** A payment attempt's order id (a UUID here; the acquirer's own ids look alike). */

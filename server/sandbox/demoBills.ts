@@ -75,7 +75,8 @@ export const demoAccount = { phone: '79990000002', password: 'demo-pass', surnam
 /** Creates a demo bill (or a copy) through createBill, then what only a demo has: a paid state, a points credit. */
 async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string | null, phone: string | null, copiedFrom: string | null) {
   const { oid: _demoOid, paid, credit, ...input } = bill;
-  await createBill(tx, { ...input, objectOID: oid, customer: { ...input.customer, custNo, phone }, copiedFrom });
+  // A demo's link is its objectOID (`/pay/demo-anon`): the demo and the sandbox tools name these bills by it.
+  await createBill(tx, { ...input, objectOID: oid, linkId: oid, customer: { ...input.customer, custNo, phone }, copiedFrom });
   if (paid) await markBillPaid(tx, oid, null);
   if (custNo && credit) await adjustPoints(tx, custNo, credit, 'demo credit');
 }

@@ -151,6 +151,27 @@ const LOGO_TIMEOUT_MS = 5000;
 const LOGO_KEEP_MS = 24 * 60 * 60 * 1000;
 const LOGO_RETRY_MS = 10 * 60 * 1000;
 
+/**
+ * The body of an answer, read as it streams in and given up (the download cancelled) once it passes `maxBytes`: an
+ * endless or oversized answer never fills the memory. null when it was too large.
+ */
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, size);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+}
+
 export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundledFile = BUNDLED_LIST_FILE }: SbpBankListOptions) {
   const bundled = checkBankList(JSON.parse(fs.readFileSync(bundledFile, 'utf8')));
   // The shipped snapshot must pass its own check: a broken one is a build mistake, found at start.
@@ -165,10 +186,10 @@ export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundl
   async function download(url: string): Promise<unknown> {
     const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
     if (!response.ok) throw new Error(`answered ${response.status}`);
-    const text = await response.text();
-    if (text.length > MAX_LIST_BYTES) throw Object.assign(new Error('the download is too large'), { refused: true });
+    const bytes = await readCapped(response, MAX_LIST_BYTES);
+    if (!bytes) throw Object.assign(new Error('the download is too large'), { refused: true });
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch {
       throw Object.assign(new Error('the download is not JSON'), { refused: true });
     }
@@ -199,15 +220,24 @@ export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundl
     return 'updated';
   }
 
+  /**
+   * A logo from an allowed host, or null. No redirect is followed (a 3xx is refused): a hop could lead anywhere, this
+   * machine or the internal network included, past the host check. Only a raster image is taken, read up to its cap
+   * (a declared length past it is not read at all), within the time-out.
+   */
   async function fetchLogo(url: string): Promise<Logo | null> {
     try {
       const parsed = new URL(url);
       if (parsed.protocol !== 'https:' || !logoHosts.has(parsed.host)) return null;
-      const response = await fetch(parsed, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS) });
+      const response = await fetch(parsed, { redirect: 'manual', signal: AbortSignal.timeout(LOGO_TIMEOUT_MS) });
       const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!response.ok || !LOGO_TYPES.includes(type)) return null;
-      const bytes = Buffer.from(await response.arrayBuffer());
-      return bytes.length > 0 && bytes.length <= MAX_LOGO_BYTES ? { type, bytes } : null;
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (response.status !== 200 || !LOGO_TYPES.includes(type) || declared > MAX_LOGO_BYTES) {
+        await response.body?.cancel();
+        return null;
+      }
+      const bytes = await readCapped(response, MAX_LOGO_BYTES);
+      return bytes && bytes.length > 0 ? { type, bytes } : null;
     } catch {
       return null;
     }

@@ -60,8 +60,10 @@ export const captchaHandlers = {
 export const isCaptchaPending = (state: Pick<CaptchaState, 'showCaptcha' | 'captcha'>) => state.showCaptcha && !state.captcha;
 
 export interface SendCodeInput {
-  phone: string;
+  /** null for a points code: it goes to the bill's own phone, which the server takes from the bill. */
+  phone: string | null;
   purpose: CodePurpose;
+  /** The bill's link id. */
   objectOID: string;
   custNo: string | null;
   usePoints: boolean;
@@ -70,8 +72,10 @@ export interface SendCodeInput {
 
 export interface CheckCodeInput {
   code: string;
-  phone: string;
+  /** null for a points code, as when it was sent; the server finds the phone by the bill. */
+  phone: string | null;
   purpose: CodePurpose;
+  objectOID: string;
   custNo: string | null;
   usePoints: boolean;
   captcha: string | null;

@@ -335,7 +335,8 @@ export const checkoutMachine = setup({
     step: input.bill.noReg ? 'noReg' : 'reg',
     history: [],
     // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
-    anotherEmail: input.bill.retry?.email ?? null,
+    // Only the payer's own attempt prefills the field: anyone else holding the retry link is given the e-mail masked.
+    anotherEmail: (input.bill.retry?.ownAttempt && input.bill.retry.email) || null,
     emailError: false,
     formDraft: null,
     pointsToUse: null,

@@ -55,7 +55,8 @@ export interface FinishInput {
 export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, error: null }));
 
 const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({
-  phone: context.request!.phone,
+  // The page holds the bill's phone masked: a points code goes to it by the server's word, never by the page's.
+  phone: context.purpose === 'use-points' ? null : context.request!.phone,
   purpose: context.purpose,
   objectOID: context.objectOID,
   custNo: context.custNo,
@@ -240,8 +241,7 @@ export const codeFlowMachine = setup({
                 src: 'checkCode',
                 input: ({ context, event }) => {
                   assertEvent(event, 'code.submit');
-                  const { objectOID: _, ...call } = sendInput({ context });
-                  return { ...call, code: event.code };
+                  return { ...sendInput({ context }), code: event.code };
                 },
                 onDone: [
                   {

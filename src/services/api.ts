@@ -112,7 +112,7 @@ export function createApi({ http, config, managerId }: ApiDeps) {
     /** /api/send-sms/: sends a check code; the answer may ask for a captcha. */
     // `purpose` binds the code to what it confirms, so a restore code cannot confirm points (DESIGN §6).
     sendCode: (payload: {
-      phone: string;
+      phone: string | null;
       objectOID: string;
       captchaVerified: boolean;
       custNo: string | null;
@@ -125,7 +125,15 @@ export function createApi({ http, config, managerId }: ApiDeps) {
 
     /** /api/check-code/: checks a 4-digit code. */
     // After a wrong code the server demands the robot check, so the captcha rides along here too.
-    checkCode: (payload: { code: string; phone: string; custNo: string | null; usePoints: boolean; purpose: CodePurpose; captcha?: string | null }) =>
+    checkCode: (payload: {
+      code: string;
+      phone: string | null;
+      objectOID: string;
+      custNo: string | null;
+      usePoints: boolean;
+      purpose: CodePurpose;
+      captcha?: string | null;
+    }) =>
       postJson<CallResult & { data?: unknown }>('/api/check-code/', payload),
   };
 }

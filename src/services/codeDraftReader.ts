@@ -1,4 +1,5 @@
 import { attempt, CODE_DRAFT_KEY, type TabStorage } from './codeDraft';
+import { isMaskedPhone } from './format';
 import type { CodePurpose, CodeRequest, RegisterForm } from './types';
 
 /** The draft of this bill, when the stored one is well formed; anything else (another bill's, tampered) is none. */
@@ -13,18 +14,21 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const isText = (value: unknown): value is string => typeof value === 'string';
 
 function requestOf(value: unknown): CodeRequest | null {
-  if (!isRecord(value) || !isText(value.phone) || !PHONE.test(value.phone)) return null;
+  if (!isRecord(value) || !isText(value.phone)) return null;
   const { phone } = value;
+  const typed = PHONE.test(phone);
   switch (value.purpose as CodePurpose) {
     case 'use-points': {
+      // A points code goes to the bill's phone, which the page holds masked (or to a signed-in payer's own).
+      if (!typed && !isMaskedPhone(phone)) return null;
       const { points } = value;
       return points === null || (Number.isSafeInteger(points) && (points as number) > 0) ? { purpose: 'use-points', phone, points: points as number | null } : null;
     }
     case 'forgot-password':
-      return { purpose: 'forgot-password', phone };
+      return typed ? { purpose: 'forgot-password', phone } : null;
     case 'register': {
       const form = formOf(value.form);
-      return form && form.phone === phone ? { purpose: 'register', phone, form } : null;
+      return typed && form && form.phone === phone ? { purpose: 'register', phone, form } : null;
     }
     default:
       return null;

@@ -30,8 +30,17 @@ export function formatPhone(digits: string): string {
   return `+${d[0]} (${d.slice(1, 4)}) ${d.slice(4, 7)}-${d.slice(7, 9)}-${d.slice(9, 11)}`;
 }
 
-/** "+7 (999) ***-**-22": the page's way of writing a phone, with the digits a stranger should not read hidden. */
+const MASKED_PHONE = /^\+\d \(\d{3}\) \*{3}-\*{2}-\d{2}$/;
+
+/** A phone written as maskPhone writes it ('+7 (999) ***-**-22'). */
+export const isMaskedPhone = (phone: string): boolean => MASKED_PHONE.test(phone);
+
+/**
+ * "+7 (999) ***-**-22": the page's way of writing a phone, with the digits a stranger should not read hidden. The
+ * server masks the bill customer's phone this way before the page sees it, so a phone masked already stays as it is.
+ */
 export function maskPhone(phone: string): string {
+  if (isMaskedPhone(phone)) return phone;
   const d = phone.replace(/\D/g, '');
   if (d.length !== 11) return '***';
   return `+${d[0]} (${d.slice(1, 4)}) ***-**-${d.slice(9, 11)}`;

@@ -14,13 +14,16 @@ export interface PaymentType {
   IsShowExecuterOffer: boolean;
 }
 
-/** The initial bill data answered by GET /ajax/object-info/{id}. */
+/** The initial bill data answered by GET /ajax/object-info/{link id}: what the page shows, and nothing more. */
 export interface Bill {
+  /** The customer: the name; the phone masked by the server ('+7 (999) ***-**-67'); no e-mail (null, never shown). */
   user: { Name: string; Phone: string | null; Email: string | null };
+  /** `Email`: the receipt address that prefills the field (the bill's, else its customer's). */
   info: { PaymentPurpose: string; CustNo: string | null; Summ: number; Email: string | null };
   cardTypes: PaymentType[];
   paymentURL: string;
   isBill: boolean;
+  /** The bill's public link id (SPEC's name kept): every call of the page names the bill by it. */
   objectOID: string;
   objectType: string;
   noReg: boolean;
@@ -31,8 +34,11 @@ export interface Bill {
   returnUrl?: string | null;
   /** The bill's attempt still waiting for its bank, for a reload to resume (issue 17); null when there is none. */
   openAttempt?: OpenAttempt | null;
-  /** 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept (issue 17). */
-  retry?: { cardTypeOID: string; email: string | null } | null;
+  /**
+   * 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept. The
+   * e-mail is whole only for the session that asked for the attempt (`ownAttempt`), masked for anyone else.
+   */
+  retry?: { cardTypeOID: string; email: string | null; ownAttempt: boolean } | null;
   /** The code this session had sent and may still enter, for a reload on the code screen (issue 17); null: none. */
   sentCode?: SentCode | null;
 }

@@ -5,10 +5,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
+import { maskPhone } from '../../src/services/format';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
 import { freshDatabase } from '../support/testDatabase';
+import { billByLink } from '../../server/billing/queries';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -220,9 +222,18 @@ export const smsCode = async (server: RunningServer, phone: string, after = 0): 
 /** The number of the newest SMS to the phone (0 when none), to wait for a later one. */
 export const newestSmsId = async (server: RunningServer, phone: string): Promise<number> => (await outbox(server, phone))[0]?.id ?? 0;
 
-/** The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). */
-export async function codeScreenPhone(page: Page): Promise<string> {
-  return ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/\D/g, '');
+/**
+ * The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). A typed phone
+ * is shown whole; a points code's is the bill customer's, which the page only has masked: that one is the bill's phone
+ * from the server's records, once the screen's masked phone is seen to be its.
+ */
+export async function codeScreenPhone(server: RunningServer, page: Page): Promise<string> {
+  const shown = ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/^на номер /, '');
+  if (!shown.includes('*')) return shown.replace(/\D/g, '');
+  const link = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const phone = (await billByLink(server.app.store, link))?.client_phone;
+  if (!phone || maskPhone(phone) !== shown) throw new Error(`the code screen shows ${shown}, not the phone of bill ${link}`);
+  return phone;
 }
 
 /** Types a code into the code screen's four boxes (the fourth submits it). */

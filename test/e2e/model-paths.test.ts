@@ -41,7 +41,7 @@ const giveEmail: BrowserEvent = async (page) => {
   await page.getByRole('button', { name: m.app.continue }).click();
 };
 
-const rightCode: BrowserEvent = async (page) => typeCode(page, await smsCode(live.server, await codeScreenPhone(page)));
+const rightCode: BrowserEvent = async (page) => typeCode(page, await smsCode(live.server, await codeScreenPhone(live.server, page)));
 
 test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () => {
   const page = await newPage();
@@ -81,7 +81,7 @@ test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE �
     },
     // Any code but the one sent: the server refuses it and asks for the robot check.
     WRONG_CODE: async (target) => {
-      const code = await smsCode(live.server, await codeScreenPhone(target));
+      const code = await smsCode(live.server, await codeScreenPhone(live.server, target));
       await typeCode(target, String((Number(code) + 1) % 10_000).padStart(4, '0'));
     },
     TICK_ROBOT: tickRobot,

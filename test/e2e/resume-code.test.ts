@@ -54,7 +54,7 @@ async function askForPointsCode(page: Page, bill: string) {
   await page.getByLabel(stepMessages.usePoints.input).fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByRole('heading', { name: m.code.sent }).waitFor();
-  return codeScreenPhone(page);
+  return codeScreenPhone(live.server, page);
 }
 
 test('points → code sent → reload → the code screen with the countdown → the right code spends the points asked for', async () => {

@@ -150,7 +150,7 @@ export const journeys: Journey[] = [
       await heading(page, m.code.sent);
       await visit('check-send-code', page);
       // The first step's amount after the points (issue 17).
-      await typeCode(page, await smsCode(server, await codeScreenPhone(page)));
+      await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
       await page.getByText(m.paymentInfo.billSum).waitFor();
       await visit('noreg-points-applied', page);
     },
@@ -163,7 +163,7 @@ export const journeys: Journey[] = [
       await heading(page, m.points.blockTitle);
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.code.sent);
-      await typeCode(page, await smsCode(server, await codeScreenPhone(page)));
+      await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
       await page.getByText(/^Использовано баллов/).waitFor();
       await page.getByLabel(m.email.label).fill('payer@example.com');
       await page.getByRole('button', { name: m.app.continue }).click();

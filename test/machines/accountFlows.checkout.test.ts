@@ -33,14 +33,14 @@ test('points through the SMS code: usePoints → checkSendCode → back on noReg
   actor.send({ type: 'nav.goTo', step: 'usePoints' });
   expect(stepOf(actor)).toBe('usePoints');
   actor.send({ type: 'points.use', points: 1000 });
-  expect(sendCode.last.input).toMatchObject({ phone: '79990000001', purpose: 'use-points', custNo: 'C-100' });
+  expect(sendCode.last.input).toMatchObject({ phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100' });
   sendCode.last.answer.resolve(answer());
   await settle();
   expect(stepOf(actor)).toBe('checkSendCode');
-  expect(actor.getSnapshot().context).toMatchObject({ pointsToUse: 1000, sendSmsPhone: '79990000001' });
+  expect(actor.getSnapshot().context).toMatchObject({ pointsToUse: 1000, sendSmsPhone: '+7 (999) ***-**-01' });
 
   code().send({ type: 'code.submit', code: '1234' });
-  expect(checkCode.last.input).toMatchObject({ phone: '79990000001', purpose: 'use-points', custNo: 'C-100' });
+  expect(checkCode.last.input).toMatchObject({ phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100' });
   checkCode.last.answer.resolve(answer());
   await settle();
   expect(stepOf(actor)).toBe('noReg');

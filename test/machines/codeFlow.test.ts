@@ -18,7 +18,7 @@ const inputs = {
 } satisfies Record<string, CodeFlowInput>;
 
 const requests = {
-  points: { purpose: 'use-points', phone: '79990000001', points: 1000 },
+  points: { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 1000 },
   password: { purpose: 'forgot-password', phone: '79990000002' },
   registration: { purpose: 'register', phone: form.phone, form },
 } satisfies Record<keyof typeof inputs, CodeRequest>;
@@ -78,7 +78,8 @@ describe('asking for a code (the step’s form)', () => {
     const { flow, told, sendCode, request, log } = start('points');
     expect(flow.getSnapshot().context.showCaptcha).toBe(false);
     request();
-    expect(sendCode.last.input).toEqual({ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
+    // The points code goes to the bill's own phone, which the server takes from the bill: the page names none.
+    expect(sendCode.last.input).toEqual({ phone: null, purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
     sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, error: 'Подтвердите, что вы не робот' }));
     await settle();
     expect(flow.getSnapshot().value).toBe('asking');
@@ -163,7 +164,8 @@ describe('the resend countdown', () => {
     flow.send({ type: 'code.resend' });
     expect(resend(flow)).toBe('resending');
     expect(flow.getSnapshot().hasTag('sending')).toBe(true);
-    expect(sendCode.last.input).toEqual({ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
+    // The points code goes to the bill's own phone, which the server takes from the bill: the page names none.
+    expect(sendCode.last.input).toEqual({ phone: null, purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
     sendCode.last.answer.resolve(answer({ secondsLeft: 60, showCaptcha: true }));
     await settle();
     expect(resend(flow)).toBe('counting');
@@ -230,7 +232,7 @@ describe('the code check', () => {
     flow.send({ type: 'code.submit', code: '1234' });
     expect(check(flow)).toBe('checking');
     expect(flow.getSnapshot().hasTag('busy')).toBe(true);
-    expect(checkCode.inputs).toEqual([{ code: '1234', phone: '79990000001', purpose: 'use-points', custNo: 'C-100', usePoints: true, captcha: null }]);
+    expect(checkCode.inputs).toEqual([{ code: '1234', phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100', usePoints: true, captcha: null }]);
     checkCode.last.answer.resolve(answer());
     const done = await waitFor(flow, (state) => state.status === 'done');
     expect(done.output).toEqual({ request: requests.points });

@@ -63,7 +63,7 @@ describe('resume after a reload (issue 17)', () => {
 describe("'Попробовать снова' (issue 17)", () => {
   test('the bill opens on choosing the way to pay, with the declined attempt\'s e-mail and way kept; Back goes to the main route', () => {
     const bill = aBill();
-    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'payer@example.ru' } } });
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'payer@example.ru', ownAttempt: true } } });
     expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
     expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
     expect(derive.emailUsed(actor.getSnapshot().context)).toBe('payer@example.ru');
@@ -73,8 +73,15 @@ describe("'Попробовать снова' (issue 17)", () => {
 
   test('without an e-mail to send the receipt to, it starts at the main route', () => {
     const bill = aBill();
-    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null } } });
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null, ownAttempt: true } } });
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+  });
+
+  test("another session's retry link: the e-mail came masked, so it fills no field and the bill starts at the main route", () => {
+    const bill = aBill();
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'pa***@example.ru', ownAttempt: false } } });
+    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(derive.emailUsed(actor.getSnapshot().context)).toBe('');
   });
 });
 

@@ -22,7 +22,8 @@ const pointsCode: SentCode = { purpose: 'use-points', phone: '+7 (999) ***-**-01
 
 const form: RegisterForm = { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79990000002', privacy: true };
 const drafts = {
-  points: { purpose: 'use-points', phone: '79990000001', points: 1000 },
+  // The page holds the bill's phone masked, so its draft of a points code does too.
+  points: { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 1000 },
   restore: { purpose: 'forgot-password', phone: '79990000002' },
   registration: { purpose: 'register', phone: '79990000002', form },
 } satisfies Record<string, CodeRequest>;
@@ -61,8 +62,8 @@ describe('the checkout reloaded on the code screen', () => {
     expect(code().getSnapshot().context.secondsLeft).toBe(40);
 
     code().send({ type: 'code.submit', code: '1234' });
-    // The check goes to the bill's own phone, which the page knows (the masked one is only shown).
-    expect(checkCode.last.input).toMatchObject({ phone: '79990000001', purpose: 'use-points', custNo: 'C-100', code: '1234' });
+    // The check names the bill, whose own phone the server takes: the page has it masked only.
+    expect(checkCode.last.input).toMatchObject({ phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100', code: '1234' });
     checkCode.last.answer.resolve(answer());
     await settle();
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
@@ -204,7 +205,7 @@ describe('the checkout reloaded on the code screen', () => {
     sendCode.last.answer.resolve(answer());
     await settle();
     expect(actor.getSnapshot().context.step).toBe('checkSendCode');
-    expect(drafted).toEqual([['save', { objectOID: 'bill-1', request: { purpose: 'use-points', phone: '79990000001', points: 500 } }]]);
+    expect(drafted).toEqual([['save', { objectOID: 'bill-1', request: { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 500 } }]]);
     code().send({ type: 'code.submit', code: '1234' });
     checkCode.last.answer.resolve(answer());
     await settle();
@@ -234,7 +235,7 @@ describe('the send-code flow resumed', () => {
       captcha: 'when asked',
       objectOID: 'bill-1',
       custNo: 'C-100',
-      resume: { request: { purpose: 'use-points', phone: '79990000001', points: null }, secondsLeft },
+      resume: { request: { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: null }, secondsLeft },
     });
     return { ...run, sendCode };
   };
@@ -251,6 +252,6 @@ describe('the send-code flow resumed', () => {
     const { flow, sendCode } = resumed(0);
     expect(flow.getSnapshot().matches({ codeSent: { resend: 'ready' } })).toBe(true);
     flow.send({ type: 'code.resend' });
-    expect(sendCode.last.input).toMatchObject({ phone: '79990000001', purpose: 'use-points', custNo: 'C-100' });
+    expect(sendCode.last.input).toMatchObject({ phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100' });
   });
 });

@@ -1,3 +1,4 @@
+import { maskPhone } from '../../src/services/format';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { pointsSmsModel as model } from './models/points-sms';
@@ -13,7 +14,8 @@ const CHECK = '/api/check-code/';
 const m = messages;
 /** The points code this session sent before a reload, and this tab's draft of its step. */
 const sent = { purpose: 'use-points', phone: '79990000001', secondsLeft: 42 } as const;
-const pointsDraft = { purpose: 'use-points', phone: sent.phone, points: 1000 } as const;
+/** The draft holds the phone as the page had it: the bill's, masked. */
+const pointsDraft = { purpose: 'use-points', phone: maskPhone(sent.phone), points: 1000 } as const;
 
 const usePoints = async (session: Session, points: string | null) => {
   if (points !== null) await does.type(session, stepMessages.usePoints.input, points);

@@ -14,6 +14,7 @@ import { outboxOf } from '../../server/sandbox/smsOutbox';
 import { openStore, type RootStore } from '../../server/store/store';
 import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
+import { billByOid } from '../../server/billing/queries';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
 export const TEST_PASSWORD_COST = 1024;
@@ -93,13 +94,24 @@ export function merchantCall(
   });
 }
 
+/** The link id a payUrl ends with: the page's only name for its bill. */
+export const linkOf = (payUrl: string): string => new URL(payUrl).pathname.split('/').pop()!;
+
+/** The link id of the bill with this objectOID, from the store. */
+export async function linkFor(app: FastifyInstance, objectOID: string): Promise<string> {
+  const bill = await billByOid(app.store, objectOID);
+  if (!bill) throw new Error(`no bill ${objectOID}`);
+  return bill.link_id;
+}
+
 /**
- * A payer pays a bill by card as the page does: the payment URL (with the receipt e-mail), then the sandbox RBS fake's
- * card form with a test card (its callback's effects awaited). Answers the attempt's order id.
+ * A payer pays a bill by card as the page does, naming it by its link id (a demo bill's is its objectOID): the payment
+ * URL (with the receipt e-mail), then the sandbox RBS fake's card form with a test card (its callback's effects
+ * awaited). Answers the attempt's order id.
  */
-export async function payBillByCard(app: FastifyInstance, objectOID: string, card: string, email: string | null = 'payer@example.ru') {
-  const client = await openPage(app, objectOID);
-  const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email, userOID: null, manager_id: null });
+export async function payBillByCard(app: FastifyInstance, link: string, card: string, email: string | null = 'payer@example.ru') {
+  const client = await openPage(app, link);
+  const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email, userOID: null, manager_id: null });
   if (started.statusCode !== 200) throw new Error(`getPaymentUrl answered ${started.statusCode} ${started.body}`);
   const orderId = started.json().info.orderId as string;
   const paid = await payByCard(app, started.json().info.formUrl as string, card);
@@ -239,10 +251,14 @@ export async function lastPassword(app: FastifyInstance, phone: string): Promise
   return password;
 }
 
-/** Sends a code and enters it, as the code-check flow does; answers the check-code response. */
+/**
+ * Sends a code and enters it, as the code-check flow does; answers the check-code response. A points code names no
+ * phone, as the page sends it (the server takes the bill's): `phone` is then where the test reads the code.
+ */
 export async function provePhone(client: Client, phone: string, purpose: CodePurpose, objectOID = 'demo-anon', captcha: string | null = null) {
+  const named = purpose === 'use-points' ? null : phone;
   const sent = await client.post('/api/send-sms/', {
-    phone,
+    phone: named,
     objectOID,
     captchaVerified: false,
     custNo: null,
@@ -251,7 +267,8 @@ export async function provePhone(client: Client, phone: string, purpose: CodePur
     purpose,
   });
   if (sent.statusCode !== 200) throw new Error(`send-sms failed: ${sent.statusCode} ${sent.body}`);
-  return client.post('/api/check-code/', { code: await lastCode(client.app, phone), phone, custNo: null, usePoints: purpose === 'use-points', purpose });
+  const code = await lastCode(client.app, phone);
+  return client.post('/api/check-code/', { code, phone: named, objectOID, custNo: null, usePoints: purpose === 'use-points', purpose });
 }
 
 // Test files take the app from here, so the ESM shims above are in place before Fastify's plugins load.
@@ -298,9 +315,10 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   { url: '/api/getResult/', body: { transactionID: 'nope', billOID: 'demo-anon' } },
   {
     url: '/api/send-sms/',
-    body: { phone: '79990000001', objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: true, captcha: null, purpose: 'use-points' },
+    body: { phone: null, objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: true, captcha: null, purpose: 'use-points' },
+    requiredField: 'purpose',
   },
-  { url: '/api/check-code/', body: { code: '1234', phone: '79990000001', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
+  { url: '/api/check-code/', body: { code: '1234', phone: null, objectOID: 'demo-points', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
 ];
 
 /**

@@ -91,15 +91,15 @@ describe('local calls send JSON to their paths', () => {
     ['getResult', (api) => api.getResult('tx-1', 'bill-1'), '/api/getResult/', { transactionID: 'tx-1', billOID: 'bill-1' }],
     [
       'send-sms',
-      (api) => api.sendCode({ phone: '79990000001', objectOID: 'b', captchaVerified: false, custNo: 'C-1', usePoints: true, captcha: null, purpose: 'use-points' }),
+      (api) => api.sendCode({ phone: null, objectOID: 'b', captchaVerified: false, custNo: 'C-1', usePoints: true, captcha: null, purpose: 'use-points' }),
       '/api/send-sms/',
-      { phone: '79990000001', objectOID: 'b', captchaVerified: false, custNo: 'C-1', usePoints: true, captcha: null, purpose: 'use-points' },
+      { phone: null, objectOID: 'b', captchaVerified: false, custNo: 'C-1', usePoints: true, captcha: null, purpose: 'use-points' },
     ],
     [
       'check-code',
-      (api) => api.checkCode({ code: '1234', phone: '79990000001', custNo: null, usePoints: false, purpose: 'register' }),
+      (api) => api.checkCode({ code: '1234', phone: '79990000001', objectOID: 'b', custNo: null, usePoints: false, purpose: 'register' }),
       '/api/check-code/',
-      { code: '1234', phone: '79990000001', custNo: null, usePoints: false, purpose: 'register' },
+      { code: '1234', phone: '79990000001', objectOID: 'b', custNo: null, usePoints: false, purpose: 'register' },
     ],
   ])('%s', async (_name, run, path, body) => {
     answerAll();

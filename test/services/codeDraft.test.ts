@@ -11,6 +11,8 @@ const form = { surname: 'Петров', name: 'Пётр', patronymic: '', phone:
 const requests: CodeRequest[] = [
   { purpose: 'use-points', phone: '79990000001', points: 1000 },
   { purpose: 'use-points', phone: '79990000001', points: null },
+  // The bill's phone, as the page has it: masked.
+  { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 1000 },
   { purpose: 'forgot-password', phone: '79990000002' },
   { purpose: 'register', phone: '79990000002', form },
 ];
@@ -42,6 +44,8 @@ test.each([
   ['no request', JSON.stringify({ objectOID: 'bill-1' })],
   ['an unknown purpose', JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'login', phone: '79990000002' } })],
   ['a malformed phone', JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'forgot-password', phone: '+7 999' } })],
+  ['a masked phone for a code to a typed phone', JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'forgot-password', phone: '+7 (999) ***-**-02' } })],
+  ['a points phone masked wrong', JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'use-points', phone: '+7 (999) ***-**-0', points: 5 } })],
   ['points that are not a whole positive number', JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'use-points', phone: '79990000001', points: -5 } })],
   ['a registration form missing a field', JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'register', phone: '79990000002', form: { ...form, privacy: 'yes' } } })],
   ["a form whose phone is not the code's", JSON.stringify({ objectOID: 'bill-1', request: { purpose: 'register', phone: '79990000003', form } })],

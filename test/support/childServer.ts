@@ -12,6 +12,8 @@ export interface ChildServer {
   /** http://127.0.0.1:port */
   base: string;
   port: number;
+  /** What the process printed to stdout and stderr so far (its start banner among it). */
+  output(): string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -46,13 +48,14 @@ export function startTs(entry: string, env: Record<string, string>, pattern: Reg
       clearTimeout(timer);
       child.stdout!.off('data', onData);
       child.stderr!.off('data', onData);
-      // Keep draining so a chatty child never blocks on a full pipe.
-      child.stdout!.resume();
+      // Keep draining (and keeping) stdout so a chatty child never blocks on a full pipe.
+      child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
       child.stderr!.on('data', (c: Buffer) => process.stderr.write(`[${path.basename(entry)} ${child.pid}] ${c}`));
       resolve({
         child,
         port: Number(port),
         base: `http://127.0.0.1:${port}`,
+        output: () => output,
         stop: async (signal = 'SIGTERM') => {
           if (child.exitCode === null && !child.signalCode) child.kill(signal);
           await exited(child);

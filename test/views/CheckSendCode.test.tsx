@@ -52,7 +52,7 @@ test('focus moves on each digit, non-digits are cleared, and the fourth digit su
   expect(digit(2)).toHaveFocus();
   await user.keyboard('234');
   expect(digits()).toBe('1234');
-  expect(calls.checkCode.inputs).toEqual([{ code: '1234', phone: '79990000001', purpose: 'use-points', custNo: 'C-100', usePoints: true, captcha: null }]);
+  expect(calls.checkCode.inputs).toEqual([{ code: '1234', phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100', usePoints: true, captcha: null }]);
 });
 
 test('Delete clears all four, and so does a click', async () => {
@@ -123,7 +123,7 @@ test('the resend countdown in Russian plural forms, then the resend link', async
   act(() => jest.advanceTimersByTime(1000));
   await user.click(screen.getByRole('button', { name: 'Отправить код повторно' }));
   expect(calls.sendCode.inputs).toHaveLength(2);
-  expect(calls.sendCode.last.input).toEqual({ phone: '79990000001', purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
+  expect(calls.sendCode.last.input).toEqual({ phone: null, purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
   await act(async () => calls.sendCode.last.answer.resolve(answer({ secondsLeft: 60 })));
   expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
 });

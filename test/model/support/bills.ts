@@ -10,20 +10,20 @@ export const anonBill = (): Bill => aBill({ objectOID: 'model-anon' });
 export const offerBill = (): Bill =>
   aBill({ objectOID: 'model-offer', info: { Email: 'payer@example.com' }, cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true })] });
 
-/** demo-points': noReg, 8 000.00, CustNo, 3 000 useful points, the bill phone 79990000001. */
+/** demo-points': noReg, 8 000.00, CustNo, 3 000 useful points, the bill phone 79990000001 (masked, as the server sends it). */
 export const pointsBill = (): Bill =>
   aBill({
     objectOID: 'model-points',
     pointsEnabled: true,
     usefulPoints: 3000,
     availablePoints: 4500,
-    user: { Phone: '79990000001' },
+    user: { Phone: maskPhone('79990000001') },
     info: { CustNo: 'C-1', Summ: 8000, Email: 'payer@example.com' },
   });
 
 /** demo-cover's: 1 500.00 and 5 000 useful points, so points can pay it all. */
 export const coverBill = (): Bill =>
-  aBill({ objectOID: 'model-cover', pointsEnabled: true, usefulPoints: 5000, availablePoints: 5000, user: { Phone: '79990000003' }, info: { CustNo: 'C-3', Summ: 1500, Email: 'payer@example.com' } });
+  aBill({ objectOID: 'model-cover', pointsEnabled: true, usefulPoints: 5000, availablePoints: 5000, user: { Phone: maskPhone('79990000003') }, info: { CustNo: 'C-3', Summ: 1500, Email: 'payer@example.com' } });
 
 /** demo-reg's: the reg flow, nobody signed in yet. */
 export const regBill = (): Bill => aBill({ objectOID: 'model-reg', noReg: false });

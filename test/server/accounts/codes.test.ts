@@ -204,14 +204,28 @@ describe('use-points codes', () => {
     phone: '79990000001', objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: true, captcha: null, purpose: 'use-points', ...extra,
   });
 
-  test('go only to the bill customer phone, for a bill with points', async () => {
-    expect((await client.post('/api/send-sms/', pointsBody({ phone: '79990001122' }))).statusCode).toBe(400);
+  test('go only to the bill customer phone, for a bill with points: the server takes the phone from the bill', async () => {
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: 'demo-anon' }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ custNo: 'C-9999' }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: null }))).statusCode).toBe(400);
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: 'no-such-bill' }))).statusCode).toBe(404);
+    // A phone the page names is no address for a points code: the code goes to the bill's phone, never to that one.
+    expect((await client.post('/api/send-sms/', pointsBody({ phone: '79990001122' }))).statusCode).toBe(200);
     expect(await outboxOf(server.app.store, '79990001122', 5)).toHaveLength(0);
-    expect((await client.post('/api/send-sms/', pointsBody())).statusCode).toBe(200);
+    expect(await outboxOf(server.app.store, '79990000001', 5)).toHaveLength(1);
+    // The check finds the code by the bill's phone too; the phone the page names does not matter.
+    const code = await lastCode(server.app, '79990000001');
+    const checked = await client.post('/api/check-code/', { code, phone: '79990001122', objectOID: 'demo-points', custNo: null, usePoints: true, purpose: 'use-points' });
+    expect(checked.statusCode).toBe(200);
+  });
+
+  test('a code for a typed phone needs the phone; a points check needs the bill', async () => {
+    const refused = await client.post('/api/send-sms/', { phone: null, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('Не указан телефон');
+    const check = await client.post('/api/check-code/', { code: '1234', phone: null, custNo: null, usePoints: true, purpose: 'use-points' });
+    expect(check.statusCode).toBe(400);
+    expect(check.json().error).toBe('Не указан счет');
   });
 });
 

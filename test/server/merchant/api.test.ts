@@ -1,4 +1,4 @@
-import { countRows, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, startServer, type TestServer } from '../helpers';
+import { countRows, linkOf, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, startServer, type TestServer } from '../helpers';
 import { AttemptAbandoned } from '../../../server/payments/gatewayPort';
 import { startPayment } from '../../../server/payments/start';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
@@ -23,11 +23,13 @@ const billBody = (extra: Record<string, unknown> = {}) => ({
 const createBill = async (extra: Record<string, unknown> = {}) => {
   const response = await merchantCall(server.app, 'POST', '/bills', billBody(extra));
   expect(response.statusCode).toBe(201);
-  return response.json<{ objectOID: string; payUrl: string; status: string }>();
+  const bill = response.json<{ objectOID: string; payUrl: string; status: string }>();
+  // The page's name of the bill: the link id its payUrl ends with.
+  return { ...bill, link: linkOf(bill.payUrl) };
 };
 
-/** A payer pays the bill by card (the page's calls, then the sandbox acquirer's form). */
-const payByCard = (objectOID: string, card: string = TEST_CARDS.pays) => payBillByCard(server.app, objectOID, card);
+/** A payer pays the bill, named by its link id, by card (the page's calls, then the sandbox acquirer's form). */
+const payByCard = (link: string, card: string = TEST_CARDS.pays) => payBillByCard(server.app, link, card);
 
 describe('authentication', () => {
   test('no key or a wrong key: 401 in the API error shape; the right key opens it; no cookie is ever set', async () => {
@@ -100,7 +102,7 @@ describe('POST /merchant/v1/bills', () => {
     expect(bill).toMatchObject({
       objectOID: 'erp-1001',
       status: 'unpaid',
-      payUrl: 'http://localhost:3000/pay/erp-1001',
+      payUrl: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/pl_[\w-]{24}$/),
       purpose: 'Оплата по договору № 17',
       amount: { value: '12345.67', currency: 'RUB' },
       customer: { name: 'Иванов Иван', phone: '79991234567', email: 'ivanov@example.ru', custNo: 'ERP-42' },
@@ -118,17 +120,20 @@ describe('POST /merchant/v1/bills', () => {
       { code: 'SBP', name: 'СБП', commission: { value: '0.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
       { code: 'SberPaySite', name: 'SberPay', commission: { value: '61.73', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
     ]);
-    const client = await openPage(server.app, 'erp-1001');
-    const info = await client.get('/ajax/object-info/erp-1001');
+    // The page opens it by the link id the payUrl carries, and names it by that alone.
+    const link = linkOf(bill.payUrl as string);
+    const client = await openPage(server.app, link);
+    const info = await client.get(`/ajax/object-info/${link}`);
     expect(info.statusCode).toBe(200);
-    expect(info.json()).toMatchObject({ objectOID: 'erp-1001', info: { Summ: 12345.67, CustNo: 'ERP-42' }, noReg: true, returnUrl: 'https://shop.example.ru/orders/1001' });
+    expect(info.json()).toMatchObject({ objectOID: link, info: { Summ: 12345.67, CustNo: 'ERP-42' }, noReg: true, returnUrl: 'https://shop.example.ru/orders/1001' });
     // The result page of the bill's payment carries it in its config, for 'Вернуться в магазин'.
     const config = async (query: string) => {
       const page = await client.get(`/success?${query}`);
       const raw = /<meta name="config" content="([^"]*)"/.exec(page.body)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
       return JSON.parse(raw) as { returnUrl: string | null };
     };
-    expect((await config('orderId=o-1&billOid=erp-1001')).returnUrl).toBe('https://shop.example.ru/orders/1001');
+    expect((await config(`orderId=o-1&billOid=${link}`)).returnUrl).toBe('https://shop.example.ru/orders/1001');
+    expect((await config('orderId=o-1&billOid=erp-1001')).returnUrl).toBeNull();
     expect((await config('orderId=o-1&billOid=demo-anon')).returnUrl).toBeNull();
     expect((await config('orderId=o-1&billOid=%3Cnot%20an%20id%3E')).returnUrl).toBeNull();
   });
@@ -282,10 +287,10 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
   });
 
   test('a paid bill: status paid, paidAt, and its payments with method, amounts, status and receipt e-mail', async () => {
-    const { objectOID } = await createBill();
-    await payByCard(objectOID, TEST_CARDS.declined);
+    const { objectOID, link } = await createBill();
+    await payByCard(link, TEST_CARDS.declined);
     server.clock.advance(1000);
-    const orderId = await payByCard(objectOID);
+    const orderId = await payByCard(link);
     const bill = (await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json();
     expect(bill.status).toBe('paid');
     expect(bill.paidAt).toBe(new Date(server.clock.now()).toISOString());
@@ -308,9 +313,9 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
 
 describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
   test('an unpaid bill is cancelled: its page shows the data error, it takes no payment, and money paid on a form still open goes back', async () => {
-    const { objectOID } = await createBill();
-    const client = await openPage(server.app, objectOID);
-    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email: null, userOID: null, manager_id: null });
+    const { objectOID, link } = await createBill();
+    const client = await openPage(server.app, link);
+    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: null, userOID: null, manager_id: null });
     const { orderId, formUrl } = started.json().info as { orderId: string; formUrl: string };
 
     const cancelled = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
@@ -319,8 +324,8 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
     // acquirer ends it, so a payment made on the open form is not lost from sight.
     expect(cancelled.json()).toMatchObject({ objectOID, status: 'cancelled', closedAt: expect.any(String), payments: [{ orderId, status: 'created' }] });
 
-    expect((await client.get(`/ajax/object-info/${objectOID}`)).statusCode).toBe(409);
-    const retry = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.SBP`, email: null, userOID: null, manager_id: null });
+    expect((await client.get(`/ajax/object-info/${link}`)).statusCode).toBe(409);
+    const retry = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.SBP`, email: null, userOID: null, manager_id: null });
     expect(retry.statusCode).toBe(422);
     // The payer pays on the form still open: a cancelled bill takes no money, so it is refunded at the acquirer.
     await payOnTheForm(server.app, formUrl);
@@ -339,7 +344,7 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
     const bill = (await billByOid(store, objectOID))!;
     const card = (await typesOfBill(store, objectOID)).find((type) => type.code === 'ALL')!;
     // Pay's first half (the attempt written), as a request that is about to call register.do.
-    const started = await startPayment(store, { bill, type: card, points: 0, email: null, userOid: null, managerId: null });
+    const started = await startPayment(store, { bill, type: card, points: 0, email: null, userOid: null, managerId: null, sessionId: null });
     if (started.kind !== 'attempt') throw new Error('expected an attempt');
 
     const cancelled = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
@@ -350,8 +355,8 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
   });
 
   test('409 for a paid bill, 404 for an unknown one', async () => {
-    const { objectOID } = await createBill();
-    await payByCard(objectOID);
+    const { objectOID, link } = await createBill();
+    await payByCard(link);
     const refused = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('bill_paid');
@@ -362,17 +367,17 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
 describe('expiresAt', () => {
   test('past its time a bill is expired: the API says so, the page shows the data error, the sweep closes it', async () => {
     const expiresAt = new Date(server.clock.now() + 60 * 60_000).toISOString();
-    const { objectOID } = await createBill({ expiresAt });
+    const { objectOID, link } = await createBill({ expiresAt });
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json()).toMatchObject({ status: 'unpaid', expiresAt });
-    const client = await openPage(server.app, objectOID);
-    expect((await client.get(`/ajax/object-info/${objectOID}`)).statusCode).toBe(200);
+    const client = await openPage(server.app, link);
+    expect((await client.get(`/ajax/object-info/${link}`)).statusCode).toBe(200);
 
     server.clock.advance(60 * 60_000);
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json().status).toBe('expired');
     // A payer opening the link now (the earlier session has ended meanwhile).
-    const late = await openPage(server.app, objectOID);
-    expect((await late.get(`/ajax/object-info/${objectOID}`)).statusCode).toBe(409);
-    const pay = await late.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.ALL`, email: null, userOID: null, manager_id: null });
+    const late = await openPage(server.app, link);
+    expect((await late.get(`/ajax/object-info/${link}`)).statusCode).toBe(409);
+    const pay = await late.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: null, userOID: null, manager_id: null });
     expect(pay.statusCode).toBe(422);
 
     await server.app.merchant.worker.runOnce();
@@ -395,9 +400,9 @@ describe('points', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().error.code).toBe('balance_too_low');
 
-    const { objectOID } = await createBill({ points: { enabled: true, usefulLimit: 1000 } });
-    const client = await openPage(server.app, objectOID);
-    expect((await client.get(`/ajax/object-info/${objectOID}`)).json()).toMatchObject({ availablePoints: 500, usefulPoints: 500 });
+    const { link } = await createBill({ points: { enabled: true, usefulLimit: 1000 } });
+    const client = await openPage(server.app, link);
+    expect((await client.get(`/ajax/object-info/${link}`)).json()).toMatchObject({ availablePoints: 500, usefulPoints: 500 });
   });
 
   test('concurrent debits never take the balance below zero', async () => {
@@ -430,10 +435,10 @@ describe('GET /merchant/v1/payments', () => {
   test('every payment exactly once across pages; filters by status and time; a foreign cursor is 400', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { objectOID } = await createBill();
-      made.push(await payByCard(objectOID, TEST_CARDS.declined));
+      const { link } = await createBill();
+      made.push(await payByCard(link, TEST_CARDS.declined));
       // Two attempts at the same moment: the order id breaks the tie.
-      made.push(await payByCard(objectOID));
+      made.push(await payByCard(link));
       server.clock.advance(1000);
     }
     const seen: string[] = [];

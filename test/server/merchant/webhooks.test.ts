@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, countRows, merchantCall, openPage, payBillByCard, payBySbp, startServer, TEST_PASSWORD_COST, type TestServer } from '../helpers';
+import { buildApp, countRows, linkFor, merchantCall, openPage, payBillByCard, payBySbp, startServer, TEST_PASSWORD_COST, type TestServer } from '../helpers';
 import { DEFAULT_RETRY_SCHEDULE_MS, retryScheduleFrom, webhookSecretFrom } from '../../../server/config';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { signWebhook, verifyWebhook, webhookHeaders } from '../../../server/merchant/signature';
@@ -52,7 +52,8 @@ async function newBill(app: FastifyInstance = server.app) {
   return response.json<{ objectOID: string }>().objectOID;
 }
 
-const pay = (objectOID: string, card: string = TEST_CARDS.pays, app: FastifyInstance = server.app) => payBillByCard(app, objectOID, card, null);
+/** A payer pays the merchant's bill by card, on the page that names it by its link id. */
+const pay = async (objectOID: string, card: string = TEST_CARDS.pays, app: FastifyInstance = server.app) => payBillByCard(app, await linkFor(app, objectOID), card, null);
 
 const events = async (app: FastifyInstance = server.app) => (await webhookEvents(app.store, 100)).reverse();
 
@@ -110,8 +111,9 @@ describe('events in the outbox', () => {
   test('a declined card queues payment.declined; a cancel queues bill.cancelled; a payment made after it, payment.refunded', async () => {
     const objectOID = await newBill();
     await pay(objectOID, TEST_CARDS.declined);
-    const client = await openPage(server.app, objectOID);
-    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID, cardTypeOID: `${objectOID}.SBP`, email: null, userOID: null, manager_id: null });
+    const link = await linkFor(server.app, objectOID);
+    const client = await openPage(server.app, link);
+    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.SBP`, email: null, userOID: null, manager_id: null });
     await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
     expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'bill.cancelled']);
     // The QR the acquirer knows stays payable until its session ends; paid after the cancel, the money goes back.

@@ -24,7 +24,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const request = (overrides: Partial<PayRequest> = {}): PayRequest => ({
-  billOid: 'demo-anon',
+  billLink: 'demo-anon',
   cardTypeOid: 'demo-anon.ALL',
   points: 0,
   email: 'payer@example.ru',
@@ -137,16 +137,16 @@ describe('before any attempt', () => {
   };
 
   test('an unknown bill, an unknown payment type, points not confirmed by a code', async () => {
-    await refused({ billOid: 'no-such-bill' }, 404, 'Документ не найден');
+    await refused({ billLink: 'no-such-bill' }, 404, 'Документ не найден');
     await refused({ cardTypeOid: 'demo-anon.NOPE' }, 400, 'Неизвестный способ оплаты');
-    await refused({ billOid: 'demo-points', cardTypeOid: 'demo-points.ALL', points: 100 }, 403, 'Подтвердите списание баллов кодом из СМС');
+    await refused({ billLink: 'demo-points', cardTypeOid: 'demo-points.ALL', points: 100 }, 403, 'Подтвердите списание баллов кодом из СМС');
     expect(await attemptsOfBill(t.store, 'demo-points')).toEqual([]);
   });
 
   test('points that cover the bill, confirmed by a code in this session, close it with no gateway at all', async () => {
     await insertVerification(t.store, { session_id: 'session-1', phone: '79990000003', purpose: 'use-points', cust_no: 'C-1002' });
     const { gateway, paid } = fakeGateway([]);
-    const answer = await pay(t.store, gateway, request({ billOid: 'demo-cover', cardTypeOid: null, points: 1500 }));
+    const answer = await pay(t.store, gateway, request({ billLink: 'demo-cover', cardTypeOid: null, points: 1500 }));
     expect(answer).toMatchObject({ kind: 'closed' });
     expect(paid).toEqual([]);
     expect(await billByOid(t.store, 'demo-cover')).toMatchObject({ status: 'paid', paid_order_id: (answer as { orderId: string }).orderId });

@@ -219,7 +219,7 @@ describe('points', () => {
     // Another bill of the same customer, so two attempts may each hold 3 000 of the 4 500 points.
     const { paid_order_id: _paid, created_at: _created, ...points } = (await billByOid(server.app.store, 'demo-points'))!;
     await server.app.store.transaction(async (tx) => {
-      await insertBill(tx, { ...points, oid: 'points-twin', status: 'open', copied_from: null });
+      await insertBill(tx, { ...points, oid: 'points-twin', link_id: 'points-twin', status: 'open', copied_from: null });
       await insertType(tx, { oid: 'points-twin.ALL', bill_oid: 'points-twin', position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });
     });
     await confirmPoints();
@@ -282,9 +282,9 @@ describe('the two refusals of a payment request', () => {
   test('a bill with no payment types closed by points is 422, not the 409 of a paid bill', async () => {
     const store = server.app.store;
     const { created_at: _created, paid_order_id: _paid, ...demo } = (await billByOid(store, 'demo-cover'))!;
-    await insertBill(store, { ...demo, oid: 'no-types', status: 'open' });
+    await insertBill(store, { ...demo, oid: 'no-types', link_id: 'no-types', status: 'open' });
     const bill = (await billByOid(store, 'no-types'))!;
-    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null }).then(
+    const refused = await startPayment(store, { bill, type: undefined, points: 1500, email: null, userOid: null, managerId: null, sessionId: null }).then(
       () => undefined,
       (error: unknown) => error as PaymentRefused,
     );

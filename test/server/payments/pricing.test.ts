@@ -1,3 +1,4 @@
+import { pageTypeOid } from '../../../server/billing/payLinks';
 import { insertBill, insertType } from '../../../server/billing/queries';
 import type { BillRow, PaymentTypeRow } from '../../../server/billing/tables';
 import { addLedgerEntry } from '../../../server/loyalty/ledger';
@@ -35,6 +36,7 @@ const cases: Record<string, Case> = {
 function serverBill({ sum, commissions, limit, balance }: Case) {
   const row: BillRow = {
     oid: 'bill-1',
+    link_id: 'bill-1',
     product: 'realty',
     object_type: 'bill',
     purpose: 'Оплата',
@@ -61,7 +63,8 @@ function serverBill({ sum, commissions, limit, balance }: Case) {
     oid: `bill-1.type-${position}`,
     bill_oid: 'bill-1',
     position,
-    code: 'ALL',
+    // A bill lists each code once: the page names a type by the bill's link id and its code.
+    code: (['ALL', 'SBP', 'SberPaySite'] as const)[position]!,
     name: `Способ ${position}`,
     commission_kopecks,
     show_aggregator_offer: 0,
@@ -94,7 +97,7 @@ describe.each(Object.entries(cases))('%s', (_name, bill) => {
 
   test.each(ways.map((type) => [type?.oid ?? 'no type chosen', type] as const))('maximum points and final price agree: %s', async (_way, type) => {
     const commission = paymentCommission(types, type);
-    const selected = wire.cardTypes.find((t) => t.OID === type?.oid) ?? null;
+    const selected = (type && wire.cardTypes.find((t) => t.OID === pageTypeOid(row, type.code))) ?? null;
     const max = serverMaxPoints(await usefulPoints(store, row), row.sum_kopecks, commission);
     expect(maxSpendablePoints(wire, selected)).toBe(max);
     for (const points of new Set([0, 1, Math.floor(max / 2), max - 1, max].filter((p) => p >= 0 && p <= max))) {

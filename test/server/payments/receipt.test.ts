@@ -67,14 +67,14 @@ describe('the receipt', () => {
     expect(await attemptByOrder(server.app.store, card.orderId)).toMatchObject({ status: 'refunded', refund_state: 'done' });
   });
 
-  test('a declined order: its receipt says the bill is not paid; ?retry= gives the bill back its way to pay and e-mail', async () => {
+  test('a declined order: its receipt says the bill is not paid; ?retry= gives the session that paid its way to pay and e-mail', async () => {
     const client = await openPage(server.app);
     const { orderId, data } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
     await payBySbp(server.app, data.payload, 'decline');
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().receipt).toMatchObject({ status: 'declined', billPaid: false });
 
     const info = (await client.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
-    expect(info.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'ivan.petrov@example.ru' });
+    expect(info.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'ivan.petrov@example.ru', ownAttempt: true });
     // The result page's link may name the order by the acquirer's orderId (its return URL's) or the QR's id.
     const attempt = (await attemptByOrder(server.app.store, orderId))!;
     for (const id of [attempt.acquirer_order_id!, attempt.sbp_qrc_id!]) {
@@ -84,6 +84,13 @@ describe('the receipt', () => {
     expect((await client.get('/ajax/object-info/demo-anon')).json().retry).toBeNull();
     const pending = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
     expect((await client.get(`/ajax/object-info/demo-anon?retry=${pending}`)).json().retry).toBeNull();
+    // Anyone else holding the /fail link (its orderId) gets the way to pay and the e-mail masked as the receipt masks it.
+    const stranger = await openPage(server.app);
+    const theirs = (await stranger.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
+    expect(theirs.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'iv***@example.ru', ownAttempt: false });
+    expect(JSON.stringify(theirs)).not.toContain('ivan.petrov');
+    const noCookie = await server.app.inject({ method: 'GET', url: `/ajax/object-info/demo-anon?retry=${orderId}` });
+    expect(noCookie.json().retry).toEqual(theirs.retry);
     // A mangled link's retry is ignored: the bill still opens.
     const mangled = await client.get('/ajax/object-info/demo-anon?retry=%3Cscript%3E');
     expect(mangled.statusCode).toBe(200);

@@ -108,7 +108,7 @@ describe('the HTML renderers cannot read a value as markup or as a pattern', () 
     const evil = `<img src=x onerror=alert(1)> $& $' "`;
     const { created_at: _created, paid_order_id: _paid, ...offer } = (await billByOid(server.app.store, 'demo-offer'))!;
     await server.app.store.transaction(async (tx) => {
-      await insertBill(tx, { ...offer, oid: 'evil-bill', purpose: evil, status: 'open', copied_from: null });
+      await insertBill(tx, { ...offer, oid: 'evil-bill', link_id: 'evil-bill', purpose: evil, status: 'open', copied_from: null });
       await insertType(tx, { oid: 'evil-bill.ALL', bill_oid: 'evil-bill', position: 0, code: 'ALL', name: evil, commission_kopecks: 100, show_aggregator_offer: 1, show_executer_offer: 1 });
     });
     const client = await openPage(server.app, 'evil-bill');

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -297,5 +299,99 @@ describe('GET /api/sbp-banks/logos/:id', () => {
     await expect(banks.logo('100000000111')).resolves.toBeNull();
     await expect(banks.logo('100000000004')).resolves.toEqual({ type: 'image/png', bytes: png });
     expect(fetch.calls).toEqual(['https://lists.example/sbp-banks.json', 'https://lists.example/logos/t.png']);
+  });
+});
+
+describe('the logo fetch against a real HTTP server', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  const LOGO_PATH = '/proxyapp/logo/bank100000000111.png';
+  let local: http.Server;
+  let port: number;
+  /** What the local server was asked for, and how the answer to each request ended. */
+  let asked: string[];
+  let answer: (request: http.IncomingMessage, response: http.ServerResponse) => void;
+  /** Bytes of the logo's body the server's code took from the wire. */
+  let bytesRead: number;
+
+  beforeEach(async () => {
+    asked = [];
+    bytesRead = 0;
+    local = http.createServer((request, response) => {
+      asked.push(request.url!);
+      if (request.url === '/internal') return void response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      answer(request, response);
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    port = (local.address() as AddressInfo).port;
+  });
+  afterEach(async () => {
+    local.closeAllConnections();
+    await new Promise((resolve) => local.close(resolve));
+  });
+
+  /**
+   * The real fetch, with NSPK's https address sent to the local server instead (it stands in for TLS only): the
+   * server's own options (redirect, signal) go through unchanged. It counts the body bytes the caller reads.
+   */
+  const toLocal = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input).replace('https://qr.nspk.ru/', `http://127.0.0.1:${port}/`);
+    const response = await fetch(url, init);
+    if (!response.body) return response;
+    const counted = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          bytesRead += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(counted, { status: response.status, headers: response.headers });
+  }) as typeof fetch;
+
+  const logo = () => createSbpBankList({ sourceUrl: null, fetch: toLocal, log: quietLog() }).logo('100000000111');
+
+  test('an image from the allowed host is served', async () => {
+    answer = (_request, response) => void response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    await expect(logo()).resolves.toEqual({ type: 'image/png', bytes: png });
+    expect(asked).toEqual([LOGO_PATH]);
+  });
+
+  test('a 302 to 127.0.0.1 is not followed: nothing is served and the redirect target is never asked', async () => {
+    answer = (_request, response) => void response.writeHead(302, { location: `http://127.0.0.1:${port}/internal` }).end();
+    await expect(logo()).resolves.toBeNull();
+    expect(asked).toEqual([LOGO_PATH]);
+  });
+
+  test('an answer that is not an image (text/html) is refused', async () => {
+    answer = (_request, response) => void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<p>login</p>');
+    await expect(logo()).resolves.toBeNull();
+  });
+
+  test('an oversized image is given up once past the cap, not read to its end', async () => {
+    const chunk = Buffer.alloc(16 * 1024, 1);
+    const total = 4 * 1024 * 1024;
+    answer = (_request, response) => {
+      // No Content-Length: the size shows only while the body streams in.
+      response.writeHead(200, { 'content-type': 'image/png' });
+      let written = 0;
+      const more = () => {
+        while (written < total && !response.destroyed) {
+          written += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', more);
+        }
+        if (written >= total) response.end();
+      };
+      more();
+    };
+    await expect(logo()).resolves.toBeNull();
+    expect(bytesRead).toBeGreaterThan(128 * 1024);
+    expect(bytesRead).toBeLessThan(512 * 1024);
+  });
+
+  test('an image whose declared length is past the cap is not read at all', async () => {
+    const big = Buffer.alloc(200 * 1024, 1);
+    answer = (_request, response) => void response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(big.length) }).end(big);
+    await expect(logo()).resolves.toBeNull();
+    expect(bytesRead).toBe(0);
   });
 });

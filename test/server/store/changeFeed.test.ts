@@ -57,7 +57,7 @@ const settled = (orderId: string) => (event: FeedEvent) => event.kind === 'attem
 async function pendingAttempt(tx: Store, orderId: string) {
   const bill = `bill-${orderId}`;
   await insertBill(tx, {
-    oid: bill, product: 'realty', object_type: 'bill', purpose: 'test', sum_kopecks: 100_00, client_name: '', client_phone: null, client_email: null,
+    oid: bill, link_id: bill, product: 'realty', object_type: 'bill', purpose: 'test', sum_kopecks: 100_00, client_name: '', client_phone: null, client_email: null,
     bill_email: null, cust_no: null, no_reg: 1, points_enabled: 0, useful_points_limit: 0, status: 'open', copied_from: null,
   });
   await insertType(tx, { oid: `${bill}.ALL`, bill_oid: bill, position: 0, code: 'ALL', name: 'Карта', commission_kopecks: 0, show_aggregator_offer: 0, show_executer_offer: 0 });

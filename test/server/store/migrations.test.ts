@@ -1,18 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { seedDemo } from '../../../server/sandbox/demoBills';
 import { migrations } from '../../../server/migrations';
+import { connect } from '../../../server/store/engines';
 import { openStore, type RootStore } from '../../../server/store/store';
 import { legacyMigrations } from '../../fixtures/legacySchema';
 import { freshDatabase, testEngine } from '../../support/testDatabase';
 import { TEST_PASSWORD_COST, tempDirs } from '../helpers';
-import { sessionById } from '../../../server/accounts/sessionQueries';
+import { deleteSession, renameSession, sessionById } from '../../../server/accounts/sessionQueries';
 import { recordAcquirerFacts } from '../../../server/acquirer/attempts';
-import { billByOid, insertBill, typesOfBill } from '../../../server/billing/queries';
+import { billByLink, billByOid, insertBill, typesOfBill } from '../../../server/billing/queries';
 import { addLedgerEntry, pointsBalance } from '../../../server/loyalty/ledger';
-import { finishAttempt, insertAttempt } from '../../../server/payments/queries';
+import { attemptByOrder, finishAttempt, insertAttempt } from '../../../server/payments/queries';
 import { insertOutbox, outboxOf } from '../../../server/sandbox/smsOutbox';
 
 const dirs: string[] = [];
@@ -95,7 +96,7 @@ test('money and times are 64-bit integers read back as exact JS numbers on eithe
   const store = await openStore({ migrations, ...database, now: () => 8_000_000_000_000 });
   const big = 9_007_199_254_740_000; // above 2^32 kopecks by far, below 2^53
   await insertBill(store, {
-    oid: 'big', product: 'realty', object_type: 'bill', purpose: 'p', sum_kopecks: big, client_name: '', client_phone: null, client_email: null,
+    oid: 'big', link_id: 'big', product: 'realty', object_type: 'bill', purpose: 'p', sum_kopecks: big, client_name: '', client_phone: null, client_email: null,
     bill_email: null, cust_no: 'C-BIG', no_reg: 1, points_enabled: 1, useful_points_limit: 0, status: 'open', copied_from: null,
   });
   await addLedgerEntry(store, { cust_no: 'C-BIG', delta: big, reason: 'r', order_id: null });
@@ -126,6 +127,49 @@ test("0004: attempts keep their rows and the one-pending rule, and take 'refunde
     await recordAcquirerFacts(store, 'a3', { acquirer_order_id: 'acq-1' });
     await insertAttempt(store, { ...attempt, order_id: 'a4', card_type_oid: 'demo-anon.SBP' });
     await expect(recordAcquirerFacts(store, 'a4', { acquirer_order_id: 'acq-1' })).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+});
+
+test('0006: existing bills get link ids, the demo ones their objectOID, the others unguessable ones; attempts their session', async () => {
+  const dir = folder();
+  const database = await freshDatabase(dir);
+  // A database as 0005 left it: a merchant's bill, a demo bill and a sandbox copy of it, and a session.
+  const { db } = connect(database);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const upTo0005 = await migrator.migrateTo('0005-merchant-api-webhooks');
+  expect(upTo0005.error).toBeUndefined();
+  const bill = { product: 'realty', object_type: 'bill', purpose: 'Счет', sum_kopecks: 100_00, client_name: '', status: 'open', created_at: 1 };
+  const before = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await before.insertInto('bills').values([
+    { ...bill, oid: 'erp-order-1001', copied_from: null },
+    { ...bill, oid: 'demo-anon', copied_from: null },
+    { ...bill, oid: 'demo-anon-0a1b2c3d4e5f', copied_from: 'demo-anon' },
+  ]).execute();
+  await before.insertInto('payment_types').values({ oid: 'erp-order-1001.ALL', bill_oid: 'erp-order-1001', position: 0, code: 'ALL', name: 'Карта' }).execute();
+  await before.insertInto('payment_attempts').values({ order_id: 'old-order', bill_oid: 'erp-order-1001', card_type_oid: 'erp-order-1001.ALL', amount_kopecks: 100_00, status: 'declined', created_at: 2, updated_at: 2 }).execute();
+  await before.insertInto('sessions').values({ id: 'session-1', csrf_token: 'token', created_at: 3, seen_at: 3 }).execute();
+  await db.destroy();
+
+  const store = await openStore({ migrations, ...database, now: () => 1_000 });
+  try {
+    expect((await billByOid(store, 'demo-anon'))!.link_id).toBe('demo-anon');
+    expect((await billByOid(store, 'demo-anon-0a1b2c3d4e5f'))!.link_id).toBe('demo-anon-0a1b2c3d4e5f');
+    const merchants = (await billByOid(store, 'erp-order-1001'))!.link_id;
+    expect(merchants).toMatch(/^pl_[A-Za-z0-9_-]{24}$/);
+    expect(await billByLink(store, merchants)).toMatchObject({ oid: 'erp-order-1001' });
+    expect(await billByLink(store, 'erp-order-1001')).toBeUndefined();
+    // Link ids are unique.
+    await expect(sql`UPDATE bills SET link_id = 'demo-anon' WHERE oid = 'erp-order-1001'`.execute(store.db)).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
+    // An attempt of before has no session; a new one names its session, which follows a rename and is let go on delete.
+    expect((await attemptByOrder(store, 'old-order'))!.session_id).toBeNull();
+    await insertAttempt(store, { order_id: 'new-order', bill_oid: 'erp-order-1001', card_type_oid: 'erp-order-1001.ALL', amount_kopecks: 100_00, commission_kopecks: 0, points_used: 0, email: null, user_oid: null, manager_id: null, session_id: 'session-1' });
+    await renameSession(store, 'session-1', 'session-2');
+    expect((await attemptByOrder(store, 'new-order'))!.session_id).toBe('session-2');
+    await deleteSession(store, 'session-2');
+    expect(await attemptByOrder(store, 'new-order')).toMatchObject({ order_id: 'new-order', session_id: null });
   } finally {
     await store.close();
     await database.drop();
