@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { nullableOidSchema, phoneSchema } from '../platform/schemas';
 import type { CaptchaVerifier } from './captcha';
@@ -58,14 +58,24 @@ const tryLater = (reply: FastifyReply, error: string, secondsLeft: number) =>
 /** `/api/send-sms/` and `/api/check-code/`: the SMS code rules live in codes.ts. */
 export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha }) => {
   const store = app.store;
-  app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
-    const session = await requireSession(store, request);
-    const body = request.body;
-    const target = await codeTarget(store, session, body);
-    if ('refused' in target) return reply.code(target.refused.status).send(refusal(target.refused.error, false));
 
+  /** A code call's session, where its code goes and whether its captcha passed; null once its refusal is sent. */
+  async function codeCall(request: FastifyRequest, reply: FastifyReply, body: Parameters<typeof codeTarget>[2] & { captcha?: string | null }) {
+    const session = await requireSession(store, request);
+    const target = await codeTarget(store, session, body);
+    if ('refused' in target) {
+      await reply.code(target.refused.status).send(refusal(target.refused.error, false));
+      return null;
+    }
     const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await sendCode(store, sms, { ...target, purpose: body.purpose, captchaPassed, sessionId: session.id, address: request.ip });
+    return { session, target, captchaPassed };
+  }
+
+  app.post('/api/send-sms/', { schema: sendSchema, config: sensitiveLimit(10) }, async (request, reply) => {
+    const call = await codeCall(request, reply, request.body);
+    if (!call) return reply;
+    const { session, target, captchaPassed } = call;
+    const outcome = await sendCode(store, sms, { ...target, purpose: request.body.purpose, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -89,12 +99,11 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
   });
 
   app.post('/api/check-code/', { schema: checkSchema, config: sensitiveLimit(20) }, async (request, reply) => {
-    const session = await requireSession(store, request);
-    const body = request.body;
-    const target = await codeTarget(store, session, body);
-    if ('refused' in target) return reply.code(target.refused.status).send(refusal(target.refused.error, false));
-    const captchaPassed = body.captcha ? await verifyCaptcha(body.captcha, request.ip) : false;
-    const outcome = await checkCode(store, { sessionId: session.id, phone: target.phone, purpose: body.purpose, code: body.code, captchaPassed });
+    const call = await codeCall(request, reply, request.body);
+    if (!call) return reply;
+    const { session, target, captchaPassed } = call;
+    const { purpose, code } = request.body;
+    const outcome = await checkCode(store, { sessionId: session.id, phone: target.phone, purpose, code, captchaPassed });
     switch (outcome.kind) {
       case 'ok':
         return { success: true, data: { verified: true, phone: outcome.verification.phone, purpose: outcome.verification.purpose } };
