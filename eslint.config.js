@@ -67,4 +67,18 @@ module.exports = tseslint.config(
       'no-restricted-globals': ['error', ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch'].map((name) => ({ name, message: 'src/services/rules/ runs on the server too: no browser.' }))],
     },
   },
+  // The server by domain (docs/architecture.md): the store is the engine and knows no domain; billing depends on no
+  // other domain (payments import billing, one way); a bill's status rule imports nothing at all.
+  {
+    files: ['server/store/**'],
+    rules: layer('The store is the engine only: it imports no domain.', 'accounts', 'acquirer', 'billing', 'loyalty', 'merchant', 'migrations', 'payments', 'platform', 'sandbox', 'sbpBanks'),
+  },
+  {
+    files: ['server/billing/**'],
+    rules: layer('Billing depends on no other domain: payments import billing, never the other way.', 'accounts', 'acquirer', 'loyalty', 'merchant', 'payments', 'sandbox'),
+  },
+  {
+    files: ['server/billing/status.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: "A bill's status rule imports nothing: everything else depends on it." }] }] },
+  },
 );

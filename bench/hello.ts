@@ -3,10 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { seedDemo } from '../server/demoBills';
-import { startPayment } from '../server/payments';
-import { resultSchema } from '../server/routes/payments';
+import { seedDemo } from '../server/sandbox/demoBills';
+import { startPayment } from '../server/payments/start';
+import { resultSchema } from '../server/payments/routes';
 import { openStore } from '../server/store/store';
+import { insertSession } from '../server/accounts/sessionQueries';
+import { billByOid, insertBill, insertType, typesOfBill } from '../server/billing/queries';
+import { pollStatus } from '../server/payments/poll';
+import { migrations } from '../server/migrations';
 
 /**
  * The bench's yardsticks, bare Fastify routes with no plugins, no hooks and no cookies:
@@ -21,28 +25,28 @@ import { openStore } from '../server/store/store';
  */
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hello-'));
-  const store = await openStore({ databaseUrl: process.env.DATABASE_URL || null, databasePath: path.join(dir, 'yardstick.sqlite'), now: Date.now });
+  const store = await openStore({ migrations, databaseUrl: process.env.DATABASE_URL || null, databasePath: path.join(dir, 'yardstick.sqlite'), now: Date.now });
   await seedDemo(store, 1024);
-  const bill = (await store.billByOid('demo-anon'))!;
-  const types = await store.typesOfBill(bill.oid);
+  const bill = (await billByOid(store, 'demo-anon'))!;
+  const types = await typesOfBill(store, bill.oid);
   // Each yardstick process polls an attempt of its own, so several may share one database.
   const copy = `yardstick-${process.pid}`;
   await store.transaction(async (tx) => {
-    if (await tx.billByOid(copy)) return;
+    if (await billByOid(tx, copy)) return;
     const { created_at: _c, paid_order_id: _p, ...row } = bill;
-    await tx.insertBill({ ...row, oid: copy, link_id: copy });
-    for (const type of types) await tx.insertType({ ...type, oid: `${copy}.${type.code}`, bill_oid: copy });
+    await insertBill(tx, { ...row, oid: copy, link_id: copy });
+    for (const type of types) await insertType(tx, { ...type, oid: `${copy}.${type.code}`, bill_oid: copy });
   });
-  const started = await startPayment(store, { bill: (await store.billByOid(copy))!, type: (await store.typesOfBill(copy))[0], points: 0, email: null, userOid: null, managerId: null, sessionId: null });
+  const started = await startPayment(store, { bill: (await billByOid(store, copy))!, type: (await typesOfBill(store, copy))[0], points: 0, email: null, userOid: null, managerId: null, sessionId: null });
   const sessionId = `yardstick-${process.pid}`;
-  await store.insertSession(sessionId, 'token');
+  await insertSession(store, sessionId, 'token');
 
   const app = Fastify({ logger: false }).withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/', async () => ({ hello: 'world' }));
   app.get('/order', async () => ({ transactionID: started.attempt.order_id, billOID: copy }));
   app.post('/post', { schema: resultSchema }, async (request) => ({ success: true, status: 'created' as const, objectOID: request.body.billOID }));
   app.post('/post-read', { schema: resultSchema }, async (request) => {
-    const found = await store.pollStatus(sessionId, request.body.transactionID, request.body.billOID);
+    const found = await pollStatus(store, sessionId, request.body.transactionID, request.body.billOID);
     return { success: true, status: found.status, objectOID: found.bill ?? undefined };
   });
   app.addHook('onClose', async () => {

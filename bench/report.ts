@@ -174,7 +174,7 @@ export function markdown(f: Figures): string {
       : '- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand.',
     '- payP50Ms / payP99Ms: 60 card Pays one after another, each on a fresh bill, so each creates an attempt and calls register.do of the sandbox\'s RBS fake over HTTP (the same server process plays the bank); details also hold the fast-payment figures (register.do, then get.do and its QR). callbackRps: signed callbacks (HMAC-SHA256 checked) of one settled order, 50 connections for 10 s.',
     '- rssMbAfterLoad: resident memory of the first server process after its load runs.',
-    '- otpBruteForce: 10,000 wrong codes against one phone, asking for a new code whenever the rules allow, on a fake clock (as test/server/bruteforce.test.ts), in-process on the engine.',
+    '- otpBruteForce: 10,000 wrong codes against one phone, asking for a new code whenever the rules allow, on a fake clock (as test/server/accounts/bruteforce.test.ts), in-process on the engine.',
     '- concurrentPayAttempts: 20 simultaneous Pay requests for one bill, half through each of two server processes started together on one empty database; attempts counted in the database.',
     '- fuzzBodies: random bodies across every POST route over HTTP (the seed of test/server/input.test.ts).',
     '- crashRecovery: 5 pending card payments, SIGKILL, restart on the same database, each paid on the sandbox card form; lost = not reported paid.',

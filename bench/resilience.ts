@@ -1,13 +1,16 @@
 import { buildApp } from '../server/app';
-import { DEV_CAPTCHA_TOKEN } from '../server/captcha';
-import { CODE_RULES } from '../server/codes';
-import { seedDemo } from '../server/demoBills';
-import { SESSION_LIFE } from '../server/session';
+import { DEV_CAPTCHA_TOKEN } from '../server/accounts/captcha';
+import { CODE_RULES } from '../server/accounts/codes';
+import { seedDemo } from '../server/sandbox/demoBills';
+import { SESSION_LIFE } from '../server/accounts/sessions';
 import { openStore } from '../server/store/store';
 import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
 import { confirmByCard, freshBill, openTab, payBody, settledStatus, startCardPayment } from '../test/support/httpTab';
 import { databaseEnv } from '../test/support/childServer';
 import { startCheckoutServer, type ChildServer } from './processes';
+import { outboxOf } from '../server/sandbox/smsOutbox';
+import { attemptsOfBill } from '../test/support/rows';
+import { migrations } from '../server/migrations';
 
 /** A database for one figure: a SQLite file, or a PostgreSQL database of the bench's cluster. */
 export interface BenchDatabase {
@@ -41,7 +44,7 @@ export async function otpBruteForce(
     await openPage();
     const post = (url: string, body: unknown) =>
       app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await app.store.outboxOf(phone, 1))[0]?.text ?? '')?.[1] ?? null;
+    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await outboxOf(app.store, phone, 1))[0]?.text ?? '')?.[1] ?? null;
 
     let liveCode: string | null = null;
     let tries = 0;
@@ -105,7 +108,7 @@ export async function concurrencyAndCrash(
 }> {
   const env = databaseEnv(database);
   const servers: ChildServer[] = [];
-  const store = await openStore({ ...database, now: Date.now });
+  const store = await openStore({ migrations, ...database, now: Date.now });
   try {
     const [first, second] = await Promise.all([startCheckoutServer(env, distDir), startCheckoutServer(env, distDir)]);
     servers.push(first, second);
@@ -114,7 +117,7 @@ export async function concurrencyAndCrash(
     const bill = await freshBill(first.base);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? tab.on(second.base) : tab).post('/api/getPaymentUrl/', payBody(bill))));
     if (answers.some((a) => a.status !== 200)) throw new Error(`concurrent Pay answered ${answers.map((a) => a.status).join(',')}`);
-    const concurrentPayAttempts = { requests: answers.length, attemptsCreated: (await store.attemptsOfBill(bill)).length };
+    const concurrentPayAttempts = { requests: answers.length, attemptsCreated: (await attemptsOfBill(store, bill)).length };
 
     const pending: { bill: string; orderId: string }[] = [];
     for (let i = 0; i < 5; i++) {

@@ -80,7 +80,7 @@ export interface AppOptions {
   /** The fetch webhooks are posted with; tests pass a fake one. */
   webhookFetch: typeof fetch;
   /**
-   * The acquirer (issue 13, README "Connecting a real acquirer"): its RBS REST base ending in `/payment/rest/`
+   * The acquirer (README "Connecting a real acquirer"): its RBS REST base ending in `/payment/rest/`
    * (ACQUIRER_URL), the shop's credentials (ACQUIRER_USERNAME + ACQUIRER_PASSWORD, or ACQUIRER_TOKEN) and the key its
    * callbacks are signed with (ACQUIRER_CALLBACK_KEY). All null with the sandbox on: the sandbox's own RBS fake.
    */
@@ -231,6 +231,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
   });
 }
+
+/**
+ * The sandbox's RBS fake as the product reaches it when no ACQUIRER_URL is set (sandbox/rbs.ts serves it): its REST
+ * base under this server, and the shop's credentials there (a token works too).
+ */
+export const SANDBOX_ACQUIRER = {
+  path: '/sandbox/rbs/payment/rest/',
+  credentials: { userName: 'sandbox-shop', password: 'sandbox-password' },
+  token: 'sandbox-token',
+} as const;
 
 /**
  * What is missing to reach a real acquirer, or null when nothing is. With the sandbox on and no ACQUIRER_URL the

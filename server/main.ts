@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { optionsFromEnv } from './config';
-import { demoAccount, demoBills, seedDemo } from './demoBills';
+import { demoAccount, demoBills, seedDemo } from './sandbox/demoBills';
 
 /**
  * `npm start`: serve the built page, the API and the sandbox; with the sandbox on, seed the demo bills into an empty

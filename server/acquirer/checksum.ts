@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * The callback checksum of ACQUIRER.md: drop `checksum`, sort the rest by name, join as `name;value;`, HMAC-SHA256 with
+ * The acquirer's callback checksum: drop `checksum`, sort the rest by name, join as `name;value;`, HMAC-SHA256 with
  * the shop's callback key, upper-case hex.
  */
 export function callbackChecksum(params: Record<string, string>, key: string): string {

@@ -1,30 +1,29 @@
-import QRCode from 'qrcode';
-import type { AppOptions } from '../config';
-import type { Background } from '../background';
-import { applyAcquirerOutcome, orderNumberOf, type AcquirerOutcome } from '../payments';
-import type { AttemptRow, BillRow, PaymentTypeRow, RootStore } from '../store/store';
-import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
-
-/** The acquirer cannot be reached or refused the order now: the payer is told, the attempt kept, Pay works again later. */
-export class AcquirerUnavailable extends Error {
-  constructor(readonly reason: unknown) {
-    super('Не удалось перейти к оплате: банк сейчас не отвечает. Попробуйте еще раз через минуту или выберите другой способ оплаты');
-  }
-}
-
 /**
- * The order of this attempt exists at the acquirer but its card form was never learnt (register.do's answer was lost):
- * nobody can have paid on a form nobody saw, so the attempt is ended and the payer's request starts a fresh one.
+ * The acquirer gateway: Pay registers the attempt's order (single flight across processes, never twice), the
+ * acquirer's word settles an attempt (reconcile, from the callback, a poll or the sweep), and a refunded attempt's
+ * money goes back. It implements what payments ask of it (payments/gatewayPort.ts).
  */
-export class AttemptAbandoned extends Error {}
-
-/** What the page gets to pay an attempt (SPEC §3's `info`). */
-export interface PaymentInfo {
-  orderId: string;
-  formUrl: string;
-  bankInvoiceId?: string;
-  data?: { payload: string; qrcId: string; image: { content: string; mediaType: 'image/png' } };
-}
+import QRCode from 'qrcode';
+import type { BillRow, PaymentTypeRow } from '../billing/tables';
+import type { AppOptions } from '../config';
+import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from '../payments/gatewayPort';
+import { applyAcquirerOutcome, type AcquirerOutcome } from '../payments/outcome';
+import { attemptByOrder } from '../payments/queries';
+import { orderNumberOf } from '../payments/start';
+import type { AttemptRow } from '../payments/tables';
+import type { Background } from '../platform/background';
+import type { RootStore } from '../store/store';
+import {
+  attemptsToReconcile,
+  claimAttemptLease,
+  markAcquirerChecked,
+  markRegisterStarted,
+  recordAcquirerFacts,
+  refundMade,
+  refundsDue,
+  releaseAttemptLease,
+} from './attempts';
+import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
 
 const isCard = (type: PaymentTypeRow) => type.code === 'ALL' || type.code === 'AllSberP';
 const isBankAppPay = (type: PaymentTypeRow) => type.code === 'SberPaySite' || type.code === 'SberPaySiteP';
@@ -36,7 +35,7 @@ const isBankAppPay = (type: PaymentTypeRow) => type.code === 'SberPaySite' || ty
 const leaseFor = (options: AppOptions, calls: number) => options.acquirerTimeoutMs * calls + 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The product's reading of the acquirer's status (ACQUIRER.md's table): null while the order is still open. */
+/** The product's reading of the acquirer's order status: null while the order is still open. */
 export function outcomeOf(attempt: AttemptRow, status: OrderStatus, now: number, log: (message: string) => void): AcquirerOutcome | null {
   switch (status.orderStatus) {
     case ORDER_STATUS.deposited:
@@ -61,29 +60,6 @@ export function outcomeOf(attempt: AttemptRow, status: OrderStatus, now: number,
   }
 }
 
-export interface Gateway {
-  /** The page's `info` for an attempt: registers its order first if it has none (single flight across processes). */
-  paymentInfo(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<PaymentInfo>;
-  /** Reads the acquirer's status of the attempt's order and settles from that answer only; answers the attempt. */
-  reconcile(orderId: string): Promise<AttemptRow | undefined>;
-  /**
-   * As `reconcile`, and whether the acquirer answered this very call (false: never registered, the lease held by
-   * another reconcile, or no answer), so a caller can tell "the acquirer says not paid" from "not known yet";
-   * `busy`: not asked because another request (in any process) is talking to the acquirer about the attempt.
-   */
-  askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean; busy: boolean }>;
-  /**
-   * Reconciles in the background (one in flight per attempt in this process; the lease covers other processes).
-   * `news`: the acquirer has just told us something (its callback), so a read already in flight, which may predate
-   * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
-   */
-  reconcileSoon(orderId: string, why?: { news: boolean }): void;
-  /** Reconciles pending attempts and makes due refunds. */
-  sweep(): Promise<void>;
-  /** Returns a refunded attempt's money at the acquirer (refund.do, else reverse.do); idempotent. */
-  refund(orderId: string): Promise<void>;
-}
-
 export function createGateway(deps: { store: RootStore; acquirer: Acquirer; options: AppOptions; background: Background; log: (message: string, error?: unknown) => void }): Gateway {
   const { store, acquirer, options } = deps;
   const now = () => options.now();
@@ -102,26 +78,26 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   /** An order found by orderNumber becomes the attempt's; a card order without its form ends the attempt. */
   async function adopt(attempt: AttemptRow, type: PaymentTypeRow, found: OrderStatus): Promise<AttemptRow> {
     if (found.orderId && !isCard(type)) {
-      return (await store.recordAcquirerFacts(attempt.order_id, { acquirer_order_id: found.orderId, acquirer_checked_at: now() }))!;
+      return (await recordAcquirerFacts(store, attempt.order_id, { acquirer_order_id: found.orderId, acquirer_checked_at: now() }))!;
     }
     await store.transaction(async (tx) => {
-      if (found.orderId) await tx.recordAcquirerFacts(attempt.order_id, { acquirer_order_id: found.orderId });
+      if (found.orderId) await recordAcquirerFacts(tx, attempt.order_id, { acquirer_order_id: found.orderId });
       await applyAcquirerOutcome(tx, attempt.order_id, { kind: 'declined', reason: 'form-lost' });
     });
     throw new AttemptAbandoned();
   }
 
   async function register(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<AttemptRow> {
-    const fresh = (await store.attemptByOrder(attempt.order_id))!;
+    const fresh = (await attemptByOrder(store, attempt.order_id))!;
     if (fresh.acquirer_order_id) return fresh;
     // A register.do was sent before and its answer never came (time-out, a killed process): ask, never register twice.
     if (fresh.register_started_at !== null) {
       const found = await findByOrderNumber(fresh);
       if (found) return adopt(fresh, type, found);
     }
-    // Conditional: a bill closed meanwhile ends an attempt the acquirer never heard of (bills.ts), and no order may be
+    // Conditional: a bill closed meanwhile ends an attempt the acquirer never heard of (payments/closing.ts), and no order may be
     // registered for an ended attempt. (One already started is never ended that way.)
-    if (fresh.register_started_at === null && !(await store.markRegisterStarted(fresh.order_id, now() + options.paymentSessionSecs * 1000))) {
+    if (fresh.register_started_at === null && !(await markRegisterStarted(store, fresh.order_id, now() + options.paymentSessionSecs * 1000))) {
       throw new AttemptAbandoned();
     }
     // The payer comes back to the result page, which names the bill by its link id, as the checkout does.
@@ -142,7 +118,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
         },
         { attempt: fresh.order_id },
       );
-      return (await store.recordAcquirerFacts(fresh.order_id, { acquirer_order_id: registered.orderId, form_url: registered.formUrl, acquirer_checked_at: now() }))!;
+      return (await recordAcquirerFacts(store, fresh.order_id, { acquirer_order_id: registered.orderId, form_url: registered.formUrl, acquirer_checked_at: now() }))!;
     } catch (error) {
       // errorCode 1: this orderNumber is registered already (a previous try got through): take that order.
       if (error instanceof AcquirerError && error.is('1')) {
@@ -156,11 +132,11 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   /** Runs `work` holding the attempt's lease; answers undefined when someone else holds it. */
   async function withLease<T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T | undefined> {
     const until = now() + leaseFor(options, calls);
-    if (!(await store.claimAttemptLease(orderId, until))) return undefined;
+    if (!(await claimAttemptLease(store, orderId, until))) return undefined;
     try {
       return await work();
     } finally {
-      await store.releaseAttemptLease(orderId, until);
+      await releaseAttemptLease(store, orderId, until);
     }
   }
 
@@ -173,7 +149,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       if (done) return done;
       // A concurrent request is registering this attempt: its stored answer is ours too.
       await sleep(50);
-      const seen = (await store.attemptByOrder(attempt.order_id))!;
+      const seen = (await attemptByOrder(store, attempt.order_id))!;
       if (seen.acquirer_order_id) return seen;
       if (seen.status !== 'created') throw new AttemptAbandoned();
       if (Date.now() > deadline) throw new AcquirerUnavailable(new Error('another request is still registering this attempt'));
@@ -184,7 +160,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     if (attempt.sbp_qrc_id) return attempt;
     const qr = await acquirer.sbpQr({ orderId: attempt.acquirer_order_id! }, { attempt: attempt.order_id });
     const image = qr.renderedQr || (await QRCode.toBuffer(qr.payload, { type: 'png', margin: 1, width: 256 })).toString('base64');
-    return (await store.recordAcquirerFacts(attempt.order_id, { sbp_qrc_id: qr.qrId, sbp_payload: qr.payload, sbp_image: image }))!;
+    return (await recordAcquirerFacts(store, attempt.order_id, { sbp_qrc_id: qr.qrId, sbp_payload: qr.payload, sbp_image: image }))!;
   }
 
   async function paymentInfo(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<PaymentInfo> {
@@ -214,21 +190,21 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   }
 
   async function askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean; busy: boolean }> {
-    const attempt = await store.attemptByOrder(orderId);
+    const attempt = await attemptByOrder(store, orderId);
     if (!attempt || attempt.status !== 'created' || attempt.register_started_at === null) return { attempt, answered: false, busy: false };
     let answered = false;
     let leased = false;
     const read = await withLease(orderId, 1, async () => {
       leased = true;
-      const current = (await store.attemptByOrder(orderId))!;
+      const current = (await attemptByOrder(store, orderId))!;
       if (current.status !== 'created') return current;
       let status: OrderStatus | null;
       if (current.acquirer_order_id) status = await acquirer.orderStatus({ orderId: current.acquirer_order_id }, { attempt: orderId });
       else {
         status = await findByOrderNumber(current);
-        if (status?.orderId) await store.recordAcquirerFacts(orderId, { acquirer_order_id: status.orderId });
+        if (status?.orderId) await recordAcquirerFacts(store, orderId, { acquirer_order_id: status.orderId });
       }
-      await store.markAcquirerChecked(orderId);
+      await markAcquirerChecked(store, orderId);
       // Its status, or "no such order" (status null): either way the acquirer has said whether it was paid.
       answered = true;
       const expired = current.expires_at !== null && now() > current.expires_at;
@@ -240,14 +216,14 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       if (!outcome) return current;
       return store.transaction((tx) => applyAcquirerOutcome(tx, orderId, outcome));
     });
-    const after = read ?? (await store.attemptByOrder(orderId));
+    const after = read ?? (await attemptByOrder(store, orderId));
     if (after?.refund_state === 'due') await refund(orderId);
     return { attempt: after, answered, busy: !leased };
   }
 
   async function refund(orderId: string): Promise<void> {
     await withLease(orderId, 3, async () => {
-      const attempt = (await store.attemptByOrder(orderId))!;
+      const attempt = (await attemptByOrder(store, orderId))!;
       if (attempt.refund_state !== 'due' || !attempt.acquirer_order_id) return;
       const context = { attempt: orderId };
       try {
@@ -263,7 +239,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
           if (status.orderStatus !== ORDER_STATUS.refunded && status.orderStatus !== ORDER_STATUS.reversed) throw error;
         }
       }
-      await store.refundMade(orderId);
+      await refundMade(store, orderId);
       deps.log(`refunded order ${orderId}: its bill was already paid`);
     });
   }
@@ -309,10 +285,10 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       });
     },
     async sweep() {
-      for (const attempt of await store.attemptsToReconcile(100)) {
+      for (const attempt of await attemptsToReconcile(store, 100)) {
         await reconcileNow(attempt.order_id).catch((error: unknown) => deps.log(`sweep: reconcile ${attempt.order_id} failed`, error));
       }
-      for (const attempt of await store.refundsDue(100)) {
+      for (const attempt of await refundsDue(store, 100)) {
         await refund(attempt.order_id).catch((error: unknown) => deps.log(`sweep: refund ${attempt.order_id} failed`, error));
       }
     },

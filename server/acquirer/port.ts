@@ -1,9 +1,9 @@
 /**
- * The acquirer port: what the checkout needs from a bank's internet acquiring (shared/ACQUIRER.md). One adapter speaks
+ * The acquirer port: what the checkout needs from a bank's internet acquiring. One adapter speaks
  * the RBS REST protocol (rbs.ts); the sandbox serves a fake of the same protocol, so tests drive that adapter.
  */
 
-/** RBS orderStatus values (ACQUIRER.md's table). */
+/** RBS orderStatus values, as the acquirer's protocol numbers them. */
 export const ORDER_STATUS = { registered: 0, held: 1, deposited: 2, reversed: 3, refunded: 4, authStarted: 5, declined: 6 } as const;
 
 export interface RegisterRequest {

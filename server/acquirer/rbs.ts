@@ -7,7 +7,7 @@ export interface RbsOptions {
   baseUrl: string | (() => string);
   credentials: Credentials;
   fetch?: typeof fetch;
-  /** Every call gives up after this long (ACQUIRER.md: the client decides; 10 s here). */
+  /** Every call gives up after this long (the protocol leaves it to the client; 10 s here). */
   timeoutMs?: number;
   /** Told of every exchange, for the exchanges log. */
   onExchange?: (exchange: Exchange) => void | Promise<void>;

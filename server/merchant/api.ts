@@ -1,7 +1,7 @@
 /**
- * The merchant API, `/merchant/v1/` (issue 14): what a merchant's ERP calls to issue bills and points and to read
+ * The merchant API, `/merchant/v1/`: what a merchant's ERP calls to issue bills and points and to read
  * payments back. Its own encapsulated plugin with its own rules, none of the page's:
- * - bearer keys (compared as hashes in constant time), no cookies read or set, no CSRF (exempt by prefix in app.ts);
+ * - bearer keys (compared as hashes in constant time), no cookies read or set, no CSRF (every route is exempt);
  * - a request limit per key;
  * - every route's body, params, query and answers typed from its JSON schema, validated with every error listed;
  * - `Idempotency-Key` on every POST (idempotency.ts);
@@ -14,13 +14,18 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { BillConflict, BillInputError, BillNotFound, cancelBill, createBill, type BillInput } from '../bills';
+import { BillConflict, BillInputError, BillNotFound, createBill, type BillInput } from '../billing/bills';
+import { billByOid } from '../billing/queries';
+import type { PaymentTypeCode } from '../billing/tables';
 import type { AppOptions } from '../config';
-import { parseMoney } from '../money';
-import { adjustPoints, BalanceTooLow } from '../points';
-import type { AttemptRow, PaymentStatus, PaymentTypeCode, Store } from '../store/store';
-import { fingerprint, idempotent } from './idempotency';
+import { adjustPoints, BalanceTooLow, ledgerPage, pointsBalance } from '../loyalty/ledger';
+import { cancelBill } from '../payments/closing';
+import { paymentsPage } from '../payments/queries';
+import type { AttemptRow, PaymentStatus } from '../payments/tables';
+import { parseMoney } from '../platform/money';
+import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
+import { fingerprint, idempotent } from './idempotency';
 import {
   billSchema,
   createBillBody,
@@ -36,8 +41,7 @@ import {
   pointsBody,
   pointsChangeSchema,
 } from './schemas';
-import { billView, decodeCursor, encodeCursor, ledgerEntryView } from './views';
-import { paymentView } from '../merchantEvents';
+import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView } from './views';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -211,8 +215,9 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     return reply.code(answer.statusCode).send(answer.body);
   };
 
-  // No per-address limit of the page's API here: this API limits per key (above).
-  const config = { rateLimit: false } as const;
+  // No per-address limit of the page's API here: this API limits per key (above). No CSRF check either: it takes no
+  // cookie at all, and its bearer key is what a forged request cannot have.
+  const config = { rateLimit: false, csrf: 'exempt' } as const;
   const tags = ['bills'];
 
   app.post(
@@ -237,7 +242,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     '/bills/:objectOID',
     { config, schema: { tags, summary: 'A bill, its status and its payments', params: objectOidParams, response: { 200: billSchema, 404: errorSchema, ...errorResponses } } },
     async (request) => {
-      const bill = await store.billByOid(request.params.objectOID);
+      const bill = await billByOid(store, request.params.objectOID);
       if (!bill) throw new ApiError(404, 'not_found', 'No bill with this objectOID');
       return billView(store, bill, app.appOptions.publicUrl);
     },
@@ -287,7 +292,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       if (cursor !== undefined && !after) throw new ApiError(400, 'invalid_request', 'The cursor is not one this API gave', [{ field: 'cursor', message: 'is not a cursor of this API' }]);
       const size = Number(limit ?? 50);
       // One more than asked tells whether another page follows.
-      const rows = await store.paymentsPage({
+      const rows = await paymentsPage(store, {
         ...(status ? { status: status as PaymentStatus } : {}),
         ...(since ? { since: Date.parse(since) } : {}),
         ...(after ? { after: { createdAt: after[0], orderId: after[1] } } : {}),
@@ -340,7 +345,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
         throw new ApiError(400, 'invalid_request', 'The cursor is not one this API gave', [{ field: 'cursor', message: 'is not a cursor of this API' }]);
       }
       const size = Number(request.query.limit ?? 50);
-      const [balance, rows] = await Promise.all([store.pointsBalance(custNo), store.ledgerPage(custNo, before, size + 1)]);
+      const [balance, rows] = await Promise.all([pointsBalance(store, custNo), ledgerPage(store, custNo, before, size + 1)]);
       const page = rows.slice(0, size);
       const last = page.at(-1);
       return { custNo, balance, ledger: page.map(ledgerEntryView), nextCursor: rows.length > size && last ? encodeCursor(last.id) : null };

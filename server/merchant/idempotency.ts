@@ -1,15 +1,20 @@
 /**
- * Idempotency-Key (issue 14), as Stripe does it: a POST's answer is kept under (API key, Idempotency-Key) with the
+ * Idempotency-Key, as Stripe does it: a POST's answer is kept under (API key, Idempotency-Key) with the
  * request's fingerprint. The same key and request again answers the kept answer; the same key with another request is
  * refused (422). The key's row is written in the SAME transaction as the work it answers, so two requests with one key
  * at once make one bill: on SQLite the second transaction starts after the first committed and finds its row; on
  * PostgreSQL the second conflicts on the key (serialization failure or the primary key), is retried by the store and
  * then finds it. Only successful answers are kept: a refusal (a 409, bad fields) writes nothing, so the same key may
- * be tried again once the cause is gone. Keys are kept 24 h (webhooks/worker.ts sweeps older ones).
+ * be tried again once the cause is gone. Keys are kept 24 h (the worker's loop sweeps older ones).
  */
 import crypto from 'node:crypto';
+import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
+import type { IdempotencyRow } from './tables';
+
+/** Idempotency keys are kept this long, then swept: at least 24 h. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 
 /** JSON with object keys sorted, so the same body sent with its keys in another order is the same request. */
 function canonical(value: unknown): string {
@@ -39,7 +44,7 @@ export async function idempotent<T>(
   work: (tx: Store) => Promise<T>,
 ): Promise<{ statusCode: number; body: T; replayed: boolean }> {
   return store.transaction(async (tx) => {
-    const kept = await tx.idempotencyAnswer(request.keyId, request.idempotencyKey);
+    const kept = await tx.db.selectFrom('idempotency_keys').selectAll().where('key_id', '=', request.keyId).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
     if (kept) {
       if (kept.fingerprint !== request.fingerprint) {
         throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with another request: use a new key for a new request');
@@ -47,13 +52,18 @@ export async function idempotent<T>(
       return { statusCode: kept.status_code, body: JSON.parse(kept.body) as T, replayed: true };
     }
     const body = await work(tx);
-    await tx.saveIdempotencyAnswer({
+    const answer: Omit<IdempotencyRow, 'created_at'> = {
       key_id: request.keyId,
       idempotency_key: request.idempotencyKey,
       fingerprint: request.fingerprint,
       status_code: request.statusCode,
       body: JSON.stringify(body),
-    });
+    };
+    await tx.db.insertInto('idempotency_keys').values({ ...answer, created_at: tx.now() }).execute();
     return { statusCode: request.statusCode, body, replayed: false };
   });
 }
+
+/** Forgets the answers kept longer than IDEMPOTENCY_KEEP_MS; answers how many. */
+export const sweepIdempotencyKeys = async (store: Store): Promise<number> =>
+  changedRows(await store.db.deleteFrom('idempotency_keys').where('created_at', '<', store.now() - IDEMPOTENCY_KEEP_MS).executeTakeFirstOrThrow());

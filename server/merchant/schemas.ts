@@ -2,8 +2,8 @@
  * The merchant API's JSON schemas: they validate every request, type the handlers (json-schema-to-ts) and are the
  * OpenAPI document (@fastify/swagger reads them). Money is a decimal string with two places, never a number.
  */
-import { MONEY_PATTERN } from '../money';
-import { OBJECT_OID_PATTERN } from '../routes/schemas';
+import { MONEY_PATTERN } from '../platform/money';
+import { OBJECT_OID_PATTERN } from '../platform/patterns';
 
 export const moneySchema = {
   type: 'object',

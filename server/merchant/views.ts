@@ -1,13 +1,34 @@
-/** The merchant API's answers, built from store rows (the same shapes its schemas document). */
-import { billStatus } from '../bills';
-import { money, paymentView } from '../merchantEvents';
-import type { BillRow, LedgerRow, Store } from '../store/store';
+/** The merchant API's answers and its webhooks' data, built from rows (the same shapes its schemas document). */
+import { typesOfBill } from '../billing/queries';
+import { billStatus } from '../billing/status';
+import type { BillRow } from '../billing/tables';
+import type { LedgerRow } from '../loyalty/tables';
+import { paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
+import { formatMoney } from '../platform/money';
+import type { Store } from '../store/store';
 
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+export const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+export const money = (kopecks: number) => ({ value: formatMoney(kopecks), currency: 'RUB' as const });
+
+/** A payment as the merchant API shows it. */
+export function paymentView(attempt: AttemptWithMethod) {
+  return {
+    orderId: attempt.order_id,
+    objectOID: attempt.bill_oid,
+    method: attempt.method,
+    amount: money(attempt.amount_kopecks),
+    commission: money(attempt.commission_kopecks),
+    pointsUsed: attempt.points_used,
+    status: attempt.status,
+    receiptEmail: attempt.email,
+    createdAt: iso(attempt.created_at)!,
+    updatedAt: iso(attempt.updated_at)!,
+  };
+}
 
 /** A bill with its payment types and payments, as GET /merchant/v1/bills/:objectOID answers it. */
 export async function billView(store: Store, bill: BillRow, publicUrl: string) {
-  const [types, payments] = await Promise.all([store.typesOfBill(bill.oid), store.paymentsOfBill(bill.oid)]);
+  const [types, payments] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid)]);
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),

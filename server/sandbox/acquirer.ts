@@ -1,22 +1,21 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { ORDER_STATUS } from '../acquirer/port';
-import { toRoubles } from '../money';
-import { html, sandboxPage } from '../render';
-import { orderIdSchema } from '../routes/schemas';
-import type { RbsOrderRow } from '../store/store';
+import { roublesText } from '../platform/money';
+import { html } from '../platform/render';
+import { otherParty, sandboxPage } from './party';
+import { orderIdSchema } from '../platform/schemas';
 import type { RbsFake } from './rbs';
+import type { RbsOrderRow } from './tables';
 
-/** The sandbox's test cards (DESIGN §7): one pays, one is declined; any other number is refused by the form. */
+/** The sandbox's test cards: one pays, one is declined; any other number is refused by the form. */
 export const TEST_CARDS = { pays: '4111111111111111', declined: '4000000000000002' } as const;
-
-const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
 
 function cardForm(order: RbsOrderRow, error: string | null, values: { card?: string; expiry?: string; cvc?: string } = {}) {
   const describedBy = error ? html` aria-describedby="card-error" aria-invalid="true"` : null;
   return sandboxPage(
     'Оплата картой',
     html`<h1>Оплата картой</h1>
-<p class="sandbox-amount">К оплате: <strong>${money(order.amount)}</strong></p>
+<p class="sandbox-amount">К оплате: <strong>${roublesText(order.amount)}</strong></p>
 ${order.email ? html`<p class="sandbox-hint">Чек будет отправлен на ${order.email}</p>\n` : null}<form method="post" action="/sandbox/acquirer/${order.order_id}" class="sandbox-form" novalidate>
 ${error ? html`<p class="sandbox-error" role="alert" id="card-error">${error}</p>` : null}
 <label for="card">Номер карты</label>
@@ -51,6 +50,7 @@ export const acquirerSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake
   app.post(
     '/sandbox/acquirer/:orderId',
     {
+      config: otherParty,
       schema: {
         params,
         body: {

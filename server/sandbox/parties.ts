@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { DEV_CAPTCHA_TOKEN } from '../captcha';
+import { DEV_CAPTCHA_TOKEN } from '../accounts/captcha';
+import { recordCall } from '../accounts/freeCalls';
+import { ensureSession } from '../accounts/sessions';
 import type { AppOptions } from '../config';
-import { html, sandboxPage } from '../render';
-import { phoneSchema } from '../routes/schemas';
-import { ensureSession } from '../session';
+import { html } from '../platform/render';
+import { sandboxPage } from './party';
+import { phoneSchema } from '../platform/schemas';
+import { outboxOf } from './smsOutbox';
 
 /**
- * The sandbox's SMS line, captcha and free-call line (DESIGN §7): what a tester or a browser test needs to read
+ * The sandbox's SMS line, captcha and free-call line: what a tester or a browser test needs to read
  * the codes and passwords "sent" to a phone, pass the captcha and make the call from the payer's phone.
  */
 export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
@@ -29,7 +32,7 @@ export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { optio
     },
     async (request) => {
       const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? 20)));
-      const messages = (await store.outboxOf(request.query.phone, limit)).map((message) => ({
+      const messages = (await outboxOf(store, request.query.phone, limit)).map((message) => ({
         id: message.id,
         text: message.text,
         // Convenience for tests and testers: the code or password the message carries.
@@ -67,6 +70,6 @@ export const partiesSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { optio
   app.post(
     '/sandbox/free-call',
     { schema: { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: phoneSchema } } } },
-    async (request) => ({ success: true, answered: await store.recordCall(request.body.phone) }),
+    async (request) => ({ success: true, answered: await recordCall(store, request.body.phone) }),
   );
 };

@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import QRCode from 'qrcode';
 import { callbackChecksum } from '../acquirer/checksum';
 import { ORDER_STATUS } from '../acquirer/port';
-import type { Background } from '../background';
-import type { AppOptions } from '../config';
-import type { RbsOrderRow, RootStore } from '../store/store';
+import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
+import type { Background } from '../platform/background';
+import type { RootStore } from '../store/store';
+import { otherParty } from './party';
+import { insertRbsOrder, moveRbsOrder, rbsOrder, setRbsQr } from './rbsOrders';
+import type { RbsOrderRow } from './tables';
 
-/** The shop's credentials at the sandbox's RBS fake (what the product uses when ACQUIRER_* are unset). */
-export const SANDBOX_CREDENTIALS = { userName: 'sandbox-shop', password: 'sandbox-password' } as const;
-export const SANDBOX_TOKEN = 'sandbox-token';
-export const RBS_FAKE_PATH = '/sandbox/rbs/payment/rest/';
+const { path: RBS_FAKE_PATH, credentials: SANDBOX_CREDENTIALS, token: SANDBOX_TOKEN } = SANDBOX_ACQUIRER;
 
 /** Misbehaviours the fake can be told to show, per orderNumber or for every order ('*'). */
 export const FAULTS = ['callback-lost', 'callback-twice', 'callbacks-reordered', 'register-500', 'register-timeout', 'status-slow'] as const;
@@ -41,7 +41,7 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
   const faults = new Map<string, Set<Fault>>();
   const has = (fault: Fault, orderNumber: string) => faults.get('*')?.has(fault) || faults.get(orderNumber)?.has(fault) || false;
 
-  /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change (ACQUIRER.md). */
+  /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change, as the acquirer sends it. */
   function notify(order: RbsOrderRow, operation: Operation, success: boolean) {
     if (!order.callback_url || has('callback-lost', order.order_number)) return;
     const url = order.callback_url;
@@ -59,11 +59,11 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
   }
 
   async function order(by: { orderId?: string; orderNumber?: string; qrId?: string }) {
-    const found = await store.rbsOrder(by);
+    const found = await rbsOrder(store, by);
     if (found && found.order_status === ORDER_STATUS.registered && options.now() > found.expires_at) {
-      const timedOut = await store.rbsMoveOrder(found.order_id, [ORDER_STATUS.registered], { order_status: ORDER_STATUS.declined, action_code: -2007 });
+      const timedOut = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.registered], { order_status: ORDER_STATUS.declined, action_code: -2007 });
       if (timedOut) notify(timedOut, 'declinedByTimeout', false);
-      return timedOut ?? (await store.rbsOrder(by));
+      return timedOut ?? (await rbsOrder(store, by));
     }
     return found;
   }
@@ -73,13 +73,13 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
     async decide(orderId, pay) {
       const current = await order({ orderId });
       if (!current) return undefined;
-      const moved = await store.rbsMoveOrder(orderId, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], {
+      const moved = await moveRbsOrder(store, orderId, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], {
         order_status: pay ? ORDER_STATUS.deposited : ORDER_STATUS.declined,
         action_code: pay ? 0 : 116,
       });
       // Decided meanwhile by another request (a double submit, or another process): answer the order as it is now,
       // never the read from before the move, which would send a paying payer to the fail page.
-      if (!moved) return (await store.rbsOrder({ orderId })) ?? current;
+      if (!moved) return (await rbsOrder(store, { orderId })) ?? current;
       notify(moved, 'deposited', pay);
       return moved;
     },
@@ -104,7 +104,7 @@ const fail = (errorCode: number, errorMessage: string): Answer => ({ errorCode: 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * The sandbox's acquirer: a fake of the RBS REST protocol (ACQUIRER.md), served under /sandbox/rbs/payment/rest/ and
+ * The sandbox's acquirer: a fake of the RBS REST protocol, served under /sandbox/rbs/payment/rest/ and
  * reached by the product over HTTP like any bank. Form-encoded POSTs, the shop's credentials, JSON answers with
  * errorCode. Its orders are its own (sandbox_rbs_orders).
  */
@@ -117,7 +117,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   const hang = () => sleep(options.acquirerTimeoutMs + 500);
 
   const endpoint = (method: string, handle: (p: Params) => Promise<Answer | 'http-500'>) =>
-    app.post(`${RBS_FAKE_PATH}${method}`, async (request, reply) => {
+    app.post(`${RBS_FAKE_PATH}${method}`, { config: otherParty }, async (request, reply) => {
       const p = (request.body ?? {}) as Params;
       if (!authorized(p)) return fail(5, 'Доступ запрещен');
       const answer = await handle(p);
@@ -145,10 +145,10 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if ((p.currency ?? '643') !== '643') return fail(3, 'Неизвестная валюта');
     if (!p.returnUrl) return fail(4, 'URL возврата не указан');
     if (hasFault('register-500', orderNumber)) return 'http-500';
-    if (await store.rbsOrder({ orderNumber })) return fail(1, 'Заказ с таким номером уже обработан');
+    if (await rbsOrder(store, { orderNumber })) return fail(1, 'Заказ с таким номером уже обработан');
     const orderId = crypto.randomUUID();
     const timeout = Number(p.sessionTimeoutSecs ?? 1200);
-    await store.rbsInsertOrder({
+    await insertRbsOrder(store, {
       order_id: orderId,
       order_number: orderNumber,
       amount: Number(p.amount),
@@ -188,7 +188,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!found) return fail(6, 'Заказ не найден');
     if (found.order_status !== ORDER_STATUS.registered) return fail(7, 'Заказ уже не ожидает оплаты');
     const qrId = found.qr_id ?? crypto.randomUUID().replaceAll('-', '').toUpperCase();
-    if (!found.qr_id) await store.rbsSetQr(found.order_id, qrId);
+    if (!found.qr_id) await setRbsQr(store, found.order_id, qrId);
     const payload = `${options.publicUrl}/sandbox/sbp/${qrId}`;
     const size = Math.min(1024, Math.max(64, Number(p.qrWidth ?? 256) || 256));
     const png = await QRCode.toBuffer(payload, { type: 'png', margin: 1, width: size });
@@ -215,7 +215,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (found.order_status !== ORDER_STATUS.deposited) return fail(7, 'Возврат невозможен: заказ не оплачен');
     if (found.refunded_amount + amount > found.amount) return fail(7, 'Сумма возврата больше суммы заказа');
     const refunded = found.refunded_amount + amount;
-    const moved = await store.rbsMoveOrder(found.order_id, [ORDER_STATUS.deposited], {
+    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.deposited], {
       order_status: refunded === found.amount ? ORDER_STATUS.refunded : ORDER_STATUS.deposited,
       action_code: 0,
       refunded_amount: refunded,
@@ -228,7 +228,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   endpoint('reverse.do', async (p) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
-    const moved = await store.rbsMoveOrder(found.order_id, [ORDER_STATUS.held, ORDER_STATUS.deposited], { order_status: ORDER_STATUS.reversed, action_code: 0 });
+    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.held, ORDER_STATUS.deposited], { order_status: ORDER_STATUS.reversed, action_code: 0 });
     if (!moved) return fail(7, 'Отмена невозможна в этом состоянии заказа');
     notify(moved, 'reversed', true);
     return { errorCode: '0', errorMessage: 'Успешно' };
@@ -238,6 +238,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   app.post(
     '/sandbox/rbs/faults',
     {
+      config: otherParty,
       schema: {
         body: {
           type: 'object',

@@ -1,5 +1,5 @@
 /*
- * Sandbox bank-app pay widget (SberPay), environment `local` (DESIGN §7, SPEC §4). A static script: the widget
+ * Sandbox bank-app pay widget (SberPay), environment `local`. A static script: the widget
  * page has no inline script, and its CSP allows framing by this origin only.
  *
  * Where it runs

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { ORDER_STATUS } from '../acquirer/port';
-import { toRoubles } from '../money';
-import { orderNumberOf } from '../payments';
-import { html, sandboxPage } from '../render';
-import { orderIdSchema } from '../routes/schemas';
+import { roublesText } from '../platform/money';
+import { orderNumberOf } from '../payments/start';
+import { html } from '../platform/render';
+import { otherParty, sandboxPage } from './party';
+import { orderIdSchema } from '../platform/schemas';
 import type { RbsFake } from './rbs';
 
 /**
@@ -25,9 +26,7 @@ export const WIDGET_CSP = [
   'report-uri /csp-report',
 ].join('; ');
 
-const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
-
-/** The bank-app pay widget for environment `local` (DESIGN §7); its message protocol is documented in the script. */
+/** The bank-app pay widget for environment `local`; its message protocol is documented in the script. */
 export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: RbsFake } }> = async (app, { fake }) => {
   const script = fs.readFileSync(path.join(__dirname, 'sberpay-widget.js'), 'utf8');
 
@@ -52,7 +51,7 @@ export const sberpaySandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake:
     async (request, reply) => {
       // The page names its own order id; the fake knows it as the orderNumber it was registered under.
       const order = request.query.orderId ? await fake.order({ orderNumber: orderNumberOf(request.query.orderId) }) : undefined;
-      const amount = order ? html`<p class="sandbox-amount">К оплате: <strong>${money(order.amount)}</strong></p>` : null;
+      const amount = order ? html`<p class="sandbox-amount">К оплате: <strong>${roublesText(order.amount)}</strong></p>` : null;
       const self = `/sandbox/sberpay/widget?orderId=${encodeURIComponent(request.query.orderId ?? '')}`;
       const body = html`<h1>SberPay</h1>
 <p id="widget-order"></p>
@@ -72,7 +71,7 @@ ${amount}
     },
   );
 
-  // The desktop-Safari helper tab (SPEC §4: path /access-cookie on the widget's host): opened so the bank's
+  // The desktop-Safari helper tab (the path /access-cookie on the widget's host): opened so the bank's
   // cookies count as first-party; it has nothing to do but say so.
   app.get('/sandbox/sberpay/access-cookie', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(sandboxPage('SberPay', html`<h1>SberPay</h1><p>Доступ разрешен. Эту вкладку можно закрыть.</p>`)),
@@ -83,6 +82,7 @@ ${amount}
   app.post(
     '/sandbox/sberpay/:orderId/confirm',
     {
+      config: otherParty,
       schema: {
         params: { type: 'object', required: ['orderId'], properties: { orderId: orderIdSchema } },
         body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { type: 'string', enum: ['pay', 'decline'] } } },

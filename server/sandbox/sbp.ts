@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { ORDER_STATUS } from '../acquirer/port';
-import { toRoubles } from '../money';
-import { html, sandboxPage, type Html } from '../render';
-import { orderIdSchema } from '../routes/schemas';
-import type { RbsOrderRow } from '../store/store';
+import { roublesText } from '../platform/money';
+import { html, type Html } from '../platform/render';
+import { otherParty, sandboxPage } from './party';
+import { orderIdSchema } from '../platform/schemas';
 import type { RbsFake } from './rbs';
-
-const money = (kopecks: number) => `${toRoubles(kopecks).toLocaleString('ru-RU', { minimumFractionDigits: 2 })} руб.`;
+import type { RbsOrderRow } from './tables';
 
 const statusText = (order: RbsOrderRow) =>
   order.order_status === ORDER_STATUS.deposited
@@ -16,7 +15,7 @@ const statusText = (order: RbsOrderRow) =>
       : 'Платеж отклонен.';
 
 /**
- * The fast-payment bank app (DESIGN §7): the QR's payload (from the RBS fake's get.do) opens this page, whose 'Оплатить'
+ * The fast-payment bank app: the QR's payload (from the RBS fake's get.do) opens this page, whose 'Оплатить'
  * and 'Отклонить' change the fake's order; the checkout learns the outcome through the protocol (callback, status).
  */
 export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: RbsFake } }> = async (app, { fake }) => {
@@ -29,7 +28,7 @@ export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: Rbs
       ? appPage(html`<h1>Приложение банка</h1><p role="status">${statusText(order)}</p>`)
       : appPage(html`<h1>Приложение банка</h1>
 <p>Оплата по QR-коду СБП</p>
-<p class="sandbox-amount">Сумма: <strong>${money(order.amount)}</strong></p>
+<p class="sandbox-amount">Сумма: <strong>${roublesText(order.amount)}</strong></p>
 <form method="post" action="/sandbox/sbp/${order.qr_id ?? ''}" class="sandbox-form">
 <button type="submit" name="outcome" value="pay">Оплатить</button>
 <button type="submit" name="outcome" value="decline" class="secondary">Отклонить</button>
@@ -44,6 +43,7 @@ export const sbpSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: Rbs
   app.post(
     '/sandbox/sbp/:qrcId',
     {
+      config: otherParty,
       schema: {
         params,
         body: { type: 'object', required: ['outcome'], additionalProperties: false, properties: { outcome: { type: 'string', enum: ['pay', 'decline'] } } },

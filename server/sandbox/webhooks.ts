@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { html, sandboxPage } from '../render';
-import { verifyWebhook } from '../webhooks/signature';
+import { html } from '../platform/render';
+import { otherParty, sandboxPage } from './party';
+import { verifyWebhook } from '../merchant/signature';
 
 /**
- * The sandbox's webhook inbox (issue 14): the merchant's end of the webhooks when no MERCHANT_WEBHOOK_URL is set. It
+ * The sandbox's webhook inbox: the merchant's end of the webhooks when no MERCHANT_WEBHOOK_URL is set. It
  * verifies each arriving signature as a merchant would (a Standard Webhooks check with the server's secret) and shows
  * what arrived: `GET /sandbox/webhooks` (a page) and `GET /sandbox/webhooks.json`. A bad signature is answered 401, so
  * the delivery is recorded as failed and retried.
@@ -14,7 +15,7 @@ export const webhooksSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { secr
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  app.post('/sandbox/webhooks', async (request, reply) => {
+  app.post('/sandbox/webhooks', { config: otherParty }, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : '';
     const valid = verifyWebhook(secret, request.headers, body, Math.floor(store.now() / 1000));
     let type: string | null = null;
@@ -25,12 +26,15 @@ export const webhooksSandbox: FastifyPluginAsyncJsonSchemaToTs<{ Options: { secr
       // Not JSON: shown as it came.
     }
     const id = request.headers['webhook-id'];
-    await store.insertSandboxWebhook({ webhook_id: typeof id === 'string' ? id.slice(0, 200) : '', type, body: body.slice(0, 32_768), valid: valid ? 1 : 0 });
+    await store.db
+      .insertInto('sandbox_webhooks')
+      .values({ webhook_id: typeof id === 'string' ? id.slice(0, 200) : '', type, body: body.slice(0, 32_768), valid: valid ? 1 : 0, received_at: store.now() })
+      .execute();
     return valid ? reply.code(204).send() : reply.code(401).send({ success: false, error: 'Неверная подпись вебхука' });
   });
 
   const recent = async () =>
-    (await store.sandboxWebhooks(50)).map((row) => ({
+    (await store.db.selectFrom('sandbox_webhooks').selectAll().orderBy('id', 'desc').limit(50).execute()).map((row) => ({
       id: row.webhook_id,
       type: row.type,
       valid: row.valid === 1,

@@ -1,8 +1,7 @@
 /**
- * The change feed: every payment attempt's status change, announced to whatever waits for it — in this process and,
- * on PostgreSQL, in every other process on the same database. Polls still read the database (a status is never
- * answered from the feed); the feed only wakes waiters sooner (later: the webhook outbox worker, acquirer
- * reconciliation).
+ * The change feed: changes the domains publish (a payment attempt's new status, payments/queries.ts), announced to
+ * whatever waits for them — in this process and, on PostgreSQL, in every other process on the same database. Polls
+ * still read the database (a status is never answered from the feed); the feed only wakes waiters sooner.
  *
  * Delivery is at commit: on PostgreSQL the store calls pg_notify inside the writing transaction, and PostgreSQL
  * delivers it to every LISTENing connection when (and only if) the transaction commits; on SQLite the store hands the
@@ -12,9 +11,17 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { pgClientConfig } from './engines';
-import type { Database, PaymentStatus } from './schema';
+import type { Database } from './database';
 
-export type Change = { kind: 'attempt-status'; orderId: string; billOid: string; status: PaymentStatus };
+/**
+ * The changes published, by kind: empty here (the engine knows no domain); each domain adds its own by declaration
+ * merging, `declare module '../store/changeFeed' { interface Changes { 'attempt-status': AttemptStatusChange } }`.
+ * A change is sent as JSON.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Changes {}
+
+export type Change = Changes[keyof Changes];
 
 /** What a subscriber hears: a change, or word that changes may have been missed (re-read the database). */
 export type FeedEvent = Change | { kind: 'resync' };

@@ -20,8 +20,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
-import { PREPARED_NAME } from './prepared';
-import type { Database as Tables } from './schema';
+import type { Database as Tables } from './database';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,8 +34,6 @@ export interface DatabaseLocation {
   databaseUrl: string | null;
   databasePath: string;
 }
-
-export const engineOf = (location: DatabaseLocation): Engine => (location.databaseUrl ? 'postgres' : 'sqlite');
 
 /**
  * SQLite's transactions start with BEGIN IMMEDIATE: the write lock is taken at the start, so two processes sharing
@@ -112,6 +109,9 @@ const pgTypes = {
 
 /** node-postgres connection settings shared by the pool and the change feed's listening connection. */
 export const pgClientConfig = (url: string): pg.ClientConfig => ({ connectionString: url, types: pgTypes, application_name: 'checkout' });
+
+/** The comment that names a prepared statement (prepared.ts writes it): `/* prepared:pollStatus *\/ select …`. */
+export const PREPARED_NAME = /^\/\* prepared:([A-Za-z0-9_]+) \*\/ /;
 
 /**
  * Runs the queries `prepared` named (a leading `/* prepared:name *\/` comment) as server-side prepared statements of

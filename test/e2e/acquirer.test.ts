@@ -2,6 +2,9 @@ import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { stepMessages } from '../../src/services/stepMessages';
+import { billByOid } from '../../server/billing/queries';
+import { attemptByOrder } from '../../server/payments/queries';
+import { attemptsOfBill, exchangesOfAttempt } from '../support/rows';
 
 /**
  * The acquirer's bad days, in a real browser against the server and its sandbox's RBS fake (reached over HTTP): a lost
@@ -35,7 +38,7 @@ async function startCard(page: Page, bill: string): Promise<string> {
   await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   await page.waitForURL(/\/sandbox\/acquirer\//);
   // The page has gone to the acquirer's form: the attempt it started is the bill's only one.
-  const [attempt] = await live.server.app.store.attemptsOfBill(bill);
+  const [attempt] = await attemptsOfBill(live.server.app.store, bill);
   return attempt!.order_id;
 }
 
@@ -47,7 +50,7 @@ test('a lost callback: the result page still ends on success, the server having 
   await page.waitForURL(/\/success\?billOid=.*orderId=/);
   await expectStatus(page, stepMessages.status.success);
   // No callback came: the only reads of the order's status are the poll's.
-  const exchanges = await live.server.app.store.exchangesOfAttempt(orderId);
+  const exchanges = await exchangesOfAttempt(live.server.app.store, orderId);
   expect(exchanges.map((e) => e.method)).toEqual(['register.do', 'getOrderStatusExtended.do']);
 });
 
@@ -69,7 +72,7 @@ test('the acquirer answers 500 on Pay: the message, the payer stays; once it is 
   await payWithCard(page, TEST_CARDS.pays);
   await expectStatus(page, stepMessages.status.success);
   // The attempt of the failed Pay was kept and paid: one attempt, one order at the acquirer.
-  const attempts = await live.server.app.store.attemptsOfBill(bill);
+  const attempts = await attemptsOfBill(live.server.app.store, bill);
   expect(attempts.map((a) => a.status)).toEqual(['success']);
 });
 
@@ -96,8 +99,8 @@ test('paid twice (a card in one tab, the fast payment in another): one success, 
   expect(await first.page.getByText(stepMessages.status.success).count()).toBe(0);
   // The page may say 'refunded' before the refund itself is back from the acquirer (a background job).
   await live.server.app.background.idle();
-  const refunded = (await live.server.app.store.attemptByOrder(cardOrder))!;
+  const refunded = (await attemptByOrder(live.server.app.store, cardOrder))!;
   expect(refunded).toMatchObject({ status: 'refunded', refund_state: 'done' });
   expect(await live.server.app.rbsFake!.order({ orderId: refunded.acquirer_order_id! })).toMatchObject({ order_status: 4 });
-  expect((await live.server.app.store.billByOid(bill))!.paid_order_id).not.toBe(cardOrder);
+  expect((await billByOid(live.server.app.store, bill))!.paid_order_id).not.toBe(cardOrder);
 });

@@ -8,8 +8,9 @@ import { buildApp } from '../../server/app';
 import { maskPhone } from '../../src/services/format';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
-import { seedDemo } from '../../server/demoBills';
+import { seedDemo } from '../../server/sandbox/demoBills';
 import { freshDatabase } from '../support/testDatabase';
+import { billByLink } from '../../server/billing/queries';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -230,7 +231,7 @@ export async function codeScreenPhone(server: RunningServer, page: Page): Promis
   const shown = ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/^на номер /, '');
   if (!shown.includes('*')) return shown.replace(/\D/g, '');
   const link = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-  const phone = (await server.app.store.billByLink(link))?.client_phone;
+  const phone = (await billByLink(server.app.store, link))?.client_phone;
   if (!phone || maskPhone(phone) !== shown) throw new Error(`the code screen shows ${shown}, not the phone of bill ${link}`);
   return phone;
 }

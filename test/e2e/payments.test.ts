@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, MOBILE, payByCardFromChoose, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { stepMessages } from '../../src/services/stepMessages';
+import { attemptByAnyId, attemptByOrder } from '../../server/payments/queries';
 
 
 /** Every way to pay (SPEC §4, issue 6) in a real browser against the reference server's sandbox. */
@@ -34,7 +35,7 @@ describe('card (ALL)', () => {
     await expectStatus(page, stepMessages.status.success);
     // The acquirer's orderId, appended to our return URL: it names our attempt.
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(await live.server.app.store.attemptByAnyId(orderId)).toMatchObject({
+    expect(await attemptByAnyId(live.server.app.store, orderId)).toMatchObject({
       bill_oid: bill,
       email: 'payer@example.com',
       user_oid: null,
@@ -294,7 +295,7 @@ describe('the sandbox widget goes back only to this origin (issue 12)', () => {
     // The payment itself went through: the bank's confirmation does not depend on where the payer goes next (the
     // product hears it through the acquirer's callback).
     await live.server.app.background.idle();
-    expect((await live.server.app.store.attemptByOrder(order.orderId))!.status).toBe('success');
+    expect((await attemptByOrder(live.server.app.store, order.orderId))!.status).toBe('success');
   });
 
   test('a backUrl of this origin is followed', async () => {

@@ -3,6 +3,9 @@ import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, freshBill, newContext, payWithCard, smsCode, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
+import { billByOid } from '../../server/billing/queries';
+import { attemptByAnyId } from '../../server/payments/queries';
+import { ledgerOfCustomer } from '../support/rows';
 
 const m = messages;
 
@@ -15,8 +18,8 @@ const live = useLiveServer();
 
 /** The bill's points ledger, read from the server's store: what was credited and written off. */
 async function ledgerOf(objectOID: string) {
-  const custNo = (await live.server.app.store.billByOid(objectOID))!.cust_no!;
-  return live.server.app.store.ledgerOfCustomer(custNo);
+  const custNo = (await billByOid(live.server.app.store, objectOID))!.cust_no!;
+  return ledgerOfCustomer(live.server.app.store, custNo);
 }
 
 /** From the bill page through the points screen and the SMS code to choosePaymentType with the points used. */
@@ -49,7 +52,7 @@ test('demo-cover: points cover the bill, the title says so, and Pay closes it wi
   await page.waitForURL(/\/success\?withoutProcessing=1/);
   await expectStatus(page, stepMessages.status.success);
 
-  expect((await live.server.app.store.billByOid(bill))!.status).toBe('paid');
+  expect((await billByOid(live.server.app.store, bill))!.status).toBe('paid');
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([5000, -1500]);
   await page.context().close();
 });
@@ -70,7 +73,7 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
   const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
   // Written off for the attempt the acquirer's orderId (appended to the return URL) names.
-  expect(ledger[1]!.order_id).toBe((await live.server.app.store.attemptByAnyId(new URL(page.url()).searchParams.get('orderId')!))!.order_id);
+  expect(ledger[1]!.order_id).toBe((await attemptByAnyId(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!))!.order_id);
   await page.context().close();
 });
 
@@ -84,6 +87,6 @@ test('demo-points: a declined card writes no points off', async () => {
   await page.waitForURL(/\/fail\?billOid=.*orderId=/);
   await expectStatus(page, stepMessages.status.declined);
   expect((await ledgerOf(bill)).map((entry) => entry.delta)).toEqual([4500]);
-  expect((await live.server.app.store.billByOid(bill))!.status).toBe('open');
+  expect((await billByOid(live.server.app.store, bill))!.status).toBe('open');
   await page.context().close();
 });

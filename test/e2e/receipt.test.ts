@@ -4,6 +4,7 @@ import { freshBill, payByCardFromChoose, payWithCard, toChoosePaymentType as toC
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
+import { attemptByAnyId } from '../../server/payments/queries';
 
 const m = messages;
 
@@ -61,7 +62,7 @@ test("a declined card: 'Попробовать снова' opens the bill on cho
   await status(page, stepMessages.status.success);
   await receipt(page).waitFor();
   // The return URL names the order by the acquirer's id; the receipt's order number is ours (the acquirer's orderNumber).
-  const attempt = await live.server.app.store.attemptByAnyId(new URL(page.url()).searchParams.get('orderId')!);
+  const attempt = await attemptByAnyId(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!);
   await receipt(page).getByText(attempt!.order_id).waitFor();
   await receipt(page).getByText('pa***@example.com').waitFor();
   await receipt(page).getByText('Банковская карта').waitFor();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { maskPhone } from '../../server/codes';
+import { maskPhone } from '../../src/services/format';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { violationsOf } from './a11y';

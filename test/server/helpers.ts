@@ -3,14 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { DEV_CAPTCHA_TOKEN } from '../../server/accounts/captcha';
+import type { CodePurpose } from '../../server/accounts/tables';
 import { buildApp } from '../../server/app';
 import type { AppOptions } from '../../server/config';
-import { DEV_CAPTCHA_TOKEN } from '../../server/captcha';
+import { migrations } from '../../server/migrations';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { seedDemo } from '../../server/demoBills';
-import type { CodePurpose } from '../../server/store/store';
+import { seedDemo } from '../../server/sandbox/demoBills';
+import { outboxOf } from '../../server/sandbox/smsOutbox';
+import { openStore, type RootStore } from '../../server/store/store';
 import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
+import { billByOid } from '../../server/billing/queries';
 
 /** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
 export const TEST_PASSWORD_COST = 1024;
@@ -37,6 +41,17 @@ export function tempDirs() {
     '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"><meta name="config" content="__CONFIG__"><title>__TITLE__</title></head><body>__MOUNT__</body></html>',
   );
   return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
+}
+
+/** A temp folder and a fresh database of the file's engine; `remove` drops both. */
+async function freshPlace() {
+  const { dir, distDir } = tempDirs();
+  const fresh: TestDatabase = await freshDatabase(dir);
+  const remove = async () => {
+    await fresh.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, distDir, fresh, remove };
 }
 
 /** Where a test server's data lives: spread into buildApp's options to open a second server on the same database. */
@@ -84,7 +99,7 @@ export const linkOf = (payUrl: string): string => new URL(payUrl).pathname.split
 
 /** The link id of the bill with this objectOID, from the store. */
 export async function linkFor(app: FastifyInstance, objectOID: string): Promise<string> {
-  const bill = await app.store.billByOid(objectOID);
+  const bill = await billByOid(app.store, objectOID);
   if (!bill) throw new Error(`no bill ${objectOID}`);
   return bill.link_id;
 }
@@ -109,8 +124,7 @@ export async function payBillByCard(app: FastifyInstance, link: string, card: st
  * its own) and a fake clock; the global rate limit is off unless a test turns it on.
  */
 export async function startServer(overrides: Partial<AppOptions> = {}, clock = fakeClock()): Promise<TestServer> {
-  const { dir, distDir } = tempDirs();
-  const fresh: TestDatabase = await freshDatabase(dir);
+  const { dir, distDir, fresh, remove } = await freshPlace();
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
@@ -138,10 +152,30 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     distDir,
     close: async () => {
       await app.close();
-      await fresh.drop();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
+}
+
+export interface TestStore {
+  store: RootStore;
+  clock: FakeClock;
+  close: () => Promise<void>;
+}
+
+/**
+ * A seeded store without a server, on a fresh database of the file's engine, for the tests of a domain function: the
+ * real queries and transactions, no HTTP.
+ */
+export async function startStore(clock = fakeClock()): Promise<TestStore> {
+  const { fresh, remove } = await freshPlace();
+  const store = await openStore({ databaseUrl: fresh.databaseUrl, databasePath: fresh.databasePath, now: clock.now, migrations });
+  await seedDemo(store, TEST_PASSWORD_COST);
+  const close = async () => {
+    await store.close();
+    await remove();
+  };
+  return { store, clock, close };
 }
 
 type Body = Record<string, unknown> | unknown[] | string | null | undefined;
@@ -204,14 +238,14 @@ export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): P
 
 /** The newest code the sandbox's SMS outbox holds for a phone. */
 export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await app.store.outboxOf(phone, 1))[0]?.text ?? '';
+  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
   const code = /Код подтверждения: (\d{4})/.exec(text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}: ${text}`);
   return code;
 }
 
 export async function lastPassword(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await app.store.outboxOf(phone, 1))[0]?.text ?? '';
+  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
   const password = /пароль: (\S+)$/.exec(text)?.[1];
   if (!password) throw new Error(`no password in the outbox for ${phone}: ${text}`);
   return password;

@@ -1,5 +1,5 @@
-import { DEV_CAPTCHA_TOKEN, SITEVERIFY_URL, createCaptchaVerifier } from '../../server/captcha';
-import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MAX_DEPTH, CspReports } from '../../server/cspReports';
+import { DEV_CAPTCHA_TOKEN, SITEVERIFY_URL, createCaptchaVerifier } from '../../server/accounts/captcha';
+import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MAX_DEPTH, CspReports } from '../../server/platform/cspReports';
 import { openPage, postRoutes, snapshot, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -112,7 +112,7 @@ describe('CSP reports', () => {
   });
 });
 
-describe('CSP reports that cannot be kept (issue 12)', () => {
+describe('CSP reports that cannot be kept', () => {
   const report = (payload: string, type = 'application/csp-report') =>
     server.app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': type }, payload });
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
@@ -220,7 +220,7 @@ describe('captcha verifier', () => {
 
 describe('bank widget origins in the CSP', () => {
   test('local needs none (the sandbox is this origin); other environments allow both bank host families', () => {
-    const { widgetOrigins } = jest.requireActual<typeof import('../../server/csp')>('../../server/csp');
+    const { widgetOrigins } = jest.requireActual<typeof import('../../server/platform/csp')>('../../server/platform/csp');
     const { BANK_HOSTS } = jest.requireActual<typeof import('../../src/widget/hosts')>('../../src/widget/hosts');
     expect(widgetOrigins({ environment: 'local', widgetOrigin: null })).toEqual([]);
     expect(widgetOrigins({ environment: 'production', widgetOrigin: null })).toEqual([BANK_HOSTS.bankAppPay.production, BANK_HOSTS.general.production]);
@@ -236,7 +236,7 @@ describe('bank widget origins in the CSP', () => {
 describe('CSRF tokens remembered in memory', () => {
   test("a sign-in renames the session: the old id's POSTs are refused at once, the new id's pass", async () => {
     const { startServer, openPage } = jest.requireActual<typeof import('./helpers')>('./helpers');
-    const { demoAccount } = jest.requireActual<typeof import('../../server/demoBills')>('../../server/demoBills');
+    const { demoAccount } = jest.requireActual<typeof import('../../server/sandbox/demoBills')>('../../server/sandbox/demoBills');
     const local = await startServer();
     try {
       const client = await openPage(local.app, 'demo-reg');

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { refusal } from '../../../server/routes/schemas';
+import { refusal } from '../../../server/accounts/schemas';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { eventually, settle } from './app';
@@ -10,7 +10,7 @@ import { does } from './screen';
 /** The server's refusal body of an account or code call: the server's own builder, so the fakes cannot drift. */
 export { refusal };
 
-/** The send-sms answer of a sent code (server/routes/codes.ts). */
+/** The send-sms answer of a sent code (server/accounts/codeRoutes.ts). */
 export const codeSent = (showCaptcha = false) => ({ success: true, show_captcha: showCaptcha, json: { show_captcha: showCaptcha }, secondsLeft: 60, data: { secondsLeft: 60 } });
 
 /** An answer held back until the test lets it go, so the payer can act while the request is in flight. */

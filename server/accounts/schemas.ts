@@ -1,0 +1,27 @@
+/** JSON-schema pieces of the account and code routes, and the refusal body they share. */
+
+/** A captcha response (hCaptcha tokens run to a few kilobytes); '' and null mean none was given. */
+export const captchaSchema = { type: ['string', 'null'], maxLength: 8192 } as const;
+
+export const purposeSchema = { type: 'string', enum: ['forgot-password', 'register', 'use-points'] } as const;
+
+/** Letters (any script), spaces, hyphens and apostrophes: what a person's name is made of. */
+export const personNameSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: "^[\\p{L}\\p{M}][\\p{L}\\p{M}' .-]*$" } as const;
+
+/** A body that must be empty or absent (the page posts some calls with no body at all). */
+export const emptyBodySchema = { type: 'object', additionalProperties: false, maxProperties: 0 } as const;
+
+/**
+ * Tighter per-client limits for the calls that send SMS, check secrets or create accounts, on top of the global
+ * limit (@fastify/rate-limit reads `config.rateLimit`; with the global limit off, these are off too).
+ */
+export const sensitiveLimit = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+
+/** The refusal body of a call that may ask for the captcha (the page reads show_captcha at either level). */
+export const refusal = (error: string, showCaptcha: boolean, extra: Record<string, unknown> = {}) => ({
+  success: false,
+  error,
+  show_captcha: showCaptcha,
+  json: { show_captcha: showCaptcha },
+  ...extra,
+});

@@ -1,0 +1,68 @@
+/**
+ * The gateway's reads and writes of a payment attempt's acquirer columns (the table is payments'): what the acquirer
+ * answered, the lease that keeps one request in flight per attempt, and the refund.
+ */
+import type { AttemptRow } from '../payments/tables';
+import { changedRows } from '../store/database';
+import type { Store } from '../store/store';
+
+/** What the acquirer answered about an attempt's order, as stored on the attempt. */
+export type AcquirerFacts = Partial<Pick<AttemptRow, 'acquirer_order_id' | 'form_url' | 'sbp_qrc_id' | 'sbp_payload' | 'sbp_image' | 'acquirer_checked_at'>>;
+
+/** Stores what the acquirer answered about an attempt's order (its id, card form, fast-payment QR). */
+export const recordAcquirerFacts = (store: Store, orderId: string, facts: AcquirerFacts): Promise<AttemptRow | undefined> =>
+  store.db.updateTable('payment_attempts').set({ ...facts, updated_at: store.now() }).where('order_id', '=', orderId).returningAll().executeTakeFirst();
+
+/**
+ * register.do is about to be sent for the first time (an order may exist from now on even without an answer): marks
+ * it, with the order's session end; false when the attempt is no longer pending (its bill closed) or was marked before.
+ */
+export const markRegisterStarted = async (store: Store, orderId: string, expiresAt: number): Promise<boolean> =>
+  changedRows(
+    await store.db
+      .updateTable('payment_attempts')
+      .set({ register_started_at: store.now(), expires_at: expiresAt })
+      .where('order_id', '=', orderId)
+      .where('register_started_at', 'is', null)
+      .where('status', '=', 'created')
+      .executeTakeFirstOrThrow(),
+  ) === 1;
+
+/**
+ * Claims the right to talk to the acquirer about an attempt until `until` (one request in flight per attempt across
+ * processes): a conditional UPDATE that only one claimant wins while the lease lasts.
+ */
+export const claimAttemptLease = async (store: Store, orderId: string, until: number): Promise<boolean> =>
+  changedRows(
+    await store.db
+      .updateTable('payment_attempts')
+      .set({ lease_until: until })
+      .where('order_id', '=', orderId)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', store.now())]))
+      .executeTakeFirstOrThrow(),
+  ) === 1;
+
+/**
+ * Gives the lease back, only if it is still the one claimed until `until`: a holder slower than its lease must not end
+ * the lease of the request that claimed it after it ran out.
+ */
+export async function releaseAttemptLease(store: Store, orderId: string, until: number): Promise<void> {
+  await store.db.updateTable('payment_attempts').set({ lease_until: null }).where('order_id', '=', orderId).where('lease_until', '=', until).execute();
+}
+
+/** The acquirer's status of the attempt's order was read now. */
+export async function markAcquirerChecked(store: Store, orderId: string): Promise<void> {
+  await store.db.updateTable('payment_attempts').set({ acquirer_checked_at: store.now() }).where('order_id', '=', orderId).execute();
+}
+
+/** Pending attempts that went to the acquirer, least recently asked first (the sweeper's work). */
+export const attemptsToReconcile = (store: Store, limit: number): Promise<AttemptRow[]> =>
+  store.db.selectFrom('payment_attempts').selectAll().where('status', '=', 'created').where('register_started_at', 'is not', null).orderBy('updated_at').limit(limit).execute();
+
+/** Refunds recorded but not yet made at the acquirer. */
+export const refundsDue = (store: Store, limit: number): Promise<AttemptRow[]> =>
+  store.db.selectFrom('payment_attempts').selectAll().where('refund_state', '=', 'due').orderBy('updated_at').limit(limit).execute();
+
+export async function refundMade(store: Store, orderId: string): Promise<void> {
+  await store.db.updateTable('payment_attempts').set({ refund_state: 'done', refunded_at: store.now(), updated_at: store.now() }).where('order_id', '=', orderId).execute();
+}

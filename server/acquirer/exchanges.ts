@@ -1,0 +1,39 @@
+/** Every call to the acquirer, kept for support ("what happened to my payment"): never the credentials. */
+import type { Generated } from 'kysely';
+import type { Store } from '../store/store';
+import type { Exchange } from './port';
+
+export interface AcquirerExchangesTable {
+  id: Generated<number>;
+  order_id: string | null;
+  method: string;
+  request: string;
+  answer: string | null;
+  error: string | null;
+  http_status: number | null;
+  ms: number;
+  created_at: number;
+}
+
+declare module '../store/database' {
+  interface Database {
+    acquirer_exchanges: AcquirerExchangesTable;
+  }
+}
+
+/** Keeps one exchange as the adapter reported it. */
+export async function recordExchange(store: Store, exchange: Exchange): Promise<void> {
+  await store.db
+    .insertInto('acquirer_exchanges')
+    .values({
+      order_id: exchange.attempt,
+      method: exchange.method,
+      request: JSON.stringify(exchange.request),
+      answer: exchange.answer === null ? null : JSON.stringify(exchange.answer),
+      error: exchange.error,
+      http_status: exchange.httpStatus,
+      ms: exchange.ms,
+      created_at: store.now(),
+    })
+    .execute();
+}

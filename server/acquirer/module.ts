@@ -1,0 +1,55 @@
+/**
+ * The acquirer module: the adapter to the acquirer (the configured bank, or the sandbox's RBS fake), the gateway Pay
+ * and reconciliation go through, its sweep, and the acquirer's callback.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
+import type { Gateway } from '../payments/gatewayPort';
+import { every } from '../platform/jobs';
+import { settingOnce } from '../platform/settings';
+import { acquirerCallbackRoutes } from './callback';
+import { recordExchange } from './exchanges';
+import { createGateway } from './gateway';
+import { rbsAcquirer } from './rbs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The acquirer gateway: Pay, reconciliation, refunds. */
+    gateway: Gateway;
+    /** The key the acquirer's callbacks are signed with (ACQUIRER_CALLBACK_KEY, or the sandbox's, generated once). */
+    callbackKey: () => Promise<string>;
+  }
+}
+
+export async function acquirerModule(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const store = app.store;
+  const log = (message: string, error?: unknown) => (error ? app.log.error({ err: error }, message) : app.log.warn(message));
+  let key: Promise<string> | null = null;
+  // With the sandbox's fake the key is generated once and kept in the database, so the fake and every process agree.
+  const callbackKey = () =>
+    (key ??= options.acquirerCallbackKey ? Promise.resolve(options.acquirerCallbackKey) : settingOnce(store, 'sandbox_rbs_callback_key', crypto.randomBytes(32).toString('hex')));
+  const acquirer = rbsAcquirer({
+    // The sandbox's fake is this server: its URL is known only after listen (PORT=0), so it is read on every call.
+    baseUrl: options.acquirerUrl ?? (() => `${options.publicUrl}${SANDBOX_ACQUIRER.path}`),
+    credentials: options.acquirerUrl
+      ? options.acquirerToken
+        ? { token: options.acquirerToken }
+        : { userName: options.acquirerUserName!, password: options.acquirerPassword! }
+      : SANDBOX_ACQUIRER.credentials,
+    fetch: options.acquirerFetch,
+    timeoutMs: options.acquirerTimeoutMs,
+    onExchange: (exchange) => recordExchange(store, exchange),
+  });
+  const gateway = createGateway({ store, acquirer, options, background: app.background, log });
+  app.decorate('gateway', gateway);
+  app.decorate('callbackKey', callbackKey);
+
+  // A lost callback never leaves a paid payer waiting: pending attempts are reconciled on start and every minute.
+  if (options.sweepEveryMs > 0) {
+    const sweep = () => app.background.run('acquirer sweep', () => gateway.sweep());
+    every(app, options.sweepEveryMs, sweep);
+    app.addHook('onReady', async () => sweep());
+  }
+  await app.register(acquirerCallbackRoutes);
+}

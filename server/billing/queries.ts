@@ -1,0 +1,61 @@
+/** The billing queries: bills and their payment types. */
+import type { Updateable } from 'kysely';
+import { changedRows, first } from '../store/database';
+import { prepared } from '../store/prepared';
+import type { Store } from '../store/store';
+import type { BillRow, BillsTable, NewBill, PaymentTypeRow } from './tables';
+
+/** Read on every page load, payment and poll: compiled once per engine. */
+const hot = {
+  billByOid: prepared((db, a: { oid: string }) => db.selectFrom('bills').selectAll().where('oid', '=', a.oid)),
+  billByLink: prepared((db, a: { linkId: string }) => db.selectFrom('bills').selectAll().where('link_id', '=', a.linkId)),
+  typesOfBill: prepared((db, a: { billOid: string }) => db.selectFrom('payment_types').selectAll().where('bill_oid', '=', a.billOid).orderBy('position')),
+};
+
+export const billByOid = async (store: Store, oid: string): Promise<BillRow | undefined> => first(await hot.billByOid(store, { oid }));
+
+/** The bill a page names by its public link id (payLinks.ts). */
+export const billByLink = async (store: Store, linkId: string): Promise<BillRow | undefined> => first(await hot.billByLink(store, { linkId }));
+
+export const typesOfBill = (store: Store, billOid: string): Promise<PaymentTypeRow[]> => hot.typesOfBill(store, { billOid });
+
+/** Whether the database has no bill at all (the demo seed's "empty"). */
+export const hasNoBills = async (store: Store): Promise<boolean> =>
+  (await store.db.selectFrom('bills').select('oid').limit(1).executeTakeFirst()) === undefined;
+
+export async function insertBill(store: Store, bill: NewBill): Promise<void> {
+  await store.db.insertInto('bills').values({ ...bill, created_at: store.now() }).execute();
+}
+
+export async function insertType(store: Store, type: PaymentTypeRow): Promise<void> {
+  await store.db.insertInto('payment_types').values(type).execute();
+}
+
+/** Writes to a bill still open and not closed; answers false when it was paid or closed meanwhile. */
+const changeOpenBill = async (store: Store, billOid: string, change: Updateable<BillsTable>): Promise<boolean> =>
+  changedRows(
+    await store.db.updateTable('bills').set(change).where('oid', '=', billOid).where('status', '=', 'open').where('closed_as', 'is', null).executeTakeFirstOrThrow(),
+  ) === 1;
+
+/** Marks an open bill paid (by this attempt; null: seeded as paid); a bill closed without payment stays closed. */
+export const markBillPaid = (store: Store, billOid: string, orderId: string | null): Promise<boolean> =>
+  changeOpenBill(store, billOid, { status: 'paid', paid_order_id: orderId, paid_at: store.now() });
+
+/** Closes an open, unpaid bill without payment; answers false when it was paid or closed meanwhile. */
+export const closeBill = (store: Store, billOid: string, as: 'cancelled' | 'expired'): Promise<boolean> =>
+  changeOpenBill(store, billOid, { closed_as: as, closed_at: store.now() });
+
+/** Open bills whose expiresAt has come and that are not closed yet, oldest deadline first. */
+export const billsDueToExpire = async (store: Store, limit: number): Promise<string[]> =>
+  (
+    await store.db
+      .selectFrom('bills')
+      .select('oid')
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<=', store.now())
+      .where('closed_as', 'is', null)
+      .where('status', '=', 'open')
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute()
+  ).map((row) => row.oid);

@@ -1,0 +1,38 @@
+/**
+ * A bill's status, the rule every part of the server reads it by. This module imports nothing: billing, payments, the
+ * merchant API and the page's data all depend on it, and it on none of them.
+ *
+ * The database keeps `open | paid` and a closing mark (cancelled by the merchant, or expired); an open bill whose
+ * expiresAt has come is expired even before the expiry sweep closes it.
+ */
+
+/** A bill's status as the merchant API names it. */
+export type BillStatus = 'unpaid' | 'paid' | 'cancelled' | 'expired';
+
+/** What the status is read from: the columns of a bill row. */
+export interface BillState {
+  status: 'open' | 'paid';
+  closed_as: 'cancelled' | 'expired' | null;
+  expires_at: number | null;
+}
+
+export function billStatus(bill: BillState, now: number): BillStatus {
+  if (bill.status === 'paid') return 'paid';
+  if (bill.closed_as) return bill.closed_as;
+  if (bill.expires_at !== null && bill.expires_at <= now) return 'expired';
+  return 'unpaid';
+}
+
+/** Why a bill cannot be paid now, in the payer's words; null when it can. */
+export function unpayableReason(bill: BillState, now: number): string | null {
+  switch (billStatus(bill, now)) {
+    case 'paid':
+      return 'Счет уже оплачен';
+    case 'cancelled':
+      return 'Счет отменен';
+    case 'expired':
+      return 'Срок оплаты счета истек';
+    case 'unpaid':
+      return null;
+  }
+}

@@ -1,0 +1,63 @@
+/** The billing tables: bills and their payment types (the ways a bill may be paid, each with its commission). */
+import type { Selectable } from 'kysely';
+
+export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
+
+export interface BillsTable {
+  /** The merchant's id of the bill: the merchant API's name for it, never the page's. */
+  oid: string;
+  /**
+   * The bill's public link id (`/pay/<link_id>`), the page's only name for it: unguessable, or for a demo bill and its
+   * sandbox copies the objectOID itself (payLinks.ts). Unique; every bill has one.
+   */
+  link_id: string;
+  product: 'realty' | 'auto';
+  object_type: string;
+  purpose: string;
+  sum_kopecks: number;
+  client_name: string;
+  client_phone: string | null;
+  client_email: string | null;
+  bill_email: string | null;
+  cust_no: string | null;
+  no_reg: number;
+  points_enabled: number;
+  useful_points_limit: number;
+  status: 'open' | 'paid';
+  paid_order_id: string | null;
+  copied_from: string | null;
+  created_at: number;
+  /** When the bill stops being payable (null: never); the expiry sweep then closes it as 'expired'. */
+  expires_at: number | null;
+  /** Where the payer goes back to the merchant's shop after paying (null: nowhere). */
+  return_url: string | null;
+  paid_at: number | null;
+  /** An open bill closed without payment: cancelled by the merchant or expired (null: still payable). */
+  closed_as: 'cancelled' | 'expired' | null;
+  closed_at: number | null;
+}
+export type BillRow = Selectable<BillsTable>;
+
+export interface PaymentTypesTable {
+  oid: string;
+  bill_oid: string;
+  position: number;
+  code: PaymentTypeCode;
+  name: string;
+  commission_kopecks: number;
+  show_aggregator_offer: number;
+  show_executer_offer: number;
+}
+export type PaymentTypeRow = Selectable<PaymentTypesTable>;
+
+declare module '../store/database' {
+  interface Database {
+    bills: BillsTable;
+    payment_types: PaymentTypesTable;
+  }
+}
+
+
+/** What a new bill may leave out: the times and the states it gets later. */
+export type NewBill = Omit<BillRow, 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at'> &
+  Partial<Pick<BillRow, 'expires_at' | 'return_url'>>;

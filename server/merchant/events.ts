@@ -1,0 +1,55 @@
+/**
+ * What the merchant hears: the webhook events, queued in the outbox (outbox.ts) by the same transaction as the change
+ * they tell of, delivered later by the worker (worker.ts). Payments call these where an attempt's status changes and
+ * where a bill closes; the data is the merchant API's own shapes (views.ts), so an event and the API never differ.
+ */
+import { billByOid } from '../billing/queries';
+import type { BillRow } from '../billing/tables';
+import { paymentByOrder } from '../payments/queries';
+import type { AttemptRow, PaymentStatus } from '../payments/tables';
+import type { Store } from '../store/store';
+import { enqueueEvent } from './outbox';
+import type { WebhookEventType } from './tables';
+import { iso, money, paymentView } from './views';
+
+/** The event of each final status of an attempt. */
+const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
+  success: 'payment.succeeded',
+  declined: 'payment.declined',
+  refunded: 'payment.refunded',
+};
+
+/**
+ * Queues what an attempt's new status tells the merchant, in the caller's transaction: `payment.succeeded`,
+ * `payment.declined` or `payment.refunded`, and `bill.paid` when this attempt paid its bill. Call it once per status
+ * change, right after the change is written (payments/outcome.ts, the one place an attempt's status changes).
+ */
+export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void> {
+  const status = attempt.status;
+  if (status === 'created') return;
+  const payment = await paymentByOrder(tx, attempt.order_id);
+  if (!payment) return;
+  await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment: paymentView(payment) });
+  if (status !== 'success') return;
+  const bill = await billByOid(tx, attempt.bill_oid);
+  if (bill?.status === 'paid' && bill.paid_order_id === attempt.order_id) {
+    await enqueueEvent(tx, 'bill.paid', {
+      objectOID: bill.oid,
+      status: 'paid',
+      amount: money(bill.sum_kopecks),
+      paidAt: iso(bill.paid_at),
+      payment: paymentView(payment),
+    });
+  }
+}
+
+/** Queues `bill.cancelled` or `bill.expired` for a bill just closed, in the caller's transaction. */
+export async function billClosedEvent(tx: Store, bill: BillRow): Promise<void> {
+  if (!bill.closed_as) return;
+  await enqueueEvent(tx, bill.closed_as === 'cancelled' ? 'bill.cancelled' : 'bill.expired', {
+    objectOID: bill.oid,
+    status: bill.closed_as,
+    amount: money(bill.sum_kopecks),
+    closedAt: iso(bill.closed_at),
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * The merchant module: the API's keys (configured, or the sandbox's development key generated once and kept), the
+ * webhook secret (configured, or generated once and kept), the delivery worker and the API itself under /merchant/v1.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from '../config';
+import { settingOnce } from '../platform/settings';
+import { MERCHANT_PREFIX, merchantApi } from './api';
+import { newWebhookSecret } from './signature';
+import { webhookWorker, type WebhookWorker } from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The merchant side: the sandbox's development API key (null when keys are configured), the webhooks. */
+    merchant: { devApiKey: string | null; webhookSecret: string; webhookUrl: () => string | null; worker: WebhookWorker };
+  }
+}
+
+export async function merchantModule(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const store = app.store;
+  const devApiKey =
+    options.merchantApiKeys.length === 0 && options.sandbox ? await settingOnce(store, 'merchant_dev_api_key', `sk_test_${crypto.randomBytes(24).toString('base64url')}`) : null;
+  const webhookSecret = options.webhookSecret ?? (await settingOnce(store, 'webhook_secret', newWebhookSecret()));
+  // The sandbox's inbox when no URL is set; its address follows the port `main.ts` listens on.
+  const webhookUrl = () => options.webhookUrl ?? (options.sandbox ? `${app.appOptions.publicUrl}/sandbox/webhooks` : null);
+  const worker = webhookWorker(store, {
+    target: () => {
+      const url = webhookUrl();
+      return url ? { url, secret: webhookSecret } : null;
+    },
+    retryScheduleMs: options.webhookRetryScheduleMs,
+    timeoutMs: options.webhookTimeoutMs,
+    pollMs: options.webhookPollMs,
+    fetch: options.webhookFetch,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, worker });
+  app.addHook('onClose', async () => worker.stop());
+
+  await app.register(merchantApi, { prefix: MERCHANT_PREFIX, options, keys: devApiKey ? [devApiKey] : options.merchantApiKeys });
+  // Deliveries and the expiry sweep start with the server (tests that drive them by hand turn them off).
+  if (options.webhookWorker) app.addHook('onReady', async () => worker.start());
+}

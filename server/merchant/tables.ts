@@ -1,0 +1,52 @@
+/** The merchant tables: the answers kept by Idempotency-Key, the webhook outbox and every delivery attempt. */
+import type { Generated, Selectable } from 'kysely';
+
+export interface IdempotencyKeysTable {
+  /** Which API key asked (a hash prefix, never the key). */
+  key_id: string;
+  idempotency_key: string;
+  /** Method, path and the body's hash: the same key with another request is refused. */
+  fingerprint: string;
+  status_code: number;
+  body: string;
+  created_at: number;
+}
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
+
+export type WebhookEventType = 'bill.paid' | 'bill.cancelled' | 'bill.expired' | 'payment.succeeded' | 'payment.declined' | 'payment.refunded';
+
+export interface WebhookEventsTable {
+  /** The Standard Webhooks message id (webhook-id), the same on every retry. */
+  id: string;
+  type: WebhookEventType;
+  /** The exact body sent, `{ id, type, createdAt, data }`. */
+  payload: string;
+  state: 'pending' | 'delivered' | 'failed';
+  /** Delivery attempts so far. */
+  attempts: number;
+  next_attempt_at: number;
+  /** A worker holds the event until then; after it, another may take it (the first died). */
+  lease_until: number | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+export type WebhookEventRow = Selectable<WebhookEventsTable>;
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  event_id: string;
+  url: string;
+  attempted_at: number;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+
+declare module '../store/database' {
+  interface Database {
+    idempotency_keys: IdempotencyKeysTable;
+    webhook_events: WebhookEventsTable;
+    webhook_attempts: WebhookAttemptsTable;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Every schema migration, in the order they apply (store/migrator.ts runs them on start). One file each, named by
+ * its place in history and what it adds (the three of the user_version era share legacy.ts); the names below are what
+ * `kysely_migration` records, so they never change.
+ *
+ * Never edit a shipped migration: add the next one (`0006-….ts`, then a line below), written once with Kysely's
+ * schema builder for both engines. Money is integer kopecks (bigint) and times are epoch milliseconds (bigint).
+ */
+import type { Migration } from '../store/migrator';
+import { migration as acquirerGateway } from './0004-acquirer-gateway';
+import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
+import { migration as payLinksAttemptSessions } from './0006-pay-links-attempt-sessions';
+import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
+
+export const migrations: Record<string, Migration> = {
+  '0001-bills-payments-sessions': billsPaymentsSessions,
+  '0002-codes-guards-outbox-free-calls': codesGuardsOutboxFreeCalls,
+  '0003-code-askers-one-waiting-free-call': codeAskersOneWaitingFreeCall,
+  '0004-acquirer-gateway': acquirerGateway,
+  '0005-merchant-api-webhooks': merchantApiWebhooks,
+  '0006-pay-links-attempt-sessions': payLinksAttemptSessions,
+};

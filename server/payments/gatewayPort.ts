@@ -1,0 +1,51 @@
+/**
+ * What payments need from the acquirer side: the gateway (acquirer/gateway.ts implements it) and the two ways a Pay can
+ * fail there. Declared here, where it is used, so payments import nothing of the acquirer folder and the acquirer
+ * folder imports payments one way.
+ */
+import type { BillRow, PaymentTypeRow } from '../billing/tables';
+import type { AttemptRow } from './tables';
+
+/** The acquirer cannot be reached or refused the order now: the payer is told, the attempt kept, Pay works again later. */
+export class AcquirerUnavailable extends Error {
+  constructor(readonly reason: unknown) {
+    super('Не удалось перейти к оплате: банк сейчас не отвечает. Попробуйте еще раз через минуту или выберите другой способ оплаты');
+  }
+}
+
+/**
+ * The order of this attempt exists at the acquirer but its card form was never learnt (register.do's answer was lost):
+ * nobody can have paid on a form nobody saw, so the attempt is ended and the payer's request starts a fresh one.
+ */
+export class AttemptAbandoned extends Error {}
+
+/** What the page gets to pay an attempt (the payment answer's `info`). */
+export interface PaymentInfo {
+  orderId: string;
+  formUrl: string;
+  bankInvoiceId?: string;
+  data?: { payload: string; qrcId: string; image: { content: string; mediaType: 'image/png' } };
+}
+
+export interface Gateway {
+  /** The page's `info` for an attempt: registers its order first if it has none (single flight across processes). */
+  paymentInfo(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<PaymentInfo>;
+  /** Reads the acquirer's status of the attempt's order and settles from that answer only; answers the attempt. */
+  reconcile(orderId: string): Promise<AttemptRow | undefined>;
+  /**
+   * As `reconcile`, and whether the acquirer answered this very call (false: never registered, the lease held by
+   * another reconcile, or no answer), so a caller can tell "the acquirer says not paid" from "not known yet";
+   * `busy`: not asked because another request (in any process) is talking to the acquirer about the attempt.
+   */
+  askAcquirer(orderId: string): Promise<{ attempt: AttemptRow | undefined; answered: boolean; busy: boolean }>;
+  /**
+   * Reconciles in the background (one in flight per attempt in this process; the lease covers other processes).
+   * `news`: the acquirer has just told us something (its callback), so a read already in flight, which may predate
+   * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
+   */
+  reconcileSoon(orderId: string, why?: { news: boolean }): void;
+  /** Reconciles pending attempts and makes due refunds. */
+  sweep(): Promise<void>;
+  /** Returns a refunded attempt's money at the acquirer (refund.do, else reverse.do); idempotent. */
+  refund(orderId: string): Promise<void>;
+}

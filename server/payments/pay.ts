@@ -1,0 +1,65 @@
+/**
+ * A Pay: the payer's request to pay a bill by a payment type, with points, as the page sends it. The attempt first (in
+ * a transaction, start.ts), then the acquirer's order for it (outside, through the gateway). Twice at most: a pending
+ * attempt past its session time-out is reconciled (and ended) first, and an attempt whose card form was lost is
+ * ended; either way the second round starts a fresh attempt.
+ */
+import { pointsConfirmed } from '../accounts/codes';
+import { typeOfPage } from '../billing/payLinks';
+import { billByLink } from '../billing/queries';
+import type { Store } from '../store/store';
+import { PaymentRefused } from './errors';
+import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from './gatewayPort';
+import { startPayment } from './start';
+
+export interface PayRequest {
+  /** The bill as the page names it: by its public link id (billing/payLinks.ts). */
+  billLink: string;
+  /** The payment type chosen, as the page names it (`<link id>.<code>`); null: none, as when points cover the bill. */
+  cardTypeOid: string | null;
+  points: number;
+  /** The receipt e-mail, the signed-in user and the manager who brought the payer (checked by the caller). */
+  email: string | null;
+  userOid: string | null;
+  managerId: string | null;
+  /** The payer's session, where a points code must have proven the customer's phone; the attempt remembers it. */
+  sessionId: string;
+}
+
+/** Closed: points covered the bill, no money moves. Pay: what the page needs to pay at the acquirer. */
+export type PayAnswer = { kind: 'closed'; orderId: string } | { kind: 'pay'; info: PaymentInfo };
+
+/**
+ * Pays as asked, or throws: PaymentRefused for a request that cannot be paid (unknown bill or type, points not
+ * confirmed, a closed bill, too many points), AcquirerUnavailable when the acquirer cannot be reached (the attempt is
+ * kept: Pay works again once the acquirer is back, with the same attempt and order).
+ */
+export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | 'reconcile'>, request: PayRequest): Promise<PayAnswer> {
+  // The merchant's objectOID is as unknown here as any other id: the page knows a bill by its link id only.
+  const bill = await billByLink(store, request.billLink);
+  if (!bill) throw new PaymentRefused(404, 'Документ не найден');
+  const type = request.cardTypeOid ? await typeOfPage(store, bill, request.cardTypeOid) : undefined;
+  if (request.cardTypeOid && !type) throw new PaymentRefused(400, 'Неизвестный способ оплаты');
+  // Points belong to the customer: spending them needs the customer's phone proven by a use-points code in this
+  // session, not just the bill's link.
+  if (request.points > 0 && bill.cust_no && !(await pointsConfirmed(store, request.sessionId, bill.cust_no))) {
+    throw new PaymentRefused(403, 'Подтвердите списание баллов кодом из СМС');
+  }
+  const payment = { bill, type, points: request.points, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
+  for (let round = 1; ; round++) {
+    const started = await startPayment(store, payment);
+    if (started.kind === 'closed') return { kind: 'closed', orderId: started.attempt.order_id };
+    const { attempt } = started;
+    if (round === 1 && attempt.expires_at !== null && store.now() > attempt.expires_at) {
+      await gateway.reconcile(attempt.order_id).catch(() => undefined);
+      continue;
+    }
+    try {
+      return { kind: 'pay', info: await gateway.paymentInfo(attempt, started.type, bill) };
+    } catch (error) {
+      if (!(error instanceof AttemptAbandoned)) throw error;
+      if (round === 1) continue;
+      throw new AcquirerUnavailable(error);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The status poll: every payer waiting for a result asks every 5 s, so its answer is one database read. That read
+ * joins three domains' tables (the session's CSRF token, the bill, the attempt) in one round trip; it lives here, with
+ * the poll, rather than split into one query per domain, because three round trips per poll per payer is what the
+ * benchmark's figures would pay for.
+ */
+import { sql } from 'kysely';
+import { keepAlive, tokenMatches } from '../accounts/sessions';
+import { first } from '../store/database';
+import { prepared } from '../store/prepared';
+import type { Store } from '../store/store';
+import type { Gateway } from './gatewayPort';
+import { receiptOf, type Receipt } from './receipt';
+import type { PaymentStatus } from './tables';
+
+// The session's CSRF token and times (it may have ended), the bill (to tell a wrong link; the page names it by its link
+// id) and the status of the order if it is that bill's. Each a lookup by a unique index; a prepared statement on
+// PostgreSQL.
+const pollRead = prepared(
+  (db, a: { sessionId: string; orderId: string; billLink: string }) =>
+    db
+      .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
+      .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
+      .leftJoin('bills', (join) => join.on('bills.link_id', '=', a.billLink))
+      // The page polls with our order id, the acquirer's (appended to its return URL) or the QR's id: each indexed.
+      .leftJoin('payment_attempts', (join) =>
+        join
+          .onRef('payment_attempts.bill_oid', '=', 'bills.oid')
+          .on((eb) => eb.or([eb('payment_attempts.order_id', '=', a.orderId), eb('payment_attempts.acquirer_order_id', '=', a.orderId), eb('payment_attempts.sbp_qrc_id', '=', a.orderId)])),
+      )
+      .select([
+        'sessions.csrf_token',
+        'sessions.created_at as session_created_at',
+        'sessions.seen_at as session_seen_at',
+        'bills.link_id as bill',
+        // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
+        'bills.status as bill_status',
+        'payment_attempts.status',
+        'payment_attempts.order_id',
+        'payment_attempts.acquirer_checked_at',
+      ]),
+  { name: 'pollStatus' },
+);
+
+/**
+ * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill named by its
+ * link id (`bill`, that link id; null: no such bill) and the order's status (null: no such order of this bill).
+ */
+export const pollStatus = async (store: Store, sessionId: string, orderId: string, billLink: string) =>
+  first(await pollRead(store, { sessionId, orderId, billLink })) ?? {
+    csrf_token: null,
+    session_created_at: null,
+    session_seen_at: null,
+    bill: null,
+    bill_status: null,
+    status: null,
+    order_id: null,
+    acquirer_checked_at: null,
+  };
+
+export interface PollRequest {
+  sessionId: string;
+  /** The CSRF header as it came: compared here, in the poll's own read, instead of in a read of its own. */
+  csrfToken: unknown;
+  orderId: string;
+  /** The bill's link id, as the page names it. */
+  billLink: string;
+}
+
+/** Refused: no such live session or a wrong token. No bill, no order (of this bill), or the order's status. */
+export type PollAnswer =
+  | { kind: 'refused' }
+  | { kind: 'no-bill' }
+  | { kind: 'no-order' }
+  | { kind: 'status'; status: PaymentStatus; billLink: string; receipt?: Receipt };
+
+export interface PollDeps {
+  gateway: Pick<Gateway, 'reconcileSoon' | 'askAcquirer'>;
+  /** A pending attempt not heard of for this long is reconciled in the background. */
+  reconcileAfterMs: number;
+  log: (message: string, error: unknown) => void;
+}
+
+/** Answers a poll from one read; only a final word costs one more, for its receipt. */
+export async function pollPayment(store: Store, deps: PollDeps, poll: PollRequest): Promise<PollAnswer> {
+  const found = await pollStatus(store, poll.sessionId, poll.orderId, poll.billLink);
+  if (!tokenMatches(found.csrf_token, poll.csrfToken)) return { kind: 'refused' };
+  // An ended session is refused like a missing one (a live one has its last-seen time written once a minute).
+  const times = { created_at: found.session_created_at!, seen_at: found.session_seen_at! };
+  if (!(await keepAlive(store, poll.sessionId, times))) return { kind: 'refused' };
+  if (!found.bill) return { kind: 'no-bill' };
+  // An order of another bill is as unknown as no order.
+  if (!found.status || !found.order_id) return { kind: 'no-order' };
+  if (found.status === 'created' && found.bill_status !== 'paid') {
+    // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);
+    // this poll answers from the database at once, a later one sees the outcome.
+    if ((found.acquirer_checked_at ?? 0) < store.now() - deps.reconcileAfterMs) deps.gateway.reconcileSoon(found.order_id);
+    return { kind: 'status', status: found.status, billLink: found.bill };
+  }
+  const status = found.status === 'created' ? await statusOfPaidElsewhere(deps, found.order_id) : found.status;
+  if (status === 'created') return { kind: 'status', status, billLink: found.bill };
+  // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
+  const receipt = await receiptOf(store, found.order_id);
+  return { kind: 'status', status, billLink: found.bill, ...(receipt ? { receipt } : {}) };
+}
+
+/**
+ * Still waiting, and the bill was paid by another attempt (another tab, another payer): this one can no longer
+ * succeed, so the payer hears now that the bill is paid rather than wait: 'declined', its receipt saying the bill is
+ * paid. But the payer may have paid this one too, its callback not in yet (sent back from the acquirer's form, the
+ * result page polls at once): the acquirer is asked first, so such a payer hears 'refunded', never that nothing
+ * happened. 'created' when the acquirer could not say (unreachable, or a callback being applied right now): the next
+ * poll decides.
+ */
+async function statusOfPaidElsewhere(deps: PollDeps, orderId: string): Promise<PaymentStatus> {
+  const { attempt, answered } = await deps.gateway.askAcquirer(orderId).catch((error: unknown) => {
+    deps.log(`the acquirer could not say how a payment of a paid bill ended (order ${orderId})`, error);
+    return { attempt: undefined, answered: false };
+  });
+  if (!attempt) return 'created';
+  if (attempt.status !== 'created') return attempt.status;
+  // Never sent to the acquirer (nothing could be paid), or the acquirer says it is not paid: the bill is paid elsewhere.
+  return attempt.register_started_at === null || answered ? 'declined' : 'created';
+}

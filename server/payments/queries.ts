@@ -1,0 +1,159 @@
+/** The payments queries: payment attempts, alone or with their bill's and payment type's columns. */
+import type { PaymentTypeRow } from '../billing/tables';
+import { first } from '../store/database';
+import { prepared } from '../store/prepared';
+import type { Store } from '../store/store';
+import type { AttemptRow, NewAttempt, PaymentStatus } from './tables';
+
+/** What the change feed hears when an attempt reaches a final status (finishAttempt below). */
+export interface AttemptStatusChange {
+  kind: 'attempt-status';
+  orderId: string;
+  billOid: string;
+  status: PaymentStatus;
+}
+
+declare module '../store/changeFeed' {
+  interface Changes {
+    'attempt-status': AttemptStatusChange;
+  }
+}
+
+/** A payment attempt with its method's code (the payment type's), as the merchant API shows it. */
+export type AttemptWithMethod = AttemptRow & { method: PaymentTypeRow['code'] };
+
+/** Where a page of attempts starts: after this (created_at, order_id). */
+export interface AttemptsPage {
+  status?: PaymentStatus;
+  since?: number;
+  after?: { createdAt: number; orderId: string };
+  limit: number;
+}
+
+/** Read by every settlement and callback: compiled once per engine. */
+const hot = {
+  attemptByOrder: prepared((db, a: { orderId: string }) => db.selectFrom('payment_attempts').selectAll().where('order_id', '=', a.orderId)),
+};
+
+export const attemptByOrder = async (store: Store, orderId: string): Promise<AttemptRow | undefined> => first(await hot.attemptByOrder(store, { orderId }));
+
+/** The attempt whose id is ours, the acquirer's orderId or its fast-payment QR id. */
+export const attemptByAnyId = (store: Store, id: string): Promise<AttemptRow | undefined> =>
+  store.db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where((eb) => eb.or([eb('order_id', '=', id), eb('acquirer_order_id', '=', id), eb('sbp_qrc_id', '=', id)]))
+    .executeTakeFirst();
+
+/** The bill's pending attempt for this type and amounts (there is at most one: a unique index says so). */
+export const pendingAttempt = (store: Store, billOid: string, typeOid: string, amountKopecks: number, points: number): Promise<AttemptRow | undefined> =>
+  store.db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('bill_oid', '=', billOid)
+    .where('card_type_oid', '=', typeOid)
+    .where('amount_kopecks', '=', amountKopecks)
+    .where('points_used', '=', points)
+    .where('status', '=', 'created')
+    .executeTakeFirst();
+
+export const pendingAttemptsOfBill = (store: Store, billOid: string): Promise<AttemptRow[]> =>
+  store.db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('status', '=', 'created').orderBy('created_at').execute();
+
+/** Records a new pending attempt and answers it as stored. */
+export function insertAttempt(store: Store, attempt: NewAttempt): Promise<AttemptRow> {
+  const t = store.now();
+  return store.db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Who pays a pending attempt: the receipt e-mail, the signed-in user, the manager and the session of the latest request.
+ * Answers the attempt as it now is, or undefined when it was not pending any more.
+ */
+export const setAttemptPayer = (store: Store, orderId: string, payer: Pick<AttemptRow, 'email' | 'user_oid' | 'manager_id' | 'session_id'>): Promise<AttemptRow | undefined> =>
+  store.db
+    .updateTable('payment_attempts')
+    .set({ ...payer, updated_at: store.now() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
+ * undefined when it was not pending any more. Only outcome.ts calls this (every status change in one place).
+ */
+export async function finishAttempt(store: Store, orderId: string, status: Exclude<PaymentStatus, 'created'>, extra: { refund_state?: 'due' } = {}): Promise<AttemptRow | undefined> {
+  const row = await store.db
+    .updateTable('payment_attempts')
+    .set({ status, updated_at: store.now(), ...extra })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'created')
+    .returningAll()
+    .executeTakeFirst();
+  if (row) await store.publish({ kind: 'attempt-status', orderId, billOid: row.bill_oid, status });
+  return row;
+}
+
+/**
+ * The bill's open attempt (the latest still waiting for its bank) with its type's code, in one read: what a reload
+ * resumes. undefined when there is none.
+ */
+export const openAttemptOfBill = (store: Store, billOid: string) =>
+  store.db
+    .selectFrom('payment_attempts')
+    .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+    .selectAll('payment_attempts')
+    .select(['payment_types.code as type_code', 'payment_types.name as type_name'])
+    .where('payment_attempts.bill_oid', '=', billOid)
+    .where('payment_attempts.status', '=', 'created')
+    // Registered at the acquirer: an attempt whose order was never made has no form or QR to go back to.
+    .where('payment_attempts.acquirer_order_id', 'is not', null)
+    .orderBy('payment_attempts.created_at', 'desc')
+    .orderBy('payment_attempts.order_id')
+    .limit(1)
+    .executeTakeFirst();
+
+/** An attempt with its bill and its type's name, in one read: what its receipt says. */
+export const receiptOfOrder = (store: Store, orderId: string) =>
+  store.db
+    .selectFrom('payment_attempts')
+    .innerJoin('bills', 'bills.oid', 'payment_attempts.bill_oid')
+    .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+    .selectAll('payment_attempts')
+    .select(['bills.purpose', 'bills.status as bill_status', 'payment_types.code as type_code', 'payment_types.name as type_name'])
+    .where('payment_attempts.order_id', '=', orderId)
+    .executeTakeFirst();
+
+/** Attempts with their method codes, in (created_at, order_id) order. */
+const withMethod = (store: Store) =>
+  store.db
+    .selectFrom('payment_attempts')
+    .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
+    .selectAll('payment_attempts')
+    .select('payment_types.code as method');
+
+/** A bill's attempts with their method codes, oldest first. */
+export const paymentsOfBill = (store: Store, billOid: string): Promise<AttemptWithMethod[]> =>
+  withMethod(store).where('payment_attempts.bill_oid', '=', billOid).orderBy('payment_attempts.created_at').orderBy('payment_attempts.order_id').execute();
+
+/** One attempt with its method code. */
+export const paymentByOrder = (store: Store, orderId: string): Promise<AttemptWithMethod | undefined> =>
+  withMethod(store).where('payment_attempts.order_id', '=', orderId).executeTakeFirst();
+
+/** A page of every bill's attempts in (created_at, order_id) order, for reconciliation. */
+export function paymentsPage(store: Store, page: AttemptsPage): Promise<AttemptWithMethod[]> {
+  let query = withMethod(store);
+  if (page.status) query = query.where('payment_attempts.status', '=', page.status);
+  if (page.since !== undefined) query = query.where('payment_attempts.created_at', '>=', page.since);
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('payment_attempts.created_at', '>', after.createdAt),
+        eb.and([eb('payment_attempts.created_at', '=', after.createdAt), eb('payment_attempts.order_id', '>', after.orderId)]),
+      ]),
+    );
+  }
+  return query.orderBy('payment_attempts.created_at').orderBy('payment_attempts.order_id').limit(page.limit).execute();
+}

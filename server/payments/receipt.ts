@@ -1,0 +1,56 @@
+import type { Receipt } from '../../src/services/types';
+import { toRoubles } from '../platform/money';
+import type { Store } from '../store/store';
+import { receiptOfOrder } from './queries';
+
+// The page's own type (src/services/types.ts), so the wire shape is written once.
+export type { Receipt };
+
+/**
+ * `ivan.petrov@mail.ru` → `iv***@mail.ru`: enough for the payer to recognise their address, too little for a
+ * stranger with the link to learn it.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+/**
+ * The receipt of an order, in one read; undefined for an unknown order. What the payer's receipt says about one
+ * attempt, from the server's own records, never from the address bar: the amount and points, the purpose, the order,
+ * when it ended, the way paid and where the receipt e-mail went. Money is roubles with two decimals on the wire. The
+ * page adds the merchant from its configuration.
+ */
+export async function receiptOf(store: Store, orderId: string): Promise<Receipt | undefined> {
+  const row = await receiptOfOrder(store, orderId);
+  if (!row) return undefined;
+  return {
+    orderId: row.order_id,
+    status: row.status,
+    amount: toRoubles(row.amount_kopecks),
+    pointsUsed: row.points_used,
+    purpose: row.purpose,
+    at: new Date(row.updated_at).toISOString(),
+    // Points that covered the bill are the way paid: no money moved, whatever type the attempt was filed under.
+    method: row.amount_kopecks > 0 ? { code: row.type_code, name: row.type_name } : null,
+    email: row.email ? maskEmail(row.email) : null,
+    billPaid: row.bill_status === 'paid',
+  };
+}
+
+/** The receipt's JSON schema (compiled serializers drop what they do not list). */
+export const receiptSchema = {
+  type: 'object',
+  properties: {
+    orderId: { type: 'string' },
+    status: { type: 'string' },
+    amount: { type: 'number' },
+    pointsUsed: { type: 'integer' },
+    purpose: { type: 'string' },
+    at: { type: 'string' },
+    method: { type: ['object', 'null'], properties: { code: { type: 'string' }, name: { type: 'string' } } },
+    email: { type: ['string', 'null'] },
+    billPaid: { type: 'boolean' },
+  },
+} as const;

@@ -1,0 +1,159 @@
+/**
+ * The checkout page's payment calls: the bill data it opens with, Pay, the offer text and the status poll. Each turns
+ * HTTP into a call of the payments domain and its answer back.
+ */
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { accountById } from '../accounts/accountQueries';
+import { csrfRefusal, findSession, requireSession, sessionIdOf } from '../accounts/sessions';
+import { typeOfPage } from '../billing/payLinks';
+import { billByLink } from '../billing/queries';
+import type { AppOptions } from '../config';
+import { isPlausibleEmail } from '../platform/patterns';
+import {
+  cardTypeOidSchema,
+  failureSchema,
+  isManagerId,
+  managerIdSchema,
+  nullableOidSchema,
+  objectOidSchema,
+  orderIdSchema,
+} from '../platform/schemas';
+import { billData } from './billData';
+import { PaymentRefused } from './errors';
+import { AcquirerUnavailable } from './gatewayPort';
+import { offerDescription, showsOffer } from './offer';
+import { pay } from './pay';
+import { pollPayment } from './poll';
+import { receiptSchema } from './receipt';
+
+const paymentUrlSchema = {
+  body: {
+    type: 'object',
+    required: ['pointsSum', 'objectOID', 'cardTypeOID', 'email', 'userOID'],
+    additionalProperties: false,
+    properties: {
+      pointsSum: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 },
+      objectOID: objectOidSchema,
+      cardTypeOID: { anyOf: [cardTypeOidSchema, { type: 'null' }] },
+      email: { type: ['string', 'null'], maxLength: 254 },
+      userOID: nullableOidSchema,
+      manager_id: managerIdSchema,
+    },
+  },
+} as const;
+
+export const resultSchema = {
+  body: {
+    type: 'object',
+    required: ['transactionID', 'billOID'],
+    additionalProperties: false,
+    properties: { transactionID: orderIdSchema, billOID: objectOidSchema },
+  },
+  // The page polls this every 5 s per payer: a compiled serializer instead of JSON.stringify.
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        success: { type: 'boolean' },
+        status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', 'refunded', null] },
+        objectOID: { type: 'string' },
+        receipt: receiptSchema,
+      },
+    },
+    403: failureSchema,
+    404: failureSchema,
+  },
+} as const;
+
+const offerSchema = {
+  body: {
+    type: 'object',
+    required: ['type', 'objectOID', 'cardTypeOID'],
+    additionalProperties: false,
+    properties: {
+      type: { type: 'string', enum: ['aggregator', 'executer'] },
+      objectOID: objectOidSchema,
+      cardTypeOID: cardTypeOidSchema,
+    },
+  },
+} as const;
+
+const billDataSchema = {
+  params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
+  querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
+} as const;
+
+export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
+  const store = app.store;
+  const pollDeps = { gateway: app.gateway, reconcileAfterMs: options.reconcileAfterMs, log: (message: string, error: unknown) => app.log.warn({ err: error }, message) };
+
+  app.get('/ajax/object-info/:id', { schema: billDataSchema }, async (request, reply) => {
+    // The page names a bill by its link id only: the merchant's objectOID is as unknown here as any other id.
+    const bill = await billByLink(store, request.params.id);
+    if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
+    const sessionOf = () => findSession(store, request);
+    const opened = await billData(store, bill, sessionOf, request.query.retry);
+    if ('closed' in opened) return reply.code(409).send({ success: false, ...opened.closed });
+    return opened.data;
+  });
+
+  app.post('/api/getPaymentUrl/', { schema: paymentUrlSchema }, async (request, reply) => {
+    const body = request.body;
+    const session = await requireSession(store, request);
+    // The receipt goes to this address, by the same rule as /ajax/check-email/.
+    const email = body.email === null ? null : body.email.trim();
+    if (email !== null && !isPlausibleEmail(email)) return reply.code(400).send({ success: false, error: 'Неверный email' });
+    // The payment is the signed-in user's, whatever the page says: a guest's is nobody's, another's is refused.
+    const account = session.account_id ? await accountById(store, session.account_id) : undefined;
+    if (body.userOID !== null && body.userOID !== account?.oid) {
+      return reply.code(403).send({ success: false, error: 'Пользователь не совпадает с вошедшим в кабинет' });
+    }
+    // The body's manager id was checked by the schema; a cookie that does not fit is nobody's and is ignored.
+    const cookieManager = request.cookies.manager_id;
+    const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
+    try {
+      const paid = await pay(store, app.gateway, {
+        billLink: body.objectOID,
+        cardTypeOid: body.cardTypeOID,
+        points: body.pointsSum ?? 0,
+        email,
+        userOid: account?.oid ?? null,
+        managerId,
+        sessionId: session.id,
+      });
+      if (paid.kind === 'closed') return { success: true, isClosedWithoutProcessing: true, info: { orderId: paid.orderId } };
+      return { success: true, isClosedWithoutProcessing: false, info: paid.info };
+    } catch (error) {
+      if (error instanceof PaymentRefused) return reply.code(error.statusCode).send({ success: false, error: error.message });
+      if (error instanceof AcquirerUnavailable) return reply.code(503).send({ success: false, error: error.message });
+      throw error;
+    }
+  });
+
+  app.post('/api/offerText/', { schema: offerSchema }, async (request, reply) => {
+    const { type: kind, objectOID, cardTypeOID } = request.body;
+    const bill = await billByLink(store, objectOID);
+    const type = bill ? await typeOfPage(store, bill, cardTypeOID) : undefined;
+    if (!bill || !type || !showsOffer(type, kind)) return reply.code(404).send({ success: false, error: 'Оферта не найдена' });
+    return { success: true, OfferDescription: offerDescription(kind, bill, type) };
+  });
+
+  // Polled every 5 s by every payer waiting for a result: one database read answers it, the session's CSRF token
+  // included (the CSRF hook only checks that a cookie and a token came).
+  app.post('/api/getResult/', { schema: resultSchema, config: { csrf: 'handler' } }, async (request, reply) => {
+    const { transactionID, billOID } = request.body;
+    const poll = { sessionId: sessionIdOf(request)!, csrfToken: request.headers['x-csrf-token'], orderId: transactionID, billLink: billOID };
+    const answer = await pollPayment(store, pollDeps, poll);
+    switch (answer.kind) {
+      case 'refused':
+        return reply.code(403).send(csrfRefusal);
+      case 'no-bill':
+        return reply.code(404).send({ success: false, error: 'Документ не найден' });
+      case 'no-order':
+        // "Order not found": answered without objectOID. (The answer's objectOID is the bill's link id, as the page named it.)
+        return { success: true, status: null };
+      case 'status':
+        return { success: true, status: answer.status, objectOID: answer.billLink, ...(answer.receipt ? { receipt: answer.receipt } : {}) };
+    }
+  });
+};

@@ -1,0 +1,109 @@
+/**
+ * Starting a payment: the attempt that a Pay makes or finds, in one transaction, or the bill closed at once when
+ * points cover it. The acquirer's order for the attempt comes after (pay.ts, through the gateway).
+ */
+import crypto from 'node:crypto';
+import { billByOid, typesOfBill } from '../billing/queries';
+import { unpayableReason } from '../billing/status';
+import type { BillRow, PaymentTypeRow } from '../billing/tables';
+import type { Store } from '../store/store';
+import { PaymentRefused } from './errors';
+import { applyAcquirerOutcome } from './outcome';
+import { amountDue, maxSpendablePoints, paymentCommission, usefulPoints } from './pricing';
+import { insertAttempt, pendingAttempt, setAttemptPayer } from './queries';
+import type { AttemptRow } from './tables';
+
+export interface PaymentRequest {
+  bill: BillRow;
+  type: PaymentTypeRow | undefined;
+  points: number;
+  email: string | null;
+  userOid: string | null;
+  managerId: string | null;
+  /** The session asking: a retry of the attempt gives its e-mail whole to this session only. */
+  sessionId: string | null;
+}
+
+export type PaymentStart =
+  | { kind: 'closed'; attempt: AttemptRow }
+  | { kind: 'attempt'; attempt: AttemptRow; type: PaymentTypeRow; reused: boolean };
+
+/**
+ * Starts a payment: closes the bill when points cover it, otherwise finds or creates the pending attempt for
+ * this bill, type and amounts (a found one takes this request's e-mail, user and manager). Runs in one transaction
+ * (serialized across processes), so concurrent requests see one attempt.
+ */
+export function startPayment(store: Store, request: PaymentRequest): Promise<PaymentStart> {
+  return store.transaction(async (tx): Promise<PaymentStart> => {
+    const bill = (await billByOid(tx, request.bill.oid))!;
+    if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
+    // A cancelled or expired bill takes no payment (422: the page's 409 means "already paid").
+    const closed = unpayableReason(bill, tx.now());
+    if (closed) throw new PaymentRefused(422, closed);
+
+    const types = await typesOfBill(tx, bill.oid);
+    const commission = paymentCommission(types, request.type);
+    if (request.points > 0) {
+      if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
+      const max = maxSpendablePoints(await usefulPoints(tx, bill), bill.sum_kopecks, commission);
+      if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
+    }
+    const amount = amountDue(bill.sum_kopecks, commission, request.points);
+
+    if (amount <= 0) return { kind: 'closed', attempt: await closeWithPoints(tx, bill, request, types[0]) };
+    if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
+
+    const pending = await pendingAttempt(tx, bill.oid, request.type.oid, amount, request.points);
+    if (pending) {
+      // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
+      const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId, session_id: request.sessionId };
+      // The same payer again (a double click, a retry, twenty tabs) writes nothing: on PostgreSQL concurrent writes to
+      // one row conflict and are retried, and a Pay that changes nothing should never be the one that runs out of tries.
+      const samePayer =
+        pending.email === payer.email && pending.user_oid === payer.user_oid && pending.manager_id === payer.manager_id && pending.session_id === payer.session_id;
+      const attempt = samePayer ? pending : (await setAttemptPayer(tx, pending.order_id, payer))!;
+      return { kind: 'attempt', attempt, type: request.type, reused: true };
+    }
+
+    const orderId = newOrderId();
+    const attempt = await insertAttempt(tx, {
+      order_id: orderId,
+      bill_oid: bill.oid,
+      card_type_oid: request.type.oid,
+      amount_kopecks: amount,
+      commission_kopecks: request.type.commission_kopecks,
+      points_used: request.points,
+      email: request.email,
+      user_oid: request.userOid,
+      manager_id: request.managerId,
+      session_id: request.sessionId,
+    });
+    return { kind: 'attempt', attempt, type: request.type, reused: false };
+  });
+}
+
+async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): Promise<AttemptRow> {
+  // 422, not 409: a 409 to a payment request means the bill is already paid, and the page says so.
+  if (!anyType) throw new PaymentRefused(422, 'У счета нет способов оплаты');
+  const orderId = newOrderId();
+  await insertAttempt(tx, {
+    order_id: orderId,
+    bill_oid: bill.oid,
+    card_type_oid: request.type?.oid ?? anyType.oid,
+    amount_kopecks: 0,
+    commission_kopecks: 0,
+    points_used: request.points,
+    email: request.email,
+    user_oid: request.userOid,
+    manager_id: request.managerId,
+    session_id: request.sessionId,
+  });
+  // No acquirer is involved: the server itself is the party that confirms this payment.
+  return applyAcquirerOutcome(tx, orderId, { kind: 'deposited' });
+}
+
+/** Our order id: 32 hex characters, so it is also the acquirer's `orderNumber` (≤ 32 chars, the idempotency key there). */
+export const newOrderId = () => crypto.randomUUID().replaceAll('-', '');
+
+/** The `orderNumber` an attempt is registered under at the acquirer (attempts made before the gateway had dashed ids). */
+export const orderNumberOf = (orderId: string) => orderId.replaceAll('-', '');

@@ -1,0 +1,73 @@
+/**
+ * The platform module: what every route shares. Cookies and form bodies, the security headers of every answer, the
+ * per-client request limit, the answers to errors and unknown URLs, the built page's assets, and the CSP reports.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { AppOptions } from '../config';
+import { CspReports, cspReportRoutes } from './cspReports';
+import { isCheckoutLink } from './pages';
+import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** CSP violation reports, kept in memory (the sandbox lists them). */
+    cspReports: CspReports;
+  }
+}
+
+export async function platformModule(app: FastifyInstance, options: AppOptions): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
+  // Helmet's headers, computed once (securityHeaders.ts). No cross-origin opener or embedder policy: the bank widget's
+  // helper tab and hCaptcha need cross-origin windows to talk to this page.
+  const pageHeaders = pageSecurityHeaders(options);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
+    done();
+  });
+  if (options.rateLimitPerMinute > 0) {
+    await app.register(fastifyRateLimit, {
+      max: options.rateLimitPerMinute,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        success: false,
+        error: `Слишком много запросов, повторите через ${Math.ceil(context.ttl / 1000)} с`,
+      }),
+    });
+  }
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ success: false, error: 'Внутренняя ошибка сервера' });
+    }
+    // An oversized body is bad input like any other: 400 with a message.
+    const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 400 : status;
+    const message = error.validation ? `Неверные данные запроса: ${error.message}` : error.message;
+    return reply.code(code).send({ success: false, error: message });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    request.method === 'GET' && isCheckoutLink(request.url) ? app.pages.notFound(reply) : reply.code(404).send({ success: false, error: 'Не найдено' }),
+  );
+
+  await app.register(fastifyStatic, {
+    root: options.distDir,
+    prefix: '/assets/',
+    index: false,
+    // Hashed file names never change content, so browsers may keep them for a year.
+    immutable: true,
+    maxAge: '365d',
+    // The build writes .br/.gz twins of the scripts and styles (scripts/precompress.ts); send those when accepted.
+    preCompressed: true,
+    setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
+  });
+  const cspReports = new CspReports();
+  app.decorate('cspReports', cspReports);
+  await app.register(cspReportRoutes, { reports: cspReports });
+}

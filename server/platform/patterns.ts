@@ -1,0 +1,28 @@
+/**
+ * The formats of what the server is given (ids, phones, e-mail addresses), as rules any part may check against: the
+ * HTTP schemas (schemas.ts) build on them, and so does a bill's input check, which no HTTP is involved in.
+ */
+
+/**
+ * A bill's id, checked against this one pattern before any use: in every route schema, the page route, the sandbox and
+ * a new bill's input. The merchant's objectOID and the bill's public link id (`pl_…`, which the page's calls carry under
+ * the provider API's names: objectOID, billOID, billOid) both fit, as do demo bills (`demo-anon`), their copies
+ * (`demo-anon-1a2b3c4d5e6f`) and account OIDs.
+ */
+export const OBJECT_OID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+const objectOidRegExp = new RegExp(OBJECT_OID_PATTERN);
+export const isObjectOid = (value: string): boolean => objectOidRegExp.test(value);
+
+/** A phone as the provider's API writes it: 11 digits starting with 79. */
+export const PHONE_PATTERN = '^79[0-9]{9}$';
+const phoneRegExp = new RegExp(PHONE_PATTERN);
+export const isPhone = (value: string): boolean => phoneRegExp.test(value);
+
+/**
+ * A plausible e-mail: one @, no spaces, a dotted domain, and no control or invisible formatting characters (U+0000,
+ * U+202E and the like), which no address has and which only confuse what shows it. /ajax/check-email/, the receipt
+ * e-mail of /api/getPaymentUrl/ and a new bill's addresses all use this rule.
+ */
+const emailPattern = /^[^\s@"<>()[\],;:]+@[A-Za-z0-9\u00a1-\uffff-]+(\.[A-Za-z0-9\u00a1-\uffff-]+)*\.[A-Za-z\u00a1-\uffff]{2,}$/;
+const invisibleCharacters = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+export const isPlausibleEmail = (email: string): boolean => !invisibleCharacters.test(email) && emailPattern.test(email);

@@ -1,0 +1,34 @@
+/** What every sandbox party shares: the frame of its pages, and the route config of its own calls. */
+import { html, type Html } from '../platform/render';
+
+/**
+ * The route config of a sandbox party's own calls: they stand for other hosts (the acquirer's form, a bank app, the
+ * merchant's webhook inbox, a tester's script) and post their own forms, not bound to our session, so the CSRF check
+ * does not apply. (The free-call line is the exception: a call signs an account in, so it takes the token like any
+ * POST of the page.)
+ */
+export const otherParty = { csrf: 'exempt' } as const;
+
+/**
+ * A small server-rendered page for the sandbox parties: no script unless given, one shared stylesheet. A page whose
+ * script posts to this server carries the session's CSRF token in a meta tag, as the checkout does.
+ */
+export function sandboxPage(title: string, body: Html, options: { scripts?: string[]; csrfToken?: string } = {}): string {
+  const scripts = options.scripts ?? [];
+  return html`<!doctype html>
+<html lang="ru">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${options.csrfToken === undefined ? null : html`<meta name="csrf-token" content="${options.csrfToken}">\n`}<title>${title}</title>
+<link rel="stylesheet" href="/sandbox/sandbox.css">
+</head>
+<body>
+<main class="sandbox">
+<p class="sandbox-badge">Песочница: тестовая среда, деньги не списываются</p>
+${body}
+</main>
+${scripts.map((src) => html`<script src="${src}"></script>\n`)}
+</body>
+</html>`.markup;
+}

@@ -1,0 +1,54 @@
+/**
+ * The sandbox's tables: the fake parties' own records (the RBS fake's orders, the SMS outbox, the webhook inbox). They
+ * share the database with the product but never its tables: the product learns of them only through the protocols.
+ */
+import type { Generated, Selectable } from 'kysely';
+
+/** The sandbox's RBS fake: its own orders, as the acquirer keeps them (never the product's attempts). */
+export interface SandboxRbsOrdersTable {
+  order_id: string;
+  order_number: string;
+  amount: number;
+  currency: string;
+  return_url: string;
+  fail_url: string | null;
+  description: string | null;
+  email: string | null;
+  json_params: string | null;
+  callback_url: string | null;
+  order_status: number;
+  action_code: number;
+  qr_id: string | null;
+  refunded_amount: number;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
+
+/** The texts "sent" to phones by the sandbox's SMS line. */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  text: string;
+  created_at: number;
+}
+export type OutboxRow = Selectable<SmsOutboxTable>;
+
+/** The webhooks the sandbox's inbox received, with whether their signature checked. */
+export interface SandboxWebhooksTable {
+  id: Generated<number>;
+  webhook_id: string;
+  type: string | null;
+  body: string;
+  valid: number;
+  received_at: number;
+}
+
+declare module '../store/database' {
+  interface Database {
+    sandbox_rbs_orders: SandboxRbsOrdersTable;
+    sms_outbox: SmsOutboxTable;
+    sandbox_webhooks: SandboxWebhooksTable;
+  }
+}

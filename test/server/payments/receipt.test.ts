@@ -1,0 +1,123 @@
+import { openPage, payByCard as payOnForm, payBySbp, rbsFault, startServer, type TestServer } from '../helpers';
+import { TEST_CARDS } from '../../../server/sandbox/acquirer';
+import { maskEmail } from '../../../server/payments/receipt';
+import { billByOid } from '../../../server/billing/queries';
+import { attemptByOrder } from '../../../server/payments/queries';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(() => server.close());
+
+const payBody = (objectOID: string, cardTypeOID: string | null, email: string | null = 'ivan.petrov@example.ru') => ({
+  pointsSum: null, objectOID, cardTypeOID, email, userOID: null, manager_id: null,
+});
+/** The acquirer's card form (the sandbox's RBS fake) at a Pay answer's formUrl. */
+const payByCard = (formUrl: string, card: string = TEST_CARDS.pays) => payOnForm(server.app, formUrl, card);
+
+describe('the receipt', () => {
+  test('a paid order\'s final status carries its receipt from the server\'s records', async () => {
+    const client = await openPage(server.app);
+    const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    // Still waiting: the poll answers the status alone.
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'created', objectOID: 'demo-anon' });
+    server.clock.advance(60_000);
+    await payByCard(formUrl);
+    const answer = (await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json();
+    const bill = await billByOid(server.app.store, 'demo-anon');
+    const attempt = await attemptByOrder(server.app.store, orderId);
+    expect(answer).toEqual({
+      success: true,
+      status: 'success',
+      objectOID: 'demo-anon',
+      receipt: {
+        orderId,
+        status: 'success',
+        amount: attempt!.amount_kopecks / 100,
+        pointsUsed: 0,
+        purpose: bill!.purpose,
+        at: new Date(attempt!.updated_at).toISOString(),
+        method: { code: 'ALL', name: expect.any(String) },
+        email: 'iv***@example.ru',
+        billPaid: true,
+      },
+    });
+  });
+
+  test('an SBP attempt of a bill paid elsewhere hears "declined" with the bill paid, not a wait for ever', async () => {
+    const client = await openPage(server.app);
+    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.formUrl;
+    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info.orderId;
+    await payByCard(card);
+    const answer = (await client.post('/api/getResult/', { transactionID: sbp, billOID: 'demo-anon' })).json();
+    expect(answer).toMatchObject({ status: 'declined', receipt: { orderId: sbp, billPaid: true } });
+  });
+
+  test('a card paid at the acquirer after the bill was paid elsewhere, its callback not in yet: the poll asks the acquirer and says refunded', async () => {
+    const client = await openPage(server.app);
+    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    await payBySbp(server.app, sbp.data.payload);
+    // The card form was open all along; its payment goes through, and its callback is slow to come.
+    await rbsFault(server.app, 'callback-lost', true, card.orderId);
+    await payByCard(card.formUrl);
+    const answer = (await client.post('/api/getResult/', { transactionID: card.orderId, billOID: 'demo-anon' })).json();
+    expect(answer).toMatchObject({ status: 'refunded', receipt: { orderId: card.orderId, status: 'refunded', billPaid: true } });
+    expect(await attemptByOrder(server.app.store, card.orderId)).toMatchObject({ status: 'refunded', refund_state: 'done' });
+  });
+
+  test('a declined order: its receipt says the bill is not paid; ?retry= gives the session that paid its way to pay and e-mail', async () => {
+    const client = await openPage(server.app);
+    const { orderId, data } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    await payBySbp(server.app, data.payload, 'decline');
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().receipt).toMatchObject({ status: 'declined', billPaid: false });
+
+    const info = (await client.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
+    expect(info.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'ivan.petrov@example.ru', ownAttempt: true });
+    // The result page's link may name the order by the acquirer's orderId (its return URL's) or the QR's id.
+    const attempt = (await attemptByOrder(server.app.store, orderId))!;
+    for (const id of [attempt.acquirer_order_id!, attempt.sbp_qrc_id!]) {
+      expect((await client.get(`/ajax/object-info/demo-anon?retry=${id}`)).json().retry).toEqual(info.retry);
+    }
+    // Without the order, or with an order still pending, nothing is given back.
+    expect((await client.get('/ajax/object-info/demo-anon')).json().retry).toBeNull();
+    const pending = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.orderId;
+    expect((await client.get(`/ajax/object-info/demo-anon?retry=${pending}`)).json().retry).toBeNull();
+    // Anyone else holding the /fail link (its orderId) gets the way to pay and the e-mail masked as the receipt masks it.
+    const stranger = await openPage(server.app);
+    const theirs = (await stranger.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
+    expect(theirs.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'iv***@example.ru', ownAttempt: false });
+    expect(JSON.stringify(theirs)).not.toContain('ivan.petrov');
+    const noCookie = await server.app.inject({ method: 'GET', url: `/ajax/object-info/demo-anon?retry=${orderId}` });
+    expect(noCookie.json().retry).toEqual(theirs.retry);
+    // A mangled link's retry is ignored: the bill still opens.
+    const mangled = await client.get('/ajax/object-info/demo-anon?retry=%3Cscript%3E');
+    expect(mangled.statusCode).toBe(200);
+    expect(mangled.json().retry).toBeNull();
+  });
+
+  test('the initial data carries the bill\'s open attempt, with the QR the acquirer gave as Pay answered it', async () => {
+    const client = await openPage(server.app);
+    expect((await client.get('/ajax/object-info/demo-anon')).json().openAttempt).toBeNull();
+    const pay = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    const info = (await client.get('/ajax/object-info/demo-anon')).json();
+    expect(info.openAttempt).toEqual({
+      orderId: pay.orderId,
+      cardTypeOID: 'demo-anon.SBP',
+      code: 'SBP',
+      status: 'created',
+      pointsUsed: 0,
+      sbp: { payload: pay.data.payload, qrcId: pay.data.qrcId, image: pay.data.image.content },
+    });
+    // Settled, it is open no more.
+    await payBySbp(server.app, pay.data.payload, 'decline');
+    expect((await client.get('/ajax/object-info/demo-anon')).json().openAttempt).toBeNull();
+  });
+
+  test('maskEmail keeps enough to recognise the address', () => {
+    expect(maskEmail('ivan.petrov@mail.ru')).toBe('iv***@mail.ru');
+    expect(maskEmail('a@b.ru')).toBe('a***@b.ru');
+    expect(maskEmail('broken')).toBe('***');
+  });
+});
