@@ -1,4 +1,14 @@
 import path from 'node:path';
+import {
+  FFD_VERSIONS,
+  isNameIn,
+  namesOf,
+  PAYMENT_METHOD_CODES,
+  PAYMENT_OBJECT_CODES,
+  TAX_SYSTEM_CODES,
+  VAT_CODES,
+  type FiscalSettings,
+} from './billing/fiscalCodes';
 
 export type Product = 'realty' | 'auto';
 export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'production';
@@ -99,6 +109,11 @@ export interface AppOptions {
   reconcileAfterMs: number;
   /** The sweeper reconciles pending attempts this often (and once on start); 0 turns it off (tests drive it). */
   sweepEveryMs: number;
+  /**
+   * The fiscal receipt sent with every acquirer order (FISCAL_TAX_SYSTEM, FISCAL_DEFAULT_VAT,
+   * FISCAL_DEFAULT_PAYMENT_METHOD, FISCAL_DEFAULT_PAYMENT_OBJECT, FISCAL_FFD). No tax system: orders carry no receipt.
+   */
+  fiscal: FiscalSettings;
 }
 
 const SECOND = 1000;
@@ -173,6 +188,8 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     paymentSessionSecs: 1200,
     reconcileAfterMs: 3000,
     sweepEveryMs: 60_000,
+    // The sandbox runs with a tax system, so every demo payment carries a receipt; a deployment sets its own.
+    fiscal: { taxSystem: 'osn', vat: 'none', paymentMethod: 'full_prepayment', paymentObject: 'commodity', ffd: '1.2' },
     ...overrides,
   };
 }
@@ -190,6 +207,31 @@ export const trustProxyFrom = (value: string | undefined): string[] =>
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
+
+/** One FISCAL_* value: the default when unset, else a name of its table; anything else stops the start. */
+function fiscalName<T extends object>(env: NodeJS.ProcessEnv, name: string, table: T, fallback: keyof T & string): keyof T & string {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!isNameIn(table, value)) throw new Error(`${name} must be one of ${namesOf(table).join(', ')} (it is "${value}")`);
+  return value;
+}
+
+/**
+ * The fiscal settings from FISCAL_*. FISCAL_TAX_SYSTEM unset: a receipt goes with every order in the sandbox (osn),
+ * none without it; `none` turns receipts off anywhere.
+ */
+export function fiscalFrom(env: NodeJS.ProcessEnv, sandbox: boolean): FiscalSettings {
+  const taxSystem = env.FISCAL_TAX_SYSTEM === 'none' ? null : env.FISCAL_TAX_SYSTEM ? fiscalName(env, 'FISCAL_TAX_SYSTEM', TAX_SYSTEM_CODES, 'osn') : sandbox ? 'osn' : null;
+  const ffd = env.FISCAL_FFD || '1.2';
+  if (!(FFD_VERSIONS as readonly string[]).includes(ffd)) throw new Error(`FISCAL_FFD must be one of ${FFD_VERSIONS.join(', ')} (it is "${ffd}")`);
+  return {
+    taxSystem,
+    vat: fiscalName(env, 'FISCAL_DEFAULT_VAT', VAT_CODES, 'none'),
+    paymentMethod: fiscalName(env, 'FISCAL_DEFAULT_PAYMENT_METHOD', PAYMENT_METHOD_CODES, 'full_prepayment'),
+    paymentObject: fiscalName(env, 'FISCAL_DEFAULT_PAYMENT_OBJECT', PAYMENT_OBJECT_CODES, 'commodity'),
+    ffd: ffd as FiscalSettings['ffd'],
+  };
+}
 
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
@@ -229,6 +271,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerPassword: env.ACQUIRER_PASSWORD || null,
     acquirerToken: env.ACQUIRER_TOKEN || null,
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
+    fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
   });
 }
 

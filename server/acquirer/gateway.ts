@@ -12,7 +12,8 @@ import { attemptByOrder } from '../payments/queries';
 import { orderNumberOf } from '../payments/start';
 import type { AttemptRow } from '../payments/tables';
 import type { Background } from '../platform/background';
-import type { RootStore } from '../store/store';
+import { recordReceiptPositions } from '../payments/receiptPositions';
+import type { RootStore, Store } from '../store/store';
 import {
   attemptsToReconcile,
   claimAttemptLease,
@@ -23,6 +24,7 @@ import {
   refundsDue,
   releaseAttemptLease,
 } from './attempts';
+import { fiscalReceiptOf, type FiscalReceipt } from './orderBundle';
 import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
 
 const isCard = (type: PaymentTypeRow) => type.code === 'ALL' || type.code === 'AllSberP';
@@ -87,6 +89,19 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     throw new AttemptAbandoned();
   }
 
+  /**
+   * The fiscal receipt of the attempt's order, its positions recorded on the attempt (in the caller's transaction);
+   * undefined when the merchant has no tax system configured (its own cash register issues the receipts).
+   */
+  async function receiptOf(tx: Store, attempt: AttemptRow, bill: BillRow): Promise<FiscalReceipt | undefined> {
+    const fiscal = options.fiscal;
+    const taxSystem = attempt.receipt_tax_system ?? fiscal.taxSystem;
+    if (!taxSystem) return undefined;
+    const items = await recordReceiptPositions(tx, attempt, bill, { ...fiscal, taxSystem });
+    const customer = { email: attempt.email ?? bill.bill_email ?? bill.client_email, phone: bill.client_phone };
+    return fiscalReceiptOf(taxSystem, items, customer, attempt.created_at, fiscal.ffd);
+  }
+
   async function register(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<AttemptRow> {
     const fresh = (await attemptByOrder(store, attempt.order_id))!;
     if (fresh.acquirer_order_id) return fresh;
@@ -97,9 +112,12 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     }
     // Conditional: a bill closed meanwhile ends an attempt the acquirer never heard of (payments/closing.ts), and no order may be
     // registered for an ended attempt. (One already started is never ended that way.)
-    if (fresh.register_started_at === null && !(await markRegisterStarted(store, fresh.order_id, now() + options.paymentSessionSecs * 1000))) {
-      throw new AttemptAbandoned();
-    }
+    // The receipt's positions are stored with the mark, once: a register.do sent again carries the same receipt.
+    const receipt = await store.transaction(async (tx) => {
+      if (fresh.register_started_at === null && !(await markRegisterStarted(tx, fresh.order_id, now() + options.paymentSessionSecs * 1000))) return 'ended';
+      return receiptOf(tx, fresh, bill);
+    });
+    if (receipt === 'ended') throw new AttemptAbandoned();
     // The payer comes back to the result page, which names the bill by its link id, as the checkout does.
     const result = `${options.publicUrl}/success?billOid=${encodeURIComponent(bill.link_id)}`;
     try {
@@ -115,6 +133,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
           sessionTimeoutSecs: options.paymentSessionSecs,
           dynamicCallbackUrl: `${options.publicUrl}/api/acquirer/callback`,
           ...(isBankAppPay(type) ? { jsonParams: { 'sberpay.backurl': result } } : {}),
+          ...(receipt ? { receipt } : {}),
         },
         { attempt: fresh.order_id },
       );

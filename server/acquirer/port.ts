@@ -3,6 +3,8 @@
  * the RBS REST protocol (rbs.ts); the sandbox serves a fake of the same protocol, so tests drive that adapter.
  */
 
+import type { FiscalReceipt } from './orderBundle';
+
 /** RBS orderStatus values, as the acquirer's protocol numbers them. */
 export const ORDER_STATUS = { registered: 0, held: 1, deposited: 2, reversed: 3, refunded: 4, authStarted: 5, declined: 6 } as const;
 
@@ -18,6 +20,8 @@ export interface RegisterRequest {
   sessionTimeoutSecs?: number;
   dynamicCallbackUrl?: string;
   jsonParams?: Record<string, string>;
+  /** The fiscal receipt the acquirer's cash-register service issues for the order (none: the merchant issues its own). */
+  receipt?: FiscalReceipt;
 }
 
 export interface Registered {

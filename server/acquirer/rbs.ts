@@ -99,6 +99,8 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
           sessionTimeoutSecs: request.sessionTimeoutSecs,
           dynamicCallbackUrl: request.dynamicCallbackUrl,
           jsonParams: request.jsonParams ? JSON.stringify(request.jsonParams) : undefined,
+          taxSystem: request.receipt?.taxSystem,
+          orderBundle: request.receipt ? JSON.stringify(request.receipt.orderBundle) : undefined,
         },
         context,
       );

@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import type { Product } from '../config';
 import { isObjectOid, isPhone, isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/patterns';
 import type { Store } from '../store/store';
+import { itemProblems, itemRowsOf, type BillItemInput } from './items';
 import { newLinkId } from './payLinks';
-import { billByOid, insertBill, insertType } from './queries';
+import { billByOid, insertBill, insertItems, insertType } from './queries';
 import type { BillRow, PaymentTypeCode } from './tables';
 
 export interface PaymentTypeInput {
@@ -38,6 +39,8 @@ export interface BillInput {
   product?: Product;
   /** The demo bill this one copies (sandbox). */
   copiedFrom?: string | null;
+  /** The positions of the fiscal receipt; they must add up to the sum. Absent: one position, the purpose (items.ts). */
+  items?: BillItemInput[];
   /** The public link id; only the demo seed gives one (the objectOID), every other bill gets an unguessable one. */
   linkId?: string;
 }
@@ -117,6 +120,7 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
       if (type.name.trim() === '') problem(`paymentTypes[${i}].name`, 'must not be empty');
     });
   }
+  if (input.items) problems.push(...itemProblems(input.items, input.sumKopecks));
   if (input.expiresAt != null && input.expiresAt <= now) problem('expiresAt', 'must be in the future');
   if (input.returnUrl != null) {
     const why = returnUrlProblem(input.returnUrl);
@@ -159,6 +163,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       expires_at: input.expiresAt ?? null,
       return_url: input.returnUrl ?? null,
     });
+    if (input.items) await insertItems(tx, itemRowsOf(oid, input.items));
     const types = input.paymentTypes ?? defaultPaymentTypes(input.sumKopecks);
     for (const [position, type] of types.entries()) {
       await insertType(tx, {

@@ -1,5 +1,6 @@
 /** The billing tables: bills and their payment types (the ways a bill may be paid, each with its commission). */
 import type { Selectable } from 'kysely';
+import type { Measure, PaymentMethod, PaymentObject, Vat } from './fiscalCodes';
 
 export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
 
@@ -50,9 +51,28 @@ export interface PaymentTypesTable {
 }
 export type PaymentTypeRow = Selectable<PaymentTypesTable>;
 
+/** A position of a bill as the merchant gave it (a bill without positions has none stored: billing/items.ts). */
+export interface BillItemsTable {
+  bill_oid: string;
+  /** 1, 2, … in the merchant's order. */
+  position: number;
+  name: string;
+  /** Thousandths of a unit (the receipt's three decimals). */
+  quantity_milli: number;
+  price_kopecks: number;
+  /** quantity × price, rounded to the kopeck; the bill's positions add up to its sum. */
+  amount_kopecks: number;
+  vat: Vat;
+  payment_method: PaymentMethod;
+  payment_object: PaymentObject;
+  measure: Measure | null;
+}
+export type BillItemRow = Selectable<BillItemsTable>;
+
 declare module '../store/database' {
   interface Database {
     bills: BillsTable;
+    bill_items: BillItemsTable;
     payment_types: PaymentTypesTable;
   }
 }

@@ -10,6 +10,7 @@ import type { Migration } from '../store/migrator';
 import { migration as acquirerGateway } from './0004-acquirer-gateway';
 import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
 import { migration as payLinksAttemptSessions } from './0006-pay-links-attempt-sessions';
+import { migration as fiscalReceipts } from './0007-fiscal-receipts';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0004-acquirer-gateway': acquirerGateway,
   '0005-merchant-api-webhooks': merchantApiWebhooks,
   '0006-pay-links-attempt-sessions': payLinksAttemptSessions,
+  '0007-fiscal-receipts': fiscalReceipts,
 };

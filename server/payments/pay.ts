@@ -7,6 +7,7 @@
 import { pointsConfirmed } from '../accounts/codes';
 import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
+import type { BillRow } from '../billing/tables';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from './gatewayPort';
@@ -24,7 +25,12 @@ export interface PayRequest {
   managerId: string | null;
   /** The payer's session, where a points code must have proven the customer's phone; the attempt remembers it. */
   sessionId: string;
+  /** Orders carry a fiscal receipt (a tax system is configured): it must have somewhere to go. */
+  receipts?: boolean;
 }
+
+/** Where a fiscal receipt can go: the payer's e-mail, else the bill's e-mail or its customer's e-mail or phone. */
+const hasReceiptContact = (request: PayRequest, bill: BillRow) => Boolean(request.email ?? bill.bill_email ?? bill.client_email ?? bill.client_phone);
 
 /** Closed: points covered the bill, no money moves. Pay: what the page needs to pay at the acquirer. */
 export type PayAnswer = { kind: 'closed'; orderId: string } | { kind: 'pay'; info: PaymentInfo };
@@ -50,6 +56,8 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
     const started = await startPayment(store, payment);
     if (started.kind === 'closed') return { kind: 'closed', orderId: started.attempt.order_id };
     const { attempt } = started;
+    // Money moves only with a receipt that reaches the payer (points alone move none: no receipt at the acquirer).
+    if (request.receipts && !hasReceiptContact(request, bill)) throw new PaymentRefused(400, 'Укажите e-mail: на него придет чек об оплате');
     if (round === 1 && attempt.expires_at !== null && store.now() > attempt.expires_at) {
       await gateway.reconcile(attempt.order_id).catch(() => undefined);
       continue;

@@ -3,7 +3,8 @@ import type { PaymentTypeRow } from '../billing/tables';
 import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
-import type { AttemptRow, NewAttempt, PaymentStatus } from './tables';
+import type { ChargedPosition } from './chargedItems';
+import type { AttemptItemRow, AttemptRow, NewAttempt, PaymentStatus } from './tables';
 
 /** What the change feed hears when an attempt reaches a final status (finishAttempt below). */
 export interface AttemptStatusChange {
@@ -156,4 +157,40 @@ export function paymentsPage(store: Store, page: AttemptsPage): Promise<AttemptW
     );
   }
   return query.orderBy('payment_attempts.created_at').orderBy('payment_attempts.order_id').limit(page.limit).execute();
+}
+
+/** Stores an attempt's positions as charged, numbered 1, 2, … as the receipt sends them. */
+export async function insertAttemptItems(store: Store, orderId: string, positions: readonly ChargedPosition[]): Promise<void> {
+  if (positions.length === 0) return;
+  await store.db
+    .insertInto('attempt_items')
+    .values(
+      positions.map((position, i) => ({
+        order_id: orderId,
+        position_id: i + 1,
+        bill_position: position.billPosition,
+        name: position.name,
+        quantity_milli: position.quantityMilli,
+        price_kopecks: position.priceKopecks,
+        amount_kopecks: position.amountKopecks,
+        vat: position.vat,
+        payment_method: position.paymentMethod,
+        payment_object: position.paymentObject,
+        measure: position.measure,
+      })),
+    )
+    .execute();
+}
+
+/** An attempt's positions as charged, in the receipt's order. */
+export const itemsOfAttempt = (store: Store, orderId: string): Promise<AttemptItemRow[]> =>
+  store.db.selectFrom('attempt_items').selectAll().where('order_id', '=', orderId).orderBy('position_id').execute();
+
+/** The positions of several attempts at once (a page of payments), by order. */
+export async function itemsOfAttempts(store: Store, orderIds: readonly string[]): Promise<Map<string, AttemptItemRow[]>> {
+  const byOrder = new Map<string, AttemptItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await store.db.selectFrom('attempt_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position_id').execute();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
 }

@@ -120,6 +120,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
         userOid: account?.oid ?? null,
         managerId,
         sessionId: session.id,
+        receipts: app.appOptions.fiscal.taxSystem !== null,
       });
       if (paid.kind === 'closed') return { success: true, isClosedWithoutProcessing: true, info: { orderId: paid.orderId } };
       return { success: true, isClosedWithoutProcessing: false, info: paid.info };

@@ -4,6 +4,7 @@
  * (acquirer/attempts.ts).
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Measure, PaymentMethod, PaymentObject, TaxSystem, Vat } from '../billing/fiscalCodes';
 
 export type PaymentStatus = 'created' | 'success' | 'declined' | 'refunded';
 
@@ -43,11 +44,40 @@ export interface PaymentAttemptsTable {
    * whole to prefill a retry; null once the session ended, and for attempts made before this was recorded.
    */
   session_id: Generated<string | null>;
+  /**
+   * The tax system of the fiscal receipt register.do carried with the order (its positions are the attempt's items);
+   * null: the order carried none (no tax system configured, or no order: points covered the bill).
+   */
+  receipt_tax_system: Generated<TaxSystem | null>;
 }
+
+/**
+ * A position of an attempt as charged (chargedItems.ts): the bill's positions and the fee, lowered by the points, as the
+ * receipt sent with the order lists them. Kept for what follows a payment: a refund names the positions it returns.
+ */
+export interface AttemptItemsTable {
+  order_id: string;
+  /** The receipt's positionId: 1, 2, … in the order sent. */
+  position_id: number;
+  /** The bill's position it charges (1, 2, …); null: the service fee. */
+  bill_position: number | null;
+  name: string;
+  quantity_milli: number;
+  /** Per unit, as sent (a discounted position's amount over its quantity). */
+  price_kopecks: number;
+  /** What this position is charged; the attempt's positions add up to its amount. */
+  amount_kopecks: number;
+  vat: Vat;
+  payment_method: PaymentMethod;
+  payment_object: PaymentObject;
+  measure: Measure | null;
+}
+export type AttemptItemRow = Selectable<AttemptItemsTable>;
 
 declare module '../store/database' {
   interface Database {
     payment_attempts: PaymentAttemptsTable;
+    attempt_items: AttemptItemsTable;
   }
 }
 

@@ -7,6 +7,7 @@ import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
 import { otherParty } from './party';
+import { bundleRefusal } from './rbsBundle';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 
@@ -144,6 +145,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!/^[1-9]\d{0,11}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
     if ((p.currency ?? '643') !== '643') return fail(3, 'Неизвестная валюта');
     if (!p.returnUrl) return fail(4, 'URL возврата не указан');
+    const refusal = bundleRefusal(p.taxSystem, p.orderBundle, Number(p.amount));
+    if (refusal) return fail(refusal.errorCode, refusal.errorMessage);
     if (hasFault('register-500', orderNumber)) return 'http-500';
     if (await rbsOrder(store, { orderNumber })) return fail(1, 'Заказ с таким номером уже обработан');
     const orderId = crypto.randomUUID();
@@ -159,6 +162,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       email: p.email ?? null,
       json_params: p.jsonParams ?? null,
       callback_url: p.dynamicCallbackUrl ?? null,
+      tax_system: p.taxSystem === undefined ? null : Number(p.taxSystem),
+      order_bundle: p.orderBundle ?? null,
       order_status: ORDER_STATUS.registered,
       action_code: 0,
       expires_at: options.now() + (Number.isFinite(timeout) && timeout > 0 ? timeout : 1200) * 1000,

@@ -16,6 +16,9 @@ export interface SandboxRbsOrdersTable {
   email: string | null;
   json_params: string | null;
   callback_url: string | null;
+  /** The fiscal receipt the order came with: its taxSystem and orderBundle (JSON) as register.do sent them; null: none. */
+  tax_system: number | null;
+  order_bundle: string | null;
   order_status: number;
   action_code: number;
   qr_id: string | null;
