@@ -271,7 +271,7 @@ describe('the sandbox widget goes back only to this origin (issue 12)', () => {
       method: 'POST',
       url: '/api/getPaymentUrl/',
       headers: { cookie, 'x-csrf-token': csrf },
-      payload: { pointsSum: null, objectOID: bill, cardTypeOID: `${bill}.SberPaySite`, email: null, userOID: null, manager_id: null },
+      payload: { pointsSum: null, objectOID: bill, cardTypeOID: `${bill}.SberPaySite`, email: 'payer@example.ru', userOID: null, manager_id: null },
     });
     return answer.json().info as { orderId: string; bankInvoiceId: string };
   };

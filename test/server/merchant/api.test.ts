@@ -315,7 +315,7 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
   test('an unpaid bill is cancelled: its page shows the data error, it takes no payment, and money paid on a form still open goes back', async () => {
     const { objectOID, link } = await createBill();
     const client = await openPage(server.app, link);
-    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: null, userOID: null, manager_id: null });
+    const started = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
     const { orderId, formUrl } = started.json().info as { orderId: string; formUrl: string };
 
     const cancelled = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`);
@@ -325,7 +325,7 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
     expect(cancelled.json()).toMatchObject({ objectOID, status: 'cancelled', closedAt: expect.any(String), payments: [{ orderId, status: 'created' }] });
 
     expect((await client.get(`/ajax/object-info/${link}`)).statusCode).toBe(409);
-    const retry = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.SBP`, email: null, userOID: null, manager_id: null });
+    const retry = await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.SBP`, email: 'payer@example.ru', userOID: null, manager_id: null });
     expect(retry.statusCode).toBe(422);
     // The payer pays on the form still open: a cancelled bill takes no money, so it is refunded at the acquirer.
     await payOnTheForm(server.app, formUrl);
@@ -377,7 +377,7 @@ describe('expiresAt', () => {
     // A payer opening the link now (the earlier session has ended meanwhile).
     const late = await openPage(server.app, link);
     expect((await late.get(`/ajax/object-info/${link}`)).statusCode).toBe(409);
-    const pay = await late.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: null, userOID: null, manager_id: null });
+    const pay = await late.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
     expect(pay.statusCode).toBe(422);
 
     await server.app.merchant.worker.runOnce();

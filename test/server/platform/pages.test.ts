@@ -68,7 +68,7 @@ describe('HTML injection through the bill id', () => {
     const client = await openPage(server.app);
     expect((await client.get('/ajax/object-info/demo-anon.ALL')).statusCode).toBe(400);
     expect((await client.get(`/ajax/object-info/${'a'.repeat(65)}`)).statusCode).toBe(400);
-    const pay = { pointsSum: null, cardTypeOID: 'demo-anon.ALL', email: null, userOID: null, manager_id: null };
+    const pay = { pointsSum: null, cardTypeOID: 'demo-anon.ALL', email: 'payer@example.ru', userOID: null, manager_id: null };
     expect((await client.post('/api/getPaymentUrl/', { ...pay, objectOID: 'y$&z' })).statusCode).toBe(400);
     expect((await client.post('/api/getPaymentUrl/', { ...pay, objectOID: 'demo-anon', cardTypeOID: 'demo-anon.<b>' })).statusCode).toBe(400);
     expect((await client.post('/api/getResult/', { transactionID: 'x', billOID: 'a b' })).statusCode).toBe(400);

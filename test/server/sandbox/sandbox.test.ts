@@ -12,7 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const payBody = (objectOID: string, cardTypeOID: string) => ({ pointsSum: null, objectOID, cardTypeOID, email: null, userOID: null, manager_id: null });
+const payBody = (objectOID: string, cardTypeOID: string) => ({ pointsSum: null, objectOID, cardTypeOID, email: 'payer@example.ru', userOID: null, manager_id: null });
 
 test('the card form has its labelled fields and button', async () => {
   const client = await openPage(server.app);
