@@ -52,6 +52,12 @@ export const MEASURES = {
 } as const;
 export type Measure = keyof typeof MEASURES;
 
+export const VAT_NAMES = Object.keys(VAT_CODES) as Vat[];
+export const PAYMENT_METHOD_NAMES = Object.keys(PAYMENT_METHOD_CODES) as PaymentMethod[];
+export const PAYMENT_OBJECT_NAMES = Object.keys(PAYMENT_OBJECT_CODES) as PaymentObject[];
+export const MEASURE_NAMES = Object.keys(MEASURES) as Measure[];
+export const TAX_SYSTEM_NAMES = Object.keys(TAX_SYSTEM_CODES) as TaxSystem[];
+
 /** The names of a code table, for schemas and messages. */
 export const namesOf = <T extends object>(table: T) => Object.keys(table) as (keyof T & string)[];
 

@@ -104,7 +104,7 @@ export const itemRowsOf = (billOid: string, items: readonly BillItemInput[]): Bi
  * The bill's positions: the merchant's, or else the one a bill without positions has (its purpose, once, for the sum,
  * with the fiscal defaults: read when asked, so a bill made before positions existed has it too).
  */
-export function positionsOf(bill: BillRow, rows: readonly BillItemRow[], defaults: FiscalDefaults): BillPosition[] {
+export function positionsOf(bill: Pick<BillRow, 'purpose' | 'sum_kopecks'>, rows: readonly BillItemRow[], defaults: FiscalDefaults): BillPosition[] {
   if (rows.length > 0) {
     return rows.map((row) => ({
       name: row.name,

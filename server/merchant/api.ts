@@ -15,6 +15,8 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { BillConflict, BillInputError, BillNotFound, createBill, type BillInput } from '../billing/bills';
+import type { Measure, PaymentMethod, PaymentObject, Vat } from '../billing/fiscalCodes';
+import { quantityMilliOf } from '../billing/items';
 import { billByOid } from '../billing/queries';
 import type { PaymentTypeCode } from '../billing/tables';
 import type { AppOptions } from '../config';
@@ -41,7 +43,7 @@ import {
   pointsBody,
   pointsChangeSchema,
 } from './schemas';
-import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView } from './views';
+import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView, withItems } from './views';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -91,6 +93,7 @@ function billInputOf(body: {
   paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
   expiresAt?: string;
   returnUrl?: string;
+  items?: { name: string; quantity: number; price: { value: string }; vat: Vat; paymentMethod: PaymentMethod; paymentObject: PaymentObject; measure?: Measure }[];
 }): BillInput {
   return {
     ...(body.objectOID !== undefined ? { objectOID: body.objectOID } : {}),
@@ -112,6 +115,20 @@ function billInputOf(body: {
       : {}),
     expiresAt: body.expiresAt === undefined ? null : Date.parse(body.expiresAt),
     returnUrl: body.returnUrl ?? null,
+    ...(body.items
+      ? {
+          items: body.items.map((item) => ({
+            name: item.name,
+            // Unparseable values become ones the bill's check refuses with the field's name (-1).
+            quantityMilli: quantityMilliOf(item.quantity) ?? -1,
+            priceKopecks: parseMoney(item.price.value) ?? -1,
+            vat: item.vat,
+            paymentMethod: item.paymentMethod,
+            paymentObject: item.paymentObject,
+            measure: item.measure ?? null,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -234,7 +251,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     },
     async (request, reply) => {
       const input = billInputOf(request.body);
-      return once(request, reply, 201, async (tx) => billView(tx, await createBill(tx, input), app.appOptions.publicUrl));
+      return once(request, reply, 201, async (tx) => billView(tx, await createBill(tx, input), app.appOptions.publicUrl, app.appOptions.fiscal));
     },
   );
 
@@ -244,7 +261,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     async (request) => {
       const bill = await billByOid(store, request.params.objectOID);
       if (!bill) throw new ApiError(404, 'not_found', 'No bill with this objectOID');
-      return billView(store, bill, app.appOptions.publicUrl);
+      return billView(store, bill, app.appOptions.publicUrl, app.appOptions.fiscal);
     },
   );
 
@@ -266,7 +283,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       const answer = await once(request, reply, 200, async (tx) => {
         const cancelled = await cancelBill(tx, request.params.objectOID);
         atAcquirer = cancelled.atAcquirer;
-        return billView(tx, cancelled.bill, app.appOptions.publicUrl);
+        return billView(tx, cancelled.bill, app.appOptions.publicUrl, app.appOptions.fiscal);
       });
       // The acquirer's word on the attempts it knows, at once rather than at the next sweep: one paid just before the
       // cancel is refunded, an unpaid one ends with the acquirer's session.
@@ -300,7 +317,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       });
       const page = rows.slice(0, size);
       const last = page.at(-1);
-      return { data: page.map(paymentView), nextCursor: rows.length > size && last ? encodeCursor([last.created_at, last.order_id]) : null };
+      return { data: (await withItems(store, page)).map(paymentView), nextCursor: rows.length > size && last ? encodeCursor([last.created_at, last.order_id]) : null };
     },
   );
 

@@ -10,7 +10,7 @@ import type { AttemptRow, PaymentStatus } from '../payments/tables';
 import type { Store } from '../store/store';
 import { enqueueEvent } from './outbox';
 import type { WebhookEventType } from './tables';
-import { iso, money, paymentView } from './views';
+import { iso, money, paymentView, withItems } from './views';
 
 /** The event of each final status of an attempt. */
 const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
@@ -27,9 +27,10 @@ const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType
 export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void> {
   const status = attempt.status;
   if (status === 'created') return;
-  const payment = await paymentByOrder(tx, attempt.order_id);
-  if (!payment) return;
-  await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment: paymentView(payment) });
+  const found = await paymentByOrder(tx, attempt.order_id);
+  if (!found) return;
+  const [payment] = await withItems(tx, [found]);
+  await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment: paymentView(payment!) });
   if (status !== 'success') return;
   const bill = await billByOid(tx, attempt.bill_oid);
   if (bill?.status === 'paid' && bill.paid_order_id === attempt.order_id) {
@@ -38,7 +39,7 @@ export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void
       status: 'paid',
       amount: money(bill.sum_kopecks),
       paidAt: iso(bill.paid_at),
-      payment: paymentView(payment),
+      payment: paymentView(payment!),
     });
   }
 }

@@ -1,17 +1,56 @@
 /** The merchant API's answers and its webhooks' data, built from rows (the same shapes its schemas document). */
-import { typesOfBill } from '../billing/queries';
+import type { FiscalDefaults } from '../billing/fiscalCodes';
+import { positionsOf, QUANTITY_SCALE } from '../billing/items';
+import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { billStatus } from '../billing/status';
 import type { BillRow } from '../billing/tables';
 import type { LedgerRow } from '../loyalty/tables';
-import { paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
+import { itemsOfAttempts, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
+import type { AttemptItemRow } from '../payments/tables';
 import { formatMoney } from '../platform/money';
 import type { Store } from '../store/store';
 
 export const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 export const money = (kopecks: number) => ({ value: formatMoney(kopecks), currency: 'RUB' as const });
 
+/** A payment with the positions its order was registered with (none: no receipt went with an acquirer order). */
+export type PaymentWithItems = AttemptWithMethod & { items: AttemptItemRow[] };
+
+/** Payments with their positions, in one read. */
+export async function withItems(store: Store, payments: AttemptWithMethod[]): Promise<PaymentWithItems[]> {
+  const items = await itemsOfAttempts(
+    store,
+    payments.filter((payment) => payment.receipt_tax_system !== null).map((payment) => payment.order_id),
+  );
+  return payments.map((payment) => ({ ...payment, items: items.get(payment.order_id) ?? [] }));
+}
+
+/** Who issues a payment's fiscal receipt, and why, in the merchant's words. */
+function receiptView(payment: PaymentWithItems) {
+  const items = payment.items.map((item) => ({
+    positionId: item.position_id,
+    billPosition: item.bill_position,
+    name: item.name,
+    quantity: item.quantity_milli / QUANTITY_SCALE,
+    price: money(item.price_kopecks),
+    amount: money(item.amount_kopecks),
+    vat: item.vat,
+    paymentMethod: item.payment_method,
+    paymentObject: item.payment_object,
+    measure: item.measure,
+  }));
+  if (payment.receipt_tax_system !== null) {
+    return { issuer: 'acquirer' as const, note: "Sent with the acquirer's order: its cash register issues the receipt and e-mails it.", taxSystem: payment.receipt_tax_system, items };
+  }
+  const note =
+    payment.amount_kopecks === 0
+      ? 'Paid by points alone: there is no acquirer order and no receipt went anywhere. Issue it with your own cash register.'
+      : "No receipt went with the acquirer's order (no FISCAL_TAX_SYSTEM, or no order registered yet). Issue it with your own cash register if money was taken.";
+  return { issuer: 'merchant' as const, note, taxSystem: null, items };
+}
+
 /** A payment as the merchant API shows it. */
-export function paymentView(attempt: AttemptWithMethod) {
+export function paymentView(attempt: PaymentWithItems) {
   return {
     orderId: attempt.order_id,
     objectOID: attempt.bill_oid,
@@ -21,14 +60,15 @@ export function paymentView(attempt: AttemptWithMethod) {
     pointsUsed: attempt.points_used,
     status: attempt.status,
     receiptEmail: attempt.email,
+    receipt: receiptView(attempt),
     createdAt: iso(attempt.created_at)!,
     updatedAt: iso(attempt.updated_at)!,
   };
 }
 
 /** A bill with its payment types and payments, as GET /merchant/v1/bills/:objectOID answers it. */
-export async function billView(store: Store, bill: BillRow, publicUrl: string) {
-  const [types, payments] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid)]);
+export async function billView(store: Store, bill: BillRow, publicUrl: string, defaults: FiscalDefaults) {
+  const [types, payments, items] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid).then((rows) => withItems(store, rows)), itemsOfBill(store, bill.oid)]);
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
@@ -36,6 +76,17 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string) {
     payUrl: `${publicUrl}/pay/${bill.link_id}`,
     purpose: bill.purpose,
     amount: money(bill.sum_kopecks),
+    items: positionsOf(bill, items, defaults).map((position, i) => ({
+      position: i + 1,
+      name: position.name,
+      quantity: position.quantityMilli / QUANTITY_SCALE,
+      price: money(position.priceKopecks),
+      amount: money(position.amountKopecks),
+      vat: position.vat,
+      paymentMethod: position.paymentMethod,
+      paymentObject: position.paymentObject,
+      measure: position.measure,
+    })),
     customer: { name: bill.client_name, phone: bill.client_phone, email: bill.client_email, custNo: bill.cust_no },
     noReg: bill.no_reg === 1,
     points: { enabled: bill.points_enabled === 1, usefulLimit: bill.useful_points_limit },

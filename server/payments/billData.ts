@@ -16,6 +16,7 @@ import { orderIdSchema } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { usefulPoints } from './pricing';
 import { attemptByAnyId, openAttemptOfBill } from './queries';
+import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { maskEmail, receiptOf, type Receipt } from './receipt';
 
 /** One payment type as the page reads it, named by the bill's link id. `Comission`: the fee in percent of the sum. */
@@ -116,11 +117,17 @@ export type ClosedBill = { error: string } | { error: string; paid: true; receip
  * screen returns to it, and whose own declined attempt gets its e-mail whole; `retry`: the order id of a declined
  * attempt to try again.
  */
-export async function billData(store: Store, bill: BillRow, sessionOf: () => Promise<SessionRow | undefined>, retry: string | undefined) {
+export async function billData(
+  store: Store,
+  bill: BillRow,
+  sessionOf: () => Promise<SessionRow | undefined>,
+  retry: string | undefined,
+  fiscal: FiscalDefaults,
+) {
   const closed = unpayableReason(bill, store.now());
   if (closed) {
     if (bill.status !== 'paid') return { closed: { error: closed } satisfies ClosedBill };
-    const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id) : undefined;
+    const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id, fiscal) : undefined;
     return { closed: { error: closed, paid: true as const, ...(receipt ? { receipt } : {}) } satisfies ClosedBill };
   }
   const session = sessionOf();

@@ -10,6 +10,7 @@ import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
 import type { Gateway } from './gatewayPort';
+import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { receiptOf, type Receipt } from './receipt';
 import type { PaymentStatus } from './tables';
 
@@ -79,6 +80,8 @@ export interface PollDeps {
   /** A pending attempt not heard of for this long is reconciled in the background. */
   reconcileAfterMs: number;
   log: (message: string, error: unknown) => void;
+  /** The fiscal codes of a bill without positions of its own, for its receipt's one position. */
+  fiscal: FiscalDefaults;
 }
 
 /** Answers a poll from one read; only a final word costs one more, for its receipt. */
@@ -100,7 +103,7 @@ export async function pollPayment(store: Store, deps: PollDeps, poll: PollReques
   const status = found.status === 'created' ? await statusOfPaidElsewhere(deps, found.order_id) : found.status;
   if (status === 'created') return { kind: 'status', status, billLink: found.bill };
   // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
-  const receipt = await receiptOf(store, found.order_id);
+  const receipt = await receiptOf(store, found.order_id, deps.fiscal);
   return { kind: 'status', status, billLink: found.bill, ...(receipt ? { receipt } : {}) };
 }
 

@@ -1,4 +1,7 @@
 import type { Receipt } from '../../src/services/types';
+import type { FiscalDefaults } from '../billing/fiscalCodes';
+import { positionsOf, QUANTITY_SCALE } from '../billing/items';
+import { itemsOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import { receiptOfOrder } from './queries';
@@ -22,9 +25,11 @@ export function maskEmail(email: string): string {
  * when it ended, the way paid and where the receipt e-mail went. Money is roubles with two decimals on the wire. The
  * page adds the merchant from its configuration.
  */
-export async function receiptOf(store: Store, orderId: string): Promise<Receipt | undefined> {
+export async function receiptOf(store: Store, orderId: string, defaults: FiscalDefaults): Promise<Receipt | undefined> {
   const row = await receiptOfOrder(store, orderId);
   if (!row) return undefined;
+  // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default).
+  const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, await itemsOfBill(store, row.bill_oid), defaults);
   return {
     orderId: row.order_id,
     status: row.status,
@@ -36,6 +41,15 @@ export async function receiptOf(store: Store, orderId: string): Promise<Receipt 
     method: row.amount_kopecks > 0 ? { code: row.type_code, name: row.type_name } : null,
     email: row.email ? maskEmail(row.email) : null,
     billPaid: row.bill_status === 'paid',
+    items: positions.map((position) => ({
+      name: position.name,
+      quantity: position.quantityMilli / QUANTITY_SCALE,
+      price: toRoubles(position.priceKopecks),
+      amount: toRoubles(position.amountKopecks),
+      vat: position.vat,
+    })),
+    fee: toRoubles(row.commission_kopecks),
+    fiscal: row.receipt_tax_system !== null,
   };
 }
 
@@ -52,5 +66,14 @@ export const receiptSchema = {
     method: { type: ['object', 'null'], properties: { code: { type: 'string' }, name: { type: 'string' } } },
     email: { type: ['string', 'null'] },
     billPaid: { type: 'boolean' },
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, quantity: { type: 'number' }, price: { type: 'number' }, amount: { type: 'number' }, vat: { type: 'string' } },
+      },
+    },
+    fee: { type: 'number' },
+    fiscal: { type: 'boolean' },
   },
 } as const;

@@ -85,14 +85,14 @@ const billDataSchema = {
 
 export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   const store = app.store;
-  const pollDeps = { gateway: app.gateway, reconcileAfterMs: options.reconcileAfterMs, log: (message: string, error: unknown) => app.log.warn({ err: error }, message) };
+  const pollDeps = { gateway: app.gateway, reconcileAfterMs: options.reconcileAfterMs, fiscal: options.fiscal, log: (message: string, error: unknown) => app.log.warn({ err: error }, message) };
 
   app.get('/ajax/object-info/:id', { schema: billDataSchema }, async (request, reply) => {
     // The page names a bill by its link id only: the merchant's objectOID is as unknown here as any other id.
     const bill = await billByLink(store, request.params.id);
     if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
     const sessionOf = () => findSession(store, request);
-    const opened = await billData(store, bill, sessionOf, request.query.retry);
+    const opened = await billData(store, bill, sessionOf, request.query.retry, options.fiscal);
     if ('closed' in opened) return reply.code(409).send({ success: false, ...opened.closed });
     return opened.data;
   });

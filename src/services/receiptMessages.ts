@@ -28,6 +28,28 @@ export const receiptMessages = {
   method: 'Способ оплаты',
   methodPoints: 'Бонусные баллы',
   email: 'Чек отправлен на',
+  /** What was bought: the bill's positions, the fee and the points as a discount. */
+  positions: 'Позиции',
+  fee: 'Сервисный сбор',
+  pointsDiscount: 'Оплачено баллами',
+  /** "2 × 1 500,00 руб." */
+  quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
+  /** The bank's cash register e-mails the fiscal receipt (with the order's positions) to the payer's address. */
+  fiscalTo: (email: string) => `Кассовый чек банк отправит на ${email}`,
+  vat: {
+    none: 'Без НДС',
+    vat0: 'НДС 0 %',
+    vat5: 'НДС 5 %',
+    vat7: 'НДС 7 %',
+    vat10: 'НДС 10 %',
+    vat20: 'НДС 20 %',
+    vat22: 'НДС 22 %',
+    vat105: 'НДС 5/105',
+    vat107: 'НДС 7/107',
+    vat110: 'НДС 10/110',
+    vat120: 'НДС 20/120',
+    vat122: 'НДС 22/122',
+  } as Record<string, string>,
   /** After the date and time: the page shows Moscow time whatever the payer's zone, and says so. */
   moscowTime: 'МСК',
 };

@@ -4,7 +4,7 @@
  */
 import type { PaymentStatusValue, Receipt } from './rules/billData';
 
-export type { Bill, OpenAttempt, PaymentStatusValue, PaymentType, Receipt, SentCode } from './rules/billData';
+export type { Bill, OpenAttempt, PaymentStatusValue, PaymentType, Receipt, ReceiptItem, SentCode } from './rules/billData';
 export type { CodePurpose } from './rules/codePurposes';
 export type { PaymentTypeCode } from './rules/paymentKinds';
 

@@ -13,6 +13,39 @@ export const formatReceiptTime = (iso: string) => `${timeFormat.format(new Date(
 /** A link the merchant gave, only if it is a web address (never `javascript:` from data). */
 export const webLink = (url: string | null | undefined): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
+const quantityFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 3 });
+
+/** One line of what was bought: its name, quantity × price and VAT, its amount on the right. */
+function Line({ name, detail, amount }: { name: string; detail?: string; amount: string }) {
+  return (
+    <li className="receipt-line">
+      <span className="receipt-line-name">
+        {name}
+        {detail ? <span className="receipt-line-detail">{detail}</span> : null}
+      </span>
+      <span className="receipt-line-amount">{amount}</span>
+    </li>
+  );
+}
+
+/** The bill's positions at full price, the fee, and the points as the discount that lowers them. */
+function Positions({ receipt }: { receipt: ReceiptData }) {
+  return (
+    <ul className="receipt-lines" aria-label={t.positions}>
+      {receipt.items.map((item, i) => (
+        <Line
+          key={i}
+          name={item.name}
+          detail={`${t.quantityTimesPrice(quantityFormat.format(item.quantity), formatMoney(item.price))} · ${t.vat[item.vat] ?? item.vat}`}
+          amount={formatMoney(item.amount)}
+        />
+      ))}
+      {receipt.fee > 0 ? <Line name={t.fee} amount={formatMoney(receipt.fee)} /> : null}
+      {receipt.pointsUsed > 0 ? <Line name={t.pointsDiscount} amount={`−${formatMoney(receipt.pointsUsed)}`} /> : null}
+    </ul>
+  );
+}
+
 /**
  * The receipt of a payment, every fact from the server's records but the merchant (the page's own
  * configuration): what was paid and how, for what, to whom, when, and where the receipt e-mail went.
@@ -33,6 +66,7 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
       <h2 id="receipt-title" className="receipt-title">
         {t.receiptTitle}
       </h2>
+      {receipt.items.length > 0 ? <Positions receipt={receipt} /> : null}
       <dl className="receipt-rows">
         {rows.map(([label, value]) => (
           <div className="receipt-row" key={label}>
@@ -41,6 +75,7 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
           </div>
         ))}
       </dl>
+      {receipt.fiscal && receipt.email ? <p className="receipt-fiscal">{t.fiscalTo(receipt.email)}</p> : null}
     </section>
   );
 }

@@ -27,6 +27,9 @@ const receipt: Receipt = {
   method: { code: 'ALL', name: 'Банковская карта' },
   email: 'iv***@mail.ru',
   billPaid: true,
+  items: [{ name: 'Оплата по договору № 1', quantity: 1, price: 13343.37, amount: 13343.37, vat: 'none' }],
+  fee: 187.49,
+  fiscal: true,
 };
 
 const rowOf = (label: string) => screen.getByText(label).closest('div')!;
@@ -38,7 +41,8 @@ test('paid: the receipt lists every fact of the server\'s answer and the merchan
   expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.success);
   expect(within(rowOf(t.amount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
   expect(within(rowOf(t.points)).getByText(/1\s000 баллов/)).toBeInTheDocument();
-  expect(within(list).getByText('Оплата по договору № 1')).toBeInTheDocument();
+  expect(within(rowOf(t.purpose)).getByText('Оплата по договору № 1')).toBeInTheDocument();
+  expect(within(list).getByRole('list', { name: t.positions })).toBeInTheDocument();
   expect(within(rowOf(t.merchant)).getByText('ООО «Тест»')).toBeInTheDocument();
   expect(within(rowOf(t.order)).getByText('order-1')).toBeInTheDocument();
   // 09:05 UTC is 12:05 in Moscow.
@@ -46,6 +50,31 @@ test('paid: the receipt lists every fact of the server\'s answer and the merchan
   expect(within(rowOf(t.method)).getByText('Банковская карта')).toBeInTheDocument();
   expect(within(rowOf(t.email)).getByText('iv***@mail.ru')).toBeInTheDocument();
   expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+});
+
+test('the receipt lists the positions (quantity × price, VAT, amount), the fee, the points as a discount, and where the fiscal receipt goes', async () => {
+  const items = [
+    { name: 'Предоплата по ДДУ № 145', quantity: 1, price: 10000, amount: 10000, vat: 'none' },
+    { name: 'Кладовая', quantity: 2.5, price: 1337.35, amount: 3343.38, vat: 'vat22' },
+  ];
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, items } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  const positions = within(await screen.findByRole('list', { name: t.positions })).getAllByRole('listitem');
+  expect(positions.map((line) => line.textContent)).toEqual([
+    expect.stringMatching(/^Предоплата по ДДУ № 1451 × 10\s000,00 руб\. · Без НДС10\s000,00 руб\.$/),
+    expect.stringMatching(/^Кладовая2,5 × 1\s337,35 руб\. · НДС 22 %3\s343,38 руб\.$/),
+    expect.stringMatching(/^Сервисный сбор187,49 руб\.$/),
+    expect.stringMatching(/^Оплачено баллами−1\s000,00 руб\.$/),
+  ]);
+  expect(screen.getByText(t.fiscalTo('iv***@mail.ru'))).toBeInTheDocument();
+});
+
+test('no fiscal receipt with the order (the merchant issues its own): the page does not promise one', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, fiscal: false, fee: 0, pointsUsed: 0 } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  const positions = within(await screen.findByRole('list', { name: t.positions })).getAllByRole('listitem');
+  expect(positions).toHaveLength(1);
+  expect(screen.queryByText(t.fiscalTo('iv***@mail.ru'))).not.toBeInTheDocument();
 });
 
 test('a bill closed by points says so as the way paid', async () => {

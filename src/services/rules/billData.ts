@@ -87,4 +87,13 @@ export type Receipt = {
   email: string | null;
   /** The bill is paid: by this payment, or (a declined one) by another. */
   billPaid: boolean;
+  /** What was bought: the bill's positions at their full price (roubles); the points are the discount line below them. */
+  items: ReceiptItem[];
+  /** The service fee of the way paid, roubles; 0: none. */
+  fee: number;
+  /** A fiscal receipt went with the bank's order: the bank's cash register e-mails it to `email`. */
+  fiscal: boolean;
 };
+
+/** A position of the receipt. `vat`: the fiscal VAT code (`none`, `vat20`, `vat22`, `vat122`, …). */
+export type ReceiptItem = { name: string; quantity: number; price: number; amount: number; vat: string };
