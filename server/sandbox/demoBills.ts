@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { insertAccount } from '../accounts/accountQueries';
 import { hashPassword } from '../accounts/passwords';
 import { createBill, type BillInput, type PaymentTypeInput } from '../billing/bills';
+import type { BillItemInput } from '../billing/items';
 import { hasNoBills, markBillPaid } from '../billing/queries';
 import { adjustPoints } from '../loyalty/ledger';
 import type { Store } from '../store/store';
@@ -16,6 +17,18 @@ type DemoBill = BillInput & {
   credit?: number;
 };
 
+/** A position of a demo bill (kopecks; quantity in thousandths of a unit). */
+const item = (name: string, quantityMilli: number, priceKopecks: number, vat: BillItemInput['vat'], paymentObject: BillItemInput['paymentObject'], measure: BillItemInput['measure'] = null): BillItemInput => ({
+  name,
+  quantityMilli,
+  priceKopecks,
+  vat,
+  // A prepayment for what is not yet handed over (a flat, a car's service, its equipment).
+  paymentMethod: 'full_prepayment',
+  paymentObject,
+  measure,
+});
+
 const plainType = (code: PaymentTypeInput['code'], name: string, commissionKopecks: number): PaymentTypeInput => ({ code, name, commissionKopecks });
 
 /** The demo bills, one per thing to try. Browser tests rely on these objectOIDs and facts: keep them stable. */
@@ -25,6 +38,8 @@ export const demoBills: DemoBill[] = [
     purpose: 'Оплата по договору долевого участия № ДДУ-2026/145',
     sumKopecks: 1_234_567,
     customer: { name: 'Иванов Иван Иванович' },
+    // A developer's prepayment under a shared-construction contract: VAT-exempt.
+    items: [item('Долевой взнос по ДДУ-2026/145, квартира № 145', 1000, 1_234_567, 'none', 'commodity')],
     paymentTypes: [plainType('ALL', 'Банковская карта', 18_519), plainType('SBP', 'СБП', 0), plainType('SberPaySite', 'SberPay', 6_173)],
   },
   {
@@ -32,6 +47,8 @@ export const demoBills: DemoBill[] = [
     purpose: 'Предоплата за сервисное обслуживание автомобиля',
     sumKopecks: 800_000,
     customer: { name: 'Петров Пётр Сергеевич', phone: '79990000001', custNo: 'C-1001' },
+    // A car's service: the work and the oil, VAT 22 %.
+    items: [item('Техническое обслуживание ТО-2', 1000, 650_000, 'vat22', 'service'), item('Масло моторное 5W-30', 1500, 100_000, 'vat22', 'commodity', 'liter')],
     // Up to 3 000 of the customer's 4 500 points may go to this bill.
     points: { enabled: true, usefulLimit: 3_000 },
     credit: 4_500,
@@ -48,6 +65,8 @@ export const demoBills: DemoBill[] = [
     purpose: 'Оплата дополнительного оборудования',
     sumKopecks: 4_990_000,
     customer: { name: 'Кузнецов Алексей Павлович' },
+    // A car's equipment, prepaid: VAT 22 %.
+    items: [item('Комплект зимних шин R17', 4000, 997_500, 'vat22', 'commodity'), item('Шиномонтаж и хранение', 1000, 1_000_000, 'vat22', 'service')],
     paymentTypes: [
       { code: 'ALL', name: 'Банковская карта', commissionKopecks: 74_850, showAggregatorOffer: true, showExecuterOffer: true },
       plainType('SBP', 'СБП', 0),
