@@ -1,0 +1,72 @@
+import { fiscalReceiptOf } from '../../../server/acquirer/orderBundle';
+import { rbsAcquirer } from '../../../server/acquirer/rbs';
+import type { AttemptItemRow } from '../../../server/payments/tables';
+
+const item = (position_id: number, extra: Partial<AttemptItemRow> = {}): AttemptItemRow => ({
+  order_id: 'order-1',
+  position_id,
+  bill_position: position_id,
+  name: `Позиция ${position_id}`,
+  quantity_milli: 1000,
+  price_kopecks: 50_000,
+  amount_kopecks: 50_000,
+  vat: 'vat22',
+  payment_method: 'full_prepayment',
+  payment_object: 'service',
+  measure: null,
+  ...extra,
+});
+
+test('the receipt in the protocol\'s numbers: tax system, VAT, payment method and object, the unit by the format', () => {
+  const items = [item(1, { measure: 'liter', quantity_milli: 1500, price_kopecks: 100_000, amount_kopecks: 150_000 }), item(2, { bill_position: null, name: 'Сервисный сбор', vat: 'none', payment_object: 'commodity' })];
+  const receipt = fiscalReceiptOf('usn_income_outcome', items, { email: 'payer@example.ru', phone: '79991234567' }, 1_700_000_000_000, '1.2');
+  expect(receipt.taxSystem).toBe(2);
+  expect(receipt.orderBundle).toEqual({
+    orderCreationDate: 1_700_000_000_000,
+    customerDetails: { email: 'payer@example.ru', phone: '+79991234567' },
+    cartItems: {
+      items: [
+        {
+          positionId: '1',
+          name: 'Позиция 1',
+          quantity: { value: 1.5, measure: 41 },
+          itemAmount: 150_000,
+          itemPrice: 100_000,
+          itemCode: 'position-1',
+          tax: { taxType: 14 },
+          itemAttributes: { attributes: [{ name: 'paymentMethod', value: '1' }, { name: 'paymentObject', value: '4' }] },
+        },
+        {
+          positionId: '2',
+          name: 'Сервисный сбор',
+          quantity: { value: 1, measure: 0 },
+          itemAmount: 50_000,
+          itemPrice: 50_000,
+          itemCode: 'fee',
+          tax: { taxType: 0 },
+          itemAttributes: { attributes: [{ name: 'paymentMethod', value: '1' }, { name: 'paymentObject', value: '1' }] },
+        },
+      ],
+    },
+  });
+  // Format 1.05 names the unit in words; no phone, no phone field.
+  const older = fiscalReceiptOf('osn', items, { email: 'payer@example.ru', phone: null }, 0, '1.05');
+  expect(older.orderBundle.cartItems.items.map((i) => i.quantity.measure)).toEqual(['л', 'шт']);
+  expect(older.orderBundle.customerDetails).toEqual({ email: 'payer@example.ru' });
+});
+
+test('the adapter\'s register.do carries taxSystem and orderBundle as form parameters (the bundle a JSON string)', async () => {
+  const sent: URLSearchParams[] = [];
+  const fetch = async (_url: string | URL | Request, init?: RequestInit) => {
+    sent.push(new URLSearchParams(String(init?.body)));
+    return new Response(JSON.stringify({ orderId: 'acq-1', formUrl: 'https://bank/form' }), { status: 200 });
+  };
+  const acquirer = rbsAcquirer({ baseUrl: 'https://bank.example/payment/rest/', credentials: { token: 't' }, fetch: fetch as typeof globalThis.fetch });
+  const receipt = fiscalReceiptOf('osn', [item(1)], { email: 'payer@example.ru', phone: null }, 0, '1.2');
+  await acquirer.register({ orderNumber: 'n-1', amount: 50_000, returnUrl: 'https://shop/ok', receipt });
+  expect(sent[0]!.get('taxSystem')).toBe('0');
+  expect(JSON.parse(sent[0]!.get('orderBundle')!)).toEqual(receipt.orderBundle);
+  // Without a receipt neither parameter is sent.
+  await acquirer.register({ orderNumber: 'n-2', amount: 50_000, returnUrl: 'https://shop/ok' });
+  expect([sent[1]!.has('taxSystem'), sent[1]!.has('orderBundle')]).toEqual([false, false]);
+});
