@@ -64,15 +64,6 @@ export const billsDueToExpire = async (store: Store, limit: number): Promise<str
 export const itemsOfBill = (store: Store, billOid: string): Promise<BillItemRow[]> =>
   store.db.selectFrom('bill_items').selectAll().where('bill_oid', '=', billOid).orderBy('position').execute();
 
-/** The positions of several bills at once (a page of bills), by bill. */
-export async function itemsOfBills(store: Store, billOids: readonly string[]): Promise<Map<string, BillItemRow[]>> {
-  const byBill = new Map<string, BillItemRow[]>();
-  if (billOids.length === 0) return byBill;
-  const rows = await store.db.selectFrom('bill_items').selectAll().where('bill_oid', 'in', billOids).orderBy('bill_oid').orderBy('position').execute();
-  for (const row of rows) byBill.set(row.bill_oid, [...(byBill.get(row.bill_oid) ?? []), row]);
-  return byBill;
-}
-
 export async function insertItems(store: Store, items: readonly BillItemRow[]): Promise<void> {
   if (items.length > 0) await store.db.insertInto('bill_items').values([...items]).execute();
 }

@@ -51,11 +51,8 @@ export interface PaymentTypesTable {
 }
 export type PaymentTypeRow = Selectable<PaymentTypesTable>;
 
-/** A position of a bill as the merchant gave it (a bill without positions has none stored: billing/items.ts). */
-export interface BillItemsTable {
-  bill_oid: string;
-  /** 1, 2, … in the merchant's order. */
-  position: number;
+/** What a position of a receipt is: a bill's as the merchant gave it, an attempt's as charged (payments/tables.ts). */
+export interface PositionColumns {
   name: string;
   /** Thousandths of a unit (the receipt's three decimals). */
   quantity_milli: number;
@@ -66,6 +63,13 @@ export interface BillItemsTable {
   payment_method: PaymentMethod;
   payment_object: PaymentObject;
   measure: Measure | null;
+}
+
+/** A position of a bill as the merchant gave it (a bill without positions has none stored: billing/items.ts). */
+export interface BillItemsTable extends PositionColumns {
+  bill_oid: string;
+  /** 1, 2, … in the merchant's order. */
+  position: number;
 }
 export type BillItemRow = Selectable<BillItemsTable>;
 

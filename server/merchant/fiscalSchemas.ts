@@ -30,20 +30,23 @@ export const billItemInputSchema = {
   },
 } as const;
 
+/** What the API answers of any position: a bill's, or a payment's as sent. */
+const positionRequired = ['name', 'quantity', 'price', 'amount', 'vat', 'paymentMethod', 'paymentObject', 'measure'] as const;
+const positionProperties = {
+  name: { type: 'string' },
+  quantity: { type: 'number' },
+  price: moneySchema,
+  amount: moneySchema,
+  ...fiscalCodeProperties,
+  measure: { type: ['string', 'null'], enum: [...MEASURE_NAMES, null] },
+} as const;
+
 /** A position of the bill, as the API answers it. */
 export const billItemSchema = {
   type: 'object',
-  required: ['position', 'name', 'quantity', 'price', 'amount', 'vat', 'paymentMethod', 'paymentObject', 'measure'],
+  required: ['position', ...positionRequired],
   additionalProperties: false,
-  properties: {
-    position: { type: 'integer', description: '1, 2, … in the order given.' },
-    name: { type: 'string' },
-    quantity: { type: 'number' },
-    price: moneySchema,
-    amount: moneySchema,
-    ...fiscalCodeProperties,
-    measure: { type: ['string', 'null'], enum: [...MEASURE_NAMES, null] },
-  },
+  properties: { position: { type: 'integer', description: '1, 2, … in the order given.' }, ...positionProperties },
 } as const;
 
 /** The fiscal receipt of a payment: who issues it, and the positions sent with the acquirer's order. */
@@ -65,17 +68,12 @@ export const paymentReceiptSchema = {
       description: 'The positions as sent: the bill\'s, then the service fee, lowered by the points spent; their amounts add up to the payment\'s amount.',
       items: {
         type: 'object',
-        required: ['positionId', 'billPosition', 'name', 'quantity', 'price', 'amount', 'vat', 'paymentMethod', 'paymentObject', 'measure'],
+        required: ['positionId', 'billPosition', ...positionRequired],
         additionalProperties: false,
         properties: {
           positionId: { type: 'integer' },
           billPosition: { type: ['integer', 'null'], description: "The bill's position this charges; null: the service fee." },
-          name: { type: 'string' },
-          quantity: { type: 'number' },
-          price: moneySchema,
-          amount: moneySchema,
-          ...fiscalCodeProperties,
-          measure: { type: ['string', 'null'], enum: [...MEASURE_NAMES, null] },
+          ...positionProperties,
         },
       },
     },

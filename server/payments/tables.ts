@@ -4,7 +4,8 @@
  * (acquirer/attempts.ts).
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Measure, PaymentMethod, PaymentObject, TaxSystem, Vat } from '../billing/fiscalCodes';
+import type { TaxSystem } from '../billing/fiscalCodes';
+import type { PositionColumns } from '../billing/tables';
 
 export type PaymentStatus = 'created' | 'success' | 'declined' | 'refunded';
 
@@ -52,25 +53,15 @@ export interface PaymentAttemptsTable {
 }
 
 /**
- * A position of an attempt as charged (chargedItems.ts): the bill's positions and the fee, lowered by the points, as the
+ * A position of an attempt as charged (chargedItems.ts; its price per unit as sent, its amount what it is charged): the bill's positions and the fee, lowered by the points, as the
  * receipt sent with the order lists them. Kept for what follows a payment: a refund names the positions it returns.
  */
-export interface AttemptItemsTable {
+export interface AttemptItemsTable extends PositionColumns {
   order_id: string;
   /** The receipt's positionId: 1, 2, … in the order sent. */
   position_id: number;
   /** The bill's position it charges (1, 2, …); null: the service fee. */
   bill_position: number | null;
-  name: string;
-  quantity_milli: number;
-  /** Per unit, as sent (a discounted position's amount over its quantity). */
-  price_kopecks: number;
-  /** What this position is charged; the attempt's positions add up to its amount. */
-  amount_kopecks: number;
-  vat: Vat;
-  payment_method: PaymentMethod;
-  payment_object: PaymentObject;
-  measure: Measure | null;
 }
 export type AttemptItemRow = Selectable<AttemptItemsTable>;
 
