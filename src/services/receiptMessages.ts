@@ -34,8 +34,8 @@ export const receiptMessages = {
   pointsDiscount: 'Оплачено баллами',
   /** "2 × 1 500,00 руб." */
   quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
-  /** The bank's cash register e-mails the fiscal receipt (with the order's positions) to the payer's address. */
-  fiscalTo: (email: string) => `Кассовый чек банк отправит на ${email}`,
+  /** Under 'Чек отправлен на': the bank's cash register e-mails the fiscal receipt (with the positions) to that address. */
+  fiscalNote: 'Кассовый чек с позициями банк отправит на этот адрес',
   vat: {
     none: 'Без НДС',
     vat0: 'НДС 0 %',

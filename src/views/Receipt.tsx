@@ -75,7 +75,7 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
           </div>
         ))}
       </dl>
-      {receipt.fiscal && receipt.email ? <p className="receipt-fiscal">{t.fiscalTo(receipt.email)}</p> : null}
+      {receipt.fiscal && receipt.email ? <p className="receipt-fiscal">{t.fiscalNote}</p> : null}
     </section>
   );
 }
