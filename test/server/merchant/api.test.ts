@@ -305,6 +305,7 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
       pointsUsed: 0,
       status: 'success',
       receiptEmail: 'payer@example.ru',
+      receipt: expect.objectContaining({ issuer: 'acquirer', taxSystem: 'osn', items: [expect.objectContaining({ billPosition: 1, amount: { value: '12345.67', currency: 'RUB' } }), expect.objectContaining({ billPosition: null, amount: { value: '185.19', currency: 'RUB' } })] }),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

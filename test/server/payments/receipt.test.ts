@@ -41,6 +41,9 @@ describe('the receipt', () => {
         method: { code: 'ALL', name: expect.any(String) },
         email: 'iv***@example.ru',
         billPaid: true,
+        items: [{ name: 'Долевой взнос по ДДУ-2026/145, квартира № 145', quantity: 1, price: 12345.67, amount: 12345.67, vat: 'none' }],
+        fee: 185.19,
+        fiscal: true,
       },
     });
   });
