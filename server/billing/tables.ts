@@ -1,7 +1,9 @@
 /** The billing tables: bills and their payment types (the ways a bill may be paid, each with its commission). */
 import type { Selectable } from 'kysely';
 
-export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
+import type { PaymentTypeCode } from '../../src/services/rules/paymentKinds';
+
+export type { PaymentTypeCode };
 
 export interface BillsTable {
   /** The merchant's id of the bill: the merchant API's name for it, never the page's. */

@@ -1,9 +1,9 @@
-import type { Receipt } from '../../src/services/types';
+import type { Receipt } from '../../src/services/rules/billData';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import { receiptOfOrder } from './queries';
 
-// The page's own type (src/services/types.ts), so the wire shape is written once.
+// The page's own type (src/services/rules/billData.ts), so the wire shape is written once.
 export type { Receipt };
 
 /**
