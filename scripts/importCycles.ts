@@ -3,7 +3,7 @@
  * scripts, bench). A cycle makes a module's meaning depend on load order and ties its parts into one; none is allowed.
  * Every static `import` and `export … from` between the folders' own files counts, `import type` too (a reader follows
  * it the same way); a dynamic `import()` is a chunk loaded later, not a cycle. test/scripts/importCycles.test.ts holds
- * src/ to none.
+ * all four to none.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,10 @@
 /** JSON-schema pieces of the account and code routes, and the refusal body they share. */
+import { codePurposes } from '../../src/services/rules/codePurposes';
 
 /** A captcha response (hCaptcha tokens run to a few kilobytes); '' and null mean none was given. */
 export const captchaSchema = { type: ['string', 'null'], maxLength: 8192 } as const;
 
-export const purposeSchema = { type: 'string', enum: ['forgot-password', 'register', 'use-points'] } as const;
+export const purposeSchema = { type: 'string', enum: codePurposes } as const;
 
 /** Letters (any script), spaces, hyphens and apostrophes: what a person's name is made of. */
 export const personNameSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: "^[\\p{L}\\p{M}][\\p{L}\\p{M}' .-]*$" } as const;

@@ -3,8 +3,9 @@
  * proven in a session) and the free-call locks.
  */
 import type { Generated, Selectable } from 'kysely';
+import type { CodePurpose } from '../../src/services/rules/codePurposes';
 
-export type CodePurpose = 'forgot-password' | 'register' | 'use-points';
+export type { CodePurpose };
 
 export interface SessionsTable {
   id: string;

@@ -4,6 +4,7 @@
  * money goes back. It implements what payments ask of it (payments/gatewayPort.ts).
  */
 import QRCode from 'qrcode';
+import { paymentKindOf } from '../../src/services/rules/paymentKinds';
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import type { AppOptions } from '../config';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from '../payments/gatewayPort';
@@ -27,8 +28,10 @@ import {
 import { fiscalReceiptOf, type FiscalReceipt } from './orderBundle';
 import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
 
-const isCard = (type: PaymentTypeRow) => type.code === 'ALL' || type.code === 'AllSberP';
-const isBankAppPay = (type: PaymentTypeRow) => type.code === 'SberPaySite' || type.code === 'SberPaySiteP';
+// What the acquirer must answer for a way to pay follows from its kind, the rule the page opens it by.
+const isCard = (type: PaymentTypeRow) => paymentKindOf(type.code) === 'redirect';
+const isBankAppPay = (type: PaymentTypeRow) => paymentKindOf(type.code) === 'bank-app pay';
+const isFastPayment = (type: PaymentTypeRow) => paymentKindOf(type.code) === 'fast payment';
 
 /**
  * How long a claim to talk to the acquirer about an attempt lasts: past the time-outs of the calls it makes, so that the
@@ -186,14 +189,14 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     let ready: AttemptRow;
     try {
       ready = await registered(attempt, type, bill);
-      if (type.code === 'SBP') ready = await withQr(ready);
+      if (isFastPayment(type)) ready = await withQr(ready);
     } catch (error) {
       if (error instanceof AttemptAbandoned) throw error;
       deps.log(`acquirer unavailable for order ${attempt.order_id}`, error);
       throw new AcquirerUnavailable(error);
     }
     const base = { orderId: ready.order_id, formUrl: ready.form_url ?? '' };
-    if (type.code === 'SBP') {
+    if (isFastPayment(type)) {
       return {
         ...base,
         formUrl: ready.sbp_payload!,

@@ -2,7 +2,9 @@
 import type { Selectable } from 'kysely';
 import type { Measure, PaymentMethod, PaymentObject, Vat } from './fiscalCodes';
 
-export type PaymentTypeCode = 'ALL' | 'SBP' | 'SberPaySite' | 'SberPaySiteP' | 'AllSberP';
+import type { PaymentTypeCode } from '../../src/services/rules/paymentKinds';
+
+export type { PaymentTypeCode };
 
 export interface BillsTable {
   /** The merchant's id of the bill: the merchant API's name for it, never the page's. */

@@ -2,6 +2,7 @@
  * The merchant API's JSON schemas: they validate every request, type the handlers (json-schema-to-ts) and are the
  * OpenAPI document (@fastify/swagger reads them). Money is a decimal string with two places, never a number.
  */
+import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import { ITEMS_MAX } from '../billing/items';
 import { MONEY_PATTERN } from '../platform/money';
 import { billItemInputSchema, billItemSchema, paymentReceiptSchema } from './fiscalSchemas';
@@ -75,7 +76,7 @@ export const idempotencyHeaders = {
   },
 } as const;
 
-export const paymentTypeCodes = ['ALL', 'SBP', 'SberPaySite', 'SberPaySiteP', 'AllSberP'] as const;
+export { paymentTypeCodes };
 
 const custNoSchema = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
 

@@ -4,6 +4,7 @@
  * declined attempt to try again).
  */
 import { maskPhone } from '../../src/services/format';
+import type { Bill } from '../../src/services/rules/billData';
 import { sentCodeOf } from '../accounts/codes';
 import type { SessionRow } from '../accounts/tables';
 import { pageTypeOid } from '../billing/payLinks';
@@ -137,5 +138,6 @@ export async function billData(
     retryOf(store, bill, retry, session),
     session.then((found) => sentCodeOf(store, found?.id, bill)),
   ]);
-  return { data: { ...info, openAttempt, retry: retried, sentCode } };
+  // The page's own type of the initial data (src/services/rules/billData.ts): the wire shape is written once.
+  return { data: { ...info, openAttempt, retry: retried, sentCode } satisfies Bill };
 }

@@ -1,4 +1,4 @@
-import type { Receipt } from '../../src/services/types';
+import type { Receipt } from '../../src/services/rules/billData';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { positionsOf, QUANTITY_SCALE } from '../billing/items';
 import { itemsOfBill } from '../billing/queries';
@@ -6,7 +6,7 @@ import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import { receiptOfOrder } from './queries';
 
-// The page's own type (src/services/types.ts), so the wire shape is written once.
+// The page's own type (src/services/rules/billData.ts), so the wire shape is written once.
 export type { Receipt };
 
 /**

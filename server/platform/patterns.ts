@@ -13,10 +13,8 @@ export const OBJECT_OID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 const objectOidRegExp = new RegExp(OBJECT_OID_PATTERN);
 export const isObjectOid = (value: string): boolean => objectOidRegExp.test(value);
 
-/** A phone as the provider's API writes it: 11 digits starting with 79. */
-export const PHONE_PATTERN = '^79[0-9]{9}$';
-const phoneRegExp = new RegExp(PHONE_PATTERN);
-export const isPhone = (value: string): boolean => phoneRegExp.test(value);
+/** A phone as the page sends it and the provider's API writes it: the page's own rule. */
+export { isPhone, PHONE_PATTERN } from '../../src/services/rules/phone';
 
 /**
  * A plausible e-mail: one @, no spaces, a dotted domain, and no control or invisible formatting characters (U+0000,

@@ -70,15 +70,9 @@ export interface SendCodeInput {
   captcha: string | null;
 }
 
-export interface CheckCodeInput {
+/** A code is checked with what it was sent for (a points code's phone null, as then: the server finds it by the bill). */
+export interface CheckCodeInput extends SendCodeInput {
   code: string;
-  /** null for a points code, as when it was sent; the server finds the phone by the bill. */
-  phone: string | null;
-  purpose: CodePurpose;
-  objectOID: string;
-  custNo: string | null;
-  usePoints: boolean;
-  captcha: string | null;
 }
 
 export interface LoginInput {
