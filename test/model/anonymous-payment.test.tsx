@@ -40,7 +40,7 @@ describeModelFlow({
           success: false,
           error: 'Счет уже оплачен',
           paid: true,
-          receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true },
+          receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true, items: [], fee: 0, fiscal: false },
         },
       }),
     OPEN_BILL_TO_RETRY: async (session) => {
