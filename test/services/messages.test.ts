@@ -2,10 +2,11 @@ import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
 
-/** Every text of the catalogue, the functions' with a sample argument, by its key path. */
+/** Every text of the catalogue, the functions' with sample arguments, by its key path. */
 function textsOf(node: unknown, path: string[] = []): [string, string][] {
   if (typeof node === 'string') return [[path.join('.'), node]];
-  if (typeof node === 'function') return [[path.join('.'), String((node as (arg: never) => unknown)(5 as never))]];
+  // Every parameter gets the sample, so a text of two values (quantity × price) shows both.
+  if (typeof node === 'function') return [[path.join('.'), String((node as (...args: never[]) => unknown)(...(Array(node.length).fill(5) as never[])))]];
   if (node && typeof node === 'object') return Object.entries(node).flatMap(([key, value]) => textsOf(value, [...path, key]));
   return [];
 }
