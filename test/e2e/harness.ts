@@ -11,6 +11,7 @@ import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
 import { freshDatabase } from '../support/testDatabase';
 import { billByLink } from '../../server/billing/queries';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -145,6 +146,23 @@ export async function payByCardFromChoose(page: Page, card: string) {
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
   await page.waitForURL(/\/(success|fail)\?billOid=.*orderId=/);
+}
+
+/**
+ * From a bill with points (demo-points) through the points code to a card payment with `points` spent, back on the
+ * result page with its success said.
+ */
+export async function payWithPointsAndCard(page: Page, server: RunningServer, bill: string, points: number) {
+  await page.goto(`${server.url}/pay/${bill}`);
+  await page.getByRole('button', { name: messages.points.use }).click();
+  await page.getByLabel(stepMessages.usePoints.input).fill(String(points));
+  await page.getByRole('button', { name: messages.points.use }).click();
+  await page.getByRole('heading', { name: messages.code.sent }).waitFor();
+  await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
+  await page.getByLabel(messages.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: messages.app.continue }).click();
+  await payByCardFromChoose(page, TEST_CARDS.pays);
+  await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 30_000 });
 }
 
 /** A browser context that fails the test on any page error and collects console errors for inspection. */

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, payWithPointsAndCard, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
@@ -93,6 +93,15 @@ export const journeys: Journey[] = [
       await heading(page, r.paidTitle);
       await page.getByRole('region', { name: r.receiptTitle }).waitFor();
       await visit('paid-bill', page);
+    },
+  },
+  {
+    // The fiscal receipt: a bill with two positions paid by card with its fee and 1 234 points.
+    name: 'receipt with positions',
+    async run(page, server, visit) {
+      await payWithPointsAndCard(page, server, await freshBill(server, 'demo-points'), 1234);
+      await page.getByRole('region', { name: r.receiptTitle }).getByText(r.fiscalNote).waitFor();
+      await visit('result-receipt-positions', page);
     },
   },
   {
