@@ -84,6 +84,15 @@ describe('the merchant API takes positions', () => {
     expect((await merchantCall(server.app, 'GET', '/payments')).json().data).toEqual([]);
   });
 
+  test('the demo bills carry realistic positions: a prepayment under a ДДУ contract, a car\'s prepayment with VAT 22 %', async () => {
+    const itemsOf = async (oid: string) => (await merchantCall(server.app, 'GET', `/bills/${oid}`)).json().items;
+    expect(await itemsOf('demo-anon')).toEqual([expect.objectContaining({ name: 'Долевой взнос по ДДУ-2026/145, квартира № 145', vat: 'none', paymentMethod: 'full_prepayment', paymentObject: 'commodity' })]);
+    // A prepayment's receipt names VAT 22 % at the calculated rate.
+    expect(await itemsOf('demo-car')).toEqual([
+      expect.objectContaining({ name: expect.stringMatching(/^Предоплата за автомобиль /), amount: { value: '300000.00', currency: 'RUB' }, vat: 'vat122', paymentMethod: 'full_prepayment', paymentObject: 'commodity' }),
+    ]);
+  });
+
   test('OpenAPI documents the positions and the payment\'s receipt', async () => {
     const doc = (await server.app.inject({ method: 'GET', url: '/merchant/v1/openapi.json' })).json();
     const items = doc.paths['/merchant/v1/bills'].post.requestBody.content['application/json'].schema.properties.items;
