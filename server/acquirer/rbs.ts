@@ -114,6 +114,7 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
       if (status === null || !Number.isInteger(status)) throw new AcquirerError(method, 'remote', 'the answer has no orderStatus');
       const attributes = Array.isArray(answer.attributes) ? (answer.attributes as { name?: unknown; value?: unknown }[]) : [];
       const mdOrder = attributes.find((attribute) => attribute?.name === 'mdOrder')?.value;
+      const amounts = (answer.paymentAmountInfo ?? {}) as Answer;
       return {
         orderId: 'orderId' in by ? by.orderId : mdOrder ? text(mdOrder) : null,
         orderNumber: text(answer.orderNumber),
@@ -123,6 +124,8 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
         amount: Number(answer.amount ?? 0),
         currency: answer.currency === undefined ? null : text(answer.currency),
         date: numberOrNull(answer.date),
+        refundedAmount: numberOrNull(amounts.refundedAmount) ?? 0,
+        paymentState: amounts.paymentState === undefined ? null : text(amounts.paymentState),
       };
     },
 
@@ -145,7 +148,8 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
     },
 
     async refund(request, context) {
-      await call('refund.do', { orderId: request.orderId, amount: request.amount }, context);
+      const refundItems = request.refundItems ? JSON.stringify({ items: request.refundItems }) : undefined;
+      await call('refund.do', { orderId: request.orderId, amount: request.amount, refundItems }, context);
     },
 
     async reverse(request, context) {

@@ -2,22 +2,15 @@
  * The webhook outbox: an event is a row queued in the same transaction as the change it tells of, delivered later by
  * the worker (worker.ts), which takes each with a lease and records every attempt.
  */
-import crypto from 'node:crypto';
+import { sortableId } from '../platform/ids';
 import type { Store } from '../store/store';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventType } from './tables';
 
 /** The store signal of a queued event: the delivery worker of this process wakes at once (others find it by polling). */
 export const EVENT_QUEUED = 'webhook-event-queued';
 
-let eventSequence = 0;
-/**
- * A webhook message id that sorts by when it was made: `msg_`, the time and a counter of this process in hex, then
- * randomness (so ids of several processes never collide). Events of one transaction are sent in the order queued.
- */
-function nextEventId(t: number): string {
-  eventSequence = (eventSequence + 1) % 0x10000;
-  return `msg_${t.toString(16).padStart(12, '0')}${eventSequence.toString(16).padStart(4, '0')}${crypto.randomBytes(8).toString('hex')}`;
-}
+/** A webhook message id that sorts by when it was made: events of one transaction are sent in the order queued. */
+const nextEventId = (t: number): string => sortableId('msg', t);
 
 /** Queues a webhook event in the caller's transaction; the worker is woken after the commit. Answers the event's id. */
 export async function enqueueEvent(store: Store, type: WebhookEventType, data: unknown): Promise<string> {

@@ -13,7 +13,15 @@ export interface IdempotencyKeysTable {
 }
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
-export type WebhookEventType = 'bill.paid' | 'bill.cancelled' | 'bill.expired' | 'payment.succeeded' | 'payment.declined' | 'payment.refunded';
+export type WebhookEventType =
+  | 'bill.paid'
+  | 'bill.cancelled'
+  | 'bill.expired'
+  | 'payment.succeeded'
+  | 'payment.declined'
+  | 'payment.refunded'
+  | 'refund.succeeded'
+  | 'refund.failed';
 
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (webhook-id), the same on every retry. */

@@ -5,6 +5,7 @@ import { itemsOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import { receiptOfOrder } from './queries';
+import { refundedByOrder } from './refundQueries';
 
 // The page's own type (src/services/rules/billData.ts), so the wire shape is written once.
 export type { Receipt };
@@ -28,6 +29,8 @@ export function maskEmail(email: string): string {
 export async function receiptOf(store: Store, orderId: string, defaults: FiscalDefaults): Promise<Receipt | undefined> {
   const row = await receiptOfOrder(store, orderId);
   if (!row) return undefined;
+  // A successful payment the merchant gave back (in part or whole); an automatic refund's attempt already says 'refunded'.
+  const refunded = row.status === 'success' ? (await refundedByOrder(store, [orderId])).get(orderId) : undefined;
   // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default).
   const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, await itemsOfBill(store, row.bill_oid), defaults);
   return {
@@ -50,6 +53,9 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     })),
     fee: toRoubles(row.commission_kopecks),
     fiscal: row.receipt_tax_system !== null,
+    refund: refunded
+      ? { amount: toRoubles(refunded.kopecks), at: new Date(refunded.at ?? row.updated_at).toISOString(), whole: refunded.kopecks >= row.amount_kopecks }
+      : null,
   };
 }
 
@@ -75,5 +81,6 @@ export const receiptSchema = {
     },
     fee: { type: 'number' },
     fiscal: { type: 'boolean' },
+    refund: { type: ['object', 'null'], properties: { amount: { type: 'number' }, at: { type: 'string' }, whole: { type: 'boolean' } } },
   },
 } as const;

@@ -7,14 +7,26 @@ import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
 import { otherParty } from './party';
-import { bundleRefusal } from './rbsBundle';
-import { insertRbsOrder, moveRbsOrder, rbsOrder, setRbsQr } from './rbsOrders';
+import { bundleRefusal, refundItemsCheck } from './rbsBundle';
+import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 
 const { path: RBS_FAKE_PATH, credentials: SANDBOX_CREDENTIALS, token: SANDBOX_TOKEN } = SANDBOX_ACQUIRER;
 
 /** Misbehaviours the fake can be told to show, per orderNumber or for every order ('*'). */
-export const FAULTS = ['callback-lost', 'callback-twice', 'callbacks-reordered', 'register-500', 'register-timeout', 'status-slow'] as const;
+export const FAULTS = [
+  'callback-lost',
+  'callback-twice',
+  'callbacks-reordered',
+  'register-500',
+  'register-timeout',
+  'status-slow',
+  // A refund made whose answer comes too late for the client; a refund the bank refuses; an order paid today and not
+  // yet settled (its money held: refund.do refused, reverse.do works).
+  'refund-answer-lost',
+  'refund-refused',
+  'not-settled',
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 type Operation = 'approved' | 'declinedByTimeout' | 'deposited' | 'reversed' | 'refunded';
@@ -137,7 +149,21 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     currency: o.currency,
     date: o.created_at,
     attributes: [{ name: 'mdOrder', value: o.order_id }],
+    paymentAmountInfo: paymentAmountInfo(o),
   });
+
+  /** Where the order's money stands, as the gateway's paymentAmountInfo says it. */
+  const paymentAmountInfo = (o: RbsOrderRow) => {
+    const paid = o.order_status === ORDER_STATUS.deposited || o.order_status === ORDER_STATUS.refunded;
+    const held = o.order_status === ORDER_STATUS.held || (o.order_status === ORDER_STATUS.deposited && hasFault('not-settled', o.order_number));
+    const states: Record<number, string> = { 0: 'CREATED', 1: 'APPROVED', 2: 'DEPOSITED', 3: 'REVERSED', 4: 'REFUNDED', 5: 'CREATED', 6: 'DECLINED' };
+    return {
+      paymentState: held ? 'APPROVED' : (states[o.order_status] ?? 'CREATED'),
+      approvedAmount: paid || held ? o.amount : 0,
+      depositedAmount: paid && !held ? o.amount : 0,
+      refundedAmount: o.refunded_amount,
+    };
+  };
 
   endpoint('register.do', async (p) => {
     const orderNumber = p.orderNumber ?? '';
@@ -218,15 +244,21 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const amount = Number(p.amount);
     if (!Number.isInteger(amount) || amount <= 0) return fail(4, 'Сумма указана неверно');
     if (found.order_status !== ORDER_STATUS.deposited) return fail(7, 'Возврат невозможен: заказ не оплачен');
+    if (hasFault('refund-refused', found.order_number)) return fail(7, 'Возврат отклонен банком');
+    if (hasFault('not-settled', found.order_number)) return fail(7, 'Заказ еще не рассчитан: возможна только отмена (reverse.do)');
     if (found.refunded_amount + amount > found.amount) return fail(7, 'Сумма возврата больше суммы заказа');
-    const refunded = found.refunded_amount + amount;
-    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.deposited], {
-      order_status: refunded === found.amount ? ORDER_STATUS.refunded : ORDER_STATUS.deposited,
-      action_code: 0,
-      refunded_amount: refunded,
-    });
-    if (!moved) return fail(7, 'Возврат невозможен');
+    // An order that carried a receipt is refunded by its positions, so the refund receipt matches.
+    let refundedItems = found.refunded_items;
+    if (found.order_bundle) {
+      const checked = refundItemsCheck(found.order_bundle, p.refundItems, amount, found.refunded_items ? (JSON.parse(found.refunded_items) as Record<string, number>) : {});
+      if ('refusal' in checked) return fail(checked.refusal.errorCode, checked.refusal.errorMessage);
+      refundedItems = JSON.stringify(checked.returned);
+    }
+    const moved = await recordRbsRefund(store, found, found.refunded_amount + amount, refundedItems);
+    if (!moved) return fail(7, 'Возврат невозможен: заказ изменился, повторите запрос');
     notify(moved, 'refunded', true);
+    // Made, but the answer comes too late for the client (its time-out): a refund whose answer was lost.
+    if (hasFault('refund-answer-lost', found.order_number)) await hang();
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 

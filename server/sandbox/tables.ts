@@ -23,6 +23,8 @@ export interface SandboxRbsOrdersTable {
   action_code: number;
   qr_id: string | null;
   refunded_amount: number;
+  /** What of each position its refunds returned: `{ "<positionId>": kopecks }` (JSON); null: none yet. */
+  refunded_items: Generated<string | null>;
   expires_at: number;
   created_at: number;
   updated_at: number;

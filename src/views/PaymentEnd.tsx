@@ -28,6 +28,8 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const receipt = useSelector(actor, (state) => state.context.receipt);
   const shop = webLink(returnUrl);
+  // A payment given back whole went through all the same: its receipt and the way back stay.
+  const paid = outcome === 'success' || outcome === 'returned';
   const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
   const canRetry = (outcome === 'declined' || outcome === 'cancelled') && retry;
 
@@ -35,9 +37,9 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
     <>
       <StatusBlock actor={actor} quietUntilAnswered={quietUntilAnswered} cancelled={cancelled} />
       {note && <p className="result-note">{note}</p>}
-      {outcome === 'success' && receipt && <Receipt receipt={receipt} merchant={merchant} />}
+      {paid && receipt && <Receipt receipt={receipt} merchant={merchant} />}
       <div className="result-actions">
-        {outcome === 'success' && shop && (
+        {paid && shop && (
           <a className="button primary" href={shop}>
             {t.backToShop}
           </a>

@@ -51,8 +51,11 @@ function Positions({ receipt }: { receipt: ReceiptData }) {
  * configuration): what was paid and how, for what, to whom, when, and where the receipt e-mail went.
  */
 export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant: Merchant }) {
+  const refund = receipt.refund;
   const rows: [string, string][] = [
-    [t.amount, formatMoney(receipt.amount)],
+    // Given back whole, the payment is no longer 'Оплачено': its amount, then what went back and when.
+    [refund?.whole ? t.paymentAmount : t.amount, formatMoney(receipt.amount)],
+    ...(refund ? [[t.refunded, t.refundedWhen(formatMoney(refund.amount), formatReceiptTime(refund.at))] as [string, string]] : []),
     ...(receipt.pointsUsed > 0 ? [[t.points, formatPoints(receipt.pointsUsed)] as [string, string]] : []),
     [t.purpose, receipt.purpose],
     ...(merchant.name ? [[t.merchant, merchant.name] as [string, string]] : []),

@@ -1,4 +1,4 @@
-import { DESKTOP, freshBill, MOBILE, newContext, payWithPointsAndCard, useLiveServer } from './harness';
+import { freshBill, newContext, payWithPointsAndCard, useLiveServer, WIDTHS } from './harness';
 import { violationsOf } from './a11y';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
 import { attemptByAnyId } from '../../server/payments/queries';
@@ -17,10 +17,7 @@ jest.setTimeout(90_000);
 
 const live = useLiveServer();
 
-for (const [device, options] of [
-  ['1280', DESKTOP],
-  ['375', MOBILE],
-] as const) {
+for (const [device, options] of WIDTHS) {
   test(`two positions, a fee and points by card (${device} px): the acquirer's bundle adds up to the amount; the receipt lists the positions`, async () => {
     const context = await newContext(live.browser, options);
     const page = await context.newPage();

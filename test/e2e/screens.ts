@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, payWithPointsAndCard, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, merchantRefund, payByCardFromChoose, payWithPointsAndCard, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
@@ -48,6 +48,14 @@ async function cardAttempt(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
+/** demo-anon paid by card up to its receipt on the result page: answers the bill. */
+async function paidReceipt(page: Page, server: RunningServer): Promise<string> {
+  const bill = await toChoosePaymentType(page, server, 'demo-anon');
+  await payByCardFromChoose(page, TEST_CARDS.pays);
+  await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
+  return bill;
+}
+
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
   await payByCardFromChoose(page, card);
@@ -85,9 +93,7 @@ export const journeys: Journey[] = [
     // Issue 17: the result page as a receipt, and a paid bill's link with it.
     name: 'receipt',
     async run(page, server, visit) {
-      const bill = await toChoosePaymentType(page, server, 'demo-anon');
-      await payByCardFromChoose(page, TEST_CARDS.pays);
-      await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
+      const bill = await paidReceipt(page, server);
       await visit('result-receipt', page);
       await page.goto(`${server.url}/pay/${bill}`);
       await heading(page, r.paidTitle);
@@ -102,6 +108,25 @@ export const journeys: Journey[] = [
       await payWithPointsAndCard(page, server, await freshBill(server, 'demo-points'), 1234);
       await page.getByRole('region', { name: r.receiptTitle }).getByText(r.fiscalNote).waitFor();
       await visit('result-receipt-positions', page);
+    },
+  },
+  {
+    // A payment the merchant gave back: a part (still paid, the receipt says what went back and when), then the rest.
+    name: 'refunded receipt',
+    async run(page, server, visit) {
+      const bill = await paidReceipt(page, server);
+      const orderId = new URL(page.url()).searchParams.get('orderId')!;
+      await merchantRefund(server, orderId, '2000.00');
+      await page.reload();
+      await page.getByRole('region', { name: r.receiptTitle }).getByText(r.refunded).waitFor({ timeout: 20_000 });
+      await visit('result-refunded-part', page);
+      await merchantRefund(server, orderId);
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: /^Возвращено / }).waitFor({ timeout: 20_000 });
+      await visit('result-refunded', page);
+      await page.goto(`${server.url}/pay/${bill}`);
+      await heading(page, /^Возвращено /);
+      await visit('paid-bill-refunded', page);
     },
   },
   {

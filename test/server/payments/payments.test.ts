@@ -7,7 +7,7 @@ import { startPayment } from '../../../server/payments/start';
 import { billByOid, insertBill, insertType } from '../../../server/billing/queries';
 import { pointsBalance } from '../../../server/loyalty/ledger';
 import { attemptByOrder, openAttemptOfBill } from '../../../server/payments/queries';
-import { attemptsOfBill, exchangesOfAttempt, ledgerOfCustomer } from '../../support/rows';
+import { attemptsOfBill, exchangesOfAttempt, ledgerOfCustomer, refundsStateOf } from '../../support/rows';
 
 let server: TestServer;
 
@@ -115,7 +115,8 @@ describe('payment attempts', () => {
     // The QR's page polls with the QR id: the payer of that attempt hears the money went back.
     expect((await client.post('/api/getResult/', { transactionID: sbp.data.qrcId, billOID: 'demo-anon' })).json().status).toBe('refunded');
     const twice = (await attemptByOrder(server.app.store, sbp.orderId))!;
-    expect(twice).toMatchObject({ status: 'refunded', refund_state: 'done' });
+    expect(twice).toMatchObject({ status: 'refunded' });
+    expect(await refundsStateOf(server.app.store, sbp.orderId)).toEqual([{ kind: 'automatic', status: 'succeeded', amount_kopecks: twice.amount_kopecks }]);
     const atAcquirer = await server.app.rbsFake!.order({ orderId: twice.acquirer_order_id! });
     expect(atAcquirer).toMatchObject({ order_status: 4, refunded_amount: twice.amount_kopecks });
     expect((await exchangesOfAttempt(server.app.store, sbp.orderId)).map((e) => e.method)).toContain('refund.do');
@@ -228,7 +229,8 @@ describe('points', () => {
     await payByCard(first.formUrl);
     await payByCard(second.formUrl);
     // Its card money was taken, but its points are gone: the money goes back.
-    expect((await attemptByOrder(server.app.store, second.orderId))!).toMatchObject({ status: 'refunded', refund_state: 'done' });
+    expect((await attemptByOrder(server.app.store, second.orderId))!).toMatchObject({ status: 'refunded' });
+    expect(await refundsStateOf(server.app.store, second.orderId)).toMatchObject([{ kind: 'automatic', status: 'succeeded' }]);
     expect(await balance('C-1001')).toBe(1500);
     expect((await billByOid(server.app.store, 'points-twin'))!.status).toBe('open');
   });

@@ -120,7 +120,7 @@ test("0004: attempts keep their rows and the one-pending rule, and take 'refunde
     const attempt = { bill_oid: 'demo-anon', card_type_oid: 'demo-anon.ALL', amount_kopecks: 100, commission_kopecks: 0, points_used: 0, email: null, user_oid: null, manager_id: null };
     await insertAttempt(store, { ...attempt, order_id: 'a1' });
     await expect(insertAttempt(store, { ...attempt, order_id: 'a2' })).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
-    expect(await finishAttempt(store, 'a1', 'refunded', { refund_state: 'due' })).toMatchObject({ status: 'refunded', refund_state: 'due' });
+    expect(await finishAttempt(store, 'a1', 'refunded')).toMatchObject({ status: 'refunded' });
     await expect(sql`UPDATE payment_attempts SET status = 'kept' WHERE order_id = 'a1'`.execute(store.db)).rejects.toMatchObject({ message: expect.stringMatching(/check|CHECK/) });
     // The acquirer's ids are unique: two attempts never claim one acquirer order.
     await insertAttempt(store, { ...attempt, order_id: 'a3' });
@@ -170,6 +170,41 @@ test('0006: existing bills get link ids, the demo ones their objectOID, the othe
     expect((await attemptByOrder(store, 'new-order'))!.session_id).toBe('session-2');
     await deleteSession(store, 'session-2');
     expect(await attemptByOrder(store, 'new-order')).toMatchObject({ order_id: 'new-order', session_id: null });
+  } finally {
+    await store.close();
+    await database.drop();
+  }
+});
+
+test('0009: the attempts refunded under the old flag become refund rows (due: pending, done: succeeded), the flag is gone', async () => {
+  const dir = folder();
+  const database = await freshDatabase(dir);
+  const { db } = connect(database);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo('0007-fiscal-receipts')).error).toBeUndefined();
+  const before = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  await before.insertInto('bills').values({ oid: 'b1', product: 'realty', object_type: 'bill', purpose: 'Счет', sum_kopecks: 100_00, client_name: '', status: 'paid', created_at: 1, link_id: 'pl_1' }).execute();
+  await before.insertInto('payment_types').values({ oid: 'b1.ALL', bill_oid: 'b1', position: 0, code: 'ALL', name: 'Карта' }).execute();
+  const attempt = { bill_oid: 'b1', card_type_oid: 'b1.ALL', amount_kopecks: 100_00, created_at: 2, updated_at: 5 };
+  await before.insertInto('payment_attempts').values([
+    { ...attempt, order_id: 'due-order', status: 'refunded', refund_state: 'due' },
+    { ...attempt, order_id: 'done-order', status: 'refunded', refund_state: 'done', refunded_at: 7 },
+    { ...attempt, order_id: 'paid-order', status: 'success' },
+  ]).execute();
+  await db.destroy();
+
+  const store = await openStore({ migrations, ...database, now: () => 1_000 });
+  try {
+    const rows = await store.db.selectFrom('refunds').selectAll().orderBy('order_id').execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ id: 'rf_done-order', order_id: 'done-order', amount_kopecks: 100_00, kind: 'automatic', status: 'succeeded', created_at: 5, finished_at: 7, sent_at: null }),
+      expect.objectContaining({ id: 'rf_due-order', order_id: 'due-order', amount_kopecks: 100_00, kind: 'automatic', status: 'pending', created_at: 5, finished_at: null, sent_at: null }),
+    ]);
+    expect(Object.keys((await attemptByOrder(store, 'due-order'))!)).not.toContain('refund_state');
+    // One automatic refund per payment.
+    await expect(
+      store.db.insertInto('refunds').values({ id: 'rf_x', order_id: 'due-order', amount_kopecks: 1, reason: null, kind: 'automatic', idempotency_key: null, created_at: 9 }).execute(),
+    ).rejects.toMatchObject({ message: expect.stringMatching(/unique|UNIQUE/) });
   } finally {
     await store.close();
     await database.drop();
