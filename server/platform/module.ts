@@ -39,11 +39,9 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
       ...(shared ? { store: shared, skipOnError: true } : {}),
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        success: false,
-        error: `Слишком много запросов, повторите через ${Math.ceil(context.ttl / 1000)} с`,
-      }),
+      // Thrown, so it must be an Error with its status: the error handler answers its message (a plain object's would be lost).
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(`Слишком много запросов, повторите через ${Math.ceil(context.ttl / 1000)} с`), { statusCode: 429 }),
     });
   }
   app.setErrorHandler((error: FastifyError, request, reply) => {
