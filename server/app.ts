@@ -12,7 +12,7 @@ import { acquirerConfigProblem, defaultOptions, type AppOptions } from './config
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
 import { operationsModule } from './operations/module';
-import { requestIdMixin, requestIdOf } from './operations/requestIds';
+import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf } from './operations/requestIds';
 import { workers, type Workers } from './operations/workers';
 import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
@@ -56,6 +56,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
     frameworkErrors: (error, request, reply) => {
+      // Answered before any hook: the request's id is echoed here as the hooks echo it everywhere else.
+      void reply.header(REQUEST_ID_HEADER, request.id);
       if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },

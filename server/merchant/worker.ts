@@ -147,15 +147,20 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     }
   }
 
-  async function runOnce(): Promise<void> {
-    await expireDueBills(store);
-    const t = store.now();
-    if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
-      keysSweptAt = t;
-      await sweepIdempotencyKeys(store);
-    }
-    await deliverDue();
-  }
+  /**
+   * A round is the worker's own, whichever request's commit woke it: the bills it expires name no request, and each
+   * delivery names the request its event came from.
+   */
+  const runOnce = (): Promise<void> =>
+    withRequestId(null, async () => {
+      await expireDueBills(store);
+      const t = store.now();
+      if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
+        keysSweptAt = t;
+        await sweepIdempotencyKeys(store);
+      }
+      await deliverDue();
+    });
 
   /** Runs a round unless one is running; a wake during a round runs another right after it. */
   function kick() {

@@ -50,63 +50,47 @@ export type SmsDeliveryOutcome = (typeof smsDeliveryOutcomes)[number];
 export const callCheckOutcomes = ['started', 'confirmed', 'expired', 'failed'] as const;
 export type CallCheckOutcome = (typeof callCheckOutcomes)[number];
 
-const httpRequests = new Histogram({
-  name: 'checkout_http_request_duration_seconds',
-  help: 'Time to answer an HTTP request, by method, route pattern and status class',
-  labelNames: ['method', 'route', 'status_class'] as const,
-  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [processRegistry],
-});
+/** A counter of this process, by the labels named. */
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Counter({ name, help, labelNames, registers: [processRegistry] });
 
-const paymentsStarted = new Counter({
-  name: 'checkout_payments_started_total',
-  help: 'Pay requests, by payment method and outcome',
-  labelNames: ['method', 'outcome'] as const,
-  registers: [processRegistry],
-});
+/** A histogram of this process (durations in seconds), by the labels named. */
+const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+  new Histogram({ name, help, labelNames, buckets, registers: [processRegistry] });
 
-const paymentsFinished = new Counter({
-  name: 'checkout_payments_finished_total',
-  help: 'Payment attempts that reached a final status, by payment method and outcome',
-  labelNames: ['method', 'outcome'] as const,
-  registers: [processRegistry],
-});
+const httpRequests = histogram(
+  'checkout_http_request_duration_seconds',
+  'Time to answer an HTTP request, by method, route pattern and status class',
+  ['method', 'route', 'status_class'],
+  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+);
 
-const acquirerCalls = new Histogram({
-  name: 'checkout_acquirer_call_duration_seconds',
-  help: 'Calls to the acquirer, by protocol method and outcome, with their durations (the _count is the number of calls)',
-  labelNames: ['method', 'outcome'] as const,
-  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
-  registers: [processRegistry],
-});
+const paymentsStarted = counter('checkout_payments_started_total', 'Pay requests, by payment method and outcome', ['method', 'outcome']);
 
-const webhookDeliveries = new Counter({
-  name: 'checkout_webhook_deliveries_total',
-  help: 'Webhook delivery attempts, by outcome',
-  labelNames: ['outcome'] as const,
-  registers: [processRegistry],
-});
+const paymentsFinished = counter(
+  'checkout_payments_finished_total',
+  'Payment attempts that reached a final status, by payment method and outcome',
+  ['method', 'outcome'],
+);
 
-const smsSends = new Counter({
-  name: 'checkout_sms_sends_total',
-  help: 'Texts handed to the SMS provider, by outcome',
-  labelNames: ['outcome'] as const,
-  registers: [processRegistry],
-});
+const acquirerCalls = histogram(
+  'checkout_acquirer_call_duration_seconds',
+  'Calls to the acquirer, by protocol method and outcome, with their durations (the _count is the number of calls)',
+  ['method', 'outcome'],
+  [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+);
 
-const smsDeliveries = new Counter({
-  name: 'checkout_sms_deliveries_total',
-  help: "The SMS provider's final delivery status of the texts it accepted, by outcome",
-  labelNames: ['outcome'] as const,
-  registers: [processRegistry],
-});
+const webhookDeliveries = counter('checkout_webhook_deliveries_total', 'Webhook delivery attempts, by outcome', ['outcome']);
 
-const callChecks = new Counter({
-  name: 'checkout_call_checks_total',
-  help: 'Call checks (a phone confirmed by a call from it), by outcome',
-  labelNames: ['outcome'] as const,
-  registers: [processRegistry],
-});
+const smsSends = counter('checkout_sms_sends_total', 'Texts handed to the SMS provider, by outcome', ['outcome']);
+
+const smsDeliveries = counter(
+  'checkout_sms_deliveries_total',
+  "The SMS provider's final delivery status of the texts it accepted, by outcome",
+  ['outcome'],
+);
+
+const callChecks = counter('checkout_call_checks_total', 'Call checks (a phone confirmed by a call from it), by outcome', ['outcome']);
 
 // Every series an alert may watch exists from the start at 0, so a rate over it is defined before the first event.
 for (const method of paymentMethods) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { REQUEST_ID_PATTERN, requestIdOf, trustedPeer } from '../../../server/operations/requestIds';
+import { REQUEST_ID_PATTERN, requestIdOf, trustedPeer, withRequestId } from '../../../server/operations/requestIds';
 import { merchantCall, openPage, payByCard, startServer, type TestServer } from '../helpers';
 import { webhookEvents } from '../../support/rows';
 
@@ -59,6 +59,10 @@ describe('on a server', () => {
     // A refusal and an unknown URL echo it too.
     expect((await server.app.inject({ method: 'POST', url: '/api/getResult/', headers: { 'x-request-id': 'edge-refused-1' } })).headers['x-request-id']).toBe('edge-refused-1');
     expect((await server.app.inject({ method: 'GET', url: '/nothing-here', headers: { 'x-request-id': 'edge-missing-1' } })).headers['x-request-id']).toBe('edge-missing-1');
+    // So does a URL the router cannot read, refused before any hook runs.
+    const malformed = await server.app.inject({ method: 'GET', url: '/pay/%E0%A4%A', headers: { 'x-request-id': 'edge-malformed-1' } });
+    expect(malformed.statusCode).toBe(404);
+    expect(malformed.headers['x-request-id']).toBe('edge-malformed-1');
   });
 
   test('not from a trusted proxy: the id is the server\'s own', async () => {
@@ -110,5 +114,18 @@ describe('on a server', () => {
       .where('webhook_events.type', '=', 'bill.cancelled')
       .execute();
     expect(attempts).toEqual([{ type: 'bill.cancelled', eventRequest: 'erp-cancel-000042', attemptRequest: 'erp-cancel-000042' }]);
+  });
+
+  test("the worker's own round names no request, even when a request's commit woke it", async () => {
+    const created = await merchantCall(server.app, 'POST', '/bills', {
+      purpose: 'Счет',
+      amount: { value: '100.00', currency: 'RUB' },
+      expiresAt: new Date(server.clock.now() + 60_000).toISOString(),
+    });
+    const objectOID = created.json<{ objectOID: string }>().objectOID;
+    server.clock.advance(61_000);
+    await withRequestId('waking-request-01', () => server.app.merchant.worker.runOnce());
+    const expired = (await webhookEvents(server.app.store, 20)).filter((event) => event.type === 'bill.expired' && event.payload.includes(objectOID));
+    expect(expired.map((event) => event.request_id)).toEqual([null]);
   });
 });

@@ -1,38 +1,19 @@
-import fs from 'node:fs';
-import { databaseEnv, killChildServers, startCheckoutServer, until } from '../../support/childServer';
-import { freshBill, openTab, payBody } from '../../support/httpTab';
-import { freshDatabase, type TestDatabase } from '../../support/testDatabase';
-import { tempDirs } from '../helpers';
+import { databaseEnv, startCheckoutServer, until } from '../../support/childServer';
+import { freshBill, openTab, payBody, rbsFaultAt } from '../../support/httpTab';
+import { processPlace } from '../helpers';
 
 /*
  * The log of the real server (`server/main.ts`, pino's JSON lines on stdout at LOG_LEVEL=info), behind a proxy at
  * 127.0.0.1: every line a request causes names it, those written by the request's own logger and those written
  * elsewhere on its behalf (the gateway's) alike.
  */
-let dir: string;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  dir = tempDirs().dir;
-  database = await freshDatabase(dir);
-});
-
-afterAll(async () => {
-  await killChildServers();
-  await database?.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const place = processPlace();
 
 test("a Pay the acquirer refuses: its request id is on every line it causes, the gateway's included, once each", async () => {
-  const server = await startCheckoutServer(databaseEnv(database), tempDirs().distDir, { env: { LOG: '1', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' } });
+  const server = await startCheckoutServer(databaseEnv(place.database), place.distDir, { env: { LOG: '1', LOG_LEVEL: 'info', TRUST_PROXY: '127.0.0.1' } });
   const tab = await openTab(server.base);
   const bill = await freshBill(server.base);
-  const fault = await fetch(`${server.base}/sandbox/rbs/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fault: 'register-500', on: true }),
-  });
-  expect(fault.status).toBe(200);
+  await rbsFaultAt(server.base, 'register-500');
 
   const paid = await fetch(`${server.base}/api/getPaymentUrl/`, {
     method: 'POST',

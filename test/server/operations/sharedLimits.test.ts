@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { migrations } from '../../../server/migrations';
 import { countHit, forgetEndedWindows } from '../../../server/operations/limits';
 import { openStore } from '../../../server/store/store';
-import { databaseEnv, killChildServers, startCheckoutServer, type ChildServer } from '../../support/childServer';
+import { databaseEnv, startCheckoutServer, type ChildServer } from '../../support/childServer';
 import { openTab, type Tab } from '../../support/httpTab';
-import { freshDatabase, type TestDatabase } from '../../support/testDatabase';
-import { buildApp, countRows, merchantKey, startServer, startStore, tempDirs, testEngine, TEST_PASSWORD_COST } from '../helpers';
+import { buildApp, countRows, merchantKey, processPlace, startServer, startStore, testEngine, TEST_PASSWORD_COST } from '../helpers';
 
 /*
  * The per-client limits (the global one and each route's: here the sign-in's 10 a minute). On PostgreSQL every
@@ -48,21 +46,8 @@ test('100 hits at once on one key count 100', async () => {
 });
 
 describe('the sign-in limit of two server processes', () => {
-  let dir: string;
-  let distDir: string;
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    ({ dir, distDir } = tempDirs());
-    database = await freshDatabase(dir);
-  });
-  afterAll(async () => {
-    await killChildServers();
-    await database?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  const start = () => startCheckoutServer(databaseEnv(database), distDir, { env: { RATE_LIMIT_PER_MINUTE: '600' } });
+  const place = processPlace();
+  const start = () => startCheckoutServer(databaseEnv(place.database), place.distDir, { env: { RATE_LIMIT_PER_MINUTE: '600' } });
 
   /** A sign-in with a wrong password, as the page sends it (refused with 401 or the robot check's 400, not limited). */
   const signIn = (server: ChildServer, tab: Tab) =>
@@ -96,7 +81,7 @@ describe('the sign-in limit of two server processes', () => {
       expect(statuses.slice(0, 10).filter((status) => status === 429)).toEqual([]);
       expect(statuses[10]).toBe(429);
       expect(await (await signIn(server, tab)).json()).toEqual({ success: false, error: expect.stringMatching(/^Слишком много запросов, повторите через \d+ с$/) });
-      const store = await openStore({ migrations, ...database, now: Date.now });
+      const store = await openStore({ migrations, ...place.database, now: Date.now });
       try {
         expect(await store.db.selectFrom('rate_limit_hits').selectAll().execute()).toEqual([]);
       } finally {

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { databaseEnv, exitOf, killChildServers, startCheckoutServer, until, type ChildServer } from '../../support/childServer';
-import { freshBill, openTab, payBody } from '../../support/httpTab';
-import { freshDatabase, type TestDatabase } from '../../support/testDatabase';
-import { tempDirs } from '../helpers';
+import { databaseEnv, exitOf, startCheckoutServer, until, type ChildServer } from '../../support/childServer';
+import { freshBill, openTab, payBody, rbsFaultAt } from '../../support/httpTab';
+import { processPlace } from '../helpers';
 import { migrations } from '../../../server/migrations';
 import { attemptByOrder } from '../../../server/payments/queries';
 import { openStore } from '../../../server/store/store';
@@ -11,20 +9,7 @@ import { openStore } from '../../../server/store/store';
  * A deploy's SIGTERM, against the real server as its own process (`server/main.ts`): a Pay held at the acquirer (the
  * sandbox fake's 'register-slow' answers after half the client's 4-second time-out) is in flight when the signal comes.
  */
-let dir: string;
-let distDir: string;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  ({ dir, distDir } = tempDirs());
-  database = await freshDatabase(dir);
-});
-
-afterAll(async () => {
-  await killChildServers();
-  await database?.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const place = processPlace();
 
 /** A Pay's answer: its status (0: the connection broke) and body. */
 interface PayAnswer {
@@ -32,18 +17,13 @@ interface PayAnswer {
   body: { success: boolean; info?: { orderId: string; formUrl: string } };
 }
 
-const start = () => startCheckoutServer(databaseEnv(database), distDir, { env: { ACQUIRER_TIMEOUT_MS: '4000', SHUTDOWN_TIMEOUT_MS: '10000' } });
+const start = () => startCheckoutServer(databaseEnv(place.database), place.distDir, { env: { ACQUIRER_TIMEOUT_MS: '4000', SHUTDOWN_TIMEOUT_MS: '10000' } });
 
 /** A Pay under way whose register.do the sandbox's acquirer is holding back right now: its answer, still to come. */
 async function payHeldAtTheAcquirer(server: ChildServer): Promise<{ answer: Promise<PayAnswer>; answered: () => boolean }> {
   const tab = await openTab(server.base);
   const bill = await freshBill(server.base);
-  const fault = await fetch(`${server.base}/sandbox/rbs/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ fault: 'register-slow', on: true }),
-  });
-  expect(fault.status).toBe(200);
+  await rbsFaultAt(server.base, 'register-slow');
   let answered = false;
   const paying = tab.post('/api/getPaymentUrl/', payBody(bill)).finally(() => (answered = true));
   // Settled either way, so a refused request never goes unhandled while the test waits on something else.
@@ -84,7 +64,7 @@ test('SIGTERM during a Pay held at the acquirer: no new connection is accepted, 
   expect(server.output()).toContain('Stopped: every request answered, the workers and the database closed.');
 
   // What the Pay did is in the database, its claim on the attempt given back: another process can take it from here.
-  const store = await openStore({ migrations, ...database, now: Date.now });
+  const store = await openStore({ migrations, ...place.database, now: Date.now });
   try {
     expect(await attemptByOrder(store, paid.body.info!.orderId)).toMatchObject({ status: 'created', form_url: paid.body.info!.formUrl, lease_until: null });
   } finally {
