@@ -101,7 +101,7 @@ export interface AppOptions {
   acquirerCallbackKey: string | null;
   /** The fetch that reaches the acquirer (and the sandbox fake's callbacks); server tests route it into the app. */
   acquirerFetch: typeof fetch;
-  /** Every acquirer call gives up after this long. */
+  /** Every acquirer call gives up after this long (ACQUIRER_TIMEOUT_MS, 10 s). */
   acquirerTimeoutMs: number;
   /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
   paymentSessionSecs: number;
@@ -114,6 +114,12 @@ export interface AppOptions {
    * FISCAL_DEFAULT_PAYMENT_METHOD, FISCAL_DEFAULT_PAYMENT_OBJECT, FISCAL_FFD). No tax system: orders carry no receipt.
    */
   fiscal: FiscalSettings;
+  /** The bearer token `/metrics` asks for (METRICS_TOKEN); null: none asked (operations/metricsAccess.ts). */
+  metricsToken: string | null;
+  /** Serve `/metrics` on this port only, a second listener (METRICS_PORT); null: on the main port. */
+  metricsPort: number | null;
+  /** How long a graceful stop (SIGTERM, SIGINT) may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS, 10 s). */
+  shutdownTimeoutMs: number;
 }
 
 const SECOND = 1000;
@@ -190,6 +196,9 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     sweepEveryMs: 60_000,
     // The sandbox runs with a tax system, so every demo payment carries a receipt; a deployment sets its own.
     fiscal: { taxSystem: 'osn', vat: 'none', paymentMethod: 'full_prepayment', paymentObject: 'commodity', ffd: '1.2' },
+    metricsToken: null,
+    metricsPort: null,
+    shutdownTimeoutMs: 10_000,
     ...overrides,
   };
 }
@@ -233,6 +242,34 @@ export function fiscalFrom(env: NodeJS.ProcessEnv, sandbox: boolean): FiscalSett
   };
 }
 
+/** A whole number of milliseconds or a port from the environment, or the start stops and says which variable is wrong. */
+function wholeNumberFrom(env: NodeJS.ProcessEnv, name: string, least: number, most: number): number | null {
+  const value = env[name];
+  if (value === undefined || value === '') return null;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < least || number > most) throw new Error(`${name} must be a whole number from ${least} to ${most} (it is "${value}")`);
+  return number;
+}
+
+/** METRICS_TOKEN: 16 or more printable characters without spaces (it travels as a bearer token). */
+export function metricsTokenFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^[\x21-\x7e]{16,200}$/.test(value)) throw new Error('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
+  return value;
+}
+
+/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out. */
+export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
+  const shutdownTimeoutMs = wholeNumberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 1, 3_600_000);
+  const acquirerTimeoutMs = wholeNumberFrom(env, 'ACQUIRER_TIMEOUT_MS', 100, 120_000);
+  return {
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
+    metricsPort: wholeNumberFrom(env, 'METRICS_PORT', 0, 65_535),
+    ...(shutdownTimeoutMs !== null ? { shutdownTimeoutMs } : {}),
+    ...(acquirerTimeoutMs !== null ? { acquirerTimeoutMs } : {}),
+  };
+}
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
@@ -272,6 +309,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerToken: env.ACQUIRER_TOKEN || null,
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
     fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
+    ...operationsFrom(env),
   });
 }
 

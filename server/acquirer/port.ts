@@ -107,6 +107,8 @@ export class AcquirerError extends Error {
 export interface Exchange {
   attempt: string | null;
   method: string;
+  /** Answered (`ok`), or how it failed. */
+  outcome: 'ok' | AcquirerErrorKind;
   request: Record<string, string>;
   answer: unknown;
   error: string | null;

@@ -64,16 +64,17 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
       await report(null);
       return answer as Answer;
     } catch (error) {
-      await report(error instanceof Error ? error.message : String(error));
+      await report(error);
       throw error;
     }
 
-    async function report(error: string | null) {
+    async function report(failure: unknown) {
       if (!options.onExchange) return;
+      const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
+      const outcome = failure === null ? 'ok' : failure instanceof AcquirerError ? failure.kind : 'network';
+      const exchange = { attempt: context.attempt ?? null, method, outcome, request, answer, error, httpStatus, ms: Date.now() - started } as const;
       // The exchanges log must never break a payment: a failure to record is the recorder's to log.
-      await Promise.resolve(options.onExchange({ attempt: context.attempt ?? null, method, request, answer, error, httpStatus, ms: Date.now() - started })).catch(
-        () => undefined,
-      );
+      await Promise.resolve(options.onExchange(exchange)).catch(() => undefined);
     }
   }
 

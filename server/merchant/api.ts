@@ -190,8 +190,8 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     body === '' ? done(null, undefined) : json(request, String(body), done),
   );
 
-  // A fixed one-minute window per key, in this process.
-  const windows = new Map<string, { start: number; count: number }>();
+  // A one-minute window per key, counted where every process counts it (the database on PostgreSQL).
+  const countHit = app.hitCounter;
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === `${MERCHANT_PREFIX}/openapi.json`) return;
@@ -206,11 +206,9 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     request.merchantKeyId = found;
     const limit = options.merchantRateLimitPerMinute;
     if (limit <= 0) return;
-    const t = store.now();
-    const window = windows.get(found);
-    if (!window || t - window.start >= 60_000) windows.set(found, { start: t, count: 1 });
-    else if (++window.count > limit) {
-      const retry = Math.max(1, Math.ceil((window.start + 60_000 - t) / 1000));
+    const hits = await countHit(`merchant-key ${found}`, 60_000);
+    if (hits.current > limit) {
+      const retry = Math.max(1, Math.ceil(hits.ttl / 1000));
       return send(reply.header('retry-after', String(retry)), 429, 'rate_limited', `More than ${limit} requests a minute with this key: retry in ${retry} s`);
     }
   });

@@ -3,6 +3,7 @@
  * the worker (worker.ts), which takes each with a lease and records every attempt.
  */
 import { sortableId } from '../platform/ids';
+import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventType } from './tables';
 
@@ -12,12 +13,16 @@ export const EVENT_QUEUED = 'webhook-event-queued';
 /** A webhook message id that sorts by when it was made: events of one transaction are sent in the order queued. */
 const nextEventId = (t: number): string => sortableId('msg', t);
 
-/** Queues a webhook event in the caller's transaction; the worker is woken after the commit. Answers the event's id. */
+/**
+ * Queues a webhook event in the caller's transaction, with the id of the request that caused it; the worker is woken
+ * after the commit. Answers the event's id.
+ */
 export async function enqueueEvent(store: Store, type: WebhookEventType, data: unknown): Promise<string> {
   const t = store.now();
   const id = nextEventId(t);
   const payload = JSON.stringify({ id, type, createdAt: new Date(t).toISOString(), data });
-  await store.db.insertInto('webhook_events').values({ id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t }).execute();
+  const event = { id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t, request_id: currentRequestId() } as const;
+  await store.db.insertInto('webhook_events').values(event).execute();
   store.signal(EVENT_QUEUED);
   return id;
 }
@@ -64,4 +69,14 @@ export async function recordWebhookAttempt(
 ): Promise<void> {
   await store.db.insertInto('webhook_attempts').values(attempt).execute();
   await store.db.updateTable('webhook_events').set({ ...next, lease_until: null }).where('id', '=', attempt.event_id).execute();
+}
+
+/** The events waiting to be delivered, and when the oldest of them was queued (null: none waits). */
+export async function outboxBacklog(store: Store): Promise<{ pending: number; oldestCreatedAt: number | null }> {
+  const row = await store.db
+    .selectFrom('webhook_events')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) };
 }

@@ -12,6 +12,7 @@ import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
 import { migration as payLinksAttemptSessions } from './0006-pay-links-attempt-sessions';
 import { migration as fiscalReceipts } from './0007-fiscal-receipts';
 import { migration as refunds } from './0009-refunds';
+import { migration as operations } from './0010-operations';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0006-pay-links-attempt-sessions': payLinksAttemptSessions,
   '0007-fiscal-receipts': fiscalReceipts,
   '0009-refunds': refunds,
+  '0010-operations': operations,
 };

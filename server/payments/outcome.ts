@@ -6,9 +6,10 @@ import { billByOid, markBillPaid } from '../billing/queries';
 import { billStatus } from '../billing/status';
 import { addLedgerEntry, pointsBalance } from '../loyalty/ledger';
 import { paymentEvent } from '../merchant/events';
+import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
-import { attemptByOrder, finishAttempt } from './queries';
+import { attemptByOrder, finishAttempt, paymentByOrder } from './queries';
 import { automaticRefund, type AutomaticRefundReason } from './refunds';
 import type { AttemptRow } from './tables';
 
@@ -31,7 +32,17 @@ export async function applyAcquirerOutcome(tx: Store, orderId: string, outcome: 
   if (attempt.status !== 'created') return attempt;
   const finished = await decide(tx, attempt, outcome);
   await paymentEvent(tx, finished); // the merchant's webhooks, queued in this same transaction
+  await countFinished(tx, finished);
   return finished;
+}
+
+/** Counts the attempt's end for the metrics, once its transaction has committed (a retried try counts nothing). */
+async function countFinished(tx: Store, finished: AttemptRow): Promise<void> {
+  const status = finished.status;
+  if (status === 'created') return;
+  // No money moved: points alone paid (or were refused), whichever way to pay the attempt names.
+  const method = finished.amount_kopecks === 0 ? 'points' : (await paymentByOrder(tx, finished.order_id))!.method;
+  tx.afterCommit(() => recordPaymentFinished(method, status));
 }
 
 /** applyAcquirerOutcome's decision for a pending attempt, in its transaction. */

@@ -20,6 +20,7 @@ export const FAULTS = [
   'callbacks-reordered',
   'register-500',
   'register-timeout',
+  'register-slow',
   'status-slow',
   // A refund made whose answer comes too late for the client; a refund the bank refuses; an order paid today and not
   // yet settled (its money held: refund.do refused, reverse.do works).
@@ -41,7 +42,10 @@ export interface RbsFake {
   backUrl(order: RbsOrderRow): string;
   setFault(fault: Fault, on: boolean, orderNumber?: string): void;
   hasFault(fault: Fault, orderNumber: string): boolean;
-  /** Status answers of the order being held back by 'status-slow' right now (a test waits on this, not on a sleep). */
+  /**
+   * Answers of the order being held back right now: by 'status-slow' (past the client's time-out) or 'register-slow'
+   * (half of it, then answered). A test waits on this, not on a sleep.
+   */
   heldAnswers: Map<string, number>;
   /** Sends the order's signed callback (unless a fault loses it). */
   notify(order: RbsOrderRow, operation: Operation, success: boolean): void;
@@ -128,6 +132,16 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   const authorized = (p: Params) =>
     p.token === SANDBOX_TOKEN || (p.userName === SANDBOX_CREDENTIALS.userName && p.password === SANDBOX_CREDENTIALS.password);
   const hang = () => sleep(options.acquirerTimeoutMs + 500);
+  /** Holds an answer of the order back for as long as `wait` takes, counted in heldAnswers meanwhile. */
+  const holdBack = async (orderNumber: string, wait: () => Promise<unknown>) => {
+    const held = fake.heldAnswers;
+    held.set(orderNumber, (held.get(orderNumber) ?? 0) + 1);
+    await wait().finally(() => {
+      const left = held.get(orderNumber)! - 1;
+      if (left > 0) held.set(orderNumber, left);
+      else held.delete(orderNumber);
+    });
+  };
 
   const endpoint = (method: string, handle: (p: Params) => Promise<Answer | 'http-500'>) =>
     app.post(`${RBS_FAKE_PATH}${method}`, { config: otherParty }, async (request, reply) => {
@@ -196,21 +210,15 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     });
     // The order exists, but the answer comes too late for the client (its time-out): the SIGKILL/time-out case.
     if (hasFault('register-timeout', orderNumber)) await hang();
+    // A slow bank: the answer comes, but late (within the client's time-out), as a Pay in flight at a deploy sees it.
+    if (hasFault('register-slow', orderNumber)) await holdBack(orderNumber, () => sleep(options.acquirerTimeoutMs / 2));
     return { orderId, formUrl: `${options.publicUrl}/sandbox/acquirer/${orderId}` };
   });
 
   endpoint('getOrderStatusExtended.do', async (p) => {
     const found = await fake.order(p.orderId ? { orderId: p.orderId } : p.orderNumber ? { orderNumber: p.orderNumber } : {});
     if (!found) return fail(6, 'Заказ не найден');
-    if (hasFault('status-slow', found.order_number)) {
-      const held = fake.heldAnswers;
-      held.set(found.order_number, (held.get(found.order_number) ?? 0) + 1);
-      await hang().finally(() => {
-        const left = held.get(found.order_number)! - 1;
-        if (left > 0) held.set(found.order_number, left);
-        else held.delete(found.order_number);
-      });
-    }
+    if (hasFault('status-slow', found.order_number)) await holdBack(found.order_number, hang);
     return statusAnswer(found);
   });
 
@@ -290,5 +298,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       return { success: true };
     },
   );
+
+  // The answers held back right now, by orderNumber: what a test in another process waits on.
+  app.get('/sandbox/rbs/held', { config: otherParty }, async () => ({ held: Object.fromEntries(fake.heldAnswers) }));
 
 };

@@ -12,6 +12,7 @@ import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/sandbox/demoBills';
 import { outboxOf } from '../../server/sandbox/smsOutbox';
 import { openStore, type RootStore } from '../../server/store/store';
+import { killChildServers } from '../support/childServer';
 import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
 import { billByOid } from '../../server/billing/queries';
@@ -52,6 +53,25 @@ async function freshPlace() {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { dir, distDir, fresh, remove };
+}
+
+/**
+ * For tests that start servers as processes of their own (test/support/childServer.ts): a temp folder with the tiny
+ * built page and a fresh database of the file's engine, made before the tests of the calling block; after them the
+ * processes are killed and both removed. Read its fields inside the tests.
+ */
+export function processPlace(): { readonly dir: string; readonly distDir: string; readonly database: TestDatabase } {
+  const place = {} as { dir: string; distDir: string; database: TestDatabase };
+  beforeAll(async () => {
+    ({ dir: place.dir, distDir: place.distDir } = tempDirs());
+    place.database = await freshDatabase(place.dir);
+  });
+  afterAll(async () => {
+    await killChildServers();
+    await place.database?.drop();
+    if (place.dir) fs.rmSync(place.dir, { recursive: true, force: true });
+  });
+  return place;
 }
 
 /** Where a test server's data lives: spread into buildApp's options to open a second server on the same database. */
