@@ -3,24 +3,20 @@ import { html, type Html } from '../platform/render';
 
 /**
  * The route config of a sandbox party's own calls: they stand for other hosts (the acquirer's form, a bank app, the
- * merchant's webhook inbox, a tester's script) and post their own forms, not bound to our session, so the CSRF check
- * does not apply. (The free-call line is the exception: a call signs an account in, so it takes the token like any
- * POST of the page.)
+ * merchant's webhook inbox, the SMS provider and the phone network, a tester's script) and post their own forms, not
+ * bound to our session, so the CSRF check does not apply.
  */
 export const otherParty = { csrf: 'exempt' } as const;
 
-/**
- * A small server-rendered page for the sandbox parties: no script unless given, one shared stylesheet. A page whose
- * script posts to this server carries the session's CSRF token in a meta tag, as the checkout does.
- */
-export function sandboxPage(title: string, body: Html, options: { scripts?: string[]; csrfToken?: string } = {}): string {
+/** A small server-rendered page for the sandbox parties: no script unless given, one shared stylesheet. */
+export function sandboxPage(title: string, body: Html, options: { scripts?: string[] } = {}): string {
   const scripts = options.scripts ?? [];
   return html`<!doctype html>
 <html lang="ru">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-${options.csrfToken === undefined ? null : html`<meta name="csrf-token" content="${options.csrfToken}">\n`}<title>${title}</title>
+<title>${title}</title>
 <link rel="stylesheet" href="/sandbox/sandbox.css">
 </head>
 <body>
