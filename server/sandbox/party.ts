@@ -1,4 +1,5 @@
-/** What every sandbox party shares: the frame of its pages, and the route config of its own calls. */
+/** What every sandbox party shares: the frame of its pages, the route config of its own calls, its fault switches. */
+import type { FastifyInstance } from 'fastify';
 import { html, type Html } from '../platform/render';
 
 /**
@@ -27,4 +28,28 @@ ${body}
 ${scripts.map((src) => html`<script src="${src}"></script>\n`)}
 </body>
 </html>`.markup;
+}
+
+/**
+ * A fake's fault switches (sandbox only, for tests and demos): `POST url` with `{ fault, on }` and, to switch it for one
+ * thing only, the field `scope` names (an order number, a phone) matching its pattern.
+ */
+export function faultSwitches<Fault extends string>(
+  app: FastifyInstance,
+  url: string,
+  faults: readonly Fault[],
+  scope: { name: string; pattern: string },
+  setFault: (fault: Fault, on: boolean, scoped?: string) => void,
+): void {
+  const body = {
+    type: 'object',
+    required: ['fault', 'on'],
+    additionalProperties: false,
+    properties: { fault: { type: 'string', enum: faults }, on: { type: 'boolean' }, [scope.name]: { type: 'string', pattern: scope.pattern } },
+  };
+  app.post(url, { config: otherParty, schema: { body } }, async (request) => {
+    const asked = request.body as Record<string, unknown> & { fault: Fault; on: boolean };
+    setFault(asked.fault, asked.on, asked[scope.name] as string | undefined);
+    return { success: true };
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_SMSRU } from '../config';
-import { otherParty } from './party';
+import { faultSwitches, otherParty } from './party';
 import { FAKE_CHECK_LIFE_MS, fakeCheckStatus, prettyNumber, SMSRU_FAULTS, type SmsRuFake } from './smsruFake';
 import { fakeText, insertFakeCheck, insertFakeText } from './smsruQueries';
 
@@ -104,25 +104,7 @@ export const smsruFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake
     return { status: 'OK', status_code: 100, check_status: found.status, check_status_text: CHECK_TEXTS[found.status] ?? '' };
   });
 
-  // The fault switches (sandbox only): for tests and demos.
-  app.post(
-    '/sandbox/smsru/faults',
-    {
-      config: otherParty,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['fault', 'on'],
-          additionalProperties: false,
-          properties: { fault: { type: 'string', enum: SMSRU_FAULTS }, on: { type: 'boolean' }, phone: { type: 'string', pattern: '^7[0-9]{10}$' } },
-        },
-      },
-    },
-    async (request) => {
-      fake.setFault(request.body.fault, request.body.on, request.body.phone);
-      return { success: true };
-    },
-  );
+  faultSwitches(app, '/sandbox/smsru/faults', SMSRU_FAULTS, { name: 'phone', pattern: '^7[0-9]{10}$' }, fake.setFault);
 
   // The account's callback URL, as set in the provider's cabinet; null: this server's own /api/smsru/callback.
   app.post(

@@ -160,6 +160,26 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   };
 }
 
+/**
+ * Another server process on a test server's database, its outside parties the first one's sandbox fakes (as over the
+ * network), its background work driven by hand like the first's.
+ */
+export const secondProcess = (server: TestServer, overrides: Partial<AppOptions> = {}) =>
+  buildApp({
+    ...server.database,
+    distDir: server.distDir,
+    logger: false,
+    now: server.clock.now,
+    rateLimitPerMinute: 0,
+    passwordCost: TEST_PASSWORD_COST,
+    sweepEveryMs: 0,
+    webhookWorker: false,
+    smsWorker: false,
+    acquirerFetch: injectFetch(() => server.app),
+    smsruFetch: injectFetch(() => server.app),
+    ...overrides,
+  });
+
 export interface TestStore {
   store: RootStore;
   clock: FakeClock;

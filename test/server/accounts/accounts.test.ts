@@ -1,6 +1,6 @@
 import { CODE_RULES } from '../../../server/accounts/codes';
 import { demoAccount } from '../../../server/sandbox/demoBills';
-import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from '../helpers';
+import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, startServer, type Client, type TestServer } from '../helpers';
 import { accountByPhone } from '../../../server/accounts/accountQueries';
 import { sessionById } from '../../../server/accounts/sessionQueries';
 

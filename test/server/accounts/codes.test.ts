@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../../server/accounts/codes';
 import { trustProxyFrom } from '../../../server/config';
-import { injectFetch } from '../../support/injectFetch';
-import { buildApp, Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, TEST_PASSWORD_COST, textsTo, type TestServer } from '../helpers';
+import { Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, secondProcess, startServer, textsTo, type TestServer } from '../helpers';
 import { guardOf } from '../../../server/accounts/codeQueries';
 
 const PHONE = '79990001122';
@@ -295,19 +294,7 @@ describe('SMS bombing across phones', () => {
 
   test('one address: at most 30 sends an hour even with the robot check; the counters are shared by server processes', async () => {
     // A second server process on the same database: the counters are rows, not memory.
-    const second = await buildApp({
-      ...server.database,
-      distDir: server.distDir,
-      logger: false,
-      now: server.clock.now,
-      rateLimitPerMinute: 0,
-      passwordCost: TEST_PASSWORD_COST,
-      sweepEveryMs: 0,
-      webhookWorker: false,
-      smsWorker: false,
-      // The sandbox's SMS.ru fake of the shared database answers in either process.
-      smsruFetch: injectFetch(() => server.app),
-    });
+    const second = await secondProcess(server);
     try {
       for (let i = 0; i < CODE_RULES.addressSendsPerHour; i++) {
         const via = await fromAddress('10.0.0.5', i % 2 ? second : server.app);

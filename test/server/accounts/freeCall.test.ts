@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FAKE_LINES } from '../../../server/sandbox/smsruFake';
 import { demoAccount } from '../../../server/sandbox/demoBills';
 import { injectFetch } from '../../support/injectFetch';
-import { buildApp, countRows, DEV_CAPTCHA_TOKEN, openPage, smsFault, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from '../helpers';
+import { countRows, DEV_CAPTCHA_TOKEN, openPage, secondProcess, smsFault, startServer, type Client, type TestServer } from '../helpers';
 
 /**
  * The free call through the provider: a call check per session at the sandbox's SMS.ru fake (reached over its HTTP API),
@@ -75,18 +75,7 @@ test("the lock starts a check at the provider and answers its number; the call t
 
 test('however many polls come at once, one read of the check is in flight, in this process and in another', async () => {
   const { client } = await waitingSession();
-  const second = await buildApp({
-    ...server.database,
-    distDir: server.distDir,
-    logger: false,
-    now: server.clock.now,
-    rateLimitPerMinute: 0,
-    passwordCost: TEST_PASSWORD_COST,
-    sweepEveryMs: 0,
-    webhookWorker: false,
-    smsWorker: false,
-    smsruFetch: countingFetch,
-  });
+  const second = await secondProcess(server, { smsruFetch: countingFetch });
   try {
     const other = Object.assign(Object.create(Object.getPrototypeOf(client)) as Client, client, { app: second });
     reads.hold = true;

@@ -1,8 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { textsOfPhone } from '../../../server/accounts/textQueries';
 import { textSeal } from '../../../server/accounts/sealedText';
 import { STATUS_READ_DELAYS_MS, textOutbox } from '../../../server/accounts/texts';
 import { injectFetch } from '../../support/injectFetch';
-import { buildApp, DEV_CAPTCHA_TOKEN, lastCode, openPage, smsFault, startServer, startStore, TEST_PASSWORD_COST, textsTo, type Client, type TestServer } from '../helpers';
+import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, smsFault, startServer, startStore, textsTo, type Client, type TestServer } from '../helpers';
 
 /**
  * The SMS outbox against the sandbox's SMS.ru fake (its faults switched by the test): a text written with its code and
@@ -164,18 +165,9 @@ test('nothing is lost in a restart: a text whose process stopped before sending 
   );
   await server.app.close();
 
-  const built: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
-  const next = await buildApp({
-    ...server.database,
-    distDir: server.distDir,
-    logger: false,
-    now: server.clock.now,
-    passwordCost: TEST_PASSWORD_COST,
-    sweepEveryMs: 0,
-    webhookWorker: false,
-    smsWorker: false,
-    smsruFetch: injectFetch(() => built.app!),
-  });
+  // The next process is the only one left: its own SMS.ru fake answers it.
+  const built: { app?: FastifyInstance } = {};
+  const next = await secondProcess(server, { smsruFetch: injectFetch(() => built.app!) });
   built.app = next;
   try {
     // The stopped process's hold still runs: the text is not taken from under it.

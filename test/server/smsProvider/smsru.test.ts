@@ -14,8 +14,9 @@ import { smsFault, startServer, textsTo, type TestServer } from '../helpers';
 let server: TestServer;
 let base: string;
 beforeAll(async () => {
-  // The fake holds a time-out's answer back past this server's own time-out, longer than the adapter waits below.
-  server = await startServer({ smsTimeoutMs: 600 });
+  // The fake holds a time-out's answer back past this server's own time-out (and 500 ms), longer than the adapter
+  // waits in the time-out test below.
+  server = await startServer({ smsTimeoutMs: 1_000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   server.app.appOptions.publicUrl = base;
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 const PHONE = '79995553311';
 const adapter = (options: Partial<Parameters<typeof smsRu>[0]> = {}) =>
-  smsRu({ baseUrl: `${base}${SANDBOX_SMSRU.path}`, apiId: SANDBOX_SMSRU.apiId, timeoutMs: 300, ...options });
+  smsRu({ baseUrl: `${base}${SANDBOX_SMSRU.path}`, apiId: SANDBOX_SMSRU.apiId, ...options });
 
 /** The provider error a call ends in. */
 async function failureOf(call: Promise<unknown>): Promise<SmsProviderError> {
@@ -121,8 +122,9 @@ test('the provider answering 500, or not in time: a failure worth a retry', asyn
   }
   await smsFault(server.app, 'provider-timeout');
   try {
-    expect(await failureOf(adapter().send(PHONE, 'x'))).toMatchObject({ kind: 'timeout', down: true, message: 'sms/send: no answer in 300 ms' });
-    expect(await failureOf(adapter().read('000000-000'))).toMatchObject({ method: 'callcheck/status', kind: 'timeout', down: true });
+    const impatient = adapter({ timeoutMs: 300 });
+    expect(await failureOf(impatient.send(PHONE, 'x'))).toMatchObject({ kind: 'timeout', down: true, message: 'sms/send: no answer in 300 ms' });
+    expect(await failureOf(impatient.read('000000-000'))).toMatchObject({ method: 'callcheck/status', kind: 'timeout', down: true });
   } finally {
     await smsFault(server.app, 'provider-timeout', false);
   }
