@@ -29,8 +29,10 @@ export const refusal = (error: string, showCaptcha: boolean, extra: Record<strin
 });
 
 /**
- * The provider did not take a text (a code or a password): 503, to try again in a minute. `sms_failed` tells the page
+ * The body of a refusal because the provider did not take a text (a code or a password). `sms_failed` tells the page
  * which of its own words to show; the server's are the same, for the console.
  */
-export const textNotSent = (reply: FastifyReply, showCaptcha: boolean) =>
-  reply.code(503).header('retry-after', '60').send(refusal('Не удалось отправить СМС. Попробуйте ещё раз через минуту', showCaptcha, { sms_failed: true }));
+export const textNotSentBody = (showCaptcha: boolean) => refusal('Не удалось отправить СМС. Попробуйте ещё раз через минуту', showCaptcha, { sms_failed: true });
+
+/** The provider did not take a text: 503, to try again in a minute. */
+export const textNotSent = (reply: FastifyReply, showCaptcha: boolean) => reply.code(503).header('retry-after', '60').send(textNotSentBody(showCaptcha));

@@ -145,7 +145,7 @@ test('refused for the phone: the payer hears it, it is not retried, its code is 
 
 test('a send that timed out may have gone out: its retry carries the very same words, never a second code', async () => {
   await server.close();
-  server = await startServer({ smsRetryScheduleMs: [5_000], smsTimeoutMs: 300 });
+  server = await startServer({ smsRetryScheduleMs: [5_000], smsTimeoutMs: 1_000 });
   client = await openPage(server.app);
   await smsFault(server.app, 'provider-timeout');
   expect((await askCode()).statusCode).toBe(503);
