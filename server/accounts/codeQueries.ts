@@ -77,6 +77,29 @@ export async function sendsSince(store: Store, phone: string, since: number) {
   return { n: Number(row.n), oldest: nullable(row.oldest), newestTaken: nullable(row.newestTaken) };
 }
 
+/**
+ * When this session's live code of a phone and purpose was made, after a moment, if its text went out only on a retry
+ * (the asker's own first try failed, so the payer was told it had not gone).
+ */
+export async function lateCodeOfSession(store: Store, sessionId: string, phone: string, purpose: CodePurpose, since: number): Promise<number | undefined> {
+  const row = await store.db
+    .selectFrom('sms_codes')
+    .innerJoin('sms_messages', 'sms_messages.code_id', 'sms_codes.id')
+    .select('sms_codes.created_at')
+    .where('sms_codes.session_id', '=', sessionId)
+    .where('sms_codes.phone', '=', phone)
+    .where('sms_codes.purpose', '=', purpose)
+    .where('sms_codes.state', '=', 'active')
+    .where('sms_codes.expires_at', '>', store.now())
+    .where('sms_codes.created_at', '>', since)
+    .where('sms_messages.state', '=', 'accepted')
+    .where('sms_messages.attempts', '>', 1)
+    .orderBy('sms_codes.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.created_at) : undefined;
+}
+
 /** Codes sent at the request of a client address after a moment: how many, and the oldest send time. */
 export async function sendsFromAddress(store: Store, address: string, since: number) {
   const row = await store.db

@@ -15,6 +15,7 @@ import {
   guardOf,
   insertCode,
   insertVerification,
+  lateCodeOfSession,
   liveCodeOfSession,
   openVerificationOf,
   phonesOfSession,
@@ -94,10 +95,10 @@ export async function sendCode(store: Store, texts: TextOutbox, request: SendReq
   const decided = await decideCode(store, texts, request);
   if (decided.kind !== 'queued') return decided;
   const sent = await texts.sendNow(decided.textId);
-  return sent === 'accepted' ? { ...decided, kind: 'sent' } : { kind: 'not-sent', showCaptcha: decided.showCaptcha };
+  return sent === 'accepted' ? { kind: 'sent', showCaptcha: decided.showCaptcha, secondsLeft: decided.secondsLeft } : { kind: 'not-sent', showCaptcha: decided.showCaptcha };
 }
 
-type Decision = Exclude<SendOutcome, { kind: 'sent' | 'not-sent' }> | { kind: 'queued'; textId: number; showCaptcha: boolean; secondsLeft: number };
+type Decision = Exclude<SendOutcome, { kind: 'not-sent' }> | { kind: 'queued'; textId: number; showCaptcha: boolean; secondsLeft: number };
 
 function decideCode(store: Store, texts: TextOutbox, request: SendRequest): Promise<Decision> {
   return store.transaction(async (tx): Promise<Decision> => {
@@ -110,6 +111,10 @@ function decideCode(store: Store, texts: TextOutbox, request: SendRequest): Prom
     const demandCaptcha = () => saveGuard(tx, { ...guard, captcha_required: 1 });
     // The wait before a resend counts from the last text the provider took: after one it did not, the payer may ask again.
     if (lastHour.newestTaken !== null && t - lastHour.newestTaken < CODE_RULES.resendAfterMs) {
+      // The payer was told their code did not go out, and a retry took it after all: asking again, they are taken to
+      // its code screen (no new code, no robot check), rather than refused a code they are holding.
+      const late = await lateCodeOfSession(tx, request.sessionId, phone, request.purpose, t - CODE_RULES.resendAfterMs);
+      if (late !== undefined) return { kind: 'sent', showCaptcha: false, secondsLeft: seconds(late + CODE_RULES.resendAfterMs - t) };
       await demandCaptcha();
       return { kind: 'too-early', secondsLeft: seconds(lastHour.newestTaken + CODE_RULES.resendAfterMs - t) };
     }

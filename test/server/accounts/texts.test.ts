@@ -89,6 +89,23 @@ test('the provider down: the payer hears it (503), the text is retried on the sc
   expect(await textsTo(server.app, PHONE)).toHaveLength(1);
 });
 
+test('a code taken only on a retry: asking again takes the payer to its code screen, with no new code and no robot check', async () => {
+  await smsFault(server.app, 'provider-500');
+  expect((await askCode()).statusCode).toBe(503);
+  await smsFault(server.app, 'provider-500', false);
+  server.clock.advance(5_000);
+  await workerRound();
+  expect(await textsTo(server.app, PHONE)).toHaveLength(1);
+
+  const again = await askCode();
+  expect(again.statusCode).toBe(200);
+  expect(again.json()).toMatchObject({ success: true, show_captcha: false, secondsLeft: 55 });
+  expect(await textsTo(server.app, PHONE)).toHaveLength(1);
+  expect(await server.app.store.db.selectFrom('sms_codes').select('state').where('phone', '=', PHONE).execute()).toEqual([{ state: 'active' }]);
+  // Another session asking for the phone meanwhile is refused as ever: the rule is the minute since the last text.
+  expect((await askCode(await openPage(server.app))).statusCode).toBe(429);
+});
+
 test('retries are bounded: after the last delay of the schedule the text is given up, its words erased', async () => {
   await smsFault(server.app, 'provider-500');
   expect((await askCode()).statusCode).toBe(503);
