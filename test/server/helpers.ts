@@ -325,7 +325,6 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   { url: '/ajax/check-email/', body: { email: 'payer@example.ru' } },
   { url: '/ajax/realty/freeCallLock/', form: true, body: { phone: '79990000001' } },
   { url: '/ajax/realty/freeCall/', form: true, body: { phone: '79990000001' } },
-  { url: '/sandbox/free-call', body: { phone: '79990000001' } },
   { url: '/ajax/realty/checkUser/', body: undefined },
   { url: '/ajax/get-user', body: { token: 'x' } },
   {
