@@ -94,7 +94,7 @@ export interface SendRequest {
 export async function sendCode(store: Store, texts: TextOutbox, request: SendRequest): Promise<SendOutcome> {
   const decided = await decideCode(store, texts, request);
   if (decided.kind !== 'queued') return decided;
-  const sent = await texts.sendNow(decided.textId);
+  const sent = await texts.sendQueued(decided.textId);
   return sent === 'accepted' ? { kind: 'sent', showCaptcha: decided.showCaptcha, secondsLeft: decided.secondsLeft } : { kind: 'not-sent', showCaptcha: decided.showCaptcha };
 }
 

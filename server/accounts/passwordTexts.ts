@@ -36,9 +36,9 @@ export function queuePasswordText(tx: Store, texts: TextOutbox, to: { phone: str
   return texts.queue(tx, { phone: to.phone, kind: 'password', sessionId: to.sessionId, text: words, sendUntil: tx.now() + PASSWORD_TEXT_LIFE_MS });
 }
 
-/** Sends a queued password text now: whether the provider took it. */
+/** The asker's first attempt at a password text it queued: whether the provider took it. */
 export async function passwordSent(texts: TextOutbox, textId: number): Promise<'sent' | 'not-sent'> {
-  return (await texts.sendNow(textId)) === 'accepted' ? 'sent' : 'not-sent';
+  return (await texts.sendQueued(textId)) === 'accepted' ? 'sent' : 'not-sent';
 }
 
 /**

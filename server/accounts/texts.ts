@@ -55,10 +55,9 @@ const BATCH = 20;
 export interface TextOutbox {
   /** Writes a text in the caller's transaction, held for the asker's own first attempt; answers its id. */
   queue(store: Store, text: QueuedText): Promise<number>;
-  /**
-   * Sends a text now, right after the commit that queued it (or when the payer asks again for one not yet taken), and
-   * answers what became of it.
-   */
+  /** The asker's own first attempt at the text it queued, right after the commit (it holds the text already). */
+  sendQueued(id: number): Promise<TextOutcome>;
+  /** The payer asks again for a text not yet taken: an attempt now, unless another sender holds it. */
   sendNow(id: number): Promise<TextOutcome>;
   /** One round of the worker: every due text sent, every due delivery status read (tests call it by hand). */
   runOnce(): Promise<void>;
@@ -143,12 +142,20 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     }
   }
 
+  /** What became of a text no longer pending, as an outcome. */
+  const outcomeOf = (row: SmsMessageRow | undefined): TextOutcome | null => (!row ? 'failed' : row.state === 'pending' ? null : row.state);
+
+  async function sendQueued(id: number): Promise<TextOutcome> {
+    const row = await textById(store, id);
+    // Its hold was taken when it was queued (queue), so no other sender touches it before this first attempt.
+    return outcomeOf(row) ?? (row!.attempts === 0 ? attempt(row!) : 'busy');
+  }
+
   async function sendNow(id: number): Promise<TextOutcome> {
     const row = await textById(store, id);
-    if (!row) return 'failed';
-    if (row.state !== 'pending') return row.state === 'accepted' ? 'accepted' : row.state;
-    // The asker's first attempt holds the text already (queue); a later one takes it unless a sender has it now.
-    const held = row.attempts === 0 && row.lease_until !== null && row.lease_until > store.now() ? row : await claimText(store, id, store.now() + holdMs, false);
+    const settled = outcomeOf(row);
+    if (settled) return settled;
+    const held = await claimText(store, id, store.now() + holdMs, false);
     return held ? attempt(held) : 'busy';
   }
 
@@ -226,6 +233,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
         lease_until: tx.now() + holdMs,
       });
     },
+    sendQueued,
     sendNow,
     runOnce,
     async readDelivery(smsId) {

@@ -229,7 +229,7 @@ describe('the words never reach a log', () => {
         log: (message, error) => logged.push(`${message} ${String(error ?? '')}`),
       });
       const id = await t.store.transaction((tx) => texts.queue(tx, { phone: PHONE, kind: 'password', sessionId: null, text: 'Ваш новый пароль: Secret2345', sendUntil: tx.now() + 60_000 }));
-      expect(await texts.sendNow(id)).toBe('failed');
+      expect(await texts.sendQueued(id)).toBe('failed');
       expect(logged.join('\n')).toContain(`text ${id} (password) failed`);
       expect(logged.join('\n')).not.toContain('Secret2345');
     } finally {
