@@ -1,4 +1,5 @@
 import { SANDBOX_SMSRU, SMSRU_DEFAULT_URL, type AppOptions } from '../config';
+import { NoAnswer, postForm } from '../platform/formPost';
 import { CHECK_STATUS, SmsProviderError, type CallCheckProvider, type CheckState, type Delivery, type TextProvider } from './port';
 
 export interface SmsRuOptions {
@@ -48,22 +49,16 @@ export function smsRu(options: SmsRuOptions): TextProvider & CallCheckProvider {
   const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
 
   async function call(method: string, params: Record<string, string>): Promise<Answer> {
-    const body = new URLSearchParams({ ...params, api_id: options.apiId, json: '1' });
-    let response: Response;
+    const form = new URLSearchParams({ ...params, api_id: options.apiId, json: '1' });
+    let status: number;
+    let raw: string;
     try {
-      response = await doFetch(new URL(method, base()).toString(), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: body.toString(),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      ({ status, raw } = await postForm(doFetch, new URL(method, base()).toString(), form, timeoutMs));
     } catch (error) {
-      const name = (error as { name?: string }).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new SmsProviderError(method, 'timeout', `no answer in ${timeoutMs} ms`);
-      throw new SmsProviderError(method, 'network', (error as Error).message);
+      if (error instanceof NoAnswer) throw new SmsProviderError(method, error.kind, error.message);
+      throw error;
     }
-    const raw = await response.text().catch(() => '');
-    if (response.status !== 200) throw new SmsProviderError(method, 'http', `HTTP ${response.status}`);
+    if (status !== 200) throw new SmsProviderError(method, 'http', `HTTP ${status}`);
     let answer: unknown;
     try {
       answer = JSON.parse(raw);
