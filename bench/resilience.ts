@@ -8,7 +8,8 @@ import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
 import { confirmByCard, freshBill, openTab, payBody, settledStatus, startCardPayment } from '../test/support/httpTab';
 import { databaseEnv } from '../test/support/childServer';
 import { startCheckoutServer, type ChildServer } from './processes';
-import { outboxOf } from '../server/sandbox/smsOutbox';
+import { fakeTextsOf } from '../server/sandbox/smsruQueries';
+import { injectFetch } from '../test/support/injectFetch';
 import { attemptsOfBill } from '../test/support/rows';
 import { migrations } from '../server/migrations';
 
@@ -29,7 +30,10 @@ export async function otpBruteForce(
   guesses = 10_000,
 ): Promise<{ sent: number; accepted: number; evaluated: number; codesSent: number }> {
   let t = Date.UTC(2026, 0, 15, 9);
-  const app = await buildApp({ ...database, distDir, logger: false, rateLimitPerMinute: 0, now: () => t, passwordCost: 1024 });
+  const built: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
+  // The sandbox's SMS.ru fake is this app, reached through inject (it does not listen).
+  const app = await buildApp({ ...database, distDir, logger: false, rateLimitPerMinute: 0, now: () => t, passwordCost: 1024, smsruFetch: injectFetch(() => built.app!), smsWorker: false });
+  built.app = app;
   await seedDemo(app.store, 1024);
   const phone = '79990004455';
   try {
@@ -44,7 +48,7 @@ export async function otpBruteForce(
     await openPage();
     const post = (url: string, body: unknown) =>
       app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await outboxOf(app.store, phone, 1))[0]?.text ?? '')?.[1] ?? null;
+    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await fakeTextsOf(app.store, phone, 1))[0]?.text ?? '')?.[1] ?? null;
 
     let liveCode: string | null = null;
     let tries = 0;

@@ -6,9 +6,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountsModule } from './accounts/module';
-import { missingGateway } from './accounts/sms';
 import { acquirerModule } from './acquirer/module';
-import { acquirerConfigProblem, defaultOptions, type AppOptions } from './config';
+import { acquirerConfigProblem, defaultOptions, smsConfigProblem, type AppOptions } from './config';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
 import { operationsModule } from './operations/module';
@@ -19,8 +18,8 @@ import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
 import { sandboxModule } from './sandbox/module';
-import { outboxGateway } from './sandbox/smsOutbox';
 import { sbpBankRoutes } from './sbpBanks/routes';
+import { configuredSmsProvider } from './smsProvider/smsru';
 import { openStore, type RootStore } from './store/store';
 
 declare module 'fastify' {
@@ -40,6 +39,9 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   // Without the sandbox, payments need a real acquirer: refuse to start rather than take payments nowhere.
   const problem = acquirerConfigProblem(options);
   if (problem) throw new Error(`Cannot start: ${problem}. See README, "Connecting a real acquirer".`);
+  // Nor send codes, passwords and free calls nowhere.
+  const smsProblem = smsConfigProblem(options);
+  if (smsProblem) throw new Error(`Cannot start: ${smsProblem}. See README, "Connecting an SMS provider".`);
   const pages = pageRenderer(options);
 
   const app = Fastify({
@@ -89,7 +91,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
 
   await operationsModule(app, options, { migrationNames: Object.keys(migrations) });
   await platformModule(app, options);
-  await accountsModule(app, options, { sms: options.sandbox ? outboxGateway : missingGateway(app.log) });
+  await accountsModule(app, options, { provider: configuredSmsProvider(options) });
   await acquirerModule(app, options);
   await paymentsModule(app, options);
   await merchantModule(app, options);

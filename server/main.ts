@@ -45,7 +45,7 @@ function operationsLines(base: string, options: AppOptions, metricsPort: number 
   return [`Health: ${base}/health/live, ${base}/health/ready. Metrics: ${where}`, ''];
 }
 
-/** The sandbox's part of the banner: where to start, the demo bills, the test cards, the demo account, the SMS outbox. */
+/** The sandbox's part of the banner: where to start, the demo bills, the test cards, the demo account, the texts the SMS fake delivered. */
 function sandboxLines(base: string): string[] {
   return [
     `Start here: ${base}/ (the demo bills and the sandbox tools)`,
@@ -54,7 +54,7 @@ function sandboxLines(base: string): string[] {
     ...demoBills.map((bill) => `  ${base}/pay/${bill.oid}`),
     '',
     `Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: ${demoAccount.phone} / ${demoAccount.password}.`,
-    `SMS outbox: ${base}/sandbox/sms?phone=79990000001`,
+    `SMS (the sandbox's SMS.ru fake; SMSRU_API_ID for a real provider): ${base}/sandbox/sms?phone=79990000001`,
     '',
   ];
 }

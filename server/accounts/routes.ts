@@ -7,7 +7,7 @@ import { phoneSchema } from '../platform/schemas';
 import { accountById } from './accountQueries';
 import { register, type AccountDeps } from './registration';
 import { restorePassword } from './restore';
-import { captchaSchema, emptyBodySchema, personNameSchema, refusal, sensitiveLimit } from './schemas';
+import { captchaSchema, emptyBodySchema, personNameSchema, refusal, sensitiveLimit, textNotSent } from './schemas';
 import { replaceSession, requireSession } from './sessions';
 import type { AccountRow } from './tables';
 
@@ -105,6 +105,8 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
       switch (outcome) {
         case 'registered':
           return { success: true, json: { show_captcha: false } };
+        case 'not-sent':
+          return textNotSent(reply, false);
         case 'captcha':
           return reply.code(400).send(robotCheck());
         case 'unproven':
@@ -128,6 +130,8 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
       switch (outcome) {
         case 'done':
           return { success: true, data: 'Если номер зарегистрирован, новый пароль отправлен по СМС', json: { show_captcha: false } };
+        case 'not-sent':
+          return textNotSent(reply, false);
         case 'captcha':
           return reply.code(400).send(robotCheck());
         case 'unproven':

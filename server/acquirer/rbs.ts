@@ -1,3 +1,4 @@
+import { NoAnswer, postForm } from '../platform/formPost';
 import { AcquirerError, type Acquirer, type CallContext, type Exchange, type OrderStatus } from './port';
 
 export type Credentials = { userName: string; password: string } | { token: string };
@@ -35,31 +36,23 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
     let httpStatus: number | null = null;
     let answer: unknown = null;
     try {
-      let response: Response;
+      let raw: string;
       try {
-        response = await doFetch(new URL(method, base()).toString(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: body.toString(),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        ({ status: httpStatus, raw } = await postForm(doFetch, new URL(method, base()).toString(), body, timeoutMs));
       } catch (error) {
-        const name = (error as { name?: string }).name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new AcquirerError(method, 'timeout', `no answer in ${timeoutMs} ms`);
-        throw new AcquirerError(method, 'network', (error as Error).message);
+        if (error instanceof NoAnswer) throw new AcquirerError(method, error.kind, error.message);
+        throw error;
       }
-      httpStatus = response.status;
-      const raw = await response.text().catch(() => '');
-      if (response.status !== 200) throw new AcquirerError(method, 'http', `HTTP ${response.status}`, null, response.status);
+      if (httpStatus !== 200) throw new AcquirerError(method, 'http', `HTTP ${httpStatus}`, null, httpStatus);
       try {
         answer = JSON.parse(raw);
       } catch {
-        throw new AcquirerError(method, 'not-json', 'the answer is not JSON', null, response.status);
+        throw new AcquirerError(method, 'not-json', 'the answer is not JSON', null, httpStatus);
       }
-      if (!answer || typeof answer !== 'object') throw new AcquirerError(method, 'not-json', 'the answer is not a JSON object', null, response.status);
+      if (!answer || typeof answer !== 'object') throw new AcquirerError(method, 'not-json', 'the answer is not a JSON object', null, httpStatus);
       const errorCode = text((answer as Answer).errorCode);
       if (errorCode !== '' && errorCode !== '0') {
-        throw new AcquirerError(method, 'remote', text((answer as Answer).errorMessage) || `errorCode ${errorCode}`, errorCode, response.status);
+        throw new AcquirerError(method, 'remote', text((answer as Answer).errorMessage) || `errorCode ${errorCode}`, errorCode, httpStatus);
       }
       await report(null);
       return answer as Answer;

@@ -44,10 +44,10 @@ export const smsDeliveryOutcomes = ['delivered', 'undelivered'] as const;
 export type SmsDeliveryOutcome = (typeof smsDeliveryOutcomes)[number];
 
 /**
- * A call check (a phone confirmed by a call from it): started at the provider, confirmed, expired without the call, or
- * the provider could not be asked or refused it.
+ * A call check (a phone confirmed by a call from it): started at the provider, confirmed, expired without the call,
+ * claimed by two pages at once (neither signed in), or the provider could not be asked or refused it.
  */
-export const callCheckOutcomes = ['started', 'confirmed', 'expired', 'failed'] as const;
+export const callCheckOutcomes = ['started', 'confirmed', 'expired', 'conflict', 'failed'] as const;
 export type CallCheckOutcome = (typeof callCheckOutcomes)[number];
 
 /** A counter of this process, by the labels named. */

@@ -6,7 +6,7 @@ import { ORDER_STATUS } from '../acquirer/port';
 import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
-import { otherParty } from './party';
+import { faultSwitches, otherParty } from './party';
 import { bundleRefusal, refundItemsCheck } from './rbsBundle';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
@@ -279,27 +279,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
-  // The fault switches (sandbox only): for tests and demos.
-  app.post(
-    '/sandbox/rbs/faults',
-    {
-      config: otherParty,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['fault', 'on'],
-          additionalProperties: false,
-          properties: { fault: { type: 'string', enum: FAULTS }, on: { type: 'boolean' }, orderNumber: { type: 'string', maxLength: 32 } },
-        },
-      },
-    },
-    async (request) => {
-      fake.setFault(request.body.fault, request.body.on, request.body.orderNumber);
-      return { success: true };
-    },
-  );
+  faultSwitches(app, '/sandbox/rbs/faults', FAULTS, { name: 'orderNumber', pattern: '^.{1,32}$' }, fake.setFault);
 
   // The answers held back right now, by orderNumber: what a test in another process waits on.
   app.get('/sandbox/rbs/held', { config: otherParty }, async () => ({ held: Object.fromEntries(fake.heldAnswers) }));
-
 };

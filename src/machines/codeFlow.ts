@@ -27,6 +27,8 @@ export interface CodeFlowInput {
 export type CodeProblem =
   /** The server sent no code: the wait it named, or none. */
   | { kind: 'not sent'; secondsLeft: number | null }
+  /** The SMS provider did not take the text (a code, or the password a right code unlocked): try again in a minute. */
+  | { kind: 'sms failed' }
   | { kind: 'code incomplete' }
   | { kind: 'code rejected' }
   /** The code was right but what it unlocks (the reset, the registration) failed: Continue tries it again. */
@@ -53,6 +55,9 @@ export interface FinishInput {
 
 /** The finish of a purpose whose right code unlocks nothing more on the server (use-points: the checkout applies them). */
 export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, error: null }));
+
+/** A send the server refused: the provider did not take the text, or the wait it named (or none). */
+const notSentProblem = (answer: AccountAnswer): CodeProblem => (answer.smsFailed ? { kind: 'sms failed' } : { kind: 'not sent', secondsLeft: answer.secondsLeft });
 
 const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({
   // The page holds the bill's phone masked: a points code goes to it by the server's word, never by the page's.
@@ -112,6 +117,7 @@ export const codeFlowMachine = setup({
     'is resumed': ({ context }) => context.request !== null,
     'is accepted': (_, params: { answer: AccountAnswer }) => params.answer.success,
     'has wait time': (_, params: { answer: AccountAnswer }) => (params.answer.secondsLeft ?? 0) > 0,
+    'is sms failed': (_, params: { answer: AccountAnswer }) => params.answer.smsFailed === true,
   },
   delays: {
     'resend tick': 1000,
@@ -157,7 +163,7 @@ export const codeFlowMachine = setup({
             target: 'asking',
             actions: [
               { type: 'log error', params: errorOf },
-              { type: 'show problem', params: ({ event }) => ({ kind: 'not sent', secondsLeft: event.output.secondsLeft }) },
+              { type: 'show problem', params: ({ event }) => notSentProblem(event.output) },
               { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
             ],
           },
@@ -199,6 +205,7 @@ export const codeFlowMachine = setup({
                     guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) },
                     target: 'counting',
                     actions: [
+                      'clear problem',
                       { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                       { type: 'start resend countdown', params: ({ event }) => ({ seconds: event.output.secondsLeft }) },
                     ],
@@ -211,6 +218,16 @@ export const codeFlowMachine = setup({
                       { type: 'log error', params: errorOf },
                       { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                       { type: 'start resend countdown', params: ({ event }) => ({ seconds: event.output.secondsLeft }) },
+                    ],
+                  },
+                  {
+                    // The provider did not take the new code's text: the payer hears it here, and may send again.
+                    guard: { type: 'is sms failed', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'ready',
+                    actions: [
+                      { type: 'log error', params: errorOf },
+                      { type: 'show problem', params: { kind: 'sms failed' } },
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                     ],
                   },
                   {
@@ -271,18 +288,25 @@ export const codeFlowMachine = setup({
                 input: ({ context }) => ({ request: context.request!, captcha: context.captcha }),
                 onDone: [
                   { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: '#codeFlow.confirmed' },
+                  // The code was right: say that the last step failed (or that its password's SMS did not go out), so
+                  // the payer knows Continue retries it.
                   {
                     target: 'finishFailed',
-                    actions: [{ type: 'log error', params: errorOf }, { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) }],
+                    actions: [
+                      { type: 'log error', params: errorOf },
+                      { type: 'show problem', params: ({ event }) => (event.output.smsFailed ? { kind: 'sms failed' } : { kind: 'finish failed' }) },
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+                    ],
                   },
                 ],
-                onError: { target: 'finishFailed', actions: [{ type: 'log error', params: errorOf }, 'forget captcha'] },
+                onError: {
+                  target: 'finishFailed',
+                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'finish failed' } }, 'forget captcha'],
+                },
               },
             },
             finishFailed: {
               description: 'The robot check shows when the server asked for it; nothing further until the payer tries again.',
-              // The code was right: say that the last step failed, so the payer knows Continue retries it.
-              entry: { type: 'show problem', params: { kind: 'finish failed' } },
               on: {
                 'code.submit': [{ guard: 'is captcha pending' }, { target: 'finishing', actions: 'clear problem' }],
               },

@@ -55,6 +55,8 @@ export const messages = {
     resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
     /** The server sent no code and named no wait (hourly cap, failure): the payer still learns nothing came. */
     sendRefused: 'Не удалось отправить код, попробуйте позже',
+    /** The SMS provider did not take the text (refused, or down): the payer's words for the internal 'Не удалось отправить СМС'. */
+    smsFailed: 'Не удалось отправить СМС. Попробуйте ещё раз через минуту',
     validity: 'Код подтверждения действует 10 минут',
     incomplete: 'Введите код',
     rejected: 'Ошибка проверки кода',

@@ -36,6 +36,12 @@ export const stepMessages = {
     call: 'Позвонить',
     number: 'Бесплатный номер',
     waiting: 'Ожидаем ваш звонок',
+    gettingNumber: 'Получаем номер для звонка…',
+    /** No check was started (the provider is down, or the phone was not entered in this flow). */
+    notLocked: 'Не удалось получить номер для звонка. Попробуйте позже или подтвердите номер кодом из СМС',
+    /** The call could have been for another page waiting for the same phone and number: nobody was signed in. */
+    startAgain: 'Звонка с вашего телефона ждали сразу на двух страницах, поэтому вход не выполнен. Начните заново и позвоните на новый номер',
+    restart: 'Начать заново',
   },
   signIn: {
     title: 'Авторизация',

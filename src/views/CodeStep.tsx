@@ -24,6 +24,8 @@ export function codeProblemText(problem: CodeProblem): string {
     case 'not sent':
       // The wait the server named, in the catalogue's words, else a short refusal: the payer must learn why nothing came.
       return problem.secondsLeft !== null && problem.secondsLeft > 0 ? messages.code.resendIn(problem.secondsLeft) : messages.code.sendRefused;
+    case 'sms failed':
+      return messages.code.smsFailed;
     case 'code incomplete':
       return messages.code.incomplete;
     case 'code rejected':

@@ -273,6 +273,35 @@ export const journeys: Journey[] = [
     },
   },
   {
+    // The SMS provider's bad days, with the sandbox's SMS.ru fake's switches: a code it did not take, then a free call
+    // that two pages could have claimed (set straight in the database here: the two-page journey is sms-provider.test).
+    name: 'sms provider down',
+    async run(page, server, visit) {
+      const phone = '79990000031';
+      const fault = (on: boolean) =>
+        fetch(`${server.url}/sandbox/smsru/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'provider-500', on }) });
+      await open(page, server, 'demo-reg');
+      await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+      await page.getByLabel(stepMessages.robot.standIn).check();
+      await fault(true);
+      try {
+        await page.getByRole('button', { name: m.app.continue }).click();
+        await page.getByRole('alert').filter({ hasText: m.code.smsFailed }).waitFor();
+      } finally {
+        await fault(false);
+      }
+      await visit('forgot-password-sms-failed', page);
+      await page.getByLabel(stepMessages.robot.standIn).check();
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await page.getByRole('link', { name: /бесплатным звонком/ }).click();
+      await page.getByText(stepMessages.freeCall.waiting).waitFor();
+      await server.app.store.db.updateTable('free_call_checks').set({ state: 'conflict' }).where('phone', '=', phone).execute();
+      await page.getByRole('button', { name: stepMessages.freeCall.restart }).waitFor({ timeout: 15_000 });
+      await visit('check-by-phone-start-again', page);
+    },
+  },
+  {
     name: 'choose payment type',
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-anon');

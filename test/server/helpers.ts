@@ -6,11 +6,11 @@ import type { Kysely } from 'kysely';
 import { DEV_CAPTCHA_TOKEN } from '../../server/accounts/captcha';
 import type { CodePurpose } from '../../server/accounts/tables';
 import { buildApp } from '../../server/app';
-import type { AppOptions } from '../../server/config';
+import { SANDBOX_SMSRU, type AppOptions } from '../../server/config';
 import { migrations } from '../../server/migrations';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/sandbox/demoBills';
-import { outboxOf } from '../../server/sandbox/smsOutbox';
+import { fakeTextsOf } from '../../server/sandbox/smsruQueries';
 import { openStore, type RootStore } from '../../server/store/store';
 import { killChildServers } from '../support/childServer';
 import { injectFetch } from '../support/injectFetch';
@@ -148,8 +148,9 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
-    // The sandbox's RBS fake is this app: the adapter reaches it (and it calls back) through inject.
+    // The sandbox's RBS and SMS.ru fakes are this app: the adapters reach them (and they call back) through inject.
     acquirerFetch: injectFetch(() => built.app!),
+    smsruFetch: injectFetch(() => built.app!),
     // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
     sweepEveryMs: 0,
     ...database,
@@ -160,6 +161,8 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     rateLimitPerMinute: 0,
     // Tests drive webhook deliveries and the expiry sweep by hand (app.merchant.worker), on the fake clock.
     webhookWorker: false,
+    // And the SMS outbox's retries and delivery reads (app.texts.runOnce()).
+    smsWorker: false,
     ...overrides,
   });
   built.app = app;
@@ -176,6 +179,26 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     },
   };
 }
+
+/**
+ * Another server process on a test server's database, its outside parties the first one's sandbox fakes (as over the
+ * network), its background work driven by hand like the first's.
+ */
+export const secondProcess = (server: TestServer, overrides: Partial<AppOptions> = {}) =>
+  buildApp({
+    ...server.database,
+    distDir: server.distDir,
+    logger: false,
+    now: server.clock.now,
+    rateLimitPerMinute: 0,
+    passwordCost: TEST_PASSWORD_COST,
+    sweepEveryMs: 0,
+    webhookWorker: false,
+    smsWorker: false,
+    acquirerFetch: injectFetch(() => server.app),
+    smsruFetch: injectFetch(() => server.app),
+    ...overrides,
+  });
 
 export interface TestStore {
   store: RootStore;
@@ -256,16 +279,19 @@ export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): P
   return new Client(app).open(objectOID);
 }
 
-/** The newest code the sandbox's SMS outbox holds for a phone. */
+/** The texts the sandbox's SMS.ru fake delivered to a phone (what `/sandbox/sms` shows), the newest first. */
+export const textsTo = (app: FastifyInstance, phone: string, limit = 20) => fakeTextsOf(app.store, phone, limit);
+
+/** The newest code the sandbox's SMS.ru fake delivered to a phone. */
 export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
+  const text = (await textsTo(app, phone, 1))[0]?.text ?? '';
   const code = /Код подтверждения: (\d{4})/.exec(text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}: ${text}`);
   return code;
 }
 
 export async function lastPassword(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
+  const text = (await textsTo(app, phone, 1))[0]?.text ?? '';
   const password = /пароль: (\S+)$/.exec(text)?.[1];
   if (!password) throw new Error(`no password in the outbox for ${phone}: ${text}`);
   return password;
@@ -319,7 +345,6 @@ export const postRoutes: { url: string; form?: boolean; body: Record<string, unk
   { url: '/ajax/check-email/', body: { email: 'payer@example.ru' } },
   { url: '/ajax/realty/freeCallLock/', form: true, body: { phone: '79990000001' } },
   { url: '/ajax/realty/freeCall/', form: true, body: { phone: '79990000001' } },
-  { url: '/sandbox/free-call', body: { phone: '79990000001' } },
   { url: '/ajax/realty/checkUser/', body: undefined },
   { url: '/ajax/get-user', body: { token: 'x' } },
   {
@@ -370,10 +395,10 @@ export async function rbsFault(app: FastifyInstance, fault: string, on = true, o
 }
 
 /**
- * Options of a server with the sandbox off whose acquirer is another test server's RBS fake: only the four ACQUIRER_*
- * settings point it there, as a deployment points it at a bank.
+ * Options of a server with the sandbox off whose acquirer and SMS provider are another test server's RBS and SMS.ru
+ * fakes: only the ACQUIRER_* and SMSRU_* settings point it there, as a deployment points it at a bank and a provider.
  */
-export async function acquirerAt(other: TestServer): Promise<Partial<AppOptions>> {
+export async function providersAt(other: TestServer): Promise<Partial<AppOptions>> {
   return {
     sandbox: false,
     acquirerUrl: 'http://localhost:3000/sandbox/rbs/payment/rest/',
@@ -381,5 +406,14 @@ export async function acquirerAt(other: TestServer): Promise<Partial<AppOptions>
     acquirerPassword: 'sandbox-password',
     acquirerCallbackKey: await other.app.callbackKey(),
     acquirerFetch: injectFetch(() => other.app),
+    smsruApiId: SANDBOX_SMSRU.apiId,
+    smsruUrl: `http://localhost:3000${SANDBOX_SMSRU.path}`,
+    smsruFetch: injectFetch(() => other.app),
   };
+}
+
+/** Switches a fault of the sandbox's SMS.ru fake on or off (for every phone, or one). */
+export async function smsFault(app: FastifyInstance, fault: string, on = true, phone?: string) {
+  const answer = await app.inject({ method: 'POST', url: '/sandbox/smsru/faults', payload: { fault, on, ...(phone ? { phone } : {}) } });
+  if (answer.statusCode !== 200) throw new Error(`fault switch refused: ${answer.body}`);
 }

@@ -4,21 +4,21 @@ import { verifyPassword } from '../../../server/accounts/passwords';
 import { restorePassword, type RestoreRequest } from '../../../server/accounts/restore';
 import { insertSession } from '../../../server/accounts/sessionQueries';
 import { demoAccount } from '../../../server/sandbox/demoBills';
-import type { Store } from '../../../server/store/store';
+import { textLine, type TextLine } from '../../support/textLine';
 import { startStore, TEST_PASSWORD_COST, type TestStore } from '../helpers';
 
 /** Password restore as a domain function, on a real store: the proof it needs, the same answer with or without an account. */
 let t: TestStore;
+let line: TextLine;
 beforeEach(async () => {
   t = await startStore();
+  line = await textLine(t.store);
   await insertSession(t.store, 'session-1', 'token-1');
 });
 afterEach(() => t.close());
 
 function deps() {
-  const sent: { phone: string; text: string }[] = [];
-  const sms = { send: async (store: Store, phone: string, text: string) => store.afterCommit(() => void sent.push({ phone, text })) };
-  return { sent, deps: { sms, verifyCaptcha: async (token: string | null | undefined) => token === 'person', passwordCost: TEST_PASSWORD_COST } };
+  return { sent: line.sent, deps: { texts: line.texts, verifyCaptcha: async (token: string | null | undefined) => token === 'person', passwordCost: TEST_PASSWORD_COST } };
 }
 
 const request = (phone = demoAccount.phone, captcha: string | null = null): RestoreRequest => ({ sessionId: 'session-1', phone, captcha, address: '127.0.0.1' });
@@ -58,4 +58,17 @@ test('a phone whose guard demands the captcha needs one that proves a person', a
   expect(await restorePassword(t.store, d, request())).toBe('captcha');
   expect(await restorePassword(t.store, d, request(demoAccount.phone, 'robot'))).toBe('captcha');
   expect(await restorePassword(t.store, d, request(demoAccount.phone, 'person'))).toBe('done');
+});
+
+test('the provider down: the payer hears it, and asking again sends that new password once the provider is back', async () => {
+  const { deps: d, sent } = deps();
+  await proveForRestore();
+  line.failWith('down');
+  expect(await restorePassword(t.store, d, request())).toBe('not-sent');
+  line.failWith(null);
+  expect(await restorePassword(t.store, d, request())).toBe('done');
+  expect(sent).toEqual([{ phone: demoAccount.phone, text: expect.stringMatching(/^Ваш новый пароль: \S{10}$/) }]);
+  expect(await verifyPassword(/пароль: (\S+)$/.exec(sent[0]!.text)![1]!, (await accountByPhone(t.store, demoAccount.phone))!.password_hash)).toBe(true);
+  // Done: a further ask is no proof of anything.
+  expect(await restorePassword(t.store, d, request())).toBe('unproven');
 });

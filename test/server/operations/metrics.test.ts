@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  callCheckOutcomes,
-  recordCallCheck,
-  recordSmsDelivery,
-  recordSmsSend,
-  smsDeliveryOutcomes,
-  smsSendOutcomes,
-} from '../../../server/operations/metrics';
+import { STATUS_READ_DELAYS_MS } from '../../../server/accounts/texts';
+import { callCheckOutcomes, smsDeliveryOutcomes, smsSendOutcomes } from '../../../server/operations/metrics';
 import { listenForMetrics } from '../../../server/operations/metricsAccess';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
+import { demoAccount } from '../../../server/sandbox/demoBills';
 import { parsePrometheusText, sampleValue, type Family } from '../../support/prometheusText';
-import { openPage, payBillByCard, provePhone, startServer, testEngine, type TestServer } from '../helpers';
+import { DEV_CAPTCHA_TOKEN, openPage, payBillByCard, provePhone, smsFault, startServer, testEngine, type TestServer } from '../helpers';
 
 const TOKEN = 'metrics-token-0123456789';
 
@@ -32,6 +27,7 @@ const production = {
   acquirerUserName: 'shop',
   acquirerPassword: 'secret',
   acquirerCallbackKey: 'callback-key',
+  smsruApiId: 'sms-key',
 };
 
 describe('who may read them', () => {
@@ -170,22 +166,42 @@ describe('what they say', () => {
     }
   });
 
-  test('SMS sends and deliveries and call checks: every outcome from 0, moved by the functions the SMS code calls', async () => {
-    const before = await scrape(server.app);
+  test('SMS sends and deliveries and call checks: every outcome from 0, moved by real texts and a real free call', async () => {
+    const app = server.app;
+    // A minute on: an earlier test's text may be sent again to its phone, and its delivery is read now, not below.
+    server.clock.advance(61_000);
+    await app.texts.runOnce();
+    const before = await scrape(app);
     for (const outcome of smsSendOutcomes) expect(sampleValue(before, 'checkout_sms_sends_total', { outcome })).toEqual(expect.any(Number));
     for (const outcome of smsDeliveryOutcomes) expect(sampleValue(before, 'checkout_sms_deliveries_total', { outcome })).toEqual(expect.any(Number));
     for (const outcome of callCheckOutcomes) expect(sampleValue(before, 'checkout_call_checks_total', { outcome })).toEqual(expect.any(Number));
     expect(before.get('checkout_sms_sends_total')?.type).toBe('counter');
 
-    recordSmsSend('refused');
-    recordSmsSend('refused');
-    recordSmsDelivery('undelivered');
-    recordCallCheck('confirmed');
-    const after = await scrape(server.app);
+    // A restore code the provider takes, then the free call started and made from that phone.
+    const payer = await openPage(app, 'demo-reg');
+    const restore = { phone: demoAccount.phone, objectOID: 'demo-reg', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'forgot-password' };
+    expect((await payer.post('/api/send-sms/', restore)).statusCode).toBe(200);
+    expect((await payer.post('/ajax/realty/freeCallLock/', { phone: demoAccount.phone }, { form: true })).json().json.result).toBe(true);
+    await app.inject({ method: 'POST', url: '/sandbox/free-call', payload: { phone: demoAccount.phone } });
+    await app.background.idle();
+    expect((await payer.post('/ajax/realty/freeCall/', { phone: demoAccount.phone }, { form: true })).json().json.result).toBe(true);
+    // A registration code to a phone the provider refuses.
+    const refusedPhone = '79990000077';
+    await smsFault(app, 'send-refused', true, refusedPhone);
+    const stranger = await openPage(app, 'demo-reg');
+    const refused = await stranger.post('/api/send-sms/', { ...restore, phone: refusedPhone, purpose: 'register', captcha: DEV_CAPTCHA_TOKEN });
+    expect(refused.statusCode).toBe(503);
+    await smsFault(app, 'send-refused', false, refusedPhone);
+    // The accepted text's delivery, read when it is due.
+    server.clock.advance(STATUS_READ_DELAYS_MS[0]);
+    await app.texts.runOnce();
+
+    const after = await scrape(app);
     const moved = (name: string, outcome: string) => sampleValue(after, name, { outcome })! - sampleValue(before, name, { outcome })!;
-    expect(moved('checkout_sms_sends_total', 'refused')).toBe(2);
-    expect(moved('checkout_sms_sends_total', 'accepted')).toBe(0);
-    expect(moved('checkout_sms_deliveries_total', 'undelivered')).toBe(1);
+    expect(moved('checkout_sms_sends_total', 'accepted')).toBe(1);
+    expect(moved('checkout_sms_sends_total', 'refused')).toBe(1);
+    expect(moved('checkout_sms_deliveries_total', 'delivered')).toBe(1);
+    expect(moved('checkout_call_checks_total', 'started')).toBe(1);
     expect(moved('checkout_call_checks_total', 'confirmed')).toBe(1);
   });
 });

@@ -14,7 +14,7 @@ import { recordAcquirerFacts } from '../../../server/acquirer/attempts';
 import { billByLink, billByOid, insertBill, typesOfBill } from '../../../server/billing/queries';
 import { addLedgerEntry, pointsBalance } from '../../../server/loyalty/ledger';
 import { attemptByOrder, finishAttempt, insertAttempt } from '../../../server/payments/queries';
-import { insertOutbox, outboxOf } from '../../../server/sandbox/smsOutbox';
+import { fakeTextsOf, insertFakeText } from '../../../server/sandbox/smsruQueries';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
@@ -65,8 +65,8 @@ if (adoptedVersions.length > 0) test.each(adoptedVersions)('a SQLite file at use
     ).rejects.toMatchObject({ message: expect.stringMatching(/UNIQUE/) });
     expect(await finishAttempt(store, 'old-order', 'success')).toMatchObject({ order_id: 'old-order', amount_kopecks: 125308, status: 'success' });
     // What the later migrations added is there and usable.
-    await insertOutbox(store, '79990000001', 'Код подтверждения: 1234');
-    expect(await outboxOf(store, '79990000001', 1)).toEqual([expect.objectContaining({ text: 'Код подтверждения: 1234' })]);
+    await insertFakeText(store, { phone: '79990000001', text: 'Код подтверждения: 1234', status_code: 103 });
+    expect(await fakeTextsOf(store, '79990000001', 1)).toEqual([expect.objectContaining({ text: 'Код подтверждения: 1234' })]);
 
     // The adopted file has the same tables and columns as a new one.
     const fresh = await openStore({ migrations, databaseUrl: null, databasePath: path.join(folder(), 'fresh.sqlite'), now: Date.now });
