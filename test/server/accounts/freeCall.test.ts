@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { FAKE_LINES } from '../../../server/sandbox/smsruFake';
 import { demoAccount } from '../../../server/sandbox/demoBills';
 import { injectFetch } from '../../support/injectFetch';
+import { until } from '../../support/childServer';
 import { countRows, DEV_CAPTCHA_TOKEN, openPage, secondProcess, smsFault, startServer, type Client, type TestServer } from '../helpers';
 
 /**
@@ -79,7 +80,10 @@ test('however many polls come at once, one read of the check is in flight, in th
   try {
     const other = Object.assign(Object.create(Object.getPrototypeOf(client)) as Client, client, { app: second });
     reads.hold = true;
-    const polls = [poll(client), poll(client), poll(client), poll(other), poll(other)];
+    const own = [poll(client), poll(client), poll(client)];
+    // The other process polls once this one's read has reached the provider (otherwise it could be the reader).
+    await until(() => reads.waiting.length === 1, 'the read at the provider');
+    const polls = [...own, poll(other), poll(other)];
     // The polls of the read's own process wait for it; the other process's answer from the database meanwhile.
     expect(await Promise.all(polls.slice(3))).toEqual([
       { result: false, state: 'waiting' },
