@@ -24,6 +24,12 @@ afterEach(() => server.close());
 const askCode = (c: Client = client, captcha: string | null = null) =>
   c.post('/api/send-sms/', { phone: PHONE, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha, purpose: 'register' });
 const outbox = () => textsOfPhone(server.app.store, PHONE, 10);
+/** A code asked while the provider is down: the payer hears it (503), its text stays pending; then the provider is back. */
+async function askedWhileDown() {
+  await smsFault(server.app, 'provider-500');
+  expect((await askCode()).statusCode).toBe(503);
+  await smsFault(server.app, 'provider-500', false);
+}
 /** One round of the text worker, and the provider's callbacks it brought about. */
 async function workerRound() {
   await server.app.texts.runOnce();
@@ -90,9 +96,7 @@ test('the provider down: the payer hears it (503), the text is retried on the sc
 });
 
 test('a code taken only on a retry: asking again takes the payer to its code screen, with no new code and no robot check', async () => {
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   server.clock.advance(5_000);
   await workerRound();
   expect(await textsTo(server.app, PHONE)).toHaveLength(1);
@@ -121,9 +125,7 @@ test('retries are bounded: after the last delay of the schedule the text is give
 });
 
 test('a text whose code has expired, or died for a newer one, is never sent', async () => {
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   // The code's ten minutes are over before the next try.
   server.clock.advance(10 * 60_000 + 1);
   await workerRound();
@@ -131,9 +133,7 @@ test('a text whose code has expired, or died for a newer one, is never sent', as
   expect(await textsTo(server.app, PHONE)).toHaveLength(0);
 
   // Not taken, it was never the payer's to wait for: they may ask again at once, and the older text dies with its code.
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   // (A third send within the hour needs the robot check, as any burst does.)
   expect((await askCode(client, DEV_CAPTCHA_TOKEN)).statusCode).toBe(200);
   server.clock.advance(5_000);
@@ -201,9 +201,7 @@ test('nothing is lost in a restart: a text whose process stopped before sending 
 });
 
 test('the worker sends on its own once started, and stops cleanly', async () => {
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   server.clock.advance(5_000);
   server.app.texts.start();
   try {
