@@ -3,7 +3,7 @@ import { textsOfPhone } from '../../../server/accounts/textQueries';
 import { textSeal } from '../../../server/accounts/sealedText';
 import { STATUS_READ_DELAYS_MS, textOutbox } from '../../../server/accounts/texts';
 import { injectFetch } from '../../support/injectFetch';
-import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, smsFault, startServer, startStore, textsTo, type Client, type TestServer } from '../helpers';
+import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, serverWithPage, smsFault, startStore, textsTo, type Client, type TestServer } from '../helpers';
 
 /**
  * The SMS outbox against the sandbox's SMS.ru fake (its faults switched by the test): a text written with its code and
@@ -15,10 +15,7 @@ import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, smsFault, startSe
 const PHONE = '79995550011';
 let server: TestServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startServer({ smsRetryScheduleMs: [5_000, 15_000] });
-  client = await openPage(server.app);
-});
+beforeEach(async () => ({ server, client } = await serverWithPage('demo-anon', { smsRetryScheduleMs: [5_000, 15_000] })));
 afterEach(() => server.close());
 
 const askCode = (c: Client = client, captcha: string | null = null) =>
@@ -162,8 +159,7 @@ test('refused for the phone: the payer hears it, it is not retried, its code is 
 
 test('a send that timed out may have gone out: its retry carries the very same words, never a second code', async () => {
   await server.close();
-  server = await startServer({ smsRetryScheduleMs: [5_000], smsTimeoutMs: 1_000 });
-  client = await openPage(server.app);
+  ({ server, client } = await serverWithPage('demo-anon', { smsRetryScheduleMs: [5_000], smsTimeoutMs: 1_000 }));
   await smsFault(server.app, 'provider-timeout');
   expect((await askCode()).statusCode).toBe(503);
   await smsFault(server.app, 'provider-timeout', false);
