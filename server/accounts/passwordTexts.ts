@@ -6,9 +6,10 @@
  */
 import type { Store } from '../store/store';
 import { accountByPhone, setPassword } from './accountQueries';
-import type { CaptchaVerifier } from './captcha';
-import { CODE_RULES } from './codes';
+import { captchaMissing, type CaptchaVerifier } from './captcha';
+import { CODE_RULES, openVerification } from './codes';
 import { generatePassword, hashPassword } from './passwords';
+import type { VerificationRow } from './tables';
 import { passwordTextOfSession } from './textQueries';
 import type { TextOutbox } from './texts';
 
@@ -63,4 +64,33 @@ export async function passwordAgain(store: Store, deps: AccountDeps, sessionId: 
     return queuePasswordText(tx, deps.texts, { phone, sessionId }, words(password));
   });
   return textId === null ? 'none' : passwordSent(deps.texts, textId);
+}
+
+/** Who asks for a password flow (registration, restore): the session, the phone, and the captcha given from an address. */
+export interface PasswordAsker {
+  sessionId: string;
+  phone: string;
+  /** The captcha response given, if any, and the client's address (hCaptcha checks them together). */
+  captcha: string | null | undefined;
+  address: string;
+}
+
+/**
+ * The start both password flows share: the captcha where the phone's guard demands one, then this session's proof of
+ * the phone by the flow's code (answered, for the flow to use up). Without a proof the flow may have run here already
+ * and its password text not gone out: that is sent again ('sent', 'not-sent'); with nothing to send, 'unproven'.
+ */
+export async function passwordProof(
+  store: Store,
+  deps: AccountDeps,
+  asker: PasswordAsker,
+  purpose: 'register' | 'forgot-password',
+  words: PasswordWords,
+): Promise<VerificationRow | 'captcha' | 'unproven' | 'sent' | 'not-sent'> {
+  if (await captchaMissing(store, deps.verifyCaptcha, asker.phone, asker.captcha, asker.address)) return 'captcha';
+  const verification = await openVerification(store, asker.sessionId, asker.phone, purpose);
+  if (verification) return verification;
+  // Used up by this session's flow whose password text did not go out: Continue sends it again.
+  const again = await passwordAgain(store, deps, asker.sessionId, asker.phone, words);
+  return again === 'none' ? 'unproven' : again;
 }

@@ -6,22 +6,15 @@
 import crypto from 'node:crypto';
 import type { Store } from '../store/store';
 import { accountByPhone, insertAccount } from './accountQueries';
-import { captchaMissing } from './captcha';
 import { consumeVerification } from './codeQueries';
-import { openVerification } from './codes';
-import { newPassword, passwordAgain, passwordSent, queuePasswordText, type AccountDeps, type PasswordWords } from './passwordTexts';
+import { newPassword, passwordProof, passwordSent, queuePasswordText, type AccountDeps, type PasswordAsker, type PasswordWords } from './passwordTexts';
 
 export type { AccountDeps };
 
-export interface RegistrationRequest {
-  sessionId: string;
-  phone: string;
+export interface RegistrationRequest extends PasswordAsker {
   surname: string;
   name: string;
   patronymic: string;
-  /** The captcha response given, if any, and the client's address (hCaptcha checks them together). */
-  captcha: string | null | undefined;
-  address: string;
 }
 
 /**
@@ -34,13 +27,8 @@ const registeredWords: PasswordWords = (password) => `Вы зарегистри�
 
 export async function register(store: Store, deps: AccountDeps, request: RegistrationRequest): Promise<RegistrationOutcome> {
   const { phone } = request;
-  if (await captchaMissing(store, deps.verifyCaptcha, phone, request.captcha, request.address)) return 'captcha';
-  const verification = await openVerification(store, request.sessionId, phone, 'register');
-  if (!verification) {
-    // Used up by this session's registration whose password text did not go out: Continue sends it again.
-    const again = await passwordAgain(store, deps, request.sessionId, phone, registeredWords);
-    return again === 'none' ? 'unproven' : again === 'sent' ? 'registered' : 'not-sent';
-  }
+  const verification = await passwordProof(store, deps, request, 'register', registeredWords);
+  if (typeof verification === 'string') return verification === 'sent' ? 'registered' : verification;
   if (await accountByPhone(store, phone)) return 'taken';
 
   const { password, hash } = await newPassword(deps.passwordCost);

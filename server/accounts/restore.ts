@@ -5,17 +5,10 @@
  */
 import type { Store } from '../store/store';
 import { accountByPhone, setPassword } from './accountQueries';
-import { captchaMissing } from './captcha';
 import { consumeVerification } from './codeQueries';
-import { openVerification } from './codes';
-import { newPassword, passwordAgain, passwordSent, queuePasswordText, type AccountDeps, type PasswordWords } from './passwordTexts';
+import { newPassword, passwordProof, passwordSent, queuePasswordText, type AccountDeps, type PasswordAsker, type PasswordWords } from './passwordTexts';
 
-export interface RestoreRequest {
-  sessionId: string;
-  phone: string;
-  captcha: string | null | undefined;
-  address: string;
-}
+export type RestoreRequest = PasswordAsker;
 
 /**
  * Done (a new password went to the phone if it has an account), its text did not go out (the payer may ask again), the
@@ -27,13 +20,8 @@ const restoredWords: PasswordWords = (password) => `Ваш новый парол
 
 export async function restorePassword(store: Store, deps: AccountDeps, request: RestoreRequest): Promise<RestoreOutcome> {
   const { phone } = request;
-  if (await captchaMissing(store, deps.verifyCaptcha, phone, request.captcha, request.address)) return 'captcha';
-  const verification = await openVerification(store, request.sessionId, phone, 'forgot-password');
-  if (!verification) {
-    // Used up by this session's restore whose password text did not go out: Continue sends it again.
-    const again = await passwordAgain(store, deps, request.sessionId, phone, restoredWords);
-    return again === 'none' ? 'unproven' : again === 'sent' ? 'done' : 'not-sent';
-  }
+  const verification = await passwordProof(store, deps, request, 'forgot-password', restoredWords);
+  if (typeof verification === 'string') return verification === 'sent' ? 'done' : verification;
 
   const { password, hash } = await newPassword(deps.passwordCost);
   const textId = await store.transaction(async (tx) => {

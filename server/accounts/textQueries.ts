@@ -1,5 +1,6 @@
 /** The SMS outbox's queries (accounts/texts.ts sends from it). */
 import type { Updateable } from 'kysely';
+import { dueInOutbox, takeFromOutbox } from '../platform/outbox';
 import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 import type { SmsMessageRow, SmsMessagesTable } from './tables';
@@ -28,37 +29,14 @@ export const textsOfPhone = (store: Store, phone: string, limit: number): Promis
   store.db.selectFrom('sms_messages').selectAll().where('phone', '=', phone).orderBy('id', 'desc').limit(limit).execute();
 
 /** Ids of pending texts due now and held by no live lease. */
-export async function dueTexts(store: Store, limit: number): Promise<number[]> {
-  const t = store.now();
-  return (
-    await store.db
-      .selectFrom('sms_messages')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', t)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute()
-  ).map((row) => Number(row.id));
-}
+export const dueTexts = async (store: Store, limit: number): Promise<number[]> => (await dueInOutbox(store, 'sms_messages', limit)).map(Number);
 
 /**
- * Takes a pending text for one attempt until `leaseUntil` with one conditional UPDATE: of several senders only one gets
- * it. `dueOnly` leaves a text alone until its next attempt is due (the worker); the payer asking again takes it now.
+ * Takes a pending text for one attempt until `leaseUntil`: of several senders only one gets it. `dueOnly` leaves a text
+ * alone until its next attempt is due (the worker); the payer asking again takes it now.
  */
-export function claimText(store: Store, id: number, leaseUntil: number, dueOnly: boolean): Promise<SmsMessageRow | undefined> {
-  const t = store.now();
-  let query = store.db
-    .updateTable('sms_messages')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]));
-  if (dueOnly) query = query.where('next_attempt_at', '<=', t);
-  return query.returningAll().executeTakeFirst();
-}
+export const claimText = (store: Store, id: number, leaseUntil: number, dueOnly: boolean): Promise<SmsMessageRow | undefined> =>
+  takeFromOutbox(store, 'sms_messages', id, leaseUntil, dueOnly);
 
 /** Records what an attempt learnt, releasing the lease; only a text still pending changes. */
 export async function recordText(store: Store, id: number, change: Updateable<SmsMessagesTable>): Promise<boolean> {

@@ -12,6 +12,7 @@
  * code and delivery (read by `sms/status` on a schedule, and at once on the provider's callback) stay with the row for
  * support; the words are erased once the text is settled.
  */
+import { rounds } from '../operations/workers';
 import { SmsProviderError, type Delivery, type TextProvider } from '../smsProvider/port';
 import type { RootStore, Store } from '../store/store';
 import { voidCode } from './codeQueries';
@@ -87,9 +88,6 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
   const { store, provider, seal } = options;
   // Held long enough for one attempt and its record; a process that dies holding it frees it by then.
   const holdMs = options.timeoutMs + 30_000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   // Set by stop(): a round in flight takes no further text.
   let closing = false;
 
@@ -206,23 +204,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     await readDueStatuses();
   }
 
-  /** Runs a round unless one is running; a wake during a round runs another right after it. */
-  function kick() {
-    if (!timer) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error: unknown) => options.log('text worker round failed', error))
-      .finally(() => {
-        running = null;
-        if (again && timer) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  const loop = rounds(options.pollMs, runOnce, (error) => options.log('text worker round failed', error));
 
   return {
     async queue(tx, text) {
@@ -244,18 +226,14 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
       if (row?.state === 'accepted' && row.delivery === 'on the way') await readStatus(row);
     },
     start() {
-      if (timer) return;
+      if (loop.started) return;
       closing = false;
-      timer = setInterval(kick, options.pollMs);
-      timer.unref();
-      // Texts left by a process that stopped (or died) are found at once.
-      setImmediate(kick);
+      // Its first round at once finds the texts left by a process that stopped (or died).
+      loop.start();
     },
     async stop() {
       closing = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
+      await loop.stop();
     },
   };
 }

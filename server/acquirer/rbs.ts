@@ -1,22 +1,17 @@
-import { NoAnswer, postForm } from '../platform/formPost';
+import { answerText as text, formApi, NoAnswer, requiredText, type FormApiOptions } from '../platform/formPost';
 import { AcquirerError, type Acquirer, type CallContext, type Exchange, type OrderStatus } from './port';
 
 export type Credentials = { userName: string; password: string } | { token: string };
 
-export interface RbsOptions {
-  /** The REST base, ending in `/payment/rest/`; a function when it is known only after listen (the sandbox's own). */
-  baseUrl: string | (() => string);
+/** `baseUrl`: the REST base, ending in `/payment/rest/`. */
+export interface RbsOptions extends FormApiOptions {
   credentials: Credentials;
-  fetch?: typeof fetch;
-  /** Every call gives up after this long (the protocol leaves it to the client; 10 s here). */
-  timeoutMs?: number;
   /** Told of every exchange, for the exchanges log. */
   onExchange?: (exchange: Exchange) => void | Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 const numberOrNull = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
 
 /**
@@ -24,9 +19,7 @@ const numberOrNull = (value: unknown): number | null => (value === undefined || 
  * time-out on every call. It never retries: a retried register.do or refund.do could do the thing twice.
  */
 export function rbsAcquirer(options: RbsOptions): Acquirer {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
+  const post = formApi(options);
 
   async function call(method: string, params: Record<string, string | number | undefined | null>, context: CallContext = {}): Promise<Answer> {
     const request: Record<string, string> = {};
@@ -38,7 +31,7 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
     try {
       let raw: string;
       try {
-        ({ status: httpStatus, raw } = await postForm(doFetch, new URL(method, base()).toString(), body, timeoutMs));
+        ({ status: httpStatus, raw } = await post(method, body));
       } catch (error) {
         if (error instanceof NoAnswer) throw new AcquirerError(method, error.kind, error.message);
         throw error;
@@ -71,11 +64,7 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
     }
   }
 
-  const required = (method: string, answer: Answer, name: string): string => {
-    const value = text(answer[name]);
-    if (!value) throw new AcquirerError(method, 'remote', `the answer has no ${name}`);
-    return value;
-  };
+  const required = (method: string, answer: Answer, name: string) => requiredText(answer, name, (message) => new AcquirerError(method, 'remote', message));
 
   return {
     async register(request, context) {

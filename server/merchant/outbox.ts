@@ -3,6 +3,7 @@
  * the worker (worker.ts), which takes each with a lease and records every attempt.
  */
 import { sortableId } from '../platform/ids';
+import { dueInOutbox, takeFromOutbox } from '../platform/outbox';
 import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventType } from './tables';
@@ -28,38 +29,11 @@ export async function enqueueEvent(store: Store, type: WebhookEventType, data: u
 }
 
 /** Ids of pending events due now and not held by a live lease. */
-export async function dueWebhookEvents(store: Store, limit: number): Promise<string[]> {
-  const t = store.now();
-  return (
-    await store.db
-      .selectFrom('webhook_events')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', t)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute()
-  ).map((row) => row.id);
-}
+export const dueWebhookEvents = (store: Store, limit: number): Promise<string[]> => dueInOutbox(store, 'webhook_events', limit);
 
-/**
- * Takes an event for delivery until `leaseUntil` with one conditional UPDATE: of several workers only one gets it
- * (answers the event), the others get undefined.
- */
-export function claimWebhookEvent(store: Store, id: string, leaseUntil: number): Promise<WebhookEventRow | undefined> {
-  const t = store.now();
-  return store.db
-    .updateTable('webhook_events')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where('state', '=', 'pending')
-    .where('next_attempt_at', '<=', t)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
-    .returningAll()
-    .executeTakeFirst();
-}
+/** Takes a due event for delivery until `leaseUntil`: of several workers only one gets it (answers the event). */
+export const claimWebhookEvent = (store: Store, id: string, leaseUntil: number): Promise<WebhookEventRow | undefined> =>
+  takeFromOutbox(store, 'webhook_events', id, leaseUntil, true);
 
 /** Records one delivery attempt and the event's next state, releasing the lease. */
 export async function recordWebhookAttempt(

@@ -8,6 +8,7 @@
  */
 import { recordWebhookDelivery } from '../operations/metrics';
 import { REQUEST_ID_HEADER, withRequestId } from '../operations/requestIds';
+import { rounds } from '../operations/workers';
 import { expireDueBills } from '../payments/closing';
 import type { RootStore } from '../store/store';
 import { sweepIdempotencyKeys } from './idempotency';
@@ -51,10 +52,6 @@ interface Outcome {
 }
 
 export function webhookWorker(store: RootStore, options: WorkerOptions): WebhookWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
   let unsubscribe: (() => void) | null = null;
   let keysSweptAt = 0;
   // Stopping the server aborts a delivery in flight (recorded as failed and retried later) rather than wait for it.
@@ -162,42 +159,22 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
       await deliverDue();
     });
 
-  /** Runs a round unless one is running; a wake during a round runs another right after it. */
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error: unknown) => options.log('webhook worker round failed', error))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  const loop = rounds(options.pollMs, runOnce, (error) => options.log('webhook worker round failed', error));
 
   return {
     deliverDue,
     runOnce,
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (loop.started) return;
       stopping = new AbortController();
-      unsubscribe = store.onSignal(EVENT_QUEUED, () => setImmediate(kick));
-      timer = setInterval(kick, options.pollMs);
-      timer.unref();
-      setImmediate(kick);
+      unsubscribe = store.onSignal(EVENT_QUEUED, () => setImmediate(loop.wake));
+      loop.start();
     },
     async stop() {
-      stopped = true;
       unsubscribe?.();
-      if (timer) clearInterval(timer);
+      const ended = loop.stop();
       stopping.abort();
-      await running;
+      await ended;
     },
   };
 }

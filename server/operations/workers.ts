@@ -64,3 +64,53 @@ export function periodic(everyMs: number, run: () => void): Worker {
     stop: () => clearInterval(timer),
   };
 }
+
+/** A worker's rounds of work, run on a timer and on a wake, never two at once. */
+export interface Rounds {
+  /** Runs a round now unless one is running; a wake during a round runs another right after it. Nothing while stopped. */
+  wake(): void;
+  readonly started: boolean;
+  /** Starts the timer (which never keeps the process alive) and runs a round at once: work may be waiting from before. */
+  start(): void;
+  /** Stops the timer and resolves when the round in flight has ended. */
+  stop(): Promise<void>;
+}
+
+/** Rounds of `round` every `pollMs` and on every wake; a round that fails is `failed`'s to log, and the next runs as ever. */
+export function rounds(pollMs: number, round: () => Promise<void>, failed: (error: unknown) => void): Rounds {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  function wake() {
+    if (!timer) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = round()
+      .catch(failed)
+      .finally(() => {
+        running = null;
+        if (again && timer) {
+          again = false;
+          wake();
+        }
+      });
+  }
+  return {
+    wake,
+    get started() {
+      return timer !== null;
+    },
+    start() {
+      timer = setInterval(wake, pollMs);
+      timer.unref();
+      setImmediate(wake);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

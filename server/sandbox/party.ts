@@ -53,3 +53,20 @@ export function faultSwitches<Fault extends string>(
     return { success: true };
   });
 }
+
+/** The faults a fake shows: each switched on for one thing (an order number, a phone) or for every thing ('*'). */
+export function faultSet<Fault extends string>(): {
+  setFault(fault: Fault, on: boolean, scoped?: string): void;
+  hasFault(fault: Fault, scoped: string): boolean;
+} {
+  const faults = new Map<string, Set<Fault>>();
+  return {
+    setFault(fault, on, scoped = '*') {
+      const set = faults.get(scoped) ?? new Set<Fault>();
+      if (on) set.add(fault);
+      else set.delete(fault);
+      faults.set(scoped, set);
+    },
+    hasFault: (fault, scoped) => faults.get('*')?.has(fault) || faults.get(scoped)?.has(fault) || false,
+  };
+}

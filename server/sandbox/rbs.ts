@@ -6,7 +6,7 @@ import { ORDER_STATUS } from '../acquirer/port';
 import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
-import { faultSwitches, otherParty } from './party';
+import { faultSet, faultSwitches, otherParty } from './party';
 import { bundleRefusal, refundItemsCheck } from './rbsBundle';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
@@ -55,8 +55,7 @@ const appendQuery = (url: string, name: string, value: string) => `${url}${url.i
 
 export function createRbsFake(deps: { store: RootStore; options: AppOptions; callbackKey: () => Promise<string>; background: Background }): RbsFake {
   const { store, options } = deps;
-  const faults = new Map<string, Set<Fault>>();
-  const has = (fault: Fault, orderNumber: string) => faults.get('*')?.has(fault) || faults.get(orderNumber)?.has(fault) || false;
+  const { setFault, hasFault: has } = faultSet<Fault>();
 
   /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change, as the acquirer sends it. */
   function notify(order: RbsOrderRow, operation: Operation, success: boolean) {
@@ -101,12 +100,7 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
       return moved;
     },
     backUrl: (o) => appendQuery(o.order_status === ORDER_STATUS.deposited ? o.return_url : (o.fail_url ?? o.return_url), 'orderId', o.order_id),
-    setFault(fault, on, orderNumber = '*') {
-      const set = faults.get(orderNumber) ?? new Set<Fault>();
-      if (on) set.add(fault);
-      else set.delete(fault);
-      faults.set(orderNumber, set);
-    },
+    setFault,
     hasFault: has,
     heldAnswers: new Map(),
     notify,

@@ -7,6 +7,7 @@
 import type { AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
+import { faultSet } from './party';
 import { fakeCheck, setFakeCheckStatus, waitingFakeChecks } from './smsruQueries';
 
 /** Misbehaviours the fake can be told to show, for one phone or for every phone ('*'). */
@@ -39,8 +40,7 @@ export interface SmsRuFake {
 
 export function createSmsRuFake(deps: { store: RootStore; options: AppOptions; background: Background }): SmsRuFake {
   const { store, options } = deps;
-  const faults = new Map<string, Set<SmsRuFault>>();
-  const has = (fault: SmsRuFault, phone: string) => faults.get('*')?.has(fault) || faults.get(phone)?.has(fault) || false;
+  const { setFault, hasFault: has } = faultSet<SmsRuFault>();
   let callbackUrl: string | null = null;
 
   function notify(phone: string, record: string[]) {
@@ -54,12 +54,7 @@ export function createSmsRuFake(deps: { store: RootStore; options: AppOptions; b
   }
 
   return {
-    setFault(fault, on, phone = '*') {
-      const set = faults.get(phone) ?? new Set<SmsRuFault>();
-      if (on) set.add(fault);
-      else set.delete(fault);
-      faults.set(phone, set);
-    },
+    setFault,
     hasFault: has,
     setCallbackUrl(url) {
       callbackUrl = url;

@@ -1,17 +1,12 @@
 import { SANDBOX_SMSRU, SMSRU_DEFAULT_URL, type AppOptions } from '../config';
-import { NoAnswer, postForm } from '../platform/formPost';
+import { answerText as text, formApi, NoAnswer, requiredText, type FormApiOptions } from '../platform/formPost';
 import { CHECK_STATUS, SmsProviderError, type CallCheckProvider, type CheckState, type Delivery, type TextProvider } from './port';
 
-export interface SmsRuOptions {
-  /** The API base ending in `/`; a function when it is known only after listen (the sandbox's own fake). */
-  baseUrl: string | (() => string);
+export interface SmsRuOptions extends FormApiOptions {
   /** The account's key (api_id). */
   apiId: string;
   /** An approved sender name; none: the provider's default. */
   from?: string | null;
-  fetch?: typeof fetch;
-  /** Every call gives up after this long (the API leaves it to the client; 10 s here). */
-  timeoutMs?: number;
 }
 
 type Answer = Record<string, unknown>;
@@ -19,7 +14,6 @@ type Answer = Record<string, unknown>;
 /** The provider's status codes that mean "busy or broken, try again later" rather than a refusal of this request. */
 const PROVIDER_DOWN_CODES = new Set([220, 500]);
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 const codeOf = (value: unknown): number | null => (value === undefined || value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value));
 const isObject = (value: unknown): value is Answer => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -44,16 +38,14 @@ function refusal(method: string, entry: Answer): SmsProviderError {
  * text is tried again is the outbox's decision (accounts/texts.ts), which knows whether its code still lives.
  */
 export function smsRu(options: SmsRuOptions): TextProvider & CallCheckProvider {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
+  const post = formApi(options);
 
   async function call(method: string, params: Record<string, string>): Promise<Answer> {
     const form = new URLSearchParams({ ...params, api_id: options.apiId, json: '1' });
     let status: number;
     let raw: string;
     try {
-      ({ status, raw } = await postForm(doFetch, new URL(method, base()).toString(), form, timeoutMs));
+      ({ status, raw } = await post(method, form));
     } catch (error) {
       if (error instanceof NoAnswer) throw new SmsProviderError(method, error.kind, error.message);
       throw error;
@@ -78,11 +70,7 @@ export function smsRu(options: SmsRuOptions): TextProvider & CallCheckProvider {
     return entry;
   }
 
-  const required = (method: string, answer: Answer, name: string): string => {
-    const value = text(answer[name]);
-    if (!value) throw new SmsProviderError(method, 'refused', `the answer has no ${name}`);
-    return value;
-  };
+  const required = (method: string, answer: Answer, name: string) => requiredText(answer, name, (message) => new SmsProviderError(method, 'refused', message));
 
   return {
     async send(phone, message) {

@@ -1,16 +1,13 @@
 import { CODE_RULES } from '../../../server/accounts/codes';
 import { demoAccount } from '../../../server/sandbox/demoBills';
-import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, startServer, type Client, type TestServer } from '../helpers';
+import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, serverWithPage, startServer, type Client, type TestServer } from '../helpers';
 import { accountByPhone } from '../../../server/accounts/accountQueries';
 import { sessionById } from '../../../server/accounts/sessionQueries';
 
 let server: TestServer;
 let client: Client;
 
-beforeEach(async () => {
-  server = await startServer();
-  client = await openPage(server.app, 'demo-reg');
-});
+beforeEach(async () => ({ server, client } = await serverWithPage('demo-reg')));
 afterEach(() => server.close());
 
 const NEW_PHONE = '79995556677';

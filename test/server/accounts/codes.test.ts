@@ -1,17 +1,14 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../../server/accounts/codes';
 import { trustProxyFrom } from '../../../server/config';
-import { Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, secondProcess, startServer, textsTo, type TestServer } from '../helpers';
+import { Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, secondProcess, serverWithPage, startServer, textsTo, type TestServer } from '../helpers';
 import { guardOf } from '../../../server/accounts/codeQueries';
 
 const PHONE = '79990001122';
 let server: TestServer;
 let client: Client;
 
-beforeEach(async () => {
-  server = await startServer();
-  client = await openPage(server.app);
-});
+beforeEach(async () => ({ server, client } = await serverWithPage()));
 afterEach(() => server.close());
 
 const send = (purpose = 'register', extra: Record<string, unknown> = {}, phone = PHONE) =>

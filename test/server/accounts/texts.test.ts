@@ -3,7 +3,7 @@ import { textsOfPhone } from '../../../server/accounts/textQueries';
 import { textSeal } from '../../../server/accounts/sealedText';
 import { STATUS_READ_DELAYS_MS, textOutbox } from '../../../server/accounts/texts';
 import { injectFetch } from '../../support/injectFetch';
-import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, smsFault, startServer, startStore, textsTo, type Client, type TestServer } from '../helpers';
+import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, serverWithPage, smsFault, startStore, textsTo, type Client, type TestServer } from '../helpers';
 
 /**
  * The SMS outbox against the sandbox's SMS.ru fake (its faults switched by the test): a text written with its code and
@@ -15,15 +15,18 @@ import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, smsFault, startSe
 const PHONE = '79995550011';
 let server: TestServer;
 let client: Client;
-beforeEach(async () => {
-  server = await startServer({ smsRetryScheduleMs: [5_000, 15_000] });
-  client = await openPage(server.app);
-});
+beforeEach(async () => ({ server, client } = await serverWithPage('demo-anon', { smsRetryScheduleMs: [5_000, 15_000] })));
 afterEach(() => server.close());
 
 const askCode = (c: Client = client, captcha: string | null = null) =>
   c.post('/api/send-sms/', { phone: PHONE, objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha, purpose: 'register' });
 const outbox = () => textsOfPhone(server.app.store, PHONE, 10);
+/** A code asked while the provider is down: the payer hears it (503), its text stays pending; then the provider is back. */
+async function askedWhileDown() {
+  await smsFault(server.app, 'provider-500');
+  expect((await askCode()).statusCode).toBe(503);
+  await smsFault(server.app, 'provider-500', false);
+}
 /** One round of the text worker, and the provider's callbacks it brought about. */
 async function workerRound() {
   await server.app.texts.runOnce();
@@ -90,9 +93,7 @@ test('the provider down: the payer hears it (503), the text is retried on the sc
 });
 
 test('a code taken only on a retry: asking again takes the payer to its code screen, with no new code and no robot check', async () => {
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   server.clock.advance(5_000);
   await workerRound();
   expect(await textsTo(server.app, PHONE)).toHaveLength(1);
@@ -121,9 +122,7 @@ test('retries are bounded: after the last delay of the schedule the text is give
 });
 
 test('a text whose code has expired, or died for a newer one, is never sent', async () => {
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   // The code's ten minutes are over before the next try.
   server.clock.advance(10 * 60_000 + 1);
   await workerRound();
@@ -131,9 +130,7 @@ test('a text whose code has expired, or died for a newer one, is never sent', as
   expect(await textsTo(server.app, PHONE)).toHaveLength(0);
 
   // Not taken, it was never the payer's to wait for: they may ask again at once, and the older text dies with its code.
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   // (A third send within the hour needs the robot check, as any burst does.)
   expect((await askCode(client, DEV_CAPTCHA_TOKEN)).statusCode).toBe(200);
   server.clock.advance(5_000);
@@ -162,8 +159,7 @@ test('refused for the phone: the payer hears it, it is not retried, its code is 
 
 test('a send that timed out may have gone out: its retry carries the very same words, never a second code', async () => {
   await server.close();
-  server = await startServer({ smsRetryScheduleMs: [5_000], smsTimeoutMs: 1_000 });
-  client = await openPage(server.app);
+  ({ server, client } = await serverWithPage('demo-anon', { smsRetryScheduleMs: [5_000], smsTimeoutMs: 1_000 }));
   await smsFault(server.app, 'provider-timeout');
   expect((await askCode()).statusCode).toBe(503);
   await smsFault(server.app, 'provider-timeout', false);
@@ -201,9 +197,7 @@ test('nothing is lost in a restart: a text whose process stopped before sending 
 });
 
 test('the worker sends on its own once started, and stops cleanly', async () => {
-  await smsFault(server.app, 'provider-500');
-  expect((await askCode()).statusCode).toBe(503);
-  await smsFault(server.app, 'provider-500', false);
+  await askedWhileDown();
   server.clock.advance(5_000);
   server.app.texts.start();
   try {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { operationsFrom } from '../../../server/config';
-import { workers } from '../../../server/operations/workers';
+import { rounds, workers } from '../../../server/operations/workers';
 import { startServer } from '../helpers';
 
 test('the workers start together, a late one at once, and all stop even when one fails to', async () => {
@@ -18,6 +18,45 @@ test('the workers start together, a late one at once, and all stop even when one
   await running.stopAll();
   expect(happened).toEqual(['deliveries start', 'late start', 'deliveries stop', 'listener stop']);
   expect(failures).toEqual(['late did not stop cleanly']);
+});
+
+test('rounds run one at a time: wakes during a round make one more after it, a failed round is logged, stop waits for the one in flight', async () => {
+  const held: (() => void)[] = [];
+  const failed: string[] = [];
+  let started = 0;
+  let fail = false;
+  // Each round waits until the test lets it end, so the test decides what happens while it runs.
+  const round = () => {
+    started += 1;
+    return new Promise<void>((resolve, reject) => held.push(() => (fail ? reject(new Error('down')) : resolve())));
+  };
+  const roundStarted = async (count: number) => {
+    while (started < count) await new Promise((resolve) => setImmediate(resolve));
+  };
+  const loop = rounds(3_600_000, round, (error) => failed.push((error as Error).message));
+  loop.wake();
+  expect([loop.started, started]).toEqual([false, 0]);
+
+  loop.start();
+  await roundStarted(1);
+  loop.wake();
+  loop.wake();
+  expect(started).toBe(1);
+  fail = true;
+  held.shift()!();
+  // The two wakes made one more round, right after the first, which failed and was logged.
+  await roundStarted(2);
+  expect(failed).toEqual(['down']);
+  fail = false;
+
+  let stopped = false;
+  const stopping = loop.stop().then(() => (stopped = true));
+  loop.wake();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect([loop.started, stopped]).toEqual([false, false]);
+  held.shift()!();
+  await stopping;
+  expect([started, held.length]).toEqual([2, 0]);
 });
 
 test('on an app: a worker starts when the app is ready and stops on close, while the database is still open', async () => {
