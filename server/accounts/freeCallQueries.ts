@@ -1,4 +1,5 @@
 /** The free calls' queries: a session's call checks at the provider. */
+import { takeLease } from '../platform/lease';
 import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 import type { FreeCallCheckRow, FreeCallState } from './tables';
@@ -37,16 +38,8 @@ export const checkByCheckId = (store: Store, checkId: string): Promise<FreeCallC
   store.db.selectFrom('free_call_checks').selectAll().where('check_id', '=', checkId).executeTakeFirst();
 
 /** Takes the check's read at the provider until `until` (one conditional UPDATE: one reader at a time, across processes). */
-export const claimCheckRead = async (store: Store, id: number, until: number): Promise<boolean> =>
-  changedRows(
-    await store.db
-      .updateTable('free_call_checks')
-      .set({ read_until: until })
-      .where('id', '=', id)
-      .where('state', '=', 'waiting')
-      .where((eb) => eb.or([eb('read_until', 'is', null), eb('read_until', '<=', store.now())]))
-      .executeTakeFirstOrThrow(),
-  ) === 1;
+export const claimCheckRead = (store: Store, id: number, until: number): Promise<boolean> =>
+  takeLease(store, 'free_call_checks', { id, state: 'waiting' }, 'read_until', until);
 
 /** Ends a read: its hold is released and the time it happened kept. */
 export async function finishCheckRead(store: Store, id: number): Promise<void> {

@@ -3,6 +3,7 @@
  * answered, and the lease that keeps one request in flight per attempt (registering, reading, refunding).
  */
 import type { AttemptRow } from '../payments/tables';
+import { takeLease } from '../platform/lease';
 import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 
@@ -32,15 +33,8 @@ export const markRegisterStarted = async (store: Store, orderId: string, expires
  * Claims the right to talk to the acquirer about an attempt until `until` (one request in flight per attempt across
  * processes): a conditional UPDATE that only one claimant wins while the lease lasts.
  */
-export const claimAttemptLease = async (store: Store, orderId: string, until: number): Promise<boolean> =>
-  changedRows(
-    await store.db
-      .updateTable('payment_attempts')
-      .set({ lease_until: until })
-      .where('order_id', '=', orderId)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', store.now())]))
-      .executeTakeFirstOrThrow(),
-  ) === 1;
+export const claimAttemptLease = (store: Store, orderId: string, until: number): Promise<boolean> =>
+  takeLease(store, 'payment_attempts', { order_id: orderId }, 'lease_until', until);
 
 /**
  * Gives the lease back, only if it is still the one claimed until `until`: a holder slower than its lease must not end

@@ -247,26 +247,35 @@ export const billSchema = {
   },
 } as const;
 
-export const paymentsQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', enum: ['created', 'success', 'declined', 'refunded'] },
-    since: { type: 'string', format: 'date-time', description: 'Only payments created at or after this time.' },
-    limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$', description: '1 to 100 (default 50).' },
-    cursor: { type: 'string', maxLength: 200, description: 'nextCursor of the previous page.' },
-  },
-} as const;
+/**
+ * Every list of the API is read a page at a time, alike: the query takes the list's own filters, `limit` and `cursor`
+ * (the previous page's nextCursor); the page answers the list's fields and `nextCursor`.
+ */
+const pagedQuery = <const F>(filters: F) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      ...filters,
+      limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$', description: '1 to 100 (default 50).' },
+      cursor: { type: 'string', maxLength: 200, description: 'nextCursor of the previous page.' },
+    },
+  }) as const;
 
-export const paymentsPageSchema = {
-  type: 'object',
-  required: ['data', 'nextCursor'],
-  additionalProperties: false,
-  properties: {
-    data: { type: 'array', items: paymentSchema },
-    nextCursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' },
-  },
-} as const;
+const pageSchema = <const R extends readonly string[], const P>(required: R, properties: P) =>
+  ({
+    type: 'object',
+    required: [...required, 'nextCursor'],
+    additionalProperties: false,
+    properties: { ...properties, nextCursor: { type: ['string', 'null'], description: 'Pass as cursor for the next page; null on the last.' } },
+  }) as const;
+
+export const paymentsQuery = pagedQuery({
+  status: { type: 'string', enum: ['created', 'success', 'declined', 'refunded'] },
+  since: { type: 'string', format: 'date-time', description: 'Only payments created at or after this time.' },
+});
+
+export const paymentsPageSchema = pageSchema(['data'], { data: { type: 'array', items: paymentSchema } });
 
 export const pointsBody = {
   type: 'object',
@@ -299,23 +308,10 @@ export const pointsChangeSchema = {
   properties: { custNo: { type: 'string' }, balance: { type: 'integer' }, entry: ledgerEntrySchema },
 } as const;
 
-export const ledgerQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$' },
-    cursor: { type: 'string', maxLength: 200 },
-  },
-} as const;
+export const ledgerQuery = pagedQuery({});
 
-export const ledgerPageSchema = {
-  type: 'object',
-  required: ['custNo', 'balance', 'ledger', 'nextCursor'],
-  additionalProperties: false,
-  properties: {
-    custNo: { type: 'string' },
-    balance: { type: 'integer' },
-    ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first.' },
-    nextCursor: { type: ['string', 'null'] },
-  },
-} as const;
+export const ledgerPageSchema = pageSchema(['custNo', 'balance', 'ledger'], {
+  custNo: { type: 'string' },
+  balance: { type: 'integer' },
+  ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first.' },
+});

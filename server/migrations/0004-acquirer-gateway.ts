@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isPostgres, notNull, withId, type Migration } from '../store/migrator';
-import { onePendingAttempt, paymentAttemptColumns } from './columns';
+import { onePendingAttempt, paymentAttemptColumns, withKey } from './columns';
 
 // The acquirer gateway. An attempt keeps what the acquirer answered (its orderId, the card form, the fast-payment QR),
 // when it was last asked, a lease for "someone is asking it right now", its expiry and its refund; the status gains
@@ -59,9 +59,7 @@ export const migration: Migration = {
       .execute();
     await db.schema.createIndex('acquirer_exchanges_by_order').on('acquirer_exchanges').columns(['order_id', 'id']).execute();
 
-    await db.schema
-      .createTable('sandbox_rbs_orders')
-      .addColumn('order_id', 'text', (c) => c.primaryKey())
+    await withKey(db.schema.createTable('sandbox_rbs_orders'), 'order_id')
       .addColumn('order_number', 'text', (c) => c.notNull().unique())
       .addColumn('amount', 'bigint', notNull)
       .addColumn('currency', 'text', notNull)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { notNull, withId, type Migration } from '../store/migrator';
+import { outboxDueIndex, outboxSenderColumns, withKey } from './columns';
 
 // The merchant API. A bill may be closed without payment (cancelled by the merchant, or expired at its expiresAt) and
 // may name where the payer returns to; when it was paid. The answers of POSTs by their Idempotency-Key; the webhook
@@ -31,19 +32,15 @@ export const migration: Migration = {
       .execute();
     await db.schema.createIndex('idempotency_keys_by_creation').on('idempotency_keys').column('created_at').execute();
 
-    await db.schema
-      .createTable('webhook_events')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await withKey(db.schema.createTable('webhook_events'), 'id')
       .addColumn('type', 'text', notNull)
       .addColumn('payload', 'text', notNull)
       .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending').check(sql`state IN ('pending', 'delivered', 'failed')`))
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'bigint', notNull)
-      .addColumn('lease_until', 'bigint')
+      .$call(outboxSenderColumns)
       .addColumn('created_at', 'bigint', notNull)
       .addColumn('delivered_at', 'bigint')
       .execute();
-    await db.schema.createIndex('webhook_events_due').on('webhook_events').columns(['state', 'next_attempt_at']).execute();
+    await outboxDueIndex(db, 'webhook_events');
 
     await withId(db, db.schema.createTable('webhook_attempts'))
       .addColumn('event_id', 'text', (c) => c.notNull().references('webhook_events.id').onDelete('cascade'))
@@ -55,9 +52,7 @@ export const migration: Migration = {
       .execute();
     await db.schema.createIndex('webhook_attempts_by_event').on('webhook_attempts').columns(['event_id', 'id']).execute();
 
-    await db.schema
-      .createTable('server_settings')
-      .addColumn('name', 'text', (c) => c.primaryKey())
+    await withKey(db.schema.createTable('server_settings'), 'name')
       .addColumn('value', 'text', notNull)
       .addColumn('created_at', 'bigint', notNull)
       .execute();

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { notNull, withId, type Migration } from '../store/migrator';
+import { outboxDueIndex, outboxSenderColumns, withKey } from './columns';
 
 // The SMS provider. Texts go out through an outbox (sms_messages): written in the transaction that decides them, sent
 // after the commit, retried while the provider is down, with the provider's id and delivery status kept for support.
@@ -15,9 +16,7 @@ export const migration: Migration = {
       .addColumn('session_id', 'text', (c) => c.references('sessions.id').onUpdate('cascade').onDelete('set null'))
       .addColumn('sealed_text', 'text')
       .addColumn('state', 'text', (c) => c.notNull().check(sql`state IN ('pending', 'accepted', 'refused', 'failed', 'expired')`))
-      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'bigint', notNull)
-      .addColumn('lease_until', 'bigint')
+      .$call(outboxSenderColumns)
       .addColumn('send_until', 'bigint', notNull)
       .addColumn('sms_id', 'text')
       .addColumn('status_code', 'integer')
@@ -28,7 +27,7 @@ export const migration: Migration = {
       .addColumn('status_reads', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('next_status_at', 'bigint')
       .execute();
-    await db.schema.createIndex('sms_messages_due').on('sms_messages').columns(['state', 'next_attempt_at']).execute();
+    await outboxDueIndex(db, 'sms_messages');
     await db.schema.createIndex('sms_messages_status_due').on('sms_messages').column('next_status_at').where(sql<boolean>`next_status_at IS NOT NULL`).execute();
     await db.schema.createIndex('sms_messages_by_phone').on('sms_messages').columns(['phone', 'id']).execute();
     await db.schema.createIndex('sms_messages_by_sms_id').on('sms_messages').column('sms_id').execute();
@@ -59,9 +58,7 @@ export const migration: Migration = {
       .addColumn('created_at', 'bigint', notNull)
       .execute();
     await db.schema.createIndex('sandbox_smsru_texts_by_phone').on('sandbox_smsru_texts').columns(['phone', 'id']).execute();
-    await db.schema
-      .createTable('sandbox_smsru_checks')
-      .addColumn('check_id', 'text', (c) => c.primaryKey())
+    await withKey(db.schema.createTable('sandbox_smsru_checks'), 'check_id')
       .addColumn('phone', 'text', notNull)
       .addColumn('call_phone', 'text', notNull)
       .addColumn('check_status', 'integer', notNull)

@@ -7,12 +7,11 @@
  */
 import { sql } from 'kysely';
 import { notNull, type Migration } from '../store/migrator';
+import { withKey } from './columns';
 
 export const migration: Migration = {
   up: async (db) => {
-    await db.schema
-      .createTable('refunds')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await withKey(db.schema.createTable('refunds'), 'id')
       .addColumn('order_id', 'text', (c) => c.notNull().references('payment_attempts.order_id'))
       .addColumn('amount_kopecks', 'bigint', (c) => c.notNull().check(sql`amount_kopecks > 0`))
       .addColumn('reason', 'text')

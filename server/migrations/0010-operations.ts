@@ -4,14 +4,14 @@
  */
 import { sql } from 'kysely';
 import { isPostgres, notNull, type Migration } from '../store/migrator';
+import { withKey } from './columns';
 
 export const migration: Migration = {
   up: async (db) => {
     // Counters need no durability: on PostgreSQL the table is unlogged (no WAL for a write per request; a crash
     // empties it, which only forgives the clients their current minute).
     const hits = db.schema.createTable('rate_limit_hits');
-    await (isPostgres(db) ? hits.modifyFront(sql`unlogged`) : hits)
-      .addColumn('key', 'text', (c) => c.primaryKey())
+    await withKey(isPostgres(db) ? hits.modifyFront(sql`unlogged`) : hits, 'key')
       .addColumn('hits', 'integer', notNull)
       .addColumn('resets_at', 'bigint', notNull)
       .execute();

@@ -5,10 +5,15 @@
 import { sql, type CreateTableBuilder, type RawBuilder } from 'kysely';
 import { notNull, type AnyDb } from '../store/migrator';
 
+/**
+ * A table whose rows are named by a text key that the server gives (a bill's oid, an order's id, a setting's name),
+ * where withId's rows are numbered by the database.
+ */
+export const withKey = <T extends string>(table: CreateTableBuilder<T>, column: string) => table.addColumn(column, 'text', (c) => c.primaryKey());
+
 /** The payment attempts' columns as 0001 made them; the CHECK of their status is each migration's own. */
 export const paymentAttemptColumns = <T extends string>(table: CreateTableBuilder<T>, statusCheck: RawBuilder<unknown>) =>
-  table
-    .addColumn('order_id', 'text', (c) => c.primaryKey())
+  withKey(table, 'order_id')
     .addColumn('bill_oid', 'text', (c) => c.notNull().references('bills.oid'))
     .addColumn('card_type_oid', 'text', (c) => c.notNull().references('payment_types.oid'))
     .addColumn('amount_kopecks', 'bigint', (c) => c.notNull().check(sql`amount_kopecks >= 0`))
@@ -33,3 +38,17 @@ export const onePendingAttempt = (db: AnyDb) =>
     .columns(['bill_oid', 'card_type_oid', 'amount_kopecks', 'points_used'])
     .where(sql<boolean>`status = 'created'`)
     .execute();
+
+/**
+ * The columns an outbox's senders keep on each row (server/platform/outbox.ts): how many tries were made, when the next
+ * is due, and the lease of the sender at it. Each outbox keeps its own states before them.
+ */
+export const outboxSenderColumns = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  table
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', 'bigint', notNull)
+    .addColumn('lease_until', 'bigint');
+
+/** The outbox's senders look for the rows due, by state and time. */
+export const outboxDueIndex = (db: AnyDb, table: string) =>
+  db.schema.createIndex(`${table}_due`).on(table).columns(['state', 'next_attempt_at']).execute();

@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { legacy, notNull, withId } from '../store/migrator';
-import { onePendingAttempt, paymentAttemptColumns } from './columns';
+import { onePendingAttempt, paymentAttemptColumns, withKey } from './columns';
 
 /** `0001-bills-payments-sessions`: bills, their payment types, payment attempts, sessions, accounts, the points ledger. */
 export const billsPaymentsSessions = legacy(1, async (db) => {
@@ -22,9 +22,7 @@ export const billsPaymentsSessions = legacy(1, async (db) => {
     .addColumn('created_at', 'bigint', notNull)
     .execute();
 
-  await db.schema
-    .createTable('bills')
-    .addColumn('oid', 'text', (c) => c.primaryKey())
+  await withKey(db.schema.createTable('bills'), 'oid')
     .addColumn('product', 'text', (c) => c.notNull().check(sql`product IN ('realty', 'auto')`))
     .addColumn('object_type', 'text', (c) => c.notNull().defaultTo('bill'))
     .addColumn('purpose', 'text', notNull)
@@ -43,9 +41,7 @@ export const billsPaymentsSessions = legacy(1, async (db) => {
     .addColumn('created_at', 'bigint', notNull)
     .execute();
 
-  await db.schema
-    .createTable('payment_types')
-    .addColumn('oid', 'text', (c) => c.primaryKey())
+  await withKey(db.schema.createTable('payment_types'), 'oid')
     .addColumn('bill_oid', 'text', (c) => c.notNull().references('bills.oid').onDelete('cascade'))
     .addColumn('position', 'integer', notNull)
     .addColumn('code', 'text', (c) => c.notNull().check(sql`code IN ('ALL', 'SBP', 'SberPaySite', 'SberPaySiteP', 'AllSberP')`))
@@ -68,9 +64,7 @@ export const billsPaymentsSessions = legacy(1, async (db) => {
     .execute();
   await db.schema.createIndex('points_ledger_by_customer').on('points_ledger').column('cust_no').execute();
 
-  await db.schema
-    .createTable('sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await withKey(db.schema.createTable('sessions'), 'id')
     .addColumn('csrf_token', 'text', notNull)
     .addColumn('account_id', 'bigint', (c) => c.references('loyalty_accounts.id'))
     .addColumn('created_at', 'bigint', notNull)
@@ -97,9 +91,7 @@ export const codesGuardsOutboxFreeCalls = legacy(2, async (db) => {
   await db.schema.createIndex('sms_codes_by_phone').on('sms_codes').columns(['phone', 'created_at']).execute();
 
   // What a phone has done lately, whoever asked: wrong codes in a row, a 24-hour block, a captcha demand.
-  await db.schema
-    .createTable('phone_guards')
-    .addColumn('phone', 'text', (c) => c.primaryKey())
+  await withKey(db.schema.createTable('phone_guards'), 'phone')
     .addColumn('wrong_streak', 'integer', (c) => c.notNull().defaultTo(0).check(sql`wrong_streak >= 0`))
     .addColumn('blocked_until', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('captcha_required', 'integer', (c) => c.notNull().defaultTo(0))

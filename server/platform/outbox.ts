@@ -1,12 +1,13 @@
 /**
  * What every outbox shares (the SMS texts', the webhook events'): a row waits `pending` until it is settled, is due at
- * `next_attempt_at`, and a sender takes it for one attempt with a lease (`lease_until`), by one conditional UPDATE, so
+ * `next_attempt_at`, and a sender takes it for one attempt with a lease (`lease_until`, by the rule of lease.ts), so
  * that of several senders (processes) only one gets it, and a sender that dies lets its lease run out for another.
  * Each domain names its own table and keeps its own states; the rule of which rows may be taken is this one.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/database';
 import type { Store } from '../store/store';
+import { noLiveLease } from './lease';
 
 /** The columns every outbox's rows have for their senders. */
 interface OutboxRow {
@@ -34,7 +35,7 @@ export async function dueInOutbox<T extends Outbox>(store: Store, outbox: T, lim
     .select('id')
     .where('state', '=', 'pending')
     .where('next_attempt_at', '<=', t)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
+    .where(noLiveLease('lease_until', t))
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
@@ -60,7 +61,7 @@ export async function takeFromOutbox<T extends Outbox>(
     .set({ lease_until: leaseUntil })
     .where('id', '=', id as OutboxRow['id'])
     .where('state', '=', 'pending')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]));
+    .where(noLiveLease('lease_until', t));
   if (dueOnly) query = query.where('next_attempt_at', '<=', t);
   return (await query.returningAll().executeTakeFirst()) as RowOf<T> | undefined;
 }

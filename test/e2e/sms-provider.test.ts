@@ -88,6 +88,21 @@ async function signIn(page: Page, phone: string, password: string) {
   await page.getByRole('button', { name: m.app.continue }).click();
 }
 
+/**
+ * Restore and registration end alike: the form sent, the code the provider delivered typed, the page says the password
+ * is on its way (`sent`), and the password the provider delivered after the code signs in.
+ */
+async function signInByTextedPassword(page: Page, phone: string, sent: string) {
+  await page.getByRole('button', { name: m.app.continue }).click();
+  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  const [, code] = await smsMatching(provider, phone);
+  const before = await newestSmsId(provider, phone);
+  await typeCode(page, code!);
+  await page.getByText(sent).waitFor();
+  const [, password] = await smsMatching(provider, phone, PASSWORD, before);
+  await signIn(page, phone, password!);
+}
+
 /** From the sign-in form to the forgot-password form, the phone typed and the robot check ticked. */
 async function toForgotPassword(page: Page, phone: string) {
   await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
@@ -124,14 +139,7 @@ test('a password restored by the code, then used to sign in', async () => {
   const phone = '79990000002';
   const page = await openProduct('demo-reg');
   await toForgotPassword(page, phone);
-  await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
-  const [, code] = await smsMatching(provider, phone);
-  const before = await newestSmsId(provider, phone);
-  await typeCode(page, code!);
-  await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
-  const [, password] = await smsMatching(provider, phone, PASSWORD, before);
-  await signIn(page, phone, password!);
+  await signInByTextedPassword(page, phone, stepMessages.signIn.newPasswordSent);
   await page.getByText('ID: +7 (999) 000-00-02').waitFor();
 });
 
@@ -139,14 +147,7 @@ test('registration: the code, then the password from the provider signs in', asy
   const phone = '79990008001';
   const page = await openProduct('demo-reg');
   await fillRegistration(page, { surname: 'Смсова', name: 'Анна', patronymic: 'Петровна', phone });
-  await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
-  const [, code] = await smsMatching(provider, phone);
-  const before = await newestSmsId(provider, phone);
-  await typeCode(page, code!);
-  await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
-  const [, password] = await smsMatching(provider, phone, PASSWORD, before);
-  await signIn(page, phone, password!);
+  await signInByTextedPassword(page, phone, stepMessages.signIn.registrationSuccess);
   await page.getByText('ID: +7 (999) 000-80-01').waitFor();
 });
 

@@ -21,32 +21,26 @@ test('the receipt in the protocol\'s numbers: tax system, VAT, payment method an
   const items = [item(1, { measure: 'liter', quantity_milli: 1500, price_kopecks: 100_000, amount_kopecks: 150_000 }), item(2, { bill_position: null, name: 'Сервисный сбор', vat: 'none', payment_object: 'commodity' })];
   const receipt = fiscalReceiptOf('usn_income_outcome', items, { email: 'payer@example.ru', phone: '79991234567' }, 1_700_000_000_000, '1.2');
   expect(receipt.taxSystem).toBe(2);
+  // Each position as the protocol carries it: its id, name, quantity and unit (the format's number), amount, price,
+  // item code, VAT type, payment method and payment object (their numbers).
+  const expected = [
+    ['1', 'Позиция 1', 1.5, 41, 150_000, 100_000, 'position-1', 14, '1', '4'],
+    ['2', 'Сервисный сбор', 1, 0, 50_000, 50_000, 'fee', 0, '1', '1'],
+  ] as const;
   expect(receipt.orderBundle).toEqual({
     orderCreationDate: 1_700_000_000_000,
     customerDetails: { email: 'payer@example.ru', phone: '+79991234567' },
     cartItems: {
-      items: [
-        {
-          positionId: '1',
-          name: 'Позиция 1',
-          quantity: { value: 1.5, measure: 41 },
-          itemAmount: 150_000,
-          itemPrice: 100_000,
-          itemCode: 'position-1',
-          tax: { taxType: 14 },
-          itemAttributes: { attributes: [{ name: 'paymentMethod', value: '1' }, { name: 'paymentObject', value: '4' }] },
-        },
-        {
-          positionId: '2',
-          name: 'Сервисный сбор',
-          quantity: { value: 1, measure: 0 },
-          itemAmount: 50_000,
-          itemPrice: 50_000,
-          itemCode: 'fee',
-          tax: { taxType: 0 },
-          itemAttributes: { attributes: [{ name: 'paymentMethod', value: '1' }, { name: 'paymentObject', value: '1' }] },
-        },
-      ],
+      items: expected.map(([positionId, name, value, measure, itemAmount, itemPrice, itemCode, taxType, paymentMethod, paymentObject]) => ({
+        positionId,
+        name,
+        quantity: { value, measure },
+        itemAmount,
+        itemPrice,
+        itemCode,
+        tax: { taxType },
+        itemAttributes: { attributes: [{ name: 'paymentMethod', value: paymentMethod }, { name: 'paymentObject', value: paymentObject }] },
+      })),
     },
   });
   // Format 1.05 names the unit in words; no phone, no phone field.
