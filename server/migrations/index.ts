@@ -11,6 +11,7 @@ import { migration as acquirerGateway } from './0004-acquirer-gateway';
 import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
 import { migration as payLinksAttemptSessions } from './0006-pay-links-attempt-sessions';
 import { migration as fiscalReceipts } from './0007-fiscal-receipts';
+import { migration as payerMoments } from './0011-payer-moments';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0005-merchant-api-webhooks': merchantApiWebhooks,
   '0006-pay-links-attempt-sessions': payLinksAttemptSessions,
   '0007-fiscal-receipts': fiscalReceipts,
+  '0011-payer-moments': payerMoments,
 };

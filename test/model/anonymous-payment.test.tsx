@@ -45,7 +45,7 @@ describeModelFlow({
       }),
     OPEN_BILL_TO_RETRY: async (session) => {
       const bill = anonBill();
-      openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true } }, retryOrder: 'order-0' });
+      openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true, amount: 12345.67, reason: null } }, retryOrder: 'order-0' });
     },
     RELOAD_ON_SBP: async (session) => {
       const bill = anonBill();

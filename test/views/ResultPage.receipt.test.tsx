@@ -30,6 +30,10 @@ const receipt: Receipt = {
   items: [{ name: 'Оплата по договору № 1', quantity: 1, price: 13343.37, amount: 13343.37, vat: 'none' }],
   fee: 187.49,
   fiscal: true,
+  card: '411111**1111',
+  declineReason: null,
+  fastPaymentFee: null,
+  returnUrl: null,
 };
 
 const rowOf = (label: string) => screen.getByText(label).closest('div')!;
