@@ -4,7 +4,7 @@
  * the session for a while; registration and restore use theirs up.
  */
 import crypto from 'node:crypto';
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { billByLink } from '../billing/queries';
 import type { Store } from '../store/store';
 import { accountById } from './accountQueries';

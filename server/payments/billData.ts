@@ -3,7 +3,7 @@
  * the customer may spend, and what a reload resumes (an attempt still waiting for its bank, a code still to enter, a
  * declined attempt to try again).
  */
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import type { Bill } from '../../src/services/rules/billData';
 import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { sentCodeOf } from '../accounts/codes';

@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../machines/checkout';
+import { draftOf } from '../machines/checkoutContext';
+import { saveCheckoutDraft } from '../services/checkoutDraft';
 import { forgetCodeDraft, saveCodeDraft } from '../services/codeDraft';
 import { defineCodeFlowActors, defineFreeCallActor, defineSignInActor } from './accountFlows';
 import type { Dependencies } from './dependencies';
@@ -16,7 +18,7 @@ export function defineCheckEmailActor({ api }: Pick<Dependencies, 'api'>) {
 }
 
 /**
- * The checkout with the effects of every step: each feature's actors, this tab's storage for the code draft, and after a
+ * The checkout with the effects of every step: each feature's actors, this tab's storage for its drafts, and after a
  * reload on a step, resuming it.
  */
 export function defineCheckoutActor(deps: Dependencies) {
@@ -34,6 +36,7 @@ export function defineCheckoutActor(deps: Dependencies) {
     actions: {
       'save code draft': (_, { objectOID, request }) => saveCodeDraft(env.tabStorage, objectOID, request),
       'forget code draft': () => forgetCodeDraft(env.tabStorage),
+      'keep draft': ({ context }) => saveCheckoutDraft(env.tabStorage, context.bill.objectOID, draftOf(context)),
       ...resume?.actions,
     },
     ...(resume ? { guards: resume.guards } : {}),

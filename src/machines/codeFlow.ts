@@ -27,8 +27,11 @@ export interface CodeFlowInput {
 export type CodeProblem =
   /** The server sent no code: the wait it named, or none. */
   | { kind: 'not sent'; secondsLeft: number | null }
+  /** The robot check must pass first (the server asked for it, or it is shown and not ticked): the one thing to do. */
+  | { kind: 'robot check' }
   | { kind: 'code incomplete' }
-  | { kind: 'code rejected' }
+  /** `triesLeft`: wrong codes the code still takes, as the server said; null when it did not say. */
+  | { kind: 'code rejected'; triesLeft: number | null }
   /** The code was right but what it unlocks (the reset, the registration) failed: Continue tries it again. */
   | { kind: 'finish failed' };
 
@@ -51,8 +54,12 @@ export interface FinishInput {
   captcha: string | null;
 }
 
+/** Why no code came: the robot check when the server asks for it and names no wait (ticking is all it takes), else that. */
+const notSent = ({ event }: { event: { output: AccountAnswer } }): CodeProblem =>
+  event.output.showCaptcha && !((event.output.secondsLeft ?? 0) > 0) ? { kind: 'robot check' } : { kind: 'not sent', secondsLeft: event.output.secondsLeft };
+
 /** The finish of a purpose whose right code unlocks nothing more on the server (use-points: the checkout applies them). */
-export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, error: null }));
+export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, triesLeft: null, status: null, error: null }));
 
 const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({
   // The page holds the bill's phone masked: a points code goes to it by the server's word, never by the page's.
@@ -157,7 +164,7 @@ export const codeFlowMachine = setup({
             target: 'asking',
             actions: [
               { type: 'log error', params: errorOf },
-              { type: 'show problem', params: ({ event }) => ({ kind: 'not sent', secondsLeft: event.output.secondsLeft }) },
+              { type: 'show problem', params: notSent },
               { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
             ],
           },
@@ -230,7 +237,7 @@ export const codeFlowMachine = setup({
               on: {
                 'code.submit': [
                   { guard: 'is code incomplete', actions: { type: 'show problem', params: { kind: 'code incomplete' } } },
-                  { guard: 'is captcha pending' },
+                  { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },
                   { target: 'checking', actions: 'clear problem' },
                 ],
               },
@@ -253,14 +260,14 @@ export const codeFlowMachine = setup({
                     target: 'entering',
                     actions: [
                       { type: 'log error', params: errorOf },
-                      { type: 'show problem', params: { kind: 'code rejected' } },
+                      { type: 'show problem', params: ({ event }) => ({ kind: 'code rejected', triesLeft: event.output.triesLeft }) },
                       { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                     ],
                   },
                 ],
                 onError: {
                   target: 'entering',
-                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'code rejected' } }, 'forget captcha'],
+                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'code rejected', triesLeft: null } }, 'forget captcha'],
                 },
               },
             },
@@ -284,7 +291,10 @@ export const codeFlowMachine = setup({
               // The code was right: say that the last step failed, so the payer knows Continue retries it.
               entry: { type: 'show problem', params: { kind: 'finish failed' } },
               on: {
-                'code.submit': [{ guard: 'is captcha pending' }, { target: 'finishing', actions: 'clear problem' }],
+                'code.submit': [
+                  { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },
+                  { target: 'finishing', actions: 'clear problem' },
+                ],
               },
             },
           },

@@ -9,6 +9,10 @@ export interface AccountAnswer {
   showCaptcha: boolean;
   /** Seconds until another code may be sent, when the server said so (send-sms). */
   secondsLeft: number | null;
+  /** Wrong codes the code still takes, when the server said so (check-code). */
+  triesLeft: number | null;
+  /** The HTTP status of a refusal (401: wrong phone or password; 429: too many tries); null for an answer. */
+  status: number | null;
   /** The server's reason for a refusal, for the console only. */
   error: string | null;
 }
@@ -18,11 +22,12 @@ interface RawAnswer {
   show_captcha?: unknown;
   json?: { show_captcha?: unknown } | null;
   secondsLeft?: unknown;
+  triesLeft?: unknown;
   data?: unknown;
   error?: unknown;
 }
 
-export function readAnswer(raw: unknown): AccountAnswer {
+export function readAnswer(raw: unknown, status: number | null = null): AccountAnswer {
   const body = (raw && typeof raw === 'object' ? raw : {}) as RawAnswer;
   const data = body.data && typeof body.data === 'object' ? (body.data as { secondsLeft?: unknown }) : {};
   const seconds = typeof body.secondsLeft === 'number' ? body.secondsLeft : typeof data.secondsLeft === 'number' ? data.secondsLeft : null;
@@ -30,6 +35,8 @@ export function readAnswer(raw: unknown): AccountAnswer {
     success: body.success === true,
     showCaptcha: body.show_captcha === true || body.json?.show_captcha === true,
     secondsLeft: seconds,
+    triesLeft: typeof body.triesLeft === 'number' ? body.triesLeft : null,
+    status,
     error: typeof body.error === 'string' ? body.error : null,
   };
 }
@@ -43,7 +50,7 @@ export async function answerOf(call: Promise<unknown>): Promise<AccountAnswer> {
     return readAnswer(await call);
   } catch (error) {
     if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.body && typeof error.body === 'object') {
-      return readAnswer(error.body);
+      return readAnswer(error.body, error.status);
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { freeCallMachine } from '../machines/freeCall';
+import { maskPhone } from '../services/rules/phone';
 import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';
 import { StepSection } from './StepSection';
@@ -18,6 +19,7 @@ export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
   return (
     <StepSection title={t.title}>
       <p>{t.instruction}</p>
+      {flow && <CallerPhone flow={flow} />}
       <p className="free-call-number">
         <span className="label">{t.number}</span> <strong>{number}</strong>
       </p>
@@ -27,6 +29,12 @@ export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
       {flow && <WaitingNote flow={flow} />}
     </StepSection>
   );
+}
+
+/** The phone the line waits for a call from: the one the code went to (masked, as the code screen shows it). */
+function CallerPhone({ flow }: { flow: ActorRefFrom<typeof freeCallMachine> }) {
+  const phone = useSelector(flow, (state) => state.context.phone);
+  return phone ? <p className="free-call-from">{t.callFrom(maskPhone(phone))}</p> : null;
 }
 
 /** Announces that the line waits for the call (polling), politely. */

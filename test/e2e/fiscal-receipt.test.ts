@@ -33,7 +33,7 @@ async function payWithPointsAndCard(page: Page, bill: string, points: number) {
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByLabel(stepMessages.usePoints.input).fill(String(points));
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   await typeCode(page, await smsCode(live.server, await codeScreenPhone(live.server, page)));
   await page.getByLabel(m.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: m.app.continue }).click();

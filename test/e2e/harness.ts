@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
@@ -238,7 +238,7 @@ export async function codeScreenPhone(server: RunningServer, page: Page): Promis
 
 /** Types a code into the code screen's four boxes (the fourth submits it). */
 export async function typeCode(page: Page, code: string) {
-  await page.getByLabel(messages.code.digit(1)).focus();
+  await page.getByLabel(stepMessages.code.digit(1)).focus();
   await page.keyboard.type(code);
 }
 

@@ -140,7 +140,7 @@ test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
       await fillPhone(target, phone);
       await tickRobot(target);
       await click(m.app.continue)(target);
-      await clickLink(m.code.freeCallHint)(target);
+      await clickLink(stepMessages.code.freeCallHint)(target);
     },
     // The sandbox line takes the call; the page's next poll (every 5 s) hears of it and reloads.
     CALL_CAME: async () => {

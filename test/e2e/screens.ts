@@ -147,7 +147,7 @@ export const journeys: Journey[] = [
       await visit('use-points-too-many', page);
       await page.getByLabel(stepMessages.usePoints.input).fill('1000');
       await page.getByRole('button', { name: m.points.use }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await visit('check-send-code', page);
       // The first step's amount after the points (issue 17).
       await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
@@ -162,7 +162,7 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.points.blockTitle);
       await page.getByRole('button', { name: m.points.use }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
       await page.getByText(/^Использовано баллов/).waitFor();
       await page.getByLabel(m.email.label).fill('payer@example.com');
@@ -223,7 +223,7 @@ export const journeys: Journey[] = [
       await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
       await page.getByLabel(stepMessages.robot.standIn).check();
       await page.getByRole('button', { name: m.app.continue }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await page.getByRole('link', { name: /бесплатным звонком/ }).waitFor();
       await visit('check-send-code-forgot', page);
       const code = await smsCode(server, phone);
@@ -232,7 +232,7 @@ export const journeys: Journey[] = [
       await page.getByText(stepMessages.freeCall.waiting).waitFor();
       await visit('check-by-phone', page);
       await page.getByRole('button', { name: m.app.back }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await typeCode(page, code);
       await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
       await visit('reg-sign-in-notice', page);

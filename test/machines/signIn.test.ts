@@ -30,13 +30,13 @@ test('phone and password go to the login; success tells the checkout user.signed
   expect(told).toEqual([{ type: 'user.signedIn' }]);
 });
 
-test("a refusal shows 'Не удалось авторизоваться' and the robot check, which must pass before the next try", async () => {
+test("a refusal shows 'Не удалось авторизоваться' with the server's reason and the robot check, which must pass before the next try", async () => {
   const { flow, told, login, log } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'wrong' });
-  login.last.answer.resolve(answer({ success: false, showCaptcha: true, error: 'Неверный телефон или пароль' }));
+  login.last.answer.resolve(answer({ success: false, showCaptcha: true, status: 401, error: 'Неверный телефон или пароль' }));
   await settle();
   expect(flow.getSnapshot().value).toBe('editing');
-  expect(flow.getSnapshot().context).toMatchObject({ failed: true, showCaptcha: true, captcha: null });
+  expect(flow.getSnapshot().context).toMatchObject({ failure: 'wrong phone or password', showCaptcha: true, captcha: null });
   expect(log).toHaveBeenCalledWith('Неверный телефон или пароль');
 
   // Pending captcha: the submit does nothing.
@@ -52,7 +52,7 @@ test("a refusal shows 'Не удалось авторизоваться' and the
   flow.send({ type: 'captcha.verified', token: 'tok-1' });
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'demo-pass' });
   expect(flow.getSnapshot().value).toBe('signingIn');
-  expect(flow.getSnapshot().context.failed).toBe(false);
+  expect(flow.getSnapshot().context.failure).toBeNull();
   expect(login.inputs[1]).toEqual({ phone: '79990000002', password: 'demo-pass', captcha: 'tok-1' });
   login.last.answer.resolve(answer());
   await settle();
@@ -62,9 +62,9 @@ test("a refusal shows 'Не удалось авторизоваться' and the
 test('a refusal without a captcha request keeps the form usable with no robot check', async () => {
   const { flow, login } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'wrong' });
-  login.last.answer.resolve(answer({ success: false }));
+  login.last.answer.resolve(answer({ success: false, status: 500 }));
   await settle();
-  expect(flow.getSnapshot().context).toMatchObject({ failed: true, showCaptcha: false });
+  expect(flow.getSnapshot().context).toMatchObject({ failure: 'unavailable', showCaptcha: false });
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'again' });
   expect(flow.getSnapshot().value).toBe('signingIn');
 });
@@ -76,9 +76,20 @@ test('a failed call (network) is logged and shows the sign-in failure', async ()
   login.last.answer.reject(failure);
   await settle();
   expect(flow.getSnapshot().value).toBe('editing');
-  expect(flow.getSnapshot().context.failed).toBe(true);
+  expect(flow.getSnapshot().context.failure).toBe('unavailable');
   expect(log).toHaveBeenCalledWith(failure);
   expect(told).toEqual([]);
+});
+
+test.each([
+  [429, false, 'too many tries'],
+  [400, true, 'robot check'],
+])('a refusal with status %i (robot check asked: %s) is told as %s', async (status, showCaptcha, failure) => {
+  const { flow, login } = start();
+  flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'x' });
+  login.last.answer.resolve(answer({ success: false, status, showCaptcha }));
+  await settle();
+  expect(flow.getSnapshot().context.failure).toBe(failure);
 });
 
 test('the default login actor fails loudly when not provided', async () => {

@@ -17,7 +17,7 @@ const openFreeCall = (answer: Record<string, unknown>, status = 200) => async (s
   await openFromSignIn(session, stepMessages.signIn.forgot);
   await sendForgotPasswordCode(session);
   session.server.once('post', LOCK, answer as never, status);
-  await does.click(session, m.code.freeCallHint, 'link');
+  await does.click(session, stepMessages.code.freeCallHint, 'link');
 };
 const poll = (answer: Record<string, unknown>, status = 200) => async (session: Session) => {
   session.server.once('post', POLL, answer as never, status);

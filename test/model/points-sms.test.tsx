@@ -1,4 +1,4 @@
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { pointsSmsModel as model } from './models/points-sms';
@@ -87,19 +87,19 @@ describeModelFlow({
     BACK: (session) => does.click(session, m.app.back),
     RESEND: async (session) => {
       session.server.once('post', SEND, codeSent());
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_TOO_EARLY: async (session) => {
       session.server.once('post', SEND, refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_REFUSED: async (session) => {
       session.server.once('post', SEND, refusal('Баллы недоступны для этого счета', false), 400);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_FAILS: async (session) => {
       session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     USE_MORE_POINTS: async (session) => {
       await does.click(session, m.points.use);

@@ -1,5 +1,5 @@
 import { forgetCodeDraft, saveCodeDraft, type TabStorage } from '../../src/services/codeDraft';
-import { readCodeDraft } from '../../src/services/codeDraftReader';
+import { readCodeDraft } from '../../src/services/draftReader';
 import type { CodeRequest } from '../../src/services/types';
 import { memoryTabStorage } from '../fixtures/fakes';
 

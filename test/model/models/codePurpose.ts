@@ -24,7 +24,7 @@ export function codePurposeStates({ open, form, codeScreen, resumedCode, done }:
       on: { UNTICK_ROBOT: 'form', CONTINUE_AS_CHECK_EXPIRES: 'form', SEND_CODE: 'code', SEND_TOO_EARLY: 'sendWait', SEND_FAILS: 'sendFailed' },
     },
     sendWait: { meta: sees(...form, { alert: 'Повторная отправка кода возможна через 42 секунды' }, ...robot) },
-    sendFailed: { meta: sees(...form, { alert: m.code.sendRefused }, ...robot) },
+    sendFailed: { meta: sees(...form, { alert: stepMessages.code.sendRefused }, ...robot) },
     code: {
       meta: sees(...codeScreen),
       on: { RIGHT_CODE: 'done', RIGHT_CODE_REFUSED_ROBOT: 'finishRobot', RIGHT_CODE_SERVER_DOWN: 'finishFailed', BACK: 'formAgain' },

@@ -1,9 +1,7 @@
 import { setup } from 'xstate';
-import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
-const m = messages;
 const screen: Sight[] = [{ heading: stepMessages.freeCall.title }, { link: stepMessages.freeCall.call }, { back: true }];
 
 /**
@@ -24,6 +22,6 @@ export const freeCallModel = setup({}).createMachine({
     notLocked: { meta: sees(...screen, { noText: stepMessages.freeCall.waiting }) },
     reloaded: { meta: sees({ reloaded: true }) },
     gaveUp: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },
-    codeScreen: { meta: sees({ heading: m.code.sent }, { link: m.code.freeCallHint }) },
+    codeScreen: { meta: sees({ heading: stepMessages.code.sent }, { link: stepMessages.code.freeCallHint }) },
   },
 });

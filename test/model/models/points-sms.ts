@@ -6,10 +6,10 @@ import { sees, type Sight } from '../support/sights';
 const m = messages;
 const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: stepMessages.usePoints.input }];
 /** The points code goes to the bill's own phone, which the page only ever has masked (the server's object-info). */
-const codeScreen: Sight[] = [{ heading: m.code.sent }, { text: /^на номер \+7 \(\d{3}\) \*{3}-\*{2}-\d{2}$/ }, { back: true }];
-const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: m.code.resend }];
+const codeScreen: Sight[] = [{ heading: stepMessages.code.sent }, { text: /^на номер \+7 \(\d{3}\) \*{3}-\*{2}-\d{2}$/ }, { back: true }];
+const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: stepMessages.code.resend }];
 /** The code screen after a reload: the phone as the server gave it, masked. */
-const resumedCodeScreen: Sight[] = [{ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-01') }, { back: true }];
+const resumedCodeScreen: Sight[] = [{ heading: stepMessages.code.sent }, { text: stepMessages.code.sentTo('+7 (999) ***-**-01') }, { back: true }];
 const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
 const pointsRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.points.use }];
 
@@ -41,10 +41,10 @@ export const pointsSmsModel = setup({}).createMachine({
     },
     // Reloaded on the code screen with the code still valid: the countdown goes on from the server's seconds.
     resumedCode: {
-      meta: sees(...resumedCodeScreen, { text: /^Повторная отправка кода возможна через 42 секунды$/ }, { noButton: m.code.resend }, { field: m.code.digit(1) }),
+      meta: sees(...resumedCodeScreen, { text: /^Повторная отправка кода возможна через 42 секунды$/ }, { noButton: stepMessages.code.resend }, { field: stepMessages.code.digit(1) }),
       on: { RIGHT_CODE: 'pointsFormProven' },
     },
-    resumedResendReady: { meta: sees(...resumedCodeScreen, { button: m.code.resend }) },
+    resumedResendReady: { meta: sees(...resumedCodeScreen, { button: stepMessages.code.resend }) },
     // The points asked for before the reload are not known: the phone is proven, the points are chosen again.
     pointsFormProven: { meta: sees(...pointsForm, { button: m.points.use }), on: { APPLY_POINTS: 'pointsUsed' } },
     noReg: {
@@ -58,15 +58,15 @@ export const pointsSmsModel = setup({}).createMachine({
       on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed' },
     },
     // The payer learns why no code came, as on the other screens that send one.
-    pointsSendFailed: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, { button: m.points.use }, { noText: stepMessages.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
-    pointsRobot: { meta: sees(...pointsForm, { alert: m.code.sendRefused }, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
+    pointsSendFailed: { meta: sees(...pointsForm, { alert: stepMessages.code.sendRefused }, { button: m.points.use }, { noText: stepMessages.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
+    pointsRobot: { meta: sees(...pointsForm, { alert: stepMessages.code.sendRefused }, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
     pointsRobotTicked: {
       meta: sees(...pointsForm, { checked: stepMessages.robot.standIn }, { button: m.points.use }),
       on: { UNTICK_ROBOT: 'pointsRobot', SUBMIT_AS_CHECK_EXPIRES: 'pointsRobot', SEND_CODE: 'codeSent' },
     },
     codeSent: {
       // 60 on the fake clock; a real browser may show a second or two less by the time it is checked.
-      meta: sees(...countdown(/^Повторная отправка кода возможна через (60|5\d) секунд$/), { field: m.code.digit(1) }),
+      meta: sees(...countdown(/^Повторная отправка кода возможна через (60|5\d) секунд$/), { field: stepMessages.code.digit(1) }),
       on: {
         WAIT_1S: 'counting',
         WAIT_60S: 'resendReady',
@@ -79,20 +79,20 @@ export const pointsSmsModel = setup({}).createMachine({
     },
     counting: { meta: sees(...countdown(/^Повторная отправка кода возможна через 59 секунд$/)) },
     pointsFormAgain: { meta: sees(...pointsForm, { field: stepMessages.usePoints.input }) },
-    codeIncomplete: { meta: sees(...codeScreen, { alert: m.code.incomplete }) },
-    codeRejected: { meta: sees(...codeScreen, { alert: m.code.rejected }, { noText: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
-    codeRobot: { meta: sees(...codeScreen, { alert: m.code.rejected }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
+    codeIncomplete: { meta: sees(...codeScreen, { alert: stepMessages.code.incomplete }) },
+    codeRejected: { meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, { noText: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
+    codeRobot: { meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
     // Four digits typed with the check not passed: nothing is sent.
     codeRobotStill: { meta: sees(...codeScreen, ...robot) },
     codeRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
     resendReady: {
-      meta: sees(...codeScreen, { button: m.code.resend }),
+      meta: sees(...codeScreen, { button: stepMessages.code.resend }),
       on: { RESEND: 'resent', RESEND_TOO_EARLY: 'resendWait', RESEND_REFUSED: 'resendRefused', RESEND_FAILS: 'resendFailed' },
     },
     resent: { meta: sees(...countdown(/^Повторная отправка кода возможна через 60 секунд$/)) },
     resendWait: { meta: sees(...countdown(/^Повторная отправка кода возможна через 42 секунды$/), ...robot) },
-    resendRefused: { meta: sees(...codeScreen, { button: m.code.resend }, { noText: stepMessages.robot.standIn }) },
-    resendFailed: { meta: sees(...codeScreen, { button: m.code.resend }) },
+    resendRefused: { meta: sees(...codeScreen, { button: stepMessages.code.resend }, { noText: stepMessages.robot.standIn }) },
+    resendFailed: { meta: sees(...codeScreen, { button: stepMessages.code.resend }) },
     pointsUsed: {
       meta: sees({ text: /^Использовано баллов: 1\s000 баллов$/ }, { back: false }),
       on: { USE_MORE_POINTS: 'pointsApplied' },

@@ -1,4 +1,4 @@
-import { maskPhone } from '../../../src/services/format';
+import { maskPhone } from '../../../src/services/rules/phone';
 import type { Bill, CodeRequest, CodePurpose, LoyaltyUser } from '../../../src/services/types';
 import { aBill, aType, aUser } from '../../fixtures/billBuilder';
 import type { Session } from './flow';
