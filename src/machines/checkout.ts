@@ -122,17 +122,11 @@ export const checkoutMachine = setup({
       type: 'code.request' as const,
       request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: context.pointsToUse ?? 0 },
     })),
-    /** Fast payment: the bank-app link, the QR and the transaction, for the sbp step; open until it settles. */
-    'remember fast payment': assign(({ context }, { output }: Paid) =>
-      output.outcome === 'fast payment'
-        ? {
-            formUrl: output.formUrl,
-            transactionID: output.transactionID,
-            qrSrc: output.qrSrc,
-            openAttempt: context.selectedTypeOid ? { cardTypeOID: context.selectedTypeOid, pointsUsed: context.usedPoints } : null,
-          }
-        : {},
+    /** Fast payment: the bank-app link, the QR and the transaction, for the sbp step. */
+    'remember fast payment': assign((_, { output }: Paid) =>
+      output.outcome === 'fast payment' ? { formUrl: output.formUrl, transactionID: output.transactionID, qrSrc: output.qrSrc } : {},
     ),
+    /** The fast payment resumed after a reload settled: it is open at the acquirer no more. */
     'forget open attempt': assign({ openAttempt: null }),
   },
   guards: {

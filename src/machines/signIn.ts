@@ -3,20 +3,19 @@ import type { AccountAnswer, CaptchaEvent, CaptchaState, LoginInput } from './ac
 import { captchaFor, captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import { errorOf, logErrorStub, promiseStub } from './stub';
 
-/** Why the last login came to nothing, as the server's answer says it; the form words it under 'Не удалось авторизоваться'. */
-export type SignInFailure = 'wrong phone or password' | 'robot check' | 'too many tries' | 'unavailable';
+/**
+ * Why the last login came to nothing, as the server said it: the status of its refusal (401: the phone and password
+ * do not match; 429: too many tries; with the robot check asked: that), or 0 when no answer came. The form words it
+ * under 'Не удалось авторизоваться'.
+ */
+export interface SignInFailure {
+  status: number;
+}
 
 export interface SignInContext extends CaptchaState {
   /** The last login was refused or failed, and why; null before any or after a new try. */
   failure: SignInFailure | null;
 }
-
-/** A refusal's reason from its status: 401 the phone and password do not match, 429 too many tries. */
-const failureOf = (answer: AccountAnswer): SignInFailure => {
-  if (answer.status === 401) return 'wrong phone or password';
-  if (answer.status === 429) return 'too many tries';
-  return answer.showCaptcha ? 'robot check' : 'unavailable';
-};
 
 export type SignInEvent = { type: 'signIn.submit'; phone: string; password: string } | CaptchaEvent;
 
@@ -74,13 +73,13 @@ export const signInMachine = setup({
             target: 'editing',
             actions: [
               { type: 'log error', params: errorOf },
-              { type: 'mark failed', params: ({ event }) => ({ failure: failureOf(event.output) }) },
+              { type: 'mark failed', params: ({ event }) => ({ failure: { status: event.output.status ?? 0 } }) },
               { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
             ],
           },
         ],
         // A token is good for one call; the next try needs a fresh check.
-        onError: { target: 'editing', actions: [{ type: 'log error', params: errorOf }, { type: 'mark failed', params: { failure: 'unavailable' } }, 'forget captcha'] },
+        onError: { target: 'editing', actions: [{ type: 'log error', params: errorOf }, { type: 'mark failed', params: { failure: { status: 0 } } }, 'forget captcha'] },
       },
     },
     signedIn: {

@@ -8,6 +8,7 @@ import { roublesOf } from '../services/pricing';
 import { PageContext } from './appContext';
 import { BankList } from './BankList';
 import { StatusBlock } from './StatusBlock';
+import { StepSection } from './StepSection';
 import './sbp.css';
 
 const t = stepMessages.sbp;
@@ -44,10 +45,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
   );
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}
-      </h1>
+    <StepSection title={isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}>
       <p className="sbp-amount">
         <span>{bankListMessages.amount}</span> <strong>{formatMoney(roublesOf(amount))}</strong>
       </p>
@@ -91,6 +89,6 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
       <button type="button" className="link" onClick={goBack}>
         {t.anotherMethod}
       </button>
-    </section>
+    </StepSection>
   );
 }

@@ -78,10 +78,18 @@ function SignInFields({ flow, actor }: { flow: SignInActor; actor: CheckoutActor
  * Why signing in failed: the catalogue's 'Не удалось авторизоваться' as the error's heading, and the server's reason
  * under it. Focus goes to the heading after every refused try, so the payer hears it and starts from there.
  */
+/** The reason of a refused sign-in, from its status (and whether the robot check was asked for). */
+function reasonOf(failure: SignInFailure, robotCheck: boolean): keyof typeof t.failures {
+  if (failure.status === 401) return 'wrong phone or password';
+  if (failure.status === 429) return 'too many tries';
+  return robotCheck && failure.status !== 0 ? 'robot check' : 'unavailable';
+}
+
 function FailureNotice({ failure, flow }: { failure: SignInFailure; flow: SignInActor }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Each refused try is a new answer, even with the same reason: the try's end (busy no more) moves focus again.
   const busy = useSelector(flow, (state) => state.hasTag('busy'));
+  const robotCheck = useSelector(flow, (state) => state.context.showCaptcha);
   useEffect(() => {
     if (!busy) focusHeading(heading.current);
   }, [busy]);
@@ -90,7 +98,7 @@ function FailureNotice({ failure, flow }: { failure: SignInFailure; flow: SignIn
       <h3 className="form-error-title" ref={heading}>
         {t.failed}
       </h3>
-      <p>{t.failures[failure]}</p>
+      <p>{t.failures[reasonOf(failure, robotCheck)]}</p>
     </>
   );
 }
