@@ -133,9 +133,11 @@ const resumesFreeCall = (context: CheckoutContext) => {
 
 /**
  * The step a reload resumes, from the choices given back: the one the address bar named when what it needs is still
- * there (the open attempt, the code, the e-mail, the points), else the step before it, else the main route.
+ * there (the open attempt, the code, the e-mail, the points), else the step before it, else the main route. Null when
+ * the address bar named no step: nothing to resume, the checkout starts as on a first visit.
  */
-export function resumedStepOf(original: CheckoutContext): Step {
+export function resumedStepOf(original: CheckoutContext): Step | null {
+  if (!original.resumePath) return null;
   const context = withChoices(original);
   const main = original.step;
   if (resumableFastPayment(context)) return 'sbp';
@@ -193,7 +195,7 @@ export const resumeAfterReload = {
      * the page knows and the server's countdown; a form showing again what it had; or any other step.
      */
     resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, CodeFlows, never, never, never, never>(({ context: original, enqueue }) => {
-      const step = resumedStepOf(original);
+      const step = resumedStepOf(original)!;
       const resumed = withChoices(original);
       const context = step === 'checkByPhone' ? behindFreeCall(resumed) : resumed;
       enqueue.assign({ ...resumedChoices(original), history: historyOf(step, context) });

@@ -79,6 +79,17 @@ describe("'Попробовать снова'", () => {
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
   });
 
+  test("'Оплатить через СБП' from the declined card's page: the bill opens with fast payment chosen instead", () => {
+    const bill = aBill();
+    const retry = { cardTypeOID: bill.cardTypes[0]!.OID, email: 'payer@example.ru', ownAttempt: true, amount: 12530.86, reason: 'insufficient funds' as const };
+    const { actor } = startCheckout({ bill: { ...bill, retry }, retryWay: 'SBP' });
+    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
+    expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
+    // A way the bill does not offer: the declined one, as without it.
+    const { actor: other } = startCheckout({ bill: { ...bill, retry }, retryWay: 'AllSberP' });
+    expect(other.getSnapshot().context.selectedTypeOid).toBe(bill.cardTypes[0]!.OID);
+  });
+
   test('without an e-mail to send the receipt to, it starts at the main route', () => {
     const bill = aBill();
     const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null, ownAttempt: true, amount: 12345.67, reason: null } } });
