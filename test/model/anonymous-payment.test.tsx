@@ -5,8 +5,8 @@ import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
+import { PAY } from '../fixtures/payButton';
 
-const t = stepMessages.choosePaymentType;
 const CARD_FORM = 'http://localhost/sandbox/acquirer/order-1';
 const cardForm = { info: { orderId: 'order-1', formUrl: CARD_FORM } };
 
@@ -72,39 +72,39 @@ describeModelFlow({
     BACK: (session) => does.click(session, messages.app.back),
     PAY_CARD: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', cardForm);
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     PAY_WITHOUT_URL: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1' } });
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     PAY_SERVER_FAILS: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Сервис недоступен' }, 500);
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     PAY_ALREADY_PAID: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Счет уже оплачен' }, 409);
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     // The receipt e-mail changed on the payment step: the server checks it, then Pay goes on with it.
     CHANGE_EMAIL_AND_PAY: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: true });
       session.server.once('post', '/api/getPaymentUrl/', cardForm);
       await does.type(session, messages.email.label, 'changed@example.com');
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     CHANGE_EMAIL_REFUSED: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
       await does.type(session, messages.email.label, 'refused@example.com');
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
-    PAY_UNTICKED: (session) => does.click(session, t.pay),
+    PAY_UNTICKED: (session) => does.click(session, PAY),
     SELECT_SBP: (session) => does.click(session, /СБП/, 'radio'),
     PAY_SBP: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
       // The sbp step asks for the status at once; it is still being paid.
       session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     TICK_BOTH: async (session) => {
       await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');

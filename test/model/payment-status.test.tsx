@@ -9,6 +9,7 @@ import { describeModelFlow, type Session } from './support/flow';
 import type { ModelServer } from './support/server';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
+import { PAY } from '../fixtures/payButton';
 
 const OID = 'model-status';
 let tabHidden = false;
@@ -38,7 +39,7 @@ async function payBySbp(session: Session, isDesktop: boolean) {
   await does.click(session, /СБП/, 'radio');
   session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
   status(session.server, created);
-  await does.click(session, stepMessages.choosePaymentType.pay);
+  await does.click(session, PAY);
 }
 
 describeModelFlow({

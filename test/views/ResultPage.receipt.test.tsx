@@ -89,11 +89,38 @@ test('a bill closed by points says so as the way paid', async () => {
 });
 
 test('declined: no receipt, and \'Попробовать снова\' leads back to the bill with the order, whose choices the bill keeps', async () => {
-  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: false } }));
+  const declined = { ...receipt, status: 'declined' as const, billPaid: false, method: { code: 'SBP', name: 'СБП' }, card: null };
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: declined }));
   render(<ResultPage logic={logic} orderId="order 1" billOid="bill-1" merchant={merchant} />);
   expect(await screen.findByRole('link', { name: t.retry })).toHaveAttribute('href', '/pay/bill-1?retry=order%201');
   expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.declined);
   expect(screen.queryByRole('region', { name: t.receiptTitle })).not.toBeInTheDocument();
+});
+
+test('a declined card: the amount, the card and why in the payer\'s words, then another card, fast payment with no fee, and support', async () => {
+  const declined = { ...receipt, status: 'declined' as const, billPaid: false, declineReason: 'insufficient funds' as const, fastPaymentFee: 0 };
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: declined }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={{ ...merchant, supportPhone: '+7 (800) 555-01-00', supportEmail: 'help@example.com' }} />);
+  const details = await screen.findByRole('region', { name: t.declinedTitle });
+  expect(within(details).getByText(t.declinedAmount).closest('div')).toHaveTextContent('12 530,86 руб.');
+  expect(within(details).getByText(t.method).closest('div')).toHaveTextContent('Банковская карта, 411111**1111');
+  expect(within(details).getByText(t.declinedReason).closest('div')).toHaveTextContent('Недостаточно средств на карте');
+  expect(details).toHaveTextContent('Пополните карту или оплатите другой картой.');
+  expect(screen.getByRole('link', { name: t.anotherCard })).toHaveAttribute('href', '/pay/bill-1?retry=order-1');
+  expect(screen.getByRole('link', { name: 'Оплатить через СБП — без комиссии' })).toHaveAttribute('href', '/pay/bill-1?retry=order-1&via=SBP');
+  // The merchant's support among the ways forward, beside the buttons (the header has it too, at the top).
+  const support = screen.getByText((_, element) => element?.tagName === 'P' && !!element.textContent?.startsWith(t.support));
+  expect(within(support).getByRole('link', { name: '+7 (800) 555-01-00' })).toHaveAttribute('href', 'tel:+78005550100');
+  expect(within(support).getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+});
+
+test('a declined card the bank gave no reason for says so; no fast payment is offered where the bill has none', async () => {
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: false } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  const details = await screen.findByRole('region', { name: t.declinedTitle });
+  expect(within(details).getByText(t.declinedReason).closest('div')).toHaveTextContent(t.noReasonGiven);
+  expect(details).toHaveTextContent(stepMessages.decline.noReason);
+  expect(screen.queryByRole('link', { name: /СБП/ })).toBeNull();
 });
 
 test('declined because another payment paid the bill: it says the bill is already paid, with no retry', async () => {

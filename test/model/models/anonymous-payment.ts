@@ -3,9 +3,10 @@ import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
+import { PAY } from '../../fixtures/payButton';
 
 const t = stepMessages.choosePaymentType;
-const onChoose = sees({ heading: t.title }, { button: t.pay });
+const onChoose = sees({ heading: t.title }, { button: PAY });
 
 /**
  * The anonymous payer (noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
@@ -30,7 +31,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     // A paid bill's link: 'Счет оплачен' with the receipt of its payment, not the data error.
     paidBill: { meta: sees({ heading: receiptMessages.paidTitle }, { text: receiptMessages.receiptTitle }, { noText: messages.app.dataError }) },
     // 'Попробовать снова' from the result page: choosing again, the e-mail and the way to pay kept; Back to the bill.
-    retrying: { meta: sees({ heading: t.title }, { button: t.pay }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
+    retrying: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
     noReg: {
       meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }),
       on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing' },
@@ -41,7 +42,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     },
     choosing: {
       // The receipt e-mail stays on this step, prefilled.
-      meta: sees({ heading: t.title }, { button: t.pay }, { field: messages.email.label }),
+      meta: sees({ heading: t.title }, { button: PAY }, { field: messages.email.label }),
       on: {
         PAY_CARD: 'cardForm',
         PAY_WITHOUT_URL: 'noPaymentUrl',
@@ -54,9 +55,9 @@ export const anonymousPaymentModel = setup({}).createMachine({
       },
     },
     // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…'.
-    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: t.pay }, { back: false }) },
+    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: PAY }, { back: false }) },
     payEmailRefused: {
-      meta: sees({ alert: messages.validation.emailRejected }, { button: t.pay }),
+      meta: sees({ alert: messages.validation.emailRejected }, { button: PAY }),
       on: { CHANGE_EMAIL_AND_PAY: 'cardForm' },
     },
     noRegEmailKnown: {
@@ -64,7 +65,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { CONTINUE: 'choosing' },
     },
     noPaymentUrl: {
-      meta: sees({ alert: t.noPaymentUrl }, { button: t.pay }),
+      meta: sees({ alert: t.noPaymentUrl }, { button: PAY }),
       on: { PAY_CARD: 'cardForm' },
     },
     sbpChosen: {

@@ -2,6 +2,7 @@ import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
+import { PAY } from '../../fixtures/payButton';
 
 const signInForm: Sight[] = [{ heading: stepMessages.signIn.title }, { field: stepMessages.signIn.password }, { noButton: messages.reg.changeUser }];
 const robotCheck: Sight[] = [{ alert: stepMessages.signIn.failed }, { unchecked: stepMessages.robot.standIn }, { disabledButton: messages.app.continue }];
@@ -45,6 +46,6 @@ export const signedInPaymentModel = setup({}).createMachine({
     signedInEmailKnown: { meta: sees(...signedIn, { noField: messages.email.label }), on: { CONTINUE: 'choosing' } },
     emailRefused: { meta: sees(...signedIn, { alert: messages.validation.emailRejected }), on: { EMAIL_ACCEPTED: 'choosing' } },
     loggedOut: { meta: sees(...signInForm) },
-    choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }, { button: stepMessages.choosePaymentType.pay }) },
+    choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }, { button: PAY }) },
   },
 });
