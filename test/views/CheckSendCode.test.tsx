@@ -154,6 +154,8 @@ test('the resend countdown in Russian plural forms, then the resend link', async
   expect(calls.sendCode.last.input).toEqual({ phone: null, purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
   await act(async () => calls.sendCode.last.answer.resolve(answer({ secondsLeft: 60 })));
   expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
+  // The link gave way to the countdown: focus is on the screen's heading, not lost.
+  expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toHaveFocus();
 });
 
 test('forgot-password: a confirmed code resets the password and the sign-in form shows the notice', async () => {

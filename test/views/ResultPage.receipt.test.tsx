@@ -53,7 +53,48 @@ test('paid: the receipt lists every fact of the server\'s answer and the merchan
   expect(within(rowOf(t.at)).getByText(/15 января 2026.*12:05 МСК/)).toBeInTheDocument();
   expect(within(rowOf(t.method)).getByText('Банковская карта')).toBeInTheDocument();
   expect(within(rowOf(t.email)).getByText('iv***@mail.ru')).toBeInTheDocument();
+  // The card as the acquirer masked it.
+  expect(within(rowOf(t.card)).getByText('411111**1111')).toBeInTheDocument();
   expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+});
+
+test('the page of its own (back from the bank) puts focus on its heading', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(screen.getByRole('heading', { level: 1, name: stepMessages.status.resultTitle })).toHaveFocus();
+  await screen.findByRole('region', { name: t.receiptTitle });
+});
+
+test('a long order number shows its start; the whole one is copied, and the copy is announced', async () => {
+  const orderId = '982c0b2d-2cb0-467f-90d3-fd1a572b5d90';
+  const writeText = jest.fn(async () => undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, orderId } }));
+  render(<ResultPage logic={logic} orderId={orderId} billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(rowOf(t.order)).toHaveTextContent('982c0b2d…');
+  expect(rowOf(t.order)).not.toHaveTextContent(orderId);
+  await act(async () => screen.getByRole('button', { name: t.copyOrder }).click());
+  expect(writeText).toHaveBeenCalledWith(orderId);
+  expect(screen.getByText(t.orderCopied)).toHaveAttribute('role', 'status');
+});
+
+test('where the clipboard is refused, the whole order number is shown to select by hand', async () => {
+  const orderId = '982c0b2d-2cb0-467f-90d3-fd1a572b5d90';
+  Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, orderId } }));
+  render(<ResultPage logic={logic} orderId={orderId} billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  await act(async () => screen.getByRole('button', { name: t.copyOrder }).click());
+  expect(rowOf(t.order)).toHaveTextContent(orderId);
+});
+
+test('a receipt without positions still has the fee on a line of its own; the bill\'s return address leads back to the shop', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, items: [], returnUrl: 'https://shop.example.ru/orders/1' } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(within(rowOf(t.fee)).getByText(/187,49 руб\./)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: t.backToShop })).toHaveAttribute('href', 'https://shop.example.ru/orders/1');
 });
 
 test('the receipt lists the positions (quantity × price, VAT, amount), the fee, the points as a discount, and where the fiscal receipt goes', async () => {
