@@ -69,9 +69,14 @@ describeModelFlow({
     SUBMIT_AS_CHECK_EXPIRES: (session) => continueAsCheckExpires(session, m.points.use),
     WAIT_1S: () => elapse(1000),
     WAIT_60S: () => elapse(60_000),
+    // The server's rule: one miss asks for no robot check; the second in a row does.
     WRONG_CODE: async (session) => {
-      session.server.once('post', CHECK, refusal('Ошибка проверки кода', true), 400);
+      session.server.once('post', CHECK, refusal('Ошибка проверки кода', false, { triesLeft: 4 }), 400);
       await typeCode(session, '1111');
+    },
+    WRONG_CODE_AGAIN: async (session) => {
+      session.server.once('post', CHECK, refusal('Ошибка проверки кода', true, { triesLeft: 3 }), 400);
+      await typeCode(session, '2222');
     },
     CODE_SERVER_DOWN: async (session) => {
       session.server.once('post', CHECK, { success: false, error: 'Сбой' }, 500);
@@ -102,9 +107,11 @@ describeModelFlow({
       await does.click(session, stepMessages.code.resend);
     },
     USE_MORE_POINTS: async (session) => {
-      await does.click(session, m.points.use);
+      // Points chosen, the block's button says it changes them.
+      await does.click(session, m.points.change);
       await usePoints(session, '2000');
     },
+    NO_POINTS: (session) => does.click(session, stepMessages.choosePaymentType.noPoints),
     PAY_CLOSED: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { isClosedWithoutProcessing: true, info: { orderId: 'order-1' } });
       await does.click(session, stepMessages.choosePaymentType.payWithPoints);

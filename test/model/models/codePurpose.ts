@@ -3,7 +3,10 @@ import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
 const m = messages;
+/** The form's robot check: Continue waits for it. */
 const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
+/** The code screen's: Continue is not held back; pressed first, it says the tick is what is missing. */
+const codeRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { button: m.app.continue }];
 
 /**
  * The states a step that asks for a code shares with every other such step (the send-code flow): its
@@ -30,9 +33,9 @@ export function codePurposeStates({ open, form, codeScreen, resumedCode, done }:
       on: { RIGHT_CODE: 'done', RIGHT_CODE_REFUSED_ROBOT: 'finishRobot', RIGHT_CODE_SERVER_DOWN: 'finishFailed', BACK: 'formAgain' },
     },
     formAgain: { meta: sees(...form) },
-    finishRobot: { meta: sees(...codeScreen, ...robot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
-    // The digits typed again with the check not passed: nothing is sent.
-    finishRobotStill: { meta: sees(...codeScreen, ...robot) },
+    finishRobot: { meta: sees(...codeScreen, ...codeRobot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
+    // The digits typed again with the check not passed: nothing is sent, and the tick is the one thing said to do.
+    finishRobotStill: { meta: sees(...codeScreen, { alert: stepMessages.robot.notice }, ...codeRobot) },
     finishRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }, { button: m.app.continue }), on: { RETRY: 'done' } },
     finishFailed: { meta: sees(...codeScreen, { button: m.app.continue }), on: { RETRY: 'done' } },
     done: { meta: sees(...done) },

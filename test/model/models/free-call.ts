@@ -13,7 +13,11 @@ export const freeCallModel = setup({}).createMachine({
   id: 'freeCall',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked' } },
+    closed: {
+      on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked', RELOAD_ON_FREE_CALL: 'waitingAgain' },
+    },
+    // Reloaded while waiting (the restore code still valid): the line is asked again for the same phone; Back is the code screen.
+    waitingAgain: { meta: sees(...screen, { status: stepMessages.freeCall.waiting }, { text: stepMessages.freeCall.callFrom('+7 (999) ***-**-02') }), on: { BACK: 'codeScreen' } },
     waiting: {
       meta: sees(...screen, { status: stepMessages.freeCall.waiting }),
       on: { POLL_NOT_YET: 'stillWaiting', POLL_FAILS: 'stillWaiting', CALL_CAME: 'reloaded', WAIT_60S: 'gaveUp', BACK: 'codeScreen' },

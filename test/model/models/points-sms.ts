@@ -2,6 +2,7 @@ import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
+import { PAY } from '../../fixtures/payButton';
 
 const m = messages;
 const pointsForm: Sight[] = [{ heading: m.points.blockTitle }, { field: stepMessages.usePoints.input }];
@@ -10,13 +11,14 @@ const codeScreen: Sight[] = [{ heading: stepMessages.code.sent }, { text: /^на
 const countdown = (seconds: RegExp): Sight[] => [...codeScreen, { text: seconds }, { noButton: stepMessages.code.resend }];
 /** The code screen after a reload: the phone as the server gave it, masked. */
 const resumedCodeScreen: Sight[] = [{ heading: stepMessages.code.sent }, { text: stepMessages.code.sentTo('+7 (999) ***-**-01') }, { back: true }];
-const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
+/** The code screen's robot check: Continue is not held back by it (pressed first, it says the tick is missing). */
+const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { button: m.app.continue }];
 const pointsRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.points.use }];
 
 /**
  * Points by SMS code: the noReg points block opens the points screen; the points go with a use-points
  * code to the customer's phone; the code screen counts 60 s down before 'Отправить код повторно', refuses a
- * wrong code with 'Ошибка проверки кода' (and the robot check the server asks for), and a right code returns to
+ * wrong code with the tries left (and the robot check once the server asks for it), and a right code returns to
  * noReg with the points used. A phone checked once spends points at once; points that cover the bill close it.
  */
 export const pointsSmsModel = setup({}).createMachine({
@@ -59,7 +61,11 @@ export const pointsSmsModel = setup({}).createMachine({
     },
     // The payer learns why no code came, as on the other screens that send one.
     pointsSendFailed: { meta: sees(...pointsForm, { alert: stepMessages.code.sendRefused }, { button: m.points.use }, { noText: stepMessages.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
-    pointsRobot: { meta: sees(...pointsForm, { alert: stepMessages.code.sendRefused }, ...pointsRobot), on: { TICK_ROBOT: 'pointsRobotTicked' } },
+    // The server asks for the robot check and names no wait: that is the one instruction, no 'try later' beside it.
+    pointsRobot: {
+      meta: sees(...pointsForm, { alert: stepMessages.robot.notice }, { noText: stepMessages.code.sendRefused }, ...pointsRobot),
+      on: { TICK_ROBOT: 'pointsRobotTicked' },
+    },
     pointsRobotTicked: {
       meta: sees(...pointsForm, { checked: stepMessages.robot.standIn }, { button: m.points.use }),
       on: { UNTICK_ROBOT: 'pointsRobot', SUBMIT_AS_CHECK_EXPIRES: 'pointsRobot', SEND_CODE: 'codeSent' },
@@ -70,7 +76,7 @@ export const pointsSmsModel = setup({}).createMachine({
       on: {
         WAIT_1S: 'counting',
         WAIT_60S: 'resendReady',
-        WRONG_CODE: 'codeRobot',
+        WRONG_CODE: 'codeWrong',
         CODE_SERVER_DOWN: 'codeRejected',
         INCOMPLETE_CODE: 'codeIncomplete',
         RIGHT_CODE: 'pointsUsed',
@@ -81,9 +87,14 @@ export const pointsSmsModel = setup({}).createMachine({
     pointsFormAgain: { meta: sees(...pointsForm, { field: stepMessages.usePoints.input }) },
     codeIncomplete: { meta: sees(...codeScreen, { alert: stepMessages.code.incomplete }) },
     codeRejected: { meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, { noText: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
-    codeRobot: { meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
-    // Four digits typed with the check not passed: nothing is sent.
-    codeRobotStill: { meta: sees(...codeScreen, ...robot) },
+    // One miss: the tries left, and no robot check (the server does not ask for one yet); the right code goes on.
+    codeWrong: {
+      meta: sees(...codeScreen, { alert: stepMessages.code.wrongTries(4) }, { noText: stepMessages.robot.standIn }),
+      on: { RIGHT_CODE: 'pointsUsed', WRONG_CODE_AGAIN: 'codeRobot' },
+    },
+    codeRobot: { meta: sees(...codeScreen, { alert: stepMessages.code.wrongTries(3) }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
+    // Four digits typed with the check not passed: nothing is sent, and the tick is the one thing said to do.
+    codeRobotStill: { meta: sees(...codeScreen, { alert: stepMessages.robot.notice }, { noText: stepMessages.code.wrongTries(3) }, ...robot) },
     codeRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
     resendReady: {
       meta: sees(...codeScreen, { button: stepMessages.code.resend }),
@@ -102,7 +113,11 @@ export const pointsSmsModel = setup({}).createMachine({
     // Issue 17: the button says what happens, and no fee is shown ('Сервисный сбор от 0,00' was).
     coveredChoosing: {
       meta: sees({ heading: stepMessages.choosePaymentType.coveredByPoints }, { button: stepMessages.choosePaymentType.payWithPoints }, { noText: stepMessages.choosePaymentType.feeFrom }),
-      on: { PAY_CLOSED: 'closedByPoints', PAY_NOT_CLOSED: 'closeFailed', PAY_CLOSE_FAILS: 'closeFailed', PAY_CLOSED_ELSEWHERE: 'closedElsewhere' },
+      on: { PAY_CLOSED: 'closedByPoints', PAY_NOT_CLOSED: 'closeFailed', PAY_CLOSE_FAILS: 'closeFailed', PAY_CLOSED_ELSEWHERE: 'closedElsewhere', NO_POINTS: 'choosingWithoutPoints' },
+    },
+    // 'Не списывать баллы': the points go, a way to pay is chosen again and Pay asks for the whole price.
+    choosingWithoutPoints: {
+      meta: sees({ heading: stepMessages.choosePaymentType.title }, { button: PAY }, { noText: m.points.used }, { noButton: stepMessages.choosePaymentType.payWithPoints }),
     },
     closedByPoints: { meta: sees({ navigatedTo: /\/success\?withoutProcessing=1/ }) },
     closeFailed: { meta: sees({ alert: stepMessages.choosePaymentType.closeWithPointsFailed }) },

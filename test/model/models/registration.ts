@@ -12,7 +12,8 @@ import { codePurposeStates } from './codePurpose';
 const states = codePurposeStates({
   open: 'OPEN_REGISTER',
   form: [{ heading: stepMessages.register.title }, { field: stepMessages.register.surname }, { back: true }],
-  codeScreen: [{ heading: stepMessages.code.sent }, { text: /^на номер \+7 \(999\) \d{3}-\d{2}-\d{2}$/ }, { noLink: stepMessages.code.freeCallHint }],
+  // The phone masked as after a reload.
+  codeScreen: [{ heading: stepMessages.code.sent }, { text: /^на номер \+7 \(999\) \*{3}-\*{2}-\d{2}$/ }, { noLink: stepMessages.code.freeCallHint }],
   // After a reload the client form is kept in this tab's draft, so the right code registers with it.
   resumedCode: [{ heading: stepMessages.code.sent }, { text: stepMessages.code.sentTo('+7 (999) ***-**-02') }, { noLink: stepMessages.code.freeCallHint }, { back: true }],
   done: [{ heading: stepMessages.signIn.title }, { status: stepMessages.signIn.registrationSuccess }, { back: false }],

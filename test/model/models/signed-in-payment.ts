@@ -17,7 +17,9 @@ export const signedInPaymentModel = setup({}).createMachine({
   id: 'signedInPayment',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_REG_BILL: 'signInForm', OPEN_SIGNED_IN: 'signedIn', OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown' } },
+    closed: { on: { OPEN_REG_BILL: 'signInForm', OPEN_SIGNED_IN: 'signedIn', OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown', RELOAD_ON_SIGN_IN: 'signInFormReloaded' } },
+    // A reload on the sign-in form: the phone typed is in the field again (the jsdom check reads it), the password not.
+    signInFormReloaded: { meta: sees(...signInForm, { button: messages.app.continue }), on: { RIGHT_PASSWORD: 'signedIn' } },
     signInForm: {
       meta: sees(...signInForm, { noAlert: stepMessages.signIn.failed }, { button: messages.app.continue }),
       on: {
