@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../machines/checkout';
 import { draftOf } from '../machines/checkoutContext';
 import { saveCheckoutDraft } from '../services/checkoutDraft';
+import { messages } from '../services/messages';
 import { forgetCodeDraft, saveCodeDraft } from '../services/codeDraft';
 import { defineCodeFlowActors, defineFreeCallActor, defineSignInActor } from './accountFlows';
 import type { Dependencies } from './dependencies';
@@ -12,7 +13,7 @@ import { definePaymentStatusActor } from './paymentStatus';
 export function defineCheckEmailActor({ api }: Pick<Dependencies, 'api'>) {
   return fromPromise<string, { email: string }>(async ({ input }) => {
     const answer = await api.checkEmail(input.email);
-    if (!answer.success) throw new Error('Неверный email');
+    if (!answer.success) throw new Error(messages.internal.badEmail);
     return input.email;
   });
 }

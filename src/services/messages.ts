@@ -54,4 +54,9 @@ export const messages = {
   email: {
     label: 'Email для отправки чека',
   },
+  /** Logged only, never shown. */
+  internal: {
+    badEmail: 'Неверный email',
+    smsFailed: 'Не удалось отправить СМС',
+  },
 } as const;

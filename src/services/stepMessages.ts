@@ -192,9 +192,4 @@ export const stepMessages = {
     title: 'Оплата SberPay',
     close: 'Закрыть окно оплаты',
   },
-  /** Logged only, never shown. */
-  internal: {
-    badEmail: 'Неверный email',
-    smsFailed: 'Не удалось отправить СМС',
-  },
 };

@@ -66,7 +66,8 @@ function OrderNumber({ orderId }: { orderId: string }) {
           {t.copyOrder}
         </button>
       )}
-      <span className="visually-hidden" role="status">
+      {/* A live region (not a status: the page's status is the payment's), told when the copy is made. */}
+      <span className="visually-hidden" aria-live="polite">
         {copied === 'yes' ? t.orderCopied : ''}
       </span>
     </span>

@@ -72,7 +72,7 @@ test('iPhone: Сбербанк opens its app by its scheme with the real payload
   expect(await (await fetch(payload)).text()).toContain('Оплата по QR-коду СБП');
 
   expect(await page.getByRole('link', { name: 'Сбербанк' }).getAttribute('href')).toBe(payload.replace(/^http:/, 'bank100000000111:'));
-  expect(await page.getByRole('link', { name: /^Другой банк/ }).getAttribute('href')).toBe(payload);
+  expect(await page.getByRole('link', { name: new RegExp(`^${stepMessages.sbp.openBankApp}`) }).getAttribute('href')).toBe(payload);
   expect(await bankNames(page)).toEqual(['Сбербанк', 'Т-Банк', 'Банк ВТБ', 'АЛЬФА-БАНК', 'Райффайзенбанк', 'Газпромбанк']);
   expect(await page.locator('.sbp-amount').textContent()).toMatch(/Сумма к оплате\s*12\s345,67 руб\./);
   // No logo can be had offline: each one is dropped and the initials stay, on tiles of the same size.

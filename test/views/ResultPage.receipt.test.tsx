@@ -76,7 +76,7 @@ test('a long order number shows its start; the whole one is copied, and the copy
   expect(rowOf(t.order)).not.toHaveTextContent(orderId);
   await act(async () => screen.getByRole('button', { name: t.copyOrder }).click());
   expect(writeText).toHaveBeenCalledWith(orderId);
-  expect(screen.getByText(t.orderCopied)).toHaveAttribute('role', 'status');
+  expect(screen.getByText(t.orderCopied)).toHaveAttribute('aria-live', 'polite');
 });
 
 test('where the clipboard is refused, the whole order number is shown to select by hand', async () => {
