@@ -127,8 +127,9 @@ test('spend points on a fresh demo-points through the SMS code and see them on c
   await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   const used = page.locator('.summary-row', { hasText: messages.points.used });
-  // Russian grouping puts a no-break space between thousands.
-  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${messages.points.used}1 000 баллов`);
+  // The points as the discount they are, in roubles (Russian grouping puts a no-break space between thousands), and a
+  // way to spend none.
+  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${messages.points.used}−1 000,00 руб.${stepMessages.choosePaymentType.noPoints}`);
   await page.context().close();
 });
 

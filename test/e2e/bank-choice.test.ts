@@ -192,7 +192,9 @@ test('keyboard: from the search into the banks, and "Все банки" opens th
   await toBankList(page);
   await page.getByRole('searchbox', { name: 'Поиск банка' }).focus();
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Сбербанк');
+  // The bank's link (its mark is drawn inside it, hidden from the name).
+  const focusedBank = () => page.evaluate(() => document.activeElement?.querySelector('.bank-name')?.textContent);
+  expect(await focusedBank()).toBe('Сбербанк');
   const all = page.getByRole('button', { name: /^Все банки/ });
   await all.focus();
   await page.keyboard.press('Enter');
@@ -200,7 +202,7 @@ test('keyboard: from the search into the banks, and "Все банки" opens th
   const rest = page.getByRole('list', { name: 'Все банки' });
   expect(await rest.getByRole('listitem').count()).toBe(186);
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('АБ РОССИЯ');
+  expect(await focusedBank()).toBe('АБ РОССИЯ');
 });
 
 describe('accessibility', () => {
