@@ -71,7 +71,25 @@ module.exports = tseslint.config(
   // other domain (payments import billing, one way); a bill's status rule imports nothing at all.
   {
     files: ['server/store/**'],
-    rules: layer('The store is the engine only: it imports no domain.', 'accounts', 'acquirer', 'billing', 'loyalty', 'merchant', 'migrations', 'payments', 'platform', 'sandbox', 'sbpBanks'),
+    rules: layer('The store is the engine only: it imports no domain.', 'accounts', 'acquirer', 'billing', 'loyalty', 'merchant', 'migrations', 'operations', 'payments', 'platform', 'sandbox', 'sbpBanks'),
+  },
+  {
+    // Operations (request ids, health, metrics, shared limits, workers, the graceful stop) sit under every domain and
+    // the platform: they know the store only, and the domains call them.
+    files: ['server/operations/**'],
+    rules: layer(
+      'Operations import the store only: the domains and the platform call them, never the other way.',
+      'accounts',
+      'acquirer',
+      'billing',
+      'loyalty',
+      'merchant',
+      'migrations',
+      'payments',
+      'platform',
+      'sandbox',
+      'sbpBanks',
+    ),
   },
   {
     files: ['server/billing/**'],

@@ -1,14 +1,13 @@
 import { buildApp } from '../server/app';
-import { DEV_CAPTCHA_TOKEN } from '../server/accounts/captcha';
-import { CODE_RULES } from '../server/accounts/codes';
 import { seedDemo } from '../server/sandbox/demoBills';
-import { SESSION_LIFE } from '../server/accounts/sessions';
 import { openStore } from '../server/store/store';
 import { fuzzRoutes, randomBody } from '../test/server/fuzzBodies';
+import { guessCodes } from '../test/support/codeGuessing';
 import { confirmByCard, freshBill, openTab, payBody, settledStatus, startCardPayment } from '../test/support/httpTab';
 import { databaseEnv } from '../test/support/childServer';
 import { startCheckoutServer, type ChildServer } from './processes';
-import { outboxOf } from '../server/sandbox/smsOutbox';
+import { fakeTextsOf } from '../server/sandbox/smsruQueries';
+import { injectFetch } from '../test/support/injectFetch';
 import { attemptsOfBill } from '../test/support/rows';
 import { migrations } from '../server/migrations';
 
@@ -20,8 +19,8 @@ export interface BenchDatabase {
 
 /**
  * 10,000 wrong codes against one phone, by an attacker who solves every captcha and asks for a new code whenever
- * the rules allow (the approach of test/server/bruteforce.test.ts): an in-process server on a fake clock, so the
- * waits the server demands pass instantly.
+ * the rules allow (test/support/codeGuessing.ts, the attacker of test/server/accounts/bruteforce.test.ts): an
+ * in-process server on a fake clock, so the waits the server demands pass instantly.
  */
 export async function otpBruteForce(
   database: BenchDatabase,
@@ -29,7 +28,10 @@ export async function otpBruteForce(
   guesses = 10_000,
 ): Promise<{ sent: number; accepted: number; evaluated: number; codesSent: number }> {
   let t = Date.UTC(2026, 0, 15, 9);
-  const app = await buildApp({ ...database, distDir, logger: false, rateLimitPerMinute: 0, now: () => t, passwordCost: 1024 });
+  const built: { app?: Awaited<ReturnType<typeof buildApp>> } = {};
+  // The sandbox's SMS.ru fake is this app, reached through inject (it does not listen).
+  const app = await buildApp({ ...database, distDir, logger: false, rateLimitPerMinute: 0, now: () => t, passwordCost: 1024, smsruFetch: injectFetch(() => built.app!), smsWorker: false });
+  built.app = app;
   await seedDemo(app.store, 1024);
   const phone = '79990004455';
   try {
@@ -44,34 +46,8 @@ export async function otpBruteForce(
     await openPage();
     const post = (url: string, body: unknown) =>
       app.inject({ method: 'POST', url, headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await outboxOf(app.store, phone, 1))[0]?.text ?? '')?.[1] ?? null;
-
-    let liveCode: string | null = null;
-    let tries = 0;
-    let accepted = 0;
-    let evaluated = 0;
-    let codesSent = 0;
-    for (let guess = 0; guess < guesses; guess++) {
-      if (!liveCode || tries >= CODE_RULES.wrongTriesPerCode) {
-        const sent = await post('/api/send-sms/', { phone, objectOID: 'demo-anon', captchaVerified: true, custNo: null, usePoints: false, captcha: DEV_CAPTCHA_TOKEN, purpose: 'register' });
-        if (sent.statusCode === 200) {
-          codesSent++;
-          liveCode = await lastCode();
-          tries = 0;
-        } else {
-          const wait = ((sent.json() as { secondsLeft?: number }).secondsLeft ?? 60) * 1000;
-          t += wait;
-          if (wait >= SESSION_LIFE.idleMs) await openPage();
-        }
-      }
-      const wrong = String((Number(liveCode ?? '0') + 1 + (guess % 9_999)) % 10_000).padStart(4, '0');
-      const answer = await post('/api/check-code/', { code: wrong, phone, custNo: null, usePoints: false, purpose: 'register', captcha: DEV_CAPTCHA_TOKEN });
-      if (answer.statusCode === 200) accepted++;
-      else if (answer.statusCode === 400) {
-        evaluated++;
-        tries++;
-      } else liveCode = null;
-    }
+    const lastCode = async () => /Код подтверждения: (\d{4})/.exec((await fakeTextsOf(app.store, phone, 1))[0]?.text ?? '')?.[1] ?? null;
+    const { accepted, evaluated, codesSent } = await guessCodes({ post, lastCode, wait: (ms) => void (t += ms), reopen: openPage }, phone, guesses);
     return { sent: guesses, accepted, evaluated, codesSent };
   } finally {
     await app.close();

@@ -6,18 +6,20 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountsModule } from './accounts/module';
-import { missingGateway } from './accounts/sms';
 import { acquirerModule } from './acquirer/module';
-import { acquirerConfigProblem, defaultOptions, type AppOptions } from './config';
+import { acquirerConfigProblem, defaultOptions, smsConfigProblem, type AppOptions } from './config';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
+import { operationsModule } from './operations/module';
+import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf } from './operations/requestIds';
+import { workers, type Workers } from './operations/workers';
 import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
 import { sandboxModule } from './sandbox/module';
-import { outboxGateway } from './sandbox/smsOutbox';
 import { sbpBankRoutes } from './sbpBanks/routes';
+import { configuredSmsProvider } from './smsProvider/smsru';
 import { openStore, type RootStore } from './store/store';
 
 declare module 'fastify' {
@@ -27,6 +29,8 @@ declare module 'fastify' {
     appOptions: AppOptions;
     /** Work after the answer (reconciling, refunds, the sandbox's callbacks); `idle()` waits for it. */
     background: Background;
+    /** The background workers (webhook deliveries, periodic jobs): started when ready, stopped on close, in one place. */
+    workers: Workers;
   }
 }
 
@@ -35,16 +39,27 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   // Without the sandbox, payments need a real acquirer: refuse to start rather than take payments nowhere.
   const problem = acquirerConfigProblem(options);
   if (problem) throw new Error(`Cannot start: ${problem}. See README, "Connecting a real acquirer".`);
+  // Nor send codes, passwords and free calls nowhere.
+  const smsProblem = smsConfigProblem(options);
+  if (smsProblem) throw new Error(`Cannot start: ${smsProblem}. See README, "Connecting an SMS provider".`);
   const pages = pageRenderer(options);
 
   const app = Fastify({
-    logger: options.logger ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] } : false,
+    logger: options.logger
+      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], mixin: requestIdMixin }
+      : false,
+    // Every request's id: a trusted proxy's X-Request-Id when it is well formed, else a new one (operations/requestIds.ts).
+    genReqId: requestIdOf(options.trustProxy),
+    // A graceful stop serves what still arrives on an open connection (then closes it) rather than refuse it.
+    return503OnClosing: false,
     bodyLimit: 32 * 1024,
     // Behind configured proxies request.ip is the client's (X-Forwarded-For); the per-address limits count by it.
     ...(options.trustProxy.length > 0 ? { trustProxy: options.trustProxy } : {}),
     // A wrong type is a client mistake to refuse, not to coerce into something the payer did not send.
     // Errors the router raises before any hook (a malformed URL, an over-long path parameter) are bad input too.
     frameworkErrors: (error, request, reply) => {
+      // Answered before any hook: the request's id is echoed here as the hooks echo it everywhere else.
+      void reply.header(REQUEST_ID_HEADER, request.id);
       if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },
@@ -59,18 +74,24 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     log: (message, error) => app.log.error({ err: error }, message),
   });
   const work = background((message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)));
+  const running = workers((message, error) => app.log.error({ err: error }, message));
   app.decorate('store', store);
   app.decorate('appOptions', options);
   app.decorate('pages', pages);
   app.decorate('background', work);
-  // Closing hooks run the last added first: every module's own (its timers, the webhook worker) before this one.
+  app.decorate('workers', running);
+  app.addHook('onReady', async () => running.startAll());
+  // Closing hooks run the last added first, and the listener closes before any (the requests in flight answered):
+  // then every module's own, then this one: the workers, the work in the background, the database.
   app.addHook('onClose', async () => {
+    await running.stopAll();
     await work.close();
     await store.close();
   });
 
+  await operationsModule(app, options, { migrationNames: Object.keys(migrations) });
   await platformModule(app, options);
-  await accountsModule(app, options, { sms: options.sandbox ? outboxGateway : missingGateway(app.log) });
+  await accountsModule(app, options, { provider: configuredSmsProvider(options) });
   await acquirerModule(app, options);
   await paymentsModule(app, options);
   await merchantModule(app, options);

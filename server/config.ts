@@ -35,8 +35,6 @@ export interface AppOptions {
   publicUrl: string;
   hcaptchaSiteKey: string | null;
   hcaptchaSecret: string | null;
-  /** The fixed free-call number shown on the checkByPhone screen. */
-  freeCallNumber: string;
   /** Requests per minute per client address across the API; 0 turns the limit off (benchmarks). */
   rateLimitPerMinute: number;
   /**
@@ -101,7 +99,7 @@ export interface AppOptions {
   acquirerCallbackKey: string | null;
   /** The fetch that reaches the acquirer (and the sandbox fake's callbacks); server tests route it into the app. */
   acquirerFetch: typeof fetch;
-  /** Every acquirer call gives up after this long. */
+  /** Every acquirer call gives up after this long (ACQUIRER_TIMEOUT_MS, 10 s). */
   acquirerTimeoutMs: number;
   /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
   paymentSessionSecs: number;
@@ -110,10 +108,34 @@ export interface AppOptions {
   /** The sweeper reconciles pending attempts this often (and once on start); 0 turns it off (tests drive it). */
   sweepEveryMs: number;
   /**
+   * The SMS and call-check provider (README "Connecting an SMS provider"): the SMS.ru account's key (SMSRU_API_ID), its
+   * API base ending in `/` (SMSRU_URL, https://sms.ru/ when only the key is set) and the approved sender name
+   * (SMSRU_FROM, none: the provider's default). Key and URL null with the sandbox on: the sandbox's own SMS.ru fake.
+   */
+  smsruApiId: string | null;
+  smsruUrl: string | null;
+  smsruFrom: string | null;
+  /** The fetch that reaches the provider (and the sandbox fake's callbacks); server tests route it into the app. */
+  smsruFetch: typeof fetch;
+  /** Every provider call gives up after this long. */
+  smsTimeoutMs: number;
+  /** Delays before each retry of a text the provider did not take (down, time-out); none is sent past its code's life. */
+  smsRetryScheduleMs: number[];
+  /** How often the text worker looks for due texts and delivery statuses when nothing woke it. */
+  smsPollMs: number;
+  /** Run the text worker in this process (tests drive it by hand: app.texts). */
+  smsWorker: boolean;
+  /**
    * The fiscal receipt sent with every acquirer order (FISCAL_TAX_SYSTEM, FISCAL_DEFAULT_VAT,
    * FISCAL_DEFAULT_PAYMENT_METHOD, FISCAL_DEFAULT_PAYMENT_OBJECT, FISCAL_FFD). No tax system: orders carry no receipt.
    */
   fiscal: FiscalSettings;
+  /** The bearer token `/metrics` asks for (METRICS_TOKEN); null: none asked (operations/metricsAccess.ts). */
+  metricsToken: string | null;
+  /** Serve `/metrics` on this port only, a second listener (METRICS_PORT); null: on the main port. */
+  metricsPort: number | null;
+  /** How long a graceful stop (SIGTERM, SIGINT) may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS, 10 s). */
+  shutdownTimeoutMs: number;
 }
 
 const SECOND = 1000;
@@ -122,6 +144,12 @@ const HOUR = 60 * MINUTE;
 
 /** 5 s, 30 s, 2 min, 10 min, 1 h, then every 6 h for 3 days (Standard Webhooks' usual schedule). */
 export const DEFAULT_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE, HOUR, ...Array<number>(12).fill(6 * HOUR)];
+
+/**
+ * A text the provider did not take is tried again after 5 s, 15 s, 45 s, 2 min and 4 min: about 7 minutes in all, inside a
+ * code's 10 minutes (a text is never sent past its code's life anyway).
+ */
+export const DEFAULT_SMS_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 15 * SECOND, 45 * SECOND, 2 * MINUTE, 4 * MINUTE];
 
 /** WEBHOOK_RETRY_SCHEDULE: durations separated by commas, each a number with ms, s, m or h ("100ms,1s,5m"). */
 export function retryScheduleFrom(value: string): number[] {
@@ -154,7 +182,6 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     publicUrl: 'http://localhost:3000',
     hcaptchaSiteKey: null,
     hcaptchaSecret: null,
-    freeCallNumber: '+7 (800) 555-35-35',
     rateLimitPerMinute: 600,
     trustProxy: [],
     now: Date.now,
@@ -188,8 +215,19 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     paymentSessionSecs: 1200,
     reconcileAfterMs: 3000,
     sweepEveryMs: 60_000,
+    smsruApiId: null,
+    smsruUrl: null,
+    smsruFrom: null,
+    smsruFetch: (input, init) => fetch(input, init),
+    smsTimeoutMs: 10_000,
+    smsRetryScheduleMs: DEFAULT_SMS_RETRY_SCHEDULE_MS,
+    smsPollMs: 2_000,
+    smsWorker: true,
     // The sandbox runs with a tax system, so every demo payment carries a receipt; a deployment sets its own.
     fiscal: { taxSystem: 'osn', vat: 'none', paymentMethod: 'full_prepayment', paymentObject: 'commodity', ffd: '1.2' },
+    metricsToken: null,
+    metricsPort: null,
+    shutdownTimeoutMs: 10_000,
     ...overrides,
   };
 }
@@ -233,6 +271,34 @@ export function fiscalFrom(env: NodeJS.ProcessEnv, sandbox: boolean): FiscalSett
   };
 }
 
+/** A whole number of milliseconds or a port from the environment, or the start stops and says which variable is wrong. */
+function wholeNumberFrom(env: NodeJS.ProcessEnv, name: string, least: number, most: number): number | null {
+  const value = env[name];
+  if (value === undefined || value === '') return null;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < least || number > most) throw new Error(`${name} must be a whole number from ${least} to ${most} (it is "${value}")`);
+  return number;
+}
+
+/** METRICS_TOKEN: 16 or more printable characters without spaces (it travels as a bearer token). */
+export function metricsTokenFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^[\x21-\x7e]{16,200}$/.test(value)) throw new Error('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
+  return value;
+}
+
+/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out. */
+export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
+  const shutdownTimeoutMs = wholeNumberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 1, 3_600_000);
+  const acquirerTimeoutMs = wholeNumberFrom(env, 'ACQUIRER_TIMEOUT_MS', 100, 120_000);
+  return {
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
+    metricsPort: wholeNumberFrom(env, 'METRICS_PORT', 0, 65_535),
+    ...(shutdownTimeoutMs !== null ? { shutdownTimeoutMs } : {}),
+    ...(acquirerTimeoutMs !== null ? { acquirerTimeoutMs } : {}),
+  };
+}
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
@@ -248,7 +314,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     hcaptchaSiteKey: env.HCAPTCHA_SITEKEY || null,
     hcaptchaSecret: env.HCAPTCHA_SECRET || null,
-    ...(env.FREE_CALL_NUMBER ? { freeCallNumber: env.FREE_CALL_NUMBER } : {}),
     ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logger: env.LOG !== '0',
@@ -271,7 +336,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerPassword: env.ACQUIRER_PASSWORD || null,
     acquirerToken: env.ACQUIRER_TOKEN || null,
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
+    smsruApiId: env.SMSRU_API_ID || null,
+    smsruUrl: env.SMSRU_URL || null,
+    smsruFrom: env.SMSRU_FROM || null,
     fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
+    ...operationsFrom(env),
   });
 }
 
@@ -298,5 +367,26 @@ export function acquirerConfigProblem(options: AppOptions): string | null {
     if (!options.acquirerPassword) return 'ACQUIRER_PASSWORD is not set (or set ACQUIRER_TOKEN)';
   }
   if (!options.acquirerCallbackKey) return 'ACQUIRER_CALLBACK_KEY is not set (the key the acquirer signs its callbacks with)';
+  return null;
+}
+
+/** SMS.ru's API base when only SMSRU_API_ID is set. */
+export const SMSRU_DEFAULT_URL = 'https://sms.ru/';
+
+/**
+ * The sandbox's SMS.ru fake as the product reaches it when no SMSRU_API_ID is set (sandbox/smsru.ts serves it): its API
+ * base under this server, and the account key it takes.
+ */
+export const SANDBOX_SMSRU = { path: '/sandbox/smsru/', apiId: 'sandbox-api-id' } as const;
+
+/**
+ * What is missing to reach a real SMS provider, or null when nothing is. With the sandbox on and neither SMSRU_API_ID
+ * nor SMSRU_URL set the sandbox's own SMS.ru fake is used; otherwise the key must be there, and the server refuses to
+ * start without it (codes, passwords and free calls would go nowhere).
+ */
+export function smsConfigProblem(options: AppOptions): string | null {
+  if (options.sandbox && !options.smsruApiId && !options.smsruUrl) return null;
+  if (!options.smsruApiId) return "SMSRU_API_ID is not set (the SMS.ru account's api_id)";
+  if (options.smsruUrl && !/^https?:\/\/[^/]+(\/.*)?\/$/.test(options.smsruUrl)) return 'SMSRU_URL must be an http(s) URL ending in / (such as https://sms.ru/)';
   return null;
 }

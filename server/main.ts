@@ -1,5 +1,7 @@
 import { buildApp } from './app';
-import { optionsFromEnv } from './config';
+import { optionsFromEnv, type AppOptions } from './config';
+import { listenForMetrics, servedOnMainPort } from './operations/metricsAccess';
+import { stopOnSignals } from './operations/shutdown';
 import { demoAccount, demoBills, seedDemo } from './sandbox/demoBills';
 
 /**
@@ -10,7 +12,9 @@ async function main() {
   const options = optionsFromEnv();
   const app = await buildApp(options);
   const seeded = options.sandbox ? await seedDemo(app.store) : false;
-  await app.listen({ port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? '127.0.0.1' });
+  const host = process.env.HOST ?? '127.0.0.1';
+  await app.listen({ port: Number(process.env.PORT ?? 3000), host });
+  const metricsPort = options.metricsPort === null ? null : await listenForMetrics(app, options.metricsPort, host);
   // PORT=0 asks for any free port: the return URLs handed to the acquirer must name the one we got.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : Number(process.env.PORT ?? 3000);
@@ -23,13 +27,25 @@ async function main() {
     `Checkout is running on ${app.appOptions.publicUrl} (${where}${seeded ? ', demo bills seeded' : ''})`,
     ...(options.sandbox ? sandboxLines(app.appOptions.publicUrl) : ['Sandbox is off (SANDBOX=0): no demo bills, no demo account, no test cards.', '']),
     ...merchantLines(app.appOptions.publicUrl, app.merchant.devApiKey, app.merchant.webhookUrl()),
+    ...operationsLines(app.appOptions.publicUrl, options, metricsPort),
   ];
   process.stdout.write(lines.join('\n') + '\n');
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+  stopOnSignals(app, { timeoutMs: options.shutdownTimeoutMs, say: (line) => process.stdout.write(`${line}\n`), exit: (code) => process.exit(code) });
 }
 
-/** The sandbox's part of the banner: where to start, the demo bills, the test cards, the demo account, the SMS outbox. */
+/** The operations part of the banner: the health checks and where the metrics are (and whether they are guarded). */
+function operationsLines(base: string, options: AppOptions, metricsPort: number | null): string[] {
+  const where =
+    metricsPort !== null
+      ? `port ${metricsPort} only (METRICS_PORT)${options.metricsToken ? ', with METRICS_TOKEN' : ''}`
+      : servedOnMainPort(options)
+        ? `${base}/metrics${options.metricsToken ? ' (Authorization: Bearer METRICS_TOKEN)' : ' (open: the sandbox is on)'}`
+        : 'off (set METRICS_TOKEN or METRICS_PORT)';
+  return [`Health: ${base}/health/live, ${base}/health/ready. Metrics: ${where}`, ''];
+}
+
+/** The sandbox's part of the banner: where to start, the demo bills, the test cards, the demo account, the texts the SMS fake delivered. */
 function sandboxLines(base: string): string[] {
   return [
     `Start here: ${base}/ (the demo bills and the sandbox tools)`,
@@ -38,7 +54,7 @@ function sandboxLines(base: string): string[] {
     ...demoBills.map((bill) => `  ${base}/pay/${bill.oid}`),
     '',
     `Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: ${demoAccount.phone} / ${demoAccount.password}.`,
-    `SMS outbox: ${base}/sandbox/sms?phone=79990000001`,
+    `SMS (the sandbox's SMS.ru fake; SMSRU_API_ID for a real provider): ${base}/sandbox/sms?phone=79990000001`,
     '',
   ];
 }

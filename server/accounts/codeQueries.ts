@@ -6,8 +6,9 @@ import type { CodePurpose, PhoneGuardRow, SmsCodeRow, VerificationRow } from './
 export async function insertCode(
   store: Store,
   code: Pick<SmsCodeRow, 'phone' | 'purpose' | 'cust_no' | 'salt' | 'code_hash' | 'expires_at' | 'session_id' | 'client_address'>,
-): Promise<void> {
-  await store.db.insertInto('sms_codes').values({ ...code, wrong_tries: 0, state: 'active', created_at: store.now() }).execute();
+): Promise<number> {
+  const row = await store.db.insertInto('sms_codes').values({ ...code, wrong_tries: 0, state: 'active', created_at: store.now() }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /** Codes that may still be entered (active, not expired), the newest first. */
@@ -26,6 +27,11 @@ export async function voidAllCodesOfPhone(store: Store, phone: string): Promise<
   await store.db.updateTable('sms_codes').set({ state: 'void' }).where('phone', '=', phone).where('state', '=', 'active').execute();
 }
 
+/** A code whose text the provider refused: nobody can enter it, and a reload must not resume it. */
+export async function voidCode(store: Store, id: number): Promise<void> {
+  await store.db.updateTable('sms_codes').set({ state: 'void' }).where('id', '=', id).where('state', '=', 'active').execute();
+}
+
 export async function setCodeTries(store: Store, id: number, wrongTries: number, state: 'active' | 'void'): Promise<void> {
   await store.db.updateTable('sms_codes').set({ wrong_tries: wrongTries, state }).where('id', '=', id).execute();
 }
@@ -36,15 +42,62 @@ export const useCode = async (store: Store, id: number): Promise<boolean> =>
 
 const nullable = (value: number | null) => (value === null ? null : Number(value));
 
-/** Codes sent to a phone after a moment: how many, the oldest and the newest send time. */
+/**
+ * Codes sent to a phone after a moment: how many, the oldest send time, and the newest of those whose text the
+ * provider took or is being given for the first time (a code whose text it did not take was never the payer's to wait
+ * for; one on its first try is, or a second request at that moment would void it while its text goes out).
+ */
 export async function sendsSince(store: Store, phone: string, since: number) {
   const row = await store.db
     .selectFrom('sms_codes')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest'), eb.fn.max('created_at').as('newest')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.min('created_at').as('oldest'),
+      eb.fn
+        .max(
+          eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('sms_messages')
+                  .select('sms_messages.id')
+                  .whereRef('sms_messages.code_id', '=', 'sms_codes.id')
+                  .where((m) => m.or([m('sms_messages.state', '=', 'accepted'), m.and([m('sms_messages.state', '=', 'pending'), m('sms_messages.attempts', '=', 0)])])),
+              ),
+            )
+            .then(eb.ref('sms_codes.created_at'))
+            .end(),
+        )
+        .as('newestTaken'),
+    ])
     .where('phone', '=', phone)
     .where('created_at', '>', since)
     .executeTakeFirstOrThrow();
-  return { n: Number(row.n), oldest: nullable(row.oldest), newest: nullable(row.newest) };
+  return { n: Number(row.n), oldest: nullable(row.oldest), newestTaken: nullable(row.newestTaken) };
+}
+
+/**
+ * When this session's live code of a phone and purpose was made, after a moment, if its text went out only on a retry
+ * (the asker's own first try failed, so the payer was told it had not gone).
+ */
+export async function lateCodeOfSession(store: Store, sessionId: string, phone: string, purpose: CodePurpose, since: number): Promise<number | undefined> {
+  const row = await store.db
+    .selectFrom('sms_codes')
+    .innerJoin('sms_messages', 'sms_messages.code_id', 'sms_codes.id')
+    .select('sms_codes.created_at')
+    .where('sms_codes.session_id', '=', sessionId)
+    .where('sms_codes.phone', '=', phone)
+    .where('sms_codes.purpose', '=', purpose)
+    .where('sms_codes.state', '=', 'active')
+    .where('sms_codes.expires_at', '>', store.now())
+    .where('sms_codes.created_at', '>', since)
+    .where('sms_messages.state', '=', 'accepted')
+    .where('sms_messages.attempts', '>', 1)
+    .orderBy('sms_codes.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.created_at) : undefined;
 }
 
 /** Codes sent at the request of a client address after a moment: how many, and the oldest send time. */

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { nullableOidSchema, phoneSchema } from '../platform/schemas';
 import type { CaptchaVerifier } from './captcha';
 import { checkCode, codeTarget, sendCode } from './codes';
-import { captchaSchema, purposeSchema, refusal, sensitiveLimit } from './schemas';
+import { captchaSchema, purposeSchema, refusal, sensitiveLimit, textNotSent } from './schemas';
 import { requireSession } from './sessions';
-import type { SmsGateway } from './sms';
+import type { TextOutbox } from './texts';
 
 const custNoSchema = { type: ['string', 'null'], maxLength: 100 } as const;
 /** The phone a code goes to, for the codes whose phone the payer types; a points code's phone is the bill's own. */
@@ -47,7 +47,7 @@ const checkSchema = {
 } as const;
 
 interface Deps {
-  sms: SmsGateway;
+  texts: TextOutbox;
   verifyCaptcha: CaptchaVerifier;
 }
 
@@ -56,7 +56,7 @@ const tryLater = (reply: FastifyReply, error: string, secondsLeft: number) =>
   reply.code(429).header('retry-after', String(secondsLeft)).send(refusal(error, true, { secondsLeft }));
 
 /** `/api/send-sms/` and `/api/check-code/`: the SMS code rules live in codes.ts. */
-export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { sms, verifyCaptcha }) => {
+export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = async (app, { texts, verifyCaptcha }) => {
   const store = app.store;
 
   /** A code call's session, where its code goes and whether its captcha passed; null once its refusal is sent. */
@@ -75,7 +75,7 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
     const call = await codeCall(request, reply, request.body);
     if (!call) return reply;
     const { session, target, captchaPassed } = call;
-    const outcome = await sendCode(store, sms, { ...target, purpose: request.body.purpose, captchaPassed, sessionId: session.id, address: request.ip });
+    const outcome = await sendCode(store, texts, { ...target, purpose: request.body.purpose, captchaPassed, sessionId: session.id, address: request.ip });
     switch (outcome.kind) {
       case 'sent':
         return {
@@ -85,6 +85,8 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
           secondsLeft: outcome.secondsLeft,
           data: { secondsLeft: outcome.secondsLeft },
         };
+      case 'not-sent':
+        return textNotSent(reply, outcome.showCaptcha);
       case 'captcha':
         return reply.code(400).send(refusal('Подтвердите, что вы не робот', true));
       case 'too-early':

@@ -15,6 +15,7 @@ import {
   guardOf,
   insertCode,
   insertVerification,
+  lateCodeOfSession,
   liveCodeOfSession,
   openVerificationOf,
   phonesOfSession,
@@ -26,8 +27,8 @@ import {
   voidActiveCodes,
   voidAllCodesOfPhone,
 } from './codeQueries';
-import type { SmsGateway } from './sms';
 import type { CodePurpose, SessionRow, VerificationRow } from './tables';
+import type { TextOutbox } from './texts';
 
 /** How codes are sent and checked. */
 export const CODE_RULES = {
@@ -71,6 +72,8 @@ function sameHash(a: string, b: string): boolean {
 
 export type SendOutcome =
   | { kind: 'sent'; showCaptcha: boolean; secondsLeft: number }
+  /** The code was made but the provider did not take its text (refused, or down: then it is tried again meanwhile). */
+  | { kind: 'not-sent'; showCaptcha: boolean }
   | { kind: 'captcha' }
   | { kind: 'too-early' | 'hourly-cap' | 'address-cap' | 'blocked'; secondsLeft: number };
 
@@ -87,10 +90,20 @@ export interface SendRequest {
 
 /**
  * Sends a fresh code if the caps of the phone, the session and the client address allow it; the previous code of the
- * same purpose dies with it. The counters are the sms_codes rows themselves, so every server process sees them.
+ * same purpose dies with it. The counters are the sms_codes rows themselves, so every server process sees them. The
+ * text is written with the code and sent right after the commit: the payer learns whether the provider took it.
  */
-export function sendCode(store: Store, sms: SmsGateway, request: SendRequest): Promise<SendOutcome> {
-  return store.transaction(async (tx): Promise<SendOutcome> => {
+export async function sendCode(store: Store, texts: TextOutbox, request: SendRequest): Promise<SendOutcome> {
+  const decided = await decideCode(store, texts, request);
+  if (decided.kind !== 'queued') return decided;
+  const sent = await texts.sendQueued(decided.textId);
+  return sent === 'accepted' ? { kind: 'sent', showCaptcha: decided.showCaptcha, secondsLeft: decided.secondsLeft } : { kind: 'not-sent', showCaptcha: decided.showCaptcha };
+}
+
+type Decision = Exclude<SendOutcome, { kind: 'not-sent' }> | { kind: 'queued'; textId: number; showCaptcha: boolean; secondsLeft: number };
+
+function decideCode(store: Store, texts: TextOutbox, request: SendRequest): Promise<Decision> {
+  return store.transaction(async (tx): Promise<Decision> => {
     const t = tx.now();
     const { phone } = request;
     const guard = await guardOf(tx, phone);
@@ -98,9 +111,14 @@ export function sendCode(store: Store, sms: SmsGateway, request: SendRequest): P
 
     const lastHour = await sendsSince(tx, phone, t - HOUR);
     const demandCaptcha = () => saveGuard(tx, { ...guard, captcha_required: 1 });
-    if (lastHour.newest !== null && t - lastHour.newest < CODE_RULES.resendAfterMs) {
+    // The wait before a resend counts from the last text the provider took: after one it did not, the payer may ask again.
+    if (lastHour.newestTaken !== null && t - lastHour.newestTaken < CODE_RULES.resendAfterMs) {
+      // The payer was told their code did not go out, and a retry took it after all: asking again, they are taken to
+      // its code screen (no new code, no robot check), rather than refused a code they are holding.
+      const late = await lateCodeOfSession(tx, request.sessionId, phone, request.purpose, t - CODE_RULES.resendAfterMs);
+      if (late !== undefined) return { kind: 'sent', showCaptcha: false, secondsLeft: seconds(late + CODE_RULES.resendAfterMs - t) };
       await demandCaptcha();
-      return { kind: 'too-early', secondsLeft: seconds(lastHour.newest + CODE_RULES.resendAfterMs - t) };
+      return { kind: 'too-early', secondsLeft: seconds(lastHour.newestTaken + CODE_RULES.resendAfterMs - t) };
     }
     if (lastHour.n >= CODE_RULES.sendsPerHour) {
       await demandCaptcha();
@@ -122,7 +140,7 @@ export function sendCode(store: Store, sms: SmsGateway, request: SendRequest): P
     const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
     const salt = crypto.randomBytes(16).toString('hex');
     await voidActiveCodes(tx, phone, request.purpose);
-    await insertCode(tx, {
+    const codeId = await insertCode(tx, {
       phone,
       purpose: request.purpose,
       cust_no: request.custNo,
@@ -133,9 +151,16 @@ export function sendCode(store: Store, sms: SmsGateway, request: SendRequest): P
       client_address: request.address,
     });
     await saveGuard(tx, { ...guard, captcha_required: 0 });
-    await sms.send(tx, phone, `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`);
+    const textId = await texts.queue(tx, {
+      phone,
+      kind: 'code',
+      codeId,
+      sessionId: request.sessionId,
+      text: `Код подтверждения: ${code}. Действует 10 минут. Никому его не сообщайте.`,
+      sendUntil: t + CODE_RULES.lifeMs,
+    });
     const nextNeedsCaptcha = lastHour.n + 1 >= CODE_RULES.burstSends || addressBurst + 1 >= CODE_RULES.addressBurstSends;
-    return { kind: 'sent', showCaptcha: nextNeedsCaptcha, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
+    return { kind: 'queued', textId, showCaptcha: nextNeedsCaptcha, secondsLeft: seconds(CODE_RULES.resendAfterMs) };
   });
 }
 

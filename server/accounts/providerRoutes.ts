@@ -5,7 +5,7 @@ import { phoneSchema } from '../platform/schemas';
 import { accountByPhone } from './accountQueries';
 import { captchaMissing, type CaptchaVerifier } from './captcha';
 import { setCaptchaRequired } from './codeQueries';
-import { callCameIn, lockFreeCall } from './freeCalls';
+import type { FreeCalls } from './freeCalls';
 import { hashPassword, verifyPassword } from './passwords';
 import { bodyOptional, logout } from './routes';
 import { captchaSchema, emptyBodySchema, refusal, sensitiveLimit } from './schemas';
@@ -18,9 +18,9 @@ const noBody = { schema: { body: emptyBodySchema } };
  * The provider host's account calls under /ajax/{product}/ (form-encoded): login, logout, checkUser, and the free
  * call's lock and poll.
  */
-export const providerRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; verifyCaptcha: CaptchaVerifier } }> = async (
+export const providerRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions; verifyCaptcha: CaptchaVerifier; calls: FreeCalls } }> = async (
   app,
-  { options, verifyCaptcha },
+  { options, verifyCaptcha, calls },
 ) => {
   const store = app.store;
   const secure = options.publicUrl.startsWith('https:');
@@ -73,21 +73,30 @@ export const providerRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { optio
 
   const phoneForm = { body: { type: 'object', required: ['phone'], additionalProperties: false, properties: { phone: phoneSchema } } } as const;
 
-  // The payer calls the free-call line from this phone; the lock says this session is waiting for that call (freeCalls.ts).
-  app.post(`${provider}/freeCallLock/`, { schema: phoneForm, config: sensitiveLimit(10) }, async (request) => {
+  // The payer chose the free call: a call check for this phone starts at the provider, whose number the page shows.
+  app.post(`${provider}/freeCallLock/`, { schema: phoneForm, config: sensitiveLimit(10) }, async (request, reply) => {
     const session = await requireSession(store, request);
-    return { success: true, json: { result: await lockFreeCall(store, session.id, request.body.phone) } };
+    try {
+      const number = await calls.start(session.id, request.body.phone);
+      if (!number) return { success: true, json: { result: false } };
+      return { success: true, json: { result: true, call_phone: number.callPhone, call_phone_pretty: number.callPhonePretty } };
+    } catch (error) {
+      request.log.warn({ err: error }, 'free call check not started');
+      return reply.code(503).send({ success: false, error: 'Не удалось начать проверку звонком. Попробуйте позже', json: { result: false } });
+    }
   });
 
-  // Polled every 5 s: true once the call came in to this session's own lock. A call from the phone proves it, so its
-  // account is signed in (the page then reloads and finds the user through checkUser).
+  // Polled every 5 s: true once the provider confirmed this session's own check. A call from the phone proves it, so
+  // its account is signed in (the page then reloads and finds the user through checkUser). `state` tells the page
+  // when to stop: the check is over, or the call could have been another session's (start again).
   app.post(`${provider}/freeCall/`, { schema: phoneForm }, async (request, reply) => {
     const session = await requireSession(store, request);
-    const called = await callCameIn(store, session.id, request.body.phone);
-    if (called) {
+    const { status, check } = await calls.status(session.id, request.body.phone);
+    if (status === 'confirmed' && check) {
       const account = await accountByPhone(store, request.body.phone);
       if (account && session.account_id !== account.id) await renewSession(store, session, account.id, reply, secure);
+      await calls.signedIn(check);
     }
-    return { success: true, json: { result: called } };
+    return { success: true, json: { result: status === 'confirmed', state: status } };
   });
 };

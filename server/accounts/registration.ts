@@ -1,50 +1,40 @@
 /**
  * Registration: a loyalty account for a phone proven by a register code in this session. The password is generated
- * here and sent by SMS in the same transaction that creates the account, so there is never an account whose password
- * nobody was told, nor a password for an account that does not exist.
+ * here and its text written in the same transaction that creates the account, so there is never an account whose
+ * password nobody was to be told, nor a password for an account that does not exist; the text goes out right after.
  */
 import crypto from 'node:crypto';
 import type { Store } from '../store/store';
 import { accountByPhone, insertAccount } from './accountQueries';
-import { captchaMissing, type CaptchaVerifier } from './captcha';
 import { consumeVerification } from './codeQueries';
-import { openVerification } from './codes';
-import { generatePassword, hashPassword } from './passwords';
-import type { SmsGateway } from './sms';
+import { newPassword, passwordProof, passwordSent, queuePasswordText, type AccountDeps, type PasswordAsker, type PasswordWords } from './passwordTexts';
 
-/** What the account calls need besides the store: the SMS line, the captcha check and the cost of a password hash. */
-export interface AccountDeps {
-  sms: SmsGateway;
-  verifyCaptcha: CaptchaVerifier;
-  passwordCost: number;
-}
+export type { AccountDeps };
 
-export interface RegistrationRequest {
-  sessionId: string;
-  phone: string;
+export interface RegistrationRequest extends PasswordAsker {
   surname: string;
   name: string;
   patronymic: string;
-  /** The captcha response given, if any, and the client's address (hCaptcha checks them together). */
-  captcha: string | null | undefined;
-  address: string;
 }
 
-/** Registered (the password is on its way), the captcha is missing, the phone was not proven here, or it has an account. */
-export type RegistrationOutcome = 'registered' | 'captcha' | 'unproven' | 'taken';
+/**
+ * Registered (the password's text went out), registered but its text did not go out (the payer may ask again), the
+ * captcha is missing, the phone was not proven here, or it has an account.
+ */
+export type RegistrationOutcome = 'registered' | 'not-sent' | 'captcha' | 'unproven' | 'taken';
+
+const registeredWords: PasswordWords = (password) => `Вы зарегистрированы. Ваш пароль: ${password}`;
 
 export async function register(store: Store, deps: AccountDeps, request: RegistrationRequest): Promise<RegistrationOutcome> {
   const { phone } = request;
-  if (await captchaMissing(store, deps.verifyCaptcha, phone, request.captcha, request.address)) return 'captcha';
-  const verification = await openVerification(store, request.sessionId, phone, 'register');
-  if (!verification) return 'unproven';
+  const verification = await passwordProof(store, deps, request, 'register', registeredWords);
+  if (typeof verification === 'string') return verification === 'sent' ? 'registered' : verification;
   if (await accountByPhone(store, phone)) return 'taken';
 
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password, deps.passwordCost);
-  const created = await store.transaction(async (tx) => {
+  const { password, hash } = await newPassword(deps.passwordCost);
+  const textId = await store.transaction(async (tx) => {
     // Checked again inside the transaction: two registrations may have raced through the hashing above.
-    if ((await accountByPhone(tx, phone)) || !(await consumeVerification(tx, verification.id))) return false;
+    if ((await accountByPhone(tx, phone)) || !(await consumeVerification(tx, verification.id))) return null;
     await insertAccount(tx, {
       oid: `user-${crypto.randomUUID()}`,
       phone,
@@ -53,10 +43,10 @@ export async function register(store: Store, deps: AccountDeps, request: Registr
       patronymic: request.patronymic.trim(),
       email: null,
       picture: null,
-      password_hash: passwordHash,
+      password_hash: hash,
     });
-    await deps.sms.send(tx, phone, `Вы зарегистрированы. Ваш пароль: ${password}`);
-    return true;
+    return queuePasswordText(tx, deps.texts, { phone, sessionId: request.sessionId }, registeredWords(password));
   });
-  return created ? 'registered' : 'taken';
+  if (textId === null) return 'taken';
+  return (await passwordSent(deps.texts, textId)) === 'sent' ? 'registered' : 'not-sent';
 }

@@ -1,39 +1,36 @@
 /**
  * Password restore: a new password for the account of a phone proven by a forgot-password code in this session, so
- * nobody resets another's password. The answer is the same whether or not the phone has an account (no enumeration).
+ * nobody resets another's password. The answer is the same whether or not the phone has an account (no enumeration),
+ * except when the provider does not take the new password's text: then the payer, who proved the phone, hears it.
  */
 import type { Store } from '../store/store';
 import { accountByPhone, setPassword } from './accountQueries';
-import { captchaMissing } from './captcha';
 import { consumeVerification } from './codeQueries';
-import { openVerification } from './codes';
-import { generatePassword, hashPassword } from './passwords';
-import type { AccountDeps } from './registration';
+import { newPassword, passwordProof, passwordSent, queuePasswordText, type AccountDeps, type PasswordAsker, type PasswordWords } from './passwordTexts';
 
-export interface RestoreRequest {
-  sessionId: string;
-  phone: string;
-  captcha: string | null | undefined;
-  address: string;
-}
+export type RestoreRequest = PasswordAsker;
 
-/** Done (a new password went to the phone if it has an account), the captcha is missing, or the phone was not proven here. */
-export type RestoreOutcome = 'done' | 'captcha' | 'unproven';
+/**
+ * Done (a new password went to the phone if it has an account), its text did not go out (the payer may ask again), the
+ * captcha is missing, or the phone was not proven here.
+ */
+export type RestoreOutcome = 'done' | 'not-sent' | 'captcha' | 'unproven';
+
+const restoredWords: PasswordWords = (password) => `Ваш новый пароль: ${password}`;
 
 export async function restorePassword(store: Store, deps: AccountDeps, request: RestoreRequest): Promise<RestoreOutcome> {
   const { phone } = request;
-  if (await captchaMissing(store, deps.verifyCaptcha, phone, request.captcha, request.address)) return 'captcha';
-  const verification = await openVerification(store, request.sessionId, phone, 'forgot-password');
-  if (!verification) return 'unproven';
+  const verification = await passwordProof(store, deps, request, 'forgot-password', restoredWords);
+  if (typeof verification === 'string') return verification === 'sent' ? 'done' : verification;
 
-  const password = generatePassword();
-  const passwordHash = await hashPassword(password, deps.passwordCost);
-  await store.transaction(async (tx) => {
-    if (!(await consumeVerification(tx, verification.id))) return;
+  const { password, hash } = await newPassword(deps.passwordCost);
+  const textId = await store.transaction(async (tx) => {
+    if (!(await consumeVerification(tx, verification.id))) return null;
     const account = await accountByPhone(tx, phone);
-    if (!account) return;
-    await setPassword(tx, account.id, passwordHash);
-    await deps.sms.send(tx, phone, `Ваш новый пароль: ${password}`);
+    if (!account) return null;
+    await setPassword(tx, account.id, hash);
+    return queuePasswordText(tx, deps.texts, { phone, sessionId: request.sessionId }, restoredWords(password));
   });
-  return 'done';
+  if (textId === null) return 'done';
+  return (await passwordSent(deps.texts, textId)) === 'sent' ? 'done' : 'not-sent';
 }

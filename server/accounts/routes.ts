@@ -7,7 +7,7 @@ import { phoneSchema } from '../platform/schemas';
 import { accountById } from './accountQueries';
 import { register, type AccountDeps } from './registration';
 import { restorePassword } from './restore';
-import { captchaSchema, emptyBodySchema, personNameSchema, refusal, sensitiveLimit } from './schemas';
+import { captchaSchema, emptyBodySchema, personNameSchema, refusal, sensitiveLimit, textNotSent } from './schemas';
 import { replaceSession, requireSession } from './sessions';
 import type { AccountRow } from './tables';
 
@@ -25,8 +25,11 @@ export const bodyOptional = async (request: FastifyRequest) => {
   request.body ??= {};
 };
 
-const robotCheck = () => refusal('Подтвердите, что вы не робот', true);
-const unproven = () => refusal('Подтвердите телефон кодом из СМС', false);
+/** The refusals both password flows (registration, restore) answer alike: the text did not go out, the captcha, no proof. */
+const passwordFlowRefused = (reply: FastifyReply, outcome: 'not-sent' | 'captcha' | 'unproven') =>
+  outcome === 'not-sent'
+    ? textNotSent(reply, false)
+    : reply.code(400).send(outcome === 'captcha' ? refusal('Подтвердите, что вы не робот', true) : refusal('Подтвердите телефон кодом из СМС', false));
 
 /** Both logouts (the page calls the local one, then the provider's): the session ends with all it had proven. */
 export const logout = (options: AppOptions) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -105,12 +108,10 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
       switch (outcome) {
         case 'registered':
           return { success: true, json: { show_captcha: false } };
-        case 'captcha':
-          return reply.code(400).send(robotCheck());
-        case 'unproven':
-          return reply.code(400).send(unproven());
         case 'taken':
           return reply.code(409).send(refusal('Этот телефон уже зарегистрирован, войдите или восстановите пароль', false));
+        default:
+          return passwordFlowRefused(reply, outcome);
       }
     },
   );
@@ -125,14 +126,8 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
     async (request, reply) => {
       const session = await requireSession(store, request);
       const outcome = await restorePassword(store, deps, { sessionId: session.id, phone: request.body.login, captcha: request.body.captcha, address: request.ip });
-      switch (outcome) {
-        case 'done':
-          return { success: true, data: 'Если номер зарегистрирован, новый пароль отправлен по СМС', json: { show_captcha: false } };
-        case 'captcha':
-          return reply.code(400).send(robotCheck());
-        case 'unproven':
-          return reply.code(400).send(unproven());
-      }
+      if (outcome === 'done') return { success: true, data: 'Если номер зарегистрирован, новый пароль отправлен по СМС', json: { show_captcha: false } };
+      return passwordFlowRefused(reply, outcome);
     },
   );
 

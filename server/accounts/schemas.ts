@@ -1,4 +1,5 @@
-/** JSON-schema pieces of the account and code routes, and the refusal body they share. */
+/** JSON-schema pieces of the account and code routes, and the refusal bodies they share. */
+import type { FastifyReply } from 'fastify';
 import { codePurposes } from '../../src/services/rules/codePurposes';
 
 /** A captcha response (hCaptcha tokens run to a few kilobytes); '' and null mean none was given. */
@@ -26,3 +27,12 @@ export const refusal = (error: string, showCaptcha: boolean, extra: Record<strin
   json: { show_captcha: showCaptcha },
   ...extra,
 });
+
+/**
+ * The body of a refusal because the provider did not take a text (a code or a password). `sms_failed` tells the page
+ * which of its own words to show; the server's are the same, for the console.
+ */
+export const textNotSentBody = (showCaptcha: boolean) => refusal('Не удалось отправить СМС. Попробуйте ещё раз через минуту', showCaptcha, { sms_failed: true });
+
+/** The provider did not take a text: 503, to try again in a minute. */
+export const textNotSent = (reply: FastifyReply, showCaptcha: boolean) => reply.code(503).header('retry-after', '60').send(textNotSentBody(showCaptcha));

@@ -1,6 +1,6 @@
 /**
  * The gateway's reads and writes of a payment attempt's acquirer columns (the table is payments'): what the acquirer
- * answered, the lease that keeps one request in flight per attempt, and the refund.
+ * answered, and the lease that keeps one request in flight per attempt (registering, reading, refunding).
  */
 import type { AttemptRow } from '../payments/tables';
 import { changedRows } from '../store/database';
@@ -52,6 +52,16 @@ export async function releaseAttemptLease(store: Store, orderId: string, until: 
   await store.db.updateTable('payment_attempts').set({ lease_until: null }).where('order_id', '=', orderId).where('lease_until', '=', until).execute();
 }
 
+/** Runs `work` holding the attempt's lease until `until`; answers undefined when someone else holds it. */
+export async function withAttemptLease<T>(store: Store, orderId: string, until: number, work: () => Promise<T>): Promise<T | undefined> {
+  if (!(await claimAttemptLease(store, orderId, until))) return undefined;
+  try {
+    return await work();
+  } finally {
+    await releaseAttemptLease(store, orderId, until);
+  }
+}
+
 /** The acquirer's status of the attempt's order was read now. */
 export async function markAcquirerChecked(store: Store, orderId: string): Promise<void> {
   await store.db.updateTable('payment_attempts').set({ acquirer_checked_at: store.now() }).where('order_id', '=', orderId).execute();
@@ -60,11 +70,3 @@ export async function markAcquirerChecked(store: Store, orderId: string): Promis
 /** Pending attempts that went to the acquirer, least recently asked first (the sweeper's work). */
 export const attemptsToReconcile = (store: Store, limit: number): Promise<AttemptRow[]> =>
   store.db.selectFrom('payment_attempts').selectAll().where('status', '=', 'created').where('register_started_at', 'is not', null).orderBy('updated_at').limit(limit).execute();
-
-/** Refunds recorded but not yet made at the acquirer. */
-export const refundsDue = (store: Store, limit: number): Promise<AttemptRow[]> =>
-  store.db.selectFrom('payment_attempts').selectAll().where('refund_state', '=', 'due').orderBy('updated_at').limit(limit).execute();
-
-export async function refundMade(store: Store, orderId: string): Promise<void> {
-  await store.db.updateTable('payment_attempts').set({ refund_state: 'done', refunded_at: store.now(), updated_at: store.now() }).where('order_id', '=', orderId).execute();
-}

@@ -1,5 +1,6 @@
 /** Every call to the acquirer, kept for support ("what happened to my payment"): never the credentials. */
 import type { Generated } from 'kysely';
+import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { Exchange } from './port';
 
@@ -13,6 +14,8 @@ export interface AcquirerExchangesTable {
   http_status: number | null;
   ms: number;
   created_at: number;
+  /** The request that caused the call (its X-Request-Id); null for the sweep's own. */
+  request_id: string | null;
 }
 
 declare module '../store/database' {
@@ -21,7 +24,7 @@ declare module '../store/database' {
   }
 }
 
-/** Keeps one exchange as the adapter reported it. */
+/** Keeps one exchange as the adapter reported it, with the id of the request it is part of. */
 export async function recordExchange(store: Store, exchange: Exchange): Promise<void> {
   await store.db
     .insertInto('acquirer_exchanges')
@@ -34,6 +37,7 @@ export async function recordExchange(store: Store, exchange: Exchange): Promise<
       http_status: exchange.httpStatus,
       ms: exchange.ms,
       created_at: store.now(),
+      request_id: currentRequestId(),
     })
     .execute();
 }

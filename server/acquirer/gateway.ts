@@ -1,7 +1,7 @@
 /**
  * The acquirer gateway: Pay registers the attempt's order (single flight across processes, never twice), the
- * acquirer's word settles an attempt (reconcile, from the callback, a poll or the sweep), and a refunded attempt's
- * money goes back. It implements what payments ask of it (payments/gatewayPort.ts).
+ * acquirer's word settles an attempt (reconcile, from the callback, a poll or the sweep), and refunds go to the acquirer
+ * (refunder.ts). It implements what payments ask of it (payments/gatewayPort.ts).
  */
 import QRCode from 'qrcode';
 import { paymentKindOf } from '../../src/services/rules/paymentKinds';
@@ -15,18 +15,10 @@ import type { AttemptRow } from '../payments/tables';
 import type { Background } from '../platform/background';
 import { recordReceiptPositions } from '../payments/receiptPositions';
 import type { RootStore, Store } from '../store/store';
-import {
-  attemptsToReconcile,
-  claimAttemptLease,
-  markAcquirerChecked,
-  markRegisterStarted,
-  recordAcquirerFacts,
-  refundMade,
-  refundsDue,
-  releaseAttemptLease,
-} from './attempts';
+import { attemptsToReconcile, markAcquirerChecked, markRegisterStarted, recordAcquirerFacts, withAttemptLease } from './attempts';
 import { fiscalReceiptOf, type FiscalReceipt } from './orderBundle';
 import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
+import { createRefunder } from './refunder';
 
 // What the acquirer must answer for a way to pay follows from its kind, the rule the page opens it by.
 const isCard = (type: PaymentTypeRow) => paymentKindOf(type.code) === 'redirect';
@@ -69,6 +61,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   const { store, acquirer, options } = deps;
   const now = () => options.now();
   const inFlight = new Map<string, { again: boolean }>();
+  const refunder = createRefunder(deps);
 
   /** The order registered under the attempt's orderNumber, if any (errorCode 6: no such order). */
   async function findByOrderNumber(attempt: AttemptRow): Promise<OrderStatus | null> {
@@ -152,15 +145,8 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
   }
 
   /** Runs `work` holding the attempt's lease; answers undefined when someone else holds it. */
-  async function withLease<T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T | undefined> {
-    const until = now() + leaseFor(options, calls);
-    if (!(await claimAttemptLease(store, orderId, until))) return undefined;
-    try {
-      return await work();
-    } finally {
-      await releaseAttemptLease(store, orderId, until);
-    }
-  }
+  const withLease = <T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T | undefined> =>
+    withAttemptLease(store, orderId, now() + leaseFor(options, calls), work);
 
   async function registered(attempt: AttemptRow, type: PaymentTypeRow, bill: BillRow): Promise<AttemptRow> {
     if (attempt.acquirer_order_id) return attempt;
@@ -243,31 +229,9 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       });
     });
     const after = read ?? (await attemptByOrder(store, orderId));
-    if (after?.refund_state === 'due') await refund(orderId);
+    // A payment its bill could not keep goes back at once (its automatic refund was written with the outcome).
+    if (after?.status === 'refunded') await refunder.process(orderId);
     return { attempt: after, answered, busy: !leased };
-  }
-
-  async function refund(orderId: string): Promise<void> {
-    await withLease(orderId, 3, async () => {
-      const attempt = (await attemptByOrder(store, orderId))!;
-      if (attempt.refund_state !== 'due' || !attempt.acquirer_order_id) return;
-      const context = { attempt: orderId };
-      try {
-        await acquirer.refund({ orderId: attempt.acquirer_order_id, amount: attempt.amount_kopecks }, context);
-      } catch (refused) {
-        if (!(refused instanceof AcquirerError) || refused.kind !== 'remote') throw refused;
-        try {
-          // Refused before settlement: the hold is reversed instead.
-          await acquirer.reverse({ orderId: attempt.acquirer_order_id }, context);
-        } catch (error) {
-          // Both refused: maybe it is already back (a previous refund whose answer was lost); the order's status says.
-          const status = await acquirer.orderStatus({ orderId: attempt.acquirer_order_id }, context);
-          if (status.orderStatus !== ORDER_STATUS.refunded && status.orderStatus !== ORDER_STATUS.reversed) throw error;
-        }
-      }
-      await refundMade(store, orderId);
-      deps.log(`refunded order ${orderId}: its bill was already paid`);
-    });
   }
 
   return {
@@ -314,10 +278,9 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       for (const attempt of await attemptsToReconcile(store, 100)) {
         await reconcileNow(attempt.order_id).catch((error: unknown) => deps.log(`sweep: reconcile ${attempt.order_id} failed`, error));
       }
-      for (const attempt of await refundsDue(store, 100)) {
-        await refund(attempt.order_id).catch((error: unknown) => deps.log(`sweep: refund ${attempt.order_id} failed`, error));
-      }
+      await refunder.sweep();
     },
-    refund,
+    makeRefunds: refunder.inTurn,
+    refundSoon: refunder.soon,
   };
 }

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
+import { recordAcquirerCall } from '../operations/metrics';
 import type { Gateway } from '../payments/gatewayPort';
 import { every } from '../platform/jobs';
 import { settingOnce } from '../platform/settings';
@@ -39,7 +40,10 @@ export async function acquirerModule(app: FastifyInstance, options: AppOptions):
       : SANDBOX_ACQUIRER.credentials,
     fetch: options.acquirerFetch,
     timeoutMs: options.acquirerTimeoutMs,
-    onExchange: (exchange) => recordExchange(store, exchange),
+    onExchange: (exchange) => {
+      recordAcquirerCall(exchange.method, exchange.outcome === 'remote' ? 'refused' : exchange.outcome, exchange.ms);
+      return recordExchange(store, exchange);
+    },
   });
   const gateway = createGateway({ store, acquirer, options, background: app.background, log });
   app.decorate('gateway', gateway);

@@ -3,7 +3,7 @@
  * the RBS REST protocol (rbs.ts); the sandbox serves a fake of the same protocol, so tests drive that adapter.
  */
 
-import type { FiscalReceipt } from './orderBundle';
+import type { CartItem, FiscalReceipt } from './orderBundle';
 
 /** RBS orderStatus values, as the acquirer's protocol numbers them. */
 export const ORDER_STATUS = { registered: 0, held: 1, deposited: 2, reversed: 3, refunded: 4, authStarted: 5, declined: 6 } as const;
@@ -42,6 +42,20 @@ export interface OrderStatus {
   amount: number;
   currency: string | null;
   date: number | null;
+  /** What the order has given back so far (`paymentAmountInfo.refundedAmount`), kopecks; 0 when the answer does not say. */
+  refundedAmount: number;
+  /**
+   * Where the money stands (`paymentAmountInfo.paymentState`): `APPROVED` is held, not yet settled (a whole refund is
+   * then a reverse.do); `DEPOSITED`, `REFUNDED`, `REVERSED`, …; null when the answer does not say.
+   */
+  paymentState: string | null;
+}
+
+/** A refund at the acquirer: the amount, and the positions returned where the order carried a fiscal receipt. */
+export interface RefundRequest {
+  orderId: string;
+  amount: number;
+  refundItems?: CartItem[];
 }
 
 export interface SbpQr {
@@ -67,7 +81,7 @@ export interface Acquirer {
   orderStatus(by: { orderId: string } | { orderNumber: string }, context?: CallContext): Promise<OrderStatus>;
   sbpQr(request: { orderId: string; size?: number }, context?: CallContext): Promise<SbpQr>;
   sbpQrStatus(request: { orderId: string; qrId: string }, context?: CallContext): Promise<SbpQrStatus>;
-  refund(request: { orderId: string; amount: number }, context?: CallContext): Promise<void>;
+  refund(request: RefundRequest, context?: CallContext): Promise<void>;
   reverse(request: { orderId: string }, context?: CallContext): Promise<void>;
 }
 
@@ -96,6 +110,8 @@ export class AcquirerError extends Error {
 export interface Exchange {
   attempt: string | null;
   method: string;
+  /** Answered (`ok`), or how it failed. */
+  outcome: 'ok' | AcquirerErrorKind;
   request: Record<string, string>;
   answer: unknown;
   error: string | null;

@@ -1,21 +1,17 @@
+import { answerText as text, formApi, NoAnswer, requiredText, type FormApiOptions } from '../platform/formPost';
 import { AcquirerError, type Acquirer, type CallContext, type Exchange, type OrderStatus } from './port';
 
 export type Credentials = { userName: string; password: string } | { token: string };
 
-export interface RbsOptions {
-  /** The REST base, ending in `/payment/rest/`; a function when it is known only after listen (the sandbox's own). */
-  baseUrl: string | (() => string);
+/** `baseUrl`: the REST base, ending in `/payment/rest/`. */
+export interface RbsOptions extends FormApiOptions {
   credentials: Credentials;
-  fetch?: typeof fetch;
-  /** Every call gives up after this long (the protocol leaves it to the client; 10 s here). */
-  timeoutMs?: number;
   /** Told of every exchange, for the exchanges log. */
   onExchange?: (exchange: Exchange) => void | Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
 
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
 const numberOrNull = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
 
 /**
@@ -23,9 +19,7 @@ const numberOrNull = (value: unknown): number | null => (value === undefined || 
  * time-out on every call. It never retries: a retried register.do or refund.do could do the thing twice.
  */
 export function rbsAcquirer(options: RbsOptions): Acquirer {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
+  const post = formApi(options);
 
   async function call(method: string, params: Record<string, string | number | undefined | null>, context: CallContext = {}): Promise<Answer> {
     const request: Record<string, string> = {};
@@ -35,53 +29,42 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
     let httpStatus: number | null = null;
     let answer: unknown = null;
     try {
-      let response: Response;
+      let raw: string;
       try {
-        response = await doFetch(new URL(method, base()).toString(), {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: body.toString(),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
+        ({ status: httpStatus, raw } = await post(method, body));
       } catch (error) {
-        const name = (error as { name?: string }).name;
-        if (name === 'TimeoutError' || name === 'AbortError') throw new AcquirerError(method, 'timeout', `no answer in ${timeoutMs} ms`);
-        throw new AcquirerError(method, 'network', (error as Error).message);
+        if (error instanceof NoAnswer) throw new AcquirerError(method, error.kind, error.message);
+        throw error;
       }
-      httpStatus = response.status;
-      const raw = await response.text().catch(() => '');
-      if (response.status !== 200) throw new AcquirerError(method, 'http', `HTTP ${response.status}`, null, response.status);
+      if (httpStatus !== 200) throw new AcquirerError(method, 'http', `HTTP ${httpStatus}`, null, httpStatus);
       try {
         answer = JSON.parse(raw);
       } catch {
-        throw new AcquirerError(method, 'not-json', 'the answer is not JSON', null, response.status);
+        throw new AcquirerError(method, 'not-json', 'the answer is not JSON', null, httpStatus);
       }
-      if (!answer || typeof answer !== 'object') throw new AcquirerError(method, 'not-json', 'the answer is not a JSON object', null, response.status);
+      if (!answer || typeof answer !== 'object') throw new AcquirerError(method, 'not-json', 'the answer is not a JSON object', null, httpStatus);
       const errorCode = text((answer as Answer).errorCode);
       if (errorCode !== '' && errorCode !== '0') {
-        throw new AcquirerError(method, 'remote', text((answer as Answer).errorMessage) || `errorCode ${errorCode}`, errorCode, response.status);
+        throw new AcquirerError(method, 'remote', text((answer as Answer).errorMessage) || `errorCode ${errorCode}`, errorCode, httpStatus);
       }
       await report(null);
       return answer as Answer;
     } catch (error) {
-      await report(error instanceof Error ? error.message : String(error));
+      await report(error);
       throw error;
     }
 
-    async function report(error: string | null) {
+    async function report(failure: unknown) {
       if (!options.onExchange) return;
+      const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
+      const outcome = failure === null ? 'ok' : failure instanceof AcquirerError ? failure.kind : 'network';
+      const exchange = { attempt: context.attempt ?? null, method, outcome, request, answer, error, httpStatus, ms: Date.now() - started } as const;
       // The exchanges log must never break a payment: a failure to record is the recorder's to log.
-      await Promise.resolve(options.onExchange({ attempt: context.attempt ?? null, method, request, answer, error, httpStatus, ms: Date.now() - started })).catch(
-        () => undefined,
-      );
+      await Promise.resolve(options.onExchange(exchange)).catch(() => undefined);
     }
   }
 
-  const required = (method: string, answer: Answer, name: string): string => {
-    const value = text(answer[name]);
-    if (!value) throw new AcquirerError(method, 'remote', `the answer has no ${name}`);
-    return value;
-  };
+  const required = (method: string, answer: Answer, name: string) => requiredText(answer, name, (message) => new AcquirerError(method, 'remote', message));
 
   return {
     async register(request, context) {
@@ -115,6 +98,7 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
       const attributes = Array.isArray(answer.attributes) ? (answer.attributes as { name?: unknown; value?: unknown }[]) : [];
       const mdOrder = attributes.find((attribute) => attribute?.name === 'mdOrder')?.value;
       const card = answer.cardAuthInfo && typeof answer.cardAuthInfo === 'object' ? (answer.cardAuthInfo as { maskedPan?: unknown }) : {};
+      const amounts = (answer.paymentAmountInfo ?? {}) as Answer;
       return {
         orderId: 'orderId' in by ? by.orderId : mdOrder ? text(mdOrder) : null,
         orderNumber: text(answer.orderNumber),
@@ -125,6 +109,8 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
         amount: Number(answer.amount ?? 0),
         currency: answer.currency === undefined ? null : text(answer.currency),
         date: numberOrNull(answer.date),
+        refundedAmount: numberOrNull(amounts.refundedAmount) ?? 0,
+        paymentState: amounts.paymentState === undefined ? null : text(amounts.paymentState),
       };
     },
 
@@ -147,7 +133,8 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
     },
 
     async refund(request, context) {
-      await call('refund.do', { orderId: request.orderId, amount: request.amount }, context);
+      const refundItems = request.refundItems ? JSON.stringify({ items: request.refundItems }) : undefined;
+      await call('refund.do', { orderId: request.orderId, amount: request.amount, refundItems }, context);
     },
 
     async reverse(request, context) {

@@ -1,6 +1,7 @@
 /**
  * A customer's loyalty points: the balance is the sum of the ledger (points_ledger), which the page reads too. Credits
- * and debits come from the merchant API and the demo seed; a payment writes its own debit (payments/outcome.ts).
+ * and debits come from the merchant API and the demo seed; a payment writes its own debit (payments/outcome.ts), a refund
+ * its credit (payments/refunds.ts).
  */
 import type { Store } from '../store/store';
 import type { LedgerRow } from './tables';
@@ -21,8 +22,11 @@ export async function pointsBalance(store: Store, custNo: string): Promise<numbe
   return Number(row.balance);
 }
 
-/** Adds an entry to a customer's ledger and answers it as stored; the caller has checked the balance. */
-export const addLedgerEntry = (store: Store, entry: Pick<LedgerRow, 'cust_no' | 'delta' | 'reason' | 'order_id'>): Promise<LedgerRow> =>
+/**
+ * Adds an entry to a customer's ledger and answers it as stored; the caller has checked the balance. `order_id`: the
+ * payment that spent the points; `refund_id`: the refund that gave them back.
+ */
+export const addLedgerEntry = (store: Store, entry: Pick<LedgerRow, 'cust_no' | 'delta' | 'reason' | 'order_id'> & { refund_id?: string }): Promise<LedgerRow> =>
   store.db.insertInto('points_ledger').values({ ...entry, created_at: store.now() }).returningAll().executeTakeFirstOrThrow();
 
 /** A customer's ledger, newest first, entries older than `beforeId` (all when undefined). */

@@ -8,6 +8,8 @@ export interface PointsLedgerTable {
   reason: string;
   /** The payment that spent the points (unique: an attempt writes its points off once); null for other entries. */
   order_id: string | null;
+  /** The refund that gave these points back (unique: once per refund); null for other entries. */
+  refund_id: Generated<string | null>;
   created_at: number;
 }
 

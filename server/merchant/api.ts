@@ -1,6 +1,6 @@
 /**
- * The merchant API, `/merchant/v1/`: what a merchant's ERP calls to issue bills and points and to read
- * payments back. Its own encapsulated plugin with its own rules, none of the page's:
+ * The merchant API, `/merchant/v1/`: what a merchant's ERP calls to issue bills and points, to read payments back and
+ * to refund them (refundRoutes.ts). Its own encapsulated plugin with its own rules, none of the page's:
  * - bearer keys (compared as hashes in constant time), no cookies read or set, no CSRF (every route is exempt);
  * - a request limit per key;
  * - every route's body, params, query and answers typed from its JSON schema, validated with every error listed;
@@ -23,11 +23,13 @@ import type { AppOptions } from '../config';
 import { adjustPoints, BalanceTooLow, ledgerPage, pointsBalance } from '../loyalty/ledger';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
+import { RefundRefused } from '../payments/refunds';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
 import { parseMoney } from '../platform/money';
 import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
-import { fingerprint, idempotent } from './idempotency';
+import { answerOnce } from './idempotency';
+import { refundRoutes } from './refundRoutes';
 import {
   billSchema,
   createBillBody,
@@ -43,7 +45,7 @@ import {
   pointsBody,
   pointsChangeSchema,
 } from './schemas';
-import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView, withItems } from './views';
+import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView, withDetails } from './views';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -138,6 +140,10 @@ function domainError(error: unknown): ApiError | undefined {
   if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
   if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
   if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
+  if (error instanceof RefundRefused) {
+    if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', error.message, error.fields);
+    return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
+  }
   return undefined;
 }
 
@@ -184,8 +190,8 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     body === '' ? done(null, undefined) : json(request, String(body), done),
   );
 
-  // A fixed one-minute window per key, in this process.
-  const windows = new Map<string, { start: number; count: number }>();
+  // A one-minute window per key, counted where every process counts it (the database on PostgreSQL).
+  const countHit = app.hitCounter;
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === `${MERCHANT_PREFIX}/openapi.json`) return;
@@ -200,11 +206,9 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     request.merchantKeyId = found;
     const limit = options.merchantRateLimitPerMinute;
     if (limit <= 0) return;
-    const t = store.now();
-    const window = windows.get(found);
-    if (!window || t - window.start >= 60_000) windows.set(found, { start: t, count: 1 });
-    else if (++window.count > limit) {
-      const retry = Math.max(1, Math.ceil((window.start + 60_000 - t) / 1000));
+    const hits = await countHit(`merchant-key ${found}`, 60_000);
+    if (hits.current > limit) {
+      const retry = Math.max(1, Math.ceil(hits.ttl / 1000));
       return send(reply.header('retry-after', String(retry)), 429, 'rate_limited', `More than ${limit} requests a minute with this key: retry in ${retry} s`);
     }
   });
@@ -224,13 +228,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   app.setNotFoundHandler((request, reply) => send(reply, 404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
 
   /** Runs a POST under its Idempotency-Key; answers the first answer again on a replay. */
-  const once = async <T>(request: FastifyRequest, reply: FastifyReply, statusCode: number, work: (tx: Store) => Promise<T>) => {
-    const key = request.headers['idempotency-key'] as string;
-    const print = fingerprint(request.method, request.url, request.body);
-    const answer = await idempotent<T>(store, { keyId: request.merchantKeyId!, idempotencyKey: key, fingerprint: print, statusCode }, work);
-    if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-    return reply.code(answer.statusCode).send(answer.body);
-  };
+  const once = <T>(request: FastifyRequest, reply: FastifyReply, statusCode: number, work: (tx: Store) => Promise<T>) => answerOnce(store, request, reply, statusCode, work);
 
   // No per-address limit of the page's API here: this API limits per key (above). No CSRF check either: it takes no
   // cookie at all, and its bearer key is what a forged request cannot have.
@@ -317,7 +315,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       });
       const page = rows.slice(0, size);
       const last = page.at(-1);
-      return { data: (await withItems(store, page)).map(paymentView), nextCursor: rows.length > size && last ? encodeCursor([last.created_at, last.order_id]) : null };
+      return { data: (await withDetails(store, page)).map(paymentView), nextCursor: rows.length > size && last ? encodeCursor([last.created_at, last.order_id]) : null };
     },
   );
 
@@ -368,6 +366,8 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       return { custNo, balance, ledger: page.map(ledgerEntryView), nextCursor: rows.length > size && last ? encodeCursor(last.id) : null };
     },
   );
+
+  await app.register(refundRoutes);
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

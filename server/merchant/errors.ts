@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'bill_cancelled'
   | 'bill_expired'
   | 'balance_too_low'
+  | 'payment_not_refundable'
+  | 'refund_exceeds_remaining'
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'internal_error';

@@ -1,16 +1,17 @@
 /**
  * What the merchant hears: the webhook events, queued in the outbox (outbox.ts) by the same transaction as the change
  * they tell of, delivered later by the worker (worker.ts). Payments call these where an attempt's status changes and
- * where a bill closes; the data is the merchant API's own shapes (views.ts), so an event and the API never differ.
+ * where a bill closes, and refunds where one is settled; the data is the merchant API's own shapes (views.ts), so an event and the API never differ.
  */
 import { billByOid } from '../billing/queries';
 import type { BillRow } from '../billing/tables';
 import { paymentByOrder } from '../payments/queries';
-import type { AttemptRow, PaymentStatus } from '../payments/tables';
+import type { AttemptRow, PaymentStatus, RefundRow } from '../payments/tables';
 import type { Store } from '../store/store';
 import { enqueueEvent } from './outbox';
 import type { WebhookEventType } from './tables';
-import { iso, money, paymentView, withItems } from './views';
+import { itemsOfRefund } from '../payments/refundQueries';
+import { iso, money, paymentView, refundView, withDetails } from './views';
 
 /** The event of each final status of an attempt. */
 const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
@@ -29,7 +30,7 @@ export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void
   if (status === 'created') return;
   const found = await paymentByOrder(tx, attempt.order_id);
   if (!found) return;
-  const [payment] = await withItems(tx, [found]);
+  const [payment] = await withDetails(tx, [found]);
   await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment: paymentView(payment!) });
   if (status !== 'success') return;
   const bill = await billByOid(tx, attempt.bill_oid);
@@ -52,5 +53,21 @@ export async function billClosedEvent(tx: Store, bill: BillRow): Promise<void> {
     status: bill.closed_as,
     amount: money(bill.sum_kopecks),
     closedAt: iso(bill.closed_at),
+  });
+}
+
+/**
+ * Queues `refund.succeeded` or `refund.failed` for a refund just settled, in the caller's transaction: the refund and
+ * the payment as it now stands (what it has given back).
+ */
+export async function refundEvent(tx: Store, refund: RefundRow): Promise<void> {
+  if (refund.status === 'pending') return;
+  const found = await paymentByOrder(tx, refund.order_id);
+  if (!found) return;
+  const [payment] = await withDetails(tx, [found]);
+  await enqueueEvent(tx, refund.status === 'succeeded' ? 'refund.succeeded' : 'refund.failed', {
+    objectOID: found.bill_oid,
+    refund: refundView(refund, await itemsOfRefund(tx, refund.id)),
+    payment: paymentView(payment!),
   });
 }

@@ -8,6 +8,7 @@
  * be tried again once the cause is gone. Keys are kept 24 h (the worker's loop sweeps older ones).
  */
 import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
@@ -67,3 +68,12 @@ export async function idempotent<T>(
 /** Forgets the answers kept longer than IDEMPOTENCY_KEEP_MS; answers how many. */
 export const sweepIdempotencyKeys = async (store: Store): Promise<number> =>
   changedRows(await store.db.deleteFrom('idempotency_keys').where('created_at', '<', store.now() - IDEMPOTENCY_KEEP_MS).executeTakeFirstOrThrow());
+
+/** Runs a merchant API POST under its Idempotency-Key and sends the answer; a replay sends the first answer again. */
+export async function answerOnce<T>(store: Store, request: FastifyRequest, reply: FastifyReply, statusCode: number, work: (tx: Store) => Promise<T>) {
+  const key = request.headers['idempotency-key'] as string;
+  const print = fingerprint(request.method, request.url, request.body);
+  const answer = await idempotent<T>(store, { keyId: request.merchantKeyId!, idempotencyKey: key, fingerprint: print, statusCode }, work);
+  if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.statusCode).send(answer.body);
+}

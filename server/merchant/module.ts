@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../config';
 import { settingOnce } from '../platform/settings';
 import { MERCHANT_PREFIX, merchantApi } from './api';
+import { outboxBacklog } from './outbox';
 import { newWebhookSecret } from './signature';
 import { webhookWorker, type WebhookWorker } from './worker';
 
@@ -36,9 +37,14 @@ export async function merchantModule(app: FastifyInstance, options: AppOptions):
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, worker });
-  app.addHook('onClose', async () => worker.stop());
+  app.metrics.gauge('checkout_webhook_outbox_backlog', 'Webhook events waiting to be delivered (due now or retrying later)', async () => (await outboxBacklog(store)).pending);
+  app.metrics.gauge('checkout_webhook_outbox_oldest_age_seconds', 'How long the oldest webhook event still waiting has waited (0: none waits)', async () => {
+    const oldest = (await outboxBacklog(store)).oldestCreatedAt;
+    return oldest === null ? 0 : Math.max(0, (store.now() - oldest) / 1000);
+  });
+  // Deliveries and the expiry sweep start with the server (tests that drive them by hand turn them off); stopping
+  // aborts a delivery in flight, recorded as failed and retried later.
+  app.workers.add('webhook deliveries', { ...(options.webhookWorker ? { start: () => worker.start() } : {}), stop: () => worker.stop() });
 
   await app.register(merchantApi, { prefix: MERCHANT_PREFIX, options, keys: devApiKey ? [devApiKey] : options.merchantApiKeys });
-  // Deliveries and the expiry sweep start with the server (tests that drive them by hand turn them off).
-  if (options.webhookWorker) app.addHook('onReady', async () => worker.start());
 }

@@ -2,66 +2,38 @@
  * The webhook outbox: an event is a row queued in the same transaction as the change it tells of, delivered later by
  * the worker (worker.ts), which takes each with a lease and records every attempt.
  */
-import crypto from 'node:crypto';
+import { sortableId } from '../platform/ids';
+import { dueInOutbox, takeFromOutbox } from '../platform/outbox';
+import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventType } from './tables';
 
 /** The store signal of a queued event: the delivery worker of this process wakes at once (others find it by polling). */
 export const EVENT_QUEUED = 'webhook-event-queued';
 
-let eventSequence = 0;
-/**
- * A webhook message id that sorts by when it was made: `msg_`, the time and a counter of this process in hex, then
- * randomness (so ids of several processes never collide). Events of one transaction are sent in the order queued.
- */
-function nextEventId(t: number): string {
-  eventSequence = (eventSequence + 1) % 0x10000;
-  return `msg_${t.toString(16).padStart(12, '0')}${eventSequence.toString(16).padStart(4, '0')}${crypto.randomBytes(8).toString('hex')}`;
-}
+/** A webhook message id that sorts by when it was made: events of one transaction are sent in the order queued. */
+const nextEventId = (t: number): string => sortableId('msg', t);
 
-/** Queues a webhook event in the caller's transaction; the worker is woken after the commit. Answers the event's id. */
+/**
+ * Queues a webhook event in the caller's transaction, with the id of the request that caused it; the worker is woken
+ * after the commit. Answers the event's id.
+ */
 export async function enqueueEvent(store: Store, type: WebhookEventType, data: unknown): Promise<string> {
   const t = store.now();
   const id = nextEventId(t);
   const payload = JSON.stringify({ id, type, createdAt: new Date(t).toISOString(), data });
-  await store.db.insertInto('webhook_events').values({ id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t }).execute();
+  const event = { id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t, request_id: currentRequestId() } as const;
+  await store.db.insertInto('webhook_events').values(event).execute();
   store.signal(EVENT_QUEUED);
   return id;
 }
 
 /** Ids of pending events due now and not held by a live lease. */
-export async function dueWebhookEvents(store: Store, limit: number): Promise<string[]> {
-  const t = store.now();
-  return (
-    await store.db
-      .selectFrom('webhook_events')
-      .select('id')
-      .where('state', '=', 'pending')
-      .where('next_attempt_at', '<=', t)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute()
-  ).map((row) => row.id);
-}
+export const dueWebhookEvents = (store: Store, limit: number): Promise<string[]> => dueInOutbox(store, 'webhook_events', limit);
 
-/**
- * Takes an event for delivery until `leaseUntil` with one conditional UPDATE: of several workers only one gets it
- * (answers the event), the others get undefined.
- */
-export function claimWebhookEvent(store: Store, id: string, leaseUntil: number): Promise<WebhookEventRow | undefined> {
-  const t = store.now();
-  return store.db
-    .updateTable('webhook_events')
-    .set({ lease_until: leaseUntil })
-    .where('id', '=', id)
-    .where('state', '=', 'pending')
-    .where('next_attempt_at', '<=', t)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', t)]))
-    .returningAll()
-    .executeTakeFirst();
-}
+/** Takes a due event for delivery until `leaseUntil`: of several workers only one gets it (answers the event). */
+export const claimWebhookEvent = (store: Store, id: string, leaseUntil: number): Promise<WebhookEventRow | undefined> =>
+  takeFromOutbox(store, 'webhook_events', id, leaseUntil, true);
 
 /** Records one delivery attempt and the event's next state, releasing the lease. */
 export async function recordWebhookAttempt(
@@ -71,4 +43,14 @@ export async function recordWebhookAttempt(
 ): Promise<void> {
   await store.db.insertInto('webhook_attempts').values(attempt).execute();
   await store.db.updateTable('webhook_events').set({ ...next, lease_until: null }).where('id', '=', attempt.event_id).execute();
+}
+
+/** The events waiting to be delivered, and when the oldest of them was queued (null: none waits). */
+export async function outboxBacklog(store: Store): Promise<{ pending: number; oldestCreatedAt: number | null }> {
+  const row = await store.db
+    .selectFrom('webhook_events')
+    .select((eb) => [eb.fn.countAll<number | string>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .where('state', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending), oldestCreatedAt: row.oldest === null ? null : Number(row.oldest) };
 }

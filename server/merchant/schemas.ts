@@ -34,6 +34,8 @@ export const errorSchema = {
             'bill_cancelled',
             'bill_expired',
             'balance_too_low',
+            'payment_not_refundable',
+            'refund_exceeds_remaining',
             'idempotency_key_reused',
             'rate_limited',
             'internal_error',
@@ -154,7 +156,7 @@ export const createBillBody = {
 
 export const paymentSchema = {
   type: 'object',
-  required: ['orderId', 'objectOID', 'method', 'amount', 'commission', 'pointsUsed', 'status', 'receiptEmail', 'receipt', 'createdAt', 'updatedAt'],
+  required: ['orderId', 'objectOID', 'method', 'amount', 'commission', 'pointsUsed', 'status', 'refunded', 'receiptEmail', 'receipt', 'createdAt', 'updatedAt'],
   additionalProperties: false,
   properties: {
     orderId: { type: 'string' },
@@ -163,7 +165,12 @@ export const paymentSchema = {
     amount: moneySchema,
     commission: moneySchema,
     pointsUsed: { type: 'integer' },
-    status: { type: 'string', enum: ['created', 'success', 'declined', 'refunded'] },
+    status: {
+      type: 'string',
+      enum: ['created', 'success', 'declined', 'refunded'],
+      description: "refunded: its bill could not keep it (already paid, or closed) and it is given back whole. A successful payment stays success when you refund it: see refunded.",
+    },
+    refunded: { ...moneySchema, description: 'What its refunds have given back so far (succeeded ones only).' },
     receiptEmail: { type: ['string', 'null'] },
     receipt: paymentReceiptSchema,
     createdAt: { type: 'string', format: 'date-time' },
@@ -273,13 +280,14 @@ export const pointsBody = {
 
 export const ledgerEntrySchema = {
   type: 'object',
-  required: ['id', 'delta', 'reason', 'orderId', 'createdAt'],
+  required: ['id', 'delta', 'reason', 'orderId', 'refundId', 'createdAt'],
   additionalProperties: false,
   properties: {
     id: { type: 'integer' },
     delta: { type: 'integer' },
     reason: { type: 'string' },
     orderId: { type: ['string', 'null'], description: 'The payment that spent the points, if one did.' },
+    refundId: { type: ['string', 'null'], description: 'The refund that gave the points back, if one did.' },
     createdAt: { type: 'string', format: 'date-time' },
   },
 } as const;

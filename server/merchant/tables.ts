@@ -13,7 +13,15 @@ export interface IdempotencyKeysTable {
 }
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
-export type WebhookEventType = 'bill.paid' | 'bill.cancelled' | 'bill.expired' | 'payment.succeeded' | 'payment.declined' | 'payment.refunded';
+export type WebhookEventType =
+  | 'bill.paid'
+  | 'bill.cancelled'
+  | 'bill.expired'
+  | 'payment.succeeded'
+  | 'payment.declined'
+  | 'payment.refunded'
+  | 'refund.succeeded'
+  | 'refund.failed';
 
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (webhook-id), the same on every retry. */
@@ -29,6 +37,8 @@ export interface WebhookEventsTable {
   lease_until: number | null;
   created_at: number;
   delivered_at: number | null;
+  /** The request whose change the event tells of (its X-Request-Id); null for a sweep's own (an expired bill). */
+  request_id: string | null;
 }
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 
@@ -40,6 +50,8 @@ export interface WebhookAttemptsTable {
   status_code: number | null;
   error: string | null;
   duration_ms: number;
+  /** The event's request id, sent along as X-Request-Id. */
+  request_id: string | null;
 }
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
 

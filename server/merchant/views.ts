@@ -6,27 +6,37 @@ import { billStatus } from '../billing/status';
 import type { BillRow } from '../billing/tables';
 import type { LedgerRow } from '../loyalty/tables';
 import { itemsOfAttempts, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
-import type { AttemptItemRow } from '../payments/tables';
+import { refundedByOrder } from '../payments/refundQueries';
+import type { AttemptItemRow, RefundItemRow, RefundRow } from '../payments/tables';
 import { formatMoney } from '../platform/money';
 import type { Store } from '../store/store';
 
 export const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 export const money = (kopecks: number) => ({ value: formatMoney(kopecks), currency: 'RUB' as const });
 
-/** A payment with the positions its order was registered with (none: no receipt went with an acquirer order). */
-export type PaymentWithItems = AttemptWithMethod & { items: AttemptItemRow[] };
+/**
+ * A payment with the positions its order was registered with (none: no receipt went with an acquirer order) and what
+ * its refunds have given back (kopecks).
+ */
+export type PaymentWithDetails = AttemptWithMethod & { items: AttemptItemRow[]; refundedKopecks: number };
 
-/** Payments with their positions, in one read. */
-export async function withItems(store: Store, payments: AttemptWithMethod[]): Promise<PaymentWithItems[]> {
-  const items = await itemsOfAttempts(
-    store,
-    payments.filter((payment) => payment.receipt_tax_system !== null).map((payment) => payment.order_id),
-  );
-  return payments.map((payment) => ({ ...payment, items: items.get(payment.order_id) ?? [] }));
+/** Payments with their positions and what they gave back, in two reads whatever their number. */
+export async function withDetails(store: Store, payments: AttemptWithMethod[]): Promise<PaymentWithDetails[]> {
+  const [items, refunded] = await Promise.all([
+    itemsOfAttempts(
+      store,
+      payments.filter((payment) => payment.receipt_tax_system !== null).map((payment) => payment.order_id),
+    ),
+    refundedByOrder(
+      store,
+      payments.map((payment) => payment.order_id),
+    ),
+  ]);
+  return payments.map((payment) => ({ ...payment, items: items.get(payment.order_id) ?? [], refundedKopecks: refunded.get(payment.order_id)?.kopecks ?? 0 }));
 }
 
 /** Who issues a payment's fiscal receipt, and why, in the merchant's words. */
-function receiptView(payment: PaymentWithItems) {
+function receiptView(payment: PaymentWithDetails) {
   const items = payment.items.map((item) => ({
     positionId: item.position_id,
     billPosition: item.bill_position,
@@ -50,7 +60,7 @@ function receiptView(payment: PaymentWithItems) {
 }
 
 /** A payment as the merchant API shows it. */
-export function paymentView(attempt: PaymentWithItems) {
+export function paymentView(attempt: PaymentWithDetails) {
   return {
     orderId: attempt.order_id,
     objectOID: attempt.bill_oid,
@@ -59,6 +69,7 @@ export function paymentView(attempt: PaymentWithItems) {
     commission: money(attempt.commission_kopecks),
     pointsUsed: attempt.points_used,
     status: attempt.status,
+    refunded: money(attempt.refundedKopecks),
     receiptEmail: attempt.email,
     receipt: receiptView(attempt),
     createdAt: iso(attempt.created_at)!,
@@ -68,7 +79,7 @@ export function paymentView(attempt: PaymentWithItems) {
 
 /** A bill with its payment types and payments, as GET /merchant/v1/bills/:objectOID answers it. */
 export async function billView(store: Store, bill: BillRow, publicUrl: string, defaults: FiscalDefaults) {
-  const [types, payments, items] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid).then((rows) => withItems(store, rows)), itemsOfBill(store, bill.oid)]);
+  const [types, payments, items] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid).then((rows) => withDetails(store, rows)), itemsOfBill(store, bill.oid)]);
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
@@ -106,11 +117,26 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
   };
 }
 
+/** A refund as the merchant API shows it, with the positions it returns (none: the order carried no fiscal receipt). */
+export const refundView = (refund: RefundRow, items: readonly RefundItemRow[]) => ({
+  id: refund.id,
+  orderId: refund.order_id,
+  amount: money(refund.amount_kopecks),
+  status: refund.status,
+  reason: refund.reason,
+  automatic: refund.kind === 'automatic',
+  items: items.map((item) => ({ positionId: item.position_id, quantity: item.quantity_milli / QUANTITY_SCALE, amount: money(item.amount_kopecks) })),
+  acquirerAnswer: refund.acquirer_answer,
+  createdAt: iso(refund.created_at)!,
+  finishedAt: iso(refund.finished_at),
+});
+
 export const ledgerEntryView = (entry: LedgerRow) => ({
   id: entry.id,
   delta: entry.delta,
   reason: entry.reason,
   orderId: entry.order_id,
+  refundId: entry.refund_id,
   createdAt: iso(entry.created_at)!,
 });
 

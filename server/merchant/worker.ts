@@ -6,6 +6,9 @@
  * nothing: a lease of a process that died runs out and another takes the event. It wakes at once on an event queued
  * in this process and otherwise polls; the same loop runs the expiry sweep and forgets old idempotency keys.
  */
+import { recordWebhookDelivery } from '../operations/metrics';
+import { REQUEST_ID_HEADER, withRequestId } from '../operations/requestIds';
+import { rounds } from '../operations/workers';
 import { expireDueBills } from '../payments/closing';
 import type { RootStore } from '../store/store';
 import { sweepIdempotencyKeys } from './idempotency';
@@ -49,10 +52,6 @@ interface Outcome {
 }
 
 export function webhookWorker(store: RootStore, options: WorkerOptions): WebhookWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = true;
   let unsubscribe: (() => void) | null = null;
   let keysSweptAt = 0;
   // Stopping the server aborts a delivery in flight (recorded as failed and retried later) rather than wait for it.
@@ -62,9 +61,15 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     const started = performance.now();
     const timestamp = Math.floor(store.now() / 1000);
     try {
+      const requestId: Record<string, string> = event.request_id ? { [REQUEST_ID_HEADER]: event.request_id } : {};
       const response = await options.fetch(target.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'checkout-webhooks/1', ...webhookHeaders(target.secret, event.id, timestamp, event.payload) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'checkout-webhooks/1',
+          ...requestId,
+          ...webhookHeaders(target.secret, event.id, timestamp, event.payload),
+        },
         body: event.payload,
         redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(options.timeoutMs), stopping.signal]),
@@ -87,7 +92,10 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     }
   }
 
-  async function deliver(target: WebhookTarget, event: WebhookEventRow): Promise<void> {
+  /** One attempt, as part of the request that caused the event: its log lines and its record carry that request's id. */
+  const deliver = (target: WebhookTarget, event: WebhookEventRow): Promise<void> => withRequestId(event.request_id, () => attempt(target, event));
+
+  async function attempt(target: WebhookTarget, event: WebhookEventRow): Promise<void> {
     const outcome = await post(target, event);
     const attempts = event.attempts + 1;
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
@@ -96,7 +104,15 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     await store.transaction((tx) =>
       recordWebhookAttempt(
         tx,
-        { event_id: event.id, url: target.url, attempted_at: t, status_code: outcome.statusCode, error: outcome.error, duration_ms: outcome.durationMs },
+        {
+          event_id: event.id,
+          url: target.url,
+          attempted_at: t,
+          status_code: outcome.statusCode,
+          error: outcome.error,
+          duration_ms: outcome.durationMs,
+          request_id: event.request_id,
+        },
         ok
           ? { state: 'delivered', attempts, next_attempt_at: event.next_attempt_at, delivered_at: t }
           : delay === undefined
@@ -104,6 +120,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
             : { state: 'pending', attempts, next_attempt_at: t + delay, delivered_at: null },
       ),
     );
+    recordWebhookDelivery(ok ? 'delivered' : delay === undefined ? 'failed' : 'retrying');
     if (!ok) options.log(`webhook ${event.id} (${event.type}) not delivered: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
   }
 
@@ -127,52 +144,37 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     }
   }
 
-  async function runOnce(): Promise<void> {
-    await expireDueBills(store);
-    const t = store.now();
-    if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
-      keysSweptAt = t;
-      await sweepIdempotencyKeys(store);
-    }
-    await deliverDue();
-  }
+  /**
+   * A round is the worker's own, whichever request's commit woke it: the bills it expires name no request, and each
+   * delivery names the request its event came from.
+   */
+  const runOnce = (): Promise<void> =>
+    withRequestId(null, async () => {
+      await expireDueBills(store);
+      const t = store.now();
+      if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
+        keysSweptAt = t;
+        await sweepIdempotencyKeys(store);
+      }
+      await deliverDue();
+    });
 
-  /** Runs a round unless one is running; a wake during a round runs another right after it. */
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runOnce()
-      .catch((error: unknown) => options.log('webhook worker round failed', error))
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  const loop = rounds(options.pollMs, runOnce, (error) => options.log('webhook worker round failed', error));
 
   return {
     deliverDue,
     runOnce,
     start() {
-      if (!stopped) return;
-      stopped = false;
+      if (loop.started) return;
       stopping = new AbortController();
-      unsubscribe = store.onSignal(EVENT_QUEUED, () => setImmediate(kick));
-      timer = setInterval(kick, options.pollMs);
-      timer.unref();
-      setImmediate(kick);
+      unsubscribe = store.onSignal(EVENT_QUEUED, () => setImmediate(loop.wake));
+      loop.start();
     },
     async stop() {
-      stopped = true;
       unsubscribe?.();
-      if (timer) clearInterval(timer);
+      const ended = loop.stop();
       stopping.abort();
-      await running;
+      await ended;
     },
   };
 }

@@ -1,5 +1,6 @@
-import { sql, type CreateTableBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { isPostgres, notNull, withId, type Migration } from '../store/migrator';
+import { onePendingAttempt, paymentAttemptColumns } from './columns';
 
 // The acquirer gateway. An attempt keeps what the acquirer answered (its orderId, the card form, the fast-payment QR),
 // when it was last asked, a lease for "someone is asking it right now", its expiry and its refund; the status gains
@@ -7,20 +8,6 @@ import { isPostgres, notNull, withId, type Migration } from '../store/migrator';
 // sandbox's RBS fake keeps its own orders, never the product's attempts.
 export const migration: Migration = {
   up: async (db) => {
-    const attemptColumns = (table: CreateTableBuilder<'payment_attempts_next'>) =>
-      table
-        .addColumn('order_id', 'text', (c) => c.primaryKey())
-        .addColumn('bill_oid', 'text', (c) => c.notNull().references('bills.oid'))
-        .addColumn('card_type_oid', 'text', (c) => c.notNull().references('payment_types.oid'))
-        .addColumn('amount_kopecks', 'bigint', (c) => c.notNull().check(sql`amount_kopecks >= 0`))
-        .addColumn('commission_kopecks', 'bigint', (c) => c.notNull().defaultTo(0))
-        .addColumn('points_used', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`points_used >= 0`))
-        .addColumn('email', 'text')
-        .addColumn('user_oid', 'text')
-        .addColumn('manager_id', 'text')
-        .addColumn('status', 'text', (c) => c.notNull().defaultTo('created').check(sql`status IN ('created', 'success', 'declined', 'refunded')`))
-        .addColumn('created_at', 'bigint', notNull)
-        .addColumn('updated_at', 'bigint', notNull);
     const NEW_COLUMNS: [string, 'text' | 'bigint'][] = [
       ['acquirer_order_id', 'text'],
       ['form_url', 'text'],
@@ -41,7 +28,7 @@ export const migration: Migration = {
     } else {
       // SQLite cannot change a CHECK in place: the table is rebuilt (SQLite's documented twelve steps; nothing
       // references payment_attempts by foreign key, so no other table is touched), its index made again.
-      let next = attemptColumns(db.schema.createTable('payment_attempts_next'));
+      let next = paymentAttemptColumns(db.schema.createTable('payment_attempts_next'), sql`status IN ('created', 'success', 'declined', 'refunded')`);
       for (const [name, type] of NEW_COLUMNS) next = next.addColumn(name, type);
       await next.execute();
       const old = [
@@ -50,13 +37,7 @@ export const migration: Migration = {
       await sql.raw(`INSERT INTO payment_attempts_next (${old}) SELECT ${old} FROM payment_attempts`).execute(db);
       await db.schema.dropTable('payment_attempts').execute();
       await db.schema.alterTable('payment_attempts_next').renameTo('payment_attempts').execute();
-      await db.schema
-        .createIndex('one_pending_attempt')
-        .unique()
-        .on('payment_attempts')
-        .columns(['bill_oid', 'card_type_oid', 'amount_kopecks', 'points_used'])
-        .where(sql<boolean>`status = 'created'`)
-        .execute();
+      await onePendingAttempt(db);
     }
     // The result page polls with our id, the acquirer's orderId (appended to the return URL) or the QR's id.
     await db.schema.createIndex('attempts_by_acquirer_order').unique().on('payment_attempts').column('acquirer_order_id').execute();

@@ -11,6 +11,9 @@ import { migration as acquirerGateway } from './0004-acquirer-gateway';
 import { migration as merchantApiWebhooks } from './0005-merchant-api-webhooks';
 import { migration as payLinksAttemptSessions } from './0006-pay-links-attempt-sessions';
 import { migration as fiscalReceipts } from './0007-fiscal-receipts';
+import { migration as smsProvider } from './0008-sms-provider';
+import { migration as refunds } from './0009-refunds';
+import { migration as operations } from './0010-operations';
 import { migration as payerMoments } from './0011-payer-moments';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
@@ -22,5 +25,8 @@ export const migrations: Record<string, Migration> = {
   '0005-merchant-api-webhooks': merchantApiWebhooks,
   '0006-pay-links-attempt-sessions': payLinksAttemptSessions,
   '0007-fiscal-receipts': fiscalReceipts,
+  '0008-sms-provider': smsProvider,
+  '0009-refunds': refunds,
+  '0010-operations': operations,
   '0011-payer-moments': payerMoments,
 };

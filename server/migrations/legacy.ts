@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { legacy, notNull, withId } from '../store/migrator';
+import { onePendingAttempt, paymentAttemptColumns } from './columns';
 
 /** `0001-bills-payments-sessions`: bills, their payment types, payment attempts, sessions, accounts, the points ledger. */
 export const billsPaymentsSessions = legacy(1, async (db) => {
@@ -55,30 +56,8 @@ export const billsPaymentsSessions = legacy(1, async (db) => {
     .execute();
   await db.schema.createIndex('payment_types_by_bill').on('payment_types').columns(['bill_oid', 'position']).execute();
 
-  await db.schema
-    .createTable('payment_attempts')
-    .addColumn('order_id', 'text', (c) => c.primaryKey())
-    .addColumn('bill_oid', 'text', (c) => c.notNull().references('bills.oid'))
-    .addColumn('card_type_oid', 'text', (c) => c.notNull().references('payment_types.oid'))
-    .addColumn('amount_kopecks', 'bigint', (c) => c.notNull().check(sql`amount_kopecks >= 0`))
-    .addColumn('commission_kopecks', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('points_used', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`points_used >= 0`))
-    .addColumn('email', 'text')
-    .addColumn('user_oid', 'text')
-    .addColumn('manager_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created').check(sql`status IN ('created', 'success', 'declined')`))
-    .addColumn('created_at', 'bigint', notNull)
-    .addColumn('updated_at', 'bigint', notNull)
-    .execute();
-  // At most one pending attempt per bill, type and amounts: a double Pay, a retry or concurrent requests find the
-  // same attempt instead of charging twice.
-  await db.schema
-    .createIndex('one_pending_attempt')
-    .unique()
-    .on('payment_attempts')
-    .columns(['bill_oid', 'card_type_oid', 'amount_kopecks', 'points_used'])
-    .where(sql<boolean>`status = 'created'`)
-    .execute();
+  await paymentAttemptColumns(db.schema.createTable('payment_attempts'), sql`status IN ('created', 'success', 'declined')`).execute();
+  await onePendingAttempt(db);
 
   await withId(db, db.schema.createTable('points_ledger'))
     .addColumn('cust_no', 'text', notNull)

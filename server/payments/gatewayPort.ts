@@ -44,8 +44,13 @@ export interface Gateway {
    * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
    */
   reconcileSoon(orderId: string, why?: { news: boolean }): void;
-  /** Reconciles pending attempts and makes due refunds. */
+  /** Reconciles pending attempts and makes pending refunds. */
   sweep(): Promise<void>;
-  /** Returns a refunded attempt's money at the acquirer (refund.do, else reverse.do); idempotent. */
-  refund(orderId: string): Promise<void>;
+  /**
+   * Makes the payment's pending refunds at the acquirer now (each sent once; refund.do, or reverse.do before settlement),
+   * waiting its turn while another request holds the attempt's lease.
+   */
+  makeRefunds(orderId: string): Promise<void>;
+  /** As makeRefunds, in the background: a refund the merchant has just asked for. */
+  refundSoon(orderId: string): void;
 }

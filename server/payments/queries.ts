@@ -84,10 +84,10 @@ export const setAttemptPayer = (store: Store, orderId: string, payer: Pick<Attem
  * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
  * undefined when it was not pending any more. Only outcome.ts calls this (every status change in one place).
  */
-export async function finishAttempt(store: Store, orderId: string, status: Exclude<PaymentStatus, 'created'>, extra: { refund_state?: 'due' } = {}): Promise<AttemptRow | undefined> {
+export async function finishAttempt(store: Store, orderId: string, status: Exclude<PaymentStatus, 'created'>): Promise<AttemptRow | undefined> {
   const row = await store.db
     .updateTable('payment_attempts')
-    .set({ status, updated_at: store.now(), ...extra })
+    .set({ status, updated_at: store.now() })
     .where('order_id', '=', orderId)
     .where('status', '=', 'created')
     .returningAll()

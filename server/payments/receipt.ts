@@ -7,6 +7,7 @@ import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import { receiptOfOrder } from './queries';
+import { refundedByOrder } from './refundQueries';
 
 // The page's own type (src/services/rules/billData.ts), so the wire shape is written once.
 export type { Receipt };
@@ -32,6 +33,8 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
   if (!row) return undefined;
   const declined = row.status === 'declined';
   const [items, types] = await Promise.all([itemsOfBill(store, row.bill_oid), declined ? typesOfBill(store, row.bill_oid) : []]);
+  // A successful payment the merchant gave back (in part or whole); an automatic refund's attempt already says 'refunded'.
+  const refunded = row.status === 'success' ? (await refundedByOrder(store, [orderId])).get(orderId) : undefined;
   // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default).
   const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, items, defaults);
   // After a decline the page offers fast payment, when the bill has it and this payment was not one.
@@ -60,6 +63,9 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     declineReason: declined ? declineReasonOf(row.action_code) : null,
     fastPaymentFee: fastPayment ? toRoubles(fastPayment.commission_kopecks) : null,
     returnUrl: row.return_url,
+    refund: refunded
+      ? { amount: toRoubles(refunded.kopecks), at: new Date(refunded.at ?? row.updated_at).toISOString(), whole: refunded.kopecks >= row.amount_kopecks }
+      : null,
   };
 }
 
@@ -89,5 +95,6 @@ export const receiptSchema = {
     declineReason: { type: ['string', 'null'] },
     fastPaymentFee: { type: ['number', 'null'] },
     returnUrl: { type: ['string', 'null'] },
+    refund: { type: ['object', 'null'], properties: { amount: { type: 'number' }, at: { type: 'string' }, whole: { type: 'boolean' } } },
   },
 } as const;

@@ -7,7 +7,9 @@ import { accountById } from '../accounts/accountQueries';
 import { csrfRefusal, findSession, requireSession, sessionIdOf } from '../accounts/sessions';
 import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
+import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import type { AppOptions } from '../config';
+import { recordPaymentStarted, type PaymentMethod } from '../operations/metrics';
 import { isPlausibleEmail } from '../platform/patterns';
 import {
   cardTypeOidSchema,
@@ -83,6 +85,16 @@ const billDataSchema = {
   querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
 } as const;
 
+/**
+ * The way to pay a Pay names, as the metrics count it: the code of its payment type (`<link id>.<code>`), points
+ * alone (none named), or `unknown` for a code no bill offers: a label takes a value from a fixed list only.
+ */
+function methodNamed(cardTypeOid: string | null): PaymentMethod | 'unknown' {
+  if (cardTypeOid === null) return 'points';
+  const code = cardTypeOid.slice(cardTypeOid.lastIndexOf('.') + 1);
+  return paymentTypeCodes.find((known) => known === code) ?? 'unknown';
+}
+
 export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   const store = app.store;
   const pollDeps = { gateway: app.gateway, reconcileAfterMs: options.reconcileAfterMs, fiscal: options.fiscal, log: (message: string, error: unknown) => app.log.warn({ err: error }, message) };
@@ -111,6 +123,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     // The body's manager id was checked by the schema; a cookie that does not fit is nobody's and is ignored.
     const cookieManager = request.cookies.manager_id;
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
+    const method = methodNamed(body.cardTypeOID);
     try {
       const paid = await pay(store, app.gateway, {
         billLink: body.objectOID,
@@ -122,9 +135,11 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
         sessionId: session.id,
         receipts: app.appOptions.fiscal.taxSystem !== null,
       });
+      recordPaymentStarted(method, paid.kind === 'closed' ? 'closed_by_points' : 'to_acquirer');
       if (paid.kind === 'closed') return { success: true, isClosedWithoutProcessing: true, info: { orderId: paid.orderId } };
       return { success: true, isClosedWithoutProcessing: false, info: paid.info };
     } catch (error) {
+      recordPaymentStarted(method, error instanceof PaymentRefused ? 'refused' : error instanceof AcquirerUnavailable ? 'acquirer_unavailable' : 'failed');
       if (error instanceof PaymentRefused) return reply.code(error.statusCode).send({ success: false, error: error.message });
       if (error instanceof AcquirerUnavailable) return reply.code(503).send({ success: false, error: error.message });
       throw error;

@@ -1,7 +1,7 @@
 /**
  * The payments table: a payment attempt is one try to pay a bill by one payment type, for an amount, with points. Its
- * acquirer columns (the order at the acquirer, the lease, the refund) are written by the acquirer gateway
- * (acquirer/attempts.ts).
+ * acquirer columns (the order at the acquirer, the lease) are written by the acquirer gateway (acquirer/attempts.ts).
+ * A payment has many refunds (refunds); what it has given back is what its succeeded ones add up to.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { TaxSystem } from '../billing/fiscalCodes';
@@ -37,9 +37,6 @@ export interface PaymentAttemptsTable {
   lease_until: Generated<number | null>;
   /** The order's session time-out: past it with nothing paid, the attempt ends declined. */
   expires_at: Generated<number | null>;
-  /** A refunded attempt's refund at the acquirer: 'due' until refund.do/reverse.do succeeded, then 'done'. */
-  refund_state: Generated<'due' | 'done' | null>;
-  refunded_at: Generated<number | null>;
   /**
    * The session that asked for the attempt last, whose receipt e-mail it carries: only that session is given the address
    * whole to prefill a retry; null once the session ended, and for attempts made before this was recorded.
@@ -69,10 +66,50 @@ export interface AttemptItemsTable extends PositionColumns {
 }
 export type AttemptItemRow = Selectable<AttemptItemsTable>;
 
+export type RefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/**
+ * A refund of a payment: the merchant's (through its API, under an Idempotency-Key), or the automatic one of a payment
+ * its bill could not keep (paid twice, paid after the bill closed). Pending until the acquirer's word; sent to the
+ * acquirer at most once (`sent_at`), so an answer lost on the way is resolved by reading the order, never by asking again.
+ */
+export interface RefundsTable {
+  /** `rf_` and hex digits that sort by when it was made (`rf_` and the order id for refunds older than the rows). */
+  id: string;
+  order_id: string;
+  amount_kopecks: number;
+  reason: string | null;
+  kind: 'merchant' | 'automatic';
+  status: Generated<RefundStatus>;
+  idempotency_key: string | null;
+  /** How the acquirer was asked: refund.do, or reverse.do for a whole refund of an order not yet settled. */
+  method: Generated<'refund' | 'reverse' | null>;
+  /** When the request went to the acquirer (never again for this row). */
+  sent_at: Generated<number | null>;
+  /** What the acquirer's order had given back before this refund was sent: a lost answer is read against it. */
+  acquirer_refunded_before: Generated<number | null>;
+  /** The acquirer's answer: its error for a refusal, or how a lost answer was resolved. */
+  acquirer_answer: Generated<string | null>;
+  created_at: number;
+  finished_at: Generated<number | null>;
+}
+export type RefundRow = Selectable<RefundsTable>;
+
+/** A position a refund returns (the attempt's item by its positionId), with what of it goes back. */
+export interface RefundItemsTable {
+  refund_id: string;
+  position_id: number;
+  quantity_milli: number;
+  amount_kopecks: number;
+}
+export type RefundItemRow = Selectable<RefundItemsTable>;
+
 declare module '../store/database' {
   interface Database {
     payment_attempts: PaymentAttemptsTable;
     attempt_items: AttemptItemsTable;
+    refunds: RefundsTable;
+    refund_items: RefundItemsTable;
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The platform module: what every route shares. Cookies and form bodies, the security headers of every answer, the
- * per-client request limit, the answers to errors and unknown URLs, the built page's assets, and the CSP reports.
+ * per-client request limits (counted in the database on PostgreSQL: operations/limits.ts), the answers to errors and
+ * unknown URLs, the built page's assets, and the CSP reports.
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -8,6 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppOptions } from '../config';
+import { rateLimitStore } from '../operations/limits';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { isCheckoutLink } from './pages';
 import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
@@ -31,14 +33,15 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
     done();
   });
   if (options.rateLimitPerMinute > 0) {
+    // On PostgreSQL the hits are counted in the database, so every process shares the global and the per-route limits.
+    const shared = rateLimitStore(app.store, (message, error) => app.log.warn({ err: error }, message));
     await app.register(fastifyRateLimit, {
       max: options.rateLimitPerMinute,
       timeWindow: 60_000,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        success: false,
-        error: `Слишком много запросов, повторите через ${Math.ceil(context.ttl / 1000)} с`,
-      }),
+      ...(shared ? { store: shared, skipOnError: true } : {}),
+      // Thrown, so it must be an Error with its status: the error handler answers its message (a plain object's would be lost).
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(`Слишком много запросов, повторите через ${Math.ceil(context.ttl / 1000)} с`), { statusCode: 429 }),
     });
   }
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -20,7 +20,6 @@ export interface PageConfig {
   providerBase: string;
   environment: AppOptions['environment'];
   captchaSiteKey: string | null;
-  freeCallNumber: string;
   /** The bill's public link id (the page's only name for a bill, under the provider API's field name), null off a checkout. */
   objectOID: string | null;
   /** Who takes the money and how to reach them, for the page's header (a payer trusts what they can reach). */
@@ -51,7 +50,6 @@ export function pageRenderer(options: AppOptions) {
     providerBase: options.providerBase,
     environment: options.environment,
     captchaSiteKey: options.hcaptchaSiteKey,
-    freeCallNumber: options.freeCallNumber,
     objectOID,
     merchant: { name: options.merchantName, supportPhone: options.merchantSupportPhone, supportEmail: options.merchantSupportEmail },
     returnUrl,

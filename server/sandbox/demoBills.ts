@@ -47,8 +47,8 @@ export const demoBills: DemoBill[] = [
     purpose: 'Предоплата за сервисное обслуживание автомобиля',
     sumKopecks: 800_000,
     customer: { name: 'Петров Пётр Сергеевич', phone: '79990000001', custNo: 'C-1001' },
-    // A car's service: the work and the oil, VAT 22 %.
-    items: [item('Техническое обслуживание ТО-2', 1000, 650_000, 'vat22', 'service'), item('Масло моторное 5W-30', 1500, 100_000, 'vat22', 'commodity', 'liter')],
+    // A car's service, prepaid: the work and the oil, VAT 22 % at the calculated rate a prepayment's receipt takes.
+    items: [item('Техническое обслуживание ТО-2', 1000, 650_000, 'vat122', 'service'), item('Масло моторное 5W-30', 1500, 100_000, 'vat122', 'commodity', 'liter')],
     // Up to 3 000 of the customer's 4 500 points may go to this bill.
     points: { enabled: true, usefulLimit: 3_000 },
     credit: 4_500,
@@ -65,8 +65,8 @@ export const demoBills: DemoBill[] = [
     purpose: 'Оплата дополнительного оборудования',
     sumKopecks: 4_990_000,
     customer: { name: 'Кузнецов Алексей Павлович' },
-    // A car's equipment, prepaid: VAT 22 %.
-    items: [item('Комплект зимних шин R17', 4000, 997_500, 'vat22', 'commodity'), item('Шиномонтаж и хранение', 1000, 1_000_000, 'vat22', 'service')],
+    // A car's equipment, prepaid: VAT 22 % at the calculated rate.
+    items: [item('Комплект зимних шин R17', 4000, 997_500, 'vat122', 'commodity'), item('Шиномонтаж и хранение', 1000, 1_000_000, 'vat122', 'service')],
     paymentTypes: [
       { code: 'ALL', name: 'Банковская карта', commissionKopecks: 74_850, showAggregatorOffer: true, showExecuterOffer: true },
       plainType('SBP', 'СБП', 0),
@@ -79,6 +79,16 @@ export const demoBills: DemoBill[] = [
     customer: { name: 'Соколова Мария Андреевна', phone: '79990000003', custNo: 'C-1002' },
     points: { enabled: true, usefulLimit: 5_000 },
     credit: 5_000,
+  },
+  {
+    oid: 'demo-car',
+    purpose: 'Предоплата за автомобиль по договору купли-продажи № А-2026/318',
+    sumKopecks: 30_000_000,
+    customer: { name: 'Волков Сергей Николаевич', phone: '79990000004' },
+    // A car not yet handed over: a full prepayment of the goods, VAT 22 % at the calculated rate 22/122 (a prepayment's
+    // receipt names the rate so; the final one, at hand-over, names 22 %).
+    items: [item('Предоплата за автомобиль Haval Jolion 1.5T, VIN X9XFF4A53RA000318', 1000, 30_000_000, 'vat122', 'commodity')],
+    paymentTypes: [plainType('ALL', 'Банковская карта', 0), plainType('SBP', 'СБП', 0)],
   },
   {
     oid: 'demo-paid',

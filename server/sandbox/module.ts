@@ -1,7 +1,8 @@
 /**
  * The sandbox: every outside party faked on this server, for demos and tests (SANDBOX=0 turns it off). The acquirer
- * (an RBS protocol fake with its card form, the fast-payment bank app and the bank-app pay widget), the SMS line, the
- * captcha, the free-call line, the merchant's webhook inbox, the demo bills and the start page.
+ * (an RBS protocol fake with its card form, the fast-payment bank app and the bank-app pay widget), the SMS provider
+ * (an SMS.ru fake, with the phone's side: the texts it delivered and the free call), the captcha, the merchant's
+ * webhook inbox, the demo bills and the start page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,29 +14,37 @@ import { partiesSandbox } from './parties';
 import { createRbsFake, rbsFakeRoutes, type RbsFake } from './rbs';
 import { sberpaySandbox } from './sberpay';
 import { sbpSandbox } from './sbp';
+import { smsruFakeRoutes } from './smsru';
+import { createSmsRuFake, type SmsRuFake } from './smsruFake';
 import { webhooksSandbox } from './webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The sandbox's RBS fake (sandbox on only). */
     rbsFake: RbsFake | null;
+    /** The sandbox's SMS.ru fake (sandbox on only). */
+    smsruFake: SmsRuFake | null;
   }
 }
 
 export async function sandboxModule(app: FastifyInstance, options: AppOptions): Promise<void> {
   if (!options.sandbox) {
     app.decorate('rbsFake', null);
+    app.decorate('smsruFake', null);
     return;
   }
   const fake = createRbsFake({ store: app.store, options, callbackKey: app.callbackKey, background: app.background });
   app.decorate('rbsFake', fake);
+  const smsru = createSmsRuFake({ store: app.store, options, background: app.background });
+  app.decorate('smsruFake', smsru);
   const css = fs.readFileSync(path.join(__dirname, 'sandbox.css'), 'utf8');
   app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
   await app.register(rbsFakeRoutes, { options, fake });
   await app.register(acquirerSandbox, { fake });
   await app.register(sbpSandbox, { fake });
   await app.register(sberpaySandbox, { fake });
-  await app.register(partiesSandbox, { options });
+  await app.register(smsruFakeRoutes, { fake: smsru });
+  await app.register(partiesSandbox, { fake: smsru });
   await app.register(webhooksSandbox, { secret: app.merchant.webhookSecret });
   await app.register(homeRoutes, { options });
   app.get('/sandbox/csp-reports', async () => ({ count: app.cspReports.count, reports: app.cspReports.recent }));

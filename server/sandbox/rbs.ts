@@ -6,15 +6,28 @@ import { ORDER_STATUS } from '../acquirer/port';
 import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
-import { otherParty } from './party';
-import { bundleRefusal } from './rbsBundle';
-import { insertRbsOrder, moveRbsOrder, rbsOrder, setRbsQr } from './rbsOrders';
+import { faultSet, faultSwitches, otherParty } from './party';
+import { bundleRefusal, refundItemsCheck } from './rbsBundle';
+import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 
 const { path: RBS_FAKE_PATH, credentials: SANDBOX_CREDENTIALS, token: SANDBOX_TOKEN } = SANDBOX_ACQUIRER;
 
 /** Misbehaviours the fake can be told to show, per orderNumber or for every order ('*'). */
-export const FAULTS = ['callback-lost', 'callback-twice', 'callbacks-reordered', 'register-500', 'register-timeout', 'status-slow'] as const;
+export const FAULTS = [
+  'callback-lost',
+  'callback-twice',
+  'callbacks-reordered',
+  'register-500',
+  'register-timeout',
+  'register-slow',
+  'status-slow',
+  // A refund made whose answer comes too late for the client; a refund the bank refuses; an order paid today and not
+  // yet settled (its money held: refund.do refused, reverse.do works).
+  'refund-answer-lost',
+  'refund-refused',
+  'not-settled',
+] as const;
 export type Fault = (typeof FAULTS)[number];
 
 type Operation = 'approved' | 'declinedByTimeout' | 'deposited' | 'reversed' | 'refunded';
@@ -32,7 +45,10 @@ export interface RbsFake {
   backUrl(order: RbsOrderRow): string;
   setFault(fault: Fault, on: boolean, orderNumber?: string): void;
   hasFault(fault: Fault, orderNumber: string): boolean;
-  /** Status answers of the order being held back by 'status-slow' right now (a test waits on this, not on a sleep). */
+  /**
+   * Answers of the order being held back right now: by 'status-slow' (past the client's time-out) or 'register-slow'
+   * (half of it, then answered). A test waits on this, not on a sleep.
+   */
   heldAnswers: Map<string, number>;
   /** Sends the order's signed callback (unless a fault loses it). */
   notify(order: RbsOrderRow, operation: Operation, success: boolean): void;
@@ -62,8 +78,7 @@ const appendQuery = (url: string, name: string, value: string) => `${url}${url.i
 
 export function createRbsFake(deps: { store: RootStore; options: AppOptions; callbackKey: () => Promise<string>; background: Background }): RbsFake {
   const { store, options } = deps;
-  const faults = new Map<string, Set<Fault>>();
-  const has = (fault: Fault, orderNumber: string) => faults.get('*')?.has(fault) || faults.get(orderNumber)?.has(fault) || false;
+  const { setFault, hasFault: has } = faultSet<Fault>();
 
   /** Signed callback to the order's dynamicCallbackUrl, over HTTP, after the change, as the acquirer sends it. */
   function notify(order: RbsOrderRow, operation: Operation, success: boolean) {
@@ -109,12 +124,7 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
       return moved;
     },
     backUrl: (o) => appendQuery(o.order_status === ORDER_STATUS.deposited ? o.return_url : (o.fail_url ?? o.return_url), 'orderId', o.order_id),
-    setFault(fault, on, orderNumber = '*') {
-      const set = faults.get(orderNumber) ?? new Set<Fault>();
-      if (on) set.add(fault);
-      else set.delete(fault);
-      faults.set(orderNumber, set);
-    },
+    setFault,
     hasFault: has,
     heldAnswers: new Map(),
     notify,
@@ -140,6 +150,16 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   const authorized = (p: Params) =>
     p.token === SANDBOX_TOKEN || (p.userName === SANDBOX_CREDENTIALS.userName && p.password === SANDBOX_CREDENTIALS.password);
   const hang = () => sleep(options.acquirerTimeoutMs + 500);
+  /** Holds an answer of the order back for as long as `wait` takes, counted in heldAnswers meanwhile. */
+  const holdBack = async (orderNumber: string, wait: () => Promise<unknown>) => {
+    const held = fake.heldAnswers;
+    held.set(orderNumber, (held.get(orderNumber) ?? 0) + 1);
+    await wait().finally(() => {
+      const left = held.get(orderNumber)! - 1;
+      if (left > 0) held.set(orderNumber, left);
+      else held.delete(orderNumber);
+    });
+  };
 
   const endpoint = (method: string, handle: (p: Params) => Promise<Answer | 'http-500'>) =>
     app.post(`${RBS_FAKE_PATH}${method}`, { config: otherParty }, async (request, reply) => {
@@ -163,7 +183,21 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     attributes: [{ name: 'mdOrder', value: o.order_id }],
     // The card, once one was typed on the form (a fast payment or a bank app has none).
     ...(o.masked_pan ? { cardAuthInfo: { maskedPan: o.masked_pan, paymentSystem: 'VISA' } } : {}),
+    paymentAmountInfo: paymentAmountInfo(o),
   });
+
+  /** Where the order's money stands, as the gateway's paymentAmountInfo says it. */
+  const paymentAmountInfo = (o: RbsOrderRow) => {
+    const paid = o.order_status === ORDER_STATUS.deposited || o.order_status === ORDER_STATUS.refunded;
+    const held = o.order_status === ORDER_STATUS.held || (o.order_status === ORDER_STATUS.deposited && hasFault('not-settled', o.order_number));
+    const states: Record<number, string> = { 0: 'CREATED', 1: 'APPROVED', 2: 'DEPOSITED', 3: 'REVERSED', 4: 'REFUNDED', 5: 'CREATED', 6: 'DECLINED' };
+    return {
+      paymentState: held ? 'APPROVED' : (states[o.order_status] ?? 'CREATED'),
+      approvedAmount: paid || held ? o.amount : 0,
+      depositedAmount: paid && !held ? o.amount : 0,
+      refundedAmount: o.refunded_amount,
+    };
+  };
 
   endpoint('register.do', async (p) => {
     const orderNumber = p.orderNumber ?? '';
@@ -197,21 +231,15 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     });
     // The order exists, but the answer comes too late for the client (its time-out): the SIGKILL/time-out case.
     if (hasFault('register-timeout', orderNumber)) await hang();
+    // A slow bank: the answer comes, but late (within the client's time-out), as a Pay in flight at a deploy sees it.
+    if (hasFault('register-slow', orderNumber)) await holdBack(orderNumber, () => sleep(options.acquirerTimeoutMs / 2));
     return { orderId, formUrl: `${options.publicUrl}/sandbox/acquirer/${orderId}` };
   });
 
   endpoint('getOrderStatusExtended.do', async (p) => {
     const found = await fake.order(p.orderId ? { orderId: p.orderId } : p.orderNumber ? { orderNumber: p.orderNumber } : {});
     if (!found) return fail(6, 'Заказ не найден');
-    if (hasFault('status-slow', found.order_number)) {
-      const held = fake.heldAnswers;
-      held.set(found.order_number, (held.get(found.order_number) ?? 0) + 1);
-      await hang().finally(() => {
-        const left = held.get(found.order_number)! - 1;
-        if (left > 0) held.set(found.order_number, left);
-        else held.delete(found.order_number);
-      });
-    }
+    if (hasFault('status-slow', found.order_number)) await holdBack(found.order_number, hang);
     return statusAnswer(found);
   });
 
@@ -245,15 +273,21 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const amount = Number(p.amount);
     if (!Number.isInteger(amount) || amount <= 0) return fail(4, 'Сумма указана неверно');
     if (found.order_status !== ORDER_STATUS.deposited) return fail(7, 'Возврат невозможен: заказ не оплачен');
+    if (hasFault('refund-refused', found.order_number)) return fail(7, 'Возврат отклонен банком');
+    if (hasFault('not-settled', found.order_number)) return fail(7, 'Заказ еще не рассчитан: возможна только отмена (reverse.do)');
     if (found.refunded_amount + amount > found.amount) return fail(7, 'Сумма возврата больше суммы заказа');
-    const refunded = found.refunded_amount + amount;
-    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.deposited], {
-      order_status: refunded === found.amount ? ORDER_STATUS.refunded : ORDER_STATUS.deposited,
-      action_code: 0,
-      refunded_amount: refunded,
-    });
-    if (!moved) return fail(7, 'Возврат невозможен');
+    // An order that carried a receipt is refunded by its positions, so the refund receipt matches.
+    let refundedItems = found.refunded_items;
+    if (found.order_bundle) {
+      const checked = refundItemsCheck(found.order_bundle, p.refundItems, amount, found.refunded_items ? (JSON.parse(found.refunded_items) as Record<string, number>) : {});
+      if ('refusal' in checked) return fail(checked.refusal.errorCode, checked.refusal.errorMessage);
+      refundedItems = JSON.stringify(checked.returned);
+    }
+    const moved = await recordRbsRefund(store, found, found.refunded_amount + amount, refundedItems);
+    if (!moved) return fail(7, 'Возврат невозможен: заказ изменился, повторите запрос');
     notify(moved, 'refunded', true);
+    // Made, but the answer comes too late for the client (its time-out): a refund whose answer was lost.
+    if (hasFault('refund-answer-lost', found.order_number)) await hang();
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
@@ -266,24 +300,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
-  // The fault switches (sandbox only): for tests and demos.
-  app.post(
-    '/sandbox/rbs/faults',
-    {
-      config: otherParty,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['fault', 'on'],
-          additionalProperties: false,
-          properties: { fault: { type: 'string', enum: FAULTS }, on: { type: 'boolean' }, orderNumber: { type: 'string', maxLength: 32 } },
-        },
-      },
-    },
-    async (request) => {
-      fake.setFault(request.body.fault, request.body.on, request.body.orderNumber);
-      return { success: true };
-    },
-  );
+  faultSwitches(app, '/sandbox/rbs/faults', FAULTS, { name: 'orderNumber', pattern: '^.{1,32}$' }, fake.setFault);
 
+  // The answers held back right now, by orderNumber: what a test in another process waits on.
+  app.get('/sandbox/rbs/held', { config: otherParty }, async () => ({ held: Object.fromEntries(fake.heldAnswers) }));
 };

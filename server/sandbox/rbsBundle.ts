@@ -73,3 +73,44 @@ export function bundleRefusal(taxSystem: string | undefined, orderBundle: string
   if (total !== amount) return { errorCode: 5, errorMessage: `orderBundle positions add up to ${total}, not to amount ${amount}` };
   return null;
 }
+
+/**
+ * The check of refund.do's `refundItems` for an order that carried a receipt: a JSON `{ items }` naming positions of the
+ * order's bundle by positionId and itemCode, each above 0 and, with what earlier refunds returned, not above what the
+ * position was charged, adding up to the refund's amount. Answers the refusal, or what each position has now returned.
+ */
+export function refundItemsCheck(
+  orderBundle: string,
+  refundItems: string | undefined,
+  amount: number,
+  returnedBefore: Record<string, number>,
+): { refusal: BundleRefusal } | { returned: Record<string, number> } {
+  if (refundItems === undefined) return { refusal: { errorCode: 4, errorMessage: 'refundItems is missing: the order carried a fiscal receipt' } };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(refundItems);
+  } catch {
+    return { refusal: { errorCode: 5, errorMessage: 'refundItems is not JSON' } };
+  }
+  const items = isObject(parsed) && Array.isArray(parsed.items) ? (parsed.items as unknown[]) : null;
+  if (!items || items.length === 0) return { refusal: { errorCode: 4, errorMessage: 'refundItems.items is missing or empty' } };
+  const charged = ((JSON.parse(orderBundle) as { cartItems: { items: Json[] } }).cartItems.items ?? []).filter(isObject);
+  const returned = { ...returnedBefore };
+  let total = 0;
+  for (const [index, item] of items.entries()) {
+    const at = `refundItems position ${index + 1}`;
+    if (!isObject(item)) return { refusal: { errorCode: 5, errorMessage: `${at} is not an object` } };
+    const position = charged.find((candidate) => String(candidate.positionId) === String(item.positionId));
+    if (!position) return { refusal: { errorCode: 5, errorMessage: `${at}: positionId ${String(item.positionId)} is not in the order` } };
+    if (item.itemCode !== position.itemCode) return { refusal: { errorCode: 5, errorMessage: `${at}: itemCode ${String(item.itemCode)} is not position ${String(position.positionId)}'s` } };
+    if (!isKopecks(item.itemAmount) || item.itemAmount === 0) return { refusal: { errorCode: 5, errorMessage: `${at}: itemAmount must be a whole number of kopecks above 0` } };
+    const key = String(position.positionId);
+    returned[key] = (returned[key] ?? 0) + item.itemAmount;
+    if (returned[key]! > (position.itemAmount as number)) {
+      return { refusal: { errorCode: 5, errorMessage: `${at}: more of position ${key} returned (${returned[key]}) than it was charged (${String(position.itemAmount)})` } };
+    }
+    total += item.itemAmount;
+  }
+  if (total !== amount) return { refusal: { errorCode: 5, errorMessage: `refundItems add up to ${total}, not to amount ${amount}` } };
+  return { returned };
+}

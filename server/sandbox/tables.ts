@@ -1,6 +1,7 @@
 /**
- * The sandbox's tables: the fake parties' own records (the RBS fake's orders, the SMS outbox, the webhook inbox). They
- * share the database with the product but never its tables: the product learns of them only through the protocols.
+ * The sandbox's tables: the fake parties' own records (the RBS fake's orders, the SMS.ru fake's texts and checks, the
+ * webhook inbox). They share the database with the product but never its tables: the product learns of them only
+ * through the protocols.
  */
 import type { Generated, Selectable } from 'kysely';
 
@@ -25,20 +26,37 @@ export interface SandboxRbsOrdersTable {
   masked_pan: string | null;
   qr_id: string | null;
   refunded_amount: number;
+  /** What of each position its refunds returned: `{ "<positionId>": kopecks }` (JSON); null: none yet. */
+  refunded_items: Generated<string | null>;
   expires_at: number;
   created_at: number;
   updated_at: number;
 }
 export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
 
-/** The texts "sent" to phones by the sandbox's SMS line. */
-export interface SmsOutboxTable {
+/** The texts the sandbox's SMS.ru fake took: what `GET /sandbox/sms` shows (the phone's side of the line). */
+export interface SandboxSmsruTextsTable {
   id: Generated<number>;
+  sms_id: string;
   phone: string;
   text: string;
+  /** The text's delivery status code at the fake (103 delivered, 106 not). */
+  status_code: number;
   created_at: number;
 }
-export type OutboxRow = Selectable<SmsOutboxTable>;
+export type FakeTextRow = Selectable<SandboxSmsruTextsTable>;
+
+/** The call checks of the sandbox's SMS.ru fake, by its check_id. */
+export interface SandboxSmsruChecksTable {
+  check_id: string;
+  phone: string;
+  call_phone: string;
+  /** 400 waiting for the call, 401 confirmed, 402 expired. */
+  check_status: number;
+  created_at: number;
+  expires_at: number;
+}
+export type FakeCheckRow = Selectable<SandboxSmsruChecksTable>;
 
 /** The webhooks the sandbox's inbox received, with whether their signature checked. */
 export interface SandboxWebhooksTable {
@@ -53,7 +71,8 @@ export interface SandboxWebhooksTable {
 declare module '../store/database' {
   interface Database {
     sandbox_rbs_orders: SandboxRbsOrdersTable;
-    sms_outbox: SmsOutboxTable;
+    sandbox_smsru_texts: SandboxSmsruTextsTable;
+    sandbox_smsru_checks: SandboxSmsruChecksTable;
     sandbox_webhooks: SandboxWebhooksTable;
   }
 }

@@ -27,6 +27,16 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Connected {
   engine: Engine;
   db: Kysely<Tables>;
+  /** The connections of the PostgreSQL pool right now; null on SQLite (one connection, no pool). */
+  poolStats: () => PoolStats | null;
+}
+
+/** A connection pool's state: its size limit, the connections open and idle, and the queries waiting for one. */
+export interface PoolStats {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
 }
 
 /** Where the data lives: a PostgreSQL URL wins; otherwise the SQLite file (':memory:' for a throw-away one). */
@@ -125,13 +135,14 @@ function preparingNamedQueries(client: pg.PoolClient) {
   };
 }
 
-function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void): Kysely<Tables> {
+function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void): Connected {
   const pool = new pg.Pool({ ...pgClientConfig(url), max: poolSize, idleTimeoutMillis: 30_000 });
   pool.on('connect', preparingNamedQueries);
   // An idle client losing its connection (a restarted server, a proxy's time-out) must not crash the process; the
   // pool drops that client and the next query opens a new one.
   pool.on('error', onIdleError);
-  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const poolStats = () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { engine: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), poolStats };
 }
 
 export interface ConnectOptions {
@@ -141,10 +152,8 @@ export interface ConnectOptions {
 }
 
 export function connect(location: DatabaseLocation, options: ConnectOptions = {}): Connected {
-  if (location.databaseUrl) {
-    return { engine: 'postgres', db: openPostgres(location.databaseUrl, options.poolSize ?? 10, options.onIdleError ?? (() => {})) };
-  }
-  return { engine: 'sqlite', db: openSqlite(location.databasePath) };
+  if (location.databaseUrl) return openPostgres(location.databaseUrl, options.poolSize ?? 10, options.onIdleError ?? (() => {}));
+  return { engine: 'sqlite', db: openSqlite(location.databasePath), poolStats: () => null };
 }
 
 /**

@@ -21,7 +21,7 @@
 import type { Kysely } from 'kysely';
 import { localFeed, postgresFeed, type Change, type ChangeFeed, type ChangePublisher } from './changeFeed';
 import type { Database } from './database';
-import { connect, triesFor, type DatabaseLocation, type Engine } from './engines';
+import { connect, triesFor, type DatabaseLocation, type Engine, type PoolStats } from './engines';
 import { migrateToLatest, type Migration } from './migrator';
 
 type Effect = () => void | Promise<void>;
@@ -50,6 +50,8 @@ export interface RootStore extends Store {
   readonly feed: ChangeFeed;
   /** Calls `listener` after each commit that signalled `name` in this process; answers the function that stops. */
   onSignal(name: string, listener: () => void): () => void;
+  /** The PostgreSQL pool's connections now (for the metrics); null on SQLite. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -114,7 +116,7 @@ export interface StoreOptions extends DatabaseLocation {
 /** Connects to the database of `options`, applies pending migrations and answers the root store. */
 export async function openStore(options: StoreOptions): Promise<RootStore> {
   const log = options.log ?? ((message, error) => console.error(message, error));
-  const { engine, db } = connect(options, { poolSize: options.poolSize, onIdleError: (error) => log('database connection lost', error) });
+  const { engine, db, poolStats } = connect(options, { poolSize: options.poolSize, onIdleError: (error) => log('database connection lost', error) });
   try {
     await migrateToLatest(db as Kysely<unknown>, options.migrations);
   } catch (error) {
@@ -133,6 +135,7 @@ export async function openStore(options: StoreOptions): Promise<RootStore> {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    poolStats,
     close: async () => {
       await feed.close();
       await db.destroy();

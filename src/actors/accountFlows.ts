@@ -4,6 +4,7 @@ import type { CodeFlowName } from '../machines/codePurposeSteps';
 import { freeCallMachine } from '../machines/freeCall';
 import { signInMachine } from '../machines/signIn';
 import { answerOf, type AccountAnswer } from '../services/accountAnswer';
+import type { FreeCallNumber, FreeCallState } from '../services/types';
 import type { Dependencies } from './dependencies';
 
 /*
@@ -51,12 +52,22 @@ export function defineCodeFlowActors({ api, log }: Pick<Dependencies, 'api' | 'l
   };
 }
 
-/** The free-call line: the number is locked for this phone, then polled until the call came; a call reloads the page. */
+/** The server's word on a free call: confirmed, over (the check ended, or this page has none), two pages' call, or waiting. */
+function freeCallStateOf(json: { result: boolean; state?: string } | undefined): FreeCallState {
+  if (json?.result === true) return 'confirmed';
+  if (json?.state === 'ended' || json?.state === 'none') return 'ended';
+  return json?.state === 'conflict' ? 'conflict' : 'waiting';
+}
+
+/** The free call: a check starts for this phone with a number to call, then it is polled; a call reloads the page. */
 export function defineFreeCallActor({ api, env, log }: Pick<Dependencies, 'api' | 'env' | 'log'>) {
   return freeCallMachine.provide({
     actors: {
-      lockFreeCall: fromPromise(async ({ input }) => (await api.freeCallLock(input.phone)).json?.result === true),
-      checkFreeCall: fromPromise(async ({ input }) => (await api.freeCall(input.phone)).json?.result === true),
+      lockFreeCall: fromPromise(async ({ input }): Promise<FreeCallNumber | null> => {
+        const json = (await api.freeCallLock(input.phone)).json;
+        return json?.result === true && json.call_phone ? { callPhone: json.call_phone, callPhonePretty: json.call_phone_pretty || `+${json.call_phone}` } : null;
+      }),
+      checkFreeCall: fromPromise(async ({ input }) => freeCallStateOf((await api.freeCall(input.phone)).json)),
     },
     actions: { 'reload page': () => env.reload(), 'log error': logErrorOf({ log }) },
   });

@@ -29,6 +29,8 @@ export type CodeProblem =
   | { kind: 'not sent'; secondsLeft: number | null }
   /** The robot check must pass first (the server asked for it, or it is shown and not ticked): the one thing to do. */
   | { kind: 'robot check' }
+  /** The SMS provider did not take the text (a code, or the password a right code unlocked): try again in a minute. */
+  | { kind: 'sms failed' }
   | { kind: 'code incomplete' }
   /** `triesLeft`: wrong codes the code still takes, as the server said; null when it did not say. */
   | { kind: 'code rejected'; triesLeft: number | null }
@@ -54,12 +56,20 @@ export interface FinishInput {
   captcha: string | null;
 }
 
-/** Why no code came: the robot check when the server asks for it and names no wait (ticking is all it takes), else that. */
-const notSent = ({ event }: { event: { output: AccountAnswer } }): CodeProblem =>
-  event.output.showCaptcha && !((event.output.secondsLeft ?? 0) > 0) ? { kind: 'robot check' } : { kind: 'not sent', secondsLeft: event.output.secondsLeft };
 
 /** The finish of a purpose whose right code unlocks nothing more on the server (use-points: the checkout applies them). */
 export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, triesLeft: null, status: null, error: null }));
+
+/**
+ * Why no code came, one instruction at a time: the robot check when the server asks for it and names no wait (ticking is
+ * all it takes), the provider not taking the text, else the wait the server named (or none).
+ */
+const notSentProblem = (answer: AccountAnswer): CodeProblem =>
+  answer.showCaptcha && !((answer.secondsLeft ?? 0) > 0)
+    ? { kind: 'robot check' }
+    : answer.smsFailed
+      ? { kind: 'sms failed' }
+      : { kind: 'not sent', secondsLeft: answer.secondsLeft };
 
 const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({
   // The page holds the bill's phone masked: a points code goes to it by the server's word, never by the page's.
@@ -119,6 +129,7 @@ export const codeFlowMachine = setup({
     'is resumed': ({ context }) => context.request !== null,
     'is accepted': (_, params: { answer: AccountAnswer }) => params.answer.success,
     'has wait time': (_, params: { answer: AccountAnswer }) => (params.answer.secondsLeft ?? 0) > 0,
+    'is sms failed': (_, params: { answer: AccountAnswer }) => params.answer.smsFailed === true,
   },
   delays: {
     'resend tick': 1000,
@@ -164,7 +175,7 @@ export const codeFlowMachine = setup({
             target: 'asking',
             actions: [
               { type: 'log error', params: errorOf },
-              { type: 'show problem', params: notSent },
+              { type: 'show problem', params: ({ event }) => notSentProblem(event.output) },
               { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
             ],
           },
@@ -206,6 +217,7 @@ export const codeFlowMachine = setup({
                     guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) },
                     target: 'counting',
                     actions: [
+                      'clear problem',
                       { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                       { type: 'start resend countdown', params: ({ event }) => ({ seconds: event.output.secondsLeft }) },
                     ],
@@ -218,6 +230,16 @@ export const codeFlowMachine = setup({
                       { type: 'log error', params: errorOf },
                       { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                       { type: 'start resend countdown', params: ({ event }) => ({ seconds: event.output.secondsLeft }) },
+                    ],
+                  },
+                  {
+                    // The provider did not take the new code's text: the payer hears it here, and may send again.
+                    guard: { type: 'is sms failed', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'ready',
+                    actions: [
+                      { type: 'log error', params: errorOf },
+                      { type: 'show problem', params: { kind: 'sms failed' } },
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                     ],
                   },
                   {
@@ -278,18 +300,25 @@ export const codeFlowMachine = setup({
                 input: ({ context }) => ({ request: context.request!, captcha: context.captcha }),
                 onDone: [
                   { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: '#codeFlow.confirmed' },
+                  // The code was right: say that the last step failed (or that its password's SMS did not go out), so
+                  // the payer knows Continue retries it.
                   {
                     target: 'finishFailed',
-                    actions: [{ type: 'log error', params: errorOf }, { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) }],
+                    actions: [
+                      { type: 'log error', params: errorOf },
+                      { type: 'show problem', params: ({ event }) => (event.output.smsFailed ? { kind: 'sms failed' } : { kind: 'finish failed' }) },
+                      { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+                    ],
                   },
                 ],
-                onError: { target: 'finishFailed', actions: [{ type: 'log error', params: errorOf }, 'forget captcha'] },
+                onError: {
+                  target: 'finishFailed',
+                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'finish failed' } }, 'forget captcha'],
+                },
               },
             },
             finishFailed: {
               description: 'The robot check shows when the server asked for it; nothing further until the payer tries again.',
-              // The code was right: say that the last step failed, so the payer knows Continue retries it.
-              entry: { type: 'show problem', params: { kind: 'finish failed' } },
               on: {
                 'code.submit': [
                   { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },

@@ -15,6 +15,8 @@ export interface AccountAnswer {
   status: number | null;
   /** The server's reason for a refusal, for the console only. */
   error: string | null;
+  /** The SMS provider did not take the text (a code, a password): the payer may try again in a minute. */
+  smsFailed?: true;
 }
 
 interface RawAnswer {
@@ -25,6 +27,7 @@ interface RawAnswer {
   triesLeft?: unknown;
   data?: unknown;
   error?: unknown;
+  sms_failed?: unknown;
 }
 
 export function readAnswer(raw: unknown, status: number | null = null): AccountAnswer {
@@ -38,20 +41,24 @@ export function readAnswer(raw: unknown, status: number | null = null): AccountA
     triesLeft: typeof body.triesLeft === 'number' ? body.triesLeft : null,
     status,
     error: typeof body.error === 'string' ? body.error : null,
+    ...(body.sms_failed === true ? { smsFailed: true as const } : {}),
   };
 }
 
+/** A refusal whose body says what to do next: a 4xx, or the 503 of a text the SMS provider did not take. */
+const isAnswered = (error: ApiError) =>
+  error.body !== null && typeof error.body === 'object' && ((error.status >= 400 && error.status < 500) || (error.body as RawAnswer).sms_failed === true);
+
 /**
  * Runs a call and reads its answer. The server refuses with a 4xx whose body still says what to do next
- * (show_captcha, secondsLeft), so such a refusal is an answer too; a network failure or 5xx stays an error.
+ * (show_captcha, secondsLeft), so such a refusal is an answer too, as is the 503 of an SMS not sent (sms_failed); a
+ * network failure or another 5xx stays an error.
  */
 export async function answerOf(call: Promise<unknown>): Promise<AccountAnswer> {
   try {
     return readAnswer(await call);
   } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.body && typeof error.body === 'object') {
-      return readAnswer(error.body, error.status);
-    }
+    if (error instanceof ApiError && isAnswered(error)) return readAnswer(error.body, error.status);
     throw error;
   }
 }

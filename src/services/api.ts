@@ -55,11 +55,12 @@ export function createApi({ http, config, managerId }: ApiDeps) {
     /** /ajax/check-email/: the server's verdict on an e-mail address (success must be true). */
     checkEmail: (email: string) => postJson<CallResult>('/ajax/check-email/', { email }),
 
-    /** Provider host freeCallLock: asks the free-call line to wait for a call from this phone. */
-    freeCallLock: (phone: string) => postForm<CallResult<{ result: boolean }>>(provider('freeCallLock'), { phone }),
+    /** Provider host freeCallLock: starts the free call's check for this phone; the number to call when it did. */
+    freeCallLock: (phone: string) =>
+      postForm<CallResult<{ result: boolean; call_phone?: string; call_phone_pretty?: string }>>(provider('freeCallLock'), { phone }),
 
-    /** Provider host freeCall: whether the call from this phone has come in. */
-    freeCall: (phone: string) => postForm<CallResult<{ result: boolean }>>(provider('freeCall'), { phone }),
+    /** Provider host freeCall: whether the call from this phone has come in (`state`: whether to wait on). */
+    freeCall: (phone: string) => postForm<CallResult<{ result: boolean; state?: string }>>(provider('freeCall'), { phone }),
 
     /** Provider host checkUser: the signed-in user's token, if somebody is signed in. */
     checkUser: () => call(() => http.post(provider('checkUser')).json<CallResult<{ token?: string }>>()),

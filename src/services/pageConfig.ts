@@ -5,7 +5,6 @@ export interface PageConfig {
   providerBase: string;
   environment: 'local' | 'local-https' | 'test' | 'preprod' | 'production';
   captchaSiteKey: string | null;
-  freeCallNumber: string;
   objectOID: string | null;
   /** Who takes the money and how to reach them: the page's header shows them. '' when not configured. */
   merchant: Merchant;
@@ -33,7 +32,6 @@ export function readPageConfig(doc: Document = document): PageConfig {
     providerBase: parsed.providerBase ?? '',
     environment: parsed.environment ?? 'local',
     captchaSiteKey: parsed.captchaSiteKey ?? null,
-    freeCallNumber: parsed.freeCallNumber ?? '',
     objectOID: parsed.objectOID ?? null,
     merchant: {
       name: parsed.merchant?.name ?? '',

@@ -28,6 +28,13 @@ export const receiptMessages = {
   backToShop: 'Вернуться в магазин',
   /** The link of a bill that is paid: its own receipt instead of the data error. */
   paidTitle: 'Счет оплачен',
+  /** A payment the merchant gave back: the status says so instead of 'Оплачено', the receipt when. */
+  refundedWhole: (amount: string) => `Возвращено ${amount}`,
+  refunded: 'Возвращено',
+  /** "8 000,00 руб., 15 мая 2026 г. в 12:00 МСК". */
+  refundedWhen: (amount: string, at: string) => `${amount}, ${at}`,
+  /** The amount row of a payment given back whole: what it was, not 'Оплачено'. */
+  paymentAmount: 'Сумма платежа',
   receiptTitle: 'Чек',
   amount: 'Оплачено',
   points: 'Списано баллов',

@@ -19,6 +19,8 @@ export const stepMessages = {
     resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
     /** The server sent no code and named no wait (hourly cap, failure): the payer still learns nothing came. */
     sendRefused: 'Не удалось отправить код, попробуйте позже',
+    /** The SMS provider did not take the text (refused, or down): the payer's words for the internal 'Не удалось отправить СМС'. */
+    smsFailed: 'Не удалось отправить СМС. Попробуйте ещё раз через минуту',
     validity: 'Код подтверждения действует 10 минут',
     incomplete: 'Введите код',
     rejected: 'Ошибка проверки кода',
@@ -67,6 +69,12 @@ export const stepMessages = {
     call: 'Позвонить',
     number: 'Бесплатный номер',
     waiting: 'Ожидаем ваш звонок',
+    gettingNumber: 'Получаем номер для звонка…',
+    /** No check was started (the provider is down, or the phone was not entered in this flow). */
+    notLocked: 'Не удалось получить номер для звонка. Попробуйте позже или подтвердите номер кодом из СМС',
+    /** The call could have been for another page waiting for the same phone and number: nobody was signed in. */
+    startAgain: 'Звонка с вашего телефона ждали сразу на двух страницах, поэтому вход не выполнен. Начните заново и позвоните на новый номер',
+    restart: 'Начать заново',
   },
   signIn: {
     title: 'Авторизация',

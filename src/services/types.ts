@@ -53,6 +53,15 @@ export type CodeRequest =
   | { purpose: 'forgot-password'; phone: string }
   | { purpose: 'register'; phone: string; form: RegisterForm };
 
+/** The number the payer calls for the free call, as the provider gave it: digits for the `tel:` link, and as read. */
+export interface FreeCallNumber {
+  callPhone: string;
+  callPhonePretty: string;
+}
+
+/** Where a free call stands by the server's word: the call confirmed it, still waiting, over, or claimed by two pages. */
+export type FreeCallState = 'confirmed' | 'waiting' | 'ended' | 'conflict';
+
 export interface RegisterForm {
   surname: string;
   name: string;

@@ -29,6 +29,8 @@ export function codeProblemText(problem: CodeProblem): string | null {
       return problem.secondsLeft !== null && problem.secondsLeft > 0 ? stepMessages.code.resendIn(problem.secondsLeft) : stepMessages.code.sendRefused;
     case 'robot check':
       return null;
+    case 'sms failed':
+      return stepMessages.code.smsFailed;
     case 'code incomplete':
       return stepMessages.code.incomplete;
     case 'code rejected':

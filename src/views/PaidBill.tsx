@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { formatMoney } from '../services/format';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
 import type { Receipt as ReceiptData } from '../services/types';
@@ -8,7 +9,8 @@ import { Receipt, webLink } from './Receipt';
 /**
  * A paid bill's link: nothing is left to pay, so the page says the bill is paid and shows the receipt of
  * the payment that paid it, instead of the data error an unknown bill gets. A bill paid outside this checkout has no
- * receipt here: then the note says no more is due.
+ * receipt here: then the note says no more is due. A bill whose payment the merchant gave back whole says that instead
+ * of 'Счет оплачен'.
  */
 export function PaidBill({ receipt, merchant }: { receipt: ReceiptData | null; merchant: Merchant }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -21,7 +23,7 @@ export function PaidBill({ receipt, merchant }: { receipt: ReceiptData | null; m
           <SuccessIcon />
         </div>
         <h1 id="paid-title" className="status-text" tabIndex={-1} ref={heading}>
-          {t.paidTitle}
+          {receipt?.refund?.whole ? t.refundedWhole(formatMoney(receipt.refund.amount)) : t.paidTitle}
         </h1>
       </div>
       {receipt ? <Receipt receipt={receipt} merchant={merchant} /> : <p className="result-note">{t.billPaidElsewhereNote}</p>}

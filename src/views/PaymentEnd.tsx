@@ -37,6 +37,8 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const receipt = useSelector(actor, (state) => state.context.receipt);
   const shop = webLink(receipt?.returnUrl ?? returnUrl);
+  // A payment given back whole went through all the same: its receipt and the way back stay.
+  const paid = outcome === 'success' || outcome === 'returned';
   const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
   const canRetry = (outcome === 'declined' || outcome === 'cancelled') && retry;
   // A declined card: another card is what to try first; fast payment is offered beside it when the bill has it.
@@ -48,10 +50,10 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
     <>
       <StatusBlock actor={actor} quietUntilAnswered={quietUntilAnswered} cancelled={cancelled} />
       {note && <p className="result-note">{note}</p>}
-      {outcome === 'success' && receipt && <Receipt receipt={receipt} merchant={merchant} />}
+      {paid && receipt && <Receipt receipt={receipt} merchant={merchant} />}
       {outcome === 'declined' && receipt && <DeclinedPayment receipt={receipt} />}
       <div className="result-actions">
-        {outcome === 'success' && shop && (
+        {paid && shop && (
           <a className="button primary" href={shop}>
             {t.backToShop}
           </a>

@@ -80,8 +80,11 @@ function OrderNumber({ orderId }: { orderId: string }) {
  * when, and where the receipt e-mail went.
  */
 export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant: Merchant }) {
+  const refund = receipt.refund;
   const rows: [string, ReactNode][] = [
-    [t.amount, formatMoney(receipt.amount)],
+    // Given back whole, the payment is no longer 'Оплачено': its amount, then what went back and when.
+    [refund?.whole ? t.paymentAmount : t.amount, formatMoney(receipt.amount)],
+    ...(refund ? [[t.refunded, t.refundedWhen(formatMoney(refund.amount), formatReceiptTime(refund.at))] as [string, string]] : []),
     // The fee on its own line: in the positions when there are any, else here, under what was paid.
     ...(receipt.fee > 0 && receipt.items.length === 0 ? [[t.fee, formatMoney(receipt.fee)] as [string, string]] : []),
     ...(receipt.pointsUsed > 0 ? [[t.points, formatPoints(receipt.pointsUsed)] as [string, string]] : []),

@@ -3,6 +3,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import { stepMessages } from '../services/stepMessages';
 import { receiptMessages } from '../services/receiptMessages';
+import { formatMoney } from '../services/format';
 import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
 
 export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
@@ -10,6 +11,8 @@ export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
 /** What the payer is told about the payment, from the polling's state. */
 export type Outcome =
   | 'success'
+  /** Paid, then given back whole by the merchant. */
+  | 'returned'
   | 'declined'
   | 'refunded'
   | 'order not found'
@@ -27,7 +30,7 @@ export type Outcome =
  * a success the server reports is a success whatever it says.
  */
 export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, options: { cancelled?: boolean; quietUntilAnswered?: boolean } = {}): Outcome {
-  if (state.hasTag('success')) return 'success';
+  if (state.hasTag('success')) return state.context.receipt?.refund?.whole ? 'returned' : 'success';
   if (state.hasTag('declined')) return state.context.receipt?.billPaid ? 'bill paid elsewhere' : 'declined';
   if (state.hasTag('refunded')) return 'refunded';
   if (state.hasTag('order not found')) return 'order not found';
@@ -49,6 +52,8 @@ const ClockIcon = () => (
 
 const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string }> = {
   success: { icon: <SuccessIcon />, text: stepMessages.status.success, kind: 'success' },
+  // The words name the amount (see StatusBlock); the payment did go through, so no failure's cross.
+  returned: { icon: <SuccessIcon />, text: '', kind: 'returned' },
   declined: { icon: <FailureIcon />, text: stepMessages.status.declined, kind: 'declined' },
   refunded: { icon: <FailureIcon />, text: stepMessages.status.refunded, kind: 'declined' },
   'order not found': { icon: <FailureIcon />, text: stepMessages.status.orderNotFound, kind: 'declined' },
@@ -80,11 +85,13 @@ interface Props {
 export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false, createdText }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const view = views[outcome];
+  const refund = useSelector(actor, (state) => state.context.receipt?.refund);
+  const text = outcome === 'returned' && refund ? receiptMessages.refundedWhole(formatMoney(refund.amount)) : view.text;
   return (
     <div className={`status-block status-${view.kind}`}>
       {view.icon && <div className="status-icon">{view.icon}</div>}
       <p className="status-text" role="status" aria-live="polite">
-        {outcome === 'created' && createdText ? createdText : view.text}
+        {outcome === 'created' && createdText ? createdText : text}
       </p>
     </div>
   );

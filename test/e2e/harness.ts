@@ -11,6 +11,8 @@ import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
 import { freshDatabase } from '../support/testDatabase';
 import { billByLink } from '../../server/billing/queries';
+import { TEST_CARDS } from '../../server/sandbox/acquirer';
+import { attemptByAnyId } from '../../server/payments/queries';
 
 /** Debian's Chromium (DESIGN §2); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -109,6 +111,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'ru-RU' } as const;
 export const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'ru-RU' } as const;
+/** The two widths a screen is checked at: its name (px) and the browser's options. */
+export const WIDTHS = [
+  ['1280', DESKTOP],
+  ['375', MOBILE],
+] as const;
 
 /**
  * Pages for the tests of a file: each in a fresh context of the device, failing the test on a page error; the
@@ -145,6 +152,40 @@ export async function payByCardFromChoose(page: Page, card: string) {
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, card);
   await page.waitForURL(/\/(success|fail)\?billOid=.*orderId=/);
+}
+
+/**
+ * From a bill with points (demo-points) through the points code to a card payment with `points` spent, back on the
+ * result page with its success said.
+ */
+export async function payWithPointsAndCard(page: Page, server: RunningServer, bill: string, points: number) {
+  await page.goto(`${server.url}/pay/${bill}`);
+  await page.getByRole('button', { name: messages.points.use }).click();
+  await page.getByLabel(stepMessages.usePoints.input).fill(String(points));
+  await page.getByRole('button', { name: messages.points.use }).click();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
+  await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
+  await page.getByLabel(messages.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: messages.app.continue }).click();
+  await payByCardFromChoose(page, TEST_CARDS.pays);
+  await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 30_000 });
+}
+
+/**
+ * The merchant refunds a payment (by any of its ids) through its API with the sandbox's development key, as its ERP
+ * would, and the refund is made at the sandbox acquirer before this answers. `amount`: roubles with two decimals;
+ * absent, all that is left.
+ */
+export async function merchantRefund(server: RunningServer, paymentId: string, amount?: string): Promise<void> {
+  // The result page's address names the acquirer's order; the API names ours.
+  const orderId = (await attemptByAnyId(server.app.store, paymentId))!.order_id;
+  const response = await fetch(`${server.url}/merchant/v1/payments/${orderId}/refunds`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.app.merchant.devApiKey!}`, 'idempotency-key': `refund-${orderId}-${amount ?? 'rest'}`, 'content-type': 'application/json' },
+    body: JSON.stringify(amount ? { amount: { value: amount, currency: 'RUB' } } : {}),
+  });
+  if (response.status !== 201) throw new Error(`the refund answered ${response.status}: ${await response.text()}`);
+  await server.app.gateway.makeRefunds(orderId);
 }
 
 /** A browser context that fails the test on any page error and collects console errors for inspection. */

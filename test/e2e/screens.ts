@@ -6,7 +6,9 @@ import {
   fillRegistration,
   freshBill,
   MOBILE,
+  merchantRefund,
   payByCardFromChoose,
+  payWithPointsAndCard,
   type RunningServer,
   smsCode,
   toChoosePaymentType as toChooseBill,
@@ -75,6 +77,14 @@ async function cardAttempt(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
+/** demo-anon paid by card up to its receipt on the result page: answers the bill. */
+async function paidReceipt(page: Page, server: RunningServer): Promise<string> {
+  const bill = await toChoosePaymentType(page, server, 'demo-anon');
+  await payByCardFromChoose(page, TEST_CARDS.pays);
+  await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
+  return bill;
+}
+
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
   await payByCardFromChoose(page, card);
@@ -112,14 +122,40 @@ export const journeys: Journey[] = [
     // Issue 17: the result page as a receipt, and a paid bill's link with it.
     name: 'receipt',
     async run(page, server, visit) {
-      const bill = await toChoosePaymentType(page, server, 'demo-anon');
-      await payByCardFromChoose(page, TEST_CARDS.pays);
-      await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
+      const bill = await paidReceipt(page, server);
       await visit('result-receipt', page);
       await page.goto(`${server.url}/pay/${bill}`);
       await heading(page, r.paidTitle);
       await page.getByRole('region', { name: r.receiptTitle }).waitFor();
       await visit('paid-bill', page);
+    },
+  },
+  {
+    // The fiscal receipt: a bill with two positions paid by card with its fee and 1 234 points.
+    name: 'receipt with positions',
+    async run(page, server, visit) {
+      await payWithPointsAndCard(page, server, await freshBill(server, 'demo-points'), 1234);
+      await page.getByRole('region', { name: r.receiptTitle }).getByText(r.fiscalNote).waitFor();
+      await visit('result-receipt-positions', page);
+    },
+  },
+  {
+    // A payment the merchant gave back: a part (still paid, the receipt says what went back and when), then the rest.
+    name: 'refunded receipt',
+    async run(page, server, visit) {
+      const bill = await paidReceipt(page, server);
+      const orderId = new URL(page.url()).searchParams.get('orderId')!;
+      await merchantRefund(server, orderId, '2000.00');
+      await page.reload();
+      await page.getByRole('region', { name: r.receiptTitle }).getByText(r.refunded).waitFor({ timeout: 20_000 });
+      await visit('result-refunded-part', page);
+      await merchantRefund(server, orderId);
+      await page.reload();
+      await page.getByRole('status').filter({ hasText: /^Возвращено / }).waitFor({ timeout: 20_000 });
+      await visit('result-refunded', page);
+      await page.goto(`${server.url}/pay/${bill}`);
+      await heading(page, /^Возвращено /);
+      await visit('paid-bill-refunded', page);
     },
   },
   {
@@ -263,6 +299,35 @@ export const journeys: Journey[] = [
       await typeCode(page, code);
       await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
       await visit('reg-sign-in-notice', page);
+    },
+  },
+  {
+    // The SMS provider's bad days, with the sandbox's SMS.ru fake's switches: a code it did not take, then a free call
+    // that two pages could have claimed (set straight in the database here: the two-page journey is sms-provider.test).
+    name: 'sms provider down',
+    async run(page, server, visit) {
+      const phone = '79990000031';
+      const fault = (on: boolean) =>
+        fetch(`${server.url}/sandbox/smsru/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'provider-500', on }) });
+      await open(page, server, 'demo-reg');
+      await page.getByRole('link', { name: stepMessages.signIn.forgot }).click();
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
+      await page.getByLabel(stepMessages.robot.standIn).check();
+      await fault(true);
+      try {
+        await page.getByRole('button', { name: m.app.continue }).click();
+        await page.getByRole('alert').filter({ hasText: stepMessages.code.smsFailed }).waitFor();
+      } finally {
+        await fault(false);
+      }
+      await visit('forgot-password-sms-failed', page);
+      await page.getByLabel(stepMessages.robot.standIn).check();
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await page.getByRole('link', { name: /бесплатным звонком/ }).click();
+      await page.getByText(stepMessages.freeCall.waiting).waitFor();
+      await server.app.store.db.updateTable('free_call_checks').set({ state: 'conflict' }).where('phone', '=', phone).execute();
+      await page.getByRole('button', { name: stepMessages.freeCall.restart }).waitFor({ timeout: 15_000 });
+      await visit('check-by-phone-start-again', page);
     },
   },
   {

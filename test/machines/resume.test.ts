@@ -108,7 +108,7 @@ describe('a paid bill\'s link', () => {
   const receipt: Receipt = {
     orderId: 'order-1', status: 'success', amount: 100, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z', method: null, email: null, billPaid: true,
     items: [{ name: 'Счет', quantity: 1, price: 100, amount: 100, vat: 'none' }], fee: 0, fiscal: false,
-    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null,
+    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null, refund: null,
   };
   function startApp() {
     const loadBill = fakeRequest<Bill, { objectOID: string; retry?: string | null }>();

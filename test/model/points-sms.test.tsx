@@ -2,7 +2,7 @@ import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { pointsSmsModel as model } from './models/points-sms';
-import { codeSent, continueAsCheckExpires, refusal, tickRobot, typeCode } from './support/account';
+import { codeSent, continueAsCheckExpires, refusal, smsNotSent, tickRobot, typeCode } from './support/account';
 import { elapse } from './support/app';
 import { coverBill, openPage, pointsBill, reloadOnCodeScreen } from './support/bills';
 import { describeModelFlow, type Session } from './support/flow';
@@ -64,6 +64,10 @@ describeModelFlow({
       session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
       await usePoints(session, '1000');
     },
+    SEND_SMS_FAILED: async (session) => {
+      session.server.once('post', SEND, smsNotSent(), 503);
+      await usePoints(session, '1000');
+    },
     TICK_ROBOT: tickRobot,
     UNTICK_ROBOT: tickRobot,
     SUBMIT_AS_CHECK_EXPIRES: (session) => continueAsCheckExpires(session, m.points.use),
@@ -104,6 +108,10 @@ describeModelFlow({
     },
     RESEND_FAILS: async (session) => {
       session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
+      await does.click(session, stepMessages.code.resend);
+    },
+    RESEND_SMS_FAILED: async (session) => {
+      session.server.once('post', SEND, smsNotSent(), 503);
       await does.click(session, stepMessages.code.resend);
     },
     USE_MORE_POINTS: async (session) => {

@@ -6,12 +6,13 @@ import type { Kysely } from 'kysely';
 import { DEV_CAPTCHA_TOKEN } from '../../server/accounts/captcha';
 import type { CodePurpose } from '../../server/accounts/tables';
 import { buildApp } from '../../server/app';
-import type { AppOptions } from '../../server/config';
+import { SANDBOX_SMSRU, type AppOptions } from '../../server/config';
 import { migrations } from '../../server/migrations';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { seedDemo } from '../../server/sandbox/demoBills';
-import { outboxOf } from '../../server/sandbox/smsOutbox';
+import { fakeTextsOf } from '../../server/sandbox/smsruQueries';
 import { openStore, type RootStore } from '../../server/store/store';
+import { killChildServers } from '../support/childServer';
 import { injectFetch } from '../support/injectFetch';
 import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
 import { billByOid } from '../../server/billing/queries';
@@ -52,6 +53,25 @@ async function freshPlace() {
     fs.rmSync(dir, { recursive: true, force: true });
   };
   return { dir, distDir, fresh, remove };
+}
+
+/**
+ * For tests that start servers as processes of their own (test/support/childServer.ts): a temp folder with the tiny
+ * built page and a fresh database of the file's engine, made before the tests of the calling block; after them the
+ * processes are killed and both removed. Read its fields inside the tests.
+ */
+export function processPlace(): { readonly dir: string; readonly distDir: string; readonly database: TestDatabase } {
+  const place = {} as { dir: string; distDir: string; database: TestDatabase };
+  beforeAll(async () => {
+    ({ dir: place.dir, distDir: place.distDir } = tempDirs());
+    place.database = await freshDatabase(place.dir);
+  });
+  afterAll(async () => {
+    await killChildServers();
+    await place.database?.drop();
+    if (place.dir) fs.rmSync(place.dir, { recursive: true, force: true });
+  });
+  return place;
 }
 
 /** Where a test server's data lives: spread into buildApp's options to open a second server on the same database. */
@@ -128,8 +148,9 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
-    // The sandbox's RBS fake is this app: the adapter reaches it (and it calls back) through inject.
+    // The sandbox's RBS and SMS.ru fakes are this app: the adapters reach them (and they call back) through inject.
     acquirerFetch: injectFetch(() => built.app!),
+    smsruFetch: injectFetch(() => built.app!),
     // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
     sweepEveryMs: 0,
     ...database,
@@ -140,6 +161,8 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     rateLimitPerMinute: 0,
     // Tests drive webhook deliveries and the expiry sweep by hand (app.merchant.worker), on the fake clock.
     webhookWorker: false,
+    // And the SMS outbox's retries and delivery reads (app.texts.runOnce()).
+    smsWorker: false,
     ...overrides,
   });
   built.app = app;
@@ -156,6 +179,26 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     },
   };
 }
+
+/**
+ * Another server process on a test server's database, its outside parties the first one's sandbox fakes (as over the
+ * network), its background work driven by hand like the first's.
+ */
+export const secondProcess = (server: TestServer, overrides: Partial<AppOptions> = {}) =>
+  buildApp({
+    ...server.database,
+    distDir: server.distDir,
+    logger: false,
+    now: server.clock.now,
+    rateLimitPerMinute: 0,
+    passwordCost: TEST_PASSWORD_COST,
+    sweepEveryMs: 0,
+    webhookWorker: false,
+    smsWorker: false,
+    acquirerFetch: injectFetch(() => server.app),
+    smsruFetch: injectFetch(() => server.app),
+    ...overrides,
+  });
 
 export interface TestStore {
   store: RootStore;
@@ -236,16 +279,25 @@ export async function openPage(app: FastifyInstance, objectOID = 'demo-anon'): P
   return new Client(app).open(objectOID);
 }
 
-/** The newest code the sandbox's SMS outbox holds for a phone. */
+/** A new test server and the checkout page of a bill opened on it: where most HTTP tests start. */
+export async function serverWithPage(objectOID = 'demo-anon', overrides: Partial<AppOptions> = {}): Promise<{ server: TestServer; client: Client }> {
+  const server = await startServer(overrides);
+  return { server, client: await openPage(server.app, objectOID) };
+}
+
+/** The texts the sandbox's SMS.ru fake delivered to a phone (what `/sandbox/sms` shows), the newest first. */
+export const textsTo = (app: FastifyInstance, phone: string, limit = 20) => fakeTextsOf(app.store, phone, limit);
+
+/** The newest code the sandbox's SMS.ru fake delivered to a phone. */
 export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
+  const text = (await textsTo(app, phone, 1))[0]?.text ?? '';
   const code = /Код подтверждения: (\d{4})/.exec(text)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${phone}: ${text}`);
   return code;
 }
 
 export async function lastPassword(app: FastifyInstance, phone: string): Promise<string> {
-  const text = (await outboxOf(app.store, phone, 1))[0]?.text ?? '';
+  const text = (await textsTo(app, phone, 1))[0]?.text ?? '';
   const password = /пароль: (\S+)$/.exec(text)?.[1];
   if (!password) throw new Error(`no password in the outbox for ${phone}: ${text}`);
   return password;
@@ -294,33 +346,6 @@ export async function countRows(app: FastifyInstance, table: string, where: Reco
 /** A different 4-digit code. */
 export const otherCode = (code: string) => String((Number(code) + 1) % 10_000).padStart(4, '0');
 
-/** Every POST route of the API with a body the page would send (some refused later for business reasons). */
-export const postRoutes: { url: string; form?: boolean; body: Record<string, unknown> | undefined; requiredField?: string }[] = [
-  { url: '/ajax/check-email/', body: { email: 'payer@example.ru' } },
-  { url: '/ajax/realty/freeCallLock/', form: true, body: { phone: '79990000001' } },
-  { url: '/ajax/realty/freeCall/', form: true, body: { phone: '79990000001' } },
-  { url: '/sandbox/free-call', body: { phone: '79990000001' } },
-  { url: '/ajax/realty/checkUser/', body: undefined },
-  { url: '/ajax/get-user', body: { token: 'x' } },
-  {
-    url: '/ajax/registration/',
-    body: { surname: 'Иванов', name: 'Иван', patronymic: 'Иванович', patronimyc: 'Иванович', phone: '79991112233', privacy: true, personalDataAgreement: true, captcha: null },
-  },
-  { url: '/ajax/sendSMS/', body: { login: '79990000002', captcha: null } },
-  { url: '/ajax/realty/login/', form: true, body: { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: '' }, requiredField: 'phone' },
-  { url: '/ajax/logout', body: {} },
-  { url: '/ajax/realty/logout/', body: undefined },
-  { url: '/api/getPaymentUrl/', body: { pointsSum: null, objectOID: 'demo-anon', cardTypeOID: 'demo-anon.ALL', email: 'payer@example.ru', userOID: null, manager_id: null } },
-  { url: '/api/offerText/', body: { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' } },
-  { url: '/api/getResult/', body: { transactionID: 'nope', billOID: 'demo-anon' } },
-  {
-    url: '/api/send-sms/',
-    body: { phone: null, objectOID: 'demo-points', captchaVerified: false, custNo: 'C-1001', usePoints: true, captcha: null, purpose: 'use-points' },
-    requiredField: 'purpose',
-  },
-  { url: '/api/check-code/', body: { code: '1234', phone: null, objectOID: 'demo-points', custNo: 'C-1001', usePoints: true, purpose: 'use-points' } },
-];
-
 /**
  * Pays (or is refused) on the RBS fake's card form at a payment answer's formUrl, then waits for what follows: the fake's
  * signed callback and the reconciling it starts (the product learns the outcome through the protocol only).
@@ -350,10 +375,10 @@ export async function rbsFault(app: FastifyInstance, fault: string, on = true, o
 }
 
 /**
- * Options of a server with the sandbox off whose acquirer is another test server's RBS fake: only the four ACQUIRER_*
- * settings point it there, as a deployment points it at a bank.
+ * Options of a server with the sandbox off whose acquirer and SMS provider are another test server's RBS and SMS.ru
+ * fakes: only the ACQUIRER_* and SMSRU_* settings point it there, as a deployment points it at a bank and a provider.
  */
-export async function acquirerAt(other: TestServer): Promise<Partial<AppOptions>> {
+export async function providersAt(other: TestServer): Promise<Partial<AppOptions>> {
   return {
     sandbox: false,
     acquirerUrl: 'http://localhost:3000/sandbox/rbs/payment/rest/',
@@ -361,5 +386,14 @@ export async function acquirerAt(other: TestServer): Promise<Partial<AppOptions>
     acquirerPassword: 'sandbox-password',
     acquirerCallbackKey: await other.app.callbackKey(),
     acquirerFetch: injectFetch(() => other.app),
+    smsruApiId: SANDBOX_SMSRU.apiId,
+    smsruUrl: `http://localhost:3000${SANDBOX_SMSRU.path}`,
+    smsruFetch: injectFetch(() => other.app),
   };
+}
+
+/** Switches a fault of the sandbox's SMS.ru fake on or off (for every phone, or one). */
+export async function smsFault(app: FastifyInstance, fault: string, on = true, phone?: string) {
+  const answer = await app.inject({ method: 'POST', url: '/sandbox/smsru/faults', payload: { fault, on, ...(phone ? { phone } : {}) } });
+  if (answer.statusCode !== 200) throw new Error(`fault switch refused: ${answer.body}`);
 }

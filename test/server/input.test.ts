@@ -1,12 +1,10 @@
 import { fuzzRoutes, randomBody, SEED } from './fuzzBodies';
-import { openPage, postRoutes, snapshot, startServer, type Client, type TestServer } from './helpers';
+import { openPage, serverWithPage, snapshot, type Client, type TestServer } from './helpers';
+import { postRoutes } from './postRoutes';
 
 let server: TestServer;
 let client: Client;
-beforeAll(async () => {
-  server = await startServer();
-  client = await openPage(server.app, 'demo-points');
-});
+beforeAll(async () => ({ server, client } = await serverWithPage('demo-points')));
 afterAll(() => server.close());
 
 /** Routes with a body of named fields, and one field to spoil in each (the first required one). */

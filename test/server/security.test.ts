@@ -1,6 +1,7 @@
 import { DEV_CAPTCHA_TOKEN, SITEVERIFY_URL, createCaptchaVerifier } from '../../server/accounts/captcha';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MAX_DEPTH, CspReports } from '../../server/platform/cspReports';
-import { openPage, postRoutes, snapshot, startServer, type TestServer } from './helpers';
+import { openPage, snapshot, startServer, type TestServer } from './helpers';
+import { postRoutes } from './postRoutes';
 
 let server: TestServer;
 beforeEach(async () => {

@@ -22,6 +22,24 @@ const running = new Set<ChildProcess>();
 export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve())));
 
+/** How a child process ended: its exit code, or the signal that killed it. */
+export const exitOf = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.exitCode !== null || child.signalCode ? resolve({ code: child.exitCode, signal: child.signalCode }) : child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+
+/**
+ * Waits until `check` holds, asking every 20 ms: for what another process does, which no event of this one tells.
+ * Fails with `what` after `timeoutMs`.
+ */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /**
  * Runs a TypeScript entry as its own Node process and resolves once it prints the line `pattern` captures the port
  * from. `node --import tsx` rather than the `tsx` CLI: the CLI runs the entry in a child of its own, so a SIGKILL

@@ -24,6 +24,16 @@ export async function openTab(base: string, objectOID = 'demo-anon'): Promise<Ta
   return tab(base, { cookie, 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' });
 }
 
+/** Switches a fault of the sandbox's RBS fake of a server process (for every order, or one orderNumber). */
+export async function rbsFaultAt(base: string, fault: string, on = true, orderNumber?: string): Promise<void> {
+  const answer = await fetch(`${base}/sandbox/rbs/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fault, on, ...(orderNumber ? { orderNumber } : {}) }),
+  });
+  if (answer.status !== 200) throw new Error(`fault switch refused: ${await answer.text()}`);
+}
+
 export async function freshBill(base: string, from = 'demo-anon'): Promise<string> {
   const answer = await fetch(`${base}/sandbox/bills`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from }) });
   if (answer.status !== 201) throw new Error(`POST /sandbox/bills answered ${answer.status}`);

@@ -15,6 +15,10 @@ export const exchangesOfAttempt = (store: Store, orderId: string) => store.db.se
 export const ledgerOfCustomer = (store: Store, custNo: string) =>
   store.db.selectFrom('points_ledger').select(['delta', 'reason', 'order_id']).where('cust_no', '=', custNo).orderBy('id').execute();
 
+/** How an attempt's refunds stand: each one's kind, status and amount, oldest first. */
+export const refundsStateOf = (store: Store, orderId: string) =>
+  store.db.selectFrom('refunds').select(['kind', 'status', 'amount_kopecks']).where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+
 /** The newest webhook events first. */
 export const webhookEvents = (store: Store, limit: number) =>
   store.db.selectFrom('webhook_events').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();

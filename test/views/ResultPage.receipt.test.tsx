@@ -34,6 +34,7 @@ const receipt: Receipt = {
   declineReason: null,
   fastPaymentFee: null,
   returnUrl: null,
+  refund: null,
 };
 
 const rowOf = (label: string) => screen.getByText(label).closest('div')!;
@@ -120,6 +121,29 @@ test('no fiscal receipt with the order (the merchant issues its own): the page d
   const positions = within(await screen.findByRole('list', { name: t.positions })).getAllByRole('listitem');
   expect(positions).toHaveLength(1);
   expect(screen.queryByText(t.fiscalNote)).not.toBeInTheDocument();
+});
+
+test('a payment the merchant gave back in part: still paid, and the receipt says what went back and when', async () => {
+  const refund = { amount: 2000, at: '2026-02-01T07:30:00.000Z', whole: false };
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, refund } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.success);
+  expect(within(rowOf(t.amount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
+  // 07:30 UTC is 10:30 in Moscow.
+  expect(rowOf(t.refunded)).toHaveTextContent(/^Возвращено2\s000,00 руб\., 1 февраля 2026 г\. в 10:30 МСК$/);
+});
+
+test('a payment given back whole says \'Возвращено N руб.\' with the date, and nowhere \'Оплачено\'', async () => {
+  const refund = { amount: 12530.86, at: '2026-02-01T07:30:00.000Z', whole: true };
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, pointsUsed: 0, refund } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(screen.getByRole('status')).toHaveTextContent(/^Возвращено 12\s530,86 руб\.$/);
+  expect(screen.queryByText(stepMessages.status.success)).not.toBeInTheDocument();
+  expect(screen.queryByText(t.amount)).not.toBeInTheDocument();
+  expect(within(rowOf(t.paymentAmount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
+  expect(rowOf(t.refunded)).toHaveTextContent(/1 февраля 2026 г\. в 10:30 МСК/);
 });
 
 test('a bill closed by points says so as the way paid', async () => {

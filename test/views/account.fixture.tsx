@@ -9,7 +9,7 @@ import { freeCallMachine } from '../../src/machines/freeCall';
 import { signInMachine } from '../../src/machines/signIn';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { PageConfig } from '../../src/services/pageConfig';
-import type { Bill, CodeRequest, LoyaltyUser } from '../../src/services/types';
+import type { Bill, CodeRequest, FreeCallNumber, FreeCallState, LoyaltyUser } from '../../src/services/types';
 import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
 import { preloadViews } from '../../src/views/lazyViews';
@@ -42,8 +42,8 @@ export function renderAccount({
     checkCode: fakeRequest<AccountAnswer, CheckCodeInput>(),
     restorePassword: fakeRequest<AccountAnswer, FinishInput>(),
     registerAccount: fakeRequest<AccountAnswer, FinishInput>(),
-    lockFreeCall: fakeRequest<boolean, { phone: string }>(),
-    checkFreeCall: fakeRequest<boolean, { phone: string }>(),
+    lockFreeCall: fakeRequest<FreeCallNumber | null, { phone: string }>(),
+    checkFreeCall: fakeRequest<FreeCallState, { phone: string }>(),
   };
   const reload = jest.fn();
   const quiet = { 'log error': () => undefined };

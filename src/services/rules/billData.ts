@@ -115,7 +115,14 @@ export type Receipt = {
   fastPaymentFee: number | null;
   /** Where 'Вернуться в магазин' leads: the bill's return address; null: the merchant gave none. */
   returnUrl: string | null;
+  /**
+   * What the merchant's refunds have given back (roubles) and when last, ISO 8601 UTC; `whole`: all of the payment. null:
+   * nothing given back.
+   */
+  refund: RefundNote | null;
 };
+
+export type RefundNote = { amount: number; at: string; whole: boolean };
 
 /** A position of the receipt. `vat`: the fiscal VAT code (`none`, `vat20`, `vat22`, `vat122`, …). */
 export type ReceiptItem = { name: string; quantity: number; price: number; amount: number; vat: string };

@@ -24,13 +24,21 @@ export function codePurposeStates({ open, form, codeScreen, resumedCode, done }:
     form: { meta: sees(...form, ...robot), on: { FILL_FORM: 'ready' } },
     ready: {
       meta: sees(...form, { checked: stepMessages.robot.standIn }, { button: m.app.continue }),
-      on: { UNTICK_ROBOT: 'form', CONTINUE_AS_CHECK_EXPIRES: 'form', SEND_CODE: 'code', SEND_TOO_EARLY: 'sendWait', SEND_FAILS: 'sendFailed' },
+      on: { UNTICK_ROBOT: 'form', CONTINUE_AS_CHECK_EXPIRES: 'form', SEND_CODE: 'code', SEND_TOO_EARLY: 'sendWait', SEND_FAILS: 'sendFailed', SEND_SMS_FAILED: 'sendSmsFailed' },
     },
+    // The SMS provider did not take the code's text: the payer hears it on the form.
+    sendSmsFailed: { meta: sees(...form, { alert: stepMessages.code.smsFailed }) },
     sendWait: { meta: sees(...form, { alert: 'Повторная отправка кода возможна через 42 секунды' }, ...robot) },
     sendFailed: { meta: sees(...form, { alert: stepMessages.code.sendRefused }, ...robot) },
     code: {
       meta: sees(...codeScreen),
-      on: { RIGHT_CODE: 'done', RIGHT_CODE_REFUSED_ROBOT: 'finishRobot', RIGHT_CODE_SERVER_DOWN: 'finishFailed', BACK: 'formAgain' },
+      on: {
+        RIGHT_CODE: 'done',
+        RIGHT_CODE_REFUSED_ROBOT: 'finishRobot',
+        RIGHT_CODE_SERVER_DOWN: 'finishFailed',
+        RIGHT_CODE_SMS_FAILED: 'finishSmsFailed',
+        BACK: 'formAgain',
+      },
     },
     formAgain: { meta: sees(...form) },
     finishRobot: { meta: sees(...codeScreen, ...codeRobot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
@@ -38,6 +46,8 @@ export function codePurposeStates({ open, form, codeScreen, resumedCode, done }:
     finishRobotStill: { meta: sees(...codeScreen, { alert: stepMessages.robot.notice }, ...codeRobot) },
     finishRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }, { button: m.app.continue }), on: { RETRY: 'done' } },
     finishFailed: { meta: sees(...codeScreen, { button: m.app.continue }), on: { RETRY: 'done' } },
+    // The code was right but the password's text did not go out: said so; Continue sends it once the provider is back.
+    finishSmsFailed: { meta: sees(...codeScreen, { alert: stepMessages.code.smsFailed }, { button: m.app.continue }), on: { RETRY: 'done' } },
     done: { meta: sees(...done) },
   } as const;
 }

@@ -57,8 +57,10 @@ export const pointsSmsModel = setup({}).createMachine({
     noPoints: { meta: sees({ heading: m.points.blockTitle }, { text: stepMessages.usePoints.none }, { noField: stepMessages.usePoints.input }) },
     pointsForm: {
       meta: sees(...pointsForm, { button: m.points.use }),
-      on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed' },
+      on: { SEND_CODE: 'codeSent', SEND_REFUSED_ROBOT: 'pointsRobot', SEND_FAILS: 'pointsSendFailed', SEND_SMS_FAILED: 'pointsSmsFailed' },
     },
+    // The SMS provider did not take the text: the payer hears it on this screen, and asks again once it is back.
+    pointsSmsFailed: { meta: sees(...pointsForm, { alert: stepMessages.code.smsFailed }, { button: m.points.use }), on: { SEND_CODE: 'codeSent' } },
     // The payer learns why no code came, as on the other screens that send one.
     pointsSendFailed: { meta: sees(...pointsForm, { alert: stepMessages.code.sendRefused }, { button: m.points.use }, { noText: stepMessages.robot.standIn }), on: { SEND_CODE: 'codeSent' } },
     // The server asks for the robot check and names no wait: that is the one instruction, no 'try later' beside it.
@@ -98,8 +100,11 @@ export const pointsSmsModel = setup({}).createMachine({
     codeRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
     resendReady: {
       meta: sees(...codeScreen, { button: stepMessages.code.resend }),
-      on: { RESEND: 'resent', RESEND_TOO_EARLY: 'resendWait', RESEND_REFUSED: 'resendRefused', RESEND_FAILS: 'resendFailed' },
+      on: { RESEND: 'resent', RESEND_TOO_EARLY: 'resendWait', RESEND_REFUSED: 'resendRefused', RESEND_FAILS: 'resendFailed', RESEND_SMS_FAILED: 'resendSmsFailed' },
     },
+    // The new code's text did not go out: said on the code screen, whose resend stays at hand; it works once the provider is back.
+    resendSmsFailed: { meta: sees(...codeScreen, { alert: stepMessages.code.smsFailed }, { button: stepMessages.code.resend }), on: { RESEND: 'resentAfterFailure' } },
+    resentAfterFailure: { meta: sees(...countdown(/^Повторная отправка кода возможна через 60 секунд$/), { noAlert: stepMessages.code.smsFailed }) },
     resent: { meta: sees(...countdown(/^Повторная отправка кода возможна через 60 секунд$/)) },
     resendWait: { meta: sees(...countdown(/^Повторная отправка кода возможна через 42 секунды$/), ...robot) },
     resendRefused: { meta: sees(...codeScreen, { button: stepMessages.code.resend }, { noText: stepMessages.robot.standIn }) },

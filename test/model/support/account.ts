@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { refusal } from '../../../server/accounts/schemas';
+import { refusal, textNotSentBody } from '../../../server/accounts/schemas';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { eventually, settle } from './app';
@@ -9,6 +9,9 @@ import { does } from './screen';
 
 /** The server's refusal body of an account or code call: the server's own builder, so the fakes cannot drift. */
 export { refusal };
+
+/** The 503 body of a text the SMS provider did not take (a code, or the password a right code unlocked). */
+export const smsNotSent = () => textNotSentBody(false);
 
 /** The send-sms answer of a sent code (server/accounts/codeRoutes.ts). */
 export const codeSent = (showCaptcha = false) => ({ success: true, show_captcha: showCaptcha, json: { show_captcha: showCaptcha }, secondsLeft: 60, data: { secondsLeft: 60 } });
@@ -110,9 +113,11 @@ export function codePurposeEvents({ finish, finished }: { finish: string; finish
     SEND_CODE: (session: Session) => send(session, codeSent()),
     SEND_TOO_EARLY: (session: Session) => send(session, refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429),
     SEND_FAILS: (session: Session) => send(session, { success: false, error: 'Сбой' }, 500),
+    SEND_SMS_FAILED: (session: Session) => send(session, smsNotSent(), 503),
     RIGHT_CODE: (session: Session) => confirmCode(session, finished),
     RIGHT_CODE_REFUSED_ROBOT: (session: Session) => confirmCode(session, refusal('Подтвердите, что вы не робот', true), 400),
     RIGHT_CODE_SERVER_DOWN: (session: Session) => confirmCode(session, { success: false, error: 'Сбой' }, 500),
+    RIGHT_CODE_SMS_FAILED: (session: Session) => confirmCode(session, smsNotSent(), 503),
     // The code typed again with the check not passed: no answer scripted, so a request would fail the path.
     RETRY_UNTICKED: (session: Session) => typeCode(session, '1234'),
     RETRY: async (session: Session) => {

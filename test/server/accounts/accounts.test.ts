@@ -1,16 +1,13 @@
 import { CODE_RULES } from '../../../server/accounts/codes';
 import { demoAccount } from '../../../server/sandbox/demoBills';
-import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, snapshot, startServer, type Client, type TestServer } from '../helpers';
+import { countRows, DEV_CAPTCHA_TOKEN, lastPassword, openPage, provePhone, serverWithPage, startServer, type Client, type TestServer } from '../helpers';
 import { accountByPhone } from '../../../server/accounts/accountQueries';
 import { sessionById } from '../../../server/accounts/sessionQueries';
 
 let server: TestServer;
 let client: Client;
 
-beforeEach(async () => {
-  server = await startServer();
-  client = await openPage(server.app, 'demo-reg');
-});
+beforeEach(async () => ({ server, client } = await serverWithPage('demo-reg')));
 afterEach(() => server.close());
 
 const NEW_PHONE = '79995556677';
@@ -215,90 +212,5 @@ describe('check-email', () => {
     const answer = await client.post('/ajax/check-email/', { email });
     expect(answer.statusCode).toBe(200);
     expect(answer.json().success).toBe(ok);
-  });
-});
-
-describe('free call', () => {
-  const phone = demoAccount.phone;
-  const lock = (c: Client) => c.post('/ajax/realty/freeCallLock/', { phone }, { form: true });
-  const poll = async (c: Client) => (await c.post('/ajax/realty/freeCall/', { phone }, { form: true })).json().json.result as boolean;
-  // The sandbox line takes the call; it wants a session's CSRF token like any POST (any session: it is the line).
-  const call = async () => (await (await openPage(server.app)).post('/sandbox/free-call', { phone })).json();
-  /** The payer's steps before the free-call screen: the restore code to this phone was sent in this session. */
-  const askForRestoreCode = async (c: Client, captcha: string | null = null) => {
-    const sent = await c.post('/api/send-sms/', { phone, objectOID: 'demo-reg', captchaVerified: false, custNo: null, usePoints: false, captcha, purpose: 'forgot-password' });
-    expect(sent.statusCode).toBe(200);
-  };
-
-  test('lock, then the call from the phone signs its account in', async () => {
-    await askForRestoreCode(client);
-    expect(await poll(client)).toBe(false);
-    expect((await lock(client)).json()).toEqual({ success: true, json: { result: true } });
-    expect(await poll(client)).toBe(false);
-
-    expect(await call()).toEqual({ success: true, answered: 1 });
-    expect(await poll(client)).toBe(true);
-    expect((await signedInUser(client)).json().user.phone).toBe(phone);
-  });
-
-  test('a call after the lock expired, or to another session, signs nobody in', async () => {
-    await askForRestoreCode(client);
-    await lock(client);
-    server.clock.advance(3 * 60_000);
-    await call();
-    expect(await poll(client)).toBe(false);
-    const other = await openPage(server.app);
-    const before = await snapshot(server.app);
-    expect(await poll(other)).toBe(false);
-    expect(await snapshot(server.app)).toBe(before);
-  });
-
-  test('two sessions lock one phone: the call signs in only the latest, and the other learns nothing', async () => {
-    const owner = client;
-    const attacker = await openPage(server.app, 'demo-reg');
-    await askForRestoreCode(owner);
-    server.clock.advance(60_000);
-    await askForRestoreCode(attacker, DEV_CAPTCHA_TOKEN);
-    expect((await lock(attacker)).json().json.result).toBe(true);
-    expect((await lock(owner)).json().json.result).toBe(true);
-
-    // One waiting lock for the phone, the owner's: the call answers exactly one.
-    expect(await call()).toEqual({ success: true, answered: 1 });
-    expect(await poll(owner)).toBe(true);
-    expect((await signedInUser(owner)).json().user.phone).toBe(phone);
-    expect(await poll(attacker)).toBe(false);
-    expect((await attacker.post('/ajax/realty/checkUser/')).json()).toEqual({ success: false, json: { token: null } });
-  });
-
-  test('a session may lock only a phone it entered in this flow', async () => {
-    const stranger = await openPage(server.app, 'demo-reg');
-    expect((await lock(stranger)).json()).toEqual({ success: true, json: { result: false } });
-    // Proving some other phone, or asking a code for another purpose, does not count either.
-    const sent = await stranger.post('/api/send-sms/', { phone, objectOID: 'demo-reg', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
-    expect(sent.statusCode).toBe(200);
-    expect((await lock(stranger)).json().json.result).toBe(false);
-    expect(await countRows(server.app, 'free_calls')).toBe(0);
-    expect(await call()).toEqual({ success: true, answered: 0 });
-    expect(await poll(stranger)).toBe(false);
-  });
-
-  test('the sandbox free-call line takes the CSRF token like any POST, and has a page for a tester', async () => {
-    await askForRestoreCode(client);
-    await lock(client);
-    const forged = await server.app.inject({ method: 'POST', url: '/sandbox/free-call', payload: { phone } });
-    expect(forged.statusCode).toBe(403);
-    expect(await poll(client)).toBe(false);
-
-    const line = new (client.constructor as new (app: typeof server.app) => Client)(server.app);
-    const page = await line.get('/sandbox/free-call');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<label for="phone">Телефон, с которого звонят</label>');
-    expect(page.body).toContain('<script src="/sandbox/free-call.js"></script>');
-    line.csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)![1]!;
-    expect((await line.post('/sandbox/free-call', { phone })).json()).toEqual({ success: true, answered: 1 });
-    expect(await poll(client)).toBe(true);
-    const script = await server.app.inject({ method: 'GET', url: '/sandbox/free-call.js' });
-    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(script.body).toContain("'x-csrf-token'");
   });
 });

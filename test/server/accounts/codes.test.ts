@@ -1,18 +1,14 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../../server/accounts/codes';
 import { trustProxyFrom } from '../../../server/config';
-import { buildApp, Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, startServer, TEST_PASSWORD_COST, type TestServer } from '../helpers';
+import { Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, secondProcess, serverWithPage, startServer, textsTo, type TestServer } from '../helpers';
 import { guardOf } from '../../../server/accounts/codeQueries';
-import { outboxOf } from '../../../server/sandbox/smsOutbox';
 
 const PHONE = '79990001122';
 let server: TestServer;
 let client: Client;
 
-beforeEach(async () => {
-  server = await startServer();
-  client = await openPage(server.app);
-});
+beforeEach(async () => ({ server, client } = await serverWithPage()));
 afterEach(() => server.close());
 
 const send = (purpose = 'register', extra: Record<string, unknown> = {}, phone = PHONE) =>
@@ -217,8 +213,8 @@ describe('use-points codes', () => {
     expect((await client.post('/api/send-sms/', pointsBody({ objectOID: 'no-such-bill' }))).statusCode).toBe(404);
     // A phone the page names is no address for a points code: the code goes to the bill's phone, never to that one.
     expect((await client.post('/api/send-sms/', pointsBody({ phone: '79990001122' }))).statusCode).toBe(200);
-    expect(await outboxOf(server.app.store, '79990001122', 5)).toHaveLength(0);
-    expect(await outboxOf(server.app.store, '79990000001', 5)).toHaveLength(1);
+    expect(await textsTo(server.app, '79990001122')).toHaveLength(0);
+    expect(await textsTo(server.app, '79990000001')).toHaveLength(1);
     // The check finds the code by the bill's phone too; the phone the page names does not matter.
     const code = await lastCode(server.app, '79990000001');
     const checked = await client.post('/api/check-code/', { code, phone: '79990001122', objectOID: 'demo-points', custNo: null, usePoints: true, purpose: 'use-points' });
@@ -251,7 +247,7 @@ describe('SMS bombing across phones', () => {
     const fourth = await sendFrom(session, phones[3]!);
     expect(fourth.statusCode).toBe(400);
     expect(fourth.json()).toMatchObject({ success: false, show_captcha: true, json: { show_captcha: true } });
-    expect(await outboxOf(server.app.store, phones[3]!, 5)).toHaveLength(0);
+    expect(await textsTo(server.app, phones[3]!)).toHaveLength(0);
     expect((await sendFrom(session, phones[3]!, captcha)).statusCode).toBe(200);
     // Every further phone needs its own robot check; a phone already used does not.
     expect((await sendFrom(session, phones[4]!)).statusCode).toBe(400);
@@ -301,7 +297,7 @@ describe('SMS bombing across phones', () => {
 
   test('one address: at most 30 sends an hour even with the robot check; the counters are shared by server processes', async () => {
     // A second server process on the same database: the counters are rows, not memory.
-    const second = await buildApp({ ...server.database, distDir: server.distDir, logger: false, now: server.clock.now, rateLimitPerMinute: 0, passwordCost: TEST_PASSWORD_COST, sweepEveryMs: 0, webhookWorker: false });
+    const second = await secondProcess(server);
     try {
       for (let i = 0; i < CODE_RULES.addressSendsPerHour; i++) {
         const via = await fromAddress('10.0.0.5', i % 2 ? second : server.app);

@@ -3,31 +3,16 @@ import type { CaptchaVerifier } from '../../../server/accounts/captcha';
 import { insertVerification, setCaptchaRequired } from '../../../server/accounts/codeQueries';
 import { verifyPassword } from '../../../server/accounts/passwords';
 import { register, type AccountDeps, type RegistrationRequest } from '../../../server/accounts/registration';
-import { insertSession } from '../../../server/accounts/sessionQueries';
-import type { Store } from '../../../server/store/store';
-import { startStore, TEST_PASSWORD_COST, type TestStore } from '../helpers';
+import { textsOfPhone } from '../../../server/accounts/textQueries';
+import { TEST_PASSWORD_COST } from '../helpers';
+import { textBench } from './textBench';
 
 /** Registration as a domain function, on a real store: what it needs first, what it writes and sends, and a race. */
-let t: TestStore;
-beforeEach(async () => {
-  t = await startStore();
-  await insertSession(t.store, 'session-1', 'token-1');
-});
-afterEach(() => t.close());
+const bench = textBench();
 
 const PHONE = '79991112233';
 
-/**
- * An SMS line that keeps what was sent once the transaction committed (a transaction may run more than once on
- * PostgreSQL), and whether it was given inside a transaction of the store.
- */
-function smsLine() {
-  const sent: { phone: string; text: string; inTransaction: boolean }[] = [];
-  const send = async (store: Store, phone: string, text: string) => store.afterCommit(() => void sent.push({ phone, text, inTransaction: store !== t.store }));
-  return { sent, sms: { send } };
-}
-
-const deps = (sms = smsLine().sms, verifyCaptcha: CaptchaVerifier = async () => false): AccountDeps => ({ sms, verifyCaptcha, passwordCost: TEST_PASSWORD_COST });
+const deps = (verifyCaptcha: CaptchaVerifier = async () => false): AccountDeps => ({ texts: bench.line.texts, verifyCaptcha, passwordCost: TEST_PASSWORD_COST });
 
 const request = (overrides: Partial<RegistrationRequest> = {}): RegistrationRequest => ({
   sessionId: 'session-1',
@@ -40,62 +25,99 @@ const request = (overrides: Partial<RegistrationRequest> = {}): RegistrationRequ
   ...overrides,
 });
 
-const proveForRegistration = (phone = PHONE) => insertVerification(t.store, { session_id: 'session-1', phone, purpose: 'register', cust_no: null });
+const proveForRegistration = (phone = PHONE) => insertVerification(bench.store, { session_id: 'session-1', phone, purpose: 'register', cust_no: null });
 
 test('a phone not proven by a register code in this session is not registered', async () => {
-  const { sms, sent } = smsLine();
   // A proof of another purpose, or of another phone, does not count.
-  await insertVerification(t.store, { session_id: 'session-1', phone: PHONE, purpose: 'forgot-password', cust_no: null });
+  await insertVerification(bench.store, { session_id: 'session-1', phone: PHONE, purpose: 'forgot-password', cust_no: null });
   await proveForRegistration('79994445566');
-  expect(await register(t.store, deps(sms), request())).toBe('unproven');
-  expect(await accountByPhone(t.store, PHONE)).toBeUndefined();
-  expect(sent).toEqual([]);
+  expect(await register(bench.store, deps(), request())).toBe('unproven');
+  expect(await accountByPhone(bench.store, PHONE)).toBeUndefined();
+  expect(bench.line.sent).toEqual([]);
 });
 
-test('a proven phone gets an account with the names trimmed, and its password by SMS in the same transaction', async () => {
-  const { sms, sent } = smsLine();
+test('a proven phone gets an account with the names trimmed, and its password by SMS, its text written with the account', async () => {
   await proveForRegistration();
-  expect(await register(t.store, deps(sms), request())).toBe('registered');
+  expect(await register(bench.store, deps(), request())).toBe('registered');
 
-  const account = (await accountByPhone(t.store, PHONE))!;
+  const account = (await accountByPhone(bench.store, PHONE))!;
   expect(account).toMatchObject({ surname: 'Иванова', name: 'Мария', patronymic: 'Сергеевна', email: null, oid: expect.stringMatching(/^user-/) });
-  expect(sent).toEqual([{ phone: PHONE, text: expect.stringMatching(/^Вы зарегистрированы\. Ваш пароль: \S{10}$/), inTransaction: true }]);
-  const password = /пароль: (\S+)$/.exec(sent[0]!.text)![1]!;
+  expect(bench.line.sent).toEqual([{ phone: PHONE, text: expect.stringMatching(/^Вы зарегистрированы\. Ваш пароль: \S{10}$/) }]);
+  const password = /пароль: (\S+)$/.exec(bench.line.sent[0]!.text)![1]!;
   expect(await verifyPassword(password, account.password_hash)).toBe(true);
+  // The outbox keeps that it went, and to whom, but not the password.
+  const [text] = await textsOfPhone(bench.store, PHONE, 5);
+  expect(text).toMatchObject({ kind: 'password', session_id: 'session-1', state: 'accepted', sealed_text: null, sms_id: '000000-00000001' });
+  expect(JSON.stringify(text)).not.toContain(password);
 
   // The proof is used up: registering again needs a new one, and then the phone is taken.
-  expect(await register(t.store, deps(sms), request())).toBe('unproven');
+  expect(await register(bench.store, deps(), request())).toBe('unproven');
   await proveForRegistration();
-  expect(await register(t.store, deps(sms), request())).toBe('taken');
-  expect(sent).toHaveLength(1);
+  expect(await register(bench.store, deps(), request())).toBe('taken');
+  expect(bench.line.sent).toHaveLength(1);
+});
+
+/** A proven phone registers while the provider fails so: the account is made, its text did not go out; answers its hash. */
+async function registeredButNotSent(failure: 'refused' | 'down'): Promise<string> {
+  await proveForRegistration();
+  bench.line.failWith(failure);
+  expect(await register(bench.store, deps(), request())).toBe('not-sent');
+  return (await accountByPhone(bench.store, PHONE))!.password_hash;
+}
+
+test('the provider refuses the password: the payer hears it, and asking again sends a new password once it takes it', async () => {
+  const first = await registeredButNotSent('refused');
+  expect(await textsOfPhone(bench.store, PHONE, 5)).toEqual([expect.objectContaining({ state: 'refused', status_code: 207, sealed_text: null })]);
+
+  bench.line.failWith(null);
+  expect(await register(bench.store, deps(), request())).toBe('registered');
+  const password = /пароль: (\S+)$/.exec(bench.line.sent[0]!.text)![1]!;
+  // The refused text's password reached nobody: a new one replaced it, and it signs in.
+  const account = (await accountByPhone(bench.store, PHONE))!;
+  expect(account.password_hash).not.toBe(first);
+  expect(await verifyPassword(password, account.password_hash)).toBe(true);
+  // Once it went out, asking again sends nothing more.
+  expect(await register(bench.store, deps(), request())).toBe('unproven');
+  expect(bench.line.sent).toHaveLength(1);
+});
+
+test('the provider is down: the same password goes out when the payer asks again', async () => {
+  const hash = await registeredButNotSent('down');
+  expect(await textsOfPhone(bench.store, PHONE, 5)).toEqual([expect.objectContaining({ state: 'pending', attempts: 1, sealed_text: expect.any(String) })]);
+
+  bench.line.failWith(null);
+  expect(await register(bench.store, deps(), request())).toBe('registered');
+  expect(bench.line.sent).toHaveLength(1);
+  expect((await accountByPhone(bench.store, PHONE))!.password_hash).toBe(hash);
+  expect(await verifyPassword(/пароль: (\S+)$/.exec(bench.line.sent[0]!.text)![1]!, hash)).toBe(true);
+  expect(await textsOfPhone(bench.store, PHONE, 5)).toEqual([expect.objectContaining({ state: 'accepted', attempts: 2, sealed_text: null })]);
 });
 
 test('a phone with an account already is taken (the demo account)', async () => {
-  await insertVerification(t.store, { session_id: 'session-1', phone: '79990000002', purpose: 'register', cust_no: null });
-  expect(await register(t.store, deps(), request({ phone: '79990000002' }))).toBe('taken');
+  await insertVerification(bench.store, { session_id: 'session-1', phone: '79990000002', purpose: 'register', cust_no: null });
+  expect(await register(bench.store, deps(), request({ phone: '79990000002' }))).toBe('taken');
 });
 
 test('a phone whose guard demands the captcha needs one that proves a person', async () => {
   await proveForRegistration();
-  await setCaptchaRequired(t.store, PHONE, true);
+  await setCaptchaRequired(bench.store, PHONE, true);
   const asked: string[] = [];
   const verifier: CaptchaVerifier = async (token) => {
     asked.push(String(token));
     return token === 'person';
   };
-  expect(await register(t.store, deps(undefined, verifier), request())).toBe('captcha');
-  expect(await register(t.store, deps(undefined, verifier), request({ captcha: 'robot' }))).toBe('captcha');
-  expect(await register(t.store, deps(undefined, verifier), request({ captcha: 'person' }))).toBe('registered');
+  expect(await register(bench.store, deps(verifier), request())).toBe('captcha');
+  expect(await register(bench.store, deps(verifier), request({ captcha: 'robot' }))).toBe('captcha');
+  expect(await register(bench.store, deps(verifier), request({ captcha: 'person' }))).toBe('registered');
   expect(asked).toEqual(['robot', 'person']);
 });
 
 test('two registrations of one proof at once make one account and send one password', async () => {
-  const { sms, sent } = smsLine();
   await proveForRegistration();
-  const outcomes = await Promise.all([register(t.store, deps(sms), request()), register(t.store, deps(sms), request())]);
+  const outcomes = await Promise.all([register(bench.store, deps(), request()), register(bench.store, deps(), request())]);
   // The other finds the proof used up or the phone taken, whichever it reads first.
   expect(outcomes.filter((outcome) => outcome === 'registered')).toHaveLength(1);
   expect(outcomes.filter((outcome) => outcome === 'taken' || outcome === 'unproven')).toHaveLength(1);
-  expect(await t.store.db.selectFrom('loyalty_accounts').select('id').where('phone', '=', PHONE).execute()).toHaveLength(1);
-  expect(sent).toHaveLength(1);
+  expect(await bench.store.db.selectFrom('loyalty_accounts').select('id').where('phone', '=', PHONE).execute()).toHaveLength(1);
+  expect(bench.line.sent).toHaveLength(1);
 });

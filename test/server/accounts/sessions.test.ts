@@ -55,7 +55,7 @@ describe('sessions expire (idle 30 min, absolute 24 h)', () => {
     expect((await ended.post('/ajax/realty/freeCallLock/', { phone: '79990000002' }, { form: true })).json().json.result).toBe(true);
     const endedId = idOf(ended);
     expect(await rows('phone_verifications', endedId)).toBe(1);
-    expect(await rows('free_calls', endedId)).toBe(1);
+    expect(await rows('free_call_checks', endedId)).toBe(1);
 
     server.clock.advance(SESSION_LIFE.idleMs - MINUTE);
     const live = await openPage(server.app);
@@ -64,7 +64,7 @@ describe('sessions expire (idle 30 min, absolute 24 h)', () => {
     expect(await sweepEndedSessions(server.app.store)).toBe(1);
     expect(await sessionById(server.app.store, endedId)).toBeUndefined();
     expect(await rows('phone_verifications', endedId)).toBe(0);
-    expect(await rows('free_calls', endedId)).toBe(0);
+    expect(await rows('free_call_checks', endedId)).toBe(0);
     // The code sent stays (the per-phone caps count it), no longer tied to a session.
     expect(await countRows(server.app, 'sms_codes', { phone: '79990000002', session_id: null })).toBe(1);
     expect(await sessionById(server.app.store, idOf(live))).toBeDefined();

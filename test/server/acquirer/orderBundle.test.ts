@@ -70,3 +70,22 @@ test('the adapter\'s register.do carries taxSystem and orderBundle as form param
   await acquirer.register({ orderNumber: 'n-2', amount: 50_000, returnUrl: 'https://shop/ok' });
   expect([sent[1]!.has('taxSystem'), sent[1]!.has('orderBundle')]).toEqual([false, false]);
 });
+
+test('the adapter\'s refund.do carries the positions returned as refundItems; the order\'s status gives what it has given back', async () => {
+  const sent: URLSearchParams[] = [];
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    sent.push(new URLSearchParams(String(init?.body)));
+    const answer = String(url).endsWith('getOrderStatusExtended.do')
+      ? { errorCode: '0', orderNumber: 'n-1', orderStatus: 2, amount: 50_000, paymentAmountInfo: { paymentState: 'DEPOSITED', refundedAmount: 12_000 } }
+      : { errorCode: '0' };
+    return new Response(JSON.stringify(answer), { status: 200 });
+  };
+  const acquirer = rbsAcquirer({ baseUrl: 'https://bank.example/payment/rest/', credentials: { token: 't' }, fetch: fetch as typeof globalThis.fetch });
+  const [returned] = fiscalReceiptOf('osn', [item(1, { amount_kopecks: 12_000, price_kopecks: 12_000 })], { email: null, phone: null }, 0, '1.2').orderBundle.cartItems.items;
+  await acquirer.refund({ orderId: 'acq-1', amount: 12_000, refundItems: [returned!] });
+  expect(sent[0]!.get('amount')).toBe('12000');
+  expect(JSON.parse(sent[0]!.get('refundItems')!)).toEqual({ items: [returned] });
+  await acquirer.refund({ orderId: 'acq-1', amount: 100 });
+  expect(sent[1]!.has('refundItems')).toBe(false);
+  expect(await acquirer.orderStatus({ orderId: 'acq-1' })).toMatchObject({ refundedAmount: 12_000, paymentState: 'DEPOSITED' });
+});

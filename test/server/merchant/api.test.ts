@@ -5,6 +5,7 @@ import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { billByOid, typesOfBill } from '../../../server/billing/queries';
 import { pointsBalance } from '../../../server/loyalty/ledger';
 import { attemptByOrder } from '../../../server/payments/queries';
+import { refundsStateOf } from '../../support/rows';
 
 let server: TestServer;
 
@@ -304,6 +305,7 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
       commission: { value: '185.19', currency: 'RUB' },
       pointsUsed: 0,
       status: 'success',
+      refunded: { value: '0.00', currency: 'RUB' },
       receiptEmail: 'payer@example.ru',
       receipt: expect.objectContaining({ issuer: 'acquirer', taxSystem: 'osn', items: [expect.objectContaining({ billPosition: 1, amount: { value: '12345.67', currency: 'RUB' } }), expect.objectContaining({ billPosition: null, amount: { value: '185.19', currency: 'RUB' } })] }),
       createdAt: expect.any(String),
@@ -331,7 +333,8 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
     // The payer pays on the form still open: a cancelled bill takes no money, so it is refunded at the acquirer.
     await payOnTheForm(server.app, formUrl);
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json()).toMatchObject({ status: 'cancelled', payments: [{ orderId, status: 'refunded' }] });
-    expect((await attemptByOrder(server.app.store, orderId))!.refund_state).toBe('done');
+    const attempt = (await attemptByOrder(server.app.store, orderId))!;
+    expect(await refundsStateOf(server.app.store, orderId)).toEqual([{ kind: 'automatic', status: 'succeeded', amount_kopecks: attempt.amount_kopecks }]);
 
     // Cancelling again answers the cancelled bill (an empty body declared as JSON is no body, as curl scripts send it).
     const again = await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`, undefined, { 'content-type': 'application/json' });
@@ -394,7 +397,7 @@ describe('points', () => {
   test('credit and debit answer the new balance; the page reads the same ledger; below zero is 409', async () => {
     const credit = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 700, reason: 'Покупка' });
     expect(credit.statusCode).toBe(200);
-    expect(credit.json()).toEqual({ custNo: 'ERP-42', balance: 700, entry: { id: expect.any(Number), delta: 700, reason: 'Покупка', orderId: null, createdAt: expect.any(String) } });
+    expect(credit.json()).toEqual({ custNo: 'ERP-42', balance: 700, entry: { id: expect.any(Number), delta: 700, reason: 'Покупка', orderId: null, refundId: null, createdAt: expect.any(String) } });
     const debit = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: -200, reason: 'Возврат' });
     expect(debit.json().balance).toBe(500);
     const tooMuch = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: -501, reason: 'Слишком много' });
@@ -476,6 +479,8 @@ describe('OpenAPI', () => {
       '/merchant/v1/bills/{objectOID}/cancel',
       '/merchant/v1/customers/{custNo}/points',
       '/merchant/v1/payments',
+      '/merchant/v1/payments/{orderId}',
+      '/merchant/v1/payments/{orderId}/refunds',
     ]);
     const create = doc.paths['/merchant/v1/bills'].post;
     expect(create.requestBody.content['application/json'].schema.properties.amount.properties.value.pattern).toBe('^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$');

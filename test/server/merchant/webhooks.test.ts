@@ -108,7 +108,7 @@ describe('events in the outbox', () => {
     });
   });
 
-  test('a declined card queues payment.declined; a cancel queues bill.cancelled; a payment made after it, payment.refunded', async () => {
+  test('a declined card queues payment.declined; a cancel queues bill.cancelled; a payment made after it, payment.refunded and its refund.succeeded', async () => {
     const objectOID = await newBill();
     await pay(objectOID, TEST_CARDS.declined);
     const link = await linkFor(server.app, objectOID);
@@ -118,7 +118,8 @@ describe('events in the outbox', () => {
     expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'bill.cancelled']);
     // The QR the acquirer knows stays payable until its session ends; paid after the cancel, the money goes back.
     await payBySbp(server.app, started.json().info.data.payload as string);
-    expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'bill.cancelled', 'payment.refunded']);
+    // Its automatic refund is made at once: refund.succeeded follows.
+    expect((await events()).map((e) => e.type)).toEqual(['payment.declined', 'bill.cancelled', 'payment.refunded', 'refund.succeeded']);
   });
 
   test('an expired bill queues bill.expired once, however often the sweep runs', async () => {

@@ -30,15 +30,21 @@ async function newBill(body: Record<string, unknown>) {
   return created.json<{ objectOID: string; payUrl: string }>();
 }
 
-const payBody = (link: string, pointsSum: number | null, email: string | null = 'payer@example.ru') => ({
-  pointsSum, objectOID: link, cardTypeOID: `${link}.ALL`, email, userOID: null, manager_id: null,
+const payBody = (link: string, pointsSum: number | null, email: string | null = 'payer@example.ru', type = 'ALL') => ({
+  pointsSum, objectOID: link, cardTypeOID: `${link}.${type}`, email, userOID: null, manager_id: null,
 });
 
-/** The payer opens the bill, proves the phone for points when spending some, and asks to pay by card. */
-async function startPaying(link: string, points: number | null, email?: string | null) {
+/** The payer opens the bill, proves the phone for points when spending some, and asks to pay by `type` (a card). */
+async function startPaying(link: string, points: number | null, email?: string | null, type = 'ALL') {
   const client: Client = await openPage(server.app, link);
   if (points) expect((await provePhone(client, POINTS_PHONE, 'use-points', link)).statusCode).toBe(200);
-  return client.post('/api/getPaymentUrl/', payBody(link, points, email));
+  return client.post('/api/getPaymentUrl/', payBody(link, points, email, type));
+}
+
+/** The bundle the sandbox acquirer recorded for an attempt's order, with the order's amount. */
+async function recordedBundle(orderId: string) {
+  const order = (await rbsOrder(server.app.store, { orderNumber: orderNumberOf(orderId) }))!;
+  return { order, bundle: JSON.parse(order.order_bundle!) as OrderBundle };
 }
 
 describe('the merchant API takes positions', () => {
@@ -78,6 +84,15 @@ describe('the merchant API takes positions', () => {
     expect((await merchantCall(server.app, 'GET', '/payments')).json().data).toEqual([]);
   });
 
+  test('the demo bills carry realistic positions: a prepayment under a ДДУ contract, a car\'s prepayment with VAT 22 %', async () => {
+    const itemsOf = async (oid: string) => (await merchantCall(server.app, 'GET', `/bills/${oid}`)).json().items;
+    expect(await itemsOf('demo-anon')).toEqual([expect.objectContaining({ name: 'Долевой взнос по ДДУ-2026/145, квартира № 145', vat: 'none', paymentMethod: 'full_prepayment', paymentObject: 'commodity' })]);
+    // A prepayment's receipt names VAT 22 % at the calculated rate.
+    expect(await itemsOf('demo-car')).toEqual([
+      expect.objectContaining({ name: expect.stringMatching(/^Предоплата за автомобиль /), amount: { value: '300000.00', currency: 'RUB' }, vat: 'vat122', paymentMethod: 'full_prepayment', paymentObject: 'commodity' }),
+    ]);
+  });
+
   test('OpenAPI documents the positions and the payment\'s receipt', async () => {
     const doc = (await server.app.inject({ method: 'GET', url: '/merchant/v1/openapi.json' })).json();
     const items = doc.paths['/merchant/v1/bills'].post.requestBody.content['application/json'].schema.properties.items;
@@ -107,9 +122,8 @@ describe('the receipt goes with the acquirer order', () => {
     // 13 343.38 + 185.19 − 1 234 points.
     expect(attempt.amount_kopecks).toBe(1_334_338 + 18_519 - 123_400);
 
-    const order = (await rbsOrder(server.app.store, { orderNumber: orderNumberOf(orderId) }))!;
+    const { order, bundle } = await recordedBundle(orderId);
     expect(order.tax_system).toBe(0);
-    const bundle = JSON.parse(order.order_bundle!) as OrderBundle;
     expect(bundle.customerDetails).toEqual({ email: 'payer@example.ru', phone: `+${POINTS_PHONE}` });
     expect(bundle.cartItems.items.reduce((sum, item) => sum + item.itemAmount, 0)).toBe(order.amount);
     // 123 400 kopecks off 10 000.00 : 3 343.38 are 92 480.32 and 30 919.68: the kopeck left goes to the larger remainder,
@@ -139,6 +153,36 @@ describe('the receipt goes with the acquirer order', () => {
     ]);
     const payments = (await merchantCall(server.app, 'GET', `/bills/${bill.objectOID}`)).json().payments;
     expect(payments[0].receipt).toEqual(receipt);
+  });
+
+  test('fast payment and bank-app pay orders carry the same bundle as a card\'s, each with its own fee', async () => {
+    const types = [
+      { code: 'ALL', name: 'Банковская карта', commission: { value: '185.19', currency: 'RUB' } },
+      { code: 'SBP', name: 'СБП' },
+      { code: 'SberPaySite', name: 'SberPay', commission: { value: '61.73', currency: 'RUB' } },
+    ];
+    const sent: Record<string, { bundle: OrderBundle; amount: number; taxSystem: number | null }> = {};
+    for (const { code } of types) {
+      const bill = await newBill(billWithPositions({ paymentTypes: types }));
+      const started = await startPaying(linkOf(bill.payUrl), null, undefined, code);
+      expect(started.statusCode).toBe(200);
+      const { order, bundle } = await recordedBundle(started.json().info.orderId);
+      sent[code] = { bundle, amount: order.amount, taxSystem: order.tax_system };
+    }
+    const positions = (code: string) => sent[code]!.bundle.cartItems.items.map((item) => [item.name, item.itemAmount, item.tax.taxType]);
+    // The bill's positions alike, then the way's own fee (none for fast payment).
+    const billPositions = [
+      ['Предоплата по ДДУ № 17', 1_000_000, 0],
+      ['Кладовая', 334_338, 14],
+    ];
+    expect(positions('ALL')).toEqual([...billPositions, ['Сервисный сбор', 18_519, 0]]);
+    expect(positions('SBP')).toEqual(billPositions);
+    expect(positions('SberPaySite')).toEqual([...billPositions, ['Сервисный сбор', 6_173, 0]]);
+    for (const { code } of types) {
+      expect(sent[code]!.taxSystem).toBe(0);
+      expect(sent[code]!.bundle.customerDetails).toEqual({ email: 'payer@example.ru', phone: `+${POINTS_PHONE}` });
+      expect(sent[code]!.bundle.cartItems.items.reduce((sum, item) => sum + item.itemAmount, 0)).toBe(sent[code]!.amount);
+    }
   });
 
   test('the page\'s receipt lists the positions at full price, the fee and the points, and that the fiscal receipt was sent', async () => {
@@ -220,5 +264,23 @@ describe('without a tax system (FISCAL_TAX_SYSTEM unset outside the sandbox)', (
     const succeeded = (await webhookEvents(server.app.store, 10)).find((event) => event.type === 'payment.succeeded')!;
     expect(JSON.parse(succeeded.payload).data.payment.receipt).toMatchObject({ issuer: 'merchant', taxSystem: null, items: [] });
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: link })).json().receipt.fiscal).toBe(false);
+  });
+});
+
+describe('receipt format 1.05 (FISCAL_FFD=1.05)', () => {
+  beforeEach(async () => {
+    server = await startServer({ fiscal: { taxSystem: 'usn_income', vat: 'none', paymentMethod: 'full_prepayment', paymentObject: 'commodity', ffd: '1.05' } });
+  });
+
+  test('the order names each unit of measure in words and carries the configured tax system', async () => {
+    const bill = await newBill(billWithPositions());
+    const started = await startPaying(linkOf(bill.payUrl), null);
+    const { order, bundle } = await recordedBundle(started.json().info.orderId);
+    expect(order.tax_system).toBe(1);
+    expect(bundle.cartItems.items.map((item) => item.quantity)).toEqual([
+      { value: 1, measure: 'шт' },
+      { value: 2.5, measure: 'м2' },
+      { value: 1, measure: 'шт' },
+    ]);
   });
 });

@@ -1,6 +1,5 @@
-import { lastCode, linkOf, merchantCall, openPage, payBySbp, snapshot, startServer, type TestServer } from '../helpers';
+import { lastCode, linkOf, merchantCall, openPage, payBySbp, snapshot, startServer, textsTo, type TestServer } from '../helpers';
 import { billByOid } from '../../../server/billing/queries';
-import { outboxOf } from '../../../server/sandbox/smsOutbox';
 
 /**
  * Security: a merchant's bill is named on the payer's side by an unguessable link id, never by the objectOID
@@ -77,7 +76,7 @@ test('the objectOID alone opens nothing on the page side: it is as unknown as an
   expect((await client.post('/api/getResult/', { transactionID: 'any-order', billOID: 'erp-order-1001' })).statusCode).toBe(404);
   const points = { phone: null, objectOID: 'erp-order-1001', captchaVerified: false, custNo: 'ERP-42', usePoints: true, captcha: null, purpose: 'use-points' };
   expect((await client.post('/api/send-sms/', points)).statusCode).toBe(404);
-  expect(await outboxOf(server.app.store, CUSTOMER.phone, 5)).toHaveLength(0);
+  expect(await textsTo(server.app, CUSTOMER.phone)).toHaveLength(0);
   const result = await client.get('/success?orderId=o-1&billOid=erp-order-1001');
   expect(result.body).not.toContain('shop.example.ru');
 });

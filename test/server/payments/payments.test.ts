@@ -1,5 +1,4 @@
-import { buildApp, openPage, payByCard as payOnForm, payBySbp, provePhone, startServer, TEST_PASSWORD_COST, type Client, type TestServer } from '../helpers';
-import { injectFetch } from '../../support/injectFetch';
+import { openPage, payByCard as payOnForm, payBySbp, provePhone, secondProcess, startServer, type Client, type TestServer } from '../helpers';
 import { demoAccount } from '../../../server/sandbox/demoBills';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { PaymentRefused } from '../../../server/payments/errors';
@@ -7,7 +6,7 @@ import { startPayment } from '../../../server/payments/start';
 import { billByOid, insertBill, insertType } from '../../../server/billing/queries';
 import { pointsBalance } from '../../../server/loyalty/ledger';
 import { attemptByOrder, openAttemptOfBill } from '../../../server/payments/queries';
-import { attemptsOfBill, exchangesOfAttempt, ledgerOfCustomer } from '../../support/rows';
+import { attemptsOfBill, exchangesOfAttempt, ledgerOfCustomer, refundsStateOf } from '../../support/rows';
 
 let server: TestServer;
 
@@ -22,20 +21,6 @@ const payBody = (objectOID: string, cardTypeOID: string | null, pointsSum: numbe
 
 /** The acquirer's card form (the sandbox's RBS fake): the only card confirmation there is. */
 const payByCard = (formUrl: string, card: string = TEST_CARDS.pays) => payOnForm(server.app, formUrl, card);
-/** A second server process of the same database (its acquirer is the first one's sandbox, as over the network). */
-const secondProcess = () =>
-  buildApp({
-    ...server.database,
-    distDir: server.distDir,
-    logger: false,
-    now: server.clock.now,
-    rateLimitPerMinute: 0,
-    passwordCost: TEST_PASSWORD_COST,
-    sweepEveryMs: 0,
-    webhookWorker: false,
-    acquirerFetch: injectFetch(() => server.app),
-  });
-
 const attempts = (billOid: string) => attemptsOfBill(server.app.store, billOid);
 const balance = (custNo: string) => pointsBalance(server.app.store, custNo);
 
@@ -43,7 +28,7 @@ describe('payment attempts', () => {
   test('20 concurrent requests for one bill, type and amounts make one attempt with one orderId', async () => {
     const client = await openPage(server.app);
     // Half of them through a second connection to the same database, as a second server process would.
-    const second = await secondProcess();
+    const second = await secondProcess(server);
     const viaSecond = new (client.constructor as new (app: typeof second) => Client)(second);
     viaSecond.cookie = client.cookie;
     viaSecond.csrf = client.csrf;
@@ -115,7 +100,8 @@ describe('payment attempts', () => {
     // The QR's page polls with the QR id: the payer of that attempt hears the money went back.
     expect((await client.post('/api/getResult/', { transactionID: sbp.data.qrcId, billOID: 'demo-anon' })).json().status).toBe('refunded');
     const twice = (await attemptByOrder(server.app.store, sbp.orderId))!;
-    expect(twice).toMatchObject({ status: 'refunded', refund_state: 'done' });
+    expect(twice).toMatchObject({ status: 'refunded' });
+    expect(await refundsStateOf(server.app.store, sbp.orderId)).toEqual([{ kind: 'automatic', status: 'succeeded', amount_kopecks: twice.amount_kopecks }]);
     const atAcquirer = await server.app.rbsFake!.order({ orderId: twice.acquirer_order_id! });
     expect(atAcquirer).toMatchObject({ order_status: 4, refunded_amount: twice.amount_kopecks });
     expect((await exchangesOfAttempt(server.app.store, sbp.orderId)).map((e) => e.method)).toContain('refund.do');
@@ -192,7 +178,7 @@ describe('points', () => {
     expect(await balance('C-1001')).toBe(4500);
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-points' })).json().status).toBe('created');
 
-    const second = await secondProcess();
+    const second = await secondProcess(server);
     await payByCard(formUrl);
     // The acquirer's callback repeated, and reconciliations from both processes at once: one write-off.
     const results = await Promise.all([server.app.gateway.reconcile(orderId), second.gateway.reconcile(orderId), server.app.gateway.reconcile(orderId), second.gateway.reconcile(orderId)]);
@@ -228,7 +214,8 @@ describe('points', () => {
     await payByCard(first.formUrl);
     await payByCard(second.formUrl);
     // Its card money was taken, but its points are gone: the money goes back.
-    expect((await attemptByOrder(server.app.store, second.orderId))!).toMatchObject({ status: 'refunded', refund_state: 'done' });
+    expect((await attemptByOrder(server.app.store, second.orderId))!).toMatchObject({ status: 'refunded' });
+    expect(await refundsStateOf(server.app.store, second.orderId)).toMatchObject([{ kind: 'automatic', status: 'succeeded' }]);
     expect(await balance('C-1001')).toBe(1500);
     expect((await billByOid(server.app.store, 'points-twin'))!.status).toBe('open');
   });

@@ -1,8 +1,9 @@
-import { openPage, payByCard as payOnForm, payBySbp, rbsFault, startServer, type TestServer } from '../helpers';
+import { merchantCall, openPage, payByCard as payOnForm, payBySbp, rbsFault, startServer, type TestServer } from '../helpers';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { maskEmail } from '../../../server/payments/receipt';
 import { billByOid } from '../../../server/billing/queries';
 import { attemptByOrder } from '../../../server/payments/queries';
+import { refundsStateOf } from '../../support/rows';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -49,8 +50,28 @@ describe('the receipt', () => {
         declineReason: null,
         fastPaymentFee: null,
         returnUrl: null,
+        refund: null,
       },
     });
+  });
+
+  test('a payment the merchant refunds: its receipt (the poll\'s, the paid bill\'s) says what went back, when, and whether all of it', async () => {
+    const client = await openPage(server.app);
+    const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    await payByCard(formUrl);
+    const receipt = async () => (await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().receipt;
+    server.clock.advance(60_000);
+    await merchantCall(server.app, 'POST', `/payments/${orderId}/refunds`, { amount: { value: '2000.00', currency: 'RUB' } });
+    await server.app.gateway.makeRefunds(orderId);
+    expect((await receipt()).refund).toEqual({ amount: 2000, at: new Date(server.clock.now()).toISOString(), whole: false });
+    server.clock.advance(60_000);
+    await merchantCall(server.app, 'POST', `/payments/${orderId}/refunds`, {});
+    await server.app.gateway.makeRefunds(orderId);
+    const whole = { amount: 12530.86, at: new Date(server.clock.now()).toISOString(), whole: true };
+    expect((await receipt()).refund).toEqual(whole);
+    // The bill is still paid (its link shows the receipt), and the receipt says it was given back.
+    const paid = await client.get('/ajax/object-info/demo-anon');
+    expect([paid.statusCode, paid.json().receipt.refund]).toEqual([409, whole]);
   });
 
   test('an SBP attempt of a bill paid elsewhere hears "declined" with the bill paid, not a wait for ever', async () => {
@@ -72,7 +93,8 @@ describe('the receipt', () => {
     await payByCard(card.formUrl);
     const answer = (await client.post('/api/getResult/', { transactionID: card.orderId, billOID: 'demo-anon' })).json();
     expect(answer).toMatchObject({ status: 'refunded', receipt: { orderId: card.orderId, status: 'refunded', billPaid: true } });
-    expect(await attemptByOrder(server.app.store, card.orderId)).toMatchObject({ status: 'refunded', refund_state: 'done' });
+    expect(await attemptByOrder(server.app.store, card.orderId)).toMatchObject({ status: 'refunded' });
+    expect(await refundsStateOf(server.app.store, card.orderId)).toMatchObject([{ kind: 'automatic', status: 'succeeded' }]);
   });
 
   test('a declined order: its receipt says the bill is not paid; ?retry= gives the session that paid its way to pay and e-mail', async () => {

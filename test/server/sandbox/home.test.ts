@@ -57,12 +57,13 @@ describe('GET / with the sandbox on', () => {
 });
 
 test('GET / with the sandbox off is no page', async () => {
-  // Its acquirer: a real one's settings (nothing is paid here, so it is never reached).
+  // Its acquirer and SMS provider: real ones' settings (nothing is paid or texted here, so they are never reached).
   server = await startServer({
     sandbox: false,
     acquirerUrl: 'https://bank.example/payment/rest/',
     acquirerToken: 'token',
     acquirerCallbackKey: 'key',
+    smsruApiId: 'key',
   });
   expect((await server.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
 });

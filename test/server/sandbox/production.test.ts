@@ -14,12 +14,14 @@ import { migrations } from '../../../server/migrations';
  * signs in, no points in the real ledger) and its banner names none of it; `npm run seed` refuses and says why.
  */
 
-/** What a deployment sets with the sandbox off: a real acquirer (here an address nothing answers, never called). */
+/** What a deployment sets with the sandbox off: a real acquirer and SMS provider (here addresses nothing answers, never called). */
 const PRODUCTION = {
   SANDBOX: '0',
   ACQUIRER_URL: 'http://127.0.0.1:9/payment/rest/',
   ACQUIRER_TOKEN: 'production-token',
   ACQUIRER_CALLBACK_KEY: 'production-callback-key',
+  SMSRU_API_ID: 'production-api-id',
+  SMSRU_URL: 'http://127.0.0.1:9/',
 };
 
 let dir: string;

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { acquirerAt, DEV_CAPTCHA_TOKEN, openPage, payBySbp, provePhone, startServer, type TestServer } from '../helpers';
+import { DEV_CAPTCHA_TOKEN, openPage, payBySbp, provePhone, providersAt, startServer, textsTo, type TestServer } from '../helpers';
 import { WIDGET_CSP } from '../../../server/sandbox/sberpay';
 import { attemptByOrder } from '../../../server/payments/queries';
-import { outboxOf } from '../../../server/sandbox/smsOutbox';
 import { exchangesOfAttempt } from '../../support/rows';
 
 let server: TestServer;
@@ -99,7 +98,16 @@ test('the SMS outbox answers the newest messages of a phone', async () => {
   const outbox = await server.app.inject({ method: 'GET', url: '/sandbox/sms?phone=79990003344' });
   expect(outbox.json()).toEqual({
     phone: '79990003344',
-    messages: [{ id: expect.any(Number), text: expect.stringContaining('Код подтверждения'), code: expect.stringMatching(/^\d{4}$/), password: null, sentAt: expect.any(String) }],
+    messages: [
+      {
+        id: expect.any(Number),
+        smsId: expect.stringMatching(/^\d{6}-\d{8}$/),
+        text: expect.stringContaining('Код подтверждения'),
+        code: expect.stringMatching(/^\d{4}$/),
+        password: null,
+        sentAt: expect.any(String),
+      },
+    ],
   });
   expect((await server.app.inject({ method: 'GET', url: '/sandbox/sms?phone=123' })).statusCode).toBe(400);
   expect((await server.app.inject({ method: 'GET', url: '/sandbox/captcha' })).json()).toEqual({ token: DEV_CAPTCHA_TOKEN });
@@ -112,8 +120,8 @@ test('fresh bills are copies of a demo bill', async () => {
   expect(copy.json()).toMatchObject({ usefulPoints: 3000, availablePoints: 4500 });
 });
 
-test('SANDBOX=0 turns every sandbox party off, the dev captcha included; payments go to the configured acquirer', async () => {
-  const off = await startServer(await acquirerAt(server));
+test('SANDBOX=0 turns every sandbox party off, the dev captcha included; payments and texts go to the configured parties', async () => {
+  const off = await startServer(await providersAt(server));
   const client = await openPage(off.app);
   const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
   // The card form is the configured acquirer's (here another server's RBS fake), not this server's.
@@ -135,6 +143,8 @@ test('SANDBOX=0 turns every sandbox party off, the dev captcha included; payment
     ['GET', '/sandbox/free-call'],
     ['GET', '/sandbox/free-call.js'],
     ['POST', '/sandbox/free-call', { phone: '79990000001' }],
+    ['POST', '/sandbox/smsru/sms/send', { api_id: 'sandbox-api-id', to: '79990000001', msg: 'x' }],
+    ['POST', '/sandbox/smsru/faults', { fault: 'provider-500', on: true }],
     ['POST', '/sandbox/bills', { from: 'demo-anon' }],
     ['GET', '/sandbox/csp-reports'],
     ['GET', '/sandbox/sandbox.css'],
@@ -146,9 +156,11 @@ test('SANDBOX=0 turns every sandbox party off, the dev captcha included; payment
     expect([url, answer.statusCode]).toEqual([url, 404]);
   }
   expect((await attemptByOrder(off.app.store, orderId))!.status).toBe('created');
-  // No SMS lands in an outbox, and the stand-in captcha token passes nothing.
+  // The code's text goes to the configured provider (here the other server's SMS.ru fake), none to a fake of its own;
+  // and the stand-in captcha token passes nothing.
   await client.post('/api/send-sms/', { phone: '79990001111', objectOID: 'demo-anon', captchaVerified: false, custNo: null, usePoints: false, captcha: null, purpose: 'register' });
-  expect(await outboxOf(off.app.store, '79990001111', 5)).toHaveLength(0);
+  expect(await textsTo(server.app, '79990001111')).toEqual([expect.objectContaining({ text: expect.stringMatching(/^Код подтверждения: \d{4}\./) })]);
+  expect(await textsTo(off.app, '79990001111')).toHaveLength(0);
   await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'bad', captcha: '' }, { form: true });
   const withStandIn = await client.post('/ajax/realty/login/', { login: '79990000002', phone: '79990000002', password: 'demo-pass', captcha: DEV_CAPTCHA_TOKEN }, { form: true });
   expect(withStandIn.statusCode).toBe(400);

@@ -1,0 +1,144 @@
+/**
+ * The gateway's refunds: each pending refund row of a payment goes to the acquirer once, oldest first, one at a time per
+ * payment (under the attempt's lease, across processes). Before sending, the order is read: what it has given back so
+ * far is kept with the row, and an order not yet settled is reversed (reverse.do) when the refund is whole. refund.do
+ * carries the amount and, where the order carried a fiscal receipt, the positions returned. The row is marked sent
+ * before the request leaves and is never sent again: an answer lost on the way is resolved by reading the order (its
+ * refunded amount against the one kept), now or at a later sweep, never by asking again.
+ */
+import type { AppOptions } from '../config';
+import { attemptByOrder, itemsOfAttempt } from '../payments/queries';
+import { itemsOfRefund, markRefundSent, ordersWithPendingRefunds, pendingRefundsOfOrder, refundById } from '../payments/refundQueries';
+import { settleRefund } from '../payments/refunds';
+import type { AttemptRow, RefundRow } from '../payments/tables';
+import type { Background } from '../platform/background';
+import type { RootStore } from '../store/store';
+import { withAttemptLease } from './attempts';
+import { cartItemOf, type CartItem } from './orderBundle';
+import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
+
+/** A refund sent whose answer was lost, and which the order has not shown for this long, did not happen: it failed. */
+export const REFUND_UNSEEN_MS = 15 * 60_000;
+
+/** What the order has given back: all of it once reversed, else its refunded amount. */
+const givenBack = (status: OrderStatus) => (status.orderStatus === ORDER_STATUS.reversed ? status.amount : status.refundedAmount);
+
+/** The acquirer holds the money but has not settled it yet: a whole refund is then a reversal. */
+const notSettled = (status: OrderStatus) => status.orderStatus === ORDER_STATUS.held || status.paymentState === 'APPROVED';
+
+/** One step on a payment's refunds: 'more' (look again), 'done' (none pending), 'waiting' (a lost answer not yet seen). */
+type Step = 'more' | 'done' | 'waiting';
+
+export interface Refunder {
+  /** Makes the payment's pending refunds now; 'busy' when another request holds the attempt's lease. */
+  process(orderId: string): Promise<Step | 'busy'>;
+  /** As process, waiting its turn while another request holds the lease (for as long as a lease lasts). */
+  inTurn(orderId: string): Promise<void>;
+  /** As inTurn, in the background. */
+  soon(orderId: string): void;
+  /** The sweeper's part: every payment with a refund pending. */
+  sweep(): Promise<void>;
+}
+
+export function createRefunder(deps: {
+  store: RootStore;
+  acquirer: Acquirer;
+  options: AppOptions;
+  background: Background;
+  log: (message: string, error?: unknown) => void;
+}): Refunder {
+  const { store, acquirer, options } = deps;
+  // A step is at most three calls: the order read, the refund, the read that resolves a lost answer.
+  const leaseMs = options.acquirerTimeoutMs * 3 + 1000;
+
+  const settle = (refund: RefundRow, status: 'succeeded' | 'failed', answer: string) => store.transaction((tx) => settleRefund(tx, refund.id, status, answer));
+
+  /**
+   * The positions the refund returns, as the acquirer's receipt names them (none: the order carried no receipt). A whole
+   * refund made before refunds named positions (kept from the attempt's old refund flag) returns every position whole.
+   */
+  async function refundItemsOf(attempt: AttemptRow, refund: RefundRow): Promise<CartItem[]> {
+    const charged = await itemsOfAttempt(store, attempt.order_id);
+    const named = await itemsOfRefund(store, refund.id);
+    const whole = named.length === 0 && refund.amount_kopecks === attempt.amount_kopecks;
+    const returned = whole ? charged.map((item) => ({ position_id: item.position_id, quantity_milli: item.quantity_milli, amount_kopecks: item.amount_kopecks })) : named;
+    return returned.map((part) => {
+      const item = charged.find((candidate) => candidate.position_id === part.position_id)!;
+      const priceKopecks = Math.round((part.amount_kopecks * 1000) / part.quantity_milli);
+      return cartItemOf({ ...item, quantity_milli: part.quantity_milli, amount_kopecks: part.amount_kopecks, price_kopecks: priceKopecks }, options.fiscal.ffd);
+    });
+  }
+
+  /** A refund sent before whose answer never came: the order says whether it was made. */
+  async function resolveLost(attempt: AttemptRow, refund: RefundRow): Promise<Step> {
+    const status = await acquirer.orderStatus({ orderId: attempt.acquirer_order_id! }, { attempt: attempt.order_id });
+    const seen = givenBack(status);
+    if (seen >= (refund.acquirer_refunded_before ?? 0) + refund.amount_kopecks) {
+      await settle(refund, 'succeeded', `the answer was lost; the order shows ${seen} kopecks given back`);
+      return 'more';
+    }
+    if (store.now() - refund.sent_at! > REFUND_UNSEEN_MS) {
+      await settle(refund, 'failed', `the answer was lost and the order never showed it (${seen} kopecks given back)`);
+      return 'more';
+    }
+    return 'waiting';
+  }
+
+  async function send(attempt: AttemptRow, refund: RefundRow): Promise<Step> {
+    const orderId = attempt.acquirer_order_id!;
+    const context = { attempt: attempt.order_id };
+    const status = await acquirer.orderStatus({ orderId }, context);
+    const before = givenBack(status);
+    const method = refund.amount_kopecks === attempt.amount_kopecks && before === 0 && notSettled(status) ? 'reverse' : 'refund';
+    const refundItems = method === 'refund' ? await refundItemsOf(attempt, refund) : [];
+    if (!(await markRefundSent(store, refund.id, { method, acquirer_refunded_before: before }))) return 'more';
+    try {
+      if (method === 'reverse') await acquirer.reverse({ orderId }, context);
+      else await acquirer.refund({ orderId, amount: refund.amount_kopecks, ...(refundItems.length > 0 ? { refundItems } : {}) }, context);
+    } catch (error) {
+      if (error instanceof AcquirerError && error.kind === 'remote') {
+        await settle(refund, 'failed', `${method}.do refused: ${error.errorCode ?? ''} ${error.message}`.trim());
+        return 'more';
+      }
+      deps.log(`refund ${refund.id} of order ${attempt.order_id}: no answer; the order will say whether it was made`, error);
+      return resolveLost(attempt, (await refundById(store, refund.id))!);
+    }
+    await settle(refund, 'succeeded', `${method}.do: errorCode 0`);
+    return 'more';
+  }
+
+  async function step(orderId: string): Promise<Step> {
+    const [refund] = await pendingRefundsOfOrder(store, orderId);
+    if (!refund) return 'done';
+    const attempt = (await attemptByOrder(store, orderId))!;
+    return refund.sent_at === null ? send(attempt, refund) : resolveLost(attempt, refund);
+  }
+
+  async function process(orderId: string): Promise<Step | 'busy'> {
+    for (;;) {
+      const done = await withAttemptLease(store, orderId, store.now() + leaseMs, () => step(orderId));
+      if (done === undefined) return 'busy';
+      if (done !== 'more') return done;
+    }
+  }
+
+  async function inTurn(orderId: string): Promise<void> {
+    // Another request holds the lease (a reconcile, another refund's step that may have looked before this row
+    // existed): wait for it, for as long as a lease lasts, rather than leave the refund to the next sweep.
+    const deadline = Date.now() + leaseMs;
+    while ((await process(orderId)) === 'busy' && Date.now() < deadline && !deps.background.closing) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  return {
+    process,
+    inTurn,
+    soon: (orderId) => deps.background.run(`refunds of ${orderId}`, () => inTurn(orderId)),
+    async sweep() {
+      for (const orderId of await ordersWithPendingRefunds(store, 100)) {
+        await process(orderId).catch((error: unknown) => deps.log(`sweep: refunds of ${orderId} failed`, error));
+      }
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Every request has an id: the proxy's `X-Request-Id` when a trusted proxy sent a well-formed one, else one made here.
+ * It is echoed in the answer, bound to the request's log lines, and carried (AsyncLocalStorage) into whatever the
+ * request causes, so the acquirer exchanges and webhook events it leads to are stored with it, and log lines written
+ * outside `request.log` (the gateway's, the worker's) name it too.
+ */
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import crypto from 'node:crypto';
+import { BlockList, isIP } from 'node:net';
+import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * A request id taken from outside: 8 to 64 characters of letters, digits, '.', '_', ':' and '-', starting with a
+ * letter or a digit. Wide enough for a UUID, nginx's `$request_id` (32 hex) or a tracing id; narrow enough that it can
+ * never forge a log line or a header, nor grow a stored row.
+ */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/;
+
+interface RequestContext {
+  requestId: string | null;
+}
+
+const context = new AsyncLocalStorage<RequestContext>();
+
+/** The id of the request the running code works for, or null (a timer's, a worker's own work). */
+export const currentRequestId = (): string | null => context.getStore()?.requestId ?? null;
+
+/** Runs `work` as part of the request `requestId` (null: of none), whatever request the caller was part of. */
+export const withRequestId = <T>(requestId: string | null, work: () => T): T => context.run({ requestId }, work);
+
+/** An id made here: a random UUID. */
+export const newRequestId = (): string => crypto.randomUUID();
+
+/** The names Fastify's trustProxy (proxy-addr) takes for ranges, as the ranges they stand for. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether a connection comes from one of the proxies of TRUST_PROXY (addresses, CIDR ranges or the names loopback,
+ * linklocal and uniquelocal, as Fastify's trustProxy takes them). An IPv4 peer may show as IPv4-mapped IPv6
+ * (`::ffff:10.0.0.5`): it is read as the IPv4.
+ */
+export function trustedPeer(proxies: readonly string[]): (address: string | undefined) => boolean {
+  if (proxies.length === 0) return () => false;
+  const list = new BlockList();
+  for (const entry of proxies.flatMap((proxy) => NAMED_RANGES[proxy] ?? [proxy])) {
+    const [address, prefix] = entry.split('/');
+    const family = isIP(address ?? '') === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address!, family);
+    else list.addSubnet(address!, Number(prefix), family);
+  }
+  return (address) => {
+    if (!address) return false;
+    const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+    return list.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4');
+  };
+}
+
+/**
+ * Fastify's `genReqId`: the header of a trusted proxy when it fits the pattern (one value: a repeated header is none),
+ * else a new id. Nobody else's header is taken: a client could otherwise pass its requests off as another's in the log.
+ */
+export function requestIdOf(proxies: readonly string[]): (request: RawRequestDefaultExpression) => string {
+  const trusted = trustedPeer(proxies);
+  return (request) => {
+    const given = request.headers[REQUEST_ID_HEADER];
+    return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) && trusted(request.socket?.remoteAddress) ? given : newRequestId();
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's place in the async context, resumed after the body is read (its events lose the context). */
+    requestScope: AsyncResource | null;
+  }
+}
+
+/**
+ * Echoes the id in every answer (a refusal and a 404 included) and runs the request inside its context. The body's
+ * 'data' and 'end' events run in the socket's context, not the request's, so the context is resumed once the body is
+ * read (preValidation), before the handler.
+ */
+export function requestIdHooks(app: FastifyInstance): void {
+  app.decorateRequest('requestScope', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    withRequestId(request.id, () => {
+      request.requestScope = new AsyncResource('checkout-request');
+      done();
+    });
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.requestScope) request.requestScope.runInAsyncScope(done);
+    else done();
+  });
+}
+
+/**
+ * pino's mixin: a log line written while a request is being served names it (`reqId`), unless the logger is the
+ * request's own (`request.log`), which names it already.
+ */
+export function requestIdMixin(_object: object, _level: number, logger: { bindings(): Record<string, unknown> }): Record<string, string> {
+  const requestId = currentRequestId();
+  return requestId && logger.bindings().reqId === undefined ? { reqId: requestId } : {};
+}

@@ -1,0 +1,144 @@
+/**
+ * Refunds of a payment, as rows: a payment has many, and what it has given back is what its succeeded ones add up to.
+ * The merchant asks for one (all that is left, or a part: a buyer who withdraws often leaves a penalty behind); a
+ * payment its bill could not keep (paid twice, paid after the bill closed) gets its automatic one, the same kind of row.
+ * The acquirer gateway makes them (acquirer/refunder.ts) and settles them here, where the points spent go back in
+ * proportion and the merchant's webhook is queued, in the transaction of the change.
+ */
+import { billByOid } from '../billing/queries';
+import { addLedgerEntry } from '../loyalty/ledger';
+import { refundEvent } from '../merchant/events';
+import { sortableId } from '../platform/ids';
+import type { Store } from '../store/store';
+import { attemptByOrder, itemsOfAttempt } from './queries';
+import {
+  claimedByRefunds,
+  insertRefund,
+  insertRefundItems,
+  pointsReturnedFor,
+  refundedOf,
+  returnedByPosition,
+  settleRefundRow,
+} from './refundQueries';
+import { namedRefundItems, spreadRefund, type FieldProblem, type RefundItemInput } from './refundPositions';
+import type { AttemptRow, RefundItemRow, RefundRow } from './tables';
+
+/** Why a refund was refused, in the merchant API's terms. */
+export class RefundRefused extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'payment_not_refundable' | 'refund_exceeds_remaining' | 'invalid',
+    message: string,
+    readonly fields?: FieldProblem[],
+  ) {
+    super(message);
+  }
+}
+
+const invalid = (fields: FieldProblem[]) => new RefundRefused('invalid', 'The request has invalid fields', fields);
+
+export interface RefundRequest {
+  orderId: string;
+  /** null: all that is left (or what the named positions add up to). */
+  amountKopecks: number | null;
+  reason: string | null;
+  /** The positions returned, for the refund receipt; null: spread over the payment's positions. */
+  items: RefundItemInput[] | null;
+  idempotencyKey: string | null;
+}
+
+/** A refund's id sorts by when it was made, so a payment's refunds list in the order asked. */
+const newRefundId = (tx: Store) => sortableId('rf', tx.now());
+const roubles = (kopecks: number) => (kopecks / 100).toFixed(2);
+
+/** The refund's positions where the payment's order carried a fiscal receipt (none otherwise). */
+async function positionsReturned(tx: Store, attempt: AttemptRow, refundId: string, amount: number, named: RefundItemRow[] | null): Promise<RefundItemRow[]> {
+  if (named) return named;
+  if (attempt.receipt_tax_system === null) return [];
+  return spreadRefund(refundId, await itemsOfAttempt(tx, attempt.order_id), await returnedByPosition(tx, attempt.order_id), amount);
+}
+
+/**
+ * The merchant's refund of a successful payment, pending until the acquirer's word, in the caller's transaction. What
+ * the payment's refunds claim (pending and succeeded) never passes what was paid: the check and the row are one
+ * transaction, serialised on both engines, so concurrent refunds cannot each take the same remainder.
+ */
+export async function createRefund(tx: Store, request: RefundRequest): Promise<RefundRow> {
+  const attempt = await attemptByOrder(tx, request.orderId);
+  if (!attempt) throw new RefundRefused('not_found', 'No payment with this orderId');
+  if (attempt.status !== 'success') throw new RefundRefused('payment_not_refundable', `The payment is ${attempt.status}: only a successful payment can be refunded`);
+  if (attempt.amount_kopecks === 0 || !attempt.acquirer_order_id) {
+    throw new RefundRefused('payment_not_refundable', 'Points alone paid this bill: no money was taken, so none can go back (credit the points with POST /customers/{custNo}/points)');
+  }
+  if (request.amountKopecks !== null && request.amountKopecks <= 0) throw invalid([{ field: 'amount.value', message: 'must be more than 0.00' }]);
+  const id = newRefundId(tx);
+  let named: RefundItemRow[] | null = null;
+  if (request.items) {
+    const items = attempt.receipt_tax_system === null ? [] : await itemsOfAttempt(tx, attempt.order_id);
+    if (items.length === 0) throw invalid([{ field: 'items', message: "the payment's order carried no fiscal receipt: it has no positions to name" }]);
+    const checked = namedRefundItems(id, items, await returnedByPosition(tx, attempt.order_id), request.items);
+    if (checked.problems.length > 0) throw invalid(checked.problems);
+    named = checked.rows;
+  }
+  const namedTotal = named?.reduce((sum, item) => sum + item.amount_kopecks, 0) ?? null;
+  const remaining = attempt.amount_kopecks - (await claimedByRefunds(tx, attempt.order_id));
+  const amount = request.amountKopecks ?? namedTotal ?? remaining;
+  if (namedTotal !== null && namedTotal !== amount) {
+    throw invalid([{ field: 'items', message: `the positions add up to ${roubles(namedTotal)}, not to amount.value ${roubles(amount)}` }]);
+  }
+  if (remaining <= 0) throw new RefundRefused('refund_exceeds_remaining', 'Everything paid has been refunded already, or is being refunded');
+  if (amount > remaining) {
+    throw new RefundRefused('refund_exceeds_remaining', `${roubles(amount)} is more than remains to refund of this payment: ${roubles(remaining)}`);
+  }
+  const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: amount, reason: request.reason, kind: 'merchant', idempotency_key: request.idempotencyKey });
+  await insertRefundItems(tx, await positionsReturned(tx, attempt, id, amount, named));
+  return refund;
+}
+
+/** Why a bill could not keep a payment, as the refund's reason says it. */
+const AUTOMATIC_REASONS = {
+  'bill-paid': 'The bill was already paid by another payment',
+  'bill-closed': 'The bill was closed (cancelled or expired) before this payment came',
+  'points-spent': 'The points this payment was to spend were spent meanwhile',
+} as const;
+export type AutomaticRefundReason = keyof typeof AUTOMATIC_REASONS;
+
+/**
+ * The automatic refund of a payment its bill could not keep (already paid by another, or closed meanwhile): all of
+ * it, pending until the gateway has made it; in the caller's transaction (where the attempt ends refunded).
+ */
+export async function automaticRefund(tx: Store, attempt: AttemptRow, why: AutomaticRefundReason): Promise<RefundRow> {
+  const id = newRefundId(tx);
+  const reason = AUTOMATIC_REASONS[why];
+  const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: attempt.amount_kopecks, reason, kind: 'automatic', idempotency_key: null });
+  await insertRefundItems(tx, await positionsReturned(tx, attempt, id, attempt.amount_kopecks, null));
+  return refund;
+}
+
+/**
+ * The points a refund gives back: in proportion to the money given back so far, rounded down, less what earlier refunds
+ * gave; all that are left once the whole payment is given back. Only points a successful payment wrote off (an attempt
+ * refunded automatically never wrote any off).
+ */
+async function givePointsBack(tx: Store, refund: RefundRow): Promise<void> {
+  const attempt = (await attemptByOrder(tx, refund.order_id))!;
+  if (attempt.status !== 'success' || attempt.points_used === 0) return;
+  const bill = await billByOid(tx, attempt.bill_oid);
+  if (!bill?.cust_no) return;
+  const refunded = await refundedOf(tx, attempt.order_id);
+  // BigInt: points times kopecks may pass 2^53.
+  const due = refunded >= attempt.amount_kopecks ? attempt.points_used : Number((BigInt(attempt.points_used) * BigInt(refunded)) / BigInt(attempt.amount_kopecks));
+  const back = due - (await pointsReturnedFor(tx, attempt.order_id));
+  if (back > 0) await addLedgerEntry(tx, { cust_no: bill.cust_no, delta: back, reason: 'refund', order_id: null, refund_id: refund.id });
+}
+
+/**
+ * The acquirer's word on a pending refund, in the caller's transaction: its status and the answer, the points back on a
+ * success, the merchant's webhook. Once: a refund settled before changes nothing (answers undefined).
+ */
+export async function settleRefund(tx: Store, refundId: string, status: 'succeeded' | 'failed', answer: string): Promise<RefundRow | undefined> {
+  const settled = await settleRefundRow(tx, refundId, status, answer);
+  if (!settled) return undefined;
+  if (status === 'succeeded') await givePointsBack(tx, settled);
+  await refundEvent(tx, settled);
+  return settled;
+}
