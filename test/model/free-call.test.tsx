@@ -52,7 +52,7 @@ describeModelFlow({
     },
     BACK: (session) => does.click(session, m.app.back),
     RELOAD_ON_FREE_CALL: async (session) => {
-      session.server.once('post', LOCK, { success: true, json: { result: true } });
+      session.server.once('post', LOCK, locked());
       openPage(session, {
         bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: maskPhone('79990000002'), secondsLeft: 0 } },
         resumePath: '/checkByPhone',

@@ -21,7 +21,7 @@ export const freeCallModel = setup({}).createMachine({
       on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked', RELOAD_ON_FREE_CALL: 'reloadWaiting' },
     },
     // Reloaded while waiting (the restore code still valid): the line is asked again for the same phone; Back is the code screen.
-    reloadWaiting: { meta: sees(...screen, { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }), on: { BACK: 'codeScreen' } },
+    reloadWaiting: { meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }), on: { BACK: 'codeScreen' } },
     waiting: {
       meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }),
       on: { POLL_NOT_YET: 'stillWaiting', POLL_FAILS: 'stillWaiting', CALL_CAME: 'reloaded', WAIT_60S: 'gaveUp', CHECK_ENDED: 'gaveUp', CALL_CLAIMED_TWICE: 'startAgain', BACK: 'codeScreen' },
