@@ -61,14 +61,15 @@ export interface FinishInput {
 export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, triesLeft: null, status: null, error: null }));
 
 /**
- * Why no code came, one instruction at a time: the robot check when the server asks for it and names no wait (ticking is
- * all it takes), the provider not taking the text, else the wait the server named (or none).
+ * Why no code came, one instruction at a time: the provider not taking the text (the payer must wait for it, whatever
+ * else is asked), else the robot check when the server asks for it and names no wait (ticking is all it takes), else
+ * the wait the server named (or none).
  */
 const notSentProblem = (answer: AccountAnswer): CodeProblem =>
-  answer.showCaptcha && !((answer.secondsLeft ?? 0) > 0)
-    ? { kind: 'robot check' }
-    : answer.smsFailed
-      ? { kind: 'sms failed' }
+  answer.smsFailed
+    ? { kind: 'sms failed' }
+    : answer.showCaptcha && !((answer.secondsLeft ?? 0) > 0)
+      ? { kind: 'robot check' }
       : { kind: 'not sent', secondsLeft: answer.secondsLeft };
 
 const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({

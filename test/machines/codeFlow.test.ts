@@ -137,6 +137,14 @@ describe('asking for a code (the step’s form)', () => {
     expect(sendCode.last.input.captcha).toBe('tok');
   });
 
+  test('the provider did not take the text: that is what the payer hears, though the server asks for the check again', async () => {
+    const { flow, sendCode, request } = start('points');
+    request();
+    sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, smsFailed: true, error: 'Не удалось отправить СМС' }));
+    await settle();
+    expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'sms failed' }, showCaptcha: true });
+  });
+
   test('a token that expires does not count', () => {
     const { flow, sendCode, request } = start('password');
     flow.send({ type: 'captcha.verified', token: 'tok' });
