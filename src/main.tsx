@@ -6,12 +6,12 @@ import type { Dependencies } from './actors/dependencies';
 import { definePaymentStatusActor } from './actors/paymentStatus';
 import { appRoute } from './machines/appRoute';
 import type { ResumeAfterReload } from './machines/checkoutResume';
-import { steps } from './machines/steps';
 import { syncAddressBar } from './services/addressBar';
 import { createApi } from './services/api';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { createHttp } from './services/http';
 import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
+import type { CheckoutDraft } from './services/checkoutDraft';
 import type { CodeRequest } from './services/types';
 import { App } from './views/App';
 import { AppActor, PageContext } from './views/appContext';
@@ -58,18 +58,24 @@ function start() {
 
 function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void) {
   // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
-  // result page names the declined order whose choices the bill keeps.
+  // result page names the declined order whose choices the bill keeps (and the way to pay instead, if one was chosen).
+  const query = new URLSearchParams(window.location.search);
   const resume = {
     resumePath: window.location.hash.startsWith('#/') ? window.location.hash.slice(1) : null,
-    retryOrder: new URLSearchParams(window.location.search).get('retry'),
+    retryOrder: query.get('retry'),
+    retryWay: query.get('via'),
   };
 
-  const render = ({ resumeAfterReload, codeDraft }: ReloadParts, inspect?: Observer<InspectionEvent>) =>
+  // Back from the bank's card form may show this page as it was left, on its way there: load it again instead, which
+  // resumes the step with everything kept (the browser's back-forward cache).
+  window.addEventListener('pageshow', (event) => event.persisted && window.location.reload());
+
+  const render = ({ resumeAfterReload, codeDraft, draft }: ReloadParts, inspect?: Observer<InspectionEvent>) =>
     createRoot(element).render(
       <StrictMode>
         <AppActor.Provider
           logic={defineAppActor({ ...deps, resume: resumeAfterReload })}
-          options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft }, ...(inspect ? { inspect } : {}) }}
+          options={{ input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft, draft }, ...(inspect ? { inspect } : {}) }}
         >
           <AddressBarRoot config={config} deps={deps} preload={preload} />
         </AppActor.Provider>
@@ -84,29 +90,31 @@ function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependenci
   } else if (resume.resumePath) {
     void reloadParts(resume.resumePath, deps, objectOID).then((parts) => render(parts));
   } else {
-    render({ codeDraft: null });
+    render({ codeDraft: null, draft: null });
   }
 }
 
 interface ReloadParts {
   resumeAfterReload?: ResumeAfterReload;
   codeDraft: CodeRequest | null;
+  draft: CheckoutDraft | null;
 }
 
 /**
- * A reload on a step: resuming it (machines/checkoutResume.ts) and, on the code screen, this tab's draft of the code
- * step (services/codeDraftReader.ts) are chunks of their own, loaded only then, so that no first visit carries them.
- * Failing to load either only means not resuming: the main route, or the step before the code screen.
+ * A reload on a step: resuming it (machines/checkoutResume.ts) and this tab's drafts of the checkout and of the code
+ * step (services/draftReader.ts) are chunks of their own, loaded only then, so that no first visit carries them.
+ * Failing to load either only means not resuming: the main route, with nothing kept.
  */
 async function reloadParts(resumePath: string | null, deps: Dependencies, objectOID: string): Promise<ReloadParts> {
-  if (!resumePath) return { codeDraft: null };
-  const [resumeAfterReload, codeDraft] = await Promise.all([
+  const none = { codeDraft: null, draft: null };
+  if (!resumePath) return none;
+  const [resumeAfterReload, drafts] = await Promise.all([
     import('./machines/checkoutResume').then(({ resumeAfterReload }) => resumeAfterReload).catch(() => undefined),
-    resumePath === steps.checkSendCode.path
-      ? import('./services/codeDraftReader').then(({ readCodeDraft }) => readCodeDraft(deps.env.tabStorage, objectOID)).catch(() => null)
-      : null,
+    import('./services/draftReader')
+      .then(({ readCodeDraft, readCheckoutDraft }) => ({ codeDraft: readCodeDraft(deps.env.tabStorage, objectOID), draft: readCheckoutDraft(deps.env.tabStorage, objectOID) }))
+      .catch(() => none),
   ]);
-  return { resumeAfterReload, codeDraft };
+  return { resumeAfterReload, ...drafts };
 }
 
 /** Binds the address bar to the checkout's route while mounted; browser Back and the Back link go one step back. */

@@ -110,7 +110,7 @@ export const codeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: Deps }> = a
       case 'ok':
         return { success: true, data: { verified: true, phone: outcome.verification.phone, purpose: outcome.verification.purpose } };
       case 'wrong':
-        return reply.code(400).send(refusal('Ошибка проверки кода', true));
+        return reply.code(400).send(refusal('Ошибка проверки кода', outcome.showCaptcha, { triesLeft: outcome.triesLeft }));
       case 'captcha':
         return reply.code(400).send(refusal('Подтвердите, что вы не робот', true));
       case 'blocked':

@@ -4,7 +4,7 @@
  * the session for a while; registration and restore use theirs up.
  */
 import crypto from 'node:crypto';
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { billByLink } from '../billing/queries';
 import type { Store } from '../store/store';
 import { accountById } from './accountQueries';
@@ -36,6 +36,8 @@ export const CODE_RULES = {
   resendAfterMs: 60_000,
   sendsPerHour: 5,
   wrongTriesPerCode: 5,
+  /** Wrong codes in a row after which the next check needs the robot check (one typo costs none). */
+  wrongBeforeCaptcha: 2,
   wrongInARowToBlock: 20,
   blockMs: 24 * 60 * 60_000,
   /** Sends in the last hour after which the next one needs a captcha (a burst). */
@@ -164,7 +166,8 @@ function decideCode(store: Store, texts: TextOutbox, request: SendRequest): Prom
 
 export type CheckOutcome =
   | { kind: 'ok'; verification: Pick<VerificationRow, 'phone' | 'purpose' | 'cust_no'> }
-  | { kind: 'wrong' }
+  /** `triesLeft`: wrong codes the code still takes (0: it is void, or there was none); `showCaptcha`: the next check needs it. */
+  | { kind: 'wrong'; triesLeft: number; showCaptcha: boolean }
   | { kind: 'captcha' }
   | { kind: 'blocked'; secondsLeft: number };
 
@@ -178,8 +181,9 @@ export interface CheckRequest {
 
 /**
  * Checks a code: single use, bound to phone and purpose, void after 5 wrong tries; 20 wrong in a row block the
- * phone for 24 hours; any failure demands a captcha for the next try. A guess with no live code counts as
- * wrong too, so an attacker learns nothing from timing the code's life.
+ * phone for 24 hours; from the second wrong code in a row the next try needs the robot check. A guess with no live code
+ * counts as wrong too. The answer says how many tries the code has left, so the payer knows where they stand; a dead
+ * code has none left, which tells a guesser only that guessing is over.
  */
 export function checkCode(store: Store, request: CheckRequest): Promise<CheckOutcome> {
   return store.transaction(async (tx): Promise<CheckOutcome> => {
@@ -196,18 +200,17 @@ export function checkCode(store: Store, request: CheckRequest): Promise<CheckOut
       return { kind: 'ok', verification: { phone, purpose, cust_no: code.cust_no } };
     }
 
-    if (code) {
-      const tries = code.wrong_tries + 1;
-      await setCodeTries(tx, code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
-    }
+    const tries = code ? code.wrong_tries + 1 : CODE_RULES.wrongTriesPerCode;
+    if (code) await setCodeTries(tx, code.id, tries, tries >= CODE_RULES.wrongTriesPerCode ? 'void' : 'active');
     const streak = guard.wrong_streak + 1;
     if (streak >= CODE_RULES.wrongInARowToBlock) {
       await voidAllCodesOfPhone(tx, phone);
       await saveGuard(tx, { phone, wrong_streak: 0, blocked_until: t + CODE_RULES.blockMs, captcha_required: 1 });
-    } else {
-      await saveGuard(tx, { phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: 1 });
+      return { kind: 'wrong', triesLeft: 0, showCaptcha: true };
     }
-    return { kind: 'wrong' };
+    const captcha = guard.captcha_required === 1 || streak >= CODE_RULES.wrongBeforeCaptcha;
+    await saveGuard(tx, { phone, wrong_streak: streak, blocked_until: guard.blocked_until, captcha_required: captcha ? 1 : 0 });
+    return { kind: 'wrong', triesLeft: Math.max(0, CODE_RULES.wrongTriesPerCode - tries), showCaptcha: captcha };
   });
 }
 

@@ -8,9 +8,11 @@ import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 
 /** What the acquirer answered about an attempt's order, as stored on the attempt. */
-export type AcquirerFacts = Partial<Pick<AttemptRow, 'acquirer_order_id' | 'form_url' | 'sbp_qrc_id' | 'sbp_payload' | 'sbp_image' | 'acquirer_checked_at'>>;
+export type AcquirerFacts = Partial<
+  Pick<AttemptRow, 'acquirer_order_id' | 'form_url' | 'sbp_qrc_id' | 'sbp_payload' | 'sbp_image' | 'acquirer_checked_at' | 'action_code' | 'masked_pan'>
+>;
 
-/** Stores what the acquirer answered about an attempt's order (its id, card form, fast-payment QR). */
+/** Stores what the acquirer answered about an attempt's order (its id, card form, fast-payment QR, how it ended). */
 export const recordAcquirerFacts = (store: Store, orderId: string, facts: AcquirerFacts): Promise<AttemptRow | undefined> =>
   store.db.updateTable('payment_attempts').set({ ...facts, updated_at: store.now() }).where('order_id', '=', orderId).returningAll().executeTakeFirst();
 

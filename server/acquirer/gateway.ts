@@ -222,7 +222,11 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
           ? { kind: 'declined', reason: 'expired' }
           : null;
       if (!outcome) return current;
-      return store.transaction((tx) => applyAcquirerOutcome(tx, orderId, outcome));
+      return store.transaction(async (tx) => {
+        // How it ended, kept with the outcome: the receipt's card and a declined card's reason come from these.
+        if (status) await recordAcquirerFacts(tx, orderId, { action_code: status.actionCode, masked_pan: status.maskedPan });
+        return applyAcquirerOutcome(tx, orderId, outcome);
+      });
     });
     const after = read ?? (await attemptByOrder(store, orderId));
     // A payment its bill could not keep goes back at once (its automatic refund was written with the outcome).

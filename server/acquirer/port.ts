@@ -34,8 +34,11 @@ export interface OrderStatus {
   orderId: string | null;
   orderNumber: string;
   orderStatus: number;
+  /** Why the order ended as it did: 0 paid; for a declined card, the reason (src/services/rules/declineReasons.ts). */
   actionCode: number | null;
   actionCodeDescription: string;
+  /** The card paid or declined with, as the acquirer masks it (`cardAuthInfo.maskedPan`, '411111**1111'); null: none. */
+  maskedPan: string | null;
   amount: number;
   currency: string | null;
   date: number | null;

@@ -97,6 +97,7 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
       if (status === null || !Number.isInteger(status)) throw new AcquirerError(method, 'remote', 'the answer has no orderStatus');
       const attributes = Array.isArray(answer.attributes) ? (answer.attributes as { name?: unknown; value?: unknown }[]) : [];
       const mdOrder = attributes.find((attribute) => attribute?.name === 'mdOrder')?.value;
+      const card = answer.cardAuthInfo && typeof answer.cardAuthInfo === 'object' ? (answer.cardAuthInfo as { maskedPan?: unknown }) : {};
       const amounts = (answer.paymentAmountInfo ?? {}) as Answer;
       return {
         orderId: 'orderId' in by ? by.orderId : mdOrder ? text(mdOrder) : null,
@@ -104,6 +105,7 @@ export function rbsAcquirer(options: RbsOptions): Acquirer {
         orderStatus: status,
         actionCode: numberOrNull(answer.actionCode),
         actionCodeDescription: text(answer.actionCodeDescription),
+        maskedPan: text(card.maskedPan) || null,
         amount: Number(answer.amount ?? 0),
         currency: answer.currency === undefined ? null : text(answer.currency),
         date: numberOrNull(answer.date),

@@ -14,6 +14,7 @@ import { migration as fiscalReceipts } from './0007-fiscal-receipts';
 import { migration as smsProvider } from './0008-sms-provider';
 import { migration as refunds } from './0009-refunds';
 import { migration as operations } from './0010-operations';
+import { migration as payerMoments } from './0011-payer-moments';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0008-sms-provider': smsProvider,
   '0009-refunds': refunds,
   '0010-operations': operations,
+  '0011-payer-moments': payerMoments,
 };

@@ -3,8 +3,9 @@
  * the customer may spend, and what a reload resumes (an attempt still waiting for its bank, a code still to enter, a
  * declined attempt to try again).
  */
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import type { Bill } from '../../src/services/rules/billData';
+import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { sentCodeOf } from '../accounts/codes';
 import type { SessionRow } from '../accounts/tables';
 import { pageTypeOid } from '../billing/payLinks';
@@ -103,7 +104,8 @@ async function retryOf(store: Store, bill: BillRow, orderId: string | undefined,
   const sessionId = (await asking)?.id;
   const ownAttempt = sessionId !== undefined && attempt.session_id === sessionId;
   const email = attempt.email && !ownAttempt ? maskEmail(attempt.email) : attempt.email;
-  return { cardTypeOID: pageTypeOid(bill, type.code), email, ownAttempt };
+  // What failed, so the way-to-pay step can say it: the amount and the bank's reason.
+  return { cardTypeOID: pageTypeOid(bill, type.code), email, ownAttempt, amount: toRoubles(attempt.amount_kopecks), reason: declineReasonOf(attempt.action_code) };
 }
 
 /**

@@ -122,7 +122,14 @@ export const receiptOfOrder = (store: Store, orderId: string) =>
     .innerJoin('bills', 'bills.oid', 'payment_attempts.bill_oid')
     .innerJoin('payment_types', 'payment_types.oid', 'payment_attempts.card_type_oid')
     .selectAll('payment_attempts')
-    .select(['bills.purpose', 'bills.sum_kopecks as bill_sum_kopecks', 'bills.status as bill_status', 'payment_types.code as type_code', 'payment_types.name as type_name'])
+    .select([
+      'bills.purpose',
+      'bills.sum_kopecks as bill_sum_kopecks',
+      'bills.status as bill_status',
+      'bills.return_url',
+      'payment_types.code as type_code',
+      'payment_types.name as type_name',
+    ])
     .where('payment_attempts.order_id', '=', orderId)
     .executeTakeFirst();
 

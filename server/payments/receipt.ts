@@ -1,7 +1,9 @@
 import type { Receipt } from '../../src/services/rules/billData';
+import { declineReasonOf } from '../../src/services/rules/declineReasons';
+import { paymentKindOf } from '../../src/services/rules/paymentKinds';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { positionsOf, QUANTITY_SCALE } from '../billing/items';
-import { itemsOfBill } from '../billing/queries';
+import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import { receiptOfOrder } from './queries';
@@ -29,10 +31,14 @@ export function maskEmail(email: string): string {
 export async function receiptOf(store: Store, orderId: string, defaults: FiscalDefaults): Promise<Receipt | undefined> {
   const row = await receiptOfOrder(store, orderId);
   if (!row) return undefined;
+  const declined = row.status === 'declined';
+  const [items, types] = await Promise.all([itemsOfBill(store, row.bill_oid), declined ? typesOfBill(store, row.bill_oid) : []]);
   // A successful payment the merchant gave back (in part or whole); an automatic refund's attempt already says 'refunded'.
   const refunded = row.status === 'success' ? (await refundedByOrder(store, [orderId])).get(orderId) : undefined;
   // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default).
-  const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, await itemsOfBill(store, row.bill_oid), defaults);
+  const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, items, defaults);
+  // After a decline the page offers fast payment, when the bill has it and this payment was not one.
+  const fastPayment = paymentKindOf(row.type_code) === 'fast payment' ? undefined : types.find((type) => paymentKindOf(type.code) === 'fast payment');
   return {
     orderId: row.order_id,
     status: row.status,
@@ -53,6 +59,10 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     })),
     fee: toRoubles(row.commission_kopecks),
     fiscal: row.receipt_tax_system !== null,
+    card: row.masked_pan,
+    declineReason: declined ? declineReasonOf(row.action_code) : null,
+    fastPaymentFee: fastPayment ? toRoubles(fastPayment.commission_kopecks) : null,
+    returnUrl: row.return_url,
     refund: refunded
       ? { amount: toRoubles(refunded.kopecks), at: new Date(refunded.at ?? row.updated_at).toISOString(), whole: refunded.kopecks >= row.amount_kopecks }
       : null,
@@ -81,6 +91,10 @@ export const receiptSchema = {
     },
     fee: { type: 'number' },
     fiscal: { type: 'boolean' },
+    card: { type: ['string', 'null'] },
+    declineReason: { type: ['string', 'null'] },
+    fastPaymentFee: { type: ['number', 'null'] },
+    returnUrl: { type: ['string', 'null'] },
     refund: { type: ['object', 'null'], properties: { amount: { type: 'number' }, at: { type: 'string' }, whole: { type: 'boolean' } } },
   },
 } as const;

@@ -47,6 +47,10 @@ export interface PaymentAttemptsTable {
    * null: the order carried none (no tax system configured, or no order: points covered the bill).
    */
   receipt_tax_system: Generated<TaxSystem | null>;
+  /** The acquirer's action code of the order once it ended (why a card was declined); null: not told. */
+  action_code: Generated<number | null>;
+  /** The card the order was paid or declined with, as the acquirer masks it ('411111**1111'); null: none (fast payment). */
+  masked_pan: Generated<string | null>;
 }
 
 /**

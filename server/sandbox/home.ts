@@ -3,7 +3,7 @@ import type { AppOptions } from '../config';
 import { roublesText } from '../platform/money';
 import { html } from '../platform/render';
 import { objectOidSchema } from '../platform/schemas';
-import { TEST_CARDS } from './acquirer';
+import { testCardsHint } from './acquirer';
 import { copyDemoBill, demoAccount, demoBills } from './demoBills';
 import { otherParty, sandboxPage } from './party';
 
@@ -42,8 +42,7 @@ ${
 `,
     );
     const body = html`<h1>Онлайн-оплата счетов: демо</h1>
-<p>Откройте счет и оплатите тестовой картой <strong>${spaced(TEST_CARDS.pays)}</strong> (любой будущий срок, любой CVC); карта
-<strong>${spaced(TEST_CARDS.declined)}</strong> отклоняется. Оплаченный счет остается оплаченным: для новой попытки возьмите его копию.</p>
+<p>Откройте счет и оплатите картой: ${testCardsHint} Оплаченный счет остается оплаченным: для новой попытки возьмите его копию.</p>
 <h2>Демо-счета</h2>
 <ul class="sandbox-list">
 ${bills}</ul>
@@ -73,5 +72,3 @@ ${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящи
   }
 };
 
-/** A card number in groups of four, as it is printed on the card. */
-const spaced = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');

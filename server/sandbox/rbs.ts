@@ -34,8 +34,11 @@ type Operation = 'approved' | 'declinedByTimeout' | 'deposited' | 'reversed' | '
 
 /** The fake's side of an order's life: what its card form, bank-app page and widget do when the payer decides. */
 export interface RbsFake {
-  /** The payer paid (or refused) on the fake's card form, bank-app page or widget: the order changes, a callback goes out. */
-  decide(orderId: string, pay: boolean): Promise<RbsOrderRow | undefined>;
+  /**
+   * The payer paid (or refused) on the fake's card form, bank-app page or widget: the order changes, a callback goes out.
+   * A card form names the card: its bank's action code for a refusal, and the card as cardAuthInfo masks it.
+   */
+  decide(orderId: string, pay: boolean, card?: CardDecision): Promise<RbsOrderRow | undefined>;
   /** The order as the fake now sees it (an unpaid one past its session time-out is declined by time-out). */
   order(by: { orderId?: string; orderNumber?: string; qrId?: string }): Promise<RbsOrderRow | undefined>;
   /** Where the fake sends the payer back after the order ended: return or fail URL with `orderId` appended. */
@@ -50,6 +53,26 @@ export interface RbsFake {
   /** Sends the order's signed callback (unless a fault loses it). */
   notify(order: RbsOrderRow, operation: Operation, success: boolean): void;
 }
+
+/** A card typed on the fake's form: masked as the acquirer answers it, and the action code of its refusal. */
+export interface CardDecision {
+  maskedPan: string;
+  declineCode: number;
+}
+
+/** A refusal with no card (the payer said no in the bank app or the widget): the bank's plain "declined", no reason. */
+const REFUSED_IN_APP = 100;
+
+/** What the fake bank says of the action codes it answers, in actionCodeDescription as a real acquirer does. */
+const actionDescriptions: Record<number, string> = {
+  0: '',
+  [REFUSED_IN_APP]: 'Отказ банка',
+  116: 'Недостаточно средств',
+  101: 'Истек срок действия карты',
+  [-2025]: 'Эмитент отклонил аутентификацию 3-D Secure',
+  121: 'Превышен лимит суммы операций по карте',
+  [-2007]: 'Истекло время ожидания оплаты',
+};
 
 const appendQuery = (url: string, name: string, value: string) => `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
 
@@ -86,12 +109,13 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
 
   return {
     order,
-    async decide(orderId, pay) {
+    async decide(orderId, pay, card) {
       const current = await order({ orderId });
       if (!current) return undefined;
       const moved = await moveRbsOrder(store, orderId, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], {
         order_status: pay ? ORDER_STATUS.deposited : ORDER_STATUS.declined,
-        action_code: pay ? 0 : 116,
+        action_code: pay ? 0 : (card?.declineCode ?? REFUSED_IN_APP),
+        masked_pan: card?.maskedPan ?? null,
       });
       // Decided meanwhile by another request (a double submit, or another process): answer the order as it is now,
       // never the read from before the move, which would send a paying payer to the fail page.
@@ -152,11 +176,13 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     orderNumber: o.order_number,
     orderStatus: o.order_status,
     actionCode: o.action_code,
-    actionCodeDescription: o.action_code === 0 ? '' : 'Отказ',
+    actionCodeDescription: actionDescriptions[o.action_code] ?? 'Отказ',
     amount: o.amount,
     currency: o.currency,
     date: o.created_at,
     attributes: [{ name: 'mdOrder', value: o.order_id }],
+    // The card, once one was typed on the form (a fast payment or a bank app has none).
+    ...(o.masked_pan ? { cardAuthInfo: { maskedPan: o.masked_pan, paymentSystem: 'VISA' } } : {}),
     paymentAmountInfo: paymentAmountInfo(o),
   });
 
@@ -200,6 +226,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       order_bundle: p.orderBundle ?? null,
       order_status: ORDER_STATUS.registered,
       action_code: 0,
+      masked_pan: null,
       expires_at: options.now() + (Number.isFinite(timeout) && timeout > 0 ? timeout : 1200) * 1000,
     });
     // The order exists, but the answer comes too late for the client (its time-out): the SIGKILL/time-out case.

@@ -23,7 +23,7 @@ export const moveRbsOrder = (
   store: Store,
   orderId: string,
   from: number[],
-  to: { order_status: number; action_code: number; refunded_amount?: number },
+  to: { order_status: number; action_code: number; refunded_amount?: number; masked_pan?: string | null },
 ): Promise<RbsOrderRow | undefined> =>
   store.db.updateTable('sandbox_rbs_orders').set({ ...to, updated_at: store.now() }).where('order_id', '=', orderId).where('order_status', 'in', from).returningAll().executeTakeFirst();
 

@@ -22,6 +22,8 @@ export interface SandboxRbsOrdersTable {
   order_bundle: string | null;
   order_status: number;
   action_code: number;
+  /** The card typed on the fake's form, masked as the acquirer answers it in cardAuthInfo; null: none yet. */
+  masked_pan: string | null;
   qr_id: string | null;
   refunded_amount: number;
   /** What of each position its refunds returned: `{ "<positionId>": kopecks }` (JSON); null: none yet. */

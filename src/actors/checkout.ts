@@ -1,5 +1,8 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../machines/checkout';
+import { draftOf } from '../machines/checkoutContext';
+import { saveCheckoutDraft } from '../services/checkoutDraft';
+import { messages } from '../services/messages';
 import { forgetCodeDraft, saveCodeDraft } from '../services/codeDraft';
 import { defineCodeFlowActors, defineFreeCallActor, defineSignInActor } from './accountFlows';
 import type { Dependencies } from './dependencies';
@@ -10,13 +13,13 @@ import { definePaymentStatusActor } from './paymentStatus';
 export function defineCheckEmailActor({ api }: Pick<Dependencies, 'api'>) {
   return fromPromise<string, { email: string }>(async ({ input }) => {
     const answer = await api.checkEmail(input.email);
-    if (!answer.success) throw new Error('Неверный email');
+    if (!answer.success) throw new Error(messages.internal.badEmail);
     return input.email;
   });
 }
 
 /**
- * The checkout with the effects of every step: each feature's actors, this tab's storage for the code draft, and after a
+ * The checkout with the effects of every step: each feature's actors, this tab's storage for its drafts, and after a
  * reload on a step, resuming it.
  */
 export function defineCheckoutActor(deps: Dependencies) {
@@ -34,6 +37,7 @@ export function defineCheckoutActor(deps: Dependencies) {
     actions: {
       'save code draft': (_, { objectOID, request }) => saveCodeDraft(env.tabStorage, objectOID, request),
       'forget code draft': () => forgetCodeDraft(env.tabStorage),
+      'keep draft': ({ context }) => saveCheckoutDraft(env.tabStorage, context.bill.objectOID, draftOf(context)),
       ...resume?.actions,
     },
     ...(resume ? { guards: resume.guards } : {}),

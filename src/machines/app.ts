@@ -1,4 +1,5 @@
 import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import type { CheckoutDraft } from '../services/checkoutDraft';
 import type { Bill, CodeRequest, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
@@ -12,6 +13,10 @@ export interface AppInput {
   retryOrder?: string | null;
   /** This tab's draft of the code step, for a reload on the code screen (services/codeDraft.ts). */
   codeDraft?: CodeRequest | null;
+  /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). */
+  draft?: CheckoutDraft | null;
+  /** 'Оплатить через СБП' after a declined card: the way to pay the retry opens with (`?via=`). */
+  retryWay?: string | null;
 }
 
 export interface AppContext extends Required<AppInput> {
@@ -77,7 +82,17 @@ export const appMachine = setup({
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ ...input, resumePath: input.resumePath ?? null, retryOrder: input.retryOrder ?? null, codeDraft: input.codeDraft ?? null, bill: null, user: null, receipt: null }),
+  context: ({ input }) => ({
+    ...input,
+    resumePath: input.resumePath ?? null,
+    retryOrder: input.retryOrder ?? null,
+    retryWay: input.retryWay ?? null,
+    codeDraft: input.codeDraft ?? null,
+    draft: input.draft ?? null,
+    bill: null,
+    user: null,
+    receipt: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -112,7 +127,15 @@ export const appMachine = setup({
         id: 'checkout',
         systemId: 'checkout',
         src: 'checkout',
-        input: ({ context }) => ({ bill: context.bill!, user: context.user, isDesktop: context.isDesktop, resumePath: context.resumePath, codeDraft: context.codeDraft }),
+        input: ({ context }) => ({
+          bill: context.bill!,
+          user: context.user,
+          isDesktop: context.isDesktop,
+          resumePath: context.resumePath,
+          codeDraft: context.codeDraft,
+          draft: context.draft,
+          retryWay: context.retryWay,
+        }),
       },
       initial: 'ready',
       states: {

@@ -1,6 +1,6 @@
 import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { maxSpendablePoints, phoneOf } from '../services/pricing';
-import { codePurposes, type CodePurpose } from '../services/rules/codePurposes';
+import type { CodePurpose } from '../services/rules/codePurposes';
 import {
   agreementsOf,
   derive,
@@ -17,22 +17,22 @@ import {
   type CheckoutInput,
 } from './checkoutContext';
 import { codeFlowMachine, type CodeRequest } from './codeFlow';
-import { codeFlowInput, codePurposeSteps, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
+import { codeFlowInput, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
 import { freeCallMachine } from './freeCall';
 import { offerMachine } from './offer';
 import { paid, paymentMachine, type Paid } from './payment';
 import { paymentStatusMachine } from './paymentStatus';
 import { signInMachine } from './signIn';
-import { openedByPayer, returnable, route, type PayerOpenedStep, type Step } from './steps';
+import { openedByPayer, returnable, route, steps, type PayerOpenedStep, type Step } from './steps';
 import { notProvided, promiseStub } from './stub';
 
 export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';
 export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
 export { derive, type Agreements, type CheckoutContext, type CheckoutEvent, type CheckoutInput, type CheckoutProblem } from './checkoutContext';
 
-/** The steps a reload may come back to (checkoutResume.ts): the fast payment's, the code screen, the code forms. */
-const resumableSteps: Step[] = ['sbp', 'checkSendCode', ...codePurposes.map((purpose) => codePurposeSteps[purpose].form)];
+/** Every step: a reload comes back to the step it was on, when what it needs is still there (checkoutResume.ts). */
+const resumableSteps = Object.keys(steps) as Step[];
 
 /**
  * The checkout: a state per step (steps.ts), each the address bar's route, and the steps passed as history. Beside it:
@@ -86,14 +86,26 @@ export const checkoutMachine = setup({
     /** Nothing was paid: the step says why (or nothing, when the payer closed the bank-app pay widget). */
     'show problem': assign((_, { output }: Paid) => ({ problem: output.outcome === 'not paid' ? output.problem : null })),
     'clear problem': assign({ problem: null }),
+    /** The way to pay shown chosen: the one chosen before, else the first; none while points cover the bill. */
+    'choose a type': assign({
+      selectedTypeOid: ({ context }) => (derive.isCoveredByPoints(context) ? null : (context.selectedTypeOid ?? context.bill.cardTypes[0]?.OID ?? null)),
+    }),
     'remember e-mail': assign((_, params: { email: string }) => ({ anotherEmail: params.email, emailError: false })),
-    'mark e-mail rejected': assign({ emailError: true, anotherEmail: null }),
+    // A refused e-mail is typed no more: a reload shows the field empty, as the refusal left it.
+    'mark e-mail rejected': assign(({ context }) => ({ emailError: true, anotherEmail: null, typed: { ...context.typed, email: undefined } })),
+    'remember typed': assign(({ context, event }) => {
+      assertEvent(event, 'payer.typed');
+      return { typed: { ...context.typed, ...event.typed } };
+    }),
+    // This tab's draft of the checkout (services/checkoutDraft.ts): kept whenever a choice or a typed field changes (the
+    // step itself is the address bar's).
+    'keep draft': () => notProvided('keep draft'),
     // A step that asks for a code starts a fresh send-code flow. It is spawned rather than invoked because it
     // outlives its step: the code screen (and the way back to it from the free-call screen) show the same flow.
     'stop code flow': stopChild('code'),
     'start code flow': spawnCodeFlow((context, { purpose }: { purpose: CodePurpose }) => codeFlowInput(context, purpose)),
     /** The draft is the flow's that ended, or a new code replaced it: the forms start empty from now on. */
-    'drop form draft': assign({ formDraft: null }),
+    'drop form draft': assign(({ context }) => ({ typed: { ...context.typed, form: undefined } })),
     // This tab's draft of the code step (services/codeDraft.ts): kept when a code is sent, forgotten when the flow ends.
     'save code draft': (_, _params: { objectOID: string; request: CodeRequest }) => notProvided('save code draft'),
     'forget code draft': () => notProvided('forget code draft'),
@@ -114,6 +126,8 @@ export const checkoutMachine = setup({
     'remember fast payment': assign((_, { output }: Paid) =>
       output.outcome === 'fast payment' ? { formUrl: output.formUrl, transactionID: output.transactionID, qrSrc: output.qrSrc } : {},
     ),
+    /** The fast payment resumed after a reload settled: it is open at the acquirer no more. */
+    'forget open attempt': assign({ openAttempt: null }),
   },
   guards: {
     'is step': ({ event }, params: { step: PayerOpenedStep }) => event.type === 'nav.goTo' && event.step === params.step,
@@ -159,6 +173,7 @@ export const checkoutMachine = setup({
       actions: ['pop history' as const, 'clear problem' as const],
     })),
     'session.updated': { actions: 'update session' },
+    'payer.typed': { actions: ['remember typed', 'keep draft'] },
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },
     'code.sent': {
@@ -168,15 +183,16 @@ export const checkoutMachine = setup({
         assign({ sendSmsPhone: ({ event }) => event.request.phone }),
         'drop form draft',
         { type: 'save code draft', params: ({ context, event }) => ({ objectOID: context.bill.objectOID, request: event.request }) },
+        'keep draft',
       ],
     },
     'code.confirmed': [
       {
         guard: 'is points unknown',
         target: '.usePoints',
-        actions: ['forget code draft', assign(({ event }) => unlocked(event.request)), assign({ history: ({ context }) => [mainStep(context.bill)] })],
+        actions: ['forget code draft', assign(({ context, event }) => unlocked(event.request, context)), assign({ history: ({ context }) => [mainStep(context.bill)] })],
       },
-      { target: '.main', actions: ['forget code draft', assign(({ event }) => unlocked(event.request))] },
+      { target: '.main', actions: ['forget code draft', assign(({ context, event }) => unlocked(event.request, context))] },
     ],
     'freeCall.ended': { target: '.main' },
   },
@@ -200,7 +216,7 @@ export const checkoutMachine = setup({
     reg: {
       meta: route('reg'),
       // The main route: a code flow still running (Back from its step) has nothing more to do.
-      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft', 'drop form draft'],
+      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft', 'drop form draft', 'keep draft'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
@@ -216,7 +232,7 @@ export const checkoutMachine = setup({
     },
     noReg: {
       meta: route('noReg'),
-      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft', 'drop form draft'],
+      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft', 'drop form draft', 'keep draft'],
       ...emailContinueStates(),
     },
     usePoints: {
@@ -271,7 +287,8 @@ export const checkoutMachine = setup({
       entry: [
         { type: 'enter step', params: { step: 'choosePaymentType' } },
         assign({ agreementErrors: noAgreements }),
-        assign({ selectedTypeOid: ({ context }) => (derive.isCoveredByPoints(context) ? null : (context.selectedTypeOid ?? context.bill.cardTypes[0]?.OID ?? null)) }),
+        'choose a type',
+        'keep draft',
       ],
       // The offer modal's text, fetched when an agreement's link is opened.
       invoke: { id: 'offer', src: 'offer', input: ({ context }) => ({ objectOID: context.bill.objectOID }) },
@@ -281,15 +298,20 @@ export const checkoutMachine = setup({
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }),
+              actions: [assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }), 'keep draft'],
             },
+            // The points given up: the whole price is to pay, by a way to pay chosen again.
+            'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type', 'keep draft'] },
             // Each agreement check clears both error marks.
             'agreement.set': {
-              actions: assign({
-                agreements: ({ context, event }) =>
-                  context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
-                agreementErrors: noAgreements,
-              }),
+              actions: [
+                assign({
+                  agreements: ({ context, event }) =>
+                    context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
+                  agreementErrors: noAgreements,
+                }),
+                'keep draft',
+              ],
             },
             'payment.pay': [
               { guard: 'is an agreement missing', actions: assign({ agreementErrors: ({ context }) => missingAgreements(context) }) },
@@ -341,7 +363,7 @@ export const checkoutMachine = setup({
     },
     sbp: {
       meta: route('sbp'),
-      entry: { type: 'enter step', params: { step: 'sbp' } },
+      entry: [{ type: 'enter step', params: { step: 'sbp' } }, 'keep draft'],
       invoke: {
         id: 'paymentStatus',
         src: 'paymentStatus',
@@ -350,10 +372,10 @@ export const checkoutMachine = setup({
         // The result replaces the fast-payment step: its payment is settled, so Back never returns to it.
         // Paid, there is nowhere to go back to; declined, Back goes to choose another way to pay.
         onDone: [
-          { guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'clear history' },
-          { guard: { type: 'is declined', params: ({ event }) => ({ status: event.output.status }) }, target: 'result' },
+          { guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: ['clear history', 'forget open attempt'] },
+          { guard: { type: 'is declined', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'forget open attempt' },
           // Paid twice: the bill is paid (by the other payment), so there is nothing to go back to either.
-          { guard: { type: 'is refunded', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'clear history' },
+          { guard: { type: 'is refunded', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: ['clear history', 'forget open attempt'] },
         ],
       },
     },

@@ -1,3 +1,4 @@
+import type { Agreements, CheckoutDraft, Typed } from '../services/checkoutDraft';
 import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints } from '../services/pricing';
 import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
@@ -18,15 +19,21 @@ export interface CheckoutInput {
    * screen can finish the flow (services/codeDraft.ts). Null: none kept.
    */
   codeDraft?: CodeRequest | null;
+  /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). Null: none kept. */
+  draft?: CheckoutDraft | null;
+  /** 'Оплатить через СБП' after a declined card: the code of the way to pay the retry opens with chosen. */
+  retryWay?: string | null;
 }
 
 /** What went wrong on the choose-payment-type step; the view words it from the catalogue. */
 export type CheckoutProblem = PaymentProblem;
 
-/** The agreement ticks of one payment type. */
-export interface Agreements {
-  aggregator: boolean;
-  executer: boolean;
+export type { Agreements, Typed };
+
+/** An attempt still open at the acquirer: its way to pay and points, to go back to it by paying the same again. */
+export interface OpenChoice {
+  cardTypeOID: string;
+  pointsUsed: number;
 }
 
 export const noAgreements: Agreements = { aggregator: false, executer: false };
@@ -38,8 +45,8 @@ export interface CheckoutContext extends CheckoutInput {
   history: Step[];
   anotherEmail: string | null;
   emailError: boolean;
-  /** A restore or registration form's values kept by this tab, shown again on its form after a reload. */
-  formDraft: CodeRequest | null;
+  /** What the payer typed and has not sent: shown again after a reload, the restore or registration form included. */
+  typed: Typed;
   /** The points last asked for, shown again when the payer comes back to the points screen. */
   pointsToUse: number | null;
   usedPoints: number;
@@ -56,6 +63,8 @@ export interface CheckoutContext extends CheckoutInput {
   formUrl: string | null;
   qrSrc: string | null;
   problem: CheckoutProblem | null;
+  /** The bill's attempt still open at the acquirer (a card form left, a QR not paid): the way-to-pay step says so. */
+  openAttempt: OpenChoice | null;
 }
 
 export type CheckoutEvent =
@@ -70,39 +79,64 @@ export type CheckoutEvent =
   | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
   /** 'Оплатить', with the receipt e-mail of the step's field (it stays editable there). */
   | { type: 'payment.pay'; email?: string }
+  /** 'Не списывать баллы' on the way-to-pay step. */
+  | { type: 'points.clear' }
+  /** A field typed into (kept for a reload, not yet sent). */
+  | { type: 'payer.typed'; typed: Typed }
   // From the children:
   | { type: 'code.sent'; request: CodeRequest }
   | { type: 'code.confirmed'; request: CodeRequest }
   | { type: 'user.signedIn' }
   | { type: 'freeCall.ended' };
 
-/** 'Попробовать снова': the declined attempt's way to pay, when the bill still offers it. */
-export const retriedType = (bill: Bill): string | null =>
-  bill.retry && bill.cardTypes.some((type) => type.OID === bill.retry!.cardTypeOID) ? bill.retry.cardTypeOID : null;
+/**
+ * 'Попробовать снова': the declined attempt's way to pay when the bill still offers it, or the way the payer chose
+ * instead ('Оплатить через СБП').
+ */
+export const retriedType = (bill: Bill, way?: string | null): string | null => {
+  if (!bill.retry) return null;
+  const chosen = bill.cardTypes.find((type) => type.Code === way) ?? bill.cardTypes.find((type) => type.OID === bill.retry!.cardTypeOID);
+  return chosen?.OID ?? null;
+};
+
+
 
 /** The checkout as it starts: on the main route, nothing chosen yet but what a retry of a declined payment keeps. */
 export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   ...input,
   step: mainStep(input.bill),
   history: [],
-  // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then).
   // 'Попробовать снова' keeps the e-mail the declined attempt had (the server checked it then). Only the payer's own
   // attempt prefills the field: anyone else holding the retry link is given the e-mail masked.
   anotherEmail: (input.bill.retry?.ownAttempt && input.bill.retry.email) || null,
   emailError: false,
-  formDraft: null,
+  typed: {},
   pointsToUse: null,
   usedPoints: 0,
   phoneChecked: false,
   sendSmsPhone: '',
   notice: null,
-  selectedTypeOid: retriedType(input.bill),
+  selectedTypeOid: retriedType(input.bill, input.retryWay),
   agreements: {},
   agreementErrors: noAgreements,
   transactionID: null,
   formUrl: null,
   qrSrc: null,
   problem: null,
+  // Only a page loaded again (a reload, Back from the bank's form) finds an attempt open: resuming tells (checkoutResume.ts).
+  openAttempt: null,
+});
+
+/** What this tab keeps of the checkout for a reload (services/checkoutDraft.ts). */
+export const draftOf = (context: CheckoutContext): CheckoutDraft => ({
+  email: context.anotherEmail,
+  typed: context.typed,
+  selectedTypeOid: context.selectedTypeOid,
+  agreements: context.agreements,
+  usedPoints: context.usedPoints,
+  pointsToUse: context.pointsToUse,
+  phoneChecked: context.phoneChecked,
+  transactionID: context.transactionID,
 });
 
 /** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */

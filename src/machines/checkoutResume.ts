@@ -1,20 +1,57 @@
 import { enqueueActions } from 'xstate';
-import { maskPhone } from '../services/format';
-import { clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
+import { maskPhone } from '../services/rules/phone';
+import { canUsePoints, clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import type { checkoutMachine } from './checkout';
-import type { CheckoutContext, CheckoutEvent } from './checkoutContext';
+import type { Bill } from '../services/types';
+import { derive, type CheckoutContext, type CheckoutEvent, type OpenChoice } from './checkoutContext';
 import type { codeFlowMachine, CodeFlowInput, CodeRequest } from './codeFlow';
 import { codeFlowInput, codePurposeSteps, offersPurpose, type CodeFlowName } from './codePurposeSteps';
 import { steps, type Step } from './steps';
 
 /**
- * Resuming after a reload. The address bar names the step the payer was on; the server's bill data says what is
- * still open there (the fast payment's attempt, this session's code) and this tab's draft what the code was asked
- * for. The checkout's `start` state asks the guards below and goes back to the step when it can, else to the main
- * route. The composition root provides them (`resumeAfterReload`) only when the address bar named a step at load:
- * this module is a chunk of its own, so that a first visit's JS does not carry it; without it nothing is resumed.
+ * Resuming after a reload (or Back from the bank's card form, which loads the page again). The address bar names the
+ * step the payer was on; this tab's draft (services/checkoutDraft.ts) gives back what was chosen and typed; the
+ * server's bill data says what is still open there (the fast payment's attempt, this session's code) and the code
+ * step's draft what the code was asked for. The checkout's `start` state asks the guards below and goes back to the
+ * step with everything kept when the step can be had again, else to the step before it, else to the main route. The
+ * composition root provides them (`resumeAfterReload`) only when the address bar named a step at load: this module
+ * is a chunk of its own, so that a first visit's JS does not carry it; without it nothing is resumed.
  */
+
+/** The step whose path the address bar showed at load. */
+const stepAt = (path: string | null | undefined): Step | null => (Object.keys(steps) as Step[]).find((step) => steps[step].path === path) ?? null;
+
+/** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
+const openChoiceOf = (bill: Bill): OpenChoice | null => {
+  const open = bill.openAttempt;
+  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed } : null;
+};
+
+/**
+ * The choices and typed fields of this tab's draft, as far as the bill as it is now still allows them, and the bill's
+ * attempt still open at the acquirer (the way-to-pay step says so).
+ */
+export const resumedChoices = (context: CheckoutContext): Partial<CheckoutContext> => {
+  const draft = context.draft;
+  const openAttempt = openChoiceOf(context.bill);
+  if (!draft) return { openAttempt };
+  const offered = (oid: string) => context.bill.cardTypes.some((type) => type.OID === oid);
+  const max = canUsePoints(context.bill) ? maxSpendablePoints(context.bill) : 0;
+  return {
+    anotherEmail: draft.email ?? context.anotherEmail,
+    typed: draft.typed,
+    selectedTypeOid: draft.selectedTypeOid && offered(draft.selectedTypeOid) ? draft.selectedTypeOid : context.selectedTypeOid,
+    agreements: Object.fromEntries(Object.entries(draft.agreements).filter(([oid]) => offered(oid))),
+    usedPoints: clampPoints(draft.usedPoints, max),
+    pointsToUse: draft.pointsToUse === null ? null : clampPoints(draft.pointsToUse, max),
+    phoneChecked: draft.phoneChecked,
+    transactionID: draft.transactionID,
+    openAttempt,
+  };
+};
+
+const withChoices = (context: CheckoutContext): CheckoutContext => ({ ...context, ...resumedChoices(context) });
 
 /** The bill's open fast-payment attempt, when the page was reloaded on its step and it is one of this bill's types. */
 export const resumableFastPayment = (context: CheckoutContext) => {
@@ -35,7 +72,7 @@ export const resumedFastPayment = (context: CheckoutContext): Partial<CheckoutCo
   };
 };
 
-/** What a reload on the code screen brings back: the code screen with the request, or the step before it. */
+/** What a reload on the code screen brings back: the code screen, or its form. */
 export interface ResumedCode {
   purpose: CodePurpose;
   at: 'code screen' | 'form';
@@ -74,17 +111,76 @@ export const resumedPointsAsked = (context: CheckoutContext): Partial<CheckoutCo
 };
 
 /** A resumed form shows what it had before the reload: the points asked for, or the restore or registration form. */
-export const resumedForm = (context: CheckoutContext): Partial<CheckoutContext> =>
-  resumedCode(context)?.purpose === 'use-points' ? resumedPointsAsked(context) : { formDraft: resumedCode(context)?.request ?? null };
+export const resumedForm = (context: CheckoutContext): Partial<CheckoutContext> => {
+  const code = resumedCode(context);
+  if (code?.purpose === 'use-points') return resumedPointsAsked(context);
+  return code?.request ? { typed: { ...context.typed, form: code.request } } : {};
+};
 
 type CodeFlows = { src: CodeFlowName; logic: typeof codeFlowMachine; id: 'code' };
 
-/** The step a reload resumes: the one the address bar named, when the server's data (and this tab's draft) allow it. */
-export function resumedStepOf(context: CheckoutContext): Step | null {
+/** The free-call screen resumed: its code screen behind it, as a reload there would resume it. */
+const behindFreeCall = (context: CheckoutContext): CheckoutContext => ({ ...context, resumePath: steps.checkSendCode.path });
+
+/**
+ * The free-call screen comes back only to a payer not signed in (the call signs them in and reloads the page), with the
+ * restore code it was reached from still valid.
+ */
+const resumesFreeCall = (context: CheckoutContext) => {
+  const code = resumedCode(behindFreeCall(context));
+  return !context.user && code?.purpose === 'forgot-password' && code.at === 'code screen';
+};
+
+/**
+ * The step a reload resumes, from the choices given back: the one the address bar named when what it needs is still
+ * there (the open attempt, the code, the e-mail, the points), else the step before it, else the main route. Null when
+ * the address bar named no step: nothing to resume, the checkout starts as on a first visit.
+ */
+export function resumedStepOf(original: CheckoutContext): Step | null {
+  if (!original.resumePath) return null;
+  const context = withChoices(original);
+  const main = original.step;
   if (resumableFastPayment(context)) return 'sbp';
+  const step = stepAt(context.resumePath);
+  if (step === 'checkByPhone') return resumesFreeCall(context) ? step : main;
   const code = resumedCode(context);
-  if (!code) return null;
-  return code.at === 'code screen' ? 'checkSendCode' : codePurposeSteps[code.purpose].form;
+  if (code) return code.at === 'code screen' ? 'checkSendCode' : codePurposeSteps[code.purpose].form;
+  const emailKnown = derive.emailUsed(context) !== '';
+  switch (step) {
+    case 'usePoints':
+      return offersPurpose(context.bill, 'use-points') ? step : main;
+    case 'forgotPassword':
+      return offersPurpose(context.bill, 'forgot-password') ? step : main;
+    case 'register':
+      return offersPurpose(context.bill, 'register') ? step : main;
+    case 'choosePaymentType':
+      return emailKnown ? step : main;
+    // The fast payment settled during the reload: its result; else choosing again.
+    case 'sbp':
+    case 'result':
+      return context.transactionID ? 'result' : emailKnown ? 'choosePaymentType' : main;
+    default:
+      return main;
+  }
+}
+
+/** The steps a payer passed to reach a resumed step, so that 'Назад' works as before the reload. */
+function historyOf(step: Step, context: CheckoutContext): Step[] {
+  const main = context.step;
+  switch (step) {
+    case 'reg':
+    case 'noReg':
+      return [];
+    case 'checkSendCode':
+      return [main, codePurposeSteps[resumedCode(context)!.purpose].form];
+    case 'checkByPhone':
+      return [main, 'forgotPassword', 'checkSendCode'];
+    case 'sbp':
+    case 'result':
+      return [main, 'choosePaymentType'];
+    default:
+      return [main];
+  }
 }
 
 /** The checkout's guard and action of resuming, as the composition root provides them after a reload on a step. */
@@ -94,23 +190,27 @@ export const resumeAfterReload = {
   },
   actions: {
     /**
-     * The step as it was, with the steps a payer passed to reach it as history, so that 'Назад' works as before the
-     * reload: the fast payment's QR and polling (back: choosing the way to pay); the code screen, whose send-code flow
-     * starts on it with the request the page knows and the server's countdown (back: the flow's form); or the form,
-     * showing again what it had.
+     * The step as it was, with what was chosen and typed, and the steps before it as history: the fast payment's QR and
+     * polling; the code screen (or the free-call screen after it), whose send-code flow starts on it with the request
+     * the page knows and the server's countdown; a form showing again what it had; or any other step.
      */
-    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, CodeFlows, never, never, never, never>(({ context, enqueue }) => {
-      if (resumableFastPayment(context)) {
-        enqueue.assign({ ...resumedFastPayment(context), history: [context.step, 'choosePaymentType'] });
+    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, CodeFlows, never, never, never, never>(({ context: original, enqueue }) => {
+      const step = resumedStepOf(original)!;
+      const resumed = withChoices(original);
+      const context = step === 'checkByPhone' ? behindFreeCall(resumed) : resumed;
+      enqueue.assign({ ...resumedChoices(original), history: historyOf(step, context) });
+      if (step === 'sbp') {
+        enqueue.assign(resumedFastPayment(context));
         return;
       }
-      const { purpose, at } = resumedCode(context)!;
-      if (at === 'form') {
-        enqueue.assign({ ...resumedForm(context), history: [context.step] });
+      const code = resumedCode(context);
+      if (!code) return;
+      if (code.at === 'form') {
+        enqueue.assign(resumedForm(context));
         return;
       }
-      enqueue.assign({ ...resumedPointsAsked(context), history: [context.step, codePurposeSteps[purpose].form] });
-      enqueue.spawnChild(codePurposeSteps[purpose].flow, { id: 'code', input: resumedFlowInput(context, purpose) });
+      enqueue.assign(resumedPointsAsked(context));
+      enqueue.spawnChild(codePurposeSteps[code.purpose].flow, { id: 'code', input: resumedFlowInput(context, code.purpose) });
     }),
   },
 } satisfies Parameters<typeof checkoutMachine.provide>[0];

@@ -27,10 +27,13 @@ export interface CodeFlowInput {
 export type CodeProblem =
   /** The server sent no code: the wait it named, or none. */
   | { kind: 'not sent'; secondsLeft: number | null }
+  /** The robot check must pass first (the server asked for it, or it is shown and not ticked): the one thing to do. */
+  | { kind: 'robot check' }
   /** The SMS provider did not take the text (a code, or the password a right code unlocked): try again in a minute. */
   | { kind: 'sms failed' }
   | { kind: 'code incomplete' }
-  | { kind: 'code rejected' }
+  /** `triesLeft`: wrong codes the code still takes, as the server said; null when it did not say. */
+  | { kind: 'code rejected'; triesLeft: number | null }
   /** The code was right but what it unlocks (the reset, the registration) failed: Continue tries it again. */
   | { kind: 'finish failed' };
 
@@ -53,11 +56,21 @@ export interface FinishInput {
   captcha: string | null;
 }
 
-/** The finish of a purpose whose right code unlocks nothing more on the server (use-points: the checkout applies them). */
-export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, error: null }));
 
-/** A send the server refused: the provider did not take the text, or the wait it named (or none). */
-const notSentProblem = (answer: AccountAnswer): CodeProblem => (answer.smsFailed ? { kind: 'sms failed' } : { kind: 'not sent', secondsLeft: answer.secondsLeft });
+/** The finish of a purpose whose right code unlocks nothing more on the server (use-points: the checkout applies them). */
+export const nothingToFinish = fromPromise<AccountAnswer, FinishInput>(async () => ({ success: true, showCaptcha: false, secondsLeft: null, triesLeft: null, status: null, error: null }));
+
+/**
+ * Why no code came, one instruction at a time: the provider not taking the text (the payer must wait for it, whatever
+ * else is asked), else the robot check when the server asks for it and names no wait (ticking is all it takes), else
+ * the wait the server named (or none).
+ */
+const notSentProblem = (answer: AccountAnswer): CodeProblem =>
+  answer.smsFailed
+    ? { kind: 'sms failed' }
+    : answer.showCaptcha && !((answer.secondsLeft ?? 0) > 0)
+      ? { kind: 'robot check' }
+      : { kind: 'not sent', secondsLeft: answer.secondsLeft };
 
 const sendInput = ({ context }: { context: CodeFlowContext }): SendCodeInput => ({
   // The page holds the bill's phone masked: a points code goes to it by the server's word, never by the page's.
@@ -247,7 +260,7 @@ export const codeFlowMachine = setup({
               on: {
                 'code.submit': [
                   { guard: 'is code incomplete', actions: { type: 'show problem', params: { kind: 'code incomplete' } } },
-                  { guard: 'is captcha pending' },
+                  { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },
                   { target: 'checking', actions: 'clear problem' },
                 ],
               },
@@ -270,14 +283,14 @@ export const codeFlowMachine = setup({
                     target: 'entering',
                     actions: [
                       { type: 'log error', params: errorOf },
-                      { type: 'show problem', params: { kind: 'code rejected' } },
+                      { type: 'show problem', params: ({ event }) => ({ kind: 'code rejected', triesLeft: event.output.triesLeft }) },
                       { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
                     ],
                   },
                 ],
                 onError: {
                   target: 'entering',
-                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'code rejected' } }, 'forget captcha'],
+                  actions: [{ type: 'log error', params: errorOf }, { type: 'show problem', params: { kind: 'code rejected', triesLeft: null } }, 'forget captcha'],
                 },
               },
             },
@@ -308,7 +321,10 @@ export const codeFlowMachine = setup({
             finishFailed: {
               description: 'The robot check shows when the server asked for it; nothing further until the payer tries again.',
               on: {
-                'code.submit': [{ guard: 'is captcha pending' }, { target: 'finishing', actions: 'clear problem' }],
+                'code.submit': [
+                  { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },
+                  { target: 'finishing', actions: 'clear problem' },
+                ],
               },
             },
           },

@@ -33,18 +33,21 @@ export const codeFlowInput = (context: CheckoutContext, purpose: CodePurpose): C
   captcha: codePurposeSteps[purpose].captcha,
   objectOID: context.bill.objectOID,
   custNo: purpose === 'use-points' ? context.bill.info.CustNo : null,
-  draft: context.formDraft?.purpose === purpose ? context.formDraft : null,
+  draft: context.typed.form?.purpose === purpose ? context.typed.form : null,
 });
 
-/** What a confirmed code changes in the checkout, by what it was for. */
-export function unlocked(request: CodeRequest): Partial<CheckoutContext> {
+/**
+ * What a confirmed code changes in the checkout, by what it was for. A new password or a registration is followed by
+ * the sign-in form with the notice and the phone the password went to, so only the password is left to type.
+ */
+export function unlocked(request: CodeRequest, context: Pick<CheckoutContext, 'typed'>): Partial<CheckoutContext> {
   switch (request.purpose) {
     case 'use-points':
       return request.points === null ? { phoneChecked: true } : { usedPoints: request.points, pointsToUse: request.points, phoneChecked: true };
     case 'forgot-password':
-      return { notice: 'new password sent' };
+      return { notice: 'new password sent', typed: { ...context.typed, signInPhone: request.phone } };
     case 'register':
-      return { notice: 'registration success' };
+      return { notice: 'registration success', typed: { ...context.typed, signInPhone: request.phone } };
   }
 }
 

@@ -3,9 +3,18 @@ import type { AccountAnswer, CaptchaEvent, CaptchaState, LoginInput } from './ac
 import { captchaFor, captchaHandlers, captchaRequestOf, isCaptchaPending, verifiedCaptcha } from './accountFlow';
 import { errorOf, logErrorStub, promiseStub } from './stub';
 
+/**
+ * Why the last login came to nothing, as the server said it: the status of its refusal (401: the phone and password
+ * do not match; 429: too many tries; with the robot check asked: that), or 0 when no answer came. The form words it
+ * under 'Не удалось авторизоваться'.
+ */
+export interface SignInFailure {
+  status: number;
+}
+
 export interface SignInContext extends CaptchaState {
-  /** The last login was refused or failed: the form says 'Не удалось авторизоваться'. */
-  failed: boolean;
+  /** The last login was refused or failed, and why; null before any or after a new try. */
+  failure: SignInFailure | null;
 }
 
 export type SignInEvent = { type: 'signIn.submit'; phone: string; password: string } | CaptchaEvent;
@@ -13,7 +22,8 @@ export type SignInEvent = { type: 'signIn.submit'; phone: string; password: stri
 /**
  * The sign-in form of the reg step: phone and password go to the provider's login; success tells the
  * checkout 'user.signedIn' (the app then reloads the user and the bill). A refusal shows 'Не удалось
- * авторизоваться' and, when the server asks for it, the robot check, which then must pass before the next try.
+ * авторизоваться' with its reason and, when the server asks for it, the robot check, which then must pass before the
+ * next try.
  */
 export const signInMachine = setup({
   types: {
@@ -29,8 +39,8 @@ export const signInMachine = setup({
     'remember captcha': assign(({ event }) => verifiedCaptcha({ event })),
     'forget captcha': assign({ captcha: null }),
     'read captcha request': assign(({ context }, params: { answer: AccountAnswer }) => captchaRequestOf({ context }, params)),
-    'mark failed': assign({ failed: true }),
-    'clear failure': assign({ failed: false }),
+    'mark failed': assign((_, params: { failure: SignInFailure }) => ({ failure: params.failure })),
+    'clear failure': assign({ failure: null }),
     'tell checkout signed in': sendParent({ type: 'user.signedIn' }),
   },
   guards: {
@@ -40,7 +50,7 @@ export const signInMachine = setup({
 }).createMachine({
   id: 'signIn',
   description: 'Phone, password and captcha go to the provider login; success is told to the checkout.',
-  context: { ...captchaFor('when asked'), failed: false },
+  context: { ...captchaFor('when asked'), failure: null },
   initial: 'editing',
   on: { ...captchaHandlers },
   states: {
@@ -61,11 +71,15 @@ export const signInMachine = setup({
           { guard: { type: 'is accepted', params: ({ event }) => ({ answer: event.output }) }, target: 'signedIn' },
           {
             target: 'editing',
-            actions: [{ type: 'log error', params: errorOf }, 'mark failed', { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) }],
+            actions: [
+              { type: 'log error', params: errorOf },
+              { type: 'mark failed', params: ({ event }) => ({ failure: { status: event.output.status ?? 0 } }) },
+              { type: 'read captcha request', params: ({ event }) => ({ answer: event.output }) },
+            ],
           },
         ],
         // A token is good for one call; the next try needs a fresh check.
-        onError: { target: 'editing', actions: [{ type: 'log error', params: errorOf }, 'mark failed', 'forget captcha'] },
+        onError: { target: 'editing', actions: [{ type: 'log error', params: errorOf }, { type: 'mark failed', params: { failure: { status: 0 } } }, 'forget captcha'] },
       },
     },
     signedIn: {

@@ -9,6 +9,10 @@ export interface AccountAnswer {
   showCaptcha: boolean;
   /** Seconds until another code may be sent, when the server said so (send-sms). */
   secondsLeft: number | null;
+  /** Wrong codes the code still takes, when the server said so (check-code). */
+  triesLeft: number | null;
+  /** The HTTP status of a refusal (401: wrong phone or password; 429: too many tries); null for an answer. */
+  status: number | null;
   /** The server's reason for a refusal, for the console only. */
   error: string | null;
   /** The SMS provider did not take the text (a code, a password): the payer may try again in a minute. */
@@ -20,12 +24,13 @@ interface RawAnswer {
   show_captcha?: unknown;
   json?: { show_captcha?: unknown } | null;
   secondsLeft?: unknown;
+  triesLeft?: unknown;
   data?: unknown;
   error?: unknown;
   sms_failed?: unknown;
 }
 
-export function readAnswer(raw: unknown): AccountAnswer {
+export function readAnswer(raw: unknown, status: number | null = null): AccountAnswer {
   const body = (raw && typeof raw === 'object' ? raw : {}) as RawAnswer;
   const data = body.data && typeof body.data === 'object' ? (body.data as { secondsLeft?: unknown }) : {};
   const seconds = typeof body.secondsLeft === 'number' ? body.secondsLeft : typeof data.secondsLeft === 'number' ? data.secondsLeft : null;
@@ -33,6 +38,8 @@ export function readAnswer(raw: unknown): AccountAnswer {
     success: body.success === true,
     showCaptcha: body.show_captcha === true || body.json?.show_captcha === true,
     secondsLeft: seconds,
+    triesLeft: typeof body.triesLeft === 'number' ? body.triesLeft : null,
+    status,
     error: typeof body.error === 'string' ? body.error : null,
     ...(body.sms_failed === true ? { smsFailed: true as const } : {}),
   };
@@ -51,7 +58,7 @@ export async function answerOf(call: Promise<unknown>): Promise<AccountAnswer> {
   try {
     return readAnswer(await call);
   } catch (error) {
-    if (error instanceof ApiError && isAnswered(error)) return readAnswer(error.body);
+    if (error instanceof ApiError && isAnswered(error)) return readAnswer(error.body, error.status);
     throw error;
   }
 }

@@ -13,7 +13,7 @@ export const bankListMessages = {
   searchLabel: 'Поиск банка',
   searchPlaceholder: 'Название банка',
   found: (n: number) => `${plural(n, ['Найден', 'Найдено', 'Найдено'])} ${n} ${plural(n, ['банк', 'банка', 'банков'])}`,
-  notFound: 'Банк не найден. Проверьте название или выберите «Другой банк»',
+  notFound: 'Банк не найден. Проверьте название или откройте приложение банка кнопкой ниже',
   foundBanks: 'Найденные банки',
   showAll: (n: number) => `Все банки (${n})`,
   hideAll: 'Свернуть список банков',
@@ -21,6 +21,7 @@ export const bankListMessages = {
   lastUsed: 'Вы платили через него в прошлый раз',
   webClient: 'в браузере',
   newTab: '(откроется в новой вкладке)',
-  otherBank: 'Другой банк',
-  otherBankNote: 'Если вашего банка нет в списке',
+  /** The row that opens the payload itself: the phone offers its bank apps. */
+  otherBank: 'Открыть приложение банка',
+  otherBankNote: 'Другой банк — если вашего нет в списке',
 };

@@ -10,7 +10,7 @@ export const CODE_DRAFT_KEY = 'checkout.codeDraft';
  * points), kept in this tab only, so that a reload on the code screen can finish the flow with the code on the phone.
  * Never a password nor a code; bound to its bill; forgotten when the flow ends. The server stays the judge of whether
  * the code is still valid (`sentCode`): a draft alone never shows the code screen. Reading it back is needed only on a
- * reload on the code screen, so its reader (codeDraftReader.ts) is a chunk of its own, not on the first screen.
+ * reload on the code screen, so its reader (draftReader.ts) is a chunk of its own, not on the first screen.
  */
 export interface StoredDraft {
   objectOID: string;

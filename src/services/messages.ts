@@ -1,5 +1,3 @@
-import { secondsWord } from './format';
-
 /**
  * Every user-facing text of the first step, the product's wording verbatim, so that a translation touches the
  * catalogue only: this file and its on-demand parts stepMessages.ts, receiptMessages.ts and
@@ -14,7 +12,6 @@ export const messages = {
     stepLoading: 'Загрузка…',
     dataError: 'Произошла ошибка при получении данных, возможно, документ уже оплачен',
     dataErrorTitle: 'Ошибка получения данных',
-    pageTitle: 'Оплата счета',
     back: 'Назад',
     continue: 'Продолжить',
     brand: 'Оплата онлайн',
@@ -44,27 +41,11 @@ export const messages = {
   points: {
     blockTitle: 'Бонусные баллы',
     use: 'Использовать баллы',
+    /** The block's button once points are chosen. */
+    change: 'Изменить баллы',
     canUse: 'Можно использовать:',
     /** Points chosen: on the main route's block and in the way-to-pay step's sums. */
     used: 'Использовано баллов',
-  },
-  code: {
-    sent: 'Проверочный код был отправлен',
-    digit: (n: number) => `Цифра ${n} кода`,
-    resend: 'Отправить код повторно',
-    resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
-    /** The server sent no code and named no wait (hourly cap, failure): the payer still learns nothing came. */
-    sendRefused: 'Не удалось отправить код, попробуйте позже',
-    /** The SMS provider did not take the text (refused, or down): the payer's words for the internal 'Не удалось отправить СМС'. */
-    smsFailed: 'Не удалось отправить СМС. Попробуйте ещё раз через минуту',
-    validity: 'Код подтверждения действует 10 минут',
-    incomplete: 'Введите код',
-    rejected: 'Ошибка проверки кода',
-    /** The code was right but the reset or registration failed: Continue tries it again. */
-    finishFailed: 'Код подтвержден, но завершить не удалось. Нажмите «Продолжить», чтобы повторить',
-    freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
-    label: 'Код из СМС',
-    sentTo: (phone: string) => `на номер ${phone}`,
   },
   validation: {
     /** The server refused the e-mail (the first step's form); the forms' own checks are in stepMessages.ts. */

@@ -15,6 +15,16 @@ export const receiptMessages = {
   slowNote: 'Обычно это занимает несколько секунд, но иногда дольше. Мы продолжаем проверять — можно остаться на странице или обновить ее позже.',
   reload: 'Обновить страницу',
   retry: 'Попробовать снова',
+  /** The ways forward after a declined card: another card first, fast payment beside it, then the merchant's support. */
+  anotherCard: 'Оплатить другой картой',
+  fastPayment: 'Оплатить через СБП',
+  fastPaymentNoFee: 'Оплатить через СБП — без комиссии',
+  support: 'Вопросы по оплате:',
+  /** What a declined payment tried, and why. */
+  declinedTitle: 'Что не прошло',
+  declinedAmount: 'Сумма платежа',
+  declinedReason: 'Причина',
+  noReasonGiven: 'Банк не сообщил',
   backToShop: 'Вернуться в магазин',
   /** The link of a bill that is paid: its own receipt instead of the data error. */
   paidTitle: 'Счет оплачен',
@@ -31,6 +41,10 @@ export const receiptMessages = {
   purpose: 'Назначение платежа',
   merchant: 'Получатель',
   order: 'Номер заказа',
+  /** The order's number is long: its start is shown, the whole copied. */
+  copyOrder: 'Скопировать номер',
+  orderCopied: 'Номер заказа скопирован',
+  card: 'Карта',
   at: 'Дата и время',
   method: 'Способ оплаты',
   methodPoints: 'Бонусные баллы',

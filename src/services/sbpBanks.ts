@@ -25,6 +25,27 @@ export interface SbpBank {
  */
 export const MOST_USED_BANK_IDS = ['100000000111', '100000000004', '110000000005', '100000000008', '100000000007', '100000000001'] as const;
 
+/**
+ * The names payers type for a bank that NSPK lists under another: old names, short ones, Latin ones, by NSPK id (the
+ * list's own names are found as they are).
+ */
+export const BANK_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  '100000000111': ['sber', 'sberbank'],
+  '100000000004': ['тинькофф', 'тиньков', 'tinkoff', 'tbank'],
+  '110000000005': ['vtb'],
+  '100000000008': ['alfa', 'alfabank'],
+  '100000000007': ['raiffeisen'],
+  '100000000001': ['гпб', 'gazprombank'],
+  '100000000010': ['промсвязьбанк', 'psb'],
+  '100000000013': ['sovcombank', 'халва'],
+  '100000000020': ['рсхб', 'rshb'],
+  '100000000025': ['мкб', 'mkb'],
+  '100000000017': ['мтс', 'mts'],
+  '100000000016': ['pochta'],
+  '100000000150': ['yandex'],
+  '100000000273': ['ozon'],
+};
+
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const textOrNull = (value: unknown) => (isText(value) ? value : null);
 
@@ -81,11 +102,14 @@ export const searchKey = (text: string) =>
     .replace(/ё/g, 'е')
     .replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** The banks whose name contains what the payer typed, in the list's order; everything for an empty query. */
+/**
+ * The banks whose name, or a name payers know it by (BANK_ALIASES), contains what the payer typed, in the list's order;
+ * everything for an empty query.
+ */
 export function findBanks(banks: readonly SbpBank[], query: string): SbpBank[] {
   const key = searchKey(query);
   if (!key) return [...banks];
-  return banks.filter((bank) => searchKey(bank.name).includes(key));
+  return banks.filter((bank) => [bank.name, ...(BANK_ALIASES[bank.id] ?? [])].some((name) => searchKey(name).includes(key)));
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;

@@ -1,4 +1,8 @@
 import { formatAmount, formatNumber, plural } from './format';
+import type { DeclineReason } from './rules/declineReasons';
+
+/** 'секунду', 'секунды', 'секунд': the resend countdown's word (here, with its only text, not on the first screen). */
+export const secondsWord = (n: number) => plural(n, ['секунду', 'секунды', 'секунд']);
 
 /**
  * The texts of the steps that load on demand after the first (the way to pay, the points screen, the fast-payment
@@ -7,6 +11,29 @@ import { formatAmount, formatNumber, plural } from './format';
  * carry them (the first step's JS budget: initialJsGzipBytes in docs/benchmarks.md), as bankListMessages.ts does.
  */
 export const stepMessages = {
+  /** The code screen (checkSendCode) and the code's checks. */
+  code: {
+    sent: 'Проверочный код был отправлен',
+    digit: (n: number) => `Цифра ${n} кода`,
+    resend: 'Отправить код повторно',
+    resendIn: (seconds: number) => `Повторная отправка кода возможна через ${seconds} ${secondsWord(seconds)}`,
+    /** The server sent no code and named no wait (hourly cap, failure): the payer still learns nothing came. */
+    sendRefused: 'Не удалось отправить код, попробуйте позже',
+    /** The SMS provider did not take the text (refused, or down): the payer's words for the internal 'Не удалось отправить СМС'. */
+    smsFailed: 'Не удалось отправить СМС. Попробуйте ещё раз через минуту',
+    validity: 'Код подтверждения действует 10 минут',
+    incomplete: 'Введите код',
+    rejected: 'Ошибка проверки кода',
+    /** The code was right but the reset or registration failed: Continue tries it again. */
+    finishFailed: 'Код подтвержден, но завершить не удалось. Нажмите «Продолжить», чтобы повторить',
+    freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
+    label: 'Код из СМС',
+    sentTo: (phone: string) => `на номер ${phone}`,
+    /** 'Неверный код, осталось 3 попытки': the server said how many tries the code still takes. */
+    wrongTries: (n: number) => `Неверный код, ${plural(n, ['осталась', 'осталось', 'осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
+    /** The code takes no more tries (or ran out): only a new one will do. */
+    noTriesLeft: 'Неверный код. Попыток не осталось — запросите новый код',
+  },
   status: {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
     success: 'Оплата прошла успешно',
@@ -20,8 +47,12 @@ export const stepMessages = {
     offline: 'Нет соединения — проверим, как только оно появится',
   },
   sbp: {
-    /** How to pay on a desktop, in one line (more than 'Оплата с помощью мобильного приложения банка' said). */
+    /** Beside the QR on a desktop. */
+    desktopTitle: 'Оплата с помощью мобильного приложения банка',
+    /** How to pay on a desktop, under it. */
     scanQr: 'Отсканируйте QR-код камерой телефона или в приложении банка',
+    /** A phone's bank rows leave the page for the bank's app: the status says what to do, not to stay. */
+    comeBack: 'Подтвердите оплату в приложении банка. После оплаты вернитесь на эту страницу',
     openBankApp: 'Открыть приложение банка',
     showQr: 'Показать QR-код',
     hideQr: 'Скрыть QR-код',
@@ -33,6 +64,8 @@ export const stepMessages = {
   freeCall: {
     title: 'Подтверждение звонком',
     instruction: 'Позвоните с вашего телефона на бесплатный номер. Звонок сбросится автоматически, и доступ будет восстановлен.',
+    /** Which phone the line waits for: a call from another one proves nothing. */
+    callFrom: (phone: string) => `Звоните с номера ${phone} — только такой звонок подтвердит номер`,
     call: 'Позвонить',
     number: 'Бесплатный номер',
     waiting: 'Ожидаем ваш звонок',
@@ -51,7 +84,14 @@ export const stepMessages = {
     register: 'Зарегистрироваться',
     newPasswordSent: 'Новый пароль отправлен вам по СМС',
     registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
+    /** The heading of a refused sign-in; the reason, as the server gave it, under it. */
     failed: 'Не удалось авторизоваться',
+    failures: {
+      'wrong phone or password': 'Неверный телефон или пароль',
+      'robot check': 'Подтвердите, что вы не робот, и войдите еще раз',
+      'too many tries': 'Слишком много попыток входа. Попробуйте позже',
+      unavailable: 'Сервис входа не ответил. Попробуйте еще раз',
+    },
   },
   forgotPassword: {
     title: 'Введите номер телефона для восстановления доступа',
@@ -61,7 +101,8 @@ export const stepMessages = {
     surname: 'Фамилия',
     name: 'Имя',
     patronymic: 'Отчество',
-    privacy: 'Я согласен на обработку персональных данных',
+    /** The same words as its error ('…соглашение на обработку личных данных'). */
+    privacy: 'Я согласен на обработку личных данных',
   },
   robot: {
     notice: 'Подтвердите, что вы не робот',
@@ -69,6 +110,7 @@ export const stepMessages = {
   },
   offer: {
     title: 'Условия оферты',
+    executerTitle: 'Условия платежа',
     close: 'Закрыть',
     loading: 'Загрузка условий…',
   },
@@ -81,11 +123,25 @@ export const stepMessages = {
     title: 'Выберите способ оплаты',
     coveredByPoints: 'Счет будет полностью оплачен баллами',
     commission: (amount: number) => `Сервисный сбор: ${formatAmount(amount)} руб.`,
+    /** A way to pay with no fee says so, rather than nothing. */
+    noCommission: 'Без комиссии',
     prepayment: 'Сумма предоплаты',
     fee: 'Сервисный сбор',
     feeFrom: 'Сервисный сбор от',
     total: 'Итого',
     pay: 'Оплатить',
+    /** 'Оплатить 12 530,86 руб.': the button says what it will charge. */
+    payAmount: (amount: string) => `Оплатить ${amount}`,
+    /** With points chosen: give them up and pay the whole price. */
+    noPoints: 'Не списывать баллы',
+    /** After 'Попробовать снова': what failed (the reason under it, from `decline`). */
+    retryTitle: 'Предыдущий платеж отклонен',
+    retryWhat: (way: string | null, amount: string) => (way ? `${way}, ${amount}` : amount),
+    /** An attempt still open at the bank (Back from its card form, a QR not paid yet). */
+    openTitle: 'Оплата не завершена',
+    openWhat: (way: string) => `Вы начали оплату способом «${way}», но не завершили ее. Вернитесь к ней — второй платеж не создается — или выберите другой способ.`,
+    openResume: 'Вернуться к оплате',
+    openAnother: 'Выбрать другой способ',
     /** Pay when points cover the whole bill: nothing else is charged. */
     payWithPoints: 'Оплатить баллами',
     /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
@@ -99,6 +155,22 @@ export const stepMessages = {
     closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
     offerFailed: 'Не удалось получить информацию об оферте',
   },
+  /** Why the bank declined a card, in the payer's words, and what to do (src/services/rules/declineReasons.ts). */
+  decline: {
+    reasons: {
+      'insufficient funds': 'Недостаточно средств на карте',
+      'card expired or blocked': 'Срок действия карты истек или карта заблокирована',
+      '3-D Secure failed': 'Не пройдено подтверждение платежа в банке (3-D Secure)',
+      'limit exceeded': 'Превышен лимит по карте',
+    },
+    advice: {
+      'insufficient funds': 'Пополните карту или оплатите другой картой.',
+      'card expired or blocked': 'Оплатите другой картой или обратитесь в банк, выпустивший карту.',
+      '3-D Secure failed': 'Попробуйте еще раз и введите код из СМС банка или оплатите другой картой.',
+      'limit exceeded': 'Измените лимит в приложении банка или оплатите другой картой.',
+    },
+    noReason: 'Банк не сообщил причину. Попробуйте другую карту или другой способ оплаты.',
+  } satisfies Record<'reasons' | 'advice', Record<DeclineReason, string>> & { noReason: string },
   /** The points screen's form (the main route's points block is messages.points). */
   usePoints: {
     none: 'Бонусных баллов для оплаты не найдено',

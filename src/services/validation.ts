@@ -1,5 +1,4 @@
 import * as yup from 'yup';
-import { messages } from './messages';
 import { PHONE_DIGITS, PHONE_PREFIX } from './rules/phone';
 import { stepMessages } from './stepMessages';
 
@@ -55,7 +54,7 @@ export const pointsSchema = (maximum: number) =>
   });
 
 /** The four-digit code: exactly 4 characters, else 'Введите код'. */
-export const codeSchema = yup.string().required(messages.code.incomplete).matches(/^\d{4}$/, messages.code.incomplete);
+export const codeSchema = yup.string().required(stepMessages.code.incomplete).matches(/^\d{4}$/, stepMessages.code.incomplete);
 
 /**
  * The form-level line after a submit that failed validation: 'Форма заполнена не полностью.' while a

@@ -123,16 +123,17 @@ function Banks({ actor, payload, labelledBy }: { actor: BankChoiceActor; payload
           )}
         </>
       )}
+      {/* The payload itself: the phone offers the bank apps it has ('Открыть приложение банка'). */}
       <div className="bank-row bank-other">
-        <span className="bank-mark bank-mark-other" aria-hidden="true">
-          …
-        </span>
-        <span className="bank-text">
-          <a className="bank" href={payload}>
+        <a className="bank" href={payload}>
+          <span className="bank-mark bank-mark-other" aria-hidden="true">
+            …
+          </span>
+          <span className="bank-text">
             <span className="bank-name">{t.otherBank}</span>
             <span className="bank-note">{t.otherBankNote}</span>
-          </a>
-        </span>
+          </span>
+        </a>
       </div>
     </>
   );
@@ -147,30 +148,31 @@ interface BankRowProps {
 }
 
 /**
- * One bank: the whole row opens its app (the link is stretched over the row by CSS, so the row is one target and the
- * link's name is the bank's); a web client is a second, smaller link under the name.
+ * One bank: the row's wide part opens its app (the logo, the name and the chevron are that one link, whose name is the
+ * bank's); a web client is a separate control at the row's end, framed as a button, so a tap on the row never opens a
+ * website instead of the app.
  */
 function BankRow({ bank, payload, platform, lastUsed, onChoose }: BankRowProps) {
   const web = webClientHref(bank, payload);
   return (
     <li className={lastUsed ? 'bank-row is-last-used' : 'bank-row'}>
-      <BankMark bank={bank} />
-      <span className="bank-text">
-        <a className="bank" href={bankAppHref(bank, payload, platform)} onClick={onChoose}>
+      <a className="bank" href={bankAppHref(bank, payload, platform)} onClick={onChoose}>
+        <BankMark bank={bank} />
+        <span className="bank-text">
           <span className="bank-name">{bank.name}</span>
           {lastUsed && <span className="bank-note">{t.lastUsed}</span>}
+        </span>
+      </a>
+      {web && (
+        <a className="bank-web" href={web} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
+          <span className="visually-hidden">{bank.name}, </span>
+          {t.webClient}
+          <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+            <path d="M6 3h7v7M13 3L4 12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span className="visually-hidden"> {t.newTab}</span>
         </a>
-        {web && (
-          <a className="bank-web" href={web} target="_blank" rel="noopener noreferrer" onClick={onChoose}>
-            <span className="visually-hidden">{bank.name}, </span>
-            {t.webClient}
-            <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-              <path d="M6 3h7v7M13 3L4 12" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-            <span className="visually-hidden"> {t.newTab}</span>
-          </a>
-        )}
-      </span>
+      )}
     </li>
   );
 }

@@ -13,6 +13,8 @@ const HCaptcha = lazy(() => import('@hcaptcha/react-hcaptcha'));
 interface Props {
   /** The token of the passed check, or null; going back to null (used or expired) resets the widget. */
   token: string | null;
+  /** The check is what stands in the way now (the server asked for it, or Continue was pressed before it): said at once. */
+  urgent?: boolean;
   onVerify: (token: string) => void;
   onExpire: () => void;
 }
@@ -21,12 +23,13 @@ interface Props {
  * The robot check ('Я не робот'): hCaptcha (visible checkbox, light theme) when the page has a site key; otherwise the
  * dev stand-in checkbox 'Я не робот', whose token the sandbox server accepts.
  */
-export function Captcha({ token, onVerify, onExpire }: Props) {
+export function Captcha({ token, urgent = false, onVerify, onExpire }: Props) {
   const { config } = usePage();
   const id = useId();
   return (
-    <div className="captcha" role="group" aria-labelledby={`${id}-notice`}>
-      <p className="captcha-notice" id={`${id}-notice`}>
+    <div className={urgent ? 'captcha is-urgent' : 'captcha'} role="group" aria-labelledby={`${id}-notice`}>
+      {/* The one instruction when it is what is missing: announced, in place of a second line that would say the same. */}
+      <p className="captcha-notice" id={`${id}-notice`} role={urgent ? 'alert' : undefined}>
         {stepMessages.robot.notice}
       </p>
       {config.captchaSiteKey ? (
@@ -43,8 +46,11 @@ export function Captcha({ token, onVerify, onExpire }: Props) {
   );
 }
 
-/** Any account flow's actor: its context carries the robot check's state, its tags say when it is busy, and it takes the widget's events. */
-export type RobotCheckFlow = ActorRef<Snapshot<unknown> & { context: CaptchaState; hasTag(tag: 'busy'): boolean }, CaptchaEvent>;
+/**
+ * Any account flow's actor: its context carries the robot check's state (and a send-code flow's problem), its tags say
+ * when it is busy, and it takes the widget's events.
+ */
+export type RobotCheckFlow = ActorRef<Snapshot<unknown> & { context: CaptchaState & { problem?: { kind: string } | null }; hasTag(tag: 'busy'): boolean }, CaptchaEvent>;
 
 /** Continue (and resend) wait while the flow's robot check is shown and not passed. */
 export const useCaptchaPending = (flow: RobotCheckFlow) => useSelector(flow, (state) => isCaptchaPending(state.context));
@@ -53,10 +59,12 @@ export const useCaptchaPending = (flow: RobotCheckFlow) => useSelector(flow, (st
 export function FlowCaptcha({ flow }: { flow: RobotCheckFlow }) {
   const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
   const token = useSelector(flow, (state) => state.context.captcha);
+  const urgent = useSelector(flow, (state) => state.context.problem?.kind === 'robot check');
   if (!showCaptcha) return null;
   return (
     <Captcha
       token={token}
+      urgent={urgent && token === null}
       onVerify={(value) => flow.send({ type: 'captcha.verified', token: value })}
       onExpire={() => flow.send({ type: 'captcha.expired' })}
     />

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { freeCallMachine } from '../machines/freeCall';
+import { maskPhone } from '../services/rules/phone';
 import { stepMessages } from '../services/stepMessages';
 import { StepSection } from './StepSection';
 
@@ -15,10 +16,17 @@ export function CheckByPhone({ actor }: { actor: CheckoutActor }) {
   return (
     <StepSection title={t.title}>
       <p>{t.instruction}</p>
+      {flow && <CallerPhone flow={flow} />}
       {flow && <FreeCallNumber flow={flow} />}
       {flow && <FreeCallNote flow={flow} />}
     </StepSection>
   );
+}
+
+/** The phone the line waits for a call from: the one the code went to (masked, as the code screen shows it). */
+function CallerPhone({ flow }: { flow: FreeCallActor }) {
+  const phone = useSelector(flow, (state) => state.context.phone);
+  return phone ? <p className="free-call-from">{t.callFrom(maskPhone(phone))}</p> : null;
 }
 
 /** The number to call and its tel: link, once the provider gave one. */

@@ -1,24 +1,27 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
-import { formatPhone } from '../services/format';
+import { maskPhone } from '../services/rules/phone';
 import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import { FlowCaptcha, useCaptchaPending } from './Captcha';
+import { focusHeading } from './focusHeading';
 import { CODE_DIGITS, CodeInputs } from './CodeInputs';
 import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { StepSection } from './StepSection';
 
-const t = messages.code;
+const t = stepMessages.code;
 const emptyCode = () => Array<string>(CODE_DIGITS).fill('');
 
 /** The code screen: four digits, resend with its countdown, the 10-minute note, captcha, free-call hint. */
 export function CheckSendCode({ actor }: { actor: CheckoutActor }) {
   const flow = useCodeFlow(actor);
-  // Resumed after a reload, no code was sent from this page: the server's word on the phone, masked.
+  // Resumed after a reload, no code was sent from this page: the server's word on the phone, masked. Masked the same
+  // way before the reload, so the screen reads alike either way.
   const phone = useSelector(actor, (state) => state.context.sendSmsPhone || state.context.bill.sentCode?.phone);
   return (
     <StepSection title={t.sent}>
-      {phone && <p className="step-lead">{t.sentTo(formatPhone(phone))}</p>}
+      {phone && <p className="step-lead">{t.sentTo(maskPhone(phone))}</p>}
       {flow && <CodeForm flow={flow} />}
       {flow && <FreeCallHint flow={flow} actor={actor} />}
     </StepSection>
@@ -55,6 +58,7 @@ function CodeForm({ flow }: { flow: CodeFlowActor }) {
   const problem = useCodeProblem(flow);
   const secondsLeft = useSelector(flow, (state) => state.context.secondsLeft);
   const captchaPending = useCaptchaPending(flow);
+  useFocusAfterResend(sending);
   const canResend = useSelector(flow, (state) => state.matches({ codeSent: { resend: 'ready' } }));
   const codeInvalid = problemKind === 'code rejected' || problemKind === 'code incomplete';
 
@@ -118,9 +122,22 @@ function CodeForm({ flow }: { flow: CodeFlowActor }) {
         )}
       </div>
       <FlowCaptcha flow={flow} />
-      <button type="submit" className="button primary" disabled={busy || captchaPending}>
+      {/* Not held back by the robot check: pressed before ticking, it says the tick is what is missing. */}
+      <button type="submit" className="button primary" disabled={busy}>
         {messages.app.continue}
       </button>
     </form>
   );
+}
+
+/**
+ * 'Отправить код повторно' gives way to the countdown once the new code is sent: focus, which was on that link, goes to
+ * the screen's heading, as after a step change.
+ */
+function useFocusAfterResend(sending: boolean) {
+  const was = useRef(sending);
+  useEffect(() => {
+    if (was.current && !sending) focusHeading(document.getElementById('step-title'));
+    was.current = sending;
+  }, [sending]);
 }

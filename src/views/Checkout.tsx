@@ -27,8 +27,10 @@ const stepViews: Record<Step, ComponentType<{ actor: CheckoutActor }>> = {
 export function Checkout({ actor }: { actor: CheckoutActor }) {
   const step = useSelector(actor, (state) => state.context.step);
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
+  const signedIn = useSelector(actor, (state) => state.context.user !== null);
   const { goBack, reload = () => undefined, preload } = usePage();
-  useStepFocus(step);
+  // Signing in changes the reg step's screen as a step change does: the sign-in form gives way to the payer's card.
+  useStepFocus(signedIn ? `${step} signed in` : step);
   // Every payer's second step (and the page's other background code): fetched once the first is painted, so
   // Continue and Pay do not wait.
   useEffect(() => {

@@ -1,14 +1,16 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
-import { derive, type Agreements as Ticks, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
-import { formatAmount, formatMoney, formatPoints } from '../services/format';
+import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
+import { formatMoney } from '../services/format';
 import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
 import { roublesOf } from '../services/pricing';
-import type { OfferKind, PaymentType } from '../services/types';
+import { Agreements } from './Agreements';
+import { ReceiptEmailField } from './EmailForm';
+import { focusHeading } from './focusHeading';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
-import { ReceiptEmailField } from './EmailForm';
+import { OpenAttemptNotice, RetryNotice } from './PaymentNotices';
 import { StepSection } from './StepSection';
 import { SubmitButton } from './SubmitButton';
 import { useEmailForm } from './useEmailForm';
@@ -16,8 +18,9 @@ import { useEmailForm } from './useEmailForm';
 const t = stepMessages.choosePaymentType;
 
 /**
- * Choose payment type: the options, the payment summary, the receipt e-mail (prefilled, still editable),
- * the agreements and 'Оплатить' ('Оплатить баллами' when points cover the bill).
+ * Choose payment type: what failed before or is still open, the options, the payment summary, the receipt e-mail
+ * (prefilled, still editable), the agreements and 'Оплатить' with the amount ('Оплатить баллами' when points cover
+ * the bill), in view at the bottom of a phone's screen.
  */
 export function ChoosePaymentType({ actor }: { actor: CheckoutActor }) {
   const alreadyPaid = useSelector(actor, (state) => state.hasTag('already paid'));
@@ -46,11 +49,17 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
   const covered = derive.isCoveredByPoints(context);
   const selected = derive.selectedType(context);
-  const fee = derive.commission(context);
   const total = derive.amountToPay(context);
   const emailUsed = derive.emailUsed(context);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPaying(actor);
 
-  const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), { initial: emailUsed, rejected: context.emailError });
+  const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), {
+    // What was typed here before a reload, else the address the receipt goes to.
+    initial: context.typed.email ?? emailUsed,
+    rejected: context.emailError,
+    onType: (email) => actor.send({ type: 'payer.typed', typed: { email } }),
+  });
   // The address the receipt goes to already passed the checks: Pay goes at once. A changed one is validated here, and
   // the checkout has the server check it before paying; an empty one shows what is missing.
   const pay = (event: FormEvent) => {
@@ -59,9 +68,16 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
     if (email !== '' && !derive.isEmailChanged(context, email)) actor.send({ type: 'payment.pay' });
     else form.handleSubmit();
   };
+  // Back to an attempt left open: the same way to pay, paid again, finds the same attempt at the acquirer.
+  const resume = (cardTypeOID: string) => {
+    actor.send({ type: 'payment.select', oid: cardTypeOID });
+    formRef.current?.requestSubmit();
+  };
 
   return (
-    <form className="form" noValidate onSubmit={pay}>
+    <form ref={formRef} className="form" noValidate onSubmit={pay}>
+      <RetryNotice actor={actor} />
+      {!covered && <OpenAttemptNotice actor={actor} busy={busy} onResume={resume} />}
       {!covered && (
         <fieldset className="payment-types">
           <legend className="visually-hidden">{t.title}</legend>
@@ -80,36 +96,14 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
               </span>
               <span className="payment-type-text">
                 <span className="payment-type-name">{type.Name}</span>
-                {type.CommissionSumm > 0 && <span className="payment-type-fee">{t.commission(type.CommissionSumm)}</span>}
+                <span className="payment-type-fee">{type.CommissionSumm > 0 ? t.commission(type.CommissionSumm) : t.noCommission}</span>
               </span>
             </label>
           ))}
         </fieldset>
       )}
 
-      <dl className="summary">
-        <div className="summary-row">
-          <dt>{t.prepayment}</dt>
-          <dd>{formatMoney(context.bill.info.Summ)}</dd>
-        </div>
-        {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
-        {!covered && (
-          <div className="summary-row">
-            <dt>{selected ? t.fee : t.feeFrom}</dt>
-            <dd>{formatMoney(roublesOf(fee))}</dd>
-          </div>
-        )}
-        {context.usedPoints > 0 && (
-          <div className="summary-row">
-            <dt>{messages.points.used}</dt>
-            <dd>{formatPoints(context.usedPoints)}</dd>
-          </div>
-        )}
-        <div className="summary-row summary-total">
-          <dt>{t.total}</dt>
-          <dd>{formatAmount(roublesOf(total))} руб.</dd>
-        </div>
-      </dl>
+      <Summary actor={actor} disabled={busy} />
 
       <ReceiptEmailField form={form} rejected={context.emailError} disabled={busy} />
 
@@ -119,8 +113,48 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
         // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
         <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
       )}
-      <SubmitButton busy={busy || form.submitting}>{covered ? t.payWithPoints : t.pay}</SubmitButton>
+      {/* On a phone the button stays in view at the bottom of the screen, with what it will charge. */}
+      <div className="pay-bar">
+        <SubmitButton busy={busy || form.submitting}>{covered ? t.payWithPoints : t.payAmount(formatMoney(roublesOf(total)))}</SubmitButton>
+      </div>
     </form>
+  );
+}
+
+/** The sums: the bill, the fee, the points as a discount in roubles (with a way to spend none), the total. */
+function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean }) {
+  const context = useSelector(actor, (state) => state.context);
+  const covered = derive.isCoveredByPoints(context);
+  return (
+    <dl className="summary">
+      <div className="summary-row">
+        <dt>{t.prepayment}</dt>
+        <dd>{formatMoney(context.bill.info.Summ)}</dd>
+      </div>
+      {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
+      {!covered && (
+        <div className="summary-row">
+          <dt>{derive.selectedType(context) ? t.fee : t.feeFrom}</dt>
+          <dd>{formatMoney(roublesOf(derive.commission(context)))}</dd>
+        </div>
+      )}
+      {context.usedPoints > 0 && (
+        <div className="summary-row summary-points">
+          <dt>{messages.points.used}</dt>
+          {/* One point is one rouble: the points are a discount, in the money they take off. */}
+          <dd>−{formatMoney(context.usedPoints)}</dd>
+          <dd className="summary-action">
+            <button type="button" className="link" disabled={disabled} onClick={() => actor.send({ type: 'points.clear' })}>
+              {t.noPoints}
+            </button>
+          </dd>
+        </div>
+      )}
+      <div className="summary-row summary-total">
+        <dt>{t.total}</dt>
+        <dd>{formatMoney(roublesOf(derive.amountToPay(context)))}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -129,74 +163,15 @@ const problemText: Record<CheckoutProblem, string> = {
   'close with points failed': t.closeWithPointsFailed,
 };
 
-const agreementText: Record<OfferKind, { link: string; error: string }> = {
-  aggregator: { link: stepMessages.agreement.aggregatorLink, error: t.offerRequired },
-  executer: { link: stepMessages.agreement.executerLink, error: t.executerRequired },
-};
-
-/** The agreement checkboxes the chosen type asks for; each line's link opens the offer text. */
-function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; type: PaymentType; offer: OfferActor | undefined; disabled: boolean }) {
-  const agreements = useSelector(actor, (state) => derive.agreements(state.context));
-  const errors = useSelector(actor, (state) => state.context.agreementErrors);
-  const kinds = (['aggregator', 'executer'] as const).filter((kind) =>
-    kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer,
-  );
-  useFocusFirstError(errors);
-  if (kinds.length === 0) return null;
-
-  return (
-    <div className="agreements">
-      {kinds.map((kind) => {
-        const id = `agreement-${kind}`;
-        return (
-          <div key={kind} className="agreement-item">
-            <div className="agreement-line">
-              <input
-                id={id}
-                type="checkbox"
-                checked={agreements[kind]}
-                disabled={disabled}
-                aria-labelledby={`${id}-label ${id}-link`}
-                aria-invalid={errors[kind] || undefined}
-                aria-describedby={errors[kind] ? `${id}-error` : undefined}
-                onChange={(event) => actor.send({ type: 'agreement.set', kind, checked: event.target.checked })}
-              />
-              {/* One sentence that wraps as text: the label and the link that opens the offer. */}
-              <span className="agreement-text">
-                <label id={`${id}-label`} htmlFor={id}>
-                  {stepMessages.agreement.accept}
-                </label>{' '}
-                <button
-                  id={`${id}-link`}
-                  type="button"
-                  className="link agreement-link"
-                  aria-haspopup="dialog"
-                  onClick={() => offer?.send({ type: 'offer.open', kind, cardTypeOID: type.OID })}
-                >
-                  {agreementText[kind].link}
-                </button>
-              </span>
-            </div>
-            {errors[kind] && (
-              <p id={`${id}-error`} className="field-error agreement-error" role="alert">
-                {agreementText[kind].error}
-              </p>
-            )}
-          </div>
-        );
-      })}
-    </div>
-  );
-}
-
-/** After a Pay that the agreements stopped, focus goes to the first one missing, so it is ticked next. */
-function useFocusFirstError(errors: Ticks) {
-  const shown = useRef(errors);
+/**
+ * Paying came back to this step (the bank-app pay widget closed, or Pay failed): the button that had focus is busy no
+ * more and the widget is gone, so focus goes to the step's heading, as after a step change.
+ */
+function useFocusAfterPaying(actor: CheckoutActor) {
+  const paying = useSelector(actor, (state) => state.matches({ choosePaymentType: 'paying' }));
+  const was = useRef(paying);
   useEffect(() => {
-    // Each Pay sets the marks anew (a new object), so a second Pay with the same marks moves focus again.
-    if (shown.current === errors) return;
-    shown.current = errors;
-    const first = errors.aggregator ? 'aggregator' : errors.executer ? 'executer' : null;
-    if (first) document.getElementById(`agreement-${first}`)?.focus();
-  }, [errors]);
+    if (was.current && !paying) focusHeading(document.getElementById('step-title'));
+    was.current = paying;
+  }, [paying]);
 }

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 
 export const CODE_DIGITS = 4;
 
@@ -66,7 +66,7 @@ export function CodeInputs({ digits, onDigitsChange, onComplete, describedBy, in
           autoComplete="one-time-code"
           // Room for a whole code in any box: autofill and some keyboards put all four digits into one.
           maxLength={CODE_DIGITS}
-          aria-label={messages.code.digit(index + 1)}
+          aria-label={stepMessages.code.digit(index + 1)}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={describedBy}
           // Read-only rather than disabled while checking, so keyboard focus stays where it was.

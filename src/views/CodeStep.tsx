@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { codeFlowMachine, CodeProblem } from '../machines/codeFlow';
-import { messages } from '../services/messages';
+import { stepMessages } from '../services/stepMessages';
 import type { CodePurpose, CodeRequest } from '../services/types';
 import { StepSection } from './StepSection';
 
@@ -18,20 +18,27 @@ export function formDraftOf<P extends CodePurpose>(flow: CodeFlowActor, purpose:
   return draft?.purpose === purpose ? (draft as Extract<CodeRequest, { purpose: P }>) : null;
 }
 
-/** What the payer reads for a problem of the code flow, from the catalogue. */
-export function codeProblemText(problem: CodeProblem): string {
+/**
+ * What the payer reads for a problem of the code flow, from the catalogue; null when the robot check is what to do:
+ * its own notice says so (FlowCaptcha), one instruction rather than two.
+ */
+export function codeProblemText(problem: CodeProblem): string | null {
   switch (problem.kind) {
     case 'not sent':
       // The wait the server named, in the catalogue's words, else a short refusal: the payer must learn why nothing came.
-      return problem.secondsLeft !== null && problem.secondsLeft > 0 ? messages.code.resendIn(problem.secondsLeft) : messages.code.sendRefused;
+      return problem.secondsLeft !== null && problem.secondsLeft > 0 ? stepMessages.code.resendIn(problem.secondsLeft) : stepMessages.code.sendRefused;
+    case 'robot check':
+      return null;
     case 'sms failed':
-      return messages.code.smsFailed;
+      return stepMessages.code.smsFailed;
     case 'code incomplete':
-      return messages.code.incomplete;
+      return stepMessages.code.incomplete;
     case 'code rejected':
-      return messages.code.rejected;
+      // The tries left when the server told them; else the plain 'Ошибка проверки кода'.
+      if (problem.triesLeft === null) return stepMessages.code.rejected;
+      return problem.triesLeft > 0 ? stepMessages.code.wrongTries(problem.triesLeft) : stepMessages.code.noTriesLeft;
     case 'finish failed':
-      return messages.code.finishFailed;
+      return stepMessages.code.finishFailed;
   }
 }
 

@@ -9,6 +9,7 @@ export function ContinueStep({ actor }: { actor: CheckoutActor }) {
   const emailKnown = useSelector(actor, (state) => derive.emailUsed(state.context) !== '');
   const rejected = useSelector(actor, (state) => state.context.emailError);
   const busy = useSelector(actor, (state) => state.hasTag('busy'));
+  const typed = useSelector(actor, (state) => state.context.typed.email ?? '');
 
   return emailKnown ? (
     <form
@@ -21,6 +22,12 @@ export function ContinueStep({ actor }: { actor: CheckoutActor }) {
       <SubmitButton busy={busy}>{messages.app.continue}</SubmitButton>
     </form>
   ) : (
-    <EmailForm rejected={rejected} busy={busy} onSubmit={(email) => actor.send({ type: 'checkout.continue', email })} />
+    <EmailForm
+      rejected={rejected}
+      busy={busy}
+      initial={typed}
+      onType={(email) => actor.send({ type: 'payer.typed', typed: { email } })}
+      onSubmit={(email) => actor.send({ type: 'checkout.continue', email })}
+    />
   );
 }

@@ -8,13 +8,16 @@ interface Props {
   /** The server refused the last address: the field is emptied and 'Email некорректен' shown. */
   rejected: boolean;
   busy: boolean;
+  /** What the field shows first: what the payer typed before a reload. */
+  initial?: string;
+  onType?: (email: string) => void;
   onSubmit: (email: string) => void;
 }
 
 /** The receipt e-mail and the step's Continue button, as one form so Enter submits it. */
-export function EmailForm({ rejected, busy, onSubmit }: Props) {
+export function EmailForm({ rejected, busy, initial, onType, onSubmit }: Props) {
   // formik's shape without formik: this form is on every payer's first screen (see useEmailForm).
-  const formik = useEmailForm((values) => onSubmit(values.email.trim()), { rejected });
+  const formik = useEmailForm((values) => onSubmit(values.email.trim()), { rejected, initial, onType });
   return (
     <form className="form" noValidate onSubmit={formik.handleSubmit}>
       <ReceiptEmailField form={formik} rejected={rejected} />

@@ -10,7 +10,7 @@ interface Props<Values extends object> {
   form: { submitCount: number; isValid: boolean; values: Values; handleSubmit: (event?: FormEvent<HTMLFormElement>) => void };
   required: readonly (keyof Values)[];
   /** Why the flow's last call came to nothing, worded from the catalogue; null while nothing went wrong. */
-  problem: string | null;
+  problem: ReactNode;
   label?: string;
   /** The form's fields. */
   children: ReactNode;
@@ -30,9 +30,9 @@ export function FlowForm<Values extends object>({ flow, form, required, problem,
       <FlowCaptcha flow={flow} />
       <FormProblem submitted={form.submitCount > 0} valid={form.isValid} values={form.values} required={required} />
       {problem && (
-        <p className="form-error" role="alert">
+        <div className="form-error" role="alert">
           {problem}
-        </p>
+        </div>
       )}
       <button type="submit" className="button primary" disabled={busy || captchaPending}>
         {label}

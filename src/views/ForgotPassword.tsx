@@ -6,13 +6,14 @@ import { forgotPasswordSchema } from '../services/validation';
 import { CodeStep, formDraftOf, useCodeProblem, type CodeFlowActor } from './CodeStep';
 import { FlowForm } from './FlowForm';
 import { PhoneField, phoneFieldOf } from './PhoneField';
+import { useTypedDraft } from './useTypedDraft';
 
 /** Forgot password: the phone, the robot check and 'Продолжить'; a code then goes to the phone. */
 export function ForgotPassword({ actor }: { actor: CheckoutActor }) {
-  return <CodeStep actor={actor} title={stepMessages.forgotPassword.title}>{(flow) => <ForgotPasswordForm flow={flow} />}</CodeStep>;
+  return <CodeStep actor={actor} title={stepMessages.forgotPassword.title}>{(flow) => <ForgotPasswordForm flow={flow} actor={actor} />}</CodeStep>;
 }
 
-function ForgotPasswordForm({ flow }: { flow: CodeFlowActor }) {
+function ForgotPasswordForm({ flow, actor }: { flow: CodeFlowActor; actor: CheckoutActor }) {
   const id = useId();
   const problem = useCodeProblem(flow);
   const formik = useFormik({
@@ -20,6 +21,7 @@ function ForgotPasswordForm({ flow }: { flow: CodeFlowActor }) {
     validationSchema: forgotPasswordSchema,
     onSubmit: (values) => flow.send({ type: 'code.request', request: { purpose: 'forgot-password', phone: values.phone } }),
   });
+  useTypedDraft(actor, { form: { purpose: 'forgot-password', phone: formik.values.phone } });
 
   return (
     <FlowForm flow={flow} form={formik} required={['phone']} problem={problem}>

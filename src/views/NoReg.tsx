@@ -29,7 +29,7 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
             </p>
           </div>
           <button type="button" className="button secondary" onClick={() => actor.send({ type: 'nav.goTo', step: 'usePoints' })}>
-            {messages.points.use}
+            {usedPoints > 0 ? messages.points.change : messages.points.use}
           </button>
         </div>
       )}

@@ -19,7 +19,8 @@ export function OfferModal({ offer }: { offer: OfferActor }) {
     loading: state.hasTag('loading'),
     failed: state.hasTag('failed'),
     text: state.context.text,
-  }), (a, b) => a.open === b.open && a.loading === b.loading && a.failed === b.failed && a.text === b.text);
+    kind: state.context.kind,
+  }), (a, b) => a.open === b.open && a.loading === b.loading && a.failed === b.failed && a.text === b.text && a.kind === b.kind);
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<Element | null>(null);
@@ -69,7 +70,8 @@ export function OfferModal({ offer }: { offer: OfferActor }) {
         onKeyDown={onKeyDown}
       >
         <h2 id="offer-title" className="modal-title">
-          {stepMessages.offer.title}
+          {/* The payment terms are not the offer: each is titled as its link names it. */}
+          {view.kind === 'executer' ? stepMessages.offer.executerTitle : stepMessages.offer.title}
         </h2>
         <div className="modal-body">
           {view.loading && (

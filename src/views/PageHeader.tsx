@@ -2,7 +2,7 @@ import type { Merchant } from '../services/pageConfig';
 import { messages } from '../services/messages';
 
 /** The phone number for a tel: link: its digits with the leading '+'. */
-const telOf = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
+export const telOf = (phone: string) => `tel:+${phone.replace(/\D/g, '')}`;
 
 /**
  * The page's header on every page (checkout and result): who takes the money, that the line is secure, and how to

@@ -4,7 +4,7 @@ import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
 import type { Receipt as ReceiptData } from '../services/types';
 import { SuccessIcon } from './icons';
-import { Receipt } from './Receipt';
+import { Receipt, webLink } from './Receipt';
 
 /**
  * A paid bill's link: nothing is left to pay, so the page says the bill is paid and shows the receipt of
@@ -27,6 +27,13 @@ export function PaidBill({ receipt, merchant }: { receipt: ReceiptData | null; m
         </h1>
       </div>
       {receipt ? <Receipt receipt={receipt} merchant={merchant} /> : <p className="result-note">{t.billPaidElsewhereNote}</p>}
+      {webLink(receipt?.returnUrl) && (
+        <div className="result-actions">
+          <a className="button primary" href={webLink(receipt?.returnUrl)!}>
+            {t.backToShop}
+          </a>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,11 +1,16 @@
 import { useSelector } from '@xstate/react';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
+import { paymentKindOf, type PaymentTypeCode } from '../services/rules/paymentKinds';
+import { DeclinedPayment, SupportLine } from './DeclinedPayment';
 import { Receipt, webLink } from './Receipt';
-import { outcomeOf, StatusBlock, type PaymentStatusActor } from './StatusBlock';
+import { outcomeOf, StatusBlock, type Outcome, type PaymentStatusActor } from './StatusBlock';
 
-/** 'Попробовать снова': a link back to the bill (the stand-alone result page) or the checkout's own step back. */
-export type Retry = { href: string } | { onRetry: () => void };
+/**
+ * 'Попробовать снова': a link back to the bill (the stand-alone result page), with another to pay by fast payment
+ * instead, or the checkout's own step back.
+ */
+export type Retry = { href: string; fastPaymentHref: string } | { onRetry: () => void };
 
 interface Props {
   actor: PaymentStatusActor;
@@ -19,25 +24,34 @@ interface Props {
   onReload: () => void;
 }
 
+/** The outcomes after which the payer is shown how to reach the merchant: something did not go as it should. */
+const needsSupport: Outcome[] = ['declined', 'cancelled', 'refunded', 'slow', 'order not found'];
+
 /**
  * The end of a payment: the status, then what it means and where to go. Paid: the receipt and the way back
- * to the shop. Declined or cancelled: 'Попробовать снова'. A bank that has not confirmed in two minutes: said as it is,
- * with a reload on offer while polling goes on at a slower pace.
+ * to the shop. Declined: what was tried and why, then the ways forward (another card, fast payment, the merchant's
+ * support). Cancelled: 'Попробовать снова'. A bank that has not confirmed in two minutes: said as it is, with a reload
+ * on offer while polling goes on at a slower pace.
  */
 export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = false, quietUntilAnswered = false, onReload }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const receipt = useSelector(actor, (state) => state.context.receipt);
-  const shop = webLink(returnUrl);
+  const shop = webLink(receipt?.returnUrl ?? returnUrl);
   // A payment given back whole went through all the same: its receipt and the way back stay.
   const paid = outcome === 'success' || outcome === 'returned';
   const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
   const canRetry = (outcome === 'declined' || outcome === 'cancelled') && retry;
+  // A declined card: another card is what to try first; fast payment is offered beside it when the bill has it.
+  const byCard = outcome === 'declined' && receipt?.method && paymentKindOf(receipt.method.code as PaymentTypeCode) === 'redirect';
+  const retryText = byCard ? t.anotherCard : t.retry;
+  const fastPayment = outcome === 'declined' && receipt && receipt.fastPaymentFee !== null && retry && 'href' in retry ? retry.fastPaymentHref : null;
 
   return (
     <>
       <StatusBlock actor={actor} quietUntilAnswered={quietUntilAnswered} cancelled={cancelled} />
       {note && <p className="result-note">{note}</p>}
       {paid && receipt && <Receipt receipt={receipt} merchant={merchant} />}
+      {outcome === 'declined' && receipt && <DeclinedPayment receipt={receipt} />}
       <div className="result-actions">
         {paid && shop && (
           <a className="button primary" href={shop}>
@@ -47,19 +61,25 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
         {canRetry &&
           ('href' in retry ? (
             <a className="button primary" href={retry.href}>
-              {t.retry}
+              {retryText}
             </a>
           ) : (
             <button type="button" className="button primary" onClick={retry.onRetry}>
-              {t.retry}
+              {retryText}
             </button>
           ))}
+        {fastPayment && (
+          <a className="button secondary" href={fastPayment}>
+            {receipt?.fastPaymentFee === 0 ? t.fastPaymentNoFee : t.fastPayment}
+          </a>
+        )}
         {outcome === 'slow' && (
           <button type="button" className="button secondary" onClick={onReload}>
             {t.reload}
           </button>
         )}
       </div>
+      {needsSupport.includes(outcome) && <SupportLine merchant={merchant} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { formatMoney, formatPoints } from '../services/format';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
@@ -46,22 +47,53 @@ function Positions({ receipt }: { receipt: ReceiptData }) {
   );
 }
 
+/** A long order number: its start, which support recognises, and a button that copies the whole of it. */
+function OrderNumber({ orderId }: { orderId: string }) {
+  const [copied, setCopied] = useState<'no' | 'yes' | 'cannot'>('no');
+  const short = orderId.length > 12 ? orderId.slice(0, 8) : orderId;
+  if (short === orderId) return <>{orderId}</>;
+  // Where the browser refuses the clipboard, the whole number is shown instead, to be selected by hand.
+  const copy = () =>
+    navigator.clipboard?.writeText(orderId).then(
+      () => setCopied('yes'),
+      () => setCopied('cannot'),
+    ) ?? setCopied('cannot');
+  return (
+    <span className="receipt-order">
+      <span>{copied === 'cannot' ? orderId : `${short}…`}</span>
+      {copied !== 'cannot' && (
+        <button type="button" className="link receipt-copy" onClick={copy}>
+          {t.copyOrder}
+        </button>
+      )}
+      {/* A live region (not a status: the page's status is the payment's), told when the copy is made. */}
+      <span className="visually-hidden" aria-live="polite">
+        {copied === 'yes' ? t.orderCopied : ''}
+      </span>
+    </span>
+  );
+}
+
 /**
  * The receipt of a payment, every fact from the server's records but the merchant (the page's own
- * configuration): what was paid and how, for what, to whom, when, and where the receipt e-mail went.
+ * configuration): what was paid and how (the fee on its own line, the card as the bank masked it), for what, to whom,
+ * when, and where the receipt e-mail went.
  */
 export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant: Merchant }) {
   const refund = receipt.refund;
-  const rows: [string, string][] = [
+  const rows: [string, ReactNode][] = [
     // Given back whole, the payment is no longer 'Оплачено': its amount, then what went back and when.
     [refund?.whole ? t.paymentAmount : t.amount, formatMoney(receipt.amount)],
     ...(refund ? [[t.refunded, t.refundedWhen(formatMoney(refund.amount), formatReceiptTime(refund.at))] as [string, string]] : []),
+    // The fee on its own line: in the positions when there are any, else here, under what was paid.
+    ...(receipt.fee > 0 && receipt.items.length === 0 ? [[t.fee, formatMoney(receipt.fee)] as [string, string]] : []),
     ...(receipt.pointsUsed > 0 ? [[t.points, formatPoints(receipt.pointsUsed)] as [string, string]] : []),
     [t.purpose, receipt.purpose],
     ...(merchant.name ? [[t.merchant, merchant.name] as [string, string]] : []),
-    [t.order, receipt.orderId],
+    [t.order, <OrderNumber key="order" orderId={receipt.orderId} />],
     [t.at, formatReceiptTime(receipt.at)],
     [t.method, receipt.method?.name ?? t.methodPoints],
+    ...(receipt.card ? [[t.card, receipt.card] as [string, string]] : []),
     ...(receipt.email ? [[t.email, receipt.email] as [string, string]] : []),
   ];
   return (

@@ -8,6 +8,7 @@ import { CodeStep, formDraftOf, useCodeProblem, type CodeFlowActor } from './Cod
 import { FlowForm } from './FlowForm';
 import { PhoneField, phoneFieldOf } from './PhoneField';
 import { fieldOf, TextField } from './TextField';
+import { useTypedDraft } from './useTypedDraft';
 
 const nameFields = [
   { name: 'surname', label: stepMessages.register.surname, autoComplete: 'family-name' },
@@ -17,10 +18,10 @@ const nameFields = [
 
 /** Register: surname, name, patronymic, phone, privacy consent, the robot check and 'Продолжить'. */
 export function Register({ actor }: { actor: CheckoutActor }) {
-  return <CodeStep actor={actor} title={stepMessages.register.title}>{(flow) => <RegisterFields flow={flow} />}</CodeStep>;
+  return <CodeStep actor={actor} title={stepMessages.register.title}>{(flow) => <RegisterFields flow={flow} actor={actor} />}</CodeStep>;
 }
 
-function RegisterFields({ flow }: { flow: CodeFlowActor }) {
+function RegisterFields({ flow, actor }: { flow: CodeFlowActor; actor: CheckoutActor }) {
   const id = useId();
   const problem = useCodeProblem(flow);
   const formik = useFormik<RegisterForm>({
@@ -33,6 +34,8 @@ function RegisterFields({ flow }: { flow: CodeFlowActor }) {
     },
   });
   const privacyError = (formik.touched.privacy && formik.errors.privacy) || null;
+  // What is typed is kept for a reload; the consent is not (it is asked again).
+  useTypedDraft(actor, { form: { purpose: 'register', phone: formik.values.phone, form: { ...formik.values, privacy: false } } });
 
   return (
     <FlowForm flow={flow} form={formik} required={['surname', 'name', 'patronymic', 'phone', 'privacy']} problem={problem}>

@@ -1,6 +1,8 @@
 import { useActorRef } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import type { Merchant } from '../services/pageConfig';
+import type { PaymentTypeCode } from '../services/rules/paymentKinds';
 import { stepMessages } from '../services/stepMessages';
 import { PageHeader } from './PageHeader';
 import { PaymentEnd } from './PaymentEnd';
@@ -25,11 +27,16 @@ interface Props {
  * nothing (anyone can type it). The receipt is the server's answer, never the address's.
  */
 export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
+  // Back from the bank on a page of its own: a screen reader starts at its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div className="page">
       <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
-        <h1 className="step-title">{stepMessages.status.resultTitle}</h1>
+        <h1 className="step-title" tabIndex={-1} ref={heading}>
+          {stepMessages.status.resultTitle}
+        </h1>
         {orderId && billOid ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} returnUrl={returnUrl} onReload={onReload} />
         ) : (
@@ -42,10 +49,15 @@ export function ResultPage({ logic, orderId, billOid, cancelled = false, merchan
   );
 }
 
-/** Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up). */
-export const retryHref = (billOid: string, orderId: string) => `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}`;
+/**
+ * Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up), or with
+ * another way to pay chosen instead (`via`, its code).
+ */
+export const retryHref = (billOid: string, orderId: string, via?: PaymentTypeCode) =>
+  `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}${via ? `&via=${via}` : ''}`;
 
 function PolledStatus({ logic, orderId, billOid, cancelled, merchant, returnUrl, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
-  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />;
+  const retry = { href: retryHref(billOid, orderId), fastPaymentHref: retryHref(billOid, orderId, 'SBP') };
+  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retry} cancelled={cancelled} onReload={onReload} />;
 }

@@ -3,6 +3,7 @@ import type { CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';
 import { PaymentEnd } from './PaymentEnd';
+import { StepSection } from './StepSection';
 
 /**
  * The result step inside the checkout (after fast payment): the polled status and, paid, the receipt. 'Попробовать
@@ -14,11 +15,8 @@ export function ResultStep({ actor }: { actor: CheckoutActor }) {
   const returnUrl = useSelector(actor, (state) => state.context.bill.returnUrl ?? null);
   const { config, goBack, reload = () => undefined } = usePage();
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {stepMessages.status.resultTitle}
-      </h1>
+    <StepSection title={stepMessages.status.resultTitle}>
       {status && <PaymentEnd actor={status} merchant={config.merchant} returnUrl={returnUrl} retry={{ onRetry: goBack }} onReload={reload} quietUntilAnswered />}
-    </section>
+    </StepSection>
   );
 }

@@ -8,13 +8,16 @@ import { roublesOf } from '../services/pricing';
 import { PageContext } from './appContext';
 import { BankList } from './BankList';
 import { StatusBlock } from './StatusBlock';
+import { StepSection } from './StepSection';
 import './sbp.css';
 
 const t = stepMessages.sbp;
 
 /**
- * Fast payment: the amount first on both; on desktop one line on how to pay and the QR, with the bank list
- * under it on request; on a phone the banks to open the payment in, the QR behind a toggle. Without a list (none provided, or it cannot be
+ * Fast payment: the amount first on both. On desktop the QR with 'Оплата с помощью мобильного приложения банка' beside
+ * it and how to scan it under that, the bank list under them on request. On a phone the banks to open the payment in,
+ * 'Открыть приложение банка' for any other, the QR behind 'Показать QR-код'; every one of them leaves the page, so the
+ * status says to come back after paying rather than not to leave. Without a list (none provided, or it cannot be
  * loaded) the phone keeps the one link, 'Открыть приложение банка'. The status is polled from the moment the step
  * shows (the checkout's paymentStatus child); 'Другой способ оплаты' goes back. No next button: the step moves on by
  * itself when the payment settles.
@@ -42,17 +45,19 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
   );
 
   return (
-    <section aria-labelledby="step-title">
-      <h1 id="step-title" className="step-title">
-        {isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}
-      </h1>
+    <StepSection title={isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}>
       <p className="sbp-amount">
         <span>{bankListMessages.amount}</span> <strong>{formatMoney(roublesOf(amount))}</strong>
       </p>
       {isDesktop ? (
         <>
-          <p className="sbp-how">{t.scanQr}</p>
-          {qr}
+          <div className="sbp-qr">
+            {qr}
+            <div className="sbp-how">
+              <p className="sbp-how-title">{t.desktopTitle}</p>
+              <p>{t.scanQr}</p>
+            </div>
+          </div>
           {bankList && formUrl && (
             <>
               <button type="button" className="link" aria-expanded={listShown} aria-controls={listId} onClick={() => setListShown((shown) => !shown)}>
@@ -80,10 +85,10 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
         </>
       )}
       {/* Nothing about the payment until the first status answer. */}
-      {status && <StatusBlock actor={status} quietUntilAnswered />}
+      {status && <StatusBlock actor={status} quietUntilAnswered createdText={isDesktop ? undefined : t.comeBack} />}
       <button type="button" className="link" onClick={goBack}>
         {t.anotherMethod}
       </button>
-    </section>
+    </StepSection>
   );
 }

@@ -77,10 +77,12 @@ interface Props {
   quietUntilAnswered?: boolean;
   /** The bank's widget sent the payer back (`state=return`). */
   cancelled?: boolean;
+  /** While waiting, what the step asks of the payer instead of not to leave the page (a phone's fast payment). */
+  createdText?: string;
 }
 
 /** The status block of the result and fast-payment steps: an icon and the status text, announced politely. */
-export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false }: Props) {
+export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false, createdText }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const view = views[outcome];
   const refund = useSelector(actor, (state) => state.context.receipt?.refund);
@@ -89,7 +91,7 @@ export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = fal
     <div className={`status-block status-${view.kind}`}>
       {view.icon && <div className="status-icon">{view.icon}</div>}
       <p className="status-text" role="status" aria-live="polite">
-        {text}
+        {outcome === 'created' && createdText ? createdText : text}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { paymentKindOf, type PaymentKind, type PaymentTypeCode } from '../services/rules/paymentKinds';
 
 /** Small inline icons: no extra requests, and they inherit the text colour. Decorative: hidden from screen readers. */
@@ -26,13 +27,27 @@ export const FastPaymentIcon = () =>
     </>,
   );
 
-export const BankAppIcon = () =>
-  svg(
+/**
+ * SberPay's mark: the bank's ring in its gradient, open where the tick runs out of it (a plain tick in a circle says
+ * nothing of the bank). The gradient's id is the instance's own: two ways of bank-app pay may be listed.
+ */
+export function BankAppIcon() {
+  const id = useId();
+  return svg(
     <>
-      <circle cx="12" cy="12" r="9.5" fill="none" stroke="#21a038" strokeWidth="2" />
-      <path d="M7.5 12.2l3 3 6-6.4" fill="none" stroke="#21a038" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <defs>
+        <linearGradient id={id} x1="3" y1="21" x2="21" y2="3" gradientUnits="userSpaceOnUse">
+          <stop offset="0" stopColor="#f2e913" />
+          <stop offset="0.3" stopColor="#21a038" />
+          <stop offset="0.7" stopColor="#0fa8e0" />
+          <stop offset="1" stopColor="#0288e0" />
+        </linearGradient>
+      </defs>
+      <path d="M21 9.6A9.3 9.3 0 1 1 17.9 4.7" fill="none" stroke={`url(#${id})`} strokeWidth="2.4" strokeLinecap="round" />
+      <path d="M7.6 11.4l3.6 3.4 9.4-9" fill="none" stroke="#21a038" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
     </>,
   );
+}
 
 const kindIcons: Record<PaymentKind, () => React.ReactNode> = { redirect: CardIcon, 'fast payment': FastPaymentIcon, 'bank-app pay': BankAppIcon };
 

@@ -13,10 +13,13 @@ type Errors = Partial<Record<keyof Values, string>>;
  * once touched, submit touches and checks first. Same yup schema, loaded with the first check.
  *
  * `initial` prefills the field; `rejected` says the server refused the address: the field is emptied and
- * 'Email некорректен' shown. `submitting` is true from the submit until the check is done, so the button
+ * 'Email некорректен' shown; `onType` hears every change the payer types (kept for a reload). `submitting` is true from the submit until the check is done, so the button
  * shows it is busy at once, before the schema's chunk has arrived on a slow network.
  */
-export function useEmailForm(onSubmit: (values: Values) => void, { initial = '', rejected = false }: { initial?: string; rejected?: boolean } = {}) {
+export function useEmailForm(
+  onSubmit: (values: Values) => void,
+  { initial = '', rejected = false, onType }: { initial?: string; rejected?: boolean; onType?: (email: string) => void } = {},
+) {
   const [values, setValues] = useState<Values>({ email: initial });
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
   const [errors, setErrors] = useState<Errors>({});
@@ -53,7 +56,10 @@ export function useEmailForm(onSubmit: (values: Values) => void, { initial = '',
     setErrors((previous) => ({ ...previous, [field]: message }));
   }, []);
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => void setFieldValue(event.target.name as keyof Values, event.target.value);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    void setFieldValue(event.target.name as keyof Values, event.target.value);
+    onType?.(event.target.value);
+  };
 
   const handleBlur = (event: FocusEvent<HTMLInputElement>) => {
     setTouched((previous) => ({ ...previous, [event.target.name]: true }));

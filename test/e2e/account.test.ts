@@ -65,7 +65,7 @@ test('register a new account and sign in with the password from the SMS', async 
   await expectAccessible(page);
   await page.getByRole('button', { name: m.app.continue }).click();
 
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   await page.getByText('Повторная отправка кода возможна через').waitFor();
   await expectAccessible(page);
   const [, code] = await smsMatching(live.server, phone);
@@ -91,8 +91,8 @@ test('restore a password by the SMS code and sign in with the new one', async ()
   await expectAccessible(page);
   await page.getByRole('button', { name: m.app.continue }).click();
 
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
-  await page.getByRole('link', { name: m.code.freeCallHint }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
+  await page.getByRole('link', { name: stepMessages.code.freeCallHint }).waitFor();
   const [, code] = await smsMatching(live.server, phone);
   const before = await newestSmsId(live.server, phone);
   await typeCode(page, code!);
@@ -114,7 +114,7 @@ test('spend points on a fresh demo-points through the SMS code and see them on c
   await points.fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
 
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   // A fresh copy has a phone of its own (per-phone SMS limits); the screen says where the code went, masked: the
   // page never has the customer's whole phone.
   expect(await page.getByText(/^на номер /).textContent()).toMatch(/^на номер \+7 \(\d{3}\) \*{3}-\*{2}-\d{2}$/);
@@ -127,8 +127,9 @@ test('spend points on a fresh demo-points through the SMS code and see them on c
   await page.getByRole('button', { name: m.app.continue }).click();
   await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
   const used = page.locator('.summary-row', { hasText: messages.points.used });
-  // Russian grouping puts a no-break space between thousands.
-  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${messages.points.used}1 000 баллов`);
+  // The points as the discount they are, in roubles (Russian grouping puts a no-break space between thousands), and a
+  // way to spend none.
+  expect((await used.textContent())?.replace(/\s/g, ' ')).toBe(`${messages.points.used}−1 000,00 руб.${stepMessages.choosePaymentType.noPoints}`);
   await page.context().close();
 });
 
@@ -144,7 +145,7 @@ test('forgot password by a free call: the page reloads signed in once the call c
     await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
     await page.getByLabel(stepMessages.robot.standIn).check();
     await page.getByRole('button', { name: m.app.continue }).click();
-    await page.getByRole('link', { name: m.code.freeCallHint }).click();
+    await page.getByRole('link', { name: stepMessages.code.freeCallHint }).click();
 
     await page.getByRole('heading', { name: stepMessages.freeCall.title }).waitFor();
     expect(await page.getByRole('link', { name: stepMessages.freeCall.call }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);

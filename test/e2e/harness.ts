@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
 import { buildApp } from '../../server/app';
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
@@ -163,7 +163,7 @@ export async function payWithPointsAndCard(page: Page, server: RunningServer, bi
   await page.getByRole('button', { name: messages.points.use }).click();
   await page.getByLabel(stepMessages.usePoints.input).fill(String(points));
   await page.getByRole('button', { name: messages.points.use }).click();
-  await page.getByRole('heading', { name: messages.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
   await page.getByLabel(messages.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: messages.app.continue }).click();
@@ -264,13 +264,13 @@ export const smsCode = async (server: RunningServer, phone: string, after = 0): 
 export const newestSmsId = async (server: RunningServer, phone: string): Promise<number> => (await outbox(server, phone))[0]?.id ?? 0;
 
 /**
- * The phone the code screen says the code went to (fresh copies of demo bills have phones of their own). A typed phone
- * is shown whole; a points code's is the bill customer's, which the page only has masked: that one is the bill's phone
- * from the server's records, once the screen's masked phone is seen to be its.
+ * The phone the code screen says the code went to (fresh copies of demo bills have phones of their own), which the
+ * screen shows masked: the phone the payer typed (`typed`) when it is that one, else the bill customer's (a points
+ * code's) from the server's records, once the screen's masked phone is seen to be its.
  */
-export async function codeScreenPhone(server: RunningServer, page: Page): Promise<string> {
+export async function codeScreenPhone(server: RunningServer, page: Page, typed?: string): Promise<string> {
   const shown = ((await page.getByText(/^на номер /).textContent()) ?? '').replace(/^на номер /, '');
-  if (!shown.includes('*')) return shown.replace(/\D/g, '');
+  if (typed && maskPhone(typed) === shown) return typed;
   const link = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
   const phone = (await billByLink(server.app.store, link))?.client_phone;
   if (!phone || maskPhone(phone) !== shown) throw new Error(`the code screen shows ${shown}, not the phone of bill ${link}`);
@@ -279,7 +279,7 @@ export async function codeScreenPhone(server: RunningServer, page: Page): Promis
 
 /** Types a code into the code screen's four boxes (the fourth submits it). */
 export async function typeCode(page: Page, code: string) {
-  await page.getByLabel(messages.code.digit(1)).focus();
+  await page.getByLabel(stepMessages.code.digit(1)).focus();
   await page.keyboard.type(code);
 }
 

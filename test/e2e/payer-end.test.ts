@@ -200,8 +200,8 @@ test('the code screen opens with focus in the first box', async () => {
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByRole('heading', { name: m.points.blockTitle }).waitFor();
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
-  await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, m.code.digit(1));
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
+  await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, stepMessages.code.digit(1));
   // Typing goes straight into the code.
   await page.keyboard.type(await smsCode(live.server, await codeScreenPhone(live.server, page)));
   await page.getByText(/^Использовано баллов: /).waitFor();

@@ -101,13 +101,13 @@ describe('fast payment (SBP)', () => {
     await expectStatus(page, stepMessages.status.success);
   });
 
-  test('mobile: the bank list with "Другой банк" (the payload) and the QR toggle; "Другой способ оплаты" goes back', async () => {
+  test('mobile: the bank list with "Открыть приложение банка" (the payload, for another bank) and the QR toggle; "Другой способ оплаты" goes back', async () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await choose(page, /СБП/);
     await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).tap();
     // The bank list and its links: test/e2e/bank-choice.test.ts.
-    const link = page.getByRole('link', { name: /^Другой банк/ });
+    const link = page.getByRole('link', { name: new RegExp(`^${stepMessages.sbp.openBankApp}`) });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/sandbox\/sbp\//);
     expect(await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).count()).toBe(0);

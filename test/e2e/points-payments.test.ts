@@ -30,7 +30,7 @@ async function spendPoints(objectOID: string, points: number): Promise<Page> {
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByLabel(stepMessages.usePoints.input).fill(String(points));
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   await typeCode(page, await smsCode(live.server, await codeScreenPhone(live.server, page)));
   await page.getByText(/^Использовано баллов: /).waitFor();
   await page.getByLabel(m.email.label).fill('payer@example.com');

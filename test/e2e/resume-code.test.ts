@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { violationsOf } from './a11y';
@@ -29,14 +29,14 @@ async function reloadOnCodeScreen(page: Page, phone: string) {
   expect(hash(page)).toBe('#/checkSendCode');
   await page.waitForTimeout(2500);
   await page.reload();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   expect(hash(page)).toBe('#/checkSendCode');
-  await page.getByText(m.code.sentTo(maskPhone(phone))).waitFor();
+  await page.getByText(stepMessages.code.sentTo(maskPhone(phone))).waitFor();
   const seconds = Number(countdown.exec((await page.getByText(countdown).textContent()) ?? '')?.[1]);
   expect(seconds).toBeGreaterThan(0);
   expect(seconds).toBeLessThanOrEqual(58);
   // The screen is for typing the code: the first box has focus.
-  await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, m.code.digit(1));
+  await page.waitForFunction((label) => document.activeElement?.getAttribute('aria-label') === label, stepMessages.code.digit(1));
   expect(await violationsOf(page)).toEqual([]);
 }
 
@@ -53,7 +53,7 @@ async function askForPointsCode(page: Page, bill: string) {
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByLabel(stepMessages.usePoints.input).fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   return codeScreenPhone(live.server, page);
 }
 
@@ -77,10 +77,10 @@ test('restore password → code sent → reload → the code screen → the righ
   await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
   await page.getByLabel(stepMessages.robot.standIn).check();
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
 
   await reloadOnCodeScreen(page, phone);
-  await page.getByRole('link', { name: m.code.freeCallHint }).waitFor();
+  await page.getByRole('link', { name: stepMessages.code.freeCallHint }).waitFor();
   const before = await typeSmsCode(page, phone);
 
   // The flow's own end: the sign-in form says the new password went by SMS, and it did.
@@ -96,7 +96,7 @@ test('registration → code sent → reload → the code screen → the right co
   await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
   await fillRegistration(page, { surname: 'Сидорова', name: 'Мария', patronymic: 'Ивановна', phone });
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
 
   await reloadOnCodeScreen(page, phone);
   const before = await typeSmsCode(page, phone);
@@ -121,7 +121,7 @@ test('a points code that ran out: the reload goes to the points step, the addres
   await page.getByLabel(stepMessages.usePoints.input).waitFor();
   expect(hash(page)).toBe('#/usePoints');
   expect((await page.getByLabel(stepMessages.usePoints.input).inputValue()).replace(/\D/g, '')).toBe('1000');
-  await page.getByRole('heading', { name: m.code.sent }).waitFor({ state: 'detached' });
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor({ state: 'detached' });
   expect(await violationsOf(page)).toEqual([]);
   // Back leads to the main route, as from the points step before the reload.
   await page.getByRole('button', { name: m.app.back }).click();
@@ -134,7 +134,7 @@ test('a registration code that ran out: the reload goes to the client form with 
   await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
   await fillRegistration(page, { surname: 'Кузнецова', name: 'Анна', patronymic: 'Сергеевна', phone });
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   clockAhead += 11 * 60_000;
   await page.reload();
   await page.getByRole('heading', { name: stepMessages.register.title }).waitFor();

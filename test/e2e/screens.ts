@@ -1,6 +1,19 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, merchantRefund, payByCardFromChoose, payWithPointsAndCard, type RunningServer, smsCode, toChoosePaymentType as toChooseBill, typeCode } from './harness';
+import {
+  codeScreenPhone,
+  DESKTOP,
+  fillRegistration,
+  freshBill,
+  MOBILE,
+  merchantRefund,
+  payByCardFromChoose,
+  payWithPointsAndCard,
+  type RunningServer,
+  smsCode,
+  toChoosePaymentType as toChooseBill,
+  typeCode,
+} from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
@@ -31,6 +44,22 @@ async function open(page: Page, server: RunningServer, demo: string): Promise<st
 }
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name }).waitFor();
+
+/**
+ * 'Использовать баллы' on the points screen, up to the code screen. The journeys share a server, so codes sent from its
+ * one client address soon ask for the robot check: ticked when asked, as a payer would.
+ */
+async function sendPointsCode(page: Page) {
+  await page.getByRole('button', { name: m.points.use }).click();
+  const sent = page.getByRole('heading', { name: stepMessages.code.sent });
+  const robot = page.getByLabel(stepMessages.robot.standIn);
+  await sent.or(robot).first().waitFor();
+  if (await robot.isVisible()) {
+    await robot.check();
+    await page.getByRole('button', { name: m.points.use }).click();
+  }
+  await sent.waitFor();
+}
 
 async function toChoosePaymentType(page: Page, server: RunningServer, demo: string): Promise<string> {
   const bill = await open(page, server, demo);
@@ -181,7 +210,7 @@ export const journeys: Journey[] = [
       await visit('use-points-too-many', page);
       await page.getByLabel(stepMessages.usePoints.input).fill('1000');
       await page.getByRole('button', { name: m.points.use }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await visit('check-send-code', page);
       // The first step's amount after the points (issue 17).
       await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
@@ -196,7 +225,7 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.points.blockTitle);
       await page.getByRole('button', { name: m.points.use }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
       await page.getByText(/^Использовано баллов/).waitFor();
       await page.getByLabel(m.email.label).fill('payer@example.com');
@@ -257,7 +286,7 @@ export const journeys: Journey[] = [
       await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill(phone.slice(1));
       await page.getByLabel(stepMessages.robot.standIn).check();
       await page.getByRole('button', { name: m.app.continue }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await page.getByRole('link', { name: /бесплатным звонком/ }).waitFor();
       await visit('check-send-code-forgot', page);
       const code = await smsCode(server, phone);
@@ -266,7 +295,7 @@ export const journeys: Journey[] = [
       await page.getByText(stepMessages.freeCall.waiting).waitFor();
       await visit('check-by-phone', page);
       await page.getByRole('button', { name: m.app.back }).click();
-      await heading(page, m.code.sent);
+      await heading(page, stepMessages.code.sent);
       await typeCode(page, code);
       await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
       await visit('reg-sign-in-notice', page);
@@ -287,7 +316,7 @@ export const journeys: Journey[] = [
       await fault(true);
       try {
         await page.getByRole('button', { name: m.app.continue }).click();
-        await page.getByRole('alert').filter({ hasText: m.code.smsFailed }).waitFor();
+        await page.getByRole('alert').filter({ hasText: stepMessages.code.smsFailed }).waitFor();
       } finally {
         await fault(false);
       }
@@ -321,6 +350,13 @@ export const journeys: Journey[] = [
       await dialog.waitFor();
       await dialog.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal', page);
+      // The payment terms: a modal titled as them.
+      await page.getByRole('button', { name: stepMessages.offer.close }).click();
+      await page.getByRole('button', { name: stepMessages.agreement.executerLink }).click();
+      const terms = page.getByRole('dialog', { name: stepMessages.offer.executerTitle });
+      await terms.waitFor();
+      await terms.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
+      await visit('offer-modal-terms', page);
     },
   },
   {
@@ -412,11 +448,106 @@ export const journeys: Journey[] = [
     },
   },
   {
+    // A declined card: why, in the payer's words, and the ways forward; fast payment then opens the way to pay with it
+    // chosen, naming what failed.
     name: 'result declined',
     async run(page, server, visit) {
       await payByCard(page, server, TEST_CARDS.declined);
       await page.getByRole('status').filter({ hasText: stepMessages.status.declined }).waitFor({ timeout: 20_000 });
+      await page.getByRole('region', { name: r.declinedTitle }).waitFor();
       await visit('result-declined', page);
+      await page.getByRole('link', { name: r.fastPaymentNoFee }).click();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await page.getByText(stepMessages.choosePaymentType.retryTitle).waitFor();
+      await visit('choose-retry', page);
+    },
+  },
+  {
+    // Back from the bank's card form: everything kept, and the attempt said to be open there.
+    name: 'back from the card form',
+    async run(page, server, visit) {
+      await toChoosePaymentType(page, server, 'demo-anon');
+      await cardAttempt(page);
+      await page.goBack();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await page.getByText(stepMessages.choosePaymentType.openTitle).waitFor();
+      await visit('choose-open-attempt', page);
+    },
+  },
+  {
+    // A wrong code: the tries left and no robot check; a second miss brings it, and Continue before the tick says only that.
+    name: 'wrong code',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-points');
+      await page.getByRole('button', { name: m.points.use }).click();
+      await sendPointsCode(page);
+      const code = await smsCode(server, await codeScreenPhone(server, page));
+      const wrong = (n: number) => String((Number(code) + n) % 10_000).padStart(4, '0');
+      await typeCode(page, wrong(1));
+      await page.getByRole('alert').filter({ hasText: stepMessages.code.wrongTries(4) }).waitFor();
+      await visit('check-send-code-wrong', page);
+      await typeCode(page, wrong(2));
+      await page.getByLabel(stepMessages.robot.standIn).waitFor();
+      await typeCode(page, code);
+      await page.getByRole('alert').filter({ hasText: stepMessages.robot.notice }).waitFor();
+      await visit('check-send-code-robot', page);
+    },
+  },
+  {
+    // The server asks for the robot check before it sends a code: the check is the one instruction, no 'try later'.
+    name: 'send refused for the robot check',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-points');
+      await page.getByRole('button', { name: m.points.use }).click();
+      await page.route('**/api/send-sms/', (route) =>
+        route.fulfill({ status: 400, json: { success: false, error: 'Подтвердите, что вы не робот', show_captcha: true, json: { show_captcha: true } } }),
+      );
+      await page.getByRole('button', { name: m.points.use }).click();
+      await page.getByRole('alert').filter({ hasText: stepMessages.robot.notice }).waitFor();
+      await visit('use-points-robot', page);
+    },
+  },
+  {
+    // A wrong password: SPEC's 'Не удалось авторизоваться' as the heading, the server's reason under it.
+    name: 'sign-in refused',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-reg');
+      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill('9990000002');
+      await page.getByLabel(stepMessages.signIn.password).fill('not-the-password');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await page.getByRole('alert').filter({ hasText: stepMessages.signIn.failures['wrong phone or password'] }).waitFor();
+      await visit('reg-sign-in-failed', page);
+    },
+  },
+  {
+    // After a registration: the notice, the phone filled in, focus on the password.
+    name: 'registered',
+    async run(page, server, visit) {
+      const phone = `7999${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+      await open(page, server, 'demo-reg');
+      await fillRegistration(page, { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone });
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, stepMessages.code.sent);
+      await typeCode(page, await smsCode(server, phone));
+      await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
+      await visit('reg-sign-in-registered', page);
+    },
+  },
+  {
+    // Points spent: on the way to pay they are a discount in roubles, with a way to spend none.
+    name: 'choose with points',
+    async run(page, server, visit) {
+      await open(page, server, 'demo-points');
+      await page.getByRole('button', { name: m.points.use }).click();
+      await page.getByLabel(stepMessages.usePoints.input).fill('1500');
+      await sendPointsCode(page);
+      await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
+      await page.getByRole('button', { name: m.points.change }).waitFor();
+      await page.getByLabel(m.email.label).fill('payer@example.com');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await page.getByRole('button', { name: stepMessages.choosePaymentType.noPoints }).waitFor();
+      await visit('choose-points', page);
     },
   },
 ];

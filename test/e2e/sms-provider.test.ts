@@ -94,7 +94,7 @@ async function signIn(page: Page, phone: string, password: string) {
  */
 async function signInByTextedPassword(page: Page, phone: string, sent: string) {
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   const [, code] = await smsMatching(provider, phone);
   const before = await newestSmsId(provider, phone);
   await typeCode(page, code!);
@@ -115,7 +115,7 @@ async function toForgotPassword(page: Page, phone: string) {
 async function toFreeCall(page: Page, phone: string): Promise<string> {
   await toForgotPassword(page, phone);
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('link', { name: m.code.freeCallHint }).click();
+  await page.getByRole('link', { name: stepMessages.code.freeCallHint }).click();
   await page.getByRole('heading', { name: stepMessages.freeCall.title }).waitFor();
   await page.getByText(stepMessages.freeCall.waiting).waitFor();
   return (await page.locator('.free-call-number strong').textContent()) ?? '';
@@ -129,7 +129,7 @@ test('points are confirmed by the code the provider delivered', async () => {
   await page.getByRole('button', { name: m.points.use }).click();
   await page.getByLabel(stepMessages.usePoints.input).fill('1000');
   await page.getByRole('button', { name: m.points.use }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   const [, code] = await smsMatching(provider, '79990000001');
   await typeCode(page, code!);
   await page.getByText(`${m.points.used}: 1 000 баллов`).waitFor();
@@ -172,7 +172,7 @@ test('the provider down on send: the payer hears it on the form; once it is back
   await fault('provider-500', true);
   try {
     await page.getByRole('button', { name: m.app.continue }).click();
-    await page.getByRole('alert').filter({ hasText: m.code.smsFailed }).waitFor();
+    await page.getByRole('alert').filter({ hasText: stepMessages.code.smsFailed }).waitFor();
     await page.getByRole('heading', { name: stepMessages.forgotPassword.title }).waitFor();
   } finally {
     await fault('provider-500', false);
@@ -180,7 +180,7 @@ test('the provider down on send: the payer hears it on the form; once it is back
   // The robot check's token went with the try: tick it again, and ask again.
   await page.getByLabel(stepMessages.robot.standIn).check();
   await page.getByRole('button', { name: m.app.continue }).click();
-  await page.getByRole('heading', { name: m.code.sent }).waitFor();
+  await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   const [, code] = await smsMatching(provider, phone);
   await typeCode(page, code!);
   await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();

@@ -236,12 +236,13 @@ describe('history', () => {
     send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
     send(confirmed({ purpose: 'forgot-password', phone: '79990000002' }));
     expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
-    expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
+    // The sign-in form gets the phone the new password went to: only the password is left to type.
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [], typed: { signInPhone: '79990000002' } });
 
     send({ type: 'nav.goTo', step: 'register' });
     send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
     send(confirmed({ purpose: 'register', phone: '79990000003', form }));
-    expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg' });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg', typed: { signInPhone: '79990000003' } });
   });
 });
 

@@ -375,6 +375,22 @@ describe('covered by points', () => {
     expect(new URL(navigations[0]!, 'https://x.example').searchParams.get('billOid')).toBe('bill-1');
   });
 
+  test("'Не списывать баллы': the points are given up, a way to pay is chosen again and the whole price is asked for", async () => {
+    const { actor, requestPaymentUrl, snapshot } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    expect(derive.isCoveredByPoints(snapshot().context)).toBe(true);
+    actor.send({ type: 'points.clear' });
+    expect(snapshot().context).toMatchObject({ usedPoints: 0, pointsToUse: null, selectedTypeOid: 'type-card' });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ pointsSum: null, cardTypeOID: 'type-card' });
+  });
+
+  test("'Не списывать баллы' with some points spent keeps the way to pay chosen", () => {
+    const { actor, snapshot } = atChoosePaymentType({ bill: billWithEmail({ info: { CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }) }, 1000);
+    actor.send({ type: 'payment.select', oid: 'type-sbp' });
+    actor.send({ type: 'points.clear' });
+    expect(snapshot().context).toMatchObject({ usedPoints: 0, selectedTypeOid: 'type-sbp' });
+  });
+
   test('an answer that did not close the bill shows the points error', async () => {
     const { actor, answer, navigations, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
     actor.send({ type: 'payment.pay' });

@@ -123,6 +123,28 @@ describe('asking for a code (the step’s form)', () => {
     expect(told).toEqual([]);
   });
 
+  test('the server asks for the robot check and names no wait: the check is the one thing to do, not "try later"', async () => {
+    const { flow, sendCode, request } = start('points');
+    request();
+    sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'Подтвердите, что вы не робот' }));
+    await settle();
+    expect(flow.getSnapshot().value).toBe('asking');
+    expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'robot check' }, showCaptcha: true, captcha: null });
+    // Ticked, the same request goes again with the token and the instruction is gone.
+    flow.send({ type: 'captcha.verified', token: 'tok' });
+    request();
+    expect(flow.getSnapshot().context.problem).toBeNull();
+    expect(sendCode.last.input.captcha).toBe('tok');
+  });
+
+  test('the provider did not take the text: that is what the payer hears, though the server asks for the check again', async () => {
+    const { flow, sendCode, request } = start('points');
+    request();
+    sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, smsFailed: true, error: 'Не удалось отправить СМС' }));
+    await settle();
+    expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'sms failed' }, showCaptcha: true });
+  });
+
   test('a token that expires does not count', () => {
     const { flow, sendCode, request } = start('password');
     flow.send({ type: 'captcha.verified', token: 'tok' });
@@ -239,17 +261,35 @@ describe('the code check', () => {
     expect(told).toEqual([{ type: 'code.sent', request: requests.points }, { type: 'code.confirmed', request: requests.points }]);
   });
 
+  test('a rejected code says the tries left, with no robot check until the server asks for it; a right code then goes on', async () => {
+    const { flow, told, checkCode } = await atCodeScreen('points', false);
+    flow.send({ type: 'code.submit', code: '0000' });
+    checkCode.last.answer.resolve(answer({ success: false, showCaptcha: false, triesLeft: 4, error: 'Ошибка проверки кода' }));
+    await settle();
+    expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'code rejected', triesLeft: 4 }, showCaptcha: false });
+    // The right code is checked at once, and the error goes.
+    flow.send({ type: 'code.submit', code: '1234' });
+    expect(check(flow)).toBe('checking');
+    expect(flow.getSnapshot().context.problem).toBeNull();
+    checkCode.last.answer.resolve(answer());
+    await settle();
+    expect(told.at(-1)).toEqual({ type: 'code.confirmed', request: requests.points });
+  });
+
   test('a rejected code shows the problem and the captcha the server asks for; the next try carries the token', async () => {
     const { flow, told, checkCode, log } = await atCodeScreen('points', false);
     flow.send({ type: 'code.submit', code: '0000' });
-    checkCode.last.answer.resolve(answer({ success: false, showCaptcha: true, error: 'Ошибка проверки кода' }));
+    checkCode.last.answer.resolve(answer({ success: false, showCaptcha: true, triesLeft: 3, error: 'Ошибка проверки кода' }));
     await settle();
     expect(check(flow)).toBe('entering');
-    expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'code rejected' }, showCaptcha: true });
+    expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'code rejected', triesLeft: 3 }, showCaptcha: true });
     expect(log).toHaveBeenCalledWith('Ошибка проверки кода');
 
+    // Submitted before ticking: nothing is checked, and the robot check is what the payer is told to do.
     flow.send({ type: 'code.submit', code: '1234' });
     expect(check(flow)).toBe('entering');
+    expect(flow.getSnapshot().context.problem).toEqual({ kind: 'robot check' });
+    expect(checkCode.inputs).toHaveLength(1);
     flow.send({ type: 'captcha.verified', token: 'tok' });
     flow.send({ type: 'code.submit', code: '1234' });
     expect(flow.getSnapshot().context.problem).toBeNull();
@@ -265,7 +305,7 @@ describe('the code check', () => {
     checkCode.last.answer.reject(new Error('offline'));
     await settle();
     expect(check(flow)).toBe('entering');
-    expect(flow.getSnapshot().context.problem).toEqual({ kind: 'code rejected' });
+    expect(flow.getSnapshot().context.problem).toEqual({ kind: 'code rejected', triesLeft: null });
     expect(log).toHaveBeenCalledWith(new Error('offline'));
   });
 });

@@ -354,7 +354,9 @@ describe('the connection watcher of the page (wiring)', () => {
 describe('the receipt and a slow bank', () => {
   const receipt = {
     orderId: 'tx-1', status: 'success' as const, amount: 1500.5, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z',
-    method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', billPaid: true, items: [], fee: 0, fiscal: true, refund: null,
+    method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', billPaid: true, items: [], fee: 0, fiscal: true,
+    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null,
+    refund: null,
   };
 
   test('a final answer keeps the server\'s receipt', async () => {

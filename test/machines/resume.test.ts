@@ -71,7 +71,7 @@ describe('resume after a reload', () => {
 describe("'Попробовать снова'", () => {
   test('the bill opens on choosing the way to pay, with the declined attempt\'s e-mail and way kept; Back goes to the main route', () => {
     const bill = aBill();
-    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'payer@example.ru', ownAttempt: true } } });
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'payer@example.ru', ownAttempt: true, amount: 12345.67, reason: null } } });
     expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
     expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
     expect(derive.emailUsed(actor.getSnapshot().context)).toBe('payer@example.ru');
@@ -79,15 +79,26 @@ describe("'Попробовать снова'", () => {
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
   });
 
+  test("'Оплатить через СБП' from the declined card's page: the bill opens with fast payment chosen instead", () => {
+    const bill = aBill();
+    const retry = { cardTypeOID: bill.cardTypes[0]!.OID, email: 'payer@example.ru', ownAttempt: true, amount: 12530.86, reason: 'insufficient funds' as const };
+    const { actor } = startCheckout({ bill: { ...bill, retry }, retryWay: 'SBP' });
+    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
+    expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
+    // A way the bill does not offer: the declined one, as without it.
+    const { actor: other } = startCheckout({ bill: { ...bill, retry }, retryWay: 'AllSberP' });
+    expect(other.getSnapshot().context.selectedTypeOid).toBe(bill.cardTypes[0]!.OID);
+  });
+
   test('without an e-mail to send the receipt to, it starts at the main route', () => {
     const bill = aBill();
-    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null, ownAttempt: true } } });
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null, ownAttempt: true, amount: 12345.67, reason: null } } });
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
   });
 
   test("another session's retry link: the e-mail came masked, so it fills no field and the bill starts at the main route", () => {
     const bill = aBill();
-    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'pa***@example.ru', ownAttempt: false } } });
+    const { actor } = startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'pa***@example.ru', ownAttempt: false, amount: 12345.67, reason: null } } });
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
     expect(derive.emailUsed(actor.getSnapshot().context)).toBe('');
   });
@@ -96,7 +107,8 @@ describe("'Попробовать снова'", () => {
 describe('a paid bill\'s link', () => {
   const receipt: Receipt = {
     orderId: 'order-1', status: 'success', amount: 100, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z', method: null, email: null, billPaid: true,
-    items: [{ name: 'Счет', quantity: 1, price: 100, amount: 100, vat: 'none' }], fee: 0, fiscal: false, refund: null,
+    items: [{ name: 'Счет', quantity: 1, price: 100, amount: 100, vat: 'none' }], fee: 0, fiscal: false,
+    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null, refund: null,
   };
   function startApp() {
     const loadBill = fakeRequest<Bill, { objectOID: string; retry?: string | null }>();

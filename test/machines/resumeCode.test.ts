@@ -42,6 +42,7 @@ function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode', co
     actions: {
       'save code draft': (_, params) => void drafted.push(['save', params]),
       'forget code draft': () => void drafted.push(['forget']),
+      'keep draft': () => undefined,
       ...resumeAfterReload.actions,
     },
     guards: resumeAfterReload.guards,
@@ -184,6 +185,12 @@ describe('the checkout reloaded on the code screen', () => {
     expect(code().getSnapshot().context.draft).toBeNull();
   });
 
+  test('a valid code, reloaded on the points form: the form, as the address bar named it', () => {
+    const { actor } = reloadedOn(pointsBill({ sentCode: pointsCode }), '/usePoints');
+    expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
+    expect(actor.getSnapshot().context.history).toEqual(['noReg']);
+  });
+
   test('the points form after an expired code shows the points asked for', () => {
     const { actor } = reloadedOn(pointsBill(), '/checkSendCode', drafts.points);
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
@@ -221,7 +228,6 @@ describe('the checkout reloaded on the code screen', () => {
 
   test.each([
     ['no valid code (none, spent or expired)', pointsBill({ sentCode: null }), '/checkSendCode'],
-    ['a valid code, reloaded on another step', pointsBill({ sentCode: pointsCode }), '/usePoints'],
     ['a points code on a bill with nothing to spend', pointsBill({ sentCode: pointsCode, usefulPoints: 0 }), '/checkSendCode'],
     ['a restore code on a noReg bill', pointsBill({ sentCode: { ...pointsCode, purpose: 'forgot-password' } }), '/checkSendCode'],
     ["a restore draft on a noReg bill (another bill's flow)", pointsBill(), '/checkSendCode', drafts.restore],

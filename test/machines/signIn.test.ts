@@ -30,13 +30,14 @@ test('phone and password go to the login; success tells the checkout user.signed
   expect(told).toEqual([{ type: 'user.signedIn' }]);
 });
 
-test("a refusal shows 'Не удалось авторизоваться' and the robot check, which must pass before the next try", async () => {
+test("a refusal shows 'Не удалось авторизоваться' with the server's reason and the robot check, which must pass before the next try", async () => {
   const { flow, told, login, log } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'wrong' });
-  login.last.answer.resolve(answer({ success: false, showCaptcha: true, error: 'Неверный телефон или пароль' }));
+  login.last.answer.resolve(answer({ success: false, showCaptcha: true, status: 401, error: 'Неверный телефон или пароль' }));
   await settle();
   expect(flow.getSnapshot().value).toBe('editing');
-  expect(flow.getSnapshot().context).toMatchObject({ failed: true, showCaptcha: true, captcha: null });
+  // The refusal's status says why (the form words it: a wrong phone or password).
+  expect(flow.getSnapshot().context).toMatchObject({ failure: { status: 401 }, showCaptcha: true, captcha: null });
   expect(log).toHaveBeenCalledWith('Неверный телефон или пароль');
 
   // Pending captcha: the submit does nothing.
@@ -52,7 +53,7 @@ test("a refusal shows 'Не удалось авторизоваться' and the
   flow.send({ type: 'captcha.verified', token: 'tok-1' });
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'demo-pass' });
   expect(flow.getSnapshot().value).toBe('signingIn');
-  expect(flow.getSnapshot().context.failed).toBe(false);
+  expect(flow.getSnapshot().context.failure).toBeNull();
   expect(login.inputs[1]).toEqual({ phone: '79990000002', password: 'demo-pass', captcha: 'tok-1' });
   login.last.answer.resolve(answer());
   await settle();
@@ -62,9 +63,9 @@ test("a refusal shows 'Не удалось авторизоваться' and the
 test('a refusal without a captcha request keeps the form usable with no robot check', async () => {
   const { flow, login } = start();
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'wrong' });
-  login.last.answer.resolve(answer({ success: false }));
+  login.last.answer.resolve(answer({ success: false, status: 500 }));
   await settle();
-  expect(flow.getSnapshot().context).toMatchObject({ failed: true, showCaptcha: false });
+  expect(flow.getSnapshot().context).toMatchObject({ failure: { status: 500 }, showCaptcha: false });
   flow.send({ type: 'signIn.submit', phone: '79990000002', password: 'again' });
   expect(flow.getSnapshot().value).toBe('signingIn');
 });
@@ -76,7 +77,8 @@ test('a failed call (network) is logged and shows the sign-in failure', async ()
   login.last.answer.reject(failure);
   await settle();
   expect(flow.getSnapshot().value).toBe('editing');
-  expect(flow.getSnapshot().context.failed).toBe(true);
+  // No answer came: no status to tell.
+  expect(flow.getSnapshot().context.failure).toEqual({ status: 0 });
   expect(log).toHaveBeenCalledWith(failure);
   expect(told).toEqual([]);
 });

@@ -5,8 +5,8 @@ import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
+import { PAY } from '../fixtures/payButton';
 
-const t = stepMessages.choosePaymentType;
 const CARD_FORM = 'http://localhost/sandbox/acquirer/order-1';
 const cardForm = { info: { orderId: 'order-1', formUrl: CARD_FORM } };
 
@@ -16,6 +16,20 @@ describeModelFlow({
   scope: scopeOf('anonymous-payment'),
   simplePaths: false,
   checks: {
+    'anonymousPayment.reloadedTyped': (session) => expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@exa'),
+    'anonymousPayment.reloadedChoosing': (session) => {
+      expect(session.page.screen.getByRole('radio', { name: /SberPay/ })).toBeChecked();
+      expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@example.com');
+    },
+    'anonymousPayment.sbpLeftOpen': (session) => {
+      expect(session.page.screen.getByRole('radio', { name: /СБП/ })).toBeChecked();
+      expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@example.com');
+    },
+    // Back to the card's attempt: the same way to pay, with the e-mail kept.
+    'anonymousPayment.cardForm': (session) => {
+      const pay = session.server.seen.filter((request) => request.path === '/api/getPaymentUrl/').at(-1);
+      if (pay) expect(pay.body).toMatchObject({ email: expect.stringMatching(/@example\.com$/) });
+    },
     // The bill was asked for with the declined order, and the way to pay it had is the one chosen.
     'anonymousPayment.retrying': (session) => {
       const asked = session.server.seen.find((request) => request.path === '/ajax/object-info/model-anon');
@@ -45,7 +59,7 @@ describeModelFlow({
       }),
     OPEN_BILL_TO_RETRY: async (session) => {
       const bill = anonBill();
-      openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true } }, retryOrder: 'order-0' });
+      openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true, amount: 12345.67, reason: null } }, retryOrder: 'order-0' });
     },
     RELOAD_ON_SBP: async (session) => {
       const bill = anonBill();
@@ -56,6 +70,36 @@ describeModelFlow({
         bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
         resumePath: '/sbp',
       });
+    },
+    RELOAD_ON_SBP_BACK: async (session) => {
+      const bill = anonBill();
+      const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
+      session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
+      openPage(session, {
+        bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
+        resumePath: '/sbp',
+        draft: { email: 'payer@example.com', selectedTypeOid: sbp.OID, transactionID: 'qrc-1' },
+      });
+    },
+    ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
+    RELOAD_TYPED_EMAIL: async (session) => void openPage(session, { bill: anonBill(), resumePath: '/noReg', draft: { typed: { email: 'payer@exa' } } }),
+    RELOAD_ON_CHOOSE: async (session) => {
+      const bill = anonBill();
+      openPage(session, { bill, resumePath: '/choosePaymentType', draft: { email: 'payer@example.com', selectedTypeOid: bill.cardTypes[2]!.OID } });
+    },
+    BACK_FROM_CARD_FORM: async (session) => {
+      const bill = anonBill();
+      const card = bill.cardTypes[0]!;
+      openPage(session, {
+        bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: card.OID, code: 'ALL', status: 'created', pointsUsed: 0 } },
+        resumePath: '/choosePaymentType',
+        draft: { email: 'payer@example.com', selectedTypeOid: card.OID },
+      });
+    },
+    // Back to the attempt left open: Pay again with its way, which the server answers with the same attempt's form.
+    RESUME_OPEN_ATTEMPT: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', cardForm);
+      await does.click(session, stepMessages.choosePaymentType.openResume);
     },
     OPEN_OFFER_BILL: async (session) => void openPage(session, { bill: offerBill() }),
     EMAIL_REFUSED_BY_SERVER: async (session) => {
@@ -72,39 +116,39 @@ describeModelFlow({
     BACK: (session) => does.click(session, messages.app.back),
     PAY_CARD: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', cardForm);
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     PAY_WITHOUT_URL: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1' } });
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     PAY_SERVER_FAILS: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Сервис недоступен' }, 500);
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     PAY_ALREADY_PAID: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { success: false, error: 'Счет уже оплачен' }, 409);
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     // The receipt e-mail changed on the payment step: the server checks it, then Pay goes on with it.
     CHANGE_EMAIL_AND_PAY: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: true });
       session.server.once('post', '/api/getPaymentUrl/', cardForm);
       await does.type(session, messages.email.label, 'changed@example.com');
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     CHANGE_EMAIL_REFUSED: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
       await does.type(session, messages.email.label, 'refused@example.com');
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
-    PAY_UNTICKED: (session) => does.click(session, t.pay),
+    PAY_UNTICKED: (session) => does.click(session, PAY),
     SELECT_SBP: (session) => does.click(session, /СБП/, 'radio'),
     PAY_SBP: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
       // The sbp step asks for the status at once; it is still being paid.
       session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
-      await does.click(session, t.pay);
+      await does.click(session, PAY);
     },
     TICK_BOTH: async (session) => {
       await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');

@@ -1,18 +1,18 @@
 import { WIDGET_INIT_TIMEOUT_MS } from '../../src/machines/bankWidget';
-import { stepMessages } from '../../src/services/stepMessages';
 import { bankWidgetModel as model } from './models/bank-widget';
 import { elapse, eventually } from './support/app';
 import { openAtChoose } from './support/bills';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
+import { PAY } from '../fixtures/payButton';
 
 const OID = 'model-widget';
 const payBySberPay = (options: Parameters<typeof openAtChoose>[2]) => async (session: Session) => {
   await openAtChoose(session, OID, options);
   await does.click(session, /SberPay/, 'radio');
   session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', bankInvoiceId: 'invoice-1' } });
-  await does.click(session, stepMessages.choosePaymentType.pay);
+  await does.click(session, PAY);
 };
 
 describeModelFlow({

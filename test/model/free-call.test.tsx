@@ -3,7 +3,8 @@ import { stepMessages } from '../../src/services/stepMessages';
 import { freeCallModel as model } from './models/free-call';
 import { openFromSignIn, sendForgotPasswordCode } from './support/account';
 import { elapse } from './support/app';
-import { PROVIDER } from './support/bills';
+import { maskPhone } from '../../src/services/rules/phone';
+import { openPage, PROVIDER, regBill } from './support/bills';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
@@ -17,7 +18,7 @@ const openFreeCall = (answer: Record<string, unknown>, status = 200) => async (s
   await openFromSignIn(session, stepMessages.signIn.forgot);
   await sendForgotPasswordCode(session);
   session.server.once('post', LOCK, answer as never, status);
-  await does.click(session, m.code.freeCallHint, 'link');
+  await does.click(session, stepMessages.code.freeCallHint, 'link');
 };
 const poll = (answer: Record<string, unknown>, status = 200) => async (session: Session) => {
   session.server.once('post', POLL, answer as never, status);
@@ -50,5 +51,13 @@ describeModelFlow({
       await elapse(60_000);
     },
     BACK: (session) => does.click(session, m.app.back),
+    RELOAD_ON_FREE_CALL: async (session) => {
+      session.server.once('post', LOCK, locked());
+      openPage(session, {
+        bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: maskPhone('79990000002'), secondsLeft: 0 } },
+        resumePath: '/checkByPhone',
+        codeDraft: { purpose: 'forgot-password', phone: '79990000002' },
+      });
+    },
   },
 });

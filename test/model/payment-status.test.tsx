@@ -3,12 +3,13 @@ import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
 import { elapse } from './support/app';
-import { openAtChoose } from './support/bills';
+import { knownEmailBill, openAtChoose, openPage } from './support/bills';
 import { paymentStatusModel as model } from './models/payment-status';
 import { describeModelFlow, type Session } from './support/flow';
 import type { ModelServer } from './support/server';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
+import { PAY } from '../fixtures/payButton';
 
 const OID = 'model-status';
 let tabHidden = false;
@@ -38,7 +39,7 @@ async function payBySbp(session: Session, isDesktop: boolean) {
   await does.click(session, /СБП/, 'radio');
   session.server.once('post', '/api/getPaymentUrl/', { info: { orderId: 'order-1', data: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: { content: 'iVBORw0KGgo=' } } } });
   status(session.server, created);
-  await does.click(session, stepMessages.choosePaymentType.pay);
+  await does.click(session, PAY);
 }
 
 describeModelFlow({
@@ -114,6 +115,14 @@ describeModelFlow({
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
     BACK: (session) => does.click(session, messages.app.back),
     RETRY: (session) => does.click(session, receiptMessages.retry),
+    // A reload on the result of a fast payment that was declined: polled again (the transaction this tab kept), the
+    // same end, and Back to choosing with the way to pay kept.
+    RELOAD_ON_RESULT: async (session) => {
+      const bill = knownEmailBill(OID);
+      const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
+      status(session.server, { status: 'declined', objectOID: OID });
+      openPage(session, { bill, resumePath: '/result', draft: { email: 'payer@example.com', selectedTypeOid: sbp.OID, transactionID: 'qrc-1' } });
+    },
     CONNECTION_LOST: async () => {
       await network('offline');
       // However long it lasts, no poll goes out (an unscripted one would fail the path).

@@ -1,4 +1,4 @@
-import { maskPhone } from '../../src/services/format';
+import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { pointsSmsModel as model } from './models/points-sms';
@@ -73,9 +73,14 @@ describeModelFlow({
     SUBMIT_AS_CHECK_EXPIRES: (session) => continueAsCheckExpires(session, m.points.use),
     WAIT_1S: () => elapse(1000),
     WAIT_60S: () => elapse(60_000),
+    // The server's rule: one miss asks for no robot check; the second in a row does.
     WRONG_CODE: async (session) => {
-      session.server.once('post', CHECK, refusal('Ошибка проверки кода', true), 400);
+      session.server.once('post', CHECK, refusal('Ошибка проверки кода', false, { triesLeft: 4 }), 400);
       await typeCode(session, '1111');
+    },
+    WRONG_CODE_AGAIN: async (session) => {
+      session.server.once('post', CHECK, refusal('Ошибка проверки кода', true, { triesLeft: 3 }), 400);
+      await typeCode(session, '2222');
     },
     CODE_SERVER_DOWN: async (session) => {
       session.server.once('post', CHECK, { success: false, error: 'Сбой' }, 500);
@@ -91,28 +96,30 @@ describeModelFlow({
     BACK: (session) => does.click(session, m.app.back),
     RESEND: async (session) => {
       session.server.once('post', SEND, codeSent());
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_TOO_EARLY: async (session) => {
       session.server.once('post', SEND, refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_REFUSED: async (session) => {
       session.server.once('post', SEND, refusal('Баллы недоступны для этого счета', false), 400);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_FAILS: async (session) => {
       session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     RESEND_SMS_FAILED: async (session) => {
       session.server.once('post', SEND, smsNotSent(), 503);
-      await does.click(session, m.code.resend);
+      await does.click(session, stepMessages.code.resend);
     },
     USE_MORE_POINTS: async (session) => {
-      await does.click(session, m.points.use);
+      // Points chosen, the block's button says it changes them.
+      await does.click(session, m.points.change);
       await usePoints(session, '2000');
     },
+    NO_POINTS: (session) => does.click(session, stepMessages.choosePaymentType.noPoints),
     PAY_CLOSED: async (session) => {
       session.server.once('post', '/api/getPaymentUrl/', { isClosedWithoutProcessing: true, info: { orderId: 'order-1' } });
       await does.click(session, stepMessages.choosePaymentType.payWithPoints);

@@ -28,8 +28,15 @@ describeModelFlow({
   flow: 'signed-in-payment',
   model,
   scope: scopeOf('signed-in-payment'),
+  checks: {
+    'signedInPayment.signInFormReloaded': (session) => {
+      expect(session.page.screen.getByLabelText(stepMessages.signIn.phone)).toHaveValue('+7 (999) 000-00-02');
+      expect(session.page.screen.getByLabelText(stepMessages.signIn.password)).toHaveValue('');
+    },
+  },
   events: {
     OPEN_REG_BILL: async (session) => void openPage(session, { bill: regBill() }),
+    RELOAD_ON_SIGN_IN: async (session) => void openPage(session, { bill: regBill(), resumePath: '/reg', draft: { typed: { signInPhone: '79990000002' } } }),
     OPEN_SIGNED_IN: async (session) => void openPage(session, { bill: regBill(), user: regUser() }),
     OPEN_SIGNED_IN_EMAIL_KNOWN: async (session) => void openPage(session, { bill: regBill(), user: regUser({ email: 'anna@example.com' }) }),
     WRONG_PASSWORD: async (session) => {

@@ -1,5 +1,6 @@
 import { forgetCodeDraft, saveCodeDraft, type TabStorage } from '../../src/services/codeDraft';
-import { readCodeDraft } from '../../src/services/codeDraftReader';
+import { CHECKOUT_DRAFT_KEY, saveCheckoutDraft, type CheckoutDraft } from '../../src/services/checkoutDraft';
+import { readCheckoutDraft, readCodeDraft } from '../../src/services/draftReader';
 import type { CodeRequest } from '../../src/services/types';
 import { memoryTabStorage } from '../fixtures/fakes';
 
@@ -71,4 +72,69 @@ test('storage refused or full: nothing kept, nothing thrown', () => {
   expect(() => forgetCodeDraft(refusing)).not.toThrow();
   expect(readCodeDraft(refusing, 'bill-1')).toBeNull();
   expect(readCodeDraft(null, 'bill-1')).toBeNull();
+});
+
+describe("the checkout's draft", () => {
+  const draft: CheckoutDraft = {
+    email: 'payer@example.com',
+    typed: { email: 'other@exa', signInPhone: '7999', form: { purpose: 'register', phone: '7999', form: { ...form, phone: '7999', privacy: false } } },
+    selectedTypeOid: 'bill-1.SBP',
+    agreements: { 'bill-1.SBP': { aggregator: true, executer: false } },
+    usedPoints: 1500,
+    pointsToUse: 1500,
+    phoneChecked: true,
+    transactionID: 'qrc-1',
+  };
+
+  test('saved, it reads back for its bill, and for no other', () => {
+    const storage = memoryStorage();
+    saveCheckoutDraft(storage, 'bill-1', draft);
+    expect(readCheckoutDraft(storage, 'bill-1')).toEqual(draft);
+    expect(readCheckoutDraft(storage, 'bill-2')).toBeNull();
+    // Beside the code step's draft, not in its place.
+    saveCodeDraft(storage, 'bill-1', requests[3]!);
+    expect(readCheckoutDraft(storage, 'bill-1')).toEqual(draft);
+  });
+
+  test('a field tampered with reads as a fresh checkout has it; the others are kept', () => {
+    const storage = memoryStorage();
+    const tampered = {
+      ...draft,
+      email: 42,
+      usedPoints: -5,
+      pointsToUse: 1.5,
+      phoneChecked: 'yes',
+      agreements: { a: 'ticked', b: { aggregator: true, executer: 'yes' } },
+      typed: { email: 7, form: { purpose: 'launch', phone: '1' } },
+    };
+    storage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ objectOID: 'bill-1', draft: tampered }));
+    expect(readCheckoutDraft(storage, 'bill-1')).toEqual({
+      ...draft,
+      email: null,
+      usedPoints: 0,
+      pointsToUse: null,
+      phoneChecked: false,
+      agreements: { b: { aggregator: true, executer: false } },
+      typed: {},
+    });
+    storage.setItem(CHECKOUT_DRAFT_KEY, '{not json');
+    expect(readCheckoutDraft(storage, 'bill-1')).toBeNull();
+    storage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ objectOID: 'bill-1', draft: [1, 2] }));
+    expect(readCheckoutDraft(storage, 'bill-1')).toBeNull();
+  });
+
+  test('storage that refuses (private mode, full) keeps nothing and throws nothing', () => {
+    const refusing: TabStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => undefined,
+    };
+    expect(() => saveCheckoutDraft(refusing, 'bill-1', draft)).not.toThrow();
+    expect(readCheckoutDraft(refusing, 'bill-1')).toBeNull();
+    expect(readCheckoutDraft(null, 'bill-1')).toBeNull();
+  });
 });

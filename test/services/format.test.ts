@@ -1,4 +1,5 @@
-import { formatAmount, formatMoney, formatNumber, formatPhone, formatPoints, plural, pointsWord, secondsWord } from '../../src/services/format';
+import { formatAmount, formatMoney, formatNumber, formatPhone, formatPoints, plural, pointsWord } from '../../src/services/format';
+import { secondsWord } from '../../src/services/stepMessages';
 
 const NBSP = '\u00a0';
 

@@ -6,6 +6,7 @@ import { lastUsedBankOf, rememberLastUsedBank } from '../../src/services/lastUse
 import {
   bankAppHref,
   banksOf,
+  BANK_ALIASES,
   findBanks,
   initialsOf,
   leadingCount,
@@ -84,6 +85,25 @@ describe('search', () => {
     expect(found('альфа')).toEqual(['АЛЬФА-БАНК']);
     expect(found('АЛЬФА')).toEqual(['АЛЬФА-БАНК']);
     expect(found('сбер')).toEqual(['Сбербанк']);
+  });
+
+  test.each([
+    ['тинькофф', 'Т-Банк'],
+    ['Tinkoff', 'Т-Банк'],
+    ['сбер', 'Сбербанк'],
+    ['sber', 'Сбербанк'],
+    ['vtb', 'Банк ВТБ'],
+    ['alfa', 'АЛЬФА-БАНК'],
+    ['raiffeisen', 'Райффайзенбанк'],
+    ['ozon', 'Озон Банк (Ozon)'],
+  ])("by the name payers type, an old or a Latin one: '%s' finds %s", (query, name) => {
+    expect(found(query)).toContain(name);
+    expect(found(query).length).toBeLessThanOrEqual(2);
+  });
+
+  test('every alias names a bank of the list', () => {
+    const ids = new Set(snapshotBanks().map((bank) => bank.id));
+    expect(Object.keys(BANK_ALIASES).filter((id) => !ids.has(id))).toEqual([]);
   });
 
   test("'ё' and 'е' are the same letter, both ways", () => {

@@ -98,11 +98,11 @@ describe('on a phone', () => {
     expect(names(rest)[0]).toBe('АБ РОССИЯ');
   });
 
-  test("iOS: each bank opens its app by its scheme with the payment; 'Другой банк' is the plain payload; the QR stays", async () => {
+  test("iOS: each bank opens its app by its scheme with the payment; 'Открыть приложение банка' (another bank) is the plain payload; the QR stays", async () => {
     await renderSbp({ platform: 'ios' });
     expect(screen.getByRole('link', { name: 'Сбербанк' })).toHaveAttribute('href', PAYLOAD.replace('https:', 'bank100000000111:'));
-    expect(screen.getByRole('link', { name: /^Другой банк/ })).toHaveAttribute('href', PAYLOAD);
-    expect(screen.queryByRole('link', { name: t.openBankApp })).toBeNull();
+    // SPEC's link to the payload, carried by the row for a bank not in the list.
+    expect(screen.getByRole('link', { name: `${t.openBankApp} ${b.otherBankNote}` })).toHaveAttribute('href', PAYLOAD);
     await userEvent.click(screen.getByRole('button', { name: t.showQr }));
     expect(screen.getByRole('img', { name: t.qrAlt })).toBeInTheDocument();
   });
@@ -117,9 +117,13 @@ describe('on a phone', () => {
     expect(screen.getByRole('link', { name: 'Металлинвестбанк' })).toHaveAttribute('href', PAYLOAD);
   });
 
-  test('a bank with a web client offers it too, in a new tab, named by the bank', async () => {
+  test('a bank with a web client offers it too, in a new tab, named by the bank, as a control of its own beside the app link', async () => {
     await renderSbp();
     const web = screen.getByRole('link', { name: `Т-Банк, ${b.webClient} ${b.newTab}` });
+    // Not inside the app link (a tap on the row opens the app, never the website): siblings in the row.
+    const app = screen.getByRole('link', { name: 'Т-Банк' });
+    expect(app.contains(web)).toBe(false);
+    expect(web.parentElement).toBe(app.parentElement);
     expect(web).toHaveAttribute('href', 'https://www.tinkoff.ru/mybank/payments/qr-pay/AD10006M8KT8Q5L38MBPS2Q9BF6M4RM1');
     expect(web).toHaveAttribute('target', '_blank');
     expect(web).toHaveAttribute('rel', 'noopener noreferrer');
@@ -170,7 +174,15 @@ describe('on a phone', () => {
     await userEvent.type(search, 'нет такого');
     expect(count).toHaveTextContent(b.notFound);
     expect(screen.queryByRole('list', { name: b.foundBanks })).toBeNull();
-    expect(screen.getByRole('link', { name: /^Другой банк/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: new RegExp(`^${t.openBankApp}`) })).toBeInTheDocument();
+
+    // The names payers type: an old one, a Latin one.
+    await userEvent.clear(search);
+    await userEvent.type(search, 'тинькофф');
+    expect(names(screen.getByRole('list', { name: b.foundBanks }))).toEqual(['Т-Банк']);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'sber');
+    expect(names(screen.getByRole('list', { name: b.foundBanks }))).toEqual(['Сбербанк']);
 
     await userEvent.clear(search);
     expect(count).toHaveTextContent('');
@@ -188,7 +200,7 @@ describe('on a phone', () => {
     });
     expect(screen.getByRole('link', { name: t.openBankApp })).toHaveAttribute('href', PAYLOAD);
     expect(screen.getByRole('button', { name: t.showQr })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /^Другой банк/ })).toBeNull();
+    expect(screen.getAllByRole('link', { name: new RegExp(`^${t.openBankApp}`) })).toHaveLength(1);
     expect(logged).toEqual([new Error('503')]);
   });
 

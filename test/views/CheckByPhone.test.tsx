@@ -22,6 +22,8 @@ test("the number the provider gave for this page, a tel: link 'Позвонит�
   await act(async () => calls.lockFreeCall.last.answer.resolve(NUMBER));
   expect(screen.getByText('+7 (800) 500-82-75')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Позвонить' })).toHaveAttribute('href', 'tel:+78005008275');
+  // Which phone the call must come from: the one the code went to, masked as the code screen shows it.
+  expect(screen.getByText('Звоните с номера +7 (999) ***-**-02 — только такой звонок подтвердит номер')).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Ожидаем ваш звонок');
 });
 

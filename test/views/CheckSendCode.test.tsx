@@ -101,11 +101,39 @@ test("a rejected code shows 'Ошибка проверки кода', empties th
   expect(screen.getByRole('alert')).toHaveTextContent('Ошибка проверки кода');
   expect(digits()).toBe('');
   expect(digit(1)).toHaveFocus();
-  expect(screen.getByRole('button', { name: 'Продолжить' })).toBeDisabled();
+  // Typed and submitted before the box is ticked: nothing is checked, and the robot check is the one instruction.
+  await user.keyboard('1234');
+  await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+  expect(calls.checkCode.inputs).toHaveLength(1);
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Подтвердите, что вы не робот']);
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(digit(1));
   await user.keyboard('1234');
   expect(calls.checkCode.inputs[1]).toMatchObject({ code: '1234', captcha: '10000000-aaaa-bbbb-cccc-000000000001' });
+});
+
+test("a wrong code says how many tries are left, with no robot check until the server asks; the right one goes on at once", async () => {
+  const { user, calls } = await openCode();
+  await user.click(digit(1));
+  await user.keyboard('0000');
+  await act(async () => calls.checkCode.last.answer.resolve(answer({ success: false, showCaptcha: false, triesLeft: 2 })));
+  expect(screen.getByRole('alert')).toHaveTextContent('Неверный код, осталось 2 попытки');
+  expect(screen.queryByLabelText('Я не робот')).toBeNull();
+  await user.keyboard('1234');
+  expect(calls.checkCode.inputs[1]).toMatchObject({ code: '1234', captcha: null });
+  // Being checked, the old error is gone.
+  expect(screen.queryByText('Неверный код, осталось 2 попытки')).toBeNull();
+});
+
+test.each([
+  [1, 'Неверный код, осталась 1 попытка'],
+  [0, 'Неверный код. Попыток не осталось — запросите новый код'],
+])('%i tries left reads: %s', async (triesLeft, text) => {
+  const { user, calls } = await openCode();
+  await user.click(digit(1));
+  await user.keyboard('0000');
+  await act(async () => calls.checkCode.last.answer.resolve(answer({ success: false, triesLeft })));
+  expect(screen.getByRole('alert')).toHaveTextContent(text);
 });
 
 test('the resend countdown in Russian plural forms, then the resend link', async () => {
@@ -126,6 +154,8 @@ test('the resend countdown in Russian plural forms, then the resend link', async
   expect(calls.sendCode.last.input).toEqual({ phone: null, purpose: 'use-points', objectOID: 'bill-1', custNo: 'C-100', usePoints: true, captcha: null });
   await act(async () => calls.sendCode.last.answer.resolve(answer({ secondsLeft: 60 })));
   expect(screen.getByText('Повторная отправка кода возможна через 60 секунд')).toBeInTheDocument();
+  // The link gave way to the countdown: focus is on the screen's heading, not lost.
+  expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toHaveFocus();
 });
 
 test('forgot-password: a confirmed code resets the password and the sign-in form shows the notice', async () => {
@@ -147,7 +177,10 @@ test('a failed reset shows the robot check and Continue tries the reset again on
   await act(async () => calls.checkCode.last.answer.resolve(answer()));
   await act(async () => calls.restorePassword.last.answer.resolve(answer({ success: false, showCaptcha: true })));
   const next = screen.getByRole('button', { name: 'Продолжить' });
-  expect(next).toBeDisabled();
+  // Pressed before the box: the robot check is what to do, and the reset is not tried.
+  await user.click(next);
+  expect(calls.restorePassword.inputs).toHaveLength(1);
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Подтвердите, что вы не робот']);
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(next);
   expect(calls.restorePassword.inputs[1]).toEqual({ request: { purpose: 'forgot-password', phone: '79990000001' }, captcha: '10000000-aaaa-bbbb-cccc-000000000001' });

@@ -6,6 +6,7 @@ import { ChoosePaymentType } from '../../src/views/ChoosePaymentType';
 import { aType, usualTypes } from '../fixtures/billBuilder';
 import { flush } from '../fixtures/fakes';
 import { billWithEmail, checkoutAtChoose } from './payments.fixture';
+import { PAY } from '../fixtures/payButton';
 
 const t = stepMessages.choosePaymentType;
 const offerBill = () => billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true }), ...usualTypes().slice(1)] });
@@ -21,7 +22,7 @@ async function payWithEmail(address: string) {
   const email = screen.getByLabelText(messages.email.label);
   await userEvent.clear(email);
   await userEvent.type(email, address);
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   await act(flush);
   return email;
 }
@@ -37,6 +38,10 @@ test('options with names, icons and fees; the first is preselected; the summary 
   expect(screen.getByRole('radio', { name: /Банковская карта/ })).toBeChecked();
   expect(screen.getByText(t.commission(185.19))).toHaveTextContent('Сервисный сбор: 185,19 руб.');
   expect(within(screen.getByRole('radio', { name: /СБП/ }).closest('label')!).queryByText(/Сервисный сбор/)).toBeNull();
+  // A way with no fee says so.
+  expect(screen.getByRole('radio', { name: /СБП/ })).toHaveAccessibleName(`СБП ${t.noCommission}`);
+  // Pay says what it charges.
+  expect(screen.getByRole('button', { name: PAY })).toHaveTextContent(/^Оплатить 12\s530,86 руб\.$/);
 
   expect(summary(t.prepayment)).toMatch(/12\s345,67 руб\./);
   expect(summary(t.fee)).toMatch(/185,19 руб\./);
@@ -47,6 +52,7 @@ test('options with names, icons and fees; the first is preselected; the summary 
   expect(screen.getByRole('radio', { name: /СБП/ })).toBeChecked();
   expect(summary(t.fee)).toMatch(/0,00 руб\./);
   expect(summary(t.total)).toMatch(/12\s345,67 руб\./);
+  expect(screen.getByRole('button', { name: PAY })).toHaveTextContent(/^Оплатить 12\s345,67 руб\.$/);
 });
 
 test('points covering the bill: the title says so, no option, no fee line, and the button says what happens', () => {
@@ -56,10 +62,21 @@ test('points covering the bill: the title says so, no option, no fee line, and t
   expect(screen.queryByText(t.feeFrom)).toBeNull();
   expect(screen.queryByText(t.fee)).toBeNull();
   expect(screen.getByText(messages.points.used)).toBeInTheDocument();
-  expect(summary(messages.points.used)).toMatch(/1\s500 баллов/);
+  // The points as the discount they are, in roubles (one point, one rouble).
+  expect(summary(messages.points.used)).toMatch(/^−1\s500,00 руб\.$/);
   expect(summary(t.total)).toMatch(/^0,00 руб\./);
   expect(screen.getByRole('button', { name: t.payWithPoints })).toBeInTheDocument();
-  expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
+  expect(screen.queryByRole('button', { name: PAY })).toBeNull();
+});
+
+test("'Не списывать баллы': the points go, the ways to pay come back and Pay asks for the whole price", async () => {
+  const { actor } = renderChoose({ bill: billWithEmail({ info: { Summ: 1500, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }) }, { points: 1500 });
+  await userEvent.click(screen.getByRole('button', { name: t.noPoints }));
+  expect(actor.getSnapshot().context.usedPoints).toBe(0);
+  expect(screen.getByRole('heading', { name: t.title })).toBeInTheDocument();
+  expect(screen.getByRole('radio', { name: /Банковская карта/ })).toBeChecked();
+  expect(screen.queryByText(messages.points.used)).toBeNull();
+  expect(screen.getByRole('button', { name: PAY })).toHaveTextContent(/^Оплатить 1\s685,19 руб\.$/);
 });
 
 test('no type chosen yet, the fee still reads "Сервисный сбор от"', () => {
@@ -72,7 +89,7 @@ test('agreements: both errors on Pay, tied to their checkboxes; each check clear
   const { requestPaymentUrl } = renderChoose({ bill: offerBill() });
   const aggregator = screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' });
   const executer = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(screen.getByText(t.offerRequired)).toBeInTheDocument();
   expect(screen.getByText(t.executerRequired)).toBeInTheDocument();
   expect(aggregator).toHaveAccessibleDescription(t.offerRequired);
@@ -84,12 +101,12 @@ test('agreements: both errors on Pay, tied to their checkboxes; each check clear
   expect(screen.queryByText(t.offerRequired)).toBeNull();
   expect(screen.queryByText(t.executerRequired)).toBeNull();
 
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(screen.getByText(t.executerRequired)).toBeInTheDocument();
   await userEvent.click(screen.getByText('Я принимаю', { selector: '#agreement-executer-label' }));
   expect(executer).toBeChecked();
   expect(screen.queryByText(t.executerRequired)).toBeNull();
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(requestPaymentUrl.calls).toHaveLength(1);
 });
 
@@ -101,7 +118,7 @@ test('a type without offers shows no agreement', async () => {
 
 test('Pay is disabled while the payment URL is requested; the HTML message when there is none', async () => {
   const { requestPaymentUrl } = renderChoose();
-  const pay = screen.getByRole('button', { name: t.pay });
+  const pay = screen.getByRole('button', { name: PAY });
   await userEvent.click(pay);
   expect(pay).toBeDisabled();
   await userEvent.click(pay);
@@ -118,13 +135,17 @@ test('the agreement’s link opens the offer modal with the text of that offer',
   const { fetchOffer } = renderChoose({ bill: offerBill() });
   await userEvent.click(screen.getByRole('button', { name: 'условия платежа' }));
   expect(fetchOffer.last.input).toEqual({ kind: 'executer', objectOID: 'bill-1', cardTypeOID: 'type-card' });
-  const dialog = screen.getByRole('dialog', { name: stepMessages.offer.title });
+  // The payment terms are titled as their link names them, not as the offer.
+  const dialog = screen.getByRole('dialog', { name: stepMessages.offer.executerTitle });
   expect(dialog).toBeInTheDocument();
   await act(async () => {
-    fetchOffer.last.answer.resolve('<h2>Условия платежа</h2><p>Текст</p>');
+    fetchOffer.last.answer.resolve('<p>Текст условий</p>');
     await flush();
   });
-  expect(within(dialog).getByRole('heading', { name: 'Условия платежа' })).toBeInTheDocument();
+  expect(within(dialog).getByText('Текст условий')).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: stepMessages.offer.close }));
+  await userEvent.click(screen.getByRole('button', { name: 'условия оферты' }));
+  expect(screen.getByRole('dialog', { name: stepMessages.offer.title })).toBeInTheDocument();
 });
 
 describe('the receipt e-mail stays visible and editable here', () => {
@@ -133,7 +154,7 @@ describe('the receipt e-mail stays visible and editable here', () => {
     const email = screen.getByLabelText(messages.email.label);
     expect(email).toHaveValue('payer@example.com');
     expect(email).toBeEnabled();
-    await userEvent.click(screen.getByRole('button', { name: t.pay }));
+    await userEvent.click(screen.getByRole('button', { name: PAY }));
     expect(requestPaymentUrl.last.input.email).toBe('payer@example.com');
   });
 
@@ -173,10 +194,10 @@ test('after agreement errors focus goes to the first one missing, on every Pay',
   renderChoose({ bill: offerBill() });
   const aggregator = screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' });
   const executer = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(aggregator).toHaveFocus();
   await userEvent.click(aggregator);
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(executer).toHaveFocus();
 });
 
@@ -191,7 +212,7 @@ test('ticks survive switching the way to pay and back', async () => {
 
 test('Pay on a stale tab (409): the step says the bill is already paid, with no Pay left', async () => {
   const { requestPaymentUrl } = renderChoose();
-  await userEvent.click(screen.getByRole('button', { name: t.pay }));
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
   await act(async () => {
     requestPaymentUrl.last.answer.reject(Object.assign(new Error('Счет уже оплачен'), { status: 409 }));
     await flush();
@@ -199,13 +220,64 @@ test('Pay on a stale tab (409): the step says the bill is already paid, with no 
   expect(screen.getByRole('heading', { name: t.alreadyPaid })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent(t.alreadyPaidNote);
   expect(screen.queryByText(t.noPaymentUrl)).toBeNull();
-  expect(screen.queryByRole('button', { name: t.pay })).toBeNull();
+  expect(screen.queryByRole('button', { name: PAY })).toBeNull();
 });
 
 test('Pay shows it is busy at once', async () => {
   renderChoose();
-  const pay = screen.getByRole('button', { name: t.pay });
+  const pay = screen.getByRole('button', { name: PAY });
   await userEvent.click(pay);
   expect(pay).toHaveAttribute('aria-busy', 'true');
   expect(pay.querySelector('.spinner')).not.toBeNull();
+});
+
+describe('what failed before, and what is still open', () => {
+  test("after 'Попробовать снова' the step names what failed: the way, the amount and the bank's reason with what to do", () => {
+    const bill = billWithEmail();
+    renderChoose({ bill: { ...bill, retry: { cardTypeOID: 'type-card', email: 'payer@example.com', ownAttempt: true, amount: 12530.86, reason: 'card expired or blocked' } } });
+    const notice = screen.getByText(t.retryTitle).closest('div')!;
+    expect(notice).toHaveTextContent(/Банковская карта, 12\s530,86 руб\./);
+    expect(notice).toHaveTextContent('Срок действия карты истек или карта заблокирована. Оплатите другой картой или обратитесь в банк, выпустивший карту.');
+  });
+
+  test('a decline the bank gave no reason for says so, and what to try', () => {
+    renderChoose({ bill: { ...billWithEmail(), retry: { cardTypeOID: 'type-sbp', email: null, ownAttempt: false, amount: 12345.67, reason: null } } });
+    expect(screen.getByText(t.retryTitle).closest('div')).toHaveTextContent(stepMessages.decline.noReason);
+  });
+
+  const withOpenCard = () => ({
+    ...billWithEmail(),
+    openAttempt: { orderId: 'order-1', cardTypeOID: 'type-card', code: 'ALL' as const, status: 'created' as const, pointsUsed: 0 },
+  });
+
+  test("back from the bank's form: the step says the card payment is open; going back to it pays the same again (the same attempt)", async () => {
+    const { requestPaymentUrl } = renderChoose({ bill: withOpenCard(), resumePath: '/choosePaymentType' }, { reloaded: true });
+    await userEvent.click(screen.getByRole('radio', { name: /СБП/ }));
+    const notice = screen.getByText(t.openTitle).closest('div')!;
+    expect(notice).toHaveTextContent(t.openWhat('Банковская карта'));
+    await userEvent.click(within(notice).getByRole('button', { name: t.openResume }));
+    expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: 'type-card', email: 'payer@example.com', pointsSum: null });
+  });
+
+  test('paying another way puts the notice away and takes the payer to the ways to pay', async () => {
+    renderChoose({ bill: withOpenCard(), resumePath: '/choosePaymentType' }, { reloaded: true });
+    await userEvent.click(screen.getByRole('button', { name: t.openAnother }));
+    expect(screen.queryByText(t.openTitle)).toBeNull();
+    expect(screen.getByRole('radio', { name: /СБП/ })).toHaveFocus();
+  });
+
+  test('no attempt open (a first visit): no notice', () => {
+    renderChoose({ bill: withOpenCard() });
+    expect(screen.queryByText(t.openTitle)).toBeNull();
+  });
+});
+
+test('the bank-app pay widget closed (or Pay failed): focus goes to the step heading, not lost with the busy button', async () => {
+  const { requestPaymentUrl } = renderChoose();
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
+  await act(async () => {
+    requestPaymentUrl.last.answer.resolve({ success: false });
+    await flush();
+  });
+  expect(screen.getByRole('heading', { level: 1, name: t.title })).toHaveFocus();
 });

@@ -13,6 +13,15 @@ function renderForm(rejected = false) {
   return { ...view, onSubmit, field, submit };
 }
 
+test('the field starts with what was typed before a reload, and tells every change as it is typed', async () => {
+  const onType = jest.fn();
+  render(<EmailForm rejected={false} busy={false} initial="payer@exa" onType={onType} onSubmit={jest.fn()} />);
+  const field = screen.getByLabelText(messages.email.label);
+  expect(field).toHaveValue('payer@exa');
+  await userEvent.type(field, 'm');
+  expect(onType).toHaveBeenLastCalledWith('payer@exam');
+});
+
 test('an empty submit says the e-mail is missing and goes nowhere', async () => {
   const { onSubmit, field, submit } = renderForm();
   await submit();

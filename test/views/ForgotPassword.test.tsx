@@ -41,7 +41,7 @@ test('a valid phone sends a forgot-password code and opens the code screen with 
   expect(continueButton()).toBeDisabled();
   await act(async () => calls.sendCode.last.answer.resolve(answer()));
   expect(screen.getByRole('heading', { level: 1, name: 'Проверочный код был отправлен' })).toBeInTheDocument();
-  expect(screen.getByText('на номер +7 (999) 000-00-02')).toBeInTheDocument();
+  expect(screen.getByText('на номер +7 (999) ***-**-02')).toBeInTheDocument();
   expect(actor.getSnapshot().context).toMatchObject({ sendSmsPhone: '79990000002', pointsToUse: null });
 
   await user.click(screen.getByRole('link', { name: 'Не приходит СМС? Подтвердите номер бесплатным звонком' }));
@@ -61,8 +61,23 @@ test('a refused send says when a code may be sent again, or that it failed, as a
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(continueButton());
   expect(screen.queryByRole('alert')).toBeNull();
-  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'hourly cap' })));
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: false, secondsLeft: null, error: 'failed' })));
   expect(screen.getByRole('alert')).toHaveTextContent('Не удалось отправить код, попробуйте позже');
+});
+
+test('a refusal that asks for the robot check and names no wait says only that: no "try later" beside the box', async () => {
+  const { user, calls } = await openForgotPassword();
+  await user.type(screen.getByLabelText('Телефон'), '9990000002');
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  await act(async () => calls.sendCode.last.answer.resolve(answer({ success: false, showCaptcha: true, secondsLeft: null, error: 'Подтвердите, что вы не робот' })));
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Подтвердите, что вы не робот']);
+  expect(screen.queryByText('Не удалось отправить код, попробуйте позже')).toBeNull();
+  // Ticked again, Continue sends the code; the instruction is gone.
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
+  expect(calls.sendCode.calls).toHaveLength(2);
+  expect(screen.queryAllByRole('alert')).toEqual([]);
 });
 
 test('reloaded on the code screen after its code ran out: the phone typed before is in the field, and Continue sends it', async () => {

@@ -9,7 +9,7 @@ async function openRegister() {
   return rendered;
 }
 const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
-const privacy = () => screen.getByLabelText('Я согласен на обработку персональных данных');
+const privacy = () => screen.getByLabelText('Я согласен на обработку личных данных');
 
 /** Fills the whole form with the phone's ten digits after +7, ticks the consent and the robot check, presses Continue. */
 async function submitForm(user: Awaited<ReturnType<typeof openRegister>>['user'], phone: string, surname = 'Петров') {

@@ -30,6 +30,10 @@ const receipt: Receipt = {
   items: [{ name: 'Оплата по договору № 1', quantity: 1, price: 13343.37, amount: 13343.37, vat: 'none' }],
   fee: 187.49,
   fiscal: true,
+  card: '411111**1111',
+  declineReason: null,
+  fastPaymentFee: null,
+  returnUrl: null,
   refund: null,
 };
 
@@ -50,7 +54,48 @@ test('paid: the receipt lists every fact of the server\'s answer and the merchan
   expect(within(rowOf(t.at)).getByText(/15 января 2026.*12:05 МСК/)).toBeInTheDocument();
   expect(within(rowOf(t.method)).getByText('Банковская карта')).toBeInTheDocument();
   expect(within(rowOf(t.email)).getByText('iv***@mail.ru')).toBeInTheDocument();
+  // The card as the acquirer masked it.
+  expect(within(rowOf(t.card)).getByText('411111**1111')).toBeInTheDocument();
   expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+});
+
+test('the page of its own (back from the bank) puts focus on its heading', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(screen.getByRole('heading', { level: 1, name: stepMessages.status.resultTitle })).toHaveFocus();
+  await screen.findByRole('region', { name: t.receiptTitle });
+});
+
+test('a long order number shows its start; the whole one is copied, and the copy is announced', async () => {
+  const orderId = '982c0b2d-2cb0-467f-90d3-fd1a572b5d90';
+  const writeText = jest.fn(async () => undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, orderId } }));
+  render(<ResultPage logic={logic} orderId={orderId} billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(rowOf(t.order)).toHaveTextContent('982c0b2d…');
+  expect(rowOf(t.order)).not.toHaveTextContent(orderId);
+  await act(async () => screen.getByRole('button', { name: t.copyOrder }).click());
+  expect(writeText).toHaveBeenCalledWith(orderId);
+  expect(screen.getByText(t.orderCopied)).toHaveAttribute('aria-live', 'polite');
+});
+
+test('where the clipboard is refused, the whole order number is shown to select by hand', async () => {
+  const orderId = '982c0b2d-2cb0-467f-90d3-fd1a572b5d90';
+  Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, orderId } }));
+  render(<ResultPage logic={logic} orderId={orderId} billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  await act(async () => screen.getByRole('button', { name: t.copyOrder }).click());
+  expect(rowOf(t.order)).toHaveTextContent(orderId);
+});
+
+test('a receipt without positions still has the fee on a line of its own; the bill\'s return address leads back to the shop', async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, items: [], returnUrl: 'https://shop.example.ru/orders/1' } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(within(rowOf(t.fee)).getByText(/187,49 руб\./)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: t.backToShop })).toHaveAttribute('href', 'https://shop.example.ru/orders/1');
 });
 
 test('the receipt lists the positions (quantity × price, VAT, amount), the fee, the points as a discount, and where the fiscal receipt goes', async () => {
@@ -109,11 +154,38 @@ test('a bill closed by points says so as the way paid', async () => {
 });
 
 test('declined: no receipt, and \'Попробовать снова\' leads back to the bill with the order, whose choices the bill keeps', async () => {
-  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: false } }));
+  const declined = { ...receipt, status: 'declined' as const, billPaid: false, method: { code: 'SBP', name: 'СБП' }, card: null };
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: declined }));
   render(<ResultPage logic={logic} orderId="order 1" billOid="bill-1" merchant={merchant} />);
   expect(await screen.findByRole('link', { name: t.retry })).toHaveAttribute('href', '/pay/bill-1?retry=order%201');
   expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.declined);
   expect(screen.queryByRole('region', { name: t.receiptTitle })).not.toBeInTheDocument();
+});
+
+test('a declined card: the amount, the card and why in the payer\'s words, then another card, fast payment with no fee, and support', async () => {
+  const declined = { ...receipt, status: 'declined' as const, billPaid: false, declineReason: 'insufficient funds' as const, fastPaymentFee: 0 };
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: declined }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={{ ...merchant, supportPhone: '+7 (800) 555-01-00', supportEmail: 'help@example.com' }} />);
+  const details = await screen.findByRole('region', { name: t.declinedTitle });
+  expect(within(details).getByText(t.declinedAmount).closest('div')).toHaveTextContent('12 530,86 руб.');
+  expect(within(details).getByText(t.method).closest('div')).toHaveTextContent('Банковская карта, 411111**1111');
+  expect(within(details).getByText(t.declinedReason).closest('div')).toHaveTextContent('Недостаточно средств на карте');
+  expect(details).toHaveTextContent('Пополните карту или оплатите другой картой.');
+  expect(screen.getByRole('link', { name: t.anotherCard })).toHaveAttribute('href', '/pay/bill-1?retry=order-1');
+  expect(screen.getByRole('link', { name: 'Оплатить через СБП — без комиссии' })).toHaveAttribute('href', '/pay/bill-1?retry=order-1&via=SBP');
+  // The merchant's support among the ways forward, beside the buttons (the header has it too, at the top).
+  const support = screen.getByText((_, element) => element?.tagName === 'P' && !!element.textContent?.startsWith(t.support));
+  expect(within(support).getByRole('link', { name: '+7 (800) 555-01-00' })).toHaveAttribute('href', 'tel:+78005550100');
+  expect(within(support).getByRole('link', { name: 'help@example.com' })).toHaveAttribute('href', 'mailto:help@example.com');
+});
+
+test('a declined card the bank gave no reason for says so; no fast payment is offered where the bill has none', async () => {
+  const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: false } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  const details = await screen.findByRole('region', { name: t.declinedTitle });
+  expect(within(details).getByText(t.declinedReason).closest('div')).toHaveTextContent(t.noReasonGiven);
+  expect(details).toHaveTextContent(stepMessages.decline.noReason);
+  expect(screen.queryByRole('link', { name: /СБП/ })).toBeNull();
 });
 
 test('declined because another payment paid the bill: it says the bill is already paid, with no retry', async () => {

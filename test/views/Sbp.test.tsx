@@ -21,9 +21,10 @@ async function renderSbp(isDesktop: boolean) {
   return checkout;
 }
 
-test('desktop: the amount, one line on how to pay and the QR image; no bank-app link, no next button; the status is polled at once', async () => {
+test('desktop: the amount, SPEC\'s words beside the QR with how to scan it, the QR image; no bank-app link, no next button; the status is polled at once', async () => {
   const { fetchStatus } = await renderSbp(true);
   expect(screen.getByText('Сумма к оплате').parentElement).toHaveTextContent(/Сумма к оплате\s*12\s345,67 руб\./);
+  expect(screen.getByText('Оплата с помощью мобильного приложения банка')).toBeInTheDocument();
   expect(screen.getByText(t.scanQr)).toBeInTheDocument();
   expect(screen.getByRole('img', { name: t.qrAlt })).toHaveAttribute('src', 'data:image/png;base64,iVBORw0KGgo=');
   expect(screen.queryByRole('link', { name: t.openBankApp })).toBeNull();
@@ -55,6 +56,16 @@ test('mobile: the bank-app link and the QR behind the "Показать/Скры
   expect(screen.getByRole('button', { name: t.hideQr })).toHaveAttribute('aria-expanded', 'true');
   await userEvent.click(screen.getByRole('button', { name: t.hideQr }));
   expect(screen.queryByRole('img')).toBeNull();
+});
+
+test('a phone: while waiting, the status says to pay in the bank app and come back, not to stay on a page every bank leaves', async () => {
+  const { fetchStatus } = await renderSbp(false);
+  await act(async () => {
+    fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
+    await flush();
+  });
+  expect(screen.getByRole('status')).toHaveTextContent('Подтвердите оплату в приложении банка. После оплаты вернитесь на эту страницу');
+  expect(screen.queryByText(/не покидайте страницу/)).toBeNull();
 });
 
 test("'Другой способ оплаты' goes back to choosing", async () => {

@@ -51,8 +51,11 @@ test('the phone is shown with the mask and sent as digits only; a refusal shows 
   expect(calls.login.inputs).toEqual([{ phone: '79990000002', password: 'wrong', captcha: null }]);
   expect(continueButton()).toBeDisabled();
 
-  await act(async () => calls.login.last.answer.resolve(answer({ success: false, showCaptcha: true })));
-  expect(screen.getByRole('alert')).toHaveTextContent('Не удалось авторизоваться');
+  await act(async () => calls.login.last.answer.resolve(answer({ success: false, showCaptcha: true, status: 401 })));
+  // SPEC's words as the error's heading, focused; the server's reason under them.
+  const failure = screen.getByRole('alert');
+  expect(within(failure).getByRole('heading', { name: 'Не удалось авторизоваться' })).toHaveFocus();
+  expect(failure).toHaveTextContent('Неверный телефон или пароль');
   expect(continueButton()).toBeDisabled();
   const robot = screen.getByRole('group', { name: 'Подтвердите, что вы не робот' });
   await user.click(within(robot).getByLabelText('Я не робот'));
@@ -70,6 +73,45 @@ test("the notices after a password reset and after a registration", () => {
   expect(screen.getByRole('status')).toHaveTextContent('Новый пароль отправлен вам по СМС');
   act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'register', phone: '79990000002', form: { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000002', privacy: true } } }));
   expect(screen.getByRole('status')).toHaveTextContent('Регистрация успешна, пароль был отправлен вам по СМС');
+});
+
+test('after a registration the form has the phone the password went to, and focus is on the password', async () => {
+  const { actor, user, calls } = renderAccount();
+  await user.click(screen.getByRole('link', { name: 'Зарегистрироваться' }));
+  act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'register', phone: '79990000007', form: { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000007', privacy: true } } }));
+  expect(screen.getByRole('status')).toHaveTextContent('Регистрация успешна, пароль был отправлен вам по СМС');
+  expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (999) 000-00-07');
+  expect(screen.getByLabelText('Пароль')).toHaveFocus();
+  await user.keyboard('from-sms{Enter}');
+  expect(calls.login.inputs).toEqual([{ phone: '79990000007', password: 'from-sms', captcha: null }]);
+});
+
+test.each([
+  [429, false, 'Слишком много попыток входа. Попробуйте позже'],
+  [400, true, 'Подтвердите, что вы не робот, и войдите еще раз'],
+  [503, false, 'Сервис входа не ответил. Попробуйте еще раз'],
+])('a refusal with status %i says why under the heading', async (status, showCaptcha, reason) => {
+  const { user, calls } = renderAccount();
+  await user.type(screen.getByLabelText('Телефон'), '9990000002');
+  await user.type(screen.getByLabelText('Пароль'), 'x{Enter}');
+  await act(async () => calls.login.last.answer.resolve(answer({ success: false, showCaptcha, status })));
+  expect(screen.getByRole('alert')).toHaveTextContent(`Не удалось авторизоваться${reason}`);
+});
+
+test('signed in, the form gives way to the payer\'s card and focus goes to the step heading', async () => {
+  const { actor } = renderAccount();
+  screen.getByLabelText('Телефон').focus();
+  act(() => actor.send({ type: 'session.updated', bill: actor.getSnapshot().context.bill, user: { email: null, name: 'Анна', phone: '79990000002', oid: 'u-1', picture: null } }));
+  expect(screen.queryByRole('heading', { name: 'Авторизация' })).toBeNull();
+  expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+});
+
+test('the phone typed is kept for a reload, the password never', async () => {
+  const { user, actor } = renderAccount();
+  await user.type(screen.getByLabelText('Телефон'), '9990000002');
+  await user.type(screen.getByLabelText('Пароль'), 'secret');
+  expect(actor.getSnapshot().context.typed).toEqual({ signInPhone: '79990000002' });
+  expect(JSON.stringify(actor.getSnapshot().context)).not.toContain('secret');
 });
 
 test("'Не помню пароль' goes to forgot-password and 'Зарегистрироваться' to register", async () => {

@@ -96,7 +96,9 @@ test("without a customer number: 'Бонусных баллов для опла�
 test('with the phone already checked, the points apply at once and the main route shows them', async () => {
   const { user, calls, actor } = await openPoints();
   act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'use-points', phone: '79990000001', points: 10 } }));
-  await user.click(screen.getByRole('button', { name: 'Использовать баллы' }));
+  // Points chosen, the block's button says it changes them (no longer 'Использовать баллы').
+  expect(screen.queryByRole('button', { name: 'Использовать баллы' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Изменить баллы' }));
   await user.clear(pointsField());
   await user.type(pointsField(), '500');
   await user.click(useButton());

@@ -1,5 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
 import { checkoutMachine, type CheckoutInput } from '../../src/machines/checkout';
+import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { offerMachine, type OfferRequest } from '../../src/machines/offer';
 import { paymentMachine } from '../../src/machines/payment';
 import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
@@ -12,7 +13,7 @@ export const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) =>
   aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
 
 /** A checkout on choose-payment-type with fake requests, for the payment screens. */
-export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 0 } = {}) {
+export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 0, reloaded = false } = {}) {
   const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
   const fetchOffer = fakeRequest<string, OfferRequest>();
   const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
@@ -35,7 +36,9 @@ export function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { points = 
           actions: { 'go to url': () => undefined, 'log error': () => undefined },
         }),
       },
-      actions: noCodeDraft,
+      // A page loaded again (`reloaded`, with input.resumePath): resuming is wired in, as main.tsx does then.
+      actions: { ...noCodeDraft, ...(reloaded ? resumeAfterReload.actions : {}) },
+      guards: reloaded ? resumeAfterReload.guards : {},
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
   ).start();

@@ -1,4 +1,5 @@
 import type { CodePurpose } from './codePurposes';
+import type { DeclineReason } from './declineReasons';
 import type { PaymentTypeCode } from './paymentKinds';
 
 /**
@@ -29,9 +30,19 @@ export interface Bill {
    * 'Попробовать снова' after a declined attempt (`?retry=` its order): its way to pay and e-mail, kept. The
    * e-mail is whole only for the session that asked for the attempt (`ownAttempt`), masked for anyone else.
    */
-  retry?: { cardTypeOID: string; email: string | null; ownAttempt: boolean } | null;
+  retry?: Retry | null;
   /** The code this session had sent and may still enter, for a reload on the code screen; null: none. */
   sentCode?: SentCode | null;
+}
+
+/** The declined attempt that 'Попробовать снова' opens the bill with: what failed and what is kept. */
+export interface Retry {
+  cardTypeOID: string;
+  email: string | null;
+  ownAttempt: boolean;
+  /** What it tried to pay, roubles, and why the bank declined it (null: the bank gave no reason the payer can act on). */
+  amount: number;
+  reason: DeclineReason | null;
 }
 
 /** One way to pay the bill offers. */
@@ -93,6 +104,17 @@ export type Receipt = {
   fee: number;
   /** A fiscal receipt went with the bank's order: the bank's cash register e-mails it to `email`. */
   fiscal: boolean;
+  /** The card paid (or declined) with, as the acquirer masks it ('411111**1111'); null: no card (fast payment, points). */
+  card: string | null;
+  /** Why a declined payment was declined, when the bank said why; null otherwise. */
+  declineReason: DeclineReason | null;
+  /**
+   * A declined payment's other way forward: the fee of the bill's fast payment, roubles (0: none); null when the bill has
+   * no fast payment, or this payment was one.
+   */
+  fastPaymentFee: number | null;
+  /** Where 'Вернуться в магазин' leads: the bill's return address; null: the merchant gave none. */
+  returnUrl: string | null;
   /**
    * What the merchant's refunds have given back (roubles) and when last, ISO 8601 UTC; `whole`: all of the payment. null:
    * nothing given back.

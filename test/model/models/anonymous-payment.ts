@@ -3,9 +3,10 @@ import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
+import { PAY } from '../../fixtures/payButton';
 
 const t = stepMessages.choosePaymentType;
-const onChoose = sees({ heading: t.title }, { button: t.pay });
+const onChoose = sees({ heading: t.title }, { button: PAY });
 
 /**
  * The anonymous payer (noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
@@ -23,6 +24,10 @@ export const anonymousPaymentModel = setup({}).createMachine({
         OPEN_PAID_BILL_WITH_RECEIPT: 'paidBill',
         OPEN_BILL_TO_RETRY: 'retrying',
         RELOAD_ON_SBP: 'sbp',
+        RELOAD_ON_SBP_BACK: 'sbpResumed',
+        RELOAD_TYPED_EMAIL: 'reloadedTyped',
+        RELOAD_ON_CHOOSE: 'reloadedChoosing',
+        BACK_FROM_CARD_FORM: 'cardAttemptOpen',
         OPEN_OFFER_BILL: 'offerNoReg',
       },
     },
@@ -30,7 +35,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     // A paid bill's link: 'Счет оплачен' with the receipt of its payment, not the data error.
     paidBill: { meta: sees({ heading: receiptMessages.paidTitle }, { text: receiptMessages.receiptTitle }, { noText: messages.app.dataError }) },
     // 'Попробовать снова' from the result page: choosing again, the e-mail and the way to pay kept; Back to the bill.
-    retrying: { meta: sees({ heading: t.title }, { button: t.pay }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
+    retrying: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
     noReg: {
       meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }),
       on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing' },
@@ -41,7 +46,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     },
     choosing: {
       // The receipt e-mail stays on this step, prefilled.
-      meta: sees({ heading: t.title }, { button: t.pay }, { field: messages.email.label }),
+      meta: sees({ heading: t.title }, { button: PAY }, { field: messages.email.label }),
       on: {
         PAY_CARD: 'cardForm',
         PAY_WITHOUT_URL: 'noPaymentUrl',
@@ -54,9 +59,9 @@ export const anonymousPaymentModel = setup({}).createMachine({
       },
     },
     // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…'.
-    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: t.pay }, { back: false }) },
+    alreadyPaid: { meta: sees({ heading: t.alreadyPaid }, { noAlert: t.noPaymentUrl }, { noButton: PAY }, { back: false }) },
     payEmailRefused: {
-      meta: sees({ alert: messages.validation.emailRejected }, { button: t.pay }),
+      meta: sees({ alert: messages.validation.emailRejected }, { button: PAY }),
       on: { CHANGE_EMAIL_AND_PAY: 'cardForm' },
     },
     noRegEmailKnown: {
@@ -64,7 +69,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { CONTINUE: 'choosing' },
     },
     noPaymentUrl: {
-      meta: sees({ alert: t.noPaymentUrl }, { button: t.pay }),
+      meta: sees({ alert: t.noPaymentUrl }, { button: PAY }),
       on: { PAY_CARD: 'cardForm' },
     },
     sbpChosen: {
@@ -72,12 +77,25 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { PAY_SBP: 'sbp' },
     },
     sbp: { meta: sees({ text: stepMessages.sbp.scanQr }) },
+    // Reloaded on the QR, then 'Другой способ оплаты': the way to pay with the e-mail kept (this tab's draft), and the
+    // QR's attempt said to be open (Pay finds it again rather than a second one).
+    sbpResumed: { meta: sees({ text: stepMessages.sbp.scanQr }), on: { ANOTHER_METHOD: 'sbpLeftOpen' } },
+    sbpLeftOpen: { meta: sees({ heading: t.title }, { status: t.openTitle }, { button: PAY }, { noAlert: stepMessages.validation.emailRequired }) },
+    // A reload on the first step 2 s after typing: the e-mail typed is in the field again (the jsdom check reads it).
+    reloadedTyped: { meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }), on: { EMAIL_ACCEPTED: 'choosing' } },
+    // A reload on the way to pay: the e-mail, the way to pay (the jsdom check) kept; Back to the first step.
+    reloadedChoosing: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }, { noText: t.openTitle }), on: { BACK: 'noRegEmailKnown' } },
+    // Back from the bank's card form: everything kept, and the card payment said to be still open there.
+    cardAttemptOpen: {
+      meta: sees({ heading: t.title }, { status: t.openTitle }, { button: t.openResume }, { button: PAY }),
+      on: { RESUME_OPEN_ATTEMPT: 'cardForm' },
+    },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
     offerChoosing: {
       meta: onChoose,
-      on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerFailed', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },
+      on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerEmpty', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },
     },
     agreementsMissing: {
       meta: sees({ alert: t.offerRequired }, { alert: t.executerRequired }),
@@ -91,8 +109,13 @@ export const anonymousPaymentModel = setup({}).createMachine({
       meta: sees({ dialog: stepMessages.offer.title }, { text: 'Текст оферты агрегатора' }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
-    offerFailed: {
+    offerEmpty: {
       meta: sees({ dialog: stepMessages.offer.title }, { alert: t.offerFailed }),
+      on: { CLOSE_OFFER: 'offerChoosing' },
+    },
+    // The payment terms' link: a modal titled as the terms, not as the offer.
+    offerFailed: {
+      meta: sees({ dialog: stepMessages.offer.executerTitle }, { alert: t.offerFailed }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
   },

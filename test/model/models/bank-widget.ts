@@ -1,6 +1,7 @@
 import { setup } from 'xstate';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees } from '../support/sights';
+import { PAY } from '../../fixtures/payButton';
 
 const overlayShown = sees({ dialog: stepMessages.widget.title });
 
@@ -22,6 +23,6 @@ export const bankWidgetModel = setup({}).createMachine({
     failed: { meta: sees({ navigatedTo: /\/fail\?/ }) },
     redirected: { meta: sees({ navigatedTo: /\/sandbox\/sberpay\/widget/ }) },
     // The jsdom run also checks the page scrolls again.
-    choosing: { meta: sees({ noDialog: true }, { button: stepMessages.choosePaymentType.pay }) },
+    choosing: { meta: sees({ noDialog: true }, { button: PAY }) },
   },
 });

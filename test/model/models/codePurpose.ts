@@ -3,7 +3,10 @@ import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
 const m = messages;
+/** The form's robot check: Continue waits for it. */
 const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.app.continue }];
+/** The code screen's: Continue is not held back; pressed first, it says the tick is what is missing. */
+const codeRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { button: m.app.continue }];
 
 /**
  * The states a step that asks for a code shares with every other such step (the send-code flow): its
@@ -24,9 +27,9 @@ export function codePurposeStates({ open, form, codeScreen, resumedCode, done }:
       on: { UNTICK_ROBOT: 'form', CONTINUE_AS_CHECK_EXPIRES: 'form', SEND_CODE: 'code', SEND_TOO_EARLY: 'sendWait', SEND_FAILS: 'sendFailed', SEND_SMS_FAILED: 'sendSmsFailed' },
     },
     // The SMS provider did not take the code's text: the payer hears it on the form.
-    sendSmsFailed: { meta: sees(...form, { alert: m.code.smsFailed }) },
+    sendSmsFailed: { meta: sees(...form, { alert: stepMessages.code.smsFailed }) },
     sendWait: { meta: sees(...form, { alert: 'Повторная отправка кода возможна через 42 секунды' }, ...robot) },
-    sendFailed: { meta: sees(...form, { alert: m.code.sendRefused }, ...robot) },
+    sendFailed: { meta: sees(...form, { alert: stepMessages.code.sendRefused }, ...robot) },
     code: {
       meta: sees(...codeScreen),
       on: {
@@ -38,13 +41,13 @@ export function codePurposeStates({ open, form, codeScreen, resumedCode, done }:
       },
     },
     formAgain: { meta: sees(...form) },
-    finishRobot: { meta: sees(...codeScreen, ...robot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
-    // The digits typed again with the check not passed: nothing is sent.
-    finishRobotStill: { meta: sees(...codeScreen, ...robot) },
+    finishRobot: { meta: sees(...codeScreen, ...codeRobot), on: { RETRY_UNTICKED: 'finishRobotStill', TICK_ROBOT: 'finishRobotTicked' } },
+    // The digits typed again with the check not passed: nothing is sent, and the tick is the one thing said to do.
+    finishRobotStill: { meta: sees(...codeScreen, { alert: stepMessages.robot.notice }, ...codeRobot) },
     finishRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }, { button: m.app.continue }), on: { RETRY: 'done' } },
     finishFailed: { meta: sees(...codeScreen, { button: m.app.continue }), on: { RETRY: 'done' } },
     // The code was right but the password's text did not go out: said so; Continue sends it once the provider is back.
-    finishSmsFailed: { meta: sees(...codeScreen, { alert: m.code.smsFailed }, { button: m.app.continue }), on: { RETRY: 'done' } },
+    finishSmsFailed: { meta: sees(...codeScreen, { alert: stepMessages.code.smsFailed }, { button: m.app.continue }), on: { RETRY: 'done' } },
     done: { meta: sees(...done) },
   } as const;
 }

@@ -1,9 +1,7 @@
 import { setup } from 'xstate';
-import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 
-const m = messages;
 const t = stepMessages.freeCall;
 const screen: Sight[] = [{ heading: t.title }, { back: true }];
 /** The number the provider gave for this page's check, and the way to call it. */
@@ -19,9 +17,13 @@ export const freeCallModel = setup({}).createMachine({
   id: 'freeCall',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked' } },
+    closed: {
+      on: { OPEN_FREE_CALL: 'waiting', OPEN_FREE_CALL_NOT_LOCKED: 'notLocked', OPEN_FREE_CALL_LOCK_FAILS: 'notLocked', RELOAD_ON_FREE_CALL: 'reloadWaiting' },
+    },
+    // Reloaded while waiting (the restore code still valid): the line is asked again for the same phone; Back is the code screen.
+    reloadWaiting: { meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }), on: { BACK: 'codeScreen' } },
     waiting: {
-      meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }),
+      meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }),
       on: { POLL_NOT_YET: 'stillWaiting', POLL_FAILS: 'stillWaiting', CALL_CAME: 'reloaded', WAIT_60S: 'gaveUp', CHECK_ENDED: 'gaveUp', CALL_CLAIMED_TWICE: 'startAgain', BACK: 'codeScreen' },
     },
     stillWaiting: { meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }), on: { CALL_CAME: 'reloaded' } },
@@ -30,6 +32,6 @@ export const freeCallModel = setup({}).createMachine({
     waitingAgain: { meta: sees(...screen, ...number('+7 (800) 500-82-76'), { status: t.waiting }, { noAlert: t.startAgain }) },
     reloaded: { meta: sees({ reloaded: true }) },
     gaveUp: { meta: sees({ heading: stepMessages.signIn.title }, { back: false }) },
-    codeScreen: { meta: sees({ heading: m.code.sent }, { link: m.code.freeCallHint }) },
+    codeScreen: { meta: sees({ heading: stepMessages.code.sent }, { link: stepMessages.code.freeCallHint }) },
   },
 });

@@ -18,7 +18,7 @@ export const paymentStatusModel = setup({}).createMachine({
   id: 'paymentStatus',
   initial: 'closed',
   states: {
-    closed: { on: { PAY_BY_SBP: 'waiting', PAY_BY_SBP_ON_PHONE: 'onPhone' } },
+    closed: { on: { PAY_BY_SBP: 'waiting', PAY_BY_SBP_ON_PHONE: 'onPhone', RELOAD_ON_RESULT: 'declined' } },
     onPhone: { meta: onPhone, on: { TAB_HIDDEN: 'inBankApp', POLL_FAILS: 'onPhoneRetrying' } },
     // In the bank app: however long the tab stays hidden, a poll goes out every 5 s (the jsdom run checks it).
     inBankApp: { meta: onPhone, on: { TAB_SHOWN: 'backFromBankApp' } },

@@ -1,10 +1,8 @@
 import { setup } from 'xstate';
-import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees } from '../support/sights';
 import { codePurposeStates } from './codePurpose';
 
-const m = messages;
 
 /**
  * Registration: 'Зарегистрироваться' opens the client form with the robot check; a register code goes
@@ -14,9 +12,10 @@ const m = messages;
 const states = codePurposeStates({
   open: 'OPEN_REGISTER',
   form: [{ heading: stepMessages.register.title }, { field: stepMessages.register.surname }, { back: true }],
-  codeScreen: [{ heading: m.code.sent }, { text: /^на номер \+7 \(999\) \d{3}-\d{2}-\d{2}$/ }, { noLink: m.code.freeCallHint }],
+  // The phone masked as after a reload.
+  codeScreen: [{ heading: stepMessages.code.sent }, { text: /^на номер \+7 \(999\) \*{3}-\*{2}-\d{2}$/ }, { noLink: stepMessages.code.freeCallHint }],
   // After a reload the client form is kept in this tab's draft, so the right code registers with it.
-  resumedCode: [{ heading: m.code.sent }, { text: m.code.sentTo('+7 (999) ***-**-02') }, { noLink: m.code.freeCallHint }, { back: true }],
+  resumedCode: [{ heading: stepMessages.code.sent }, { text: stepMessages.code.sentTo('+7 (999) ***-**-02') }, { noLink: stepMessages.code.freeCallHint }, { back: true }],
   done: [{ heading: stepMessages.signIn.title }, { status: stepMessages.signIn.registrationSuccess }, { back: false }],
 });
 

@@ -2,6 +2,7 @@ import { setup } from 'xstate';
 import { messages } from '../../../src/services/messages';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
+import { PAY } from '../../fixtures/payButton';
 
 const signInForm: Sight[] = [{ heading: stepMessages.signIn.title }, { field: stepMessages.signIn.password }, { noButton: messages.reg.changeUser }];
 const robotCheck: Sight[] = [{ alert: stepMessages.signIn.failed }, { unchecked: stepMessages.robot.standIn }, { disabledButton: messages.app.continue }];
@@ -16,7 +17,9 @@ export const signedInPaymentModel = setup({}).createMachine({
   id: 'signedInPayment',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_REG_BILL: 'signInForm', OPEN_SIGNED_IN: 'signedIn', OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown' } },
+    closed: { on: { OPEN_REG_BILL: 'signInForm', OPEN_SIGNED_IN: 'signedIn', OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown', RELOAD_ON_SIGN_IN: 'signInFormReloaded' } },
+    // A reload on the sign-in form: the phone typed is in the field again (the jsdom check reads it), the password not.
+    signInFormReloaded: { meta: sees(...signInForm, { button: messages.app.continue }), on: { RIGHT_PASSWORD: 'signedIn' } },
     signInForm: {
       meta: sees(...signInForm, { noAlert: stepMessages.signIn.failed }, { button: messages.app.continue }),
       on: {
@@ -45,6 +48,6 @@ export const signedInPaymentModel = setup({}).createMachine({
     signedInEmailKnown: { meta: sees(...signedIn, { noField: messages.email.label }), on: { CONTINUE: 'choosing' } },
     emailRefused: { meta: sees(...signedIn, { alert: messages.validation.emailRejected }), on: { EMAIL_ACCEPTED: 'choosing' } },
     loggedOut: { meta: sees(...signInForm) },
-    choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }, { button: stepMessages.choosePaymentType.pay }) },
+    choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }, { button: PAY }) },
   },
 });

@@ -62,7 +62,7 @@ export async function continueAsCheckExpires(session: Session, button: string = 
 
 /** Types the four digits of a code into the code boxes (the fourth submits it). */
 export async function typeCode(session: Session, code: string) {
-  const first = await eventuallyGet(() => screen.getByLabelText(messages.code.digit(1)));
+  const first = await eventuallyGet(() => screen.getByLabelText(stepMessages.code.digit(1)));
   await session.page.user.click(first);
   await session.page.user.keyboard(code);
 }

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import type { CheckoutActor } from '../../../src/machines/checkout';
+import type { CheckoutDraft } from '../../../src/services/checkoutDraft';
 import type { CodeRequest } from '../../../src/services/types';
 import { createApi } from '../../../src/services/api';
 import type { BrowserEnvironment } from '../../../src/services/environment';
@@ -60,6 +61,8 @@ export interface PageOptions {
   retryOrder?: string;
   /** This tab's draft of the code step, as main.tsx reads it from session storage. */
   codeDraft?: CodeRequest;
+  /** This tab's draft of the checkout (what was chosen and typed), as main.tsx reads it after a reload. */
+  draft?: CheckoutDraft;
   inspect: (event: InspectionEvent) => void;
 }
 
@@ -67,7 +70,7 @@ export interface PageOptions {
  * Mounts the page as main.tsx does: defineAppActor() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
-export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft, inspect }: PageOptions) {
+export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft, draft, inspect }: PageOptions) {
   const navigations: string[] = [];
   const reloads: number[] = [];
   const opened: string[] = [];
@@ -126,7 +129,10 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     );
   }
   const view = render(
-    <AppActor.Provider logic={logic} options={{ input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null }, inspect }}>
+    <AppActor.Provider
+      logic={logic}
+      options={{ input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null, draft: draft ?? null }, inspect }}
+    >
       <Page />
     </AppActor.Provider>,
   );

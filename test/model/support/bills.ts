@@ -1,4 +1,5 @@
-import { maskPhone } from '../../../src/services/format';
+import { maskPhone } from '../../../src/services/rules/phone';
+import type { CheckoutDraft } from '../../../src/services/checkoutDraft';
 import type { Bill, CodeRequest, CodePurpose, LoyaltyUser } from '../../../src/services/types';
 import { aBill, aType, aUser } from '../../fixtures/billBuilder';
 import type { Session } from './flow';
@@ -35,13 +36,49 @@ export const PROVIDER = '/ajax/realty';
 /** Scripts the page's first calls (checkUser, get-user, object-info) and opens it. */
 export function openPage(
   session: Session,
-  { bill, user = null, billStatus = 200, refusal = { success: false, error: 'Счет уже оплачен' }, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft }: { bill: Bill; user?: LoyaltyUser | null; billStatus?: number; refusal?: Record<string, unknown>; isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean; resumePath?: string; retryOrder?: string; codeDraft?: CodeRequest },
+  {
+    bill,
+    user = null,
+    billStatus = 200,
+    refusal = { success: false, error: 'Счет уже оплачен' },
+    isDesktop = true,
+    isSafariDesktop = false,
+    brokenCrypto = false,
+    resumePath,
+    retryOrder,
+    codeDraft,
+    draft,
+  }: {
+    bill: Bill;
+    user?: LoyaltyUser | null;
+    billStatus?: number;
+    refusal?: Record<string, unknown>;
+    isDesktop?: boolean;
+    isSafariDesktop?: boolean;
+    brokenCrypto?: boolean;
+    resumePath?: string;
+    retryOrder?: string;
+    codeDraft?: CodeRequest;
+    draft?: Partial<CheckoutDraft>;
+  },
 ) {
   scriptUser(session, user);
   if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
   else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, refusal as never, billStatus);
-  return session.open({ objectOID: bill.objectOID, isDesktop, isSafariDesktop, brokenCrypto, ...(resumePath ? { resumePath } : {}), ...(retryOrder ? { retryOrder } : {}), ...(codeDraft ? { codeDraft } : {}) });
+  return session.open({
+    objectOID: bill.objectOID,
+    isDesktop,
+    isSafariDesktop,
+    brokenCrypto,
+    ...(resumePath ? { resumePath } : {}),
+    ...(retryOrder ? { retryOrder } : {}),
+    ...(codeDraft ? { codeDraft } : {}),
+    ...(draft ? { draft: { ...noDraft, ...draft } } : {}),
+  });
 }
+
+/** A checkout draft with nothing kept, for a reload's draft to say only what it changes. */
+const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null };
 
 /** The user calls of a load or refresh: checkUser gives a token when somebody is signed in, get-user the user. */
 export function scriptUser(session: Session, user: LoyaltyUser | null) {

@@ -69,8 +69,12 @@ function checkoutOwner(item: Item): Flow {
     if (resumed === 'checkSendCode' || resumed === 'usePoints') return 'points-sms';
     if (resumed === 'forgotPassword') return 'password-restore';
     if (resumed === 'register') return 'registration';
+    if (resumed === 'checkByPhone') return 'free-call';
+    if (resumed === 'result') return 'payment-status';
     return item.targets?.includes('checkout.reg') ? 'signed-in-payment' : 'anonymous-payment';
   }
+  // Giving the points up on the way-to-pay step is the points' flow.
+  if (item.event === 'points.clear') return 'points-sms';
   // 'checkout.register' starts with 'checkout.reg' too: the register step first.
   if (node.startsWith('checkout.register')) return 'registration';
   if (node.startsWith('checkout.reg')) return 'signed-in-payment';

@@ -45,7 +45,8 @@ test('a code lives 10 minutes (fake clock)', async () => {
   server.clock.advance(1000);
   const late = await check(code);
   expect(late.statusCode).toBe(400);
-  expect(late.json()).toMatchObject({ success: false, error: 'Ошибка проверки кода', show_captcha: true });
+  // A dead code takes no more tries; one miss asks for no robot check yet.
+  expect(late.json()).toMatchObject({ success: false, error: 'Ошибка проверки кода', show_captcha: false, triesLeft: 0 });
 
   // Just inside its life, a fresh code works.
   server.clock.advance(CODE_RULES.resendAfterMs);
@@ -79,11 +80,15 @@ test('a code is bound to its phone and purpose: a restore code cannot confirm po
   expect(await server.app.store.db.selectFrom('phone_verifications').selectAll().where('purpose', '=', 'use-points').execute()).toEqual([]);
 });
 
-test('five wrong tries void the code, even for the right code afterwards', async () => {
+test('five wrong tries void the code, even for the right code afterwards; each answer says how many tries are left', async () => {
   await send();
   const code = await lastCode(server.app, PHONE);
-  for (let i = 0; i < CODE_RULES.wrongTriesPerCode; i++) expect((await check(otherCode(code), 'register', captcha)).statusCode).toBe(400);
-  expect((await check(code, 'register', captcha)).statusCode).toBe(400);
+  for (let i = 0; i < CODE_RULES.wrongTriesPerCode; i++) {
+    const wrong = await check(otherCode(code), 'register', captcha);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: 'Ошибка проверки кода', triesLeft: CODE_RULES.wrongTriesPerCode - 1 - i });
+  }
+  expect((await check(code, 'register', captcha)).json()).toMatchObject({ success: false, triesLeft: 0 });
 });
 
 test('four wrong tries leave the code alive', async () => {
@@ -143,9 +148,10 @@ test('the captcha is demanded after a burst and after a failure', async () => {
   expect(wrongToken.statusCode).toBe(400);
   expect((await send('register', captcha)).statusCode).toBe(200);
 
-  // A wrong code demands the captcha for the next check.
+  // One wrong code (a typo) asks for no robot check; the second in a row demands it for the next check.
   const code = await lastCode(server.app, PHONE);
-  expect((await check(otherCode(code))).json().show_captcha).toBe(true);
+  expect((await check(otherCode(code))).json()).toMatchObject({ show_captcha: false, json: { show_captcha: false }, triesLeft: 4 });
+  expect((await check(otherCode(code))).json()).toMatchObject({ show_captcha: true, triesLeft: 3 });
   const noCaptcha = await check(code);
   expect(noCaptcha.statusCode).toBe(400);
   expect(noCaptcha.json()).toMatchObject({ error: 'Подтвердите, что вы не робот', show_captcha: true });

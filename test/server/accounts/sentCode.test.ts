@@ -1,5 +1,5 @@
 import { CODE_RULES } from '../../../server/accounts/codes';
-import { maskPhone } from '../../../src/services/format';
+import { maskPhone } from '../../../src/services/rules/phone';
 import { lastCode, openPage, startServer, type Client, type TestServer } from '../helpers';
 
 /**

@@ -259,7 +259,9 @@ describe('offerText', () => {
   test("the fee ends its sentence once: no 'руб..'", async () => {
     const client = await openPage(server.app, 'demo-offer');
     const text = (await client.post('/api/offerText/', { type: 'aggregator', objectOID: 'demo-offer', cardTypeOID: 'demo-offer.ALL' })).json().OfferDescription as string;
-    expect(text).toContain('Сервисный сбор агрегатора: 748,50 руб. Нажимая');
+    // The page asks for a tick, so the offer says so (not 'Нажимая «Оплатить»').
+    expect(text).toContain('Сервисный сбор агрегатора: 748,50 руб. Вы принимаете условия оферты, отметив «Я принимаю условия оферты»');
+    expect(text).not.toContain('Нажимая');
     expect(text).not.toContain('..');
   });
 });

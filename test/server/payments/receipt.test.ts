@@ -45,6 +45,11 @@ describe('the receipt', () => {
         items: [{ name: 'Долевой взнос по ДДУ-2026/145, квартира № 145', quantity: 1, price: 12345.67, amount: 12345.67, vat: 'none' }],
         fee: 185.19,
         fiscal: true,
+        // The card as the acquirer masked it; no reason nor other way: it was paid.
+        card: '411111**1111',
+        declineReason: null,
+        fastPaymentFee: null,
+        returnUrl: null,
         refund: null,
       },
     });
@@ -99,7 +104,8 @@ describe('the receipt', () => {
     expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().receipt).toMatchObject({ status: 'declined', billPaid: false });
 
     const info = (await client.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
-    expect(info.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'ivan.petrov@example.ru', ownAttempt: true });
+    // A fast payment refused in the bank app: the amount, and no reason the payer could act on.
+    expect(info.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'ivan.petrov@example.ru', ownAttempt: true, amount: 12345.67, reason: null });
     // The result page's link may name the order by the acquirer's orderId (its return URL's) or the QR's id.
     const attempt = (await attemptByOrder(server.app.store, orderId))!;
     for (const id of [attempt.acquirer_order_id!, attempt.sbp_qrc_id!]) {
@@ -112,7 +118,7 @@ describe('the receipt', () => {
     // Anyone else holding the /fail link (its orderId) gets the way to pay and the e-mail masked as the receipt masks it.
     const stranger = await openPage(server.app);
     const theirs = (await stranger.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json();
-    expect(theirs.retry).toEqual({ cardTypeOID: 'demo-anon.SBP', email: 'iv***@example.ru', ownAttempt: false });
+    expect(theirs.retry).toEqual({ ...info.retry, email: 'iv***@example.ru', ownAttempt: false });
     expect(JSON.stringify(theirs)).not.toContain('ivan.petrov');
     const noCookie = await server.app.inject({ method: 'GET', url: `/ajax/object-info/demo-anon?retry=${orderId}` });
     expect(noCookie.json().retry).toEqual(theirs.retry);
@@ -120,6 +126,32 @@ describe('the receipt', () => {
     const mangled = await client.get('/ajax/object-info/demo-anon?retry=%3Cscript%3E');
     expect(mangled.statusCode).toBe(200);
     expect(mangled.json().retry).toBeNull();
+  });
+
+  test.each([
+    [TEST_CARDS.declined, 'insufficient funds', '400000**0002'],
+    [TEST_CARDS.expired, 'card expired or blocked', '400000**0069'],
+    [TEST_CARDS.threeDsFailed, '3-D Secure failed', '400000**3063'],
+    [TEST_CARDS.overLimit, 'limit exceeded', '400000**6975'],
+  ])('a card declined by the bank (%s): the receipt and the retry say why, with the card and the fee-free fast payment', async (card, reason, masked) => {
+    const client = await openPage(server.app);
+    const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    await payByCard(formUrl, card);
+    const receipt = (await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().receipt;
+    // demo-anon's fast payment has no fee: the way forward the page offers.
+    expect(receipt).toMatchObject({ status: 'declined', amount: 12530.86, card: masked, declineReason: reason, fastPaymentFee: 0 });
+    expect((await client.get(`/ajax/object-info/demo-anon?retry=${orderId}`)).json().retry).toMatchObject({ cardTypeOID: 'demo-anon.ALL', amount: 12530.86, reason });
+    // The acquirer's word is kept on the attempt: its action code and the card as it masked it.
+    expect(await attemptByOrder(server.app.store, orderId)).toMatchObject({ status: 'declined', masked_pan: masked, action_code: expect.any(Number) });
+  });
+
+  test('a declined fast payment offers no fast payment again, and the bill\'s return address goes with every receipt', async () => {
+    await server.app.store.db.updateTable('bills').set({ return_url: 'https://shop.example.ru/orders/145' }).where('oid', '=', 'demo-anon').execute();
+    const client = await openPage(server.app);
+    const { orderId, data } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    await payBySbp(server.app, data.payload, 'decline');
+    const receipt = (await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json().receipt;
+    expect(receipt).toMatchObject({ status: 'declined', card: null, declineReason: null, fastPaymentFee: null, returnUrl: 'https://shop.example.ru/orders/145' });
   });
 
   test('the initial data carries the bill\'s open attempt, with the QR the acquirer gave as Pay answered it', async () => {
