@@ -1,4 +1,4 @@
-import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { maxSpendablePoints, phoneOf } from '../services/pricing';
 import { codePurposes, type CodePurpose } from '../services/rules/codePurposes';
 import {
@@ -16,14 +16,12 @@ import {
   type CheckoutEvent,
   type CheckoutInput,
 } from './checkoutContext';
-import { codeFlowMachine, type CodeRequest } from './codeFlow';
+import type { checkoutChildren } from './checkoutChildren';
+import type { CodeRequest } from './codeFlow';
 import { codeFlowInput, codePurposeSteps, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
-import { freeCallMachine } from './freeCall';
-import { offerMachine } from './offer';
-import { paid, paymentMachine, type Paid } from './payment';
-import { paymentStatusMachine } from './paymentStatus';
-import { signInMachine } from './signIn';
+import { chunkOf, logicOnDemand } from './onDemand';
+import type { PaymentOutput } from './payment';
 import { openedByPayer, returnable, route, type PayerOpenedStep, type Step } from './steps';
 import { notProvided, promiseStub } from './stub';
 
@@ -39,6 +37,19 @@ const resumableSteps: Step[] = ['sbp', 'checkSendCode', ...codePurposes.map((pur
  * its context and what views derive (checkoutContext.ts), resuming after a reload (checkoutResume.ts), the code
  * purposes' table (codePurposeSteps.ts), paying (payment.ts), the main route's e-mail and Continue (emailStep.ts).
  */
+
+/** How paying ended, as the guards and actions take it from the payment's done event. */
+type Paid = { output: PaymentOutput };
+const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });
+
+/*
+ * The children, as no first step runs them: the offer, paying, polling the status, the free call, the send-code flow,
+ * and the sign-in form, which only the reg route's guests run. The composition root provides its own (src/actors),
+ * which load on demand (onDemand.ts); these, the machines as they are, are a chunk that the page never loads.
+ */
+const children = chunkOf('checkoutChildren', () => import('./checkoutChildren').then((m) => m.checkoutChildren), { builtIn: true });
+const child = <Name extends keyof typeof checkoutChildren>(name: Name) => logicOnDemand(name, children, (loaded) => loaded[name]);
+const codeFlow = child('codeFlow');
 
 export const checkoutMachine = setup({
   types: {
@@ -58,16 +69,16 @@ export const checkoutMachine = setup({
   actors: {
     /** Resolves with the accepted e-mail; rejects when the server refuses it. */
     checkEmail: promiseStub<string, { email: string }>('checkEmail'),
-    payment: paymentMachine,
-    paymentStatus: paymentStatusMachine,
-    offer: offerMachine,
+    payment: child('payment'),
+    paymentStatus: child('paymentStatus'),
+    offer: child('offer'),
     // The account flows: machines whose own I/O actors stay stubs until the composition root provides them, the
     // send-code flow once per code purpose (codePurposeSteps.ts), each with what its right code unlocks.
-    signIn: signInMachine,
-    freeCall: freeCallMachine,
-    pointsCode: codeFlowMachine,
-    passwordCode: codeFlowMachine,
-    registrationCode: codeFlowMachine,
+    signIn: child('signIn'),
+    freeCall: child('freeCall'),
+    pointsCode: codeFlow,
+    passwordCode: codeFlow,
+    registrationCode: codeFlow,
   },
   actions: {
     'enter step': assign((_, params: { step: Step }) => ({ step: params.step })),

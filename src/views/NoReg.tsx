@@ -1,8 +1,9 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { formatPoints } from '../services/format';
 import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
+import { UsePoints } from './lazyViews';
 import { PaymentInfo } from './PaymentInfo';
 import { StepSection } from './StepSection';
 
@@ -28,7 +29,8 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
               {usedPoints > 0 ? `${messages.points.used}: ${formatPoints(usedPoints)}` : `${messages.points.canUse} ${formatPoints(bill.usefulPoints)}`}
             </p>
           </div>
-          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'nav.goTo', step: 'usePoints' })}>
+          {/* The points step's code first: with it comes the code flow that step starts. */}
+          <button type="button" className="button secondary" onClick={() => void UsePoints.preload().then(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }), () => undefined)}>
             {messages.points.use}
           </button>
         </div>

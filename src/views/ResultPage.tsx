@@ -4,9 +4,16 @@ import type { Merchant } from '../services/pageConfig';
 import { stepMessages } from '../services/stepMessages';
 import { PageHeader } from './PageHeader';
 import { PaymentEnd } from './PaymentEnd';
+import type { PaymentStatusActor } from './StatusBlock';
 
 interface Props {
-  logic: typeof paymentStatusMachine;
+  /**
+   * The status polling, running already: the page starts it before it renders (main.tsx), so that a page the server
+   * rendered hydrates with the status the server showed.
+   */
+  actor?: PaymentStatusActor;
+  /** Or the polling's logic, for a view that starts its own (tests). */
+  logic?: typeof paymentStatusMachine;
   orderId: string | null;
   billOid: string | null;
   /** The bank's widget sent the payer back (`state=return`): nothing paid unless the server says otherwise. */
@@ -24,13 +31,15 @@ interface Props {
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
  * nothing (anyone can type it). The receipt is the server's answer, never the address's.
  */
-export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
+export function ResultPage({ actor, logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
   return (
     <div className="page">
       <PageHeader merchant={merchant} />
       <main className="card result-card" id="main">
         <h1 className="step-title">{stepMessages.status.resultTitle}</h1>
-        {orderId && billOid ? (
+        {orderId && billOid && actor ? (
+          <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />
+        ) : orderId && billOid && logic ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} returnUrl={returnUrl} onReload={onReload} />
         ) : (
           <p className="status-text" role="status">
@@ -45,7 +54,15 @@ export function ResultPage({ logic, orderId, billOid, cancelled = false, merchan
 /** Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up). */
 export const retryHref = (billOid: string, orderId: string) => `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}`;
 
-function PolledStatus({ logic, orderId, billOid, cancelled, merchant, returnUrl, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
+function PolledStatus({
+  logic,
+  orderId,
+  billOid,
+  cancelled,
+  merchant,
+  returnUrl,
+  onReload,
+}: Omit<Props, 'orderId' | 'billOid' | 'actor' | 'logic'> & Required<Pick<Props, 'cancelled' | 'onReload' | 'logic'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
   return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={{ href: retryHref(billOid, orderId) }} cancelled={cancelled} onReload={onReload} />;
 }

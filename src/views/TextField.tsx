@@ -1,5 +1,5 @@
 import type { FormikProps } from 'formik';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
@@ -8,6 +8,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   error: string | null;
   /** The e-mail's server refusal is announced at once (an alert); field errors otherwise are read with the field. */
   errorRole?: 'alert';
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its error under it. */

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+
+/**
+ * Shows a page's tree: hydrates the server's markup when the server rendered the view the page's first render shows,
+ * else renders on its own (React replaces whatever the mount point held when it commits).
+ */
+export function show(element: HTMLElement, tree: ReactNode, hydrate: boolean) {
+  if (hydrate) hydrateRoot(element, tree);
+  else createRoot(element).render(tree);
+}
+
+/** How long a page the server rendered waits for its machines to reach its view before rendering on its own instead. */
+const SETTLE_MS = 10_000;
+
+/**
+ * Waits for an actor to reach the state the page's data puts it in: the answers the page carries resolve its first
+ * loads within a few microtasks (a reg bill's sign-in form brings its chunk first).
+ */
+export const settled = <Actor extends AnyActorRef>(actor: Actor, done: (snapshot: SnapshotFrom<Actor>) => boolean): Promise<void> =>
+  waitFor(actor, done, { timeout: SETTLE_MS }).then(
+    () => undefined,
+    () => undefined,
+  );
