@@ -61,15 +61,15 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
     retryOrder: new URLSearchParams(window.location.search).get('retry'),
   };
   const { resumePath } = resume;
-  const inspecting = __DEV__ && new URLSearchParams(window.location.search).has('inspect');
   const notResuming: ReloadParts = { codeDraft: null };
   const [parts, laterCode, inspect] = await Promise.all([
     // A reload on a step: what resuming it needs is a chunk of its own (reloadParts.ts), so no first visit carries it.
     resumePath ? import('./reloadParts').then(({ reloadParts }) => reloadParts(resumePath, deps, objectOID), () => notResuming) : notResuming,
     // A resumed step may run from the start a child no first step does (the QR's polling, the code flow).
     resumePath ? preloadOnDemand().then(() => true, () => false) : false,
-    // Development only: the Stately inspector. The production bundle drops this branch and its chunk.
-    inspecting ? import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector().inspect) : undefined,
+    // Development only: the Stately inspector. The production bundle drops this branch and its chunk (the condition must
+    // start with __DEV__ for webpack to see the branch is dead).
+    __DEV__ && new URLSearchParams(window.location.search).has('inspect') ? import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector().inspect) : undefined,
   ]);
 
   // Without the later steps' code, the checkout starts at the main route rather than resume.

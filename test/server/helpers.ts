@@ -38,7 +38,7 @@ export function tempDirs() {
   fs.mkdirSync(distDir);
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"><meta name="config" content="__CONFIG__"><title>__TITLE__</title></head><body>__MOUNT__</body></html>',
+    '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"><meta name="config" content="__CONFIG__"><meta name="initial-data" content="__INITIAL_DATA__"><title>__TITLE__</title></head><body>__MOUNT__</body></html>',
   );
   return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
 }
