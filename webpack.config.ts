@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
@@ -76,7 +77,8 @@ function page(production: boolean): webpack.Configuration {
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
       // The server fills the placeholders of this template per request (CSRF token, config, initial data, mount point).
       new HtmlWebpackPlugin({
-        template: './public/index.html',
+        // As it is, not compiled as a lodash template (that compilation's `with` has no place in an ES-module build).
+        templateContent: fs.readFileSync(path.resolve(__dirname, 'public', 'index.html'), 'utf8'),
         filename: 'index.html',
         inject: 'body',
         scriptLoading: 'module',

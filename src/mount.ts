@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createElement, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 
@@ -7,8 +7,20 @@ import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
  * else renders on its own (React replaces whatever the mount point held when it commits).
  */
 export function show(element: HTMLElement, tree: ReactNode, hydrate: boolean) {
-  if (hydrate) hydrateRoot(element, tree);
-  else createRoot(element).render(tree);
+  const shown = createElement(Shown, { element, how: hydrate ? 'hydrated' : 'rendered' }, tree);
+  if (hydrate) hydrateRoot(element, shown);
+  else createRoot(element).render(shown);
+}
+
+/**
+ * Marks the mount point once the page's script has taken it over (`data-shown`: hydrated or rendered), from then on
+ * answering the payer: the journeys and the benchmark wait for it.
+ */
+function Shown({ element, how, children }: { element: HTMLElement; how: string; children?: ReactNode }) {
+  useEffect(() => {
+    element.dataset.shown = how;
+  }, [element, how]);
+  return children;
 }
 
 /** How long a page the server rendered waits for its machines to reach its view before rendering on its own instead. */

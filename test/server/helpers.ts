@@ -205,7 +205,8 @@ export class Client {
    */
   async open(objectOID = 'demo-anon') {
     const page = await this.get(`/pay/${objectOID}`);
-    const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1];
+    // The built template may leave the attribute name unquoted.
+    const token = /<meta name=(?:"csrf-token"|csrf-token) content="([^"]+)"/.exec(page.body)?.[1];
     if (page.statusCode !== 200 || !token) throw new Error(`page did not open: ${page.statusCode} ${page.body}`);
     this.csrf = token;
     return this;
