@@ -79,13 +79,17 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
     ...(inspect ? { inspect: inspect as Observer<InspectionEvent> } : {}),
   }).start();
   // The root actor runs before React renders, so the first render is the state the page's data puts it in: the step
-  // the server rendered, when the page carries the bill's data and the user.
-  if (rendered && rendered !== 'loading') {
+  // the server rendered, when the page carries the bill's data and the user. Settled first, so that no state change
+  // meets the hydration half-way; a page that is still loading then (it asks for what it does not carry, or opens on a
+  // step the server does not render) renders on its own in place of the server's loading state.
+  if (rendered) {
     // The reg route's view is a chunk of its own: fetched meanwhile (the page hydrates it once it is there).
     if (rendered === 'reg') Reg.preload().catch(() => undefined);
     await settled(app, (state) => !state.hasTag('loading'));
   }
-  show(element, <CheckoutRoot app={app} config={config} deps={deps} preload={preload} />, rendered === shownView(app.getSnapshot()));
+  // Only a settled view is hydrated: an answer still on its way could change it half-way through.
+  const view = shownView(app.getSnapshot());
+  show(element, <CheckoutRoot app={app} config={config} deps={deps} preload={preload} />, view !== 'loading' && rendered === view);
 }
 
 /**

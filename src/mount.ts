@@ -1,4 +1,4 @@
-import { createElement, useEffect, type ReactNode } from 'react';
+import { createElement, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 
@@ -14,10 +14,11 @@ export function show(element: HTMLElement, tree: ReactNode, hydrate: boolean) {
 
 /**
  * Marks the mount point once the page's script has taken it over (`data-shown`: hydrated or rendered), from then on
- * answering the payer: the journeys and the benchmark wait for it.
+ * answering the payer: the journeys and the benchmark wait for it. Marked as the first render commits, before the
+ * effects that fetch what the page needs next (the address bar's binding, the later steps' code).
  */
 function Shown({ element, how, children }: { element: HTMLElement; how: string; children?: ReactNode }) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     element.dataset.shown = how;
   }, [element, how]);
   return children;

@@ -35,6 +35,7 @@ export async function mountResult(element: HTMLElement, deps: Dependencies, conf
         returnUrl={config.returnUrl}
       />
     </StrictMode>,
-    rendered === view,
+    // Only a status the page carries is hydrated: a poll still on its way could change it half-way through.
+    (!status || !!carried) && rendered === view,
   );
 }

@@ -66,9 +66,10 @@ export const journeys: Journey[] = [
   {
     name: 'loading',
     async run(page, server, visit) {
-      // Hold the bill data so the loading state stays on screen.
+      // The loading state is what a page that carries no bill data shows while it asks for it: a link whose retry the
+      // server leaves to the page (named twice) is one. Hold the bill data so the loading state stays on screen.
       await page.route('**/ajax/object-info/**', () => undefined);
-      await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}?retry=a&retry=b`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('status').filter({ hasText: 'Загрузка' }).waitFor();
       await visit('loading', page);
     },
