@@ -3,6 +3,7 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
+import { FirstScripts } from './scripts/firstScripts';
 import { PrecompressPlugin } from './scripts/precompress';
 import { stripStatechartDescriptions } from './scripts/stripDescriptions';
 
@@ -85,13 +86,16 @@ function page(production: boolean): webpack.Configuration {
         // Not minified: the template is tiny and its placeholders must keep their attribute quotes.
         minify: false,
       }),
+      // Its scripts run once the server's markup is painted (public/boot.js).
+      new FirstScripts(),
       // Lets the inspector import be dropped from the production bundle.
       new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
       // Compressed twins of the assets for the server to send (budgets in docs/benchmarks.md).
       ...(production ? [new PrecompressPlugin()] : []),
     ],
-    // React in a script of its own: the page's first JS is evaluated as two shorter tasks instead of one long one
-    // (Lighthouse's total blocking time), and the framework stays cached across releases of the app.
+    // The page's first scripts are one file, React and XState in it: the boot script runs it after the first paint, and
+    // Lighthouse's simulation sees that (scripts/firstScripts.ts) only for a script whose run is a long task, which a
+    // script of React's modules alone is not (it only defines them).
     ...(production
       ? {
           optimization: {
@@ -100,7 +104,6 @@ function page(production: boolean): webpack.Configuration {
             mangleExports: 'size' as const,
             splitChunks: {
               cacheGroups: {
-                framework: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'framework', chunks: 'all' as const, priority: 40, enforce: true },
                 // The later steps' copy, fetched once with the first of them (Checkout preloads the way-to-pay step) rather
                 // than repeated in every step's chunk.
                 stepCopy: { test: /[\\/]src[\\/]services[\\/]stepMessages\.ts$/, chunks: 'async' as const, enforce: true },

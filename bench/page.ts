@@ -26,7 +26,7 @@ export interface InitialJs {
 }
 
 /**
- * The JavaScript the checkout loads before its first step is interactive: the served HTML's script tags, plus every
+ * The JavaScript the checkout loads before its first step is interactive: the served HTML's scripts, plus every
  * script whose fetch began (Resource Timing) before the page's script took the server's markup over. Chunks fetched
  * later, on demand or in the background after the first step, are not counted. Each file is gzipped here at level 9,
  * whatever the server sends.
@@ -34,7 +34,8 @@ export interface InitialJs {
 export async function initialJs(browser: Browser, base: string, path = '/pay/demo-anon'): Promise<InitialJs> {
   const html = await (await fetch(`${base}${path}`)).text();
   const urls = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)) urls.add(new URL(match[1]!, base).href);
+  // Its script tags and the scripts it preloads (run by its boot script: scripts/firstScripts.ts).
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)=["']?([^"'\s>]+\.js)\b/g)) urls.add(new URL(match[1]!, base).href);
 
   const context = await browser.newContext({ ...MOBILE });
   await context.addInitScript((selector: string) => {
@@ -210,4 +211,22 @@ export async function lighthouseRun(url: string, saveTo?: string): Promise<Light
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Lighthouse's figures over several runs, each the median of its own (performance, LCP, total blocking time …); the
+ * audits below full score are those of the run whose score is the median.
+ */
+export function medianLighthouse(runs: LighthouseFigures[]): LighthouseFigures {
+  const of = (figure: (run: LighthouseFigures) => number) => median(runs.map(figure));
+  const middle = [...runs].sort((a, b) => a.performance - b.performance)[runs.length >> 1]!;
+  return {
+    performance: Math.round(of((run) => run.performance)),
+    accessibility: Math.round(of((run) => run.accessibility)),
+    bestPractices: Math.round(of((run) => run.bestPractices)),
+    lcpMs: Math.round(of((run) => run.lcpMs)),
+    tbtMs: Math.round(of((run) => run.tbtMs)),
+    cls: of((run) => run.cls),
+    failedAudits: middle.failedAudits,
+  };
 }

@@ -5,7 +5,7 @@ import type { Dependencies } from './actors/dependencies';
 import type { ReloadParts } from './reloadParts';
 import type { AppActor } from './machines/app';
 import { preloadOnDemand } from './machines/onDemand';
-import { settled, show } from './mount';
+import { nextTask, settled, show } from './mount';
 import { apiOnDemand } from './services/apiOnDemand';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { firstAnswers, readInitialData } from './services/initialData';
@@ -54,6 +54,7 @@ function start() {
 }
 
 async function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void, rendered: string | null) {
+  await nextTask();
   // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
   // result page names the declined order whose choices the bill keeps.
   const resume = {

@@ -1,11 +1,10 @@
-import { StrictMode } from 'react';
 import { createActor } from 'xstate';
 import { definePaymentStatusActor } from './actors/paymentStatus';
 import type { Dependencies } from './actors/dependencies';
 import { settled, show } from './mount';
 import type { InitialData } from './services/initialData';
 import type { PageConfig } from './services/pageConfig';
-import { ResultPage } from './views/ResultPage';
+import { ResultPageRoot } from './views/ResultPageRoot';
 import { resultView } from './views/shownView';
 import { outcomeOf } from './views/StatusBlock';
 
@@ -24,17 +23,7 @@ export async function mountResult(element: HTMLElement, deps: Dependencies, conf
   const view = resultView(status ? outcomeOf(status.getSnapshot(), { cancelled }) : null);
   show(
     element,
-    <StrictMode>
-      <ResultPage
-        {...(status ? { actor: status } : {})}
-        orderId={orderId}
-        billOid={billOid}
-        cancelled={cancelled}
-        merchant={config.merchant}
-        onReload={() => window.location.reload()}
-        returnUrl={config.returnUrl}
-      />
-    </StrictMode>,
+    <ResultPageRoot status={status} query={{ orderId, billOid, cancelled }} config={config} onReload={() => window.location.reload()} />,
     // Only a status the page carries is hydrated: a poll still on its way could change it half-way through.
     (!status || !!carried) && rendered === view,
   );

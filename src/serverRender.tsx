@@ -4,7 +4,7 @@
  * same machines and views, so that the page's first render in the browser hydrates this markup instead of replacing it.
  * Nothing here does I/O: the data comes in, markup goes out.
  */
-import { StrictMode, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { appMachine } from './machines/app';
@@ -16,7 +16,7 @@ import { messages } from './services/messages';
 import type { PageConfig } from './services/pageConfig';
 import { CheckoutPage } from './views/CheckoutPage';
 import { preloadViews } from './views/lazyViews';
-import { ResultPage } from './views/ResultPage';
+import { ResultPageRoot } from './views/ResultPageRoot';
 import { outcomeOf, type PaymentStatusActor } from './views/StatusBlock';
 import { resultView, serverRenderedViews, shownView } from './views/shownView';
 
@@ -103,19 +103,9 @@ export interface ResultPageInput {
 /** The result page with the status the first poll answers (the server's own answer to it, given here). */
 export async function renderResult({ config, orderId, billOid, cancelled, initial }: ResultPageInput): Promise<RenderedPage> {
   await ready;
-  const page = (status?: PaymentStatusActor) => (
-    <StrictMode>
-      <ResultPage
-        {...(status ? { actor: status } : {})}
-        orderId={orderId}
-        billOid={billOid}
-        cancelled={cancelled}
-        merchant={config.merchant}
-        returnUrl={config.returnUrl}
-      />
-    </StrictMode>
-  );
-  if (!orderId || !billOid) return { markup: await html(page()), view: resultView(null), title: null };
+  const query = { orderId, billOid, cancelled };
+  const page = (status: PaymentStatusActor | null) => <ResultPageRoot status={status} query={query} config={config} />;
+  if (!orderId || !billOid) return { markup: await html(page(null)), view: resultView(null), title: null };
   const first = firstAnswers({ ...initial, rendered: null });
   const logic = paymentStatusMachine.provide({
     actors: {

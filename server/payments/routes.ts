@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { accountById } from '../accounts/accountQueries';
-import { csrfRefusal, findSession, requireSession, sessionIdOf } from '../accounts/sessions';
+import { findSession, requireSession, sessionIdOf } from '../accounts/sessions';
 import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
 import type { AppOptions } from '../config';
