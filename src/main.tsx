@@ -38,11 +38,12 @@ function start() {
     widgetEnvironment: config.environment,
     first: firstAnswers(initial),
   };
-  // Code the first view does not need comes in the background once it is painted: the HTTP client, the checkout's
-  // children no first step runs (and with paying's, the bank widget's).
+  // Code the first view does not need comes in the background once it is painted, each part when the browser is idle:
+  // the HTTP client, the checkout's children no first step runs (and with paying's, the bank widget's).
+  const idle = (work: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0));
   const preload = () => {
-    api.preload().catch(() => undefined);
-    preloadOnDemand().catch(() => undefined);
+    idle(() => void api.preload().catch(() => undefined));
+    idle(() => void preloadOnDemand().catch(() => undefined));
   };
 
   // The result view mounts on any element with id "result" (mountResult.tsx, a chunk of its own).
