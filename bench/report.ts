@@ -4,7 +4,7 @@ import type { FileWeights } from './weights';
 
 export interface Figures {
   date: string;
-  machine: { cpu: string; cores: number; memoryGb: number; os: string; node: string; loadAverageAtStart: number };
+  machine: { cpu: string; cores: number; memoryGb: number; os: string; node: string; loadAverageAtStart: number; loadAverageAtEnd?: number };
   initialJsGzipBytes: number;
   lighthouse: LighthouseFigures | { error: string };
   firstContentMs: number;
@@ -177,7 +177,7 @@ export function table(f: Figures): string {
 }
 
 const machineLine = (f: Figures) =>
-  `${f.machine.cpu}, ${f.machine.cores} cores, ${f.machine.memoryGb} GB, ${f.machine.os}, Node ${f.machine.node} (load average ${f.machine.loadAverageAtStart} when the run began)`;
+  `${f.machine.cpu}, ${f.machine.cores} cores, ${f.machine.memoryGb} GB, ${f.machine.os}, Node ${f.machine.node} (load average ${f.machine.loadAverageAtStart} when the run began${f.machine.loadAverageAtEnd === undefined ? '' : `, ${f.machine.loadAverageAtEnd} when it ended`})`;
 
 /** The two tables in markdown (the README shows them too). */
 export function markdownTables(f: Figures): string {

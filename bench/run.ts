@@ -148,7 +148,8 @@ async function main() {
 
     const figures = {
       date: new Date().toISOString(),
-      machine: host,
+      // Other work on the shared machine, at the start and at the end of the run: the figures move with it.
+      machine: { ...host, loadAverageAtEnd: Math.round(os.loadavg()[0]! * 10) / 10 },
       initialJsGzipBytes: js.initialJsGzipBytes,
       lighthouse,
       firstContentMs: content.firstContentMs,

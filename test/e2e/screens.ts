@@ -116,6 +116,8 @@ export const journeys: Journey[] = [
       await page.clock.install();
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
       await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor({ timeout: 20_000 });
+      // The status is in the server's markup: its polling (and its two-minute clock) runs once the page has taken it over.
+      await page.locator('#result[data-shown]').waitFor({ state: 'attached', timeout: 20_000 });
       await page.clock.runFor(121_000);
       await page.getByRole('status').filter({ hasText: r.slow }).waitFor({ timeout: 20_000 });
       await visit('result-slow', page);
