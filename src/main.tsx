@@ -55,6 +55,7 @@ function start() {
 }
 
 async function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void, rendered: string | null) {
+  // The checkout starts in a task after the one that evaluated the scripts: two shorter tasks rather than one long one.
   await nextTask();
   // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
   // result page names the declined order whose choices the bill keeps.

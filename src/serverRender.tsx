@@ -1,5 +1,5 @@
 /**
- * The server's rendering of the page (built by webpack into dist/server/render.cjs, which server/platform/render.ts loads):
+ * The server's rendering of the page (built by webpack into dist/server/render.cjs, which server/platform/pages.ts loads):
  * the checkout's first view and the result page's status, rendered from the same data the page then carries, by the
  * same machines and views, so that the page's first render in the browser hydrates this markup instead of replacing it.
  * Nothing here does I/O: the data comes in, markup goes out.

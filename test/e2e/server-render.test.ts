@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { demoBills } from '../../server/sandbox/demoBills';
+import { demoAccount, demoBills } from '../../server/sandbox/demoBills';
 import { formatMoney } from '../../src/services/format';
 import { messages } from '../../src/services/messages';
 import { receiptMessages } from '../../src/services/receiptMessages';
@@ -77,6 +77,28 @@ describe('the first response, before any script runs', () => {
     expect(await page.getByRole('status').textContent()).toBe(stepMessages.status.success);
     expect(await page.locator('.receipt').textContent()).toContain(formatMoney(receipt.amount));
     await page.close();
+  });
+
+  test("signed in on the reg route: the signed-in user's card and Continue, as get-user gives the user", async () => {
+    // A session signed in to the demo account, as the sign-in form would: its cookie, then the page with JavaScript off.
+    const opened = await fetch(`${live.server.url}/pay/demo-reg`);
+    const cookie = opened.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const csrf = /<meta name=(?:"csrf-token"|csrf-token) content="([^"]+)"/.exec(await opened.text())![1]!;
+    const login = await fetch(`${live.server.url}/ajax/realty/login/`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ login: demoAccount.phone, phone: demoAccount.phone, password: demoAccount.password, captcha: '' }),
+    });
+    expect(login.status).toBe(200);
+    const signedIn = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const context = await live.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+    await context.addCookies(signedIn.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.split('=').slice(1).join('='), url: live.server.url })));
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/pay/demo-reg`);
+    expect(await page.locator('.user-name').textContent()).toBe(`${demoAccount.name} ${demoAccount.surname}`);
+    expect(await page.getByRole('button', { name: messages.reg.changeUser }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: messages.app.continue }).getAttribute('aria-busy')).toBe('true');
+    await context.close();
   });
 
   test('an unknown bill: the data error, answered 404, with its title', async () => {
