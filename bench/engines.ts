@@ -136,6 +136,9 @@ export async function engineFigures(databases: Databases, distDir: string, step:
     second = await startCheckoutServer(load, distDir);
     const two = second;
     const twoProcesses = pollCost(() => [first.child.pid!, two.child.pid!, ...(databases.processes() ?? [])]);
+    // The second process warms up first, as the first did in the runs above (its code compiled by the JIT, its pool's
+    // connections made): a cold process would cost more per poll for being new, not for being the second.
+    await step(`${engine}: warming up the second process`, () => getResultLoadSpread([first.base, two.base]));
     const getResultTwoProcesses = await step(`${engine}: /api/getResult/, two processes`, () => twoProcesses.metered(() => getResultLoadSpread([first.base, two.base]))());
     await second.stop();
     second = null;
