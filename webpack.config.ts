@@ -1,29 +1,23 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
+import { FirstScripts } from './scripts/firstScripts';
 import { PrecompressPlugin } from './scripts/precompress';
 import { stripStatechartDescriptions } from './scripts/stripDescriptions';
 
 // DIST_DIR lets parallel builds (tests, benchmarks) write to their own folder instead of racing on dist/.
 const outDir = path.resolve(__dirname, process.env.DIST_DIR ?? 'dist');
+/** The server's rendering of the page (src/serverRender.tsx), beside the page's assets but never served with them. */
+export const SERVER_RENDER_DIR = 'server';
 
-export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
-  const production = argv.mode !== 'development';
+type Mode = 'production' | 'development';
+
+/** What both builds share: the same sources, compiled the same way, so the server renders what the page hydrates. */
+function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'resolve' | 'performance' | 'stats'> & { tsRule: webpack.RuleSetRule } {
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/main.tsx' },
-    // The page's own code is ES2022 already (tsconfig's target, ky's private fields): webpack's runtime may be too.
-    target: ['web', 'es2022'],
-    output: {
-      path: outDir,
-      publicPath: '/assets/',
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
-      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      clean: true,
-    },
-    // No eval-based maps: the server's CSP (no 'unsafe-eval') would stop a development build from running.
-    devtool: production ? false : 'cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
       // @xstate/react imports the shim of useSyncExternalStore for React before 18; React 19 has it built in, and the
@@ -34,43 +28,82 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'use-sync-external-store/shim$': require.resolve('use-sync-external-store'),
       },
     },
+    tsRule: {
+      test: /\.tsx?$/,
+      loader: 'ts-loader',
+      exclude: /node_modules/,
+      // Production drops the statecharts' description texts (scripts/stripDescriptions.ts).
+      options: { transpileOnly: true, ...(production ? { getCustomTransformers: () => ({ before: [stripStatechartDescriptions] }) } : {}) },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The page: its scripts and styles under /assets/, and the HTML template the server fills per request. */
+function page(production: boolean): webpack.Configuration {
+  const { tsRule, ...shared } = common(production);
+  return {
+    ...shared,
+    name: 'page',
+    entry: { main: './src/main.tsx' },
+    // The page's own code is ES2022 already (tsconfig's target, ky's private fields): webpack's runtime may be too.
+    target: ['web', 'es2022'],
+    output: {
+      path: outDir,
+      publicPath: '/assets/',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      // The server's rendering is the other build's output in this folder: cleaning must leave it.
+      clean: { keep: new RegExp(`^${SERVER_RENDER_DIR}[\\\\/]`) },
+      // ES modules: chunks load with import() rather than webpack's script-tag loader (0.2 KB gzip off the first scripts).
+      module: true,
+    },
+    experiments: { outputModule: true },
+    // No eval-based maps: the server's CSP (no 'unsafe-eval') would stop a development build from running. BUNDLE_MAPS
+    // adds maps no script names, for bench/weights.ts to weigh each module of the production bundle.
+    devtool: production ? (process.env.BUNDLE_MAPS ? 'hidden-source-map' : false) : 'cheap-module-source-map',
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          loader: 'ts-loader',
-          exclude: /node_modules/,
-          // Production drops the statecharts' description texts (scripts/stripDescriptions.ts).
-          options: { transpileOnly: true, ...(production ? { getCustomTransformers: () => ({ before: [stripStatechartDescriptions] }) } : {}) },
-        },
+        tsRule,
+        // The page's modules do nothing when imported but define things (the entry alone runs the page): an import whose
+        // exports go unused adds nothing, so a module that imports one export of another does not bring its neighbours
+        // (actors/payment.ts: the offer's actor on the first step, paying's on demand).
+        { test: /[\\/]src[\\/].+\.tsx?$/, exclude: /[\\/]src[\\/]main\.tsx$/, sideEffects: false },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.svg$/, type: 'asset/inline' },
       ],
     },
     plugins: [
       new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
-      // The server fills the placeholders of this template per request (CSRF token, config, mount point).
+      // The server fills the placeholders of this template per request (CSRF token, config, initial data, mount point).
       new HtmlWebpackPlugin({
-        template: './public/index.html',
+        // As it is, not compiled as a lodash template (that compilation's `with` has no place in an ES-module build).
+        templateContent: fs.readFileSync(path.resolve(__dirname, 'public', 'index.html'), 'utf8'),
         filename: 'index.html',
         inject: 'body',
-        scriptLoading: 'defer',
+        scriptLoading: 'module',
         // Not minified: the template is tiny and its placeholders must keep their attribute quotes.
         minify: false,
       }),
+      // Its scripts run once the server's markup is painted (public/boot.js).
+      new FirstScripts(),
       // Lets the inspector import be dropped from the production bundle.
       new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
       // Compressed twins of the assets for the server to send (budgets in docs/benchmarks.md).
       ...(production ? [new PrecompressPlugin()] : []),
     ],
-    // React in a script of its own: the page's first JS is evaluated as two shorter tasks instead of one long one
-    // (Lighthouse's total blocking time), and the framework stays cached across releases of the app.
+    // The page's first scripts are one file, React and XState in it: the boot script runs it after the first paint, and
+    // Lighthouse's simulation sees that (scripts/firstScripts.ts) only for a script whose run is a long task, which a
+    // script of React's modules alone is not (it only defines them).
     ...(production
       ? {
           optimization: {
+            // Short export names in place of hashed ones: every chunk refers to the first scripts' exports by them (0.3 KB
+            // gzip off the first scripts; the framework's chunk, whose modules export nothing by name, stays as it is).
+            mangleExports: 'size' as const,
             splitChunks: {
               cacheGroups: {
-                framework: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'framework', chunks: 'all' as const, priority: 40, enforce: true },
                 // The later steps' copy, fetched once with the first of them (Checkout preloads the way-to-pay step) rather
                 // than repeated in every step's chunk.
                 stepCopy: { test: /[\\/]src[\\/]services[\\/]stepMessages\.ts$/, chunks: 'async' as const, enforce: true },
@@ -79,7 +112,31 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           },
         }
       : {}),
-    performance: { hints: false },
-    stats: 'errors-warnings',
   };
+}
+
+/**
+ * The server's rendering (src/serverRender.tsx) for Node: one CommonJS file with every view in it (no chunks to load;
+ * a lazy view resolves at once), React's server renderer included, stylesheets left out (the page links its own).
+ * `.cjs`, so Node (and jest, which transforms `.js`) loads it as it is.
+ */
+function serverRender(production: boolean): webpack.Configuration {
+  const { tsRule, ...shared } = common(production);
+  return {
+    ...shared,
+    name: 'server-render',
+    entry: { render: './src/serverRender.tsx' },
+    target: 'node20',
+    output: { path: path.join(outDir, SERVER_RENDER_DIR), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    devtool: false,
+    module: { rules: [tsRule, { test: /\.css$/, type: 'asset/source' }, { test: /\.svg$/, type: 'asset/inline' }] },
+    plugins: [new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    // Read by the server only, once per process: no gain in minifying it, and its stack traces stay readable.
+    optimization: { minimize: false },
+  };
+}
+
+export default (_env: unknown, argv: { mode?: Mode }): webpack.Configuration[] => {
+  const production = argv.mode !== 'development';
+  return [page(production), serverRender(production)];
 };

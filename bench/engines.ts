@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { findPostgresBin, startCluster, type Cluster } from '../scripts/pgCluster';
 import { databaseEnv } from '../test/support/childServer';
+import { clusterProcesses, cpuMeter } from './cpu';
 import { barePostLoad, compareLoads, getResultLoad, getResultLoadSpread, paymentUrlLoad, type LoadFigures } from './load';
 import { rssMb, startCheckoutServer, startHelloServer } from './processes';
 import { concurrencyAndCrash, otpBruteForce, type BenchDatabase } from './resilience';
@@ -25,6 +26,12 @@ export interface EngineFigures {
   getResultTwoProcesses: LoadFigures & { perProcessRps: number[] };
   getResultToBarePostReadRatio: number;
   twoProcessesToOneRatio: number;
+  /**
+   * CPU time (user + system, from /proc) of the server processes and of PostgreSQL's, per 10,000 status polls: with one
+   * server process, with two, and the two's over the one's. `postgresCounted`: false on a cluster the bench did not start
+   * (BENCH_DATABASE_URL), whose processes it cannot see.
+   */
+  cpuPer10kPolls: { oneProcessMs: number; twoProcessesMs: number; ratio: number; postgresCounted: boolean };
   paymentUrl: LoadFigures & { billsMade: number; durationS: number; distinct: boolean };
   rssMbAfterLoad: number | null;
   otpBruteForce: { sent: number; accepted: number; evaluated: number; codesSent: number };
@@ -40,6 +47,8 @@ const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 export interface Databases {
   engine: EngineName;
   create(name: string): Promise<BenchDatabase>;
+  /** The engine's own processes, whose CPU a load costs too (SQLite has none; a cluster the bench did not start: unknown). */
+  processes(): number[] | null;
   close(): Promise<void>;
 }
 
@@ -48,6 +57,7 @@ export function sqliteDatabases(): Databases {
   return {
     engine: 'sqlite',
     create: async (name) => ({ databaseUrl: null, databasePath: path.join(dir, `${name}.sqlite`) }),
+    processes: () => [],
     close: async () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -69,6 +79,7 @@ export async function postgresDatabases(): Promise<Databases | string> {
   };
   return {
     engine: 'postgres',
+    processes: () => (cluster ? clusterProcesses(path.join(cluster.dir, 'data')) : null),
     create: async (name) => {
       const database = `bench_${name}_${crypto.randomBytes(3).toString('hex')}`;
       await admin(`CREATE DATABASE ${database}`);
@@ -86,6 +97,25 @@ export async function postgresDatabases(): Promise<Databases | string> {
 
 type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
 
+/** The CPU time of `processes()` over the load runs it meters, per 10,000 of their requests. */
+function pollCost(processes: () => number[]) {
+  const meter = cpuMeter(processes);
+  let cpuMs = 0;
+  let requests = 0;
+  return {
+    metered:
+      <Figures extends { requests: number }>(run: () => Promise<Figures>) =>
+      async (): Promise<Figures> => {
+        meter.start();
+        const figures = await run();
+        cpuMs += meter.stop();
+        requests += figures.requests;
+        return figures;
+      },
+    per10k: () => (requests > 0 ? Math.round((cpuMs / requests) * 10_000) : NaN),
+  };
+}
+
 /** Every store figure of one engine. `checkoutBase` is any running checkout, whose tab headers the yardstick sends. */
 export async function engineFigures(databases: Databases, distDir: string, step: Step): Promise<EngineFigures> {
   const engine = databases.engine;
@@ -94,16 +124,22 @@ export async function engineFigures(databases: Databases, distDir: string, step:
   const first = await startCheckoutServer(load, distDir);
   let second: Awaited<ReturnType<typeof startCheckoutServer>> | null = null;
   try {
-    // The yardstick and the poll alternate (yardstick, poll, poll, yardstick): their ratio is the budget.
+    // The yardstick and the poll alternate (yardstick, poll, poll, yardstick): their ratio is the budget. The polls' CPU
+    // (the server's and PostgreSQL's) is metered over the poll runs only.
     const bare = await barePostLoad(yardstick.base, first.base, '/post-read');
     const poll = await getResultLoad(first.base);
+    const oneProcess = pollCost(() => [first.child.pid!, ...(databases.processes() ?? [])]);
     const { a: barePostRead, b: getResult } = await step(`${engine}: bare POST with the poll's one read, and /api/getResult/ (one process)`, () =>
-      compareLoads(bare, poll),
+      compareLoads(bare, oneProcess.metered(poll)),
     );
     await yardstick.stop();
     second = await startCheckoutServer(load, distDir);
     const two = second;
-    const getResultTwoProcesses = await step(`${engine}: /api/getResult/, two processes`, () => getResultLoadSpread([first.base, two.base]));
+    const twoProcesses = pollCost(() => [first.child.pid!, two.child.pid!, ...(databases.processes() ?? [])]);
+    // The second process warms up first, as the first did in the runs above (its code compiled by the JIT, its pool's
+    // connections made): a cold process would cost more per poll for being new, not for being the second.
+    await step(`${engine}: warming up the second process`, () => getResultLoadSpread([first.base, two.base]));
+    const getResultTwoProcesses = await step(`${engine}: /api/getResult/, two processes`, () => twoProcesses.metered(() => getResultLoadSpread([first.base, two.base]))());
     await second.stop();
     second = null;
     const paymentUrl = await step(`${engine}: /api/getPaymentUrl/ on distinct bills`, () => paymentUrlLoad(first.base));
@@ -119,6 +155,12 @@ export async function engineFigures(databases: Databases, distDir: string, step:
       getResultTwoProcesses,
       getResultToBarePostReadRatio: ratio(getResult.rps, barePostRead.rps),
       twoProcessesToOneRatio: ratio(getResultTwoProcesses.rps, getResult.rps),
+      cpuPer10kPolls: {
+        oneProcessMs: oneProcess.per10k(),
+        twoProcessesMs: twoProcesses.per10k(),
+        ratio: ratio(twoProcesses.per10k(), oneProcess.per10k()),
+        postgresCounted: engine !== 'postgres' || databases.processes() !== null,
+      },
       paymentUrl,
       rssMbAfterLoad,
       otpBruteForce: otp,

@@ -10,8 +10,13 @@ export const launchBrowser = (): Promise<Browser> => chromium.launch({ executabl
 
 const MOBILE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, locale: 'ru-RU' } as const;
 
-/** The bill's first step is on screen: its heading (not the loading status). */
-const STEP_READY = '#root h1';
+/**
+ * The bill's first step answers the payer: the page's script has taken the server's markup over (src/mount.ts marks the
+ * mount point), so Continue works. Before it the step is on screen (the server's markup) but its button waits.
+ */
+const STEP_INTERACTIVE = '#root[data-shown]';
+/** The amount to pay, the fact a payer checks first. */
+const AMOUNT = '.payment-info-sum dd';
 
 const gzipSize = (bytes: Buffer) => zlib.gzipSync(bytes, { level: 9 }).length;
 
@@ -21,15 +26,16 @@ export interface InitialJs {
 }
 
 /**
- * The JavaScript the checkout loads before its first step is on screen: the served HTML's script tags, plus every
- * script whose fetch began (Resource Timing) before the step's heading entered the DOM. Chunks fetched later, on
- * demand or in the background after the first step, are not counted. Each file is gzipped here at level 9,
+ * The JavaScript the checkout loads before its first step is interactive: the served HTML's scripts, plus every
+ * script whose fetch began (Resource Timing) before the page's script took the server's markup over. Chunks fetched
+ * later, on demand or in the background after the first step, are not counted. Each file is gzipped here at level 9,
  * whatever the server sends.
  */
 export async function initialJs(browser: Browser, base: string, path = '/pay/demo-anon'): Promise<InitialJs> {
   const html = await (await fetch(`${base}${path}`)).text();
   const urls = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)) urls.add(new URL(match[1]!, base).href);
+  // Its script tags and the scripts it preloads (run by its boot script: scripts/firstScripts.ts).
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)=["']?([^"'\s>]+\.js)\b/g)) urls.add(new URL(match[1]!, base).href);
 
   const context = await browser.newContext({ ...MOBILE });
   await context.addInitScript((selector: string) => {
@@ -40,11 +46,11 @@ export async function initialJs(browser: Browser, base: string, path = '/pay/dem
         observer.disconnect();
       }
     });
-    observer.observe(document, { childList: true, subtree: true });
-  }, STEP_READY);
+    observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-shown'] });
+  }, STEP_INTERACTIVE);
   const page = await context.newPage();
   await page.goto(`${base}${path}`);
-  await page.locator(STEP_READY).first().waitFor({ timeout: 20_000 });
+  await page.locator(STEP_INTERACTIVE).first().waitFor({ state: 'attached', timeout: 20_000 });
   // Let anything started after the step (background fetches) show up, to be sure it is left out for its timing.
   await page.waitForTimeout(500);
   const early = await page.evaluate(() => {
@@ -73,8 +79,7 @@ const median = (values: number[]) => {
 
 /**
  * Navigation → first contentful paint of `/pay/demo-anon` (the browser's own 'paint' entry), and navigation → the
- * first step's heading on screen, each the median over `loads` cold loads (a fresh context each time, so nothing
- * is cached).
+ * first step interactive, each the median over `loads` cold loads (a fresh context each time, so nothing is cached).
  */
 export async function firstContent(browser: Browser, base: string, loads = 10, path = '/pay/demo-anon'): Promise<{ firstContentMs: number; firstStepMs: number; samples: number[] }> {
   const fcp: number[] = [];
@@ -83,23 +88,77 @@ export async function firstContent(browser: Browser, base: string, loads = 10, p
     const context = await browser.newContext({ ...MOBILE });
     const page = await context.newPage();
     await page.goto(`${base}${path}`);
-    await page.locator(STEP_READY).first().waitFor({ timeout: 20_000 });
-    const timing = await page.evaluate(
-      () =>
-        new Promise<{ fcp: number; step: number }>((resolve) => {
-          // The heading is in the DOM; the next frame is when it is painted.
-          requestAnimationFrame(() => {
-            const stepAt = performance.now();
-            const paint = performance.getEntriesByName('first-contentful-paint')[0];
-            resolve({ fcp: paint ? paint.startTime : stepAt, step: stepAt });
-          });
-        }),
-    );
+    await page.locator(STEP_INTERACTIVE).first().waitFor({ state: 'attached', timeout: 20_000 });
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return { fcp: paint ? paint.startTime : NaN, step: performance.now() };
+    });
     fcp.push(timing.fcp);
     step.push(timing.step);
     await context.close();
   }
   return { firstContentMs: Math.round(median(fcp)), firstStepMs: Math.round(median(step)), samples: fcp.map(Math.round) };
+}
+
+/** A slow phone network: 400 kbps each way, 400 ms round trip (Chromium's own throttling, applied per request). */
+export const SLOW_NETWORK = { latencyMs: 400, kbps: 400 };
+
+export interface SlowLoads {
+  /** First contentful paint, median. */
+  firstContentMs: number;
+  /** The first frame with the amount on screen, median. */
+  amountVisibleMs: number;
+  /** The first step interactive (its Continue works), median. */
+  interactiveMs: number;
+  samples: { firstContentMs: number; amountVisibleMs: number; interactiveMs: number }[];
+}
+
+/**
+ * `/pay/demo-anon` on a slow phone network (SLOW_NETWORK), cold, `loads` times: first contentful paint, the first frame
+ * that shows the amount to pay (the animation frame after it entered the page, once rendering runs: a stylesheet still
+ * loading holds frames back), and the first step interactive, each the median.
+ */
+export async function slowLoads(browser: Browser, base: string, loads = 5, path = '/pay/demo-anon'): Promise<SlowLoads> {
+  const samples: SlowLoads['samples'] = [];
+  for (let i = 0; i < loads; i++) {
+    const context = await browser.newContext({ ...MOBILE });
+    await context.addInitScript(
+      ({ amount, interactive }: { amount: string; interactive: string }) => {
+        const w = window as unknown as { __amountAt?: number; __interactiveAt?: number };
+        const observer = new MutationObserver(() => {
+          if (w.__amountAt === undefined && document.querySelector(amount)?.textContent) {
+            w.__amountAt = -1;
+            requestAnimationFrame(() => (w.__amountAt = performance.now()));
+          }
+          if (w.__interactiveAt === undefined && document.querySelector(interactive)) w.__interactiveAt = performance.now();
+          if (w.__interactiveAt !== undefined && w.__amountAt !== undefined) observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-shown'] });
+      },
+      { amount: AMOUNT, interactive: STEP_INTERACTIVE },
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const bytesPerSecond = (SLOW_NETWORK.kbps * 1000) / 8;
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: SLOW_NETWORK.latencyMs, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 60_000 });
+    await page.locator(STEP_INTERACTIVE).first().waitFor({ state: 'attached', timeout: 60_000 });
+    await page.waitForFunction(() => ((window as unknown as { __amountAt?: number }).__amountAt ?? -1) >= 0, undefined, { timeout: 60_000 });
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const w = window as unknown as { __amountAt: number; __interactiveAt: number };
+      return { fcp: paint ? paint.startTime : NaN, amount: w.__amountAt, interactive: w.__interactiveAt };
+    });
+    samples.push({ firstContentMs: Math.round(timing.fcp), amountVisibleMs: Math.round(Math.max(timing.amount, timing.fcp)), interactiveMs: Math.round(timing.interactive) });
+    await context.close();
+  }
+  return {
+    firstContentMs: Math.round(median(samples.map((sample) => sample.firstContentMs))),
+    amountVisibleMs: Math.round(median(samples.map((sample) => sample.amountVisibleMs))),
+    interactiveMs: Math.round(median(samples.map((sample) => sample.interactiveMs))),
+    samples,
+  };
 }
 
 export interface LighthouseFigures {
@@ -152,4 +211,22 @@ export async function lighthouseRun(url: string, saveTo?: string): Promise<Light
   } finally {
     chrome.kill();
   }
+}
+
+/**
+ * Lighthouse's figures over several runs, each the median of its own (performance, LCP, total blocking time …); the
+ * audits below full score are those of the run whose score is the median.
+ */
+export function medianLighthouse(runs: LighthouseFigures[]): LighthouseFigures {
+  const of = (figure: (run: LighthouseFigures) => number) => median(runs.map(figure));
+  const middle = [...runs].sort((a, b) => a.performance - b.performance)[runs.length >> 1]!;
+  return {
+    performance: Math.round(of((run) => run.performance)),
+    accessibility: Math.round(of((run) => run.accessibility)),
+    bestPractices: Math.round(of((run) => run.bestPractices)),
+    lcpMs: Math.round(of((run) => run.lcpMs)),
+    tbtMs: Math.round(of((run) => run.tbtMs)),
+    cls: of((run) => run.cls),
+    failedAudits: middle.failedAudits,
+  };
 }

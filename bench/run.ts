@@ -1,8 +1,9 @@
 /*
- * `npm run bench` (issue 8): builds the production page, starts the real server, measures the page, the server and
- * its resilience, prints a table and writes docs/benchmarks.json and docs/benchmarks.md. Not a test: the figures
- * vary with the machine and its load. `--no-build` reuses the bundle in DIST_DIR. `--store` measures only the store
- * figures of both engines (with their yardsticks) and writes them to .tmp/bench-store.json, leaving docs/ alone.
+ * `npm run bench`: builds the production page, starts the real server, measures the page, the server and its
+ * resilience, prints a table and writes docs/benchmarks.json and docs/benchmarks.md. Not a test: the figures vary with
+ * the machine and its load. `--no-build` reuses the bundle in DIST_DIR. `--store` measures only the store figures of
+ * both engines (with their yardsticks) and writes them to .tmp/bench-store.json; `--page` only the page's (first
+ * scripts, loads on a slow network, Lighthouse) into .tmp/bench-page.json; both leave docs/ alone.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,12 +13,15 @@ import { engineFigures, postgresDatabases, sqliteDatabases, type EngineOutcome }
 import { BENCH_CALLBACK_KEY, callbackRate, payLatency } from './acquirer';
 import { barePostLoad, helloLoad } from './load';
 import { cspJourneys } from './journeys';
-import { firstContent, initialJs, launchBrowser, lighthouseRun, type LighthouseFigures } from './page';
+import { firstContent, initialJs, launchBrowser, lighthouseRun, medianLighthouse, SLOW_NETWORK, slowLoads, type LighthouseFigures } from './page';
 import { root, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
 import { fuzzBodies } from './resilience';
-import { budgets, markdown, storeTable, table } from './report';
+import { budgets, markdown, pageTable, storeTable, table } from './report';
+import { firstScriptWeights } from './weights';
 
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
+/** Loads on the slow phone network (bench/page.ts SLOW_NETWORK). */
+const SLOW_LOADS = 5;
 const distDir = path.resolve(root, process.env.DIST_DIR ?? '.tmp/dist-bench');
 const docs = path.join(root, 'docs');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -33,7 +37,8 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
 function build() {
   const built = spawnSync('npx', ['webpack', '--mode', 'production'], {
     cwd: root,
-    env: { ...process.env, DIST_DIR: path.relative(root, distDir), NODE_OPTIONS: '--import tsx' },
+    // With source maps no script names (hidden), for the weights of the first scripts' modules (bench/weights.ts).
+    env: { ...process.env, DIST_DIR: path.relative(root, distDir), NODE_OPTIONS: '--import tsx', BUNDLE_MAPS: '1' },
     stdio: 'inherit',
   });
   if (built.status !== 0) throw new Error(`the build failed (${built.status})`);
@@ -71,8 +76,51 @@ async function storeOnly() {
   log(storeTable(figures.engines));
 }
 
+/** The page's figures on a running checkout: its first scripts and their modules, its loads, Lighthouse, CSP reports. */
+async function pageFigures(server: ChildServer) {
+  const base = server.base;
+  const browser = await launchBrowser();
+  const js = await step('initial JS', () => initialJs(browser, base));
+  const content = await step('first content, 10 loads', () => firstContent(browser, base, 10));
+  const slow = await step(`${SLOW_LOADS} loads at ${SLOW_NETWORK.kbps} kbps, ${SLOW_NETWORK.latencyMs} ms`, () => slowLoads(browser, base, SLOW_LOADS));
+  const csp = await step('browser journeys for CSP reports', () => cspJourneys(browser, base));
+  await browser.close();
+
+  // Lighthouse varies from run to run: each figure is the median of the runs (the audits below full score are those of
+  // the run with the median score; each run's report in .tmp/).
+  let lighthouse: LighthouseFigures | { error: string };
+  const lighthouseRuns: LighthouseFigures[] = [];
+  try {
+    for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+      const saveTo = path.join(root, '.tmp', `bench-lighthouse-${run}.json`);
+      lighthouseRuns.push(await step(`Lighthouse (mobile) ${run}/${LIGHTHOUSE_RUNS}`, () => lighthouseRun(`http://localhost:${server.port}/pay/demo-anon`, saveTo)));
+    }
+    lighthouse = medianLighthouse(lighthouseRuns);
+  } catch (error) {
+    lighthouse = { error: String((error as Error).message) };
+  }
+  return { js, weights: firstScriptWeights(distDir, js.files.map((file) => file.url)), content, slow, csp, lighthouse, lighthouseRuns };
+}
+
+/** `--page`: the page's figures only, for working on the page. */
+async function pageOnly() {
+  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  const server = await startCheckoutServer({ DATABASE_PATH: path.join(dir, 'checkout.sqlite') }, distDir);
+  try {
+    const page = await pageFigures(server);
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.tmp', 'bench-page.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: machine(), ...page }, null, 2)}\n`);
+    log(pageTable(page));
+  } finally {
+    await server.stop('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (process.argv.includes('--store')) return storeOnly();
+  if (process.argv.includes('--page')) return pageOnly();
   const began = Date.now();
   const host = machine();
   if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
@@ -82,25 +130,7 @@ async function main() {
   try {
     server = await startCheckoutServer({ DATABASE_PATH: path.join(dir, 'checkout.sqlite') }, distDir, { env: { ACQUIRER_CALLBACK_KEY: BENCH_CALLBACK_KEY } });
     const base = server.base;
-
-    const browser = await launchBrowser();
-    const js = await step('initial JS', () => initialJs(browser, base));
-    const content = await step('first content, 10 loads', () => firstContent(browser, base, 10));
-    const csp = await step('browser journeys for CSP reports', () => cspJourneys(browser, base));
-    await browser.close();
-
-    // Lighthouse varies from run to run; the run with the median performance score stands (its report in .tmp/).
-    let lighthouse: LighthouseFigures | { error: string };
-    const lighthouseRuns: LighthouseFigures[] = [];
-    try {
-      for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-        const saveTo = path.join(root, '.tmp', `bench-lighthouse-${run}.json`);
-        lighthouseRuns.push(await step(`Lighthouse (mobile) ${run}/${LIGHTHOUSE_RUNS}`, () => lighthouseRun(`http://localhost:${server!.port}/pay/demo-anon`, saveTo)));
-      }
-      lighthouse = [...lighthouseRuns].sort((a, b) => a.performance - b.performance)[lighthouseRuns.length >> 1]!;
-    } catch (error) {
-      lighthouse = { error: String((error as Error).message) };
-    }
+    const { js, weights, content, slow, csp, lighthouse, lighthouseRuns } = await pageFigures(server);
 
     hello = await startHelloServer();
     const helloFigures = await step('autocannon: bare Fastify route', () => helloLoad(hello!.base));
@@ -118,10 +148,12 @@ async function main() {
 
     const figures = {
       date: new Date().toISOString(),
-      machine: host,
+      // Other work on the shared machine, at the start and at the end of the run: the figures move with it.
+      machine: { ...host, loadAverageAtEnd: Math.round(os.loadavg()[0]! * 10) / 10 },
       initialJsGzipBytes: js.initialJsGzipBytes,
       lighthouse,
       firstContentMs: content.firstContentMs,
+      slow,
       helloRps: helloFigures.rps,
       barePostRps: barePost.rps,
       payP50Ms: pay.card.p50Ms,
@@ -133,13 +165,14 @@ async function main() {
       // Details behind the headline figures.
       details: {
         initialJsFiles: js.files,
+        initialJsWeights: weights,
         firstStepMs: content.firstStepMs,
         firstContentSamplesMs: content.samples,
         hello: helloFigures,
         barePost,
         pay,
         callbacks,
-        lighthouseRuns: lighthouseRuns.map((run) => run.performance),
+        lighthouseRuns: lighthouseRuns.map((run) => ({ performance: run.performance, lcpMs: run.lcpMs, tbtMs: run.tbtMs })),
         cspJourneys: csp.journeys,
         cspConsoleMessages: csp.consoleCspMessages,
         runtimeS: Math.round((Date.now() - began) / 1000),

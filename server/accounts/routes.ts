@@ -5,20 +5,11 @@ import type { AppOptions } from '../config';
 import { isPlausibleEmail } from '../platform/patterns';
 import { phoneSchema } from '../platform/schemas';
 import { accountById } from './accountQueries';
+import { userOut } from './loyaltyUser';
 import { register, type AccountDeps } from './registration';
 import { restorePassword } from './restore';
 import { captchaSchema, emptyBodySchema, personNameSchema, refusal, sensitiveLimit, textNotSent } from './schemas';
 import { replaceSession, requireSession } from './sessions';
-import type { AccountRow } from './tables';
-
-/** The loyalty user as get-user answers it. */
-const userOut = (account: AccountRow) => ({
-  email: account.email,
-  name: `${account.name} ${account.surname}`.trim(),
-  phone: account.phone,
-  oid: account.oid,
-  picture: account.picture,
-});
 
 /** ky posts some calls with no body at all; treat that as the empty object the schema allows. */
 export const bodyOptional = async (request: FastifyRequest) => {

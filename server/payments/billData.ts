@@ -143,3 +143,26 @@ export async function billData(
   // The page's own type of the initial data (src/services/rules/billData.ts): the wire shape is written once.
   return { data: { ...info, openAttempt, retry: retried, sentCode } satisfies Bill };
 }
+
+/** An HTTP answer as a value: the bill data's route sends it, the checkout page carries it (src/services/initialData.ts). */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The bill data's answer (`GET /ajax/object-info/{link id}`) for the bill a link names: 200 with the data, 409 when
+ * nothing is left to pay (with why, and a paid bill's receipt), 404 for no such bill.
+ */
+export async function billDataAnswer(
+  store: Store,
+  bill: BillRow | undefined,
+  sessionOf: () => Promise<SessionRow | undefined>,
+  retry: string | undefined,
+  fiscal: FiscalDefaults,
+): Promise<Answer> {
+  if (!bill) return { status: 404, body: { success: false, error: 'Документ не найден' } };
+  const opened = await billData(store, bill, sessionOf, retry, fiscal);
+  if ('closed' in opened) return { status: 409, body: { success: false, ...opened.closed } };
+  return { status: 200, body: opened.data };
+}

@@ -4,11 +4,13 @@
  * the poll, rather than split into one query per domain, because three round trips per poll per payer is what the
  * benchmark's figures would pay for.
  */
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { keepAlive, tokenMatches } from '../accounts/sessions';
+import { csrfRefusal, keepAlive, tokenMatches } from '../accounts/sessions';
 import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
+import type { AppOptions } from '../config';
 import type { Gateway } from './gatewayPort';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { receiptOf, type Receipt } from './receipt';
@@ -75,6 +77,24 @@ export type PollAnswer =
   | { kind: 'no-order' }
   | { kind: 'status'; status: PaymentStatus; billLink: string; receipt?: Receipt };
 
+/**
+ * A poll's answer as the status poll sends it (a result page carries its first one): refused 403, no bill 404, no
+ * order of this bill `status: null` ("Order not found": no objectOID), else the status with the bill's link id as the
+ * page named it, and a final status's receipt.
+ */
+export function pollReply(answer: PollAnswer) {
+  switch (answer.kind) {
+    case 'refused':
+      return { status: 403 as const, body: csrfRefusal };
+    case 'no-bill':
+      return { status: 404 as const, body: { success: false, error: 'Документ не найден' } };
+    case 'no-order':
+      return { status: 200 as const, body: { success: true, status: null } };
+    case 'status':
+      return { status: 200 as const, body: { success: true, status: answer.status, objectOID: answer.billLink, ...(answer.receipt ? { receipt: answer.receipt } : {}) } };
+  }
+}
+
 export interface PollDeps {
   gateway: Pick<Gateway, 'reconcileSoon' | 'askAcquirer'>;
   /** A pending attempt not heard of for this long is reconciled in the background. */
@@ -83,6 +103,14 @@ export interface PollDeps {
   /** The fiscal codes of a bill without positions of its own, for its receipt's one position. */
   fiscal: FiscalDefaults;
 }
+
+/** The poll's dependencies from the app: its gateway, the reconcile delay and fiscal defaults, its log. */
+export const pollDepsOf = (app: FastifyInstance, options: AppOptions): PollDeps => ({
+  gateway: app.gateway,
+  reconcileAfterMs: options.reconcileAfterMs,
+  fiscal: options.fiscal,
+  log: (message, error) => app.log.warn({ err: error }, message),
+});
 
 /** Answers a poll from one read; only a final word costs one more, for its receipt. */
 export async function pollPayment(store: Store, deps: PollDeps, poll: PollRequest): Promise<PollAnswer> {

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { accountById } from '../accounts/accountQueries';
-import { csrfRefusal, findSession, requireSession, sessionIdOf } from '../accounts/sessions';
+import { findSession, requireSession, sessionIdOf } from '../accounts/sessions';
 import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
 import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
@@ -20,12 +20,12 @@ import {
   objectOidSchema,
   orderIdSchema,
 } from '../platform/schemas';
-import { billData } from './billData';
+import { billDataAnswer } from './billData';
 import { PaymentRefused } from './errors';
 import { AcquirerUnavailable } from './gatewayPort';
 import { offerDescription, showsOffer } from './offer';
 import { pay } from './pay';
-import { pollPayment } from './poll';
+import { pollDepsOf, pollPayment, pollReply } from './poll';
 import { receiptSchema } from './receipt';
 
 const paymentUrlSchema = {
@@ -97,16 +97,13 @@ function methodNamed(cardTypeOid: string | null): PaymentMethod | 'unknown' {
 
 export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: AppOptions } }> = async (app, { options }) => {
   const store = app.store;
-  const pollDeps = { gateway: app.gateway, reconcileAfterMs: options.reconcileAfterMs, fiscal: options.fiscal, log: (message: string, error: unknown) => app.log.warn({ err: error }, message) };
+  const pollDeps = pollDepsOf(app, options);
 
   app.get('/ajax/object-info/:id', { schema: billDataSchema }, async (request, reply) => {
     // The page names a bill by its link id only: the merchant's objectOID is as unknown here as any other id.
     const bill = await billByLink(store, request.params.id);
-    if (!bill) return reply.code(404).send({ success: false, error: 'Документ не найден' });
-    const sessionOf = () => findSession(store, request);
-    const opened = await billData(store, bill, sessionOf, request.query.retry, options.fiscal);
-    if ('closed' in opened) return reply.code(409).send({ success: false, ...opened.closed });
-    return opened.data;
+    const answer = await billDataAnswer(store, bill, () => findSession(store, request), request.query.retry, options.fiscal);
+    return reply.code(answer.status).send(answer.body);
   });
 
   app.post('/api/getPaymentUrl/', { schema: paymentUrlSchema }, async (request, reply) => {
@@ -159,17 +156,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   app.post('/api/getResult/', { schema: resultSchema, config: { csrf: 'handler' } }, async (request, reply) => {
     const { transactionID, billOID } = request.body;
     const poll = { sessionId: sessionIdOf(request)!, csrfToken: request.headers['x-csrf-token'], orderId: transactionID, billLink: billOID };
-    const answer = await pollPayment(store, pollDeps, poll);
-    switch (answer.kind) {
-      case 'refused':
-        return reply.code(403).send(csrfRefusal);
-      case 'no-bill':
-        return reply.code(404).send({ success: false, error: 'Документ не найден' });
-      case 'no-order':
-        // "Order not found": answered without objectOID. (The answer's objectOID is the bill's link id, as the page named it.)
-        return { success: true, status: null };
-      case 'status':
-        return { success: true, status: answer.status, objectOID: answer.billLink, ...(answer.receipt ? { receipt: answer.receipt } : {}) };
-    }
+    const { status, body } = pollReply(await pollPayment(store, pollDeps, poll));
+    return reply.code(status).send(body);
   });
 };

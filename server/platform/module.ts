@@ -3,6 +3,7 @@
  * per-client request limits (counted in the database on PostgreSQL: operations/limits.ts), the answers to errors and
  * unknown URLs, the built page's assets, and the CSP reports.
  */
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,7 +12,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppOptions } from '../config';
 import { rateLimitStore } from '../operations/limits';
 import { CspReports, cspReportRoutes } from './cspReports';
-import { isCheckoutLink } from './pages';
+import { isCheckoutLink, SERVER_RENDER_FILE } from './pages';
 import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
 
 declare module 'fastify' {
@@ -68,6 +69,8 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
     maxAge: '365d',
     // The build writes .br/.gz twins of the scripts and styles (scripts/precompress.ts); send those when accepted.
     preCompressed: true,
+    // The server's own rendering of the page is built into the same folder; it is not the page's to load.
+    allowedPath: (pathName) => !pathName.startsWith(`/${path.dirname(SERVER_RENDER_FILE)}/`),
     setHeaders: (res) => res.setHeader('vary', 'accept-encoding'),
   });
   const cspReports = new CspReports();

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import type { InitialData } from '../../src/services/initialData';
+import type { CheckoutPageInput, RenderedPage, ResultPageInput } from '../../src/serverRender';
 import type { AppOptions } from '../config';
-import { fillTemplate, html, type Html } from './render';
+import { fillTemplate, html, reactMarkup, type Html } from './render';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +15,9 @@ declare module 'fastify' {
 
 /** A checkout link (`/pay/…`) that routing could not take answers the page's 404, not the API's JSON. */
 export const isCheckoutLink = (url: string) => url.startsWith('/pay/');
+
+/** Where the build puts the server's rendering of the page (webpack.config.ts), which /assets/ never serves. */
+export const SERVER_RENDER_FILE = path.join('server', 'render.cjs');
 
 /** What the page reads from its `config` meta tag (see src/services/pageConfig.ts). */
 export interface PageConfig {
@@ -34,16 +39,39 @@ export interface PageContent {
   mount: Html;
   objectOID: string | null;
   returnUrl?: string | null;
+  /** The answers of the page's first requests and what the mount point shows (src/services/initialData.ts). */
+  initial?: InitialData;
+}
+
+/** The server's rendering (src/serverRender.tsx, built to dist/server/render.cjs). */
+interface ServerRender {
+  renderCheckout(input: CheckoutPageInput): Promise<RenderedPage>;
+  renderResult(input: ResultPageInput): Promise<RenderedPage>;
 }
 
 /**
- * Pages from the built template (dist/index.html): the session's CSRF token, the page config, the title and the
- * mount point go in through fillTemplate, which escapes every value. Also the checkout link's 404 page.
+ * Loads the build's rendering once. None (a build without it, a test's template-only folder): null, and the pages go
+ * out with an empty mount point that the page's script renders into, as before the server rendered them.
+ */
+function serverRender(distDir: string): () => Promise<ServerRender | null> {
+  const file = path.join(distDir, SERVER_RENDER_FILE);
+  let loading: Promise<ServerRender | null> | null = null;
+  return () =>
+    (loading ??= fs.existsSync(file)
+      ? import(file).then((loaded: ServerRender & { default?: ServerRender }) => loaded.default ?? loaded)
+      : Promise.resolve(null));
+}
+
+/**
+ * Pages from the built template (dist/index.html): the session's CSRF token, the page config, the page's initial data,
+ * the title and the mount point go in through fillTemplate, which escapes every value. The checkout and the result
+ * page come with what the server's rendering shows of them. Also the checkout link's 404 page.
  */
 export function pageRenderer(options: AppOptions) {
   const templateFile = path.join(options.distDir, 'index.html');
   let template: string | null = null;
   const readTemplate = () => (template ??= fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null);
+  const renderer = serverRender(options.distDir);
 
   const config = (objectOID: string | null, returnUrl: string | null): PageConfig => ({
     product: options.product,
@@ -66,10 +94,63 @@ export function pageRenderer(options: AppOptions) {
         fillTemplate(built, {
           CSRF_TOKEN: { attribute: page.csrf },
           CONFIG: { attribute: JSON.stringify(config(page.objectOID, page.returnUrl ?? null)) },
+          INITIAL_DATA: { attribute: JSON.stringify(page.initial ?? { rendered: null }) },
           TITLE: { text: page.title },
           MOUNT: page.mount,
         }),
       );
+  };
+
+  /**
+   * The server's markup of a page, or none: without a rendering, or when it fails (logged), the page renders on its
+   * own from the data it carries, as a payer must never get an error page for what is only a head start.
+   */
+  const rendered = async (reply: FastifyReply, render: (loaded: ServerRender) => Promise<RenderedPage>): Promise<RenderedPage | null> => {
+    try {
+      const loaded = await renderer();
+      return loaded ? await render(loaded) : null;
+    } catch (error) {
+      reply.log.error({ err: error }, 'the server could not render the page');
+      return null;
+    }
+  };
+
+  /** The checkout of a bill's link, with its first view rendered; `initial`: the bill data's answer and the user. */
+  const checkout = async (
+    reply: FastifyReply,
+    page: { csrf: string; objectOID: string; retryOrder: string | null; initial: Omit<InitialData, 'rendered'> },
+    status = 200,
+  ) => {
+    const { csrf, objectOID, retryOrder, initial } = page;
+    const shown = await rendered(reply, (render) => render.renderCheckout({ config: config(objectOID, null), objectOID, retryOrder, initial }));
+    return send(
+      reply,
+      {
+        csrf,
+        title: shown?.title ?? 'Оплата счета',
+        mount: html`<div id="root">${shown ? reactMarkup(shown.markup) : ''}</div>`,
+        objectOID,
+        initial: { ...initial, rendered: shown?.view ?? null },
+      },
+      status,
+    );
+  };
+
+  /** A result page, with the status of its first poll (`initial.status`) rendered. */
+  const result = async (
+    reply: FastifyReply,
+    page: { csrf: string; title: string; orderId: string | null; billOid: string | null; cancelled: boolean; returnUrl: string | null; initial: Omit<InitialData, 'rendered'> },
+  ) => {
+    const { csrf, title, orderId, billOid, cancelled, returnUrl, initial } = page;
+    const shown = await rendered(reply, (render) => render.renderResult({ config: config(null, returnUrl), orderId, billOid, cancelled, initial }));
+    return send(reply, {
+      csrf,
+      title,
+      mount: html`<div id="result">${shown ? reactMarkup(shown.markup) : ''}</div>`,
+      objectOID: null,
+      returnUrl,
+      initial: { ...initial, rendered: shown?.view ?? null },
+    });
   };
 
   /** The 404 of a checkout link whose bill id cannot be one: no session, nothing for the page's script to mount. */
@@ -85,7 +166,7 @@ export function pageRenderer(options: AppOptions) {
       404,
     );
 
-  return { send, notFound };
+  return { send, checkout, result, notFound };
 }
 
 export type PageRenderer = ReturnType<typeof pageRenderer>;

@@ -1,7 +1,8 @@
 /**
  * Every piece of HTML the server writes goes through this module: `html` for markup written in code, `fillTemplate`
- * for the built page. Neither can read a value as markup or as a replacement pattern (`$&`, `` $` ``, `$'` of
- * String.replace with a string): values are escaped, and only `Html` made here is inserted as it is.
+ * for the built page, `reactMarkup` for what React's server renderer wrote. None can read a value as markup or as a
+ * replacement pattern (`$&`, `` $` ``, `$'` of String.replace with a string): values are escaped, and only `Html`
+ * made here is inserted as it is.
  */
 
 /** Escapes text for an HTML text node or a double-quoted attribute. */
@@ -9,7 +10,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Markup that is already safe: made only by `html` (or `fillTemplate`), so a plain string can never pass as one. */
+/** Markup that is already safe: made only here (`html`, `reactMarkup`), so a plain string can never pass as one. */
 export class Html {
   constructor(readonly markup: string) {}
   toString(): string {
@@ -25,6 +26,12 @@ const valueHtml = (value: Value): string => {
   if (value === null || value === undefined || value === false) return '';
   return escapeHtml(String(value));
 };
+
+/**
+ * Markup React's server renderer wrote (src/serverRender.tsx): React escapes every value it writes, as `html` does, so
+ * its output goes in as it is.
+ */
+export const reactMarkup = (markup: string): Html => new Html(markup);
 
 /**
  * A template literal tag for markup: every interpolated value is escaped, except `Html` (a nested html`…`);

@@ -2,31 +2,15 @@ import { fromPromise } from 'xstate';
 import { codeFlowMachine, nothingToFinish, type FinishInput } from '../machines/codeFlow';
 import type { CodeFlowName } from '../machines/codePurposeSteps';
 import { freeCallMachine } from '../machines/freeCall';
-import { signInMachine } from '../machines/signIn';
 import { answerOf, type AccountAnswer } from '../services/accountAnswer';
 import type { FreeCallNumber, FreeCallState } from '../services/types';
-import type { Dependencies } from './dependencies';
+import { logErrorOf, type Dependencies } from './dependencies';
 
 /*
- * The account flows with their real effects: the provider login, SMS codes and what each purpose's right code unlocks,
- * and the free-call line. Refusals become answers the flows read (show_captcha, secondsLeft); see accountAnswer.ts.
+ * The account flows with their real effects: SMS codes and what each purpose's right code unlocks, and the free-call
+ * line (the sign-in form's are signIn.ts). Refusals become answers the flows read (show_captcha, secondsLeft); see
+ * accountAnswer.ts.
  */
-
-type Logging = Pick<Dependencies, 'log'>;
-
-/** Logs what went wrong; a refusal with no error of its own is nothing to log. */
-const logErrorOf =
-  ({ log }: Logging) =>
-  (_: unknown, { error }: { error: unknown }) => {
-    if (error) log(error);
-  };
-
-export function defineSignInActor({ api, log }: Pick<Dependencies, 'api' | 'log'>) {
-  return signInMachine.provide({
-    actors: { login: fromPromise(({ input }) => answerOf(api.login(input.phone, input.password, input.captcha))) },
-    actions: { 'log error': logErrorOf({ log }) },
-  });
-}
 
 /**
  * The send-code flow of every code purpose, under the names the checkout spawns them by (codePurposeSteps.ts), each

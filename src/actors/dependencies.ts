@@ -1,7 +1,9 @@
 import type { ResumeAfterReload } from '../machines/checkoutResume';
 import type { Api } from '../services/api';
 import type { Analytics, BrowserEnvironment } from '../services/environment';
+import type { FirstAnswers } from '../services/initialData';
 import type { BankWidgetClient } from '../widget';
+import type { WidgetEnvironment } from '../widget/hosts';
 
 /**
  * What the page's effects are made of, made once by the composition root (main.tsx) and handed to the actor factories
@@ -15,10 +17,17 @@ export interface Dependencies {
   log: (error: unknown) => void;
   /** The document whose visibility pauses status polling and whose title shows the data error. */
   doc: Document;
-  /** The bank-app pay widget client (src/widget), loaded on demand in the page; without it bank-app pay fails loudly. */
+  /** The bank-app pay widget client (src/widget); without it (and without `widgetEnvironment`) bank-app pay fails loudly. */
   widget?: BankWidgetClient;
+  /**
+   * The page's widget environment: the page makes its widget client with paying's code (laterActors.ts), whose own code
+   * loads on demand in turn, rather than with the first scripts.
+   */
+  widgetEnvironment?: WidgetEnvironment;
   /** Resuming the step the address bar named at load (machines/checkoutResume.ts, loaded only then); none: the main route. */
   resume?: ResumeAfterReload;
+  /** The answers the server put into the page (services/initialData.ts): the first load of each uses them, not the network. */
+  first?: FirstAnswers;
 }
 
 /** A machine's 'log error' with the page's logger. */
@@ -26,3 +35,10 @@ export const logWith =
   (log: Dependencies['log']) =>
   (_: unknown, { error }: { error: unknown }) =>
     log(error);
+
+/** An account flow's 'log error': what went wrong; a refusal with no error of its own is nothing to log. */
+export const logErrorOf =
+  ({ log }: Pick<Dependencies, 'log'>) =>
+  (_: unknown, { error }: { error: unknown }) => {
+    if (error) log(error);
+  };

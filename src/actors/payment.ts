@@ -1,18 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { bankWidgetMachine } from '../machines/bankWidget';
-import { offerMachine } from '../machines/offer';
 import { paymentMachine } from '../machines/payment';
 import { logWith, type Dependencies } from './dependencies';
-
-/** The offer modal of the choose-payment-type step: its text from the server. */
-export function defineOfferActor({ api, log }: Pick<Dependencies, 'api' | 'log'>) {
-  return offerMachine.provide({
-    actors: {
-      fetchOffer: fromPromise(async ({ input }) => (await api.offerText(input.kind, input.objectOID, input.cardTypeOID)).OfferDescription ?? ''),
-    },
-    actions: { 'log error': logWith(log) },
-  });
-}
 
 /** The bank-app pay widget with the page's widget client (src/widget); without a client its actors fail loudly. */
 export function defineBankWidgetActor({ env, log, widget }: Pick<Dependencies, 'env' | 'log' | 'widget'>) {

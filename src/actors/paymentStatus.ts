@@ -3,10 +3,11 @@ import { paymentStatusMachine } from '../machines/paymentStatus';
 import { logWith, type Dependencies } from './dependencies';
 
 /** Payment-status polling with its real effects: the getResult call, the tab's visibility and the connection. */
-export function definePaymentStatusActor({ api, log, doc }: Pick<Dependencies, 'api' | 'log' | 'doc'>) {
+export function definePaymentStatusActor({ api, log, doc, first }: Pick<Dependencies, 'api' | 'log' | 'doc' | 'first'>) {
   return paymentStatusMachine.provide({
     actors: {
-      fetchStatus: fromPromise(({ input }) => api.getResult(input.transactionID, input.billOID)),
+      // A result page's first poll answers with the status the server put into the page.
+      fetchStatus: fromPromise(({ input }) => first?.status() ?? api.getResult(input.transactionID, input.billOID)),
       watchVisibility: fromCallback(({ sendBack }) => {
         const onChange = () => sendBack({ type: doc.visibilityState === 'hidden' ? 'visibility.hidden' : 'visibility.visible' });
         doc.addEventListener('visibilitychange', onChange);

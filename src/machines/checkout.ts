@@ -8,6 +8,7 @@ import {
   mainStep,
   missingAgreements,
   noAgreements,
+  paid,
   paymentRequest,
   pointsAllowed,
   selectedType,
@@ -15,15 +16,13 @@ import {
   type CheckoutContext,
   type CheckoutEvent,
   type CheckoutInput,
+  type Paid,
 } from './checkoutContext';
-import { codeFlowMachine, type CodeRequest } from './codeFlow';
+import type { checkoutChildren } from './checkoutChildren';
+import type { CodeRequest } from './codeFlow';
 import { codeFlowInput, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
-import { freeCallMachine } from './freeCall';
-import { offerMachine } from './offer';
-import { paid, paymentMachine, type Paid } from './payment';
-import { paymentStatusMachine } from './paymentStatus';
-import { signInMachine } from './signIn';
+import { chunkOf, logicOnDemand } from './onDemand';
 import { openedByPayer, returnable, route, steps, type PayerOpenedStep, type Step } from './steps';
 import { notProvided, promiseStub } from './stub';
 
@@ -34,12 +33,19 @@ export { derive, type Agreements, type CheckoutContext, type CheckoutEvent, type
 /** Every step: a reload comes back to the step it was on, when what it needs is still there (checkoutResume.ts). */
 const resumableSteps = Object.keys(steps) as Step[];
 
+/*
+ * The children no first step runs (the offer, paying, the status, the free call, the code flow, the reg route's sign-in
+ * form): the composition root provides its own, loaded on demand (onDemand.ts); these are a chunk the page never loads.
+ */
+const children = chunkOf('checkoutChildren', () => import('./checkoutChildren').then((m) => m.checkoutChildren), { builtIn: true });
+const child = <Name extends keyof typeof checkoutChildren>(name: Name) => logicOnDemand(name, children, (loaded) => loaded[name]);
+const codeFlow = child('codeFlow');
+
 /**
  * The checkout: a state per step (steps.ts), each the address bar's route, and the steps passed as history. Beside it:
  * its context and what views derive (checkoutContext.ts), resuming after a reload (checkoutResume.ts), the code
  * purposes' table (codePurposeSteps.ts), paying (payment.ts), the main route's e-mail and Continue (emailStep.ts).
  */
-
 export const checkoutMachine = setup({
   types: {
     input: {} as CheckoutInput,
@@ -58,16 +64,16 @@ export const checkoutMachine = setup({
   actors: {
     /** Resolves with the accepted e-mail; rejects when the server refuses it. */
     checkEmail: promiseStub<string, { email: string }>('checkEmail'),
-    payment: paymentMachine,
-    paymentStatus: paymentStatusMachine,
-    offer: offerMachine,
+    payment: child('payment'),
+    paymentStatus: child('paymentStatus'),
+    offer: child('offer'),
     // The account flows: machines whose own I/O actors stay stubs until the composition root provides them, the
     // send-code flow once per code purpose (codePurposeSteps.ts), each with what its right code unlocks.
-    signIn: signInMachine,
-    freeCall: freeCallMachine,
-    pointsCode: codeFlowMachine,
-    passwordCode: codeFlowMachine,
-    registrationCode: codeFlowMachine,
+    signIn: child('signIn'),
+    freeCall: child('freeCall'),
+    pointsCode: codeFlow,
+    passwordCode: codeFlow,
+    registrationCode: codeFlow,
   },
   actions: {
     'enter step': assign((_, params: { step: Step }) => ({ step: params.step })),

@@ -2,7 +2,8 @@ import type { Agreements, CheckoutDraft, Typed } from '../services/checkoutDraft
 import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints } from '../services/pricing';
 import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
-import type { PaymentProblem } from './payment';
+import type { DoneActorEvent } from 'xstate';
+import type { PaymentOutput, PaymentProblem } from './payment';
 import type { PayerOpenedStep, Step } from './steps';
 
 /** The checkout's input, context and events, and the values derived from its context that the views read too. */
@@ -197,3 +198,7 @@ export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
     userOID: context.user?.oid ?? null,
   };
 }
+
+/** How paying ended, as the checkout's guards and actions take it from the payment's done event. */
+export type Paid = { output: PaymentOutput };
+export const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });

@@ -29,10 +29,6 @@ export type PaymentOutput =
   /** A stale tab: the bill was paid meanwhile (in another tab, or by another payer). */
   | { outcome: 'already paid' };
 
-/** How paying ended, as the parent's guards and actions take it from the done event. */
-export type Paid = { output: PaymentOutput };
-export const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });
-
 export interface PaymentContext extends PaymentInput {
   /** The server's answer to Pay, kept for the bank-app pay widget and the fast payment's QR. */
   response: PaymentUrlResponse | null;

@@ -1,16 +1,7 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
+import { ApiError } from './apiError';
 
-/** A failed call: the HTTP status (0 when the network failed) and the server's `error` text when it sent one. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly body: unknown = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError } from './apiError';
 
 export interface HttpOptions {
   /** Read on every request, so a token refreshed in the page's meta tag is picked up. */

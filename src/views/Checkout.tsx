@@ -1,11 +1,10 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { CheckoutActor, Step } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
-import { CheckByPhone, CheckSendCode, ChoosePaymentType, ForgotPassword, Register, ResultStep, Sbp, UsePoints } from './lazyViews';
+import { CheckByPhone, CheckSendCode, ChoosePaymentType, ForgotPassword, Reg, Register, ResultStep, Sbp, UsePoints } from './lazyViews';
 import { NoReg } from './NoReg';
-import { Reg } from './Reg';
 import { StepErrorBoundary } from './StepErrorBoundary';
 import { useStepFocus } from './useStepFocus';
 

@@ -36,6 +36,7 @@ export function ReceiptEmailField({ form, rejected, disabled }: { form: ReturnTy
   return (
     <TextField
       id={`${id}-email`}
+      ref={form.field}
       label={messages.email.label}
       error={error}
       errorRole="alert"

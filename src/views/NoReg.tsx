@@ -1,16 +1,19 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { formatPoints } from '../services/format';
 import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
+import { UsePoints } from './lazyViews';
 import { PaymentInfo } from './PaymentInfo';
 import { StepSection } from './StepSection';
+import { useHydrated } from './useHydrated';
 
 /** The no-registration screen: title, client, payment info, points block, e-mail form, Continue. */
 export function NoReg({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const showPoints = useSelector(actor, (state) => derive.canUsePoints(state.context));
   const usedPoints = useSelector(actor, (state) => state.context.usedPoints);
+  const hydrated = useHydrated();
 
   return (
     <StepSection title={bill.info.PaymentPurpose}>
@@ -28,7 +31,9 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
               {usedPoints > 0 ? `${messages.points.used}: ${formatPoints(usedPoints)}` : `${messages.points.canUse} ${formatPoints(bill.usefulPoints)}`}
             </p>
           </div>
-          <button type="button" className="button secondary" onClick={() => actor.send({ type: 'nav.goTo', step: 'usePoints' })}>
+          {/* The points step's code first: with it comes the code flow that step starts. Off in the server's markup: a press
+              before the page's script has hydrated it would be lost. */}
+          <button type="button" className="button secondary" disabled={!hydrated} onClick={() => void UsePoints.preload().then(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }), () => undefined)}>
             {usedPoints > 0 ? messages.points.change : messages.points.use}
           </button>
         </div>

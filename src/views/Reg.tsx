@@ -7,11 +7,13 @@ import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
 import { SignInForm } from './lazyViews';
 import { StepSection } from './StepSection';
+import { useHydrated } from './useHydrated';
 
 /** The registered-user screen: the signed-in card, or the sign-in form. */
 export function Reg({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const user = useSelector(actor, (state) => state.context.user);
+  const hydrated = useHydrated();
 
   return (
     <StepSection title={bill.info.PaymentPurpose}>
@@ -32,17 +34,21 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
                 {messages.reg.id} {formatPhone(user.phone)}
               </p>
             </div>
-            <button type="button" className="link" onClick={() => actor.send({ type: 'user.change' })}>
+            <button type="button" className="link" disabled={!hydrated} onClick={() => actor.send({ type: 'user.change' })}>
               {messages.reg.changeUser}
             </button>
           </div>
           <ContinueStep actor={actor} />
         </>
-      ) : (
+      ) : hydrated ? (
         // The form and its phone mask load on demand; the placeholder keeps the form's height meanwhile.
         <Suspense fallback={<div className="form-pending" />}>
           <SignInForm actor={actor} />
         </Suspense>
+      ) : (
+        // The server's markup holds the placeholder: a form whose links and button work only once its code is here
+        // would take presses before then and lose them.
+        <div className="form-pending" />
       )}
     </StepSection>
   );

@@ -6,9 +6,16 @@ import type { PaymentTypeCode } from '../services/rules/paymentKinds';
 import { stepMessages } from '../services/stepMessages';
 import { PageHeader } from './PageHeader';
 import { PaymentEnd } from './PaymentEnd';
+import type { PaymentStatusActor } from './StatusBlock';
 
 interface Props {
-  logic: typeof paymentStatusMachine;
+  /**
+   * The status polling, running already: the page starts it before it renders (main.tsx), so that a page the server
+   * rendered hydrates with the status the server showed.
+   */
+  actor?: PaymentStatusActor;
+  /** Or the polling's logic, for a view that starts its own (tests). */
+  logic?: typeof paymentStatusMachine;
   orderId: string | null;
   billOid: string | null;
   /** The bank's widget sent the payer back (`state=return`): nothing paid unless the server says otherwise. */
@@ -26,7 +33,7 @@ interface Props {
  * (/success?withoutProcessing=1) is no exception: its order is asked about too, because the address alone proves
  * nothing (anyone can type it). The receipt is the server's answer, never the address's.
  */
-export function ResultPage({ logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
+export function ResultPage({ actor, logic, orderId, billOid, cancelled = false, merchant, returnUrl = null, onReload = () => undefined }: Props) {
   // Back from the bank on a page of its own: a screen reader starts at its heading.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -37,7 +44,9 @@ export function ResultPage({ logic, orderId, billOid, cancelled = false, merchan
         <h1 className="step-title" tabIndex={-1} ref={heading}>
           {stepMessages.status.resultTitle}
         </h1>
-        {orderId && billOid ? (
+        {orderId && billOid && actor ? (
+          <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retryOf(billOid, orderId)} cancelled={cancelled} onReload={onReload} />
+        ) : orderId && billOid && logic ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} returnUrl={returnUrl} onReload={onReload} />
         ) : (
           <p className="status-text" role="status">
@@ -56,8 +65,18 @@ export function ResultPage({ logic, orderId, billOid, cancelled = false, merchan
 export const retryHref = (billOid: string, orderId: string, via?: PaymentTypeCode) =>
   `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}${via ? `&via=${via}` : ''}`;
 
-function PolledStatus({ logic, orderId, billOid, cancelled, merchant, returnUrl, onReload }: Omit<Props, 'orderId' | 'billOid'> & Required<Pick<Props, 'cancelled' | 'onReload'>> & { orderId: string; billOid: string }) {
+/** 'Попробовать снова' back to the bill, and the other way forward: fast payment instead. */
+const retryOf = (billOid: string, orderId: string) => ({ href: retryHref(billOid, orderId), fastPaymentHref: retryHref(billOid, orderId, 'SBP') });
+
+function PolledStatus({
+  logic,
+  orderId,
+  billOid,
+  cancelled,
+  merchant,
+  returnUrl,
+  onReload,
+}: Omit<Props, 'orderId' | 'billOid' | 'actor' | 'logic'> & Required<Pick<Props, 'cancelled' | 'onReload' | 'logic'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
-  const retry = { href: retryHref(billOid, orderId), fastPaymentHref: retryHref(billOid, orderId, 'SBP') };
-  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retry} cancelled={cancelled} onReload={onReload} />;
+  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retryOf(billOid, orderId)} cancelled={cancelled} onReload={onReload} />;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent, type FocusEvent, type FormEvent } from 'react';
 import { messages } from '../services/messages';
 
 interface Values {
@@ -77,11 +77,19 @@ export function useEmailForm(
     });
   };
 
+  // The field as the server rendered it may hold what the payer typed before the page's script hydrated it: that text is
+  // theirs, taken as if typed now (React keeps the value in the field but not in this state).
+  const field = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined && typed !== current.current.email) void setFieldValue('email', typed);
+  }, [setFieldValue]);
+
   useEffect(() => {
     if (!rejected) return;
     void setFieldValue('email', '', false);
     setFieldError('email', messages.validation.emailRejected);
   }, [rejected, setFieldValue, setFieldError]);
 
-  return { values, touched, errors, submitting, handleChange, handleBlur, handleSubmit, setFieldValue, setFieldError };
+  return { values, touched, errors, submitting, field, handleChange, handleBlur, handleSubmit, setFieldValue, setFieldError };
 }

@@ -16,7 +16,8 @@ let devDir: string;
 
 beforeAll(async () => {
   devDir = mkdtempSync(path.join(tmpdir(), 'checkout-dev-'));
-  const config = makeConfig({}, { mode: 'development' });
+  // The page's build only: without the server's rendering the page renders on its own, as it did.
+  const config = makeConfig({}, { mode: 'development' }).find((built) => built.name === 'page')!;
   config.output = { ...config.output, path: devDir };
   config.context = path.resolve(__dirname, '../..');
   const stats = await new Promise<webpack.Stats>((resolve, reject) =>

@@ -103,9 +103,10 @@ export const journeys: Journey[] = [
   {
     name: 'loading',
     async run(page, server, visit) {
-      // Hold the bill data so the loading state stays on screen.
+      // The loading state is what a page that carries no bill data shows while it asks for it: a link whose retry the
+      // server leaves to the page (named twice) is one. Hold the bill data so the loading state stays on screen.
       await page.route('**/ajax/object-info/**', () => undefined);
-      await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(`${server.url}/pay/${await freshBill(server, 'demo-anon')}?retry=a&retry=b`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('status').filter({ hasText: 'Загрузка' }).waitFor();
       await visit('loading', page);
     },
@@ -178,6 +179,8 @@ export const journeys: Journey[] = [
       await page.clock.install();
       await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
       await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor({ timeout: 20_000 });
+      // The status is in the server's markup: its polling (and its two-minute clock) runs once the page has taken it over.
+      await page.locator('#result[data-shown]').waitFor({ state: 'attached', timeout: 20_000 });
       await page.clock.runFor(121_000);
       await page.getByRole('status').filter({ hasText: r.slow }).waitFor({ timeout: 20_000 });
       await visit('result-slow', page);

@@ -17,7 +17,8 @@ interface Built {
 async function build(mode: 'production' | 'development'): Promise<Built> {
   const dir = mkdtempSync(path.join(tmpdir(), `inspector-${mode}-`));
   try {
-    const config = makeConfig({}, { mode });
+    // The page's build (the other one is the server's rendering, which carries no inspector either: it runs no actor's inspect).
+    const config = makeConfig({}, { mode }).find((built) => built.name === 'page')!;
     config.output = { ...config.output, path: dir };
     config.context = path.resolve(__dirname, '../..');
     // Source maps would only repeat module names; the bundle text is what ships.

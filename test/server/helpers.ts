@@ -39,7 +39,7 @@ export function tempDirs() {
   fs.mkdirSync(distDir);
   fs.writeFileSync(
     path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"><meta name="config" content="__CONFIG__"><title>__TITLE__</title></head><body>__MOUNT__</body></html>',
+    '<!doctype html><html><head><meta name="csrf-token" content="__CSRF_TOKEN__"><meta name="config" content="__CONFIG__"><meta name="initial-data" content="__INITIAL_DATA__"><title>__TITLE__</title></head><body>__MOUNT__</body></html>',
   );
   return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
 }
@@ -248,7 +248,8 @@ export class Client {
    */
   async open(objectOID = 'demo-anon') {
     const page = await this.get(`/pay/${objectOID}`);
-    const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.body)?.[1];
+    // The built template may leave the attribute name unquoted.
+    const token = /<meta name=(?:"csrf-token"|csrf-token) content="([^"]+)"/.exec(page.body)?.[1];
     if (page.statusCode !== 200 || !token) throw new Error(`page did not open: ${page.statusCode} ${page.body}`);
     this.csrf = token;
     return this;

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { useEffect } from 'react';
+import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { CheckoutActor } from '../../../src/machines/checkout';
 import type { CheckoutDraft } from '../../../src/services/checkoutDraft';
 import type { CodeRequest } from '../../../src/services/types';
@@ -117,25 +118,20 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     ...(resumePath ? { resume: resumeAfterReload } : {}),
   });
 
-  let root: AnyActorRef | null = null;
+  // As main.tsx does: the root actor runs before the first render; the page stops it when it is taken down.
+  const app = createActor(logic, { input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null, draft: draft ?? null }, inspect }).start();
+  const checkout = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
   function Page() {
-    const app = AppActor.useActorRef();
-    root = app;
-    const checkout = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
+    useEffect(() => () => void app.stop(), []);
     return (
-      <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }) }}>
-        <App />
-      </PageContext.Provider>
+      <AppActor.Provider value={app}>
+        <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }) }}>
+          <App />
+        </PageContext.Provider>
+      </AppActor.Provider>
     );
   }
-  const view = render(
-    <AppActor.Provider
-      logic={logic}
-      options={{ input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null, draft: draft ?? null }, inspect }}
-    >
-      <Page />
-    </AppActor.Provider>,
-  );
+  const view = render(<Page />);
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, delay: null });
 
   /** A message from the widget's frame, as the browser delivers it (exact origin, the frame as source). */
@@ -150,7 +146,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     await settle();
   };
 
-  return { ...view, screen, user, navigations, reloads, opened, errors, fromWidget, root: () => root };
+  return { ...view, screen, user, navigations, reloads, opened, errors, fromWidget, root: (): AnyActorRef => app };
 }
 
 export type Page = ReturnType<typeof renderPage>;

@@ -11,6 +11,13 @@ afterEach(() => server.close());
 
 const sessionCount = () => countRows(server.app, 'sessions');
 
+/** The answers a page carries for its first requests (its initial-data meta tag). */
+const initialDataOf = (body: string): unknown => {
+  const content = /<meta name="initial-data" content="([^"]*)"/.exec(body)?.[1];
+  const entities: Record<string, string> = { '&quot;': '"', '&#39;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' };
+  return content === undefined ? undefined : JSON.parse(content.replace(/&(quot|#39|lt|gt|amp);/g, (entity) => entities[entity]!));
+};
+
 describe('HTML injection through the bill id', () => {
   const refreshAttack = '/pay/x%24%600%3Burl%3Dhttps%3A%2F%2Fevil.example%2F%20http-equiv%3Drefresh%20';
 
@@ -40,19 +47,22 @@ describe('HTML injection through the bill id', () => {
   test('ids of demo bills and their copies fit the pattern', async () => {
     const copy = (await server.app.inject({ method: 'POST', url: '/sandbox/bills', payload: { from: 'demo-anon' } })).json().objectOID as string;
     expect(copy).toMatch(/^demo-anon-[0-9a-f]{12}$/);
-    for (const id of ['demo-anon', copy, 'Demo_Bill-1']) {
+    // Demo_Bill-1 fits the pattern but names no bill: the checkout with its data error, answered 404.
+    for (const [id, status] of [['demo-anon', 200], [copy, 200], ['Demo_Bill-1', 404]] as const) {
       const page = await server.app.inject({ method: 'GET', url: `/pay/${id}` });
-      expect(page.statusCode).toBe(200);
+      expect(page.statusCode).toBe(status);
       const config = /<meta name=(?:"config"|config) content="([^"]*)"/.exec(page.body)![1]!;
       expect(JSON.parse(config.replaceAll('&quot;', '"')).objectOID).toBe(id);
     }
   });
 
-  test('an unknown bill with a good id gets the checkout (it shows the data error) but, without a cookie, no session', async () => {
+  test('an unknown bill with a good id gets the checkout (it shows the data error), answered 404, but, without a cookie, no session', async () => {
     const before = await sessionCount();
     const page = await server.app.inject({ method: 'GET', url: '/pay/no-such-bill' });
-    expect(page.statusCode).toBe(200);
+    expect(page.statusCode).toBe(404);
+    // This test's build has no server rendering: the page's script renders the data error from the answer it carries.
     expect(page.body).toContain('<div id="root"></div>');
+    expect(initialDataOf(page.body)).toEqual({ bill: { status: 404, body: { success: false, error: 'Документ не найден' } }, user: null, rendered: null });
     expect(page.cookies).toHaveLength(0);
     expect(await sessionCount()).toBe(before);
     // A payer who has a session keeps it on such a page.

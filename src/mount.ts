@@ -1,0 +1,45 @@
+import { createElement, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+
+/**
+ * Shows a page's tree: hydrates the server's markup when the server rendered the view the page's first render shows,
+ * else renders on its own (React replaces whatever the mount point held when it commits).
+ */
+export function show(element: HTMLElement, tree: ReactNode, hydrate: boolean) {
+  const shown = createElement(Shown, { element, how: hydrate ? 'hydrated' : 'rendered' }, tree);
+  // As a transition, React hydrates (and renders) in slices that let the browser answer between them, rather than in
+  // one long task (Lighthouse's total blocking time).
+  startTransition(() => {
+    if (hydrate) hydrateRoot(element, shown);
+    else createRoot(element).render(shown);
+  });
+}
+
+/**
+ * Marks the mount point once the page's script has taken it over (`data-shown`: hydrated or rendered), from then on
+ * answering the payer: the journeys and the benchmark wait for it. Marked as the first render commits, before the
+ * effects that fetch what the page needs next (the address bar's binding, the later steps' code).
+ */
+function Shown({ element, how, children }: { element: HTMLElement; how: string; children?: ReactNode }) {
+  useLayoutEffect(() => {
+    element.dataset.shown = how;
+  }, [element, how]);
+  return children;
+}
+
+/** A task of its own for what follows: the page's scripts were evaluated in one, the page starts in the next. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** How long a page the server rendered waits for its machines to reach its view before rendering on its own instead. */
+const SETTLE_MS = 10_000;
+
+/**
+ * Waits for an actor to reach the state the page's data puts it in: the answers the page carries resolve its first
+ * loads within a few microtasks (a reg bill's sign-in form brings its chunk first).
+ */
+export const settled = <Actor extends AnyActorRef>(actor: Actor, done: (snapshot: SnapshotFrom<Actor>) => boolean): Promise<void> =>
+  waitFor(actor, done, { timeout: SETTLE_MS }).then(
+    () => undefined,
+    () => undefined,
+  );

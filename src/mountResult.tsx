@@ -1,0 +1,30 @@
+import { createActor } from 'xstate';
+import { definePaymentStatusActor } from './actors/paymentStatus';
+import type { Dependencies } from './actors/dependencies';
+import { settled, show } from './mount';
+import type { InitialData } from './services/initialData';
+import type { PageConfig } from './services/pageConfig';
+import { ResultPageRoot } from './views/ResultPageRoot';
+import { resultView } from './views/shownView';
+import { outcomeOf } from './views/StatusBlock';
+
+/**
+ * The result page (`/success`, `/fail`, or any element with id "result"), with orderId and billOid from the query: a
+ * chunk of its own, so the checkout's first load does not carry it. Polling starts before the first render: its first
+ * answer is the one the page carries, so the first render shows the status the server rendered.
+ */
+export async function mountResult(element: HTMLElement, deps: Dependencies, config: PageConfig, { rendered, status: carried }: InitialData) {
+  const query = new URLSearchParams(window.location.search);
+  const orderId = query.get('orderId');
+  const billOid = query.get('billOid');
+  const cancelled = query.get('state') === 'return';
+  const status = orderId && billOid ? createActor(definePaymentStatusActor(deps), { input: { transactionID: orderId, billOID: billOid } }).start() : null;
+  if (status && carried) await settled(status, (state) => !state.matches('checking'));
+  const view = resultView(status ? outcomeOf(status.getSnapshot(), { cancelled }) : null);
+  show(
+    element,
+    <ResultPageRoot status={status} query={{ orderId, billOid, cancelled }} config={config} onReload={() => window.location.reload()} />,
+    // Only a status the page carries is hydrated: a poll still on its way could change it half-way through.
+    (!status || !!carried) && rendered === view,
+  );
+}

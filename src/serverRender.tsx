@@ -1,0 +1,126 @@
+/**
+ * The server's rendering of the page (built by webpack into dist/server/render.cjs, which server/platform/pages.ts loads):
+ * the checkout's first view and the result page's status, rendered from the same data the page then carries, by the
+ * same machines and views, so that the page's first render in the browser hydrates this markup instead of replacing it.
+ * Nothing here does I/O: the data comes in, markup goes out.
+ */
+import type { ReactNode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { appMachine } from './machines/app';
+import { checkoutMachine } from './machines/checkout';
+import { preloadBuiltIn } from './machines/onDemand';
+import { paymentStatusMachine } from './machines/paymentStatus';
+import { firstAnswers, type InitialData } from './services/initialData';
+import { messages } from './services/messages';
+import type { PageConfig } from './services/pageConfig';
+import { CheckoutPage } from './views/CheckoutPage';
+import { preloadViews } from './views/lazyViews';
+import { ResultPageRoot } from './views/ResultPageRoot';
+import { outcomeOf, type PaymentStatusActor } from './views/StatusBlock';
+import { resultView, serverRenderedViews, shownView } from './views/shownView';
+
+/** How long the machines may take to settle on the data given (they settle in a few microtasks; this only bounds a bug). */
+const SETTLE_MS = 1000;
+
+export interface RenderedPage {
+  /** The markup of the mount point. */
+  markup: string;
+  /** The view it shows (views/shownView.ts), which the page compares with its own first view before hydrating. */
+  view: string;
+  /** The page's title when the view has its own (the data error's), else null. */
+  title: string | null;
+}
+
+export interface CheckoutPageInput {
+  config: PageConfig;
+  objectOID: string;
+  /** The declined order of 'Попробовать снова' the link named, if any (the bill data was read with it). */
+  retryOrder: string | null;
+  /** The answers the page will carry: the bill data, and the user when the server can know it. */
+  initial: Omit<InitialData, 'rendered'>;
+}
+
+const nothing = () => undefined;
+
+async function html(tree: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(tree);
+  let markup = '';
+  for await (const chunk of prelude) markup += String(chunk);
+  return markup;
+}
+
+/** Every view and child machine the server may render or run, loaded once: a render never waits for a lazy one. */
+const ready = Promise.all([preloadViews(), preloadBuiltIn()]);
+
+/**
+ * The checkout's page: the app machine run on the data given until it has left loading, as the page's own run will, and
+ * rendered when its view is one the server renders (serverRenderedViews); any other (or a user the server cannot know)
+ * renders the loading state, which is what the page's own first render shows.
+ */
+export async function renderCheckout({ config, objectOID, retryOrder, initial }: CheckoutPageInput): Promise<RenderedPage> {
+  await ready;
+  const first = firstAnswers({ ...initial, rendered: null });
+  let title: string | null = null;
+  const logic = appMachine.provide({
+    actors: {
+      loadBill: fromPromise(() => first.bill() ?? Promise.reject(new Error('no bill data to render'))),
+      loadUser: fromPromise(() => first.user() ?? Promise.reject(new Error('the user is not known here'))),
+      logout: fromPromise<void, void>(async () => undefined),
+      checkout: checkoutMachine.provide({ actions: { 'save code draft': nothing, 'forget code draft': nothing } }),
+    },
+    actions: {
+      'show data error title': () => void (title = messages.app.dataErrorTitle),
+      'track sign-in': nothing,
+      'log error': nothing,
+    },
+  });
+  const input = { objectOID, isDesktop: false, resumePath: null, retryOrder, codeDraft: null };
+  const page = { config, goBack: nothing };
+  const app = createActor(logic, { input }).start();
+  try {
+    // No bill data to carry, or the user unknown here: the page asks for them, so its first view is the loading state.
+    const settled = initial.bill && 'user' in initial ? await waitFor(app, (state) => !state.hasTag('loading'), { timeout: SETTLE_MS }) : app.getSnapshot();
+    const view = shownView(settled);
+    if (serverRenderedViews.includes(view)) return { markup: await html(<CheckoutPage app={app} page={page} />), view, title };
+    const loading = createActor(logic, { input });
+    return { markup: await html(<CheckoutPage app={loading} page={page} />), view: 'loading', title: null };
+  } finally {
+    // Stops the machines the render started, with their children and timers.
+    app.stop();
+  }
+}
+
+export interface ResultPageInput {
+  config: PageConfig;
+  orderId: string | null;
+  billOid: string | null;
+  cancelled: boolean;
+  /** The status poll's answer the page will carry, when the server has one. */
+  initial: Omit<InitialData, 'rendered'>;
+}
+
+/** The result page with the status the first poll answers (the server's own answer to it, given here). */
+export async function renderResult({ config, orderId, billOid, cancelled, initial }: ResultPageInput): Promise<RenderedPage> {
+  await ready;
+  const query = { orderId, billOid, cancelled };
+  const page = (status: PaymentStatusActor | null) => <ResultPageRoot status={status} query={query} config={config} />;
+  if (!orderId || !billOid) return { markup: await html(page(null)), view: resultView(null), title: null };
+  const first = firstAnswers({ ...initial, rendered: null });
+  const logic = paymentStatusMachine.provide({
+    actors: {
+      fetchStatus: fromPromise(() => first.status() ?? Promise.reject(new Error('no status to render'))),
+      watchVisibility: fromCallback(nothing),
+      watchConnection: fromCallback(nothing),
+    },
+    actions: { 'log poll failure': nothing },
+  });
+  const status = createActor(logic, { input: { transactionID: orderId, billOID: billOid } }).start();
+  try {
+    const answered = initial.status ? await waitFor(status, (state) => !state.matches('checking'), { timeout: SETTLE_MS }) : status.getSnapshot();
+    return { markup: await html(page(status)), view: resultView(outcomeOf(answered, { cancelled })), title: null };
+  } finally {
+    // The polling's two-minute clock stops with it.
+    status.stop();
+  }
+}

@@ -1,0 +1,24 @@
+import type { SnapshotFrom } from 'xstate';
+import type { AppActor } from '../machines/app';
+
+/**
+ * What the page shows for the app's state, by name: the loading state, the data error, a paid bill's receipt or the
+ * checkout's step. The server renders a view into the page and names it there; the page hydrates that markup only
+ * when its own first view has the same name (a reload on a later step's address, which the server cannot see, does
+ * not), and renders on its own otherwise.
+ */
+export function shownView(app: SnapshotFrom<AppActor>): string {
+  if (app.hasTag('loading')) return 'loading';
+  if (app.hasTag('error')) return 'error';
+  if (app.hasTag('paid')) return 'paid';
+  return app.children.checkout?.getSnapshot().context.step ?? 'loading';
+}
+
+/**
+ * The views the server renders: the first step of either route, a paid bill's receipt and the data error. Any other
+ * step a page opens on (a retry's way to pay) renders on the page, as every later step does.
+ */
+export const serverRenderedViews: readonly string[] = ['noReg', 'reg', 'paid', 'error'];
+
+/** The result page's view: the outcome its status block shows (views/StatusBlock.tsx), or that no order was named. */
+export const resultView = (outcome: string | null) => `result:${outcome ?? 'no order'}`;
