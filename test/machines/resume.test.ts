@@ -5,23 +5,14 @@ import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { ApiError } from '../../src/services/http';
 import type { Bill, LoyaltyUser, Receipt } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
+import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
 import { fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
 
 /** The checkout with its children inert: what matters here is where it starts and with what. */
 function startCheckout(input: Partial<CheckoutInput>, { resuming = true } = {}) {
-  const paymentStatus = fakeCallback<{ transactionID: string; billOID: string }>();
+  const { paymentStatus, actors } = inertCheckoutChildren();
   const logic = checkoutMachine.provide({
-    actors: {
-      paymentStatus: paymentStatus.logic,
-      offer: fakeCallback().logic,
-      checkEmail: fakeRequest().logic,
-      payment: fakeRequest().logic,
-      signIn: fakeCallback().logic,
-      freeCall: fakeCallback().logic,
-      pointsCode: fakeCallback().logic,
-      passwordCode: fakeCallback().logic,
-      registrationCode: fakeCallback().logic,
-    } as never,
+    actors,
     actions: { ...noCodeDraft, ...(resuming ? resumeAfterReload.actions : {}) },
     guards: resuming ? resumeAfterReload.guards : {},
   });
