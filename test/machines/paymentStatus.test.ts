@@ -5,6 +5,7 @@ import type { PaymentStatusResponse } from '../../src/services/types';
 import type { Dependencies } from '../../src/actors/dependencies';
 import { definePaymentStatusActor } from '../../src/actors/paymentStatus';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
+import { aReceipt } from '../fixtures/receipt';
 
 const input = { transactionID: 'tx-1', billOID: 'bill-1' };
 const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' };
@@ -345,12 +346,7 @@ describe('the connection watcher of the page (wiring)', () => {
 });
 
 describe('the receipt and a slow bank', () => {
-  const receipt = {
-    orderId: 'tx-1', status: 'success' as const, amount: 1500.5, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z',
-    method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', billPaid: true, items: [], fee: 0, fiscal: true,
-    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null,
-    refund: null,
-  };
+  const receipt = aReceipt({ orderId: 'tx-1', amount: 1500.5, method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', fiscal: true });
 
   test('a final answer keeps the server\'s receipt', async () => {
     const { actor, answer } = start();
