@@ -139,8 +139,9 @@ test('password-restore: OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIG
 });
 
 test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
-  // A phone of its own: a phone gets one SMS a minute, and the restore path above just sent one.
-  const phone = '79990000009';
+  // A phone of its own (a phone gets one SMS a minute, and the restore path above just sent one) that masks as the
+  // model's sights name it: +7 (999) ***-**-02.
+  const phone = '79990000902';
   await walk({ model: freeCallModel }, 'OPEN_FREE_CALL → CALL_CAME', {
     OPEN_FREE_CALL: async (target) => {
       await openAndFollow('demo-reg', stepMessages.signIn.forgot)(target);
