@@ -48,36 +48,52 @@ const rightCode =
   async (page) =>
     typeCode(page, await smsCode(live.server, await codeScreenPhone(live.server, page, typed)));
 
+/** Opens a fresh `from` bill and follows the sign-in form's link `name` (to registration or the password restore). */
+const openAndFollow = (from: string, name: string) => async (page: Page) => {
+  await open(from)(page);
+  await clickLink(name)(page);
+};
+
+/** An anonymous payer on a fresh demo-anon bill: the e-mail, a way to pay, Pay. */
+const payAnonymously = (way: RegExp) => async (page: Page) => {
+  await open('demo-anon')(page);
+  await giveEmail(page);
+  await page.getByRole('radio', { name: way }).check();
+  await click(PAY)(page);
+};
+
+/** Walks the flow's generated path `name` in a page of its own, performing each model event as `events` says. */
+async function walk(flow: Parameters<typeof pathNamed>[0], name: string, events: Record<string, BrowserEvent>, device: typeof DESKTOP | typeof MOBILE = DESKTOP) {
+  const page = await newPage(device);
+  await walkInBrowser(pathNamed(flow, name), page, events);
+  await page.context().close();
+}
+
 test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () => {
-  const page = await newPage();
-  await walkInBrowser(pathNamed({ model: anonymousPaymentModel }, 'OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD'), page, {
+  await walk({ model: anonymousPaymentModel }, 'OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', {
     OPEN_BILL: open('demo-anon'),
     EMAIL_ACCEPTED: giveEmail,
     PAY_CARD: click(PAY),
   });
-  await page.context().close();
 });
 
 test('signed-in-payment: OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', async () => {
-  const page = await newPage();
   const signIn = (password: string) => async (target: Page) => {
     await fillPhone(target, '79990000002');
     await target.getByLabel(stepMessages.signIn.password).fill(password);
     await target.getByRole('button', { name: m.app.continue }).click();
   };
   // The real server asks for the robot check after any refused login, so this is the refusal it gives.
-  await walkInBrowser(pathNamed({ model: signedInPaymentModel }, 'OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD'), page, {
+  await walk({ model: signedInPaymentModel }, 'OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', {
     OPEN_REG_BILL: open('demo-reg'),
     WRONG_PASSWORD_ROBOT_CHECK: signIn('not-the-password'),
     TICK_ROBOT: tickRobot,
     RIGHT_PASSWORD: signIn('demo-pass'),
   });
-  await page.context().close();
 });
 
 test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE → RIGHT_CODE', async () => {
-  const page = await newPage();
-  await walkInBrowser(pathNamed({ model: pointsSmsModel }, 'OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE → RIGHT_CODE'), page, {
+  await walk({ model: pointsSmsModel }, 'OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE → RIGHT_CODE', {
     OPEN_POINTS_BILL: open('demo-points'),
     USE_POINTS: click(m.points.use),
     SEND_CODE: async (target) => {
@@ -91,17 +107,12 @@ test('points-sms: OPEN_POINTS_BILL → USE_POINTS → SEND_CODE → WRONG_CODE �
     },
     RIGHT_CODE: rightCode(),
   });
-  await page.context().close();
 });
 
 test('registration: OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', async () => {
-  const page = await newPage();
   const phone = `7999${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  await walkInBrowser(pathNamed({ model: registrationModel }, 'OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
-    OPEN_REGISTER: async (target) => {
-      await open('demo-reg')(target);
-      await clickLink(stepMessages.signIn.register)(target);
-    },
+  await walk({ model: registrationModel }, 'OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', {
+    OPEN_REGISTER: openAndFollow('demo-reg', stepMessages.signIn.register),
     FILL_FORM: async (target) => {
       await target.getByLabel(stepMessages.register.surname).fill('Петров');
       await target.getByLabel(stepMessages.register.name, { exact: true }).fill('Пётр');
@@ -113,16 +124,11 @@ test('registration: OPEN_REGISTER → FILL_FORM → SEND_CODE → RIGHT_CODE', a
     SEND_CODE: click(m.app.continue),
     RIGHT_CODE: rightCode(phone),
   });
-  await page.context().close();
 });
 
 test('password-restore: OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE', async () => {
-  const page = await newPage();
-  await walkInBrowser(pathNamed({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE'), page, {
-    OPEN_FORGOT_PASSWORD: async (target) => {
-      await open('demo-reg')(target);
-      await clickLink(stepMessages.signIn.forgot)(target);
-    },
+  await walk({ model: passwordRestoreModel }, 'OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIGHT_CODE', {
+    OPEN_FORGOT_PASSWORD: openAndFollow('demo-reg', stepMessages.signIn.forgot),
     FILL_FORM: async (target) => {
       await fillPhone(target, '79990000002');
       await tickRobot(target);
@@ -130,17 +136,15 @@ test('password-restore: OPEN_FORGOT_PASSWORD → FILL_FORM → SEND_CODE → RIG
     SEND_CODE: click(m.app.continue),
     RIGHT_CODE: rightCode('79990000002'),
   });
-  await page.context().close();
 });
 
 test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
-  const page = await newPage();
-  // A phone of its own: a phone gets one SMS a minute, and the restore path above just sent one.
-  const phone = '79990000009';
-  await walkInBrowser(pathNamed({ model: freeCallModel }, 'OPEN_FREE_CALL → CALL_CAME'), page, {
+  // A phone of its own (a phone gets one SMS a minute, and the restore path above just sent one) that masks as the
+  // model's sights name it: +7 (999) ***-**-02.
+  const phone = '79990000902';
+  await walk({ model: freeCallModel }, 'OPEN_FREE_CALL → CALL_CAME', {
     OPEN_FREE_CALL: async (target) => {
-      await open('demo-reg')(target);
-      await clickLink(stepMessages.signIn.forgot)(target);
+      await openAndFollow('demo-reg', stepMessages.signIn.forgot)(target);
       await fillPhone(target, phone);
       await tickRobot(target);
       await click(m.app.continue)(target);
@@ -153,32 +157,17 @@ test('free-call: OPEN_FREE_CALL → CALL_CAME', async () => {
       expect(await call.json()).toEqual({ success: true, answered: 1 });
     },
   });
-  await page.context().close();
 });
 
 test('payment-status: PAY_BY_SBP → ANOTHER_METHOD', async () => {
-  const page = await newPage();
-  await walkInBrowser(pathNamed({ model: paymentStatusModel }, 'PAY_BY_SBP → ANOTHER_METHOD'), page, {
-    PAY_BY_SBP: async (target) => {
-      await open('demo-anon')(target);
-      await giveEmail(target);
-      await target.getByRole('radio', { name: /СБП/ }).check();
-      await click(PAY)(target);
-    },
+  await walk({ model: paymentStatusModel }, 'PAY_BY_SBP → ANOTHER_METHOD', {
+    PAY_BY_SBP: payAnonymously(/СБП/),
     ANOTHER_METHOD: click(stepMessages.sbp.anotherMethod),
   });
-  await page.context().close();
 });
 
 test('bank-widget: PAY_ON_PHONE', async () => {
-  const page = await newPage(MOBILE);
-  await walkInBrowser(pathNamed({ model: bankWidgetModel, simplePaths: true }, 'PAY_ON_PHONE'), page, {
-    PAY_ON_PHONE: async (target) => {
-      await open('demo-anon')(target);
-      await giveEmail(target);
-      await target.getByRole('radio', { name: /SberPay/ }).check();
-      await click(PAY)(target);
-    },
-  });
-  await page.context().close();
+  await walk({ model: bankWidgetModel, simplePaths: true }, 'PAY_ON_PHONE', {
+    PAY_ON_PHONE: payAnonymously(/SberPay/),
+  }, MOBILE);
 });

@@ -38,6 +38,18 @@ async function reload(page: Page, heading: string | RegExp) {
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
+/**
+ * The anonymous payer's way to the money moment: demo-anon, the e-mail for the receipt, Continue, a way to pay, Pay.
+ * A phone taps where a desktop clicks, so the journeys on MOBILE press as a phone does.
+ */
+async function payAnonymously(page: Page, way: RegExp, press: 'tap' | 'click' = 'click') {
+  await open(page, 'demo-anon');
+  await field(page, m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue })[press]();
+  await page.getByRole('radio', { name: way }).check();
+  await page.getByRole('button', { name: PAY })[press]();
+}
+
 describe('a reload keeps every step as it was', () => {
   test('the way to pay: the ticks and the e-mail changed there; Back to the first step', async () => {
     const { page } = await openPage(MOBILE);
@@ -117,11 +129,7 @@ describe('a reload keeps every step as it was', () => {
     await page.getByText(stepMessages.freeCall.callFrom('+7 (999) ***-**-02')).waitFor();
     await page.getByRole('status').filter({ hasText: stepMessages.freeCall.waiting }).waitFor();
 
-    await open(page, 'demo-anon');
-    await field(page, m.email.label).fill('payer@example.com');
-    await page.getByRole('button', { name: m.app.continue }).click();
-    await page.getByRole('radio', { name: /СБП/ }).check();
-    await page.getByRole('button', { name: PAY }).click();
+    await payAnonymously(page, /СБП/);
     await page.getByText(stepMessages.sbp.desktopTitle).waitFor();
     // The bank declines it in its app (the sandbox's page of the QR, at the payload the list's last row opens).
     await page.getByRole('button', { name: bankListMessages.openList }).click();
@@ -140,11 +148,7 @@ describe('a reload keeps every step as it was', () => {
 describe('Back returns to the way to pay with everything kept', () => {
   test("from the acquirer's card form: the attempt is said to be open; going back to it opens the same form, no second order", async () => {
     const { page } = await openPage(MOBILE);
-    await open(page, 'demo-anon');
-    await field(page, m.email.label).fill('payer@example.com');
-    await page.getByRole('button', { name: m.app.continue }).tap();
-    await page.getByRole('radio', { name: /Банковская карта/ }).check();
-    await page.getByRole('button', { name: PAY }).tap();
+    await payAnonymously(page, /Банковская карта/, 'tap');
     await page.waitForURL(/\/sandbox\/acquirer\//);
     const form = page.url();
 
@@ -169,11 +173,7 @@ describe('Back returns to the way to pay with everything kept', () => {
 
   test('from fast payment after a reload: the way to pay with the e-mail kept, and Pay works', async () => {
     const { page } = await openPage();
-    await open(page, 'demo-anon');
-    await field(page, m.email.label).fill('payer@example.com');
-    await page.getByRole('button', { name: m.app.continue }).click();
-    await page.getByRole('radio', { name: /СБП/ }).check();
-    await page.getByRole('button', { name: PAY }).click();
+    await payAnonymously(page, /СБП/);
     await page.getByText(stepMessages.sbp.desktopTitle).waitFor();
     await reload(page, 'СБП');
     await page.goBack();
@@ -189,11 +189,7 @@ describe('Back returns to the way to pay with everything kept', () => {
 
 test('a declined card: the amount, the reason and the ways forward; fast payment opens the way to pay with it chosen and names what failed', async () => {
   const { page } = await openPage(MOBILE);
-  await open(page, 'demo-anon');
-  await field(page, m.email.label).fill('payer@example.com');
-  await page.getByRole('button', { name: m.app.continue }).tap();
-  await page.getByRole('radio', { name: /Банковская карта/ }).check();
-  await page.getByRole('button', { name: PAY }).tap();
+  await payAnonymously(page, /Банковская карта/, 'tap');
   await page.waitForURL(/\/sandbox\/acquirer\//);
   await payWithCard(page, TEST_CARDS.declined);
   await page.waitForURL(/\/fail\?/);

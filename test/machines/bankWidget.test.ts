@@ -79,29 +79,21 @@ test('the widget initialises: open, and the time-out no longer applies', () => {
   expect(actor.getSnapshot().value).toEqual({ widget: 'open' });
 });
 
-test('success closes the widget and goes to the success return URL', () => {
+// The bank's two outcomes end the same way, each to its own return URL.
+test.each(['success', 'fail'] as const)('%s closes the widget and goes to its return URL', (outcome) => {
   const { actor, report, widget, effects } = start();
   report('widget.ready');
-  report('widget.success');
-  expect(actor.getSnapshot().value).toBe('success');
-  expect(actor.getSnapshot().output).toEqual({ result: 'success' });
+  report(`widget.${outcome}`);
+  expect(actor.getSnapshot().value).toBe(outcome);
+  expect(actor.getSnapshot().output).toEqual({ result: outcome });
   expect(widget.last.stopped).toBe(true);
-  expect(effects).toEqual([{ name: 'go to return url', params: { ...desktop, outcome: 'success' } }]);
+  expect(effects).toEqual([{ name: 'go to return url', params: { ...desktop, outcome } }]);
 });
 
 test('success may come before any question (still loading)', () => {
   const { actor, report } = start();
   report('widget.success');
   expect(actor.getSnapshot().output).toEqual({ result: 'success' });
-});
-
-test('fail closes the widget and goes to the fail return URL', () => {
-  const { actor, report, widget, effects } = start();
-  report('widget.ready');
-  report('widget.fail');
-  expect(actor.getSnapshot().output).toEqual({ result: 'fail' });
-  expect(widget.last.stopped).toBe(true);
-  expect(effects).toEqual([{ name: 'go to return url', params: { ...desktop, outcome: 'fail' } }]);
 });
 
 test('CLOSE_WIDGET: closed, nowhere to go (the checkout lets the payer choose again)', () => {

@@ -1,33 +1,18 @@
 import { createActor, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { appMachine } from '../../src/machines/app';
 import { checkoutMachine, openedByPayer, steps, type CheckoutInput, type RouteMeta, type Step } from '../../src/machines/checkout';
-import type { CodeFlowInput, CodeRequest } from '../../src/machines/codeFlow';
+import type { CodeRequest } from '../../src/machines/codeFlow';
 import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
-import { deferred, fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
+import { deferred, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
 import { paymentMachine } from '../../src/machines/payment';
 
 /** The checkout with every child faked: step flows and the other children are inert callbacks the test drives. */
 function provided() {
-  const flows = {
-    signIn: fakeCallback(),
-    freeCall: fakeCallback<{ phone: string }>(),
-    pointsCode: fakeCallback<CodeFlowInput>(),
-    passwordCode: fakeCallback<CodeFlowInput>(),
-    registrationCode: fakeCallback<CodeFlowInput>(),
-  };
-  const checkEmail = fakeRequest<string, { email: string }>();
-  const paymentStatus = fakeCallback();
-  const logic = checkoutMachine.provide({
-    actors: {
-      ...Object.fromEntries(Object.entries(flows).map(([name, fake]) => [name, fake.logic])),
-      checkEmail: checkEmail.logic,
-      paymentStatus: paymentStatus.logic,
-      offer: fakeCallback().logic,
-      payment: fakeRequest().logic,
-    } as never,
-    actions: noCodeDraft,
-  });
+  const { signIn, freeCall, pointsCode, passwordCode, registrationCode, checkEmail, paymentStatus, actors } = inertCheckoutChildren();
+  const flows = { signIn, freeCall, pointsCode, passwordCode, registrationCode };
+  const logic = checkoutMachine.provide({ actors, actions: noCodeDraft });
   return { logic, flows, checkEmail, paymentStatus };
 }
 

@@ -34,7 +34,12 @@ function start(kind: keyof typeof inputs, finishing = kind !== 'points') {
   });
   const run = startFlow(machine, inputs[kind]);
   const request = () => run.flow.send({ type: 'code.request', request: requests[kind] });
-  return { ...run, sendCode, checkCode, finish, log, request };
+  /** The server answers the newest call of `call` (a right code, a finish that worked, unless `reply` says otherwise) and the flow has heard it. */
+  const answers = (call: typeof checkCode | typeof finish) => async (reply: AccountAnswer = answer()) => {
+    call.last.answer.resolve(reply);
+    await settle();
+  };
+  return { ...run, sendCode, checkCode, finish, log, request, checked: answers(checkCode), finished: answers(finish) };
 }
 
 /** Asks for the code and lets the server send it: the flow is on the code screen. */
@@ -262,25 +267,22 @@ describe('the code check', () => {
   });
 
   test('a rejected code says the tries left, with no robot check until the server asks for it; a right code then goes on', async () => {
-    const { flow, told, checkCode } = await atCodeScreen('points', false);
+    const { flow, told, checked } = await atCodeScreen('points', false);
     flow.send({ type: 'code.submit', code: '0000' });
-    checkCode.last.answer.resolve(answer({ success: false, showCaptcha: false, triesLeft: 4, error: 'Ошибка проверки кода' }));
-    await settle();
+    await checked(answer({ success: false, showCaptcha: false, triesLeft: 4, error: 'Ошибка проверки кода' }));
     expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'code rejected', triesLeft: 4 }, showCaptcha: false });
     // The right code is checked at once, and the error goes.
     flow.send({ type: 'code.submit', code: '1234' });
     expect(check(flow)).toBe('checking');
     expect(flow.getSnapshot().context.problem).toBeNull();
-    checkCode.last.answer.resolve(answer());
-    await settle();
+    await checked();
     expect(told.at(-1)).toEqual({ type: 'code.confirmed', request: requests.points });
   });
 
   test('a rejected code shows the problem and the captcha the server asks for; the next try carries the token', async () => {
-    const { flow, told, checkCode, log } = await atCodeScreen('points', false);
+    const { flow, told, checkCode, log, checked } = await atCodeScreen('points', false);
     flow.send({ type: 'code.submit', code: '0000' });
-    checkCode.last.answer.resolve(answer({ success: false, showCaptcha: true, triesLeft: 3, error: 'Ошибка проверки кода' }));
-    await settle();
+    await checked(answer({ success: false, showCaptcha: true, triesLeft: 3, error: 'Ошибка проверки кода' }));
     expect(check(flow)).toBe('entering');
     expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'code rejected', triesLeft: 3 }, showCaptcha: true });
     expect(log).toHaveBeenCalledWith('Ошибка проверки кода');
@@ -294,8 +296,7 @@ describe('the code check', () => {
     flow.send({ type: 'code.submit', code: '1234' });
     expect(flow.getSnapshot().context.problem).toBeNull();
     expect(checkCode.inputs[1]?.captcha).toBe('tok');
-    checkCode.last.answer.resolve(answer());
-    await settle();
+    await checked();
     expect(told.at(-1)).toEqual({ type: 'code.confirmed', request: requests.points });
   });
 
@@ -312,27 +313,23 @@ describe('the code check', () => {
 
 describe('what a right code unlocks (the caller’s finish)', () => {
   test('forgot-password: a right code runs the finish with the request and the token, then code.confirmed', async () => {
-    const { flow, told, checkCode, finish } = await atCodeScreen('password');
+    const { flow, told, checkCode, finish, checked, finished } = await atCodeScreen('password');
     flow.send({ type: 'code.submit', code: '1234' });
     expect(checkCode.inputs[0]).toMatchObject({ purpose: 'forgot-password', custNo: null, usePoints: false });
-    checkCode.last.answer.resolve(answer());
-    await settle();
+    await checked();
     expect(check(flow)).toBe('finishing');
     expect(flow.getSnapshot().hasTag('busy')).toBe(true);
     expect(finish.inputs).toEqual([{ request: requests.password, captcha: null }]);
     expect(told).toEqual([{ type: 'code.sent', request: requests.password }]);
-    finish.last.answer.resolve(answer());
-    await settle();
+    await finished();
     expect(told.at(-1)).toEqual({ type: 'code.confirmed', request: requests.password });
   });
 
   test('a failed finish shows the captcha when asked and goes no further until Continue with the check passed', async () => {
-    const { flow, told, checkCode, finish, log } = await atCodeScreen('password');
+    const { flow, told, finish, log, checked, finished } = await atCodeScreen('password');
     flow.send({ type: 'code.submit', code: '1234' });
-    checkCode.last.answer.resolve(answer());
-    await settle();
-    finish.last.answer.resolve(answer({ success: false, showCaptcha: true, error: 'Подтвердите, что вы не робот' }));
-    await settle();
+    await checked();
+    await finished(answer({ success: false, showCaptcha: true, error: 'Подтвердите, что вы не робот' }));
     expect(check(flow)).toBe('finishFailed');
     expect(flow.getSnapshot().context).toMatchObject({ problem: { kind: 'finish failed' }, showCaptcha: true });
     expect(log).toHaveBeenCalledWith('Подтвердите, что вы не робот');
@@ -351,21 +348,18 @@ describe('what a right code unlocks (the caller’s finish)', () => {
   });
 
   test('register: the finish gets the form; without a robot check to show, Continue retries at once', async () => {
-    const { flow, told, checkCode, finish } = await atCodeScreen('registration');
+    const { flow, told, checkCode, finish, checked, finished } = await atCodeScreen('registration');
     flow.send({ type: 'code.submit', code: '1234' });
     expect(checkCode.inputs[0]).toMatchObject({ purpose: 'register', phone: '79991234567' });
-    checkCode.last.answer.resolve(answer());
-    await settle();
+    await checked();
     expect(finish.inputs).toEqual([{ request: requests.registration, captcha: null }]);
-    finish.last.answer.resolve(answer({ success: false, showCaptcha: false, error: 'Этот телефон уже зарегистрирован' }));
-    await settle();
+    await finished(answer({ success: false, showCaptcha: false, error: 'Этот телефон уже зарегистрирован' }));
     expect(check(flow)).toBe('finishFailed');
     expect(flow.getSnapshot().context).toMatchObject({ showCaptcha: false, problem: { kind: 'finish failed' } });
     flow.send({ type: 'code.submit', code: '1234' });
     expect(check(flow)).toBe('finishing');
     expect(flow.getSnapshot().context.problem).toBeNull();
-    finish.last.answer.resolve(answer());
-    await settle();
+    await finished();
     expect(told.at(-1)).toEqual({ type: 'code.confirmed', request: requests.registration });
   });
 

@@ -5,6 +5,7 @@ import type { PaymentStatusResponse } from '../../src/services/types';
 import type { Dependencies } from '../../src/actors/dependencies';
 import { definePaymentStatusActor } from '../../src/actors/paymentStatus';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
+import { aReceipt } from '../fixtures/receipt';
 
 const input = { transactionID: 'tx-1', billOID: 'bill-1' };
 const created: PaymentStatusResponse = { status: 'created', objectOID: 'bill-1' };
@@ -139,18 +140,26 @@ test('no request overlaps another, however slow the answers are', async () => {
   expect(fetchStatus.calls).toHaveLength(3);
 });
 
-test('while the tab is hidden no poll is made; it resumes at once when the tab is shown', async () => {
-  const { actor, fetchStatus, clock, answer, tab } = start();
+/** While waiting, what stops the polls (a hidden tab, a lost connection), the state and tag it shows, and what brings them back. */
+type Away = (run: ReturnType<typeof start>) => void;
+test.each<[string, Away, string, string, Away]>([
+  ['the tab is hidden', ({ tab }) => tab('hidden'), 'paused', 'created', ({ tab }) => tab('visible')],
+  ['the connection is gone (the state says offline)', ({ network }) => network('offline'), 'offline', 'offline', ({ network }) => network('online')],
+])('while %s no poll goes out; back, a poll at once', async (_, leave, state, tag, come) => {
+  const run = start();
+  const { actor, fetchStatus, clock, answer } = run;
   await answer(created);
-  tab('hidden');
-  expect(actor.getSnapshot().value).toBe('paused');
-  expect(actor.getSnapshot().hasTag('created')).toBe(true);
+  leave(run);
+  expect(actor.getSnapshot().value).toBe(state);
+  expect(actor.getSnapshot().hasTag(tag as never)).toBe(true);
   clock.increment(10 * STATUS_POLL_MS);
   expect(fetchStatus.calls).toHaveLength(1);
 
-  tab('visible');
+  come(run);
   expect(actor.getSnapshot().value).toBe('checking');
   expect(fetchStatus.calls).toHaveLength(2);
+  await answer({ status: 'success', objectOID: 'bill-1' });
+  expect(actor.getSnapshot().value).toBe('success');
 });
 
 test('a tab hidden during a request lets that request finish, then pauses', async () => {
@@ -300,21 +309,6 @@ describe('the connection', () => {
     expect(actor.getSnapshot().context.answered).toBe(true);
   });
 
-  test('gone while waiting: no poll goes out, the state says offline; back: a poll at once', async () => {
-    const { actor, fetchStatus, clock, answer, network } = start();
-    await answer(created);
-    network('offline');
-    expect(actor.getSnapshot().value).toBe('offline');
-    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
-    clock.increment(10 * STATUS_POLL_MS);
-    expect(fetchStatus.calls).toHaveLength(1);
-    network('online');
-    expect(actor.getSnapshot().value).toBe('checking');
-    expect(fetchStatus.calls).toHaveLength(2);
-    await answer({ status: 'success', objectOID: 'bill-1' });
-    expect(actor.getSnapshot().value).toBe('success');
-  });
-
   test('gone while a poll is in flight: its failure waits for the connection instead of retrying', async () => {
     const { actor, fetchStatus, clock, fail, network } = start();
     network('offline');
@@ -352,12 +346,7 @@ describe('the connection watcher of the page (wiring)', () => {
 });
 
 describe('the receipt and a slow bank', () => {
-  const receipt = {
-    orderId: 'tx-1', status: 'success' as const, amount: 1500.5, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z',
-    method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', billPaid: true, items: [], fee: 0, fiscal: true,
-    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null,
-    refund: null,
-  };
+  const receipt = aReceipt({ orderId: 'tx-1', amount: 1500.5, method: { code: 'SBP', name: 'СБП' }, email: 'iv***@mail.ru', fiscal: true });
 
   test('a final answer keeps the server\'s receipt', async () => {
     const { actor, answer } = start();

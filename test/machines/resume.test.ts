@@ -3,25 +3,17 @@ import { appMachine } from '../../src/machines/app';
 import { checkoutMachine, derive, type CheckoutInput } from '../../src/machines/checkout';
 import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { ApiError } from '../../src/services/http';
-import type { Bill, LoyaltyUser, Receipt } from '../../src/services/types';
+import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
+import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
 import { fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { aReceipt } from '../fixtures/receipt';
 
 /** The checkout with its children inert: what matters here is where it starts and with what. */
 function startCheckout(input: Partial<CheckoutInput>, { resuming = true } = {}) {
-  const paymentStatus = fakeCallback<{ transactionID: string; billOID: string }>();
+  const { paymentStatus, actors } = inertCheckoutChildren();
   const logic = checkoutMachine.provide({
-    actors: {
-      paymentStatus: paymentStatus.logic,
-      offer: fakeCallback().logic,
-      checkEmail: fakeRequest().logic,
-      payment: fakeRequest().logic,
-      signIn: fakeCallback().logic,
-      freeCall: fakeCallback().logic,
-      pointsCode: fakeCallback().logic,
-      passwordCode: fakeCallback().logic,
-      registrationCode: fakeCallback().logic,
-    } as never,
+    actors,
     actions: { ...noCodeDraft, ...(resuming ? resumeAfterReload.actions : {}) },
     guards: resuming ? resumeAfterReload.guards : {},
   });
@@ -105,11 +97,7 @@ describe("'Попробовать снова'", () => {
 });
 
 describe('a paid bill\'s link', () => {
-  const receipt: Receipt = {
-    orderId: 'order-1', status: 'success', amount: 100, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z', method: null, email: null, billPaid: true,
-    items: [{ name: 'Счет', quantity: 1, price: 100, amount: 100, vat: 'none' }], fee: 0, fiscal: false,
-    card: null, declineReason: null, fastPaymentFee: null, returnUrl: null, refund: null,
-  };
+  const receipt = aReceipt({ items: [{ name: 'Счет', quantity: 1, price: 100, amount: 100, vat: 'none' }] });
   function startApp() {
     const loadBill = fakeRequest<Bill, { objectOID: string; retry?: string | null }>();
     const loadUser = fakeRequest<LoyaltyUser | null, void>();

@@ -6,7 +6,8 @@ import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import type { Bill, CodeRequest } from '../../src/services/types';
 import { pointsBill, regBill } from '../fixtures/accountFlows';
 import { aBill, aUser } from '../fixtures/billBuilder';
-import { fakeCallback, fakeRequest, noCodeDraft } from '../fixtures/fakes';
+import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
+import { noCodeDraft } from '../fixtures/fakes';
 
 /**
  * A reload on any step (or Back from the bank's card form, which loads the page again): this tab's draft gives back what
@@ -17,22 +18,11 @@ const emptyDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: nul
 const draftWith = (overrides: Partial<CheckoutDraft>): CheckoutDraft => ({ ...emptyDraft, ...overrides });
 
 function reloaded(input: Partial<CheckoutInput> & { bill: Bill }) {
-  const paymentStatus = fakeCallback<{ transactionID: string }>();
-  const flows = { pointsCode: fakeCallback(), passwordCode: fakeCallback(), registrationCode: fakeCallback() };
-  const freeCall = fakeCallback<{ phone: string }>();
+  const { paymentStatus, freeCall, pointsCode, passwordCode, registrationCode, actors } = inertCheckoutChildren();
+  const flows = { pointsCode, passwordCode, registrationCode };
   const kept: CheckoutDraft[] = [];
   const logic = checkoutMachine.provide({
-    actors: {
-      paymentStatus: paymentStatus.logic,
-      offer: fakeCallback().logic,
-      checkEmail: fakeRequest().logic,
-      payment: fakeRequest().logic,
-      signIn: fakeCallback().logic,
-      freeCall: freeCall.logic,
-      pointsCode: flows.pointsCode.logic,
-      passwordCode: flows.passwordCode.logic,
-      registrationCode: flows.registrationCode.logic,
-    } as never,
+    actors,
     actions: { ...noCodeDraft, 'keep draft': ({ context }) => void kept.push(draftOf(context)), ...resumeAfterReload.actions },
     guards: resumeAfterReload.guards,
   });

@@ -2,13 +2,29 @@ import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { anonBill, offerBill, openPage } from './support/bills';
 import { anonymousPaymentModel as model } from './models/anonymous-payment';
-import { describeModelFlow } from './support/flow';
+import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 import { PAY } from '../fixtures/payButton';
 
 const CARD_FORM = 'http://localhost/sandbox/acquirer/order-1';
 const cardForm = { info: { orderId: 'order-1', formUrl: CARD_FORM } };
+
+/**
+ * A reload on the fast-payment step while its QR is still open: the reloaded step polls at once, and the attempt is
+ * still being paid. `drafted`: this tab kept its draft (the e-mail, the way to pay, the QR's transaction), as after
+ * a Back that reloads the page; else only the server's open attempt brings the step back.
+ */
+const reloadOnOpenSbp = (drafted: boolean) => async (session: Session) => {
+  const bill = anonBill();
+  const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
+  session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
+  openPage(session, {
+    bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
+    resumePath: '/sbp',
+    ...(drafted ? { draft: { email: 'payer@example.com', selectedTypeOid: sbp.OID, transactionID: 'qrc-1' } } : {}),
+  });
+};
 
 describeModelFlow({
   flow: 'anonymous-payment',
@@ -61,26 +77,8 @@ describeModelFlow({
       const bill = anonBill();
       openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true, amount: 12345.67, reason: null } }, retryOrder: 'order-0' });
     },
-    RELOAD_ON_SBP: async (session) => {
-      const bill = anonBill();
-      const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
-      // The reloaded step polls at once, and the attempt is still being paid.
-      session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
-      openPage(session, {
-        bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
-        resumePath: '/sbp',
-      });
-    },
-    RELOAD_ON_SBP_BACK: async (session) => {
-      const bill = anonBill();
-      const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
-      session.server.once('post', '/api/getResult/', { status: 'created', objectOID: 'model-anon' });
-      openPage(session, {
-        bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: sbp.OID, code: 'SBP', status: 'created', pointsUsed: 0, sbp: { payload: 'http://localhost/sandbox/sbp/qrc-1', qrcId: 'qrc-1', image: 'iVBORw0KGgo=' } } },
-        resumePath: '/sbp',
-        draft: { email: 'payer@example.com', selectedTypeOid: sbp.OID, transactionID: 'qrc-1' },
-      });
-    },
+    RELOAD_ON_SBP: reloadOnOpenSbp(false),
+    RELOAD_ON_SBP_BACK: reloadOnOpenSbp(true),
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
     RELOAD_TYPED_EMAIL: async (session) => void openPage(session, { bill: anonBill(), resumePath: '/noReg', draft: { typed: { email: 'payer@exa' } } }),
     RELOAD_ON_CHOOSE: async (session) => {

@@ -1,3 +1,4 @@
+import type { JsonBodyType } from 'msw';
 import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
@@ -21,6 +22,15 @@ const usePoints = async (session: Session, points: string | null) => {
   if (points !== null) await does.type(session, stepMessages.usePoints.input, points);
   await does.click(session, m.points.use);
 };
+/** The server will answer the points code's send with `answer` (and `status`); then the payer asks for the code as `ask` does. */
+const answersSend = (ask: (session: Session) => Promise<void>) => (answer: JsonBodyType, status = 200) => async (session: Session) => {
+  session.server.once('post', SEND, answer, status);
+  await ask(session);
+};
+/** Asked for on the points form, with 1 000 points. */
+const sendAnswered = answersSend((session) => usePoints(session, '1000'));
+/** Asked for again on the code screen. */
+const resendAnswered = answersSend((session) => does.click(session, stepMessages.code.resend));
 const rightCode = async (session: Session) => {
   session.server.once('post', CHECK, { success: true, data: { verified: true } });
   await typeCode(session, '1234');
@@ -52,22 +62,10 @@ describeModelFlow({
     // No send answer scripted: a proven phone's points apply with no request.
     APPLY_POINTS: (session) => usePoints(session, '1000'),
     USE_POINTS: (session) => does.click(session, m.points.use),
-    SEND_CODE: async (session) => {
-      session.server.once('post', SEND, codeSent());
-      await usePoints(session, '1000');
-    },
-    SEND_REFUSED_ROBOT: async (session) => {
-      session.server.once('post', SEND, refusal('Подтвердите, что вы не робот', true), 400);
-      await usePoints(session, '1000');
-    },
-    SEND_FAILS: async (session) => {
-      session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
-      await usePoints(session, '1000');
-    },
-    SEND_SMS_FAILED: async (session) => {
-      session.server.once('post', SEND, smsNotSent(), 503);
-      await usePoints(session, '1000');
-    },
+    SEND_CODE: sendAnswered(codeSent()),
+    SEND_REFUSED_ROBOT: sendAnswered(refusal('Подтвердите, что вы не робот', true), 400),
+    SEND_FAILS: sendAnswered({ success: false, error: 'Сбой' }, 500),
+    SEND_SMS_FAILED: sendAnswered(smsNotSent(), 503),
     TICK_ROBOT: tickRobot,
     UNTICK_ROBOT: tickRobot,
     SUBMIT_AS_CHECK_EXPIRES: (session) => continueAsCheckExpires(session, m.points.use),
@@ -94,26 +92,11 @@ describeModelFlow({
     // No answer scripted: a request would fail the path.
     TYPE_CODE_UNTICKED: (session) => typeCode(session, '1234'),
     BACK: (session) => does.click(session, m.app.back),
-    RESEND: async (session) => {
-      session.server.once('post', SEND, codeSent());
-      await does.click(session, stepMessages.code.resend);
-    },
-    RESEND_TOO_EARLY: async (session) => {
-      session.server.once('post', SEND, refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429);
-      await does.click(session, stepMessages.code.resend);
-    },
-    RESEND_REFUSED: async (session) => {
-      session.server.once('post', SEND, refusal('Баллы недоступны для этого счета', false), 400);
-      await does.click(session, stepMessages.code.resend);
-    },
-    RESEND_FAILS: async (session) => {
-      session.server.once('post', SEND, { success: false, error: 'Сбой' }, 500);
-      await does.click(session, stepMessages.code.resend);
-    },
-    RESEND_SMS_FAILED: async (session) => {
-      session.server.once('post', SEND, smsNotSent(), 503);
-      await does.click(session, stepMessages.code.resend);
-    },
+    RESEND: resendAnswered(codeSent()),
+    RESEND_TOO_EARLY: resendAnswered(refusal('Повторная отправка кода возможна через 42 с', true, { secondsLeft: 42 }), 429),
+    RESEND_REFUSED: resendAnswered(refusal('Баллы недоступны для этого счета', false), 400),
+    RESEND_FAILS: resendAnswered({ success: false, error: 'Сбой' }, 500),
+    RESEND_SMS_FAILED: resendAnswered(smsNotSent(), 503),
     USE_MORE_POINTS: async (session) => {
       // Points chosen, the block's button says it changes them.
       await does.click(session, m.points.change);

@@ -1,3 +1,4 @@
+import type { JsonBodyType } from 'msw';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { signedInPaymentModel as model } from './models/signed-in-payment';
@@ -16,6 +17,12 @@ async function signIn(session: Session, password: string) {
   await does.type(session, stepMessages.signIn.password, password);
   await does.click(session, messages.app.continue);
 }
+
+/** The provider will answer the login with `answer` (and `status`); then the payer signs in with `password`. */
+const loginAnswered = (answer: JsonBodyType, status: number, password: string) => async (session: Session) => {
+  session.server.once('post', LOGIN, answer, status);
+  await signIn(session, password);
+};
 
 /** A login the provider accepts, then the app's reload of the user and the bill. */
 function acceptLogin(session: Session) {
@@ -39,18 +46,9 @@ describeModelFlow({
     RELOAD_ON_SIGN_IN: async (session) => void openPage(session, { bill: regBill(), resumePath: '/reg', draft: { typed: { signInPhone: '79990000002' } } }),
     OPEN_SIGNED_IN: async (session) => void openPage(session, { bill: regBill(), user: regUser() }),
     OPEN_SIGNED_IN_EMAIL_KNOWN: async (session) => void openPage(session, { bill: regBill(), user: regUser({ email: 'anna@example.com' }) }),
-    WRONG_PASSWORD: async (session) => {
-      session.server.once('post', LOGIN, refusal('Неверный телефон или пароль', false), 401);
-      await signIn(session, 'not-the-password');
-    },
-    LOGIN_SERVER_DOWN: async (session) => {
-      session.server.once('post', LOGIN, { success: false, error: 'Провайдер недоступен' }, 502);
-      await signIn(session, 'demo-pass');
-    },
-    WRONG_PASSWORD_ROBOT_CHECK: async (session) => {
-      session.server.once('post', LOGIN, refusal('Неверный телефон или пароль', true), 401);
-      await signIn(session, 'not-the-password');
-    },
+    WRONG_PASSWORD: loginAnswered(refusal('Неверный телефон или пароль', false), 401, 'not-the-password'),
+    LOGIN_SERVER_DOWN: loginAnswered({ success: false, error: 'Провайдер недоступен' }, 502, 'demo-pass'),
+    WRONG_PASSWORD_ROBOT_CHECK: loginAnswered(refusal('Неверный телефон или пароль', true), 401, 'not-the-password'),
     RIGHT_PASSWORD: async (session) => {
       acceptLogin(session);
       await signIn(session, 'demo-pass');

@@ -44,6 +44,22 @@ beforeEach(() => {
 });
 afterEach(() => stop());
 
+/** The address bar kept in step with a fresh checkout (stopped after the test) that has gone through `steps`. */
+function synced(...steps: string[]) {
+  const checkout = fakeCheckout();
+  const binding = syncAddressBar(window, checkout.binding);
+  stop = binding.stop;
+  steps.forEach((step) => checkout.goTo(step));
+  return { checkout, binding };
+}
+
+/** The browser moves (Back, Forward, a typed hash, the page's own Back) and the page has heard of it. */
+async function browserMoves(move: () => void) {
+  const moved = popped();
+  move();
+  await moved;
+}
+
 test('the first route replaces the entry; each forward step pushes one', () => {
   const checkout = fakeCheckout();
   const before = window.history.length;
@@ -57,40 +73,27 @@ test('the first route replaces the entry; each forward step pushes one', () => {
 });
 
 test("the browser's Back sends the checkout one step back", async () => {
-  const checkout = fakeCheckout();
-  stop = syncAddressBar(window, checkout.binding).stop;
-  checkout.goTo('/choosePaymentType');
-  const back = popped();
-  window.history.back();
-  await back;
+  const { checkout } = synced('/choosePaymentType');
+  await browserMoves(() => window.history.back());
   expect(checkout.binding.back).toHaveBeenCalledTimes(1);
   expect(window.location.hash).toBe('#/noReg');
 });
 
 test("the page's Back link goes through the browser history when the entry is ours", async () => {
-  const checkout = fakeCheckout();
-  const binding = syncAddressBar(window, checkout.binding);
-  stop = binding.stop;
-  checkout.goTo('/choosePaymentType');
-  const back = popped();
-  binding.back();
-  await back;
+  const { checkout, binding } = synced('/choosePaymentType');
+  await browserMoves(() => binding.back());
   expect(checkout.binding.back).toHaveBeenCalledTimes(1);
   expect(window.location.hash).toBe('#/noReg');
 });
 
 test('the Back link asks the checkout directly when no browser entry is ours', () => {
-  const checkout = fakeCheckout();
-  const binding = syncAddressBar(window, checkout.binding);
-  stop = binding.stop;
+  const { checkout, binding } = synced();
   binding.back();
   expect(checkout.binding.back).toHaveBeenCalledTimes(1);
 });
 
 test('going to the main route (history cleared) replaces the entry instead of pushing', () => {
-  const checkout = fakeCheckout();
-  stop = syncAddressBar(window, checkout.binding).stop;
-  checkout.goTo('/usePoints');
+  const { checkout } = synced('/usePoints');
   const length = window.history.length;
   checkout.main();
   expect(window.location.hash).toBe('#/noReg');
@@ -102,9 +105,7 @@ test('browser Back with nothing to go back to inside the checkout keeps the curr
   window.history.pushState(null, '', '/pay/demo-anon#/earlier');
   stop = syncAddressBar(window, checkout.binding).stop;
   window.history.pushState(null, '', '/pay/demo-anon#/other');
-  const back = popped();
-  window.history.back();
-  await back;
+  await browserMoves(() => window.history.back());
   expect(checkout.binding.back).not.toHaveBeenCalled();
   expect(window.location.hash).toBe('#/noReg');
 });
@@ -114,72 +115,48 @@ test('stop unsubscribes and no longer listens to the browser', async () => {
   syncAddressBar(window, checkout.binding).stop();
   expect(checkout.listeners).toBe(0);
   window.history.pushState(null, '', '#/x');
-  const back = popped();
-  window.history.back();
-  await back;
+  await browserMoves(() => window.history.back());
   expect(checkout.binding.back).not.toHaveBeenCalled();
 });
 
 describe('Back and Forward always land where the address bar says', () => {
   test('Forward to a step the checkout has left goes back to the step on screen', async () => {
-    const checkout = fakeCheckout();
-    stop = syncAddressBar(window, checkout.binding).stop;
-    checkout.goTo('/choosePaymentType');
-    checkout.goTo('/sbp');
-    let moved = popped();
-    window.history.back();
-    await moved;
+    const { checkout } = synced('/choosePaymentType', '/sbp');
+    await browserMoves(() => window.history.back());
     expect(window.location.hash).toBe('#/choosePaymentType');
     // Forward, then the page's own return to the step on screen.
-    moved = popped();
-    window.history.forward();
-    await moved;
+    await browserMoves(() => window.history.forward());
     await popped();
     expect(window.location.hash).toBe('#/choosePaymentType');
     expect(checkout.binding.back).toHaveBeenCalledTimes(1);
     // Back still works from there.
-    moved = popped();
-    window.history.back();
-    await moved;
+    await browserMoves(() => window.history.back());
     expect(window.location.hash).toBe('#/noReg');
     expect(checkout.binding.back).toHaveBeenCalledTimes(2);
   });
 
   test('a step that replaced another (the result after the QR): Back goes to the step before both', async () => {
-    const checkout = fakeCheckout();
-    const binding = syncAddressBar(window, checkout.binding);
-    stop = binding.stop;
-    checkout.goTo('/choosePaymentType');
-    checkout.goTo('/sbp');
+    const { checkout, binding } = synced('/choosePaymentType', '/sbp');
     const length = window.history.length;
     checkout.replace('/result');
     expect(window.location.hash).toBe('#/result');
     expect(window.history.length).toBe(length);
-    const back = popped();
-    binding.back();
-    await back;
+    await browserMoves(() => binding.back());
     expect(window.location.hash).toBe('#/choosePaymentType');
   });
 
   test('Back several entries at once takes the checkout as many steps back', async () => {
-    const checkout = fakeCheckout();
-    stop = syncAddressBar(window, checkout.binding).stop;
-    checkout.goTo('/choosePaymentType');
-    checkout.goTo('/sbp');
-    const back = popped();
-    window.history.go(-2);
-    await back;
+    const { checkout } = synced('/choosePaymentType', '/sbp');
+    await browserMoves(() => window.history.go(-2));
     expect(checkout.binding.back).toHaveBeenCalledTimes(2);
     expect(window.location.hash).toBe('#/noReg');
   });
 
   test('a hash typed into the address bar is replaced by the step on screen', async () => {
-    const checkout = fakeCheckout();
-    stop = syncAddressBar(window, checkout.binding).stop;
-    checkout.goTo('/choosePaymentType');
-    const moved = popped();
-    window.location.hash = '#/result';
-    await moved;
+    const { checkout } = synced('/choosePaymentType');
+    await browserMoves(() => {
+      window.location.hash = '#/result';
+    });
     expect(window.location.hash).toBe('#/choosePaymentType');
     expect(checkout.binding.back).not.toHaveBeenCalled();
   });

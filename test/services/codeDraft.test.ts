@@ -8,6 +8,19 @@ import { memoryTabStorage } from '../fixtures/fakes';
 
 const memoryStorage = memoryTabStorage;
 
+/** A tab's storage that refuses every call, as in private mode or when full: the drafts must neither throw nor keep. */
+const refusing: TabStorage = {
+  getItem: () => {
+    throw new Error('SecurityError');
+  },
+  setItem: () => {
+    throw new Error('QuotaExceededError');
+  },
+  removeItem: () => {
+    throw new Error('SecurityError');
+  },
+};
+
 const form = { surname: 'Петров', name: 'Пётр', patronymic: '', phone: '79990000002', privacy: true };
 const requests: CodeRequest[] = [
   { purpose: 'use-points', phone: '79990000001', points: 1000 },
@@ -57,17 +70,6 @@ test.each([
 });
 
 test('storage refused or full: nothing kept, nothing thrown', () => {
-  const refusing: TabStorage = {
-    getItem: () => {
-      throw new Error('SecurityError');
-    },
-    setItem: () => {
-      throw new Error('QuotaExceededError');
-    },
-    removeItem: () => {
-      throw new Error('SecurityError');
-    },
-  };
   expect(() => saveCodeDraft(refusing, 'bill-1', requests[0]!)).not.toThrow();
   expect(() => forgetCodeDraft(refusing)).not.toThrow();
   expect(readCodeDraft(refusing, 'bill-1')).toBeNull();
@@ -124,15 +126,6 @@ describe("the checkout's draft", () => {
   });
 
   test('storage that refuses (private mode, full) keeps nothing and throws nothing', () => {
-    const refusing: TabStorage = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('quota');
-      },
-      removeItem: () => undefined,
-    };
     expect(() => saveCheckoutDraft(refusing, 'bill-1', draft)).not.toThrow();
     expect(readCheckoutDraft(refusing, 'bill-1')).toBeNull();
     expect(readCheckoutDraft(null, 'bill-1')).toBeNull();

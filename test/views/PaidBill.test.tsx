@@ -1,13 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { receiptMessages as t } from '../../src/services/receiptMessages';
-import type { Receipt } from '../../src/services/types';
 import { PaidBill } from '../../src/views/PaidBill';
+import { aReceipt } from '../fixtures/receipt';
 
 const merchant = { name: 'ООО «Тест»', supportPhone: '', supportEmail: '' };
-const receipt: Receipt = {
-  orderId: 'order-1', status: 'success', amount: 100, pointsUsed: 0, purpose: 'Счет', at: '2026-01-15T09:00:00.000Z', method: null, email: null, billPaid: true,
-  items: [], fee: 0, fiscal: false, card: null, declineReason: null, fastPaymentFee: null, returnUrl: null, refund: null,
-};
+const receipt = aReceipt();
 
 test("a paid bill's link: 'Счет оплачен' with its receipt, and 'Вернуться в магазин' when the bill has a return address", () => {
   render(<PaidBill receipt={{ ...receipt, returnUrl: 'https://shop.example.ru/orders/1' }} merchant={merchant} />);

@@ -26,7 +26,7 @@ function renderField() {
   return { user: userEvent.setup(), field: screen.getByLabelText('Телефон') as HTMLInputElement, sent };
 }
 
-/** Issue 17: the Russian habits of writing a phone (a leading 8, or +7) end in the right number, typed or pasted. */
+/** The Russian habits of writing a phone (a leading 8, or +7) end in the right number, typed or pasted. */
 describe.each([
   ['typed with the trunk prefix 8', '89990000002'],
   ['typed with +7', '+79990000002'],
@@ -50,21 +50,22 @@ describe.each([
   ['+79990000002'],
   ['9990000002'],
 ])('pasted as %s', (pasted) => {
-  test('into the empty field: +7 (999) 000-00-02', async () => {
-    const { user, field, sent } = renderField();
-    await user.click(field);
-    await user.paste(pasted);
-    expect(field).toHaveValue('+7 (999) 000-00-02');
-    expect(sent.at(-1)).toBe('79990000002');
-  });
-
-  test('over a whole number already there (select all, paste)', async () => {
-    const { user, field, sent } = renderField();
-    await user.type(field, '9121234567');
-    await user.tripleClick(field);
-    await user.paste(pasted);
-    expect(field).toHaveValue('+7 (999) 000-00-02');
-    expect(sent.at(-1)).toBe('79990000002');
+  // Where the paste lands: the empty field focused, or a whole number selected over.
+  test.each<[string, (run: ReturnType<typeof renderField>) => Promise<void>]>([
+    ['into the empty field', ({ user, field }) => user.click(field)],
+    [
+      'over a whole number already there (select all, paste)',
+      async ({ user, field }) => {
+        await user.type(field, '9121234567');
+        await user.tripleClick(field);
+      },
+    ],
+  ])('%s: +7 (999) 000-00-02', async (_, focus) => {
+    const run = renderField();
+    await focus(run);
+    await run.user.paste(pasted);
+    expect(run.field).toHaveValue('+7 (999) 000-00-02');
+    expect(run.sent.at(-1)).toBe('79990000002');
   });
 });
 

@@ -1,14 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { answer } from '../fixtures/accountFlows';
-import { renderAccount } from './account.fixture';
+import { continueAsHuman, continueButton, renderAccount, renderAccountAt } from './account.fixture';
 import { stepMessages } from '../../src/services/stepMessages';
 
-async function openRegister() {
-  const rendered = renderAccount();
-  await rendered.user.click(screen.getByRole('link', { name: 'Зарегистрироваться' }));
-  return rendered;
-}
-const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
+const openRegister = () => renderAccountAt('Зарегистрироваться');
 const privacy = () => screen.getByLabelText('Я согласен на обработку личных данных');
 
 /** Fills the whole form with the phone's ten digits after +7, ticks the consent and the robot check, presses Continue. */
@@ -18,8 +13,7 @@ async function submitForm(user: Awaited<ReturnType<typeof openRegister>>['user']
   await user.type(screen.getByLabelText('Отчество'), 'Петрович');
   await user.type(screen.getByLabelText('Телефон'), phone);
   await user.click(privacy());
-  await user.click(screen.getByLabelText('Я не робот'));
-  await user.click(continueButton());
+  await continueAsHuman(user);
 }
 
 test('the client form: surname, name, patronymic, phone, privacy consent and the robot check', async () => {
@@ -33,8 +27,7 @@ test('the client form: surname, name, patronymic, phone, privacy consent and the
 
 test('an empty submit shows every field message and the incomplete-form line', async () => {
   const { user, calls } = await openRegister();
-  await user.click(screen.getByLabelText('Я не робот'));
-  await user.click(continueButton());
+  await continueAsHuman(user);
   expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Введите фамилию');
   expect(screen.getByLabelText('Имя')).toHaveAccessibleDescription('Введите имя');
   expect(screen.getByLabelText('Отчество')).toHaveAccessibleDescription('Введите отчество');

@@ -3,8 +3,9 @@ import { fromCallback, fromPromise } from 'xstate';
 import { paymentStatusMachine, SLOW_AFTER_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as t } from '../../src/services/receiptMessages';
-import type { PaymentStatusResponse, Receipt } from '../../src/services/types';
+import type { PaymentStatusResponse } from '../../src/services/types';
 import { ResultPage } from '../../src/views/ResultPage';
+import { aReceipt } from '../fixtures/receipt';
 
 const logicAnswering = (answer: (input: PaymentStatusInput) => Promise<PaymentStatusResponse>) =>
   paymentStatusMachine.provide({
@@ -17,25 +18,18 @@ const logicAnswering = (answer: (input: PaymentStatusInput) => Promise<PaymentSt
   });
 
 const merchant = { name: 'ООО «Тест»', supportPhone: '', supportEmail: '' };
-const receipt: Receipt = {
-  orderId: 'order-1',
-  status: 'success',
+const receipt = aReceipt({
   amount: 12530.86,
   pointsUsed: 1000,
   purpose: 'Оплата по договору № 1',
   at: '2026-01-15T09:05:00.000Z',
   method: { code: 'ALL', name: 'Банковская карта' },
   email: 'iv***@mail.ru',
-  billPaid: true,
   items: [{ name: 'Оплата по договору № 1', quantity: 1, price: 13343.37, amount: 13343.37, vat: 'none' }],
   fee: 187.49,
   fiscal: true,
   card: '411111**1111',
-  declineReason: null,
-  fastPaymentFee: null,
-  returnUrl: null,
-  refund: null,
-};
+});
 
 const rowOf = (label: string) => screen.getByText(label).closest('div')!;
 

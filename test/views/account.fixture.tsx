@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor, createMachine, type AnyEventObject } from 'xstate';
 import type { CheckCodeInput, LoginInput, SendCodeInput } from '../../src/machines/accountFlow';
@@ -78,4 +78,19 @@ export function renderAccount({
     </PageContext.Provider>,
   );
   return { ...view, actor, calls, told, reload, user: user$ };
+}
+
+/** The account step rendered, then the sign-in form's link `name` followed ('Не помню пароль', 'Зарегистрироваться'). */
+export async function renderAccountAt(name: string) {
+  const rendered = renderAccount();
+  await rendered.user.click(screen.getByRole('link', { name }));
+  return rendered;
+}
+
+export const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
+
+/** The robot check ticked, then Continue: how the restore and registration forms are sent. */
+export async function continueAsHuman(user: ReturnType<typeof renderAccount>['user']) {
+  await user.click(screen.getByLabelText('Я не робот'));
+  await user.click(continueButton());
 }

@@ -23,7 +23,7 @@ export const freeCallModel = setup({}).createMachine({
     // Reloaded while waiting (the restore code still valid): the line is asked again for the same phone; Back is the code screen.
     reloadWaiting: { meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }), on: { BACK: 'codeScreen' } },
     waiting: {
-      meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }),
+      meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }, { text: t.callFrom('+7 (999) ***-**-02') }),
       on: { POLL_NOT_YET: 'stillWaiting', POLL_FAILS: 'stillWaiting', CALL_CAME: 'reloaded', WAIT_60S: 'gaveUp', CHECK_ENDED: 'gaveUp', CALL_CLAIMED_TWICE: 'startAgain', BACK: 'codeScreen' },
     },
     stillWaiting: { meta: sees(...screen, ...number('+7 (800) 500-82-75'), { status: t.waiting }), on: { CALL_CAME: 'reloaded' } },

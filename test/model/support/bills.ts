@@ -1,6 +1,7 @@
 import { maskPhone } from '../../../src/services/rules/phone';
 import type { CheckoutDraft } from '../../../src/services/checkoutDraft';
 import type { Bill, CodeRequest, CodePurpose, LoyaltyUser } from '../../../src/services/types';
+import type { PageOptions } from './app';
 import { aBill, aType, aUser } from '../../fixtures/billBuilder';
 import type { Session } from './flow';
 
@@ -33,48 +34,24 @@ export const regUser = (overrides: Partial<LoyaltyUser> = {}): LoyaltyUser => aU
 
 export const PROVIDER = '/ajax/realty';
 
+/**
+ * How a test opens the page: the bill and the signed-in user the server answers with (or its refusal of the bill),
+ * and the rest as the page is mounted with (PageOptions), but for a draft that says only what it changes.
+ */
+export type OpenOptions = Omit<PageOptions, 'objectOID' | 'inspect' | 'draft'> & {
+  bill: Bill;
+  user?: LoyaltyUser | null;
+  billStatus?: number;
+  refusal?: Record<string, unknown>;
+  draft?: Partial<CheckoutDraft>;
+};
+
 /** Scripts the page's first calls (checkUser, get-user, object-info) and opens it. */
-export function openPage(
-  session: Session,
-  {
-    bill,
-    user = null,
-    billStatus = 200,
-    refusal = { success: false, error: 'Счет уже оплачен' },
-    isDesktop = true,
-    isSafariDesktop = false,
-    brokenCrypto = false,
-    resumePath,
-    retryOrder,
-    codeDraft,
-    draft,
-  }: {
-    bill: Bill;
-    user?: LoyaltyUser | null;
-    billStatus?: number;
-    refusal?: Record<string, unknown>;
-    isDesktop?: boolean;
-    isSafariDesktop?: boolean;
-    brokenCrypto?: boolean;
-    resumePath?: string;
-    retryOrder?: string;
-    codeDraft?: CodeRequest;
-    draft?: Partial<CheckoutDraft>;
-  },
-) {
+export function openPage(session: Session, { bill, user = null, billStatus = 200, refusal = { success: false, error: 'Счет уже оплачен' }, draft, ...page }: OpenOptions) {
   scriptUser(session, user);
   if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
   else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, refusal as never, billStatus);
-  return session.open({
-    objectOID: bill.objectOID,
-    isDesktop,
-    isSafariDesktop,
-    brokenCrypto,
-    ...(resumePath ? { resumePath } : {}),
-    ...(retryOrder ? { retryOrder } : {}),
-    ...(codeDraft ? { codeDraft } : {}),
-    ...(draft ? { draft: { ...noDraft, ...draft } } : {}),
-  });
+  return session.open({ objectOID: bill.objectOID, ...page, ...(draft ? { draft: { ...noDraft, ...draft } } : {}) });
 }
 
 /** A checkout draft with nothing kept, for a reload's draft to say only what it changes. */
@@ -94,7 +71,7 @@ export function scriptUser(session: Session, user: LoyaltyUser | null) {
 export const knownEmailBill = (objectOID: string): Bill => aBill({ objectOID, info: { Email: 'payer@example.com' } });
 
 /** Opens a bill with a known e-mail and goes on to choosing the payment type. */
-export async function openAtChoose(session: Session, objectOID: string, options: { isDesktop?: boolean; isSafariDesktop?: boolean; brokenCrypto?: boolean } = {}) {
+export async function openAtChoose(session: Session, objectOID: string, options: Pick<OpenOptions, 'isDesktop' | 'isSafariDesktop' | 'brokenCrypto'> = {}) {
   const page = openPage(session, { bill: knownEmailBill(objectOID), ...options });
   await session.page.user.click(await findButton('Продолжить'));
   return page;
