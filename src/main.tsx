@@ -1,25 +1,28 @@
-import { useEffect, useMemo, useRef } from 'react';
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
-import { defineAppActor } from './actors/app';
 import type { Dependencies } from './actors/dependencies';
 import type { ReloadParts } from './reloadParts';
-import type { AppActor } from './machines/app';
 import { preloadOnDemand } from './machines/onDemand';
-import { nextTask, settled, show } from './mount';
 import { apiOnDemand } from './services/apiOnDemand';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { firstAnswers, readInitialData } from './services/initialData';
 import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
-import { CheckoutPage } from './views/CheckoutPage';
 import { Reg } from './views/lazyViews';
-import { shownView } from './views/shownView';
 import './views/styles.css';
 // The receipt's styles come with the first stylesheet: a paid bill's receipt is in the server's markup, styled at once.
 import './views/receipt.css';
 
 declare const __DEV__: boolean;
 
-/** The composition root: make the services, hand them to the actor factories (src/actors), mount the views. */
+/** A task of its own for what follows, so that the browser can answer the payer between the page's starting steps. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The composition root: make the services, hand them to the actor factories (src/actors), mount the views. The first
+ * scripts are one file, but not one task: evaluating the file runs only this module and the services it imports; the
+ * machines (made as their modules run) and React's DOM renderer with the views are in the same file, run each in a task
+ * of its own as the checkout starts (`webpackMode: "eager"`: no chunk of their own, nothing more to fetch). One long
+ * task would keep a payer's first tap waiting for all of them (Lighthouse's total blocking time).
+ */
 function start() {
   const config = readPageConfig();
   const initial = readInitialData();
@@ -55,8 +58,9 @@ function start() {
 }
 
 async function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void, rendered: string | null) {
-  // The checkout starts in a task after the one that evaluated the scripts: two shorter tasks rather than one long one.
+  // The checkout starts in a task after the one that evaluated the scripts, its machines made in it.
   await nextTask();
+  const { defineAppActor } = await import(/* webpackMode: "eager" */ './actors/app');
   // A reload resumes the step the address bar shows when the server still has it open; 'Попробовать снова' from the
   // result page names the declined order whose choices the bill keeps (and the way to pay instead, if one was chosen).
   const query = new URLSearchParams(window.location.search);
@@ -87,48 +91,12 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
     input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft: parts.codeDraft, draft: parts.draft },
     ...(inspect ? { inspect: inspect as Observer<InspectionEvent> } : {}),
   }).start();
-  // The root actor runs before React renders, so the first render is the state the page's data puts it in: the step
-  // the server rendered, when the page carries the bill's data and the user. Settled first, so that no state change
-  // meets the hydration half-way; a page that is still loading then (it asks for what it does not carry, or opens on a
-  // step the server does not render) renders on its own in place of the server's loading state.
-  if (rendered) {
-    // The reg route's view is a chunk of its own: fetched meanwhile (the page hydrates it once it is there).
-    if (rendered === 'reg') Reg.preload().catch(() => undefined);
-    await settled(app, (state) => !state.hasTag('loading'));
-  }
-  // Only a settled view is hydrated: an answer still on its way could change it half-way through.
-  const view = shownView(app.getSnapshot());
-  show(element, <CheckoutRoot app={app} config={config} deps={deps} preload={preload} />, view !== 'loading' && rendered === view);
-}
-
-/**
- * The checkout's tree with the address bar bound to its route while mounted; browser Back and the Back link go one step
- * back. The binding is a chunk of its own, bound a moment after the first render: the first step has no history to keep.
- */
-function CheckoutRoot({ app, config, deps, preload }: { app: AppActor; config: PageConfig; deps: Dependencies; preload: () => void }) {
-  // Until the binding is there (or when its code cannot be had), the Back link asks the checkout itself.
-  const backRef = useRef<() => void>(() => app.getSnapshot().children.checkout?.send({ type: 'nav.back' }));
-
-  useEffect(() => {
-    let stop: () => void = () => undefined;
-    let stopped = false;
-    void Promise.all([import('./services/addressBar'), import('./machines/appRoute')]).then(([{ syncAddressBar }, { appRoute }]) => {
-      if (stopped) return;
-      const binding = syncAddressBar(window, appRoute(app));
-      backRef.current = binding.back;
-      stop = binding.stop;
-    }, logError);
-    return () => {
-      stopped = true;
-      stop();
-    };
-  }, [app]);
-
-  const page = useMemo(
-    () => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps, preload }),
-    [config, deps, preload],
-  );
-  return <CheckoutPage app={app} page={page} />;
+  // The reg route's view is a chunk of its own: fetched meanwhile (the page hydrates it once it is there).
+  if (rendered === 'reg') Reg.preload().catch(() => undefined);
+  // React's DOM renderer and the views, in a task of their own (checkoutRoot.tsx).
+  await nextTask();
+  const { showCheckout } = await import(/* webpackMode: "eager" */ './checkoutRoot');
+  await showCheckout(element, app, rendered, { config, deps, preload });
 }
 
 start();

@@ -28,9 +28,6 @@ function Shown({ element, how, children }: { element: HTMLElement; how: string; 
   return children;
 }
 
-/** A task of its own for what follows: the page's scripts were evaluated in one, the page starts in the next. */
-export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /** How long a page the server rendered waits for its machines to reach its view before rendering on its own instead. */
 const SETTLE_MS = 10_000;
 

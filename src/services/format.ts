@@ -1,6 +1,18 @@
+/**
+ * An Intl formatter made on its first use, then kept. Making one is costly (the locale's data is loaded then): made as
+ * the module loads, it would lengthen the task that evaluates the first scripts, which blocks the payer's first taps;
+ * made at the first render that needs it, it falls in the render's own slice.
+ */
+function once<Made>(make: () => Made): () => Made {
+  let made: Made | undefined;
+  return () => (made ??= make());
+}
+
+const pluralRules = once(() => new Intl.PluralRules('ru-RU'));
+
 /** Russian plural forms: one (1, 21, 101), few (2–4, 22–24), many (0, 5–20, 25…). */
 export function plural(n: number, forms: readonly [one: string, few: string, many: string]): string {
-  const rule = new Intl.PluralRules('ru-RU').select(Math.abs(Math.trunc(n)));
+  const rule = pluralRules().select(Math.abs(Math.trunc(n)));
   if (rule === 'one') return forms[0];
   if (rule === 'few') return forms[1];
   return forms[2];
@@ -8,17 +20,17 @@ export function plural(n: number, forms: readonly [one: string, few: string, man
 
 export const pointsWord = (n: number) => plural(n, ['балл', 'балла', 'баллов']);
 
-const moneyFormat = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const numberFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
+const moneyFormat = once(() => new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const numberFormat = once(() => new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 }));
 
 /** "12 345,67 руб." with Russian grouping (a no-break space between groups). */
-export const formatMoney = (roubles: number) => `${moneyFormat.format(roubles)} руб.`;
+export const formatMoney = (roubles: number) => `${moneyFormat().format(roubles)} руб.`;
 
 /** The amount alone, for lines that carry their own 'руб.'. */
-export const formatAmount = (roubles: number) => moneyFormat.format(roubles);
+export const formatAmount = (roubles: number) => moneyFormat().format(roubles);
 
 /** "4 500" with Russian grouping. */
-export const formatNumber = (n: number) => numberFormat.format(n);
+export const formatNumber = (n: number) => numberFormat().format(n);
 
 export const formatPoints = (n: number) => `${formatNumber(n)} ${pointsWord(n)}`;
 
