@@ -67,7 +67,8 @@ export async function renderCheckout({ config, objectOID, retryOrder, initial }:
       loadBill: fromPromise(() => first.bill() ?? Promise.reject(new Error('no bill data to render'))),
       loadUser: fromPromise(() => first.user() ?? Promise.reject(new Error('the user is not known here'))),
       logout: fromPromise<void, void>(async () => undefined),
-      checkout: checkoutMachine.provide({ actions: { 'save code draft': nothing, 'forget code draft': nothing } }),
+      // The tab's drafts are the browser's: the server keeps none.
+      checkout: checkoutMachine.provide({ actions: { 'save code draft': nothing, 'forget code draft': nothing, 'keep draft': nothing } }),
     },
     actions: {
       'show data error title': () => void (title = messages.app.dataErrorTitle),
