@@ -78,11 +78,12 @@ export function useEmailForm(
   };
 
   // The field as the server rendered it may hold what the payer typed before the page's script hydrated it: that text is
-  // theirs, taken as if typed now (React keeps the value in the field but not in this state).
+  // theirs, taken as if typed now (React keeps the value in the field but not in this state). The server renders the
+  // field empty, so an empty one holds nothing typed: this tab's draft (`initial`, after a reload) stays.
   const field = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const typed = field.current?.value;
-    if (typed !== undefined && typed !== current.current.email) void setFieldValue('email', typed);
+    if (typed && typed !== current.current.email) void setFieldValue('email', typed);
   }, [setFieldValue]);
 
   useEffect(() => {

@@ -33,6 +33,8 @@ async function reload(page: Page, heading: string | RegExp) {
   await page.waitForTimeout(300);
   await page.reload();
   await page.getByRole('heading', { name: heading }).first().waitFor();
+  // The heading may be the server's markup: what the tab kept shows once the page's script has taken it over.
+  await page.locator('[data-shown]').first().waitFor({ state: 'attached' });
   expect(hash(page)).toBe(before);
 }
 
