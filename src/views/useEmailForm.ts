@@ -78,12 +78,17 @@ export function useEmailForm(
   };
 
   // The field as the server rendered it may hold what the payer typed before the page's script hydrated it: that text is
-  // theirs, taken as if typed now (React keeps the value in the field but not in this state). The server renders the
-  // field empty, so an empty one holds nothing typed: this tab's draft (`initial`, after a reload) stays.
+  // theirs, taken as if typed now (React keeps the value in the field but not in this state), and kept for a reload
+  // like any typing. The server renders the field empty, so an empty one holds nothing typed: this tab's draft
+  // (`initial`, after a reload) stays.
   const field = useRef<HTMLInputElement>(null);
+  const heard = useRef(onType);
+  heard.current = onType;
   useLayoutEffect(() => {
     const typed = field.current?.value;
-    if (typed && typed !== current.current.email) void setFieldValue('email', typed);
+    if (!typed || typed === current.current.email) return;
+    void setFieldValue('email', typed);
+    heard.current?.(typed);
   }, [setFieldValue]);
 
   useEffect(() => {
