@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const globals = require('globals');
 const tseslint = require('typescript-eslint');
 
-/** Imports flow one way: views → machines → services (STYLE.md); these patterns guard it without a plugin. */
+/** Imports flow one way: views → machines → services; these patterns guard it without a plugin. */
 const layer = (message, ...folders) => ({
   'no-restricted-imports': [
     'error',
@@ -50,10 +50,10 @@ module.exports = tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['src/machines/**'], rules: layer('Machines never import views (STYLE.md: views → machines → services).', 'views') },
+  { files: ['src/machines/**'], rules: layer('Machines never import views (views → machines → services).', 'views') },
   {
     files: ['src/services/**'],
-    rules: layer('Services never import machines or views (STYLE.md: views → machines → services).', 'machines', 'views'),
+    rules: layer('Services never import machines or views (views → machines → services).', 'machines', 'views'),
   },
   {
     // The rules the page shows and the server enforces (pricing, payment kinds, code purposes, the phone, the bill data):

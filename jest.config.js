@@ -66,7 +66,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      // jsdom hides Node's fetch, Request, TextEncoder and streams; msw 2 needs them (DESIGN §2).
+      // jsdom hides Node's fetch, Request, TextEncoder and streams; msw 2 needs them.
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },
       testMatch: ['<rootDir>/test/{machines,services,views,widget,model}/**/*.test.ts?(x)'],

@@ -40,7 +40,7 @@ const journeys: { name: string; device: typeof DESKTOP | typeof MOBILE; run: (pa
     device: MOBILE,
     run: async (page, base) => {
       await choose(page, base, await freshBill(base), /СБП/);
-      // The bank list (issue 18): 'Другой банк' is the plain payload link, which the sandbox's bank app serves.
+      // The bank list: 'Другой банк' is the plain payload link, which the sandbox's bank app serves.
       await page.getByRole('link', { name: /^Другой банк/ }).click();
       await page.waitForURL(/\/sandbox\/sbp\//);
       await page.getByRole('button', { name: 'Оплатить' }).click();

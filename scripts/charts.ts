@@ -1,6 +1,6 @@
 /**
  * `npm run charts`: draws every machine of src/machines as a Mermaid stateDiagram-v2 in docs/statecharts/, from the
- * machine definitions themselves (DESIGN §4), plus an index README. test/scripts/charts.test.ts fails when the files
+ * machine definitions themselves (never drawn by hand), plus an index README. test/scripts/charts.test.ts fails when the files
  * on disk differ from what this would write, so the diagrams never go stale.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

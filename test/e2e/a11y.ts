@@ -9,7 +9,7 @@ import { stepMessages } from '../../src/services/stepMessages';
 const m = messages;
 
 /**
- * Accessibility of every screen (issue 5): axe-core finds no WCAG 2.2 AA violation on any screen at 1280 px and at
+ * Accessibility of every screen: axe-core finds no WCAG 2.2 AA violation on any screen at 1280 px and at
  * 375 px, nothing is wider than a 320 px phone, and a payer pays by card with the keyboard alone.
  */
 
@@ -70,7 +70,7 @@ async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max =
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
-/** The whole card payment of demo-anon by keyboard alone (issue 5). */
+/** The whole card payment of demo-anon by keyboard alone. */
 export async function payByKeyboardAlone(browser: Browser, server: RunningServer) {
   const context = await newContext(browser, DESKTOP);
   try {

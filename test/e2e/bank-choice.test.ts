@@ -4,7 +4,7 @@ import { freshBill, launchBrowser, MOBILE, startServer, type RunningServer } fro
 import { stepMessages } from '../../src/services/stepMessages';
 
 /**
- * Fast payment on a phone: choose your bank (issue 18), in Chromium with an iPhone's and an Android phone's user agent
+ * Fast payment on a phone: choose your bank, in Chromium with an iPhone's and an Android phone's user agent
  * against the real server, its bank list and its sandbox bank app.
  */
 

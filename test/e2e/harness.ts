@@ -14,10 +14,10 @@ import { billByLink } from '../../server/billing/queries';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { attemptByAnyId } from '../../server/payments/queries';
 
-/** Debian's Chromium (DESIGN §2); never a downloaded browser. */
+/** Debian's Chromium; never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags that work here as root, headless, with no network but loopback (DESIGN §2). */
+/** The flags that work here as root, headless, with no network but loopback. */
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -193,7 +193,7 @@ export async function newContext(browser: Browser, options: typeof DESKTOP | typ
   return browser.newContext({ ...options });
 }
 
-/** A fresh unpaid copy of a demo bill (DESIGN §7), so journeys never fight over one bill. */
+/** A fresh unpaid copy of a demo bill, so journeys never fight over one bill. */
 export async function freshBill(server: RunningServer, from: string): Promise<string> {
   const response = await fetch(`${server.url}/sandbox/bills`, {
     method: 'POST',
@@ -238,7 +238,7 @@ interface Sms {
 /** The check code in an SMS of the sandbox outbox. */
 export const SMS_CODE = /Код подтверждения: (\d{4})/;
 
-/** The sandbox SMS outbox of a phone (DESIGN §7), newest first. */
+/** The sandbox SMS outbox of a phone, newest first. */
 async function outbox(server: RunningServer, phone: string): Promise<Sms[]> {
   const response = await fetch(`${server.url}/sandbox/sms?phone=${phone}`);
   const { messages: sent } = (await response.json()) as { messages: Sms[] };

@@ -8,7 +8,7 @@ import { messages } from '../../src/services/messages';
 
 const m = messages;
 
-// `?inspect` in a development build attaches the Stately inspector to the root actor (DESIGN §4). The inspector
+// `?inspect` in a development build attaches the Stately inspector to the root actor. The inspector
 // opens stately.ai in a new window; with no network here, window.open is replaced by a stand-in that records
 // what the inspector posts to it.
 

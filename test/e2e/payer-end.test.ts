@@ -7,7 +7,7 @@ import { stepMessages } from '../../src/services/stepMessages';
 const m = messages;
 
 /**
- * The payer's end of the journey (issue 17), in Chromium against the real server: Back on the result step, a stale
+ * The payer's end of the journey, in Chromium against the real server: Back on the result step, a stale
  * tab's Pay, a phone typed or pasted with 8 or +7, Continue busy at once on a slow network, polling offline, the
  * bank-app overlay's Esc and focus, the code screen's focus, the start page.
  */

@@ -5,7 +5,7 @@ import { stepMessages } from '../../src/services/stepMessages';
 import { attemptByAnyId, attemptByOrder } from '../../server/payments/queries';
 
 
-/** Every way to pay (SPEC §4, issue 6) in a real browser against the reference server's sandbox. */
+/** Every way to pay in a real browser against the reference server's sandbox. */
 
 // A cold Chromium on 2 shared cores, and the fast-payment journey waits for a 5000 ms status poll.
 jest.setTimeout(60_000);
@@ -68,7 +68,7 @@ describe('card (ALL)', () => {
     expect(requests).toBe(1);
   });
 
-  test('no payment URL in the answer: the SPEC §8 message, and the payer stays to choose', async () => {
+  test('no payment URL in the answer: the payment-error message, and the payer stays to choose', async () => {
     const { page } = await openPage();
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
     await page.route('**/api/getPaymentUrl/', (route) => route.fulfill({ json: { success: true, isClosedWithoutProcessing: false, info: { orderId: 'x' } } }));
@@ -242,7 +242,7 @@ describe('offer and agreements', () => {
 });
 
 describe('closed by points', () => {
-  // The address is anyone's to type: only the server's word about the order says a bill is paid (issue 12). The
+  // The address is anyone's to type: only the server's word about the order says a bill is paid. The
   // journey that really closes a bill by points, and sees it paid, is in points-payments.test.ts.
   test('/success?withoutProcessing=1 alone, or with an order the server does not know, does not say "paid"', async () => {
     const { page } = await openPage(MOBILE);
@@ -259,7 +259,7 @@ describe('closed by points', () => {
   });
 });
 
-describe('the sandbox widget goes back only to this origin (issue 12)', () => {
+describe('the sandbox widget goes back only to this origin', () => {
   /** The mobile widget page (no parent, no opener: it navigates itself) with its parameter bundle. */
   const widgetUrl = ({ orderId, bankInvoiceId }: { orderId: string; bankInvoiceId: string }, params: Record<string, string>) =>
     `${live.server.url}/sandbox/sberpay/widget?orderId=${orderId}&params=${encodeURIComponent(Buffer.from(JSON.stringify({ orderId, bankInvoiceId, ...params })).toString('base64'))}`;

@@ -10,7 +10,7 @@ import { ledgerOfCustomer } from '../support/rows';
 const m = messages;
 
 /**
- * Points as a way to pay (issue 6): a bill covered by points closes without a payment; points spent with the
+ * Points as a way to pay: a bill covered by points closes without a payment; points spent with the
  * remainder paid by card are written off once after the acquirer's success and not at all after a decline.
  */
 

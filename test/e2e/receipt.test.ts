@@ -9,7 +9,7 @@ import { attemptByAnyId } from '../../server/payments/queries';
 const m = messages;
 
 /**
- * The payment's end as a receipt and the resume after a reload (issue 17 part B), in Chromium against the real
+ * The payment's end as a receipt and the resume after a reload, in Chromium against the real
  * server: a declined card and 'Попробовать снова' to a payment, a reload on the fast-payment step, a reload after
  * paying, and a fast-payment tab of a bill paid elsewhere.
  */

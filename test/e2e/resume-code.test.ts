@@ -8,7 +8,7 @@ import { codeScreenPhone, fillRegistration, freshBill, MOBILE, newestSmsId, smsC
 const m = messages;
 
 /**
- * A reload on the code screen (issue 17), in Chromium against the real server: while the code sent before the reload
+ * A reload on the code screen, in Chromium against the real server: while the code sent before the reload
  * is valid, the screen comes back with the server's countdown and the phone masked, and the right code finishes the
  * flow as without the reload, from what this tab kept of the step's form (the restore phone, the registration form,
  * the points). A code that ran out sends the payer to the flow's form, the step before, and the address bar says so.

@@ -22,7 +22,7 @@ const m = messages;
 const r = receiptMessages;
 
 /**
- * Walks the page to every screen of SPEC §2 and hands each one to `visit` (a screenshot, an axe scan, a layout
+ * Walks the page to every screen of the page and hands each one to `visit` (a screenshot, an axe scan, a layout
  * check). Shared by scripts/screenshots.ts and test/e2e/a11y.test.ts, so both see the very same screens.
  * Journeys that send an SMS to a fixed phone (forgot password) need a server of their own per device:
  * the server sends a phone one SMS a minute.
@@ -92,7 +92,7 @@ async function payByCard(page: Page, server: RunningServer, card: string) {
 
 export const journeys: Journey[] = [
   {
-    // The sandbox's start page (issue 17): the demo bills and the tools.
+    // The sandbox's start page: the demo bills and the tools.
     name: 'start page',
     async run(page, server, visit) {
       await page.goto(`${server.url}/`);
@@ -206,7 +206,7 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.points.blockTitle);
       await visit('use-points', page);
-      // More than can be spent is said, not cut (issue 17).
+      // More than can be spent is said, not cut.
       await page.getByLabel(stepMessages.usePoints.input).fill('99999');
       await page.getByLabel(stepMessages.usePoints.input).blur();
       await page.getByText(/^Можно списать не более/).waitFor();
@@ -215,7 +215,7 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, stepMessages.code.sent);
       await visit('check-send-code', page);
-      // The first step's amount after the points (issue 17).
+      // The first step's amount after the points.
       await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
       await page.getByText(m.paymentInfo.billSum).waitFor();
       await visit('noreg-points-applied', page);
@@ -238,7 +238,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    // A stale tab (issue 17): the bill was paid in another tab meanwhile.
+    // A stale tab: the bill was paid in another tab meanwhile.
     name: 'already paid',
     async run(page, server, visit) {
       const bill = await toChoosePaymentType(page, server, 'demo-anon');
@@ -378,7 +378,7 @@ export const journeys: Journey[] = [
         await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
         await visit('sbp-desktop-banks', page);
       } else {
-        // The bank list (issue 18), with the payer's bank remembered from an earlier payment on this phone.
+        // The bank list, with the payer's bank remembered from an earlier payment on this phone.
         await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
         await visit('sbp-mobile', page);
         await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('альфа');
@@ -389,7 +389,7 @@ export const journeys: Journey[] = [
         await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
         await visit('sbp-mobile-qr', page);
       }
-      // No connection while waiting for the bank (issue 17).
+      // No connection while waiting for the bank.
       await page.context().setOffline(true);
       await page.getByRole('status').filter({ hasText: stepMessages.status.offline }).waitFor();
       await visit('sbp-offline', page);
@@ -397,7 +397,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    // Declined in the bank app: the result step, with 'Назад' to choose another way (issue 17).
+    // Declined in the bank app: the result step, with 'Назад' to choose another way.
     name: 'sbp declined',
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-anon');

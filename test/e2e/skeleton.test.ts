@@ -36,7 +36,7 @@ test('demo-anon paid with 4000 0000 0000 0002 ends on the declined status', asyn
   await context.close();
 });
 
-test('an unknown bill shows the data error and its page title; demo-paid says it is paid (issue 17)', async () => {
+test('an unknown bill shows the data error and its page title; demo-paid says it is paid', async () => {
   const context = await newContext(live.browser);
   const page = await context.newPage();
   await page.goto(`${live.server.url}/pay/no-such-bill`);

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Which Node the project needs (README): 20.19 or newer. Every installed package must accept it, so `npm ci` warns of
- * no engine and nothing breaks on the Node 20 every machine here has (issue 17: fastify's light-my-request pulled
+ * no engine and nothing breaks on the Node 20 every machine here has (fastify's light-my-request pulled
  * cookie@2, which asks for Node 22 and is ESM-only; package.json's `overrides` keep it on cookie 1, which has the
  * same stringifySetCookie).
  */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import makeConfig from '../../webpack.config';
 
-// The Stately inspector is a development tool (DESIGN §4): `?inspect` attaches it in a development build, and the
+// The Stately inspector is a development tool: `?inspect` attaches it in a development build, and the
 // production bundle must carry no trace of it. Each build goes to its own temp folder, never to dist/.
 
 interface Built {

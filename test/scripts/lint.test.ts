@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 
-// The import boundaries of STYLE.md, checked on text as if it were in each layer. Type-aware rules are switched off
+// The import boundaries between the layers (eslint.config.js), checked on text as if it were in each layer. Type-aware rules are switched off
 // here: they need the whole program, which `npm run lint` builds, and these rules need none of it.
 // The config is passed in rather than found: ESLint loads config files by dynamic import, which jest's VM refuses.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
