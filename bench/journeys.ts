@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { bankListMessages } from '../src/services/bankListMessages';
 import { freshBill } from '../test/support/httpTab';
 
 const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'ru-RU' } as const;
@@ -40,8 +41,8 @@ const journeys: { name: string; device: typeof DESKTOP | typeof MOBILE; run: (pa
     device: MOBILE,
     run: async (page, base) => {
       await choose(page, base, await freshBill(base), /СБП/);
-      // The bank list: 'Другой банк' is the plain payload link, which the sandbox's bank app serves.
-      await page.getByRole('link', { name: /^Другой банк/ }).click();
+      // The bank list: its last link ('Открыть приложение банка') is the plain payload link, which the sandbox's bank app serves.
+      await page.getByRole('link', { name: new RegExp(`^${bankListMessages.otherBank}`) }).click();
       await page.waitForURL(/\/sandbox\/sbp\//);
       await page.getByRole('button', { name: 'Оплатить' }).click();
       await page.waitForLoadState('load');

@@ -205,6 +205,25 @@ test('keyboard: from the search into the banks, and "Все банки" opens th
   expect(await focusedBank()).toBe('АБ РОССИЯ');
 });
 
+/**
+ * The banks whose name runs past its own room in the row: into the chevron's place at the app link's right, or under
+ * the web client's control beside it (a long single word such as 'Райффайзенбанк' cannot wrap).
+ */
+const namesOverlapped = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.bank-row')].flatMap((row) => {
+      const name = row.querySelector('.bank-name')!;
+      const text = document.createRange();
+      text.selectNodeContents(name);
+      const { right } = text.getBoundingClientRect();
+      const link = row.querySelector('.bank')!;
+      const room = link.getBoundingClientRect().right - parseFloat(getComputedStyle(link).paddingRight);
+      const web = row.querySelector('.bank-web')?.getBoundingClientRect();
+      const underWeb = web && web.top < name.getBoundingClientRect().bottom && right > web.left;
+      return right > room + 0.5 || underWeb ? [name.textContent] : [];
+    }),
+  );
+
 describe('accessibility', () => {
   const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
   const violations = async (page: Page) =>
@@ -226,5 +245,6 @@ describe('accessibility', () => {
     await page.getByRole('button', { name: /^Все банки/ }).click();
     expect(await violations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await namesOverlapped(page)).toEqual([]);
   });
 });
