@@ -169,8 +169,10 @@ export const stepMessages = {
       '3-D Secure failed': 'Попробуйте еще раз и введите код из СМС банка или оплатите другой картой.',
       'limit exceeded': 'Измените лимит в приложении банка или оплатите другой картой.',
     },
-    noReason: 'Банк не сообщил причину. Попробуйте другую карту или другой способ оплаты.',
-  } satisfies Record<'reasons' | 'advice', Record<DeclineReason, string>> & { noReason: string },
+    noReason: 'Банк не сообщил причину',
+    /** What to do when the bank said no why: fit for a card and for fast payment alike. */
+    noReasonAdvice: 'Попробуйте еще раз или оплатите другим способом.',
+  } satisfies Record<'reasons' | 'advice', Record<DeclineReason, string>> & { noReason: string; noReasonAdvice: string },
   /** The points screen's form (the main route's points block is messages.points). */
   usePoints: {
     none: 'Бонусных баллов для оплаты не найдено',

@@ -34,7 +34,7 @@ export function DeclinedPayment({ receipt }: { receipt: Receipt }) {
           <dd>{receipt.declineReason ? d.reasons[receipt.declineReason] : t.noReasonGiven}</dd>
         </div>
       </dl>
-      <p className="declined-advice">{receipt.declineReason ? d.advice[receipt.declineReason] : d.noReason}</p>
+      <p className="declined-advice">{receipt.declineReason ? d.advice[receipt.declineReason] : d.noReasonAdvice}</p>
     </section>
   );
 }
@@ -50,7 +50,7 @@ export function SupportLine({ merchant }: { merchant: Merchant }) {
           {merchant.supportPhone}
         </a>
       )}
-      {merchant.supportPhone && merchant.supportEmail && ' · '}
+      {merchant.supportPhone && merchant.supportEmail && ' '}
       {merchant.supportEmail && (
         <a className="support-link" href={`mailto:${merchant.supportEmail}`}>
           {merchant.supportEmail}

@@ -19,7 +19,7 @@ export function RetryNotice({ actor }: { actor: CheckoutActor }) {
     <div className="notice-box notice-declined" role="status">
       <p className="notice-title">{t.retryTitle}</p>
       <p>{t.retryWhat(typeName, formatMoney(retry.amount))}</p>
-      <p>{retry.reason ? `${d.reasons[retry.reason]}. ${d.advice[retry.reason]}` : d.noReason}</p>
+      <p>{retry.reason ? `${d.reasons[retry.reason]}. ${d.advice[retry.reason]}` : `${d.noReason}. ${d.noReasonAdvice}`}</p>
     </div>
   );
 }

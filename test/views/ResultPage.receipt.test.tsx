@@ -178,7 +178,9 @@ test('a declined card the bank gave no reason for says so; no fast payment is of
   render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
   const details = await screen.findByRole('region', { name: t.declinedTitle });
   expect(within(details).getByText(t.declinedReason).closest('div')).toHaveTextContent(t.noReasonGiven);
-  expect(details).toHaveTextContent(stepMessages.decline.noReason);
+  expect(details).toHaveTextContent(stepMessages.decline.noReasonAdvice);
+  // The row says the bank gave no reason; the advice does not say it again.
+  expect(details).not.toHaveTextContent(stepMessages.decline.noReason);
   expect(screen.queryByRole('link', { name: /СБП/ })).toBeNull();
 });
 
