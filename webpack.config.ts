@@ -15,7 +15,7 @@ export const SERVER_RENDER_DIR = 'server';
 type Mode = 'production' | 'development';
 
 /** What both builds share: the same sources, compiled the same way, so the server renders what the page hydrates. */
-function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'resolve' | 'performance' | 'stats'> & { tsRule: webpack.RuleSetRule } {
+function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'resolve' | 'performance' | 'stats'> & { tsRule: webpack.RuleSetRule; devFlag: webpack.DefinePlugin } {
   return {
     mode: production ? 'production' : 'development',
     resolve: {
@@ -35,6 +35,8 @@ function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'reso
       // Production drops the statecharts' description texts (scripts/stripDescriptions.ts).
       options: { transpileOnly: true, ...(production ? { getCustomTransformers: () => ({ before: [stripStatechartDescriptions] }) } : {}) },
     },
+    // Lets development-only code (the inspector) be dropped from a production build, the same in both builds.
+    devFlag: new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -42,7 +44,7 @@ function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'reso
 
 /** The page: its scripts and styles under /assets/, and the HTML template the server fills per request. */
 function page(production: boolean): webpack.Configuration {
-  const { tsRule, ...shared } = common(production);
+  const { tsRule, devFlag, ...shared } = common(production);
   return {
     ...shared,
     name: 'page',
@@ -88,8 +90,7 @@ function page(production: boolean): webpack.Configuration {
       }),
       // Its scripts run once the server's markup is painted (public/boot.js).
       new FirstScripts(),
-      // Lets the inspector import be dropped from the production bundle.
-      new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
+      devFlag,
       // Compressed twins of the assets for the server to send (budgets in docs/benchmarks.md).
       ...(production ? [new PrecompressPlugin()] : []),
     ],
@@ -121,7 +122,7 @@ function page(production: boolean): webpack.Configuration {
  * `.cjs`, so Node (and jest, which transforms `.js`) loads it as it is.
  */
 function serverRender(production: boolean): webpack.Configuration {
-  const { tsRule, ...shared } = common(production);
+  const { tsRule, devFlag, ...shared } = common(production);
   return {
     ...shared,
     name: 'server-render',
@@ -130,7 +131,7 @@ function serverRender(production: boolean): webpack.Configuration {
     output: { path: path.join(outDir, SERVER_RENDER_DIR), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
     devtool: false,
     module: { rules: [tsRule, { test: /\.css$/, type: 'asset/source' }, { test: /\.svg$/, type: 'asset/inline' }] },
-    plugins: [new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [devFlag, new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     // Read by the server only, once per process: no gain in minifying it, and its stack traces stay readable.
     optimization: { minimize: false },
   };

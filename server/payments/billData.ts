@@ -5,6 +5,7 @@
  */
 import { maskPhone } from '../../src/services/rules/phone';
 import type { Bill } from '../../src/services/rules/billData';
+import type { EmbeddedAnswer } from '../../src/services/initialData';
 import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { sentCodeOf } from '../accounts/codes';
 import type { SessionRow } from '../accounts/tables';
@@ -144,15 +145,10 @@ export async function billData(
   return { data: { ...info, openAttempt, retry: retried, sentCode } satisfies Bill };
 }
 
-/** An HTTP answer as a value: the bill data's route sends it, the checkout page carries it (src/services/initialData.ts). */
-export interface Answer {
-  status: number;
-  body: unknown;
-}
-
 /**
- * The bill data's answer (`GET /ajax/object-info/{link id}`) for the bill a link names: 200 with the data, 409 when
- * nothing is left to pay (with why, and a paid bill's receipt), 404 for no such bill.
+ * The bill data's answer (`GET /ajax/object-info/{link id}`) for the bill a link names, as a value the route sends and
+ * the checkout page carries (src/services/initialData.ts): 200 with the data, 409 when nothing is left to pay (with
+ * why, and a paid bill's receipt), 404 for no such bill.
  */
 export async function billDataAnswer(
   store: Store,
@@ -160,7 +156,7 @@ export async function billDataAnswer(
   sessionOf: () => Promise<SessionRow | undefined>,
   retry: string | undefined,
   fiscal: FiscalDefaults,
-): Promise<Answer> {
+): Promise<EmbeddedAnswer> {
   if (!bill) return { status: 404, body: { success: false, error: 'Документ не найден' } };
   const opened = await billData(store, bill, sessionOf, retry, fiscal);
   if ('closed' in opened) return { status: 409, body: { success: false, ...opened.closed } };

@@ -41,29 +41,36 @@ export function answerOf<T>(answer: EmbeddedAnswer): Promise<T> {
   return Promise.reject(new ApiError(typeof body?.error === 'string' ? body.error : `HTTP ${answer.status}`, answer.status, answer.body));
 }
 
+/** A value given once: the first call takes it, every later one gets undefined. */
+function takenOnce<Value>(value: Value | undefined): () => Value | undefined {
+  let left = value;
+  return () => {
+    const taken = left;
+    left = undefined;
+    return taken;
+  };
+}
+
 /**
  * The page's first answers, each given once: the first load of the bill (or the user, or the status) gets what the
  * server embedded, any later one (a refresh after signing in, the next poll) asks the server. null: nothing embedded,
  * ask the server.
  */
 export function firstAnswers(data: InitialData) {
-  let bill = data.bill;
-  let user = 'user' in data ? { user: data.user ?? null } : undefined;
-  let status = data.status;
+  const bill = takenOnce(data.bill);
+  const user = takenOnce('user' in data ? { user: data.user ?? null } : undefined);
+  const status = takenOnce(data.status);
   return {
     bill(): Promise<Bill> | null {
-      const answer = bill;
-      bill = undefined;
+      const answer = bill();
       return answer ? answerOf<Bill>(answer) : null;
     },
     user(): Promise<LoyaltyUser | null> | null {
-      const known = user;
-      user = undefined;
+      const known = user();
       return known ? Promise.resolve(known.user) : null;
     },
     status(): Promise<PaymentStatusResponse> | null {
-      const answer = status;
-      status = undefined;
+      const answer = status();
       return answer ? answerOf<PaymentStatusResponse>(answer) : null;
     },
   };
