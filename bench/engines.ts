@@ -31,12 +31,26 @@ export interface EngineFigures {
    * server process, with two, and the two's over the one's. `postgresCounted`: false on a cluster the bench did not start
    * (BENCH_DATABASE_URL), whose processes it cannot see.
    */
-  cpuPer10kPolls: { oneProcessMs: number; twoProcessesMs: number; ratio: number; postgresCounted: boolean };
+  cpuPer10kPolls: {
+    oneProcessMs: number;
+    twoProcessesMs: number;
+    ratio: number;
+    postgresCounted: boolean;
+    /** The same figures apart: the server processes' share and PostgreSQL's (0 on SQLite), to tell which one grew. */
+    oneProcess: CpuShares;
+    twoProcesses: CpuShares;
+  };
   paymentUrl: LoadFigures & { billsMade: number; durationS: number; distinct: boolean };
   rssMbAfterLoad: number | null;
   otpBruteForce: { sent: number; accepted: number; evaluated: number; codesSent: number };
   concurrentPayAttempts: { requests: number; attemptsCreated: number };
   crashRecovery: { pending: number; paymentsLost: number };
+}
+
+/** CPU ms per 10,000 polls, the servers' and the database's. */
+export interface CpuShares {
+  serversMs: number;
+  databaseMs: number;
 }
 
 export type EngineOutcome = EngineFigures | { engine: EngineName; skipped: string };
@@ -97,22 +111,28 @@ export async function postgresDatabases(): Promise<Databases | string> {
 
 type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
 
-/** The CPU time of `processes()` over the load runs it meters, per 10,000 of their requests. */
-function pollCost(processes: () => number[]) {
-  const meter = cpuMeter(processes);
-  let cpuMs = 0;
+/** The CPU time of the server processes and the database's over the load runs it meters, per 10,000 of their requests. */
+function pollCost(servers: () => number[], database: () => number[]) {
+  const serversMeter = cpuMeter(servers);
+  const databaseMeter = cpuMeter(database);
+  let serversCpuMs = 0;
+  let databaseCpuMs = 0;
   let requests = 0;
+  const per10k = (ms: number) => (requests > 0 ? Math.round((ms / requests) * 10_000) : NaN);
   return {
     metered:
       <Figures extends { requests: number }>(run: () => Promise<Figures>) =>
       async (): Promise<Figures> => {
-        meter.start();
+        serversMeter.start();
+        databaseMeter.start();
         const figures = await run();
-        cpuMs += meter.stop();
+        serversCpuMs += serversMeter.stop();
+        databaseCpuMs += databaseMeter.stop();
         requests += figures.requests;
         return figures;
       },
-    per10k: () => (requests > 0 ? Math.round((cpuMs / requests) * 10_000) : NaN),
+    per10k: () => per10k(serversCpuMs + databaseCpuMs),
+    shares: (): CpuShares => ({ serversMs: per10k(serversCpuMs), databaseMs: per10k(databaseCpuMs) }),
   };
 }
 
@@ -128,14 +148,15 @@ export async function engineFigures(databases: Databases, distDir: string, step:
     // (the server's and PostgreSQL's) is metered over the poll runs only.
     const bare = await barePostLoad(yardstick.base, first.base, '/post-read');
     const poll = await getResultLoad(first.base);
-    const oneProcess = pollCost(() => [first.child.pid!, ...(databases.processes() ?? [])]);
+    const databaseProcesses = () => databases.processes() ?? [];
+    const oneProcess = pollCost(() => [first.child.pid!], databaseProcesses);
     const { a: barePostRead, b: getResult } = await step(`${engine}: bare POST with the poll's one read, and /api/getResult/ (one process)`, () =>
       compareLoads(bare, oneProcess.metered(poll)),
     );
     await yardstick.stop();
     second = await startCheckoutServer(load, distDir);
     const two = second;
-    const twoProcesses = pollCost(() => [first.child.pid!, two.child.pid!, ...(databases.processes() ?? [])]);
+    const twoProcesses = pollCost(() => [first.child.pid!, two.child.pid!], databaseProcesses);
     // The second process warms up first, as the first did in the runs above (its code compiled by the JIT, its pool's
     // connections made): a cold process would cost more per poll for being new, not for being the second.
     await step(`${engine}: warming up the second process`, () => getResultLoadSpread([first.base, two.base]));
@@ -160,6 +181,8 @@ export async function engineFigures(databases: Databases, distDir: string, step:
         twoProcessesMs: twoProcesses.per10k(),
         ratio: ratio(twoProcesses.per10k(), oneProcess.per10k()),
         postgresCounted: engine !== 'postgres' || databases.processes() !== null,
+        oneProcess: oneProcess.shares(),
+        twoProcesses: twoProcesses.shares(),
       },
       paymentUrl,
       rssMbAfterLoad,

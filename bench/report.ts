@@ -1,4 +1,4 @@
-import type { EngineFigures, EngineOutcome } from './engines';
+import type { CpuShares, EngineFigures, EngineOutcome } from './engines';
 import { SLOW_NETWORK, type InitialJs, type LighthouseFigures, type SlowLoads } from './page';
 import type { FileWeights } from './weights';
 
@@ -98,7 +98,12 @@ function rows(f: Figures): Row[] {
 const measured = (outcome: EngineOutcome): EngineFigures | null => ('skipped' in outcome ? null : outcome);
 
 /** A CPU figure, said to leave PostgreSQL's own out where the bench could not see its processes. */
-const cpuValue = (e: EngineFigures, ms: number | undefined) => (ms === undefined ? 'n/a' : `${n(ms)}${e.cpuPer10kPolls?.postgresCounted === false ? ' (server only)' : ''}`);
+const cpuValue = (e: EngineFigures, ms: number | undefined, shares: CpuShares | undefined) => {
+  if (ms === undefined) return 'n/a';
+  if (e.cpuPer10kPolls?.postgresCounted === false) return `${n(ms)} (server only)`;
+  // On PostgreSQL, which side a second process costs more: the servers' or the cluster's.
+  return shares && shares.databaseMs > 0 ? `${n(ms)} (${n(shares.serversMs)} + ${n(shares.databaseMs)})` : n(ms);
+};
 
 function engineRows(f: Pick<Figures, 'engines'>): EngineRow[] {
   const all = ENGINES.map((engine) => measured(f.engines[engine]));
@@ -116,8 +121,8 @@ function engineRows(f: Pick<Figures, 'engines'>): EngineRow[] {
     row('getResultRps (2 processes, 25 + 25 connections)', '—', (e) => `${n(e.getResultTwoProcesses.rps)} (${e.getResultTwoProcesses.perProcessRps.map(n).join(' + ')})`),
     row('getResultP99Ms (2 processes)', '≤ 25', (e) => n(e.getResultTwoProcesses.p99Ms), (e) => e.getResultTwoProcesses.p99Ms <= 25),
     row('getResult rps, 2 processes / 1 process', '—', (e) => e.twoProcessesToOneRatio.toFixed(2)),
-    row('cpuMsPer10kPolls, 1 process (server + PostgreSQL)', '—', (e) => cpuValue(e, e.cpuPer10kPolls?.oneProcessMs)),
-    row('cpuMsPer10kPolls, 2 processes (servers + PostgreSQL)', '—', (e) => cpuValue(e, e.cpuPer10kPolls?.twoProcessesMs)),
+    row('cpuMsPer10kPolls, 1 process (server + PostgreSQL)', '—', (e) => cpuValue(e, e.cpuPer10kPolls?.oneProcessMs, e.cpuPer10kPolls?.oneProcess)),
+    row('cpuMsPer10kPolls, 2 processes (servers + PostgreSQL)', '—', (e) => cpuValue(e, e.cpuPer10kPolls?.twoProcessesMs, e.cpuPer10kPolls?.twoProcesses)),
     row('cpuPer10kPolls, 2 processes / 1 process', '≤ 1.1', (e) => (e.cpuPer10kPolls ? e.cpuPer10kPolls.ratio.toFixed(2) : 'n/a'), (e) => (e.cpuPer10kPolls ? e.cpuPer10kPolls.ratio <= 1.1 : null)),
     row('paymentUrlRps (1 process)', '—', (e) => n(e.paymentUrl.rps)),
     row('rssMbAfterLoad', '—', (e) => (e.rssMbAfterLoad === null ? 'n/a' : String(e.rssMbAfterLoad))),
@@ -218,7 +223,7 @@ export function markdown(f: Figures): string {
     '- Throughput: autocannon, 50 connections, 10 s each, in the bench process, against servers running as their own processes (rate limit and logging off). helloRps and barePostRps are bare Fastify routes in a process of their own (bench/hello.ts), the first a GET, the second a POST taking the status poll\'s JSON body with its request and response schemas and reading nothing.',
     "- Store figures, each engine in the same run: SQLite is a file per figure (WAL, synchronous=NORMAL); PostgreSQL is a database per figure on a throw-away local cluster (fsync on, synchronous_commit off: like SQLite's setting, durable across a process crash), 10 pooled connections per server process. barePostReadRps is the bare POST plus the poll's one database read (`store.pollStatus`: the session's CSRF token and times and the order's status in one query), the work the poll cannot do without; getResult / barePostRead is what the checkout's own per-request work (session cookie, comparing the token, security headers) leaves of it. The two are measured alternately (yardstick, poll, poll, yardstick, 10 s each) and each averaged, so that the machine's other load weighs on both alike.",
     "- Two processes: a second server process on the same database, the 50 connections split 25 + 25, each polling an order of its own; rps is the sum, p99 the worse of the two. The load generator, both servers and PostgreSQL share the machine's cores, so on a 2-core machine a second process mostly competes for the same CPU: the rps ratio says how much the store lets two processes add, not what two machines would.",
-    "- cpuMsPer10kPolls: what the polls cost in CPU rather than how many a shared machine fits in: user + system time (the kernel's counters in /proc) of the server processes and, on PostgreSQL, of every process of the bench's cluster (the postmaster and its backends), over the poll runs only, per 10,000 polls answered. One process: the two poll runs of the comparison above; two processes: the run of the two. Two processes cost no more per poll than one (≤ 1.1×) when the store's work per poll does not grow with the processes sharing it; the load generator runs in the bench's own process and is not counted.",
+    "- cpuMsPer10kPolls: what the polls cost in CPU rather than how many a shared machine fits in: user + system time (the kernel's counters in /proc) of the server processes and, on PostgreSQL, of every process of the bench's cluster (the postmaster and its backends), over the poll runs only, per 10,000 polls answered. One process: the two poll runs of the comparison above; two processes: the run of the two. On PostgreSQL the brackets give its two parts, the server processes' and the cluster's. Two processes cost no more per poll than one (≤ 1.1×) when the store's work per poll does not grow with the processes sharing it; the load generator runs in the bench's own process and is not counted.",
     sqlite
       ? `- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand (SQLite: ${n(sqlite.paymentUrl.requests)} requests on ${n(sqlite.paymentUrl.billsMade)} bills over ${sqlite.paymentUrl.durationS} s${sqlite.paymentUrl.distinct ? '' : ', a few requests repeated a bill'}).`
       : '- paymentUrlRps: every request starts an attempt on a bill of its own, made beforehand.',
