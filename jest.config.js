@@ -62,6 +62,8 @@ module.exports = {
   testTimeout: 60_000,
   // Two workers on a 2-core machine: browser journeys spend much of their time waiting on Chromium and the server.
   maxWorkers: 2,
+  // Every run ends with each project's total and the ten slowest files (all of them: `npm run test:times`).
+  reporters: ['default', '<rootDir>/test/support/timesReporter.js'],
   projects: [
     {
       ...common,
