@@ -1,17 +1,29 @@
 // @ts-check
 const fs = require('node:fs');
 
-/** ts-jest with isolatedModules: type checking is `npm run typecheck`'s job, so tests stay fast. */
-const tsJest = [
-  'ts-jest',
-  { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', esModuleInterop: true, allowJs: true, isolatedModules: true } },
+/**
+ * SWC transforms each file alone (types are stripped, not checked: type checking is `npm run typecheck`'s job), an order
+ * of magnitude faster than the TypeScript compiler; it hoists `jest.mock` calls above the imports as babel-jest does.
+ * JavaScript goes through the same transform (ES modules of the packages below become CommonJS).
+ */
+const swc = (parser) => [
+  '@swc/jest',
+  {
+    jsc: { parser, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
 ];
 
 // Packages that ship only ES modules must go through the transform too (and any .mjs file, as msw 2's dependencies ship).
 const esmPackages = ['ky', 'until-async', 'cookie'].join('|');
 
 const common = {
-  transform: { '^.+\\.(t|j)sx?$': tsJest, '^.+\\.mjs$': tsJest },
+  transform: {
+    '^.+\\.ts$': swc({ syntax: 'typescript' }),
+    '^.+\\.tsx$': swc({ syntax: 'typescript', tsx: true }),
+    '^.+\\.m?jsx?$': swc({ syntax: 'ecmascript', jsx: true }),
+  },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/).*(?<!\\.mjs)$`],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };
@@ -46,6 +58,9 @@ const server = {
   displayName: 'server',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+  // The run's migrated, seeded template, which most tests' databases are copies of (test/support/testDatabase.ts).
+  globalSetup: '<rootDir>/test/support/sqliteSetup.ts',
+  globalTeardown: '<rootDir>/test/support/sqliteTeardown.ts',
 };
 
 const e2e = {
