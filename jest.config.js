@@ -63,11 +63,18 @@ const server = {
   globalTeardown: '<rootDir>/test/support/sqliteTeardown.ts',
 };
 
+/**
+ * The browser journeys: one Chromium for the run (test/e2e/globalSetup.ts), and an environment that fails a journey on
+ * its pages' errors (test/e2e/environment.ts). The PostgreSQL smoke file runs in `e2e · postgres` only.
+ */
 const e2e = {
   ...common,
   displayName: 'e2e',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/e2e/environment.ts',
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/e2e/postgres-smoke\\.test\\.ts$'],
+  globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
 };
 
 /** @type {import('jest').Config} */
@@ -92,10 +99,17 @@ module.exports = {
     },
     { ...server, testMatch: [...server.testMatch, '<rootDir>/test/scripts/**/*.test.ts'] },
     e2e,
-    // On PostgreSQL: the server suites and the payer's journeys through the real server. The accessibility walks and the
-    // inspector test check the page and its development tools, which read nothing the engine could change.
+    // On PostgreSQL: the server suites, and of the payer's journeys those where the engine changes what the payer sees
+    // (test/e2e/postgres-smoke.test.ts); the rest of what they do to the store, the server suites check on both engines.
     ...(postgresAvailable
-      ? [onPostgres(server), { ...onPostgres(e2e), testPathIgnorePatterns: ['/node_modules/', '/test/e2e/a11y-', '/test/e2e/inspector\\.test\\.ts$'] }]
+      ? [
+          onPostgres(server),
+          {
+            ...onPostgres(e2e),
+            testMatch: ['<rootDir>/test/e2e/postgres-smoke.test.ts'],
+            testPathIgnorePatterns: ['/node_modules/'],
+          },
+        ]
       : []),
   ],
 };
