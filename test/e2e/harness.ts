@@ -217,6 +217,25 @@ export async function newContext(browser: Browser, options: BrowserContextOption
   return browser.newContext({ ...options });
 }
 
+/**
+ * Counts the page's history moves (its 'popstate' events), each noted once every listener of it has run (the task
+ * after it), with the address the page shows then. Start it before the move; `moved(n)` waits for the n-th and answers
+ * the addresses: a check after it sees what the page made of the move, however slow the machine.
+ */
+export async function watchHistoryMoves(page: Page) {
+  await page.evaluate(() => {
+    const moves: string[] = [];
+    (window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves = moves;
+    window.addEventListener('popstate', () => setTimeout(() => moves.push(window.location.hash), 0));
+  });
+  return {
+    moved: async (count: number): Promise<string[]> => {
+      await page.waitForFunction((n) => (window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves.length >= n, count);
+      return page.evaluate(() => [...(window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves]);
+    },
+  };
+}
+
 /** A fresh unpaid copy of a demo bill, so journeys never fight over one bill. */
 export async function freshBill(server: RunningServer, from: string): Promise<string> {
   const response = await fetch(`${server.url}/sandbox/bills`, {
