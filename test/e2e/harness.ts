@@ -218,15 +218,19 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 }
 
 /**
- * Counts the page's history moves (its 'popstate' events), each noted once every listener of it has run (the task
- * after it), with the address the page shows then. Start it before the move; `moved(n)` waits for the n-th and answers
+ * Counts the page's history moves (its 'popstate' events), each noted with the address it came to once every listener
+ * of it has run (the task after it). Start it before the move; `moved(n)` waits for the n-th and answers
  * the addresses: a check after it sees what the page made of the move, however slow the machine.
  */
 export async function watchHistoryMoves(page: Page) {
   await page.evaluate(() => {
     const moves: string[] = [];
     (window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves = moves;
-    window.addEventListener('popstate', () => setTimeout(() => moves.push(window.location.hash), 0));
+    window.addEventListener('popstate', () => {
+      // The address the move came to; noted once the listeners of this move (the page's first) have all run.
+      const hash = window.location.hash;
+      setTimeout(() => moves.push(hash), 0);
+    });
   });
   return {
     moved: async (count: number): Promise<string[]> => {
