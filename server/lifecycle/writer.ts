@@ -13,13 +13,11 @@
  * (`checkout_lifecycle_moves_total`) once it is committed.
  */
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { EventObject } from 'xstate';
-import { initialTransition } from 'xstate';
+import { initialTransition, type AnyStateMachine, type EventObject } from 'xstate';
 import { recordLifecycleMove, recordLifecycleRefusal } from '../operations/metrics';
 import type { Database } from '../store/database';
 import type { Store } from '../store/store';
 import { nextMove, storedName, type Move } from './chart';
-import type { AnyStateMachine } from 'xstate';
 
 /** The tables whose rows live by a chart. */
 export type LifecycleTable = 'payment_attempts' | 'refunds' | 'bills';
@@ -31,12 +29,12 @@ export type StateColumn = 'state' | 'status' | 'closed_as';
 /** What a caller may write with a move: facts the move brings (the acquirer's order id, its answer), never a state. */
 export type Facts<T extends LifecycleTable> = Omit<Updateable<Database[T]>, StateColumn>;
 
-/** A chart bound to its table: where its rows are, and what each state writes besides itself. */
+/** A chart bound to its table: where its rows are, what each state writes besides itself, and the effects it names. */
 export interface Lifecycle<T extends LifecycleTable, S extends string, E extends EventObject, X extends string> {
   chart: AnyStateMachine;
   table: T;
   key: string & keyof Database[T];
-  /** The effects' names, for the check that every one is done. */
+  /** The effects the chart's moves name: a move's caller does every one (`Effects`). */
   effects: readonly X[];
   /**
    * The columns written with a state (`from` null: a new row): the API's words for it, and the moments it marks. Never

@@ -3,8 +3,9 @@ import { Migrator, type Kysely } from 'kysely';
 import { markRegisterStarted, recordOrder } from '../../../server/acquirer/attempts';
 import { billByOid } from '../../../server/billing/queries';
 import { PAYMENT_STATUS, attemptChart, attemptEffects } from '../../../server/lifecycle/attempt';
-import { BILL_COLUMNS, billChart, billEffects } from '../../../server/lifecycle/bill';
+import { BILL_COLUMNS, billEffects } from '../../../server/lifecycle/bill';
 import { nextMove, storedStates } from '../../../server/lifecycle/chart';
+import { attemptLifecycle, billLifecycle, refundLifecycle } from '../../../server/lifecycle/lifecycles';
 import { REFUND_STATUS, refundChart, refundEffects } from '../../../server/lifecycle/refund';
 import { migrations } from '../../../server/migrations';
 import { appMetrics } from '../../../server/operations/metrics';
@@ -26,12 +27,13 @@ import { TEST_PASSWORD_COST, tempDirs } from '../helpers';
 
 describe('the charts', () => {
   test.each([
-    ['attempt', attemptChart, PAYMENT_STATUS, attemptEffects],
-    ['refund', refundChart, REFUND_STATUS, refundEffects],
-    ['bill', billChart, BILL_COLUMNS, billEffects],
-  ] as const)('%s: every state it can be stored in has its API words, and its effects are the ones its moves name', (_name, chart, words, effects) => {
-    expect(storedStates(chart).sort()).toEqual(Object.keys(words).sort());
-    expect(Object.keys(chart.implementations.actions).sort()).toEqual([...effects].sort());
+    ['attempt', attemptLifecycle, PAYMENT_STATUS, attemptEffects],
+    ['refund', refundLifecycle, REFUND_STATUS, refundEffects],
+    ['bill', billLifecycle, BILL_COLUMNS, billEffects],
+  ] as const)('%s: every state it can be stored in has its API words, and its effects are the ones its moves name', (_name, lifecycle, words, effects) => {
+    expect(storedStates(lifecycle.chart).sort()).toEqual(Object.keys(words).sort());
+    expect(Object.keys(lifecycle.chart.implementations.actions).sort()).toEqual([...effects].sort());
+    expect(lifecycle.effects).toBe(effects);
   });
 
   test('a move is the chart\'s: the target its guards pick and the effects it names; an event the state does not take, none', () => {
