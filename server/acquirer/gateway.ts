@@ -100,9 +100,10 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       const found = await findByOrderNumber(fresh);
       if (found) return adopt(fresh, type, found);
     }
-    // Conditional: a bill closed meanwhile ends an attempt the acquirer never heard of (payments/closing.ts), and no order may be
-    // registered for an ended attempt. (One already started is never ended that way.)
-    // The receipt's positions are stored with the mark, once: a register.do sent again carries the same receipt.
+    // The attempt chart's move from created: a bill closed meanwhile has ended (declined) an attempt the acquirer never
+    // heard of, and the chart refuses the move, so no order is registered for an ended attempt. (One already at the
+    // acquirer is never ended that way.) The receipt's positions are stored with the move, once: a register.do sent
+    // again carries the same receipt.
     const receipt = await store.transaction(async (tx) => {
       if (fresh.register_started_at === null && !(await markRegisterStarted(tx, fresh.order_id, now() + options.paymentSessionSecs * 1000))) return 'ended';
       return receiptOf(tx, fresh, bill);

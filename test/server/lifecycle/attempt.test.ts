@@ -8,7 +8,7 @@ import { startPayment } from '../../../server/payments/start';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { recordRbsRefund } from '../../../server/sandbox/rbsOrders';
 import { injectFetch } from '../../support/injectFetch';
-import { linkOf, merchantCall, openPage, payByCard, payBySbp, provePhone, rbsFault, secondProcess, startServer, type Client, type TestServer } from '../helpers';
+import { linkOf, merchantCall, openPage, payByCard, provePhone, rbsFault, secondProcess, startServer, type Client, type TestServer } from '../helpers';
 import { chartCoverage, chartPaths, movesBetween, movesCounted, walk, type ChartPath, type ChartStep, type MoveCounts } from './model';
 import { attemptNever, attemptSamples } from './samples';
 
@@ -53,17 +53,22 @@ interface World {
   objectOID: string;
   link: string;
   client: Client;
-  code: 'ALL' | 'SBP';
+  /** The way to pay: a card, or the bank's own form (a second way, for a second tab's payment of the same bill). */
+  code: 'ALL' | 'AllSberP';
   points: number;
   customer: { custNo: string; phone: string } | null;
   orderId: string | null;
   /** Pay's answer for the attempt: its card form or QR. */
-  info: { orderId: string; formUrl: string; data?: { payload: string; qrcId: string } } | null;
+  info: { orderId: string; formUrl: string } | null;
 }
 
 let customers = 0;
 
-/** A bill of 1 000.00 payable by card or fast payment; with a customer who has points when the path spends them. */
+/**
+ * A bill of 1 000.00 payable by card or by the bank's own form; with a customer who has points when the path spends
+ * them. (The fast payment's QR is left to its own tests: its rendering at the sandbox's acquirer is slow on a loaded
+ * machine, and every way to pay meets the same chart.)
+ */
 async function start(path: ChartPath<AttemptEvent>): Promise<World> {
   const labels = path.steps.map((step) => step.label);
   const covered = labels.includes('points.covered');
@@ -75,7 +80,7 @@ async function start(path: ChartPath<AttemptEvent>): Promise<World> {
     amount: rub('1000.00'),
     paymentTypes: [
       { code: 'ALL', name: 'Карта' },
-      { code: 'SBP', name: 'СБП' },
+      { code: 'AllSberP', name: 'СберБанк Онлайн' },
     ],
     ...(customer ? { customer: { name: 'Модель', phone: customer.phone, custNo: customer.custNo }, points: { enabled: true, usefulLimit: 1000 } } : {}),
   });
@@ -85,7 +90,7 @@ async function start(path: ChartPath<AttemptEvent>): Promise<World> {
   if (customer) await merchantCall(server.app, 'POST', `/customers/${customer.custNo}/points`, { delta: 1000, reason: 'model' });
   const client = await openPage(server.app, link);
   if (customer) expect((await provePhone(client, customer.phone, 'use-points', link)).statusCode).toBe(200);
-  const world: World = { objectOID, link, client, code: labels.includes('acquirer.paid (bill paid already)') ? 'SBP' : 'ALL', points: covered ? 1000 : spends ? 300 : 0, customer, orderId: null, info: null };
+  const world: World = { objectOID, link, client, code: labels.includes('acquirer.paid (bill paid already)') ? 'AllSberP' : 'ALL', points: covered ? 1000 : spends ? 300 : 0, customer, orderId: null, info: null };
   // Pay's first half, as every Pay begins: the attempt, in its chart's first state (points that cover the bill make
   // and end it at once: that path's first event makes its row).
   if (!covered) {
@@ -115,7 +120,7 @@ async function pay(world: World) {
 
 const fault = (name: string, on: boolean, world: World) => rbsFault(server.app, name, on, world.orderId!);
 
-/** The payer pays on the acquirer's card form, or in the bank app behind the QR, and the acquirer's word comes by `how`. */
+/** The payer pays on the acquirer's form, and the acquirer's word comes by `how`. */
 async function payerPays(world: World, how: Delivery, card: string = TEST_CARDS.pays) {
   delivered.add(how);
   const lost = how.startsWith('callback lost');
@@ -124,8 +129,7 @@ async function payerPays(world: World, how: Delivery, card: string = TEST_CARDS.
     await fault('callback-twice', true, world);
     await fault('callbacks-reordered', true, world);
   }
-  if (world.code === 'SBP') expect((await payBySbp(server.app, world.info!.data!.payload)).statusCode).toBe(200);
-  else expect((await payByCard(server.app, world.info!.formUrl, card)).statusCode).toBe(303);
+  expect((await payByCard(server.app, world.info!.formUrl, card)).statusCode).toBe(303);
   if (how === 'callback lost, a poll') {
     // Not heard of for longer than the poll waits: the payer's next poll asks the acquirer.
     server.clock.advance(server.app.appOptions.reconcileAfterMs + 1);
@@ -209,7 +213,7 @@ async function perform(world: World, steps: ChartStep<AttemptEvent>[], at: numbe
       return 1;
     }
     case 'acquirer.paid (bill paid already)': {
-      // Another tab pays the bill by card first; then this payer pays by fast payment.
+      // Another tab pays the bill by card first; then this payer pays on the bank's own form.
       const other = await world.client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
       expect((await payByCard(server.app, other.json().info.formUrl)).statusCode).toBe(303);
       await holdRefund(world, steps, at);
