@@ -110,6 +110,12 @@ export interface AppOptions {
   paymentSessionSecs: number;
   /** A poll of a pending attempt asks the acquirer when its status was last read longer ago than this. */
   reconcileAfterMs: number;
+  /**
+   * A hold (a bill that captures by hand) not captured or released this long after the money was held is released by
+   * the server (HOLD_RELEASE_AFTER_MS, 6 days 12 hours: a card hold lives at most 7 days); the merchant is warned a day
+   * before.
+   */
+  holdReleaseAfterMs: number;
   /** The sweeper reconciles pending attempts this often (and once on start); 0 turns it off (tests drive it). */
   sweepEveryMs: number;
   /**
@@ -220,6 +226,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     acquirerTimeoutMs: 10_000,
     paymentSessionSecs: 1200,
     reconcileAfterMs: 3000,
+    holdReleaseAfterMs: 561_600_000,
     sweepEveryMs: 60_000,
     smsruApiId: null,
     smsruUrl: null,
@@ -293,15 +300,18 @@ export function metricsTokenFrom(value: string | undefined): string | null {
   return value;
 }
 
-/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out. */
+/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out, a hold's life. */
 export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
   const shutdownTimeoutMs = wholeNumberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 1, 3_600_000);
   const acquirerTimeoutMs = wholeNumberFrom(env, 'ACQUIRER_TIMEOUT_MS', 100, 120_000);
+  // At most 7 days: the acquirer ends a card hold by itself then.
+  const holdReleaseAfterMs = wholeNumberFrom(env, 'HOLD_RELEASE_AFTER_MS', 60_000, 7 * 24 * 3_600_000);
   return {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     metricsPort: wholeNumberFrom(env, 'METRICS_PORT', 0, 65_535),
     ...(shutdownTimeoutMs !== null ? { shutdownTimeoutMs } : {}),
     ...(acquirerTimeoutMs !== null ? { acquirerTimeoutMs } : {}),
+    ...(holdReleaseAfterMs !== null ? { holdReleaseAfterMs } : {}),
   };
 }
 

@@ -12,7 +12,9 @@ import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo }
 import { AT_ACQUIRER, attemptChart } from '../lifecycle/attempt';
 import { stateHasTag } from '../lifecycle/chart';
 import { applyAcquirerOutcome, type AcquirerOutcome } from '../payments/outcome';
-import { attemptByOrder } from '../payments/queries';
+import { beginRelease, capturedItems, holdsDue, HoldRefused, warnOfExpiringHolds } from '../payments/holds';
+import { attemptByOrder, itemsOfAttempt } from '../payments/queries';
+import { billByOid } from '../billing/queries';
 import { orderNumberOf } from '../payments/start';
 import type { AttemptRow } from '../payments/tables';
 import type { Background } from '../platform/background';
@@ -38,11 +40,32 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The attempt waits for the acquirer's word (its chart's states at the acquirer): only then is the acquirer asked. */
 const waitsForAcquirer = (attempt: AttemptRow) => stateHasTag(attemptChart, attempt.state, AT_ACQUIRER);
 
+/** A hold's states: the acquirer's word there is whether the money was taken or let go. */
+const HOLDING = new Set(['held', 'capturing', 'releasing']);
+
+/** The acquirer's word on a held attempt's order; null while it is held and nothing was asked of it. */
+function holdOutcomeOf(attempt: AttemptRow, found: Order | null): AcquirerOutcome | null {
+  switch (found?.state.kind) {
+    case 'paid':
+    case 'refunded':
+      return { type: 'acquirer.captured', capturedKopecks: found.taken };
+    case 'declined':
+      // Reversed by a release, or ended by the acquirer's own time-out.
+      return { type: 'acquirer.released', reason: attempt.release_reason ?? 'expired' };
+    case 'held':
+      // Still held after a capture or release went out: it never got there (the money may be taken or let go again).
+      return attempt.state === 'held' ? null : { type: 'acquirer.held' };
+    default:
+      return null;
+  }
+}
+
 /**
- * The acquirer's word on the attempt's order, as the attempt's chart hears it; null while the order is still open (or
- * held: held money comes with the states of deposits). `found` null: the acquirer has no such order.
+ * The acquirer's word on the attempt's order, as the attempt's chart hears it; null while the order is still open.
+ * `found` null: the acquirer has no such order.
  */
 export function outcomeOf(attempt: AttemptRow, found: Order | null, now: number): AcquirerOutcome | null {
+  if (HOLDING.has(attempt.state)) return holdOutcomeOf(attempt, found);
   // Nothing paid and the order's session is over: it can no longer be paid.
   const sessionOver = attempt.expires_at !== null && now > attempt.expires_at;
   if (!found) return sessionOver ? { type: 'session.expired' } : null;
@@ -55,8 +78,10 @@ export function outcomeOf(attempt: AttemptRow, found: Order | null, now: number)
       return { type: 'acquirer.refunded' };
     case 'waiting':
       return sessionOver ? { type: 'session.expired' } : null;
-    case 'paying':
     case 'held':
+      // The money is held on the card (a bill that captures by hand): the merchant takes it or lets it go.
+      return { type: 'acquirer.held' };
+    case 'paying':
       // Money may be moving: wait for the acquirer's final word.
       return null;
   }
@@ -123,6 +148,8 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
         callbackUrl: `${options.publicUrl}/api/acquirer/callback`,
         ...(isBankAppPay(type) ? { bankAppReturnUrl: result } : {}),
         ...(receipt ? { receipt } : {}),
+        // A bill that captures by hand: registerPreAuth.do, the money held when the payer pays.
+        ...(bill.capture === 'manual' ? { hold: true } : {}),
       },
       { attempt: fresh.order_id },
     );
@@ -209,8 +236,10 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       answered = true;
       const outcome = outcomeOf(current, found, now());
       if (!outcome) return current;
-      // How it ended, kept with the outcome: the receipt's card and a declined card's reason come from these.
-      return applyAcquirerOutcome(store, orderId, outcome, found ? { action_code: found.actionCode, masked_pan: found.maskedPan } : undefined);
+      // How it ended, kept with the outcome: the receipt's card and a declined card's reason come from these; a new hold
+      // keeps what it holds and when the server releases it.
+      const held = outcome.type === 'acquirer.held' && current.state === 'registered' ? { held_kopecks: current.amount_kopecks, held_until: now() + options.holdReleaseAfterMs } : {};
+      return applyAcquirerOutcome(store, orderId, outcome, found ? { action_code: found.actionCode, masked_pan: found.maskedPan, ...held } : undefined);
     });
     const after = read ?? (await attemptByOrder(store, orderId));
     // A payment its bill could not keep goes back at once (its automatic refund was written with the outcome).
@@ -218,8 +247,99 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     return { attempt: after, answered, busy: !leased };
   }
 
+  /** Runs `work` holding the attempt's lease, waiting for it while another request (of any process) holds it. */
+  async function whenLeased<T>(orderId: string, calls: number, work: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + leaseFor(options, calls);
+    for (;;) {
+      const done = await withLease(orderId, calls, async () => ({ value: await work() }));
+      if (done) return done.value;
+      if (Date.now() > deadline) throw new AcquirerUnavailable(new Error('another request is still talking to the acquirer about this payment'));
+      await sleep(50);
+    }
+  }
+
+  /**
+   * Sends the capture or release the attempt is in (deposit.do, reverse.do), once, and moves it by the answer. An
+   * answer lost (a time-out, a refusal) is settled by reading the order: taken, let go, or still held.
+   */
+  async function sendHold(attempt: AttemptRow): Promise<void> {
+    const mdOrder = attempt.acquirer_order_id!;
+    const context = { attempt: attempt.order_id };
+    try {
+      if (attempt.state === 'capturing') {
+        const captured = attempt.capture_kopecks!;
+        const whole = captured >= (attempt.held_kopecks ?? attempt.amount_kopecks);
+        // Less than the whole: the receipt goes with the capture, for the positions taken.
+        const receipt = whole ? undefined : await capturedReceipt(attempt, captured);
+        await acquirer.capture({ orderId: mdOrder, amount: whole ? 0 : captured, ...(receipt ? { receipt } : {}) }, context);
+        await applyAcquirerOutcome(store, attempt.order_id, { type: 'acquirer.captured', capturedKopecks: captured });
+      } else {
+        await acquirer.reverse({ orderId: mdOrder }, context);
+        await applyAcquirerOutcome(store, attempt.order_id, { type: 'acquirer.released', reason: attempt.release_reason ?? 'expired' });
+      }
+    } catch (error) {
+      deps.log(`${attempt.state} ${attempt.order_id}: no answer kept; reading the order`, error);
+      await readHold(attempt.order_id).catch((again: unknown) => deps.log(`${attempt.state} ${attempt.order_id}: the order could not be read`, again));
+    }
+  }
+
+  /** The order of a held attempt read back, and the attempt moved by what it says. */
+  async function readHold(orderId: string): Promise<void> {
+    const attempt = (await attemptByOrder(store, orderId))!;
+    if (!HOLDING.has(attempt.state)) return;
+    const found = await acquirer.order(attempt.acquirer_order_id!, { attempt: orderId });
+    await markAcquirerChecked(store, orderId);
+    const outcome = holdOutcomeOf(attempt, found);
+    if (outcome) await applyAcquirerOutcome(store, orderId, outcome);
+  }
+
+  /** The receipt of what a partial capture takes: the attempt's positions, each lowered by its share of the rest. */
+  async function capturedReceipt(attempt: AttemptRow, captured: number): Promise<FiscalReceipt | undefined> {
+    if (!attempt.receipt_tax_system) return undefined;
+    const bill = (await billByOid(store, attempt.bill_oid))!;
+    const items = capturedItems(await itemsOfAttempt(store, attempt.order_id), captured);
+    const customer = { email: attempt.email ?? bill.bill_email ?? bill.client_email, phone: bill.client_phone };
+    return fiscalReceiptOf(attempt.receipt_tax_system, items, customer, attempt.created_at, options.fiscal.ffd);
+  }
+
+  /**
+   * A capture or release of a hold, under the attempt's lease (so no read of the order interleaves): `begin` writes it
+   * (the merchant's request, or the server's release of a hold past its time) and answers whether it did; the
+   * acquirer is then told once. `begin` that wrote nothing (a replay of the same request) sends nothing: an attempt
+   * left capturing or releasing is settled by reading its order.
+   */
+  async function settleHold(orderId: string, begin: () => Promise<boolean>): Promise<void> {
+    // The move, the call, and a read back when its answer is lost.
+    await whenLeased(orderId, 3, async () => {
+      const begun = await begin();
+      const attempt = (await attemptByOrder(store, orderId))!;
+      if (attempt.state !== 'capturing' && attempt.state !== 'releasing') return;
+      if (begun) await sendHold(attempt);
+      else await readHold(orderId);
+    });
+  }
+
+  /** Holds past their heldUntil are released; the merchant is warned of those released within a day. */
+  async function sweepHolds(): Promise<void> {
+    await warnOfExpiringHolds(store);
+    for (const attempt of await holdsDue(store, now(), 100)) {
+      const begin = async () => {
+        try {
+          await beginRelease(store, attempt.order_id, 'expired');
+          return true;
+        } catch (error) {
+          // Captured or released meanwhile: nothing to release.
+          if (error instanceof HoldRefused) return false;
+          throw error;
+        }
+      };
+      await settleHold(attempt.order_id, begin).catch((error: unknown) => deps.log(`sweep: release of ${attempt.order_id} failed`, error));
+    }
+  }
+
   return {
     paymentInfo,
+    settleHold,
     reconcile: reconcileNow,
     askAcquirer,
     reconcileSoon(orderId, why = { news: false }) {
@@ -263,6 +383,7 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
         await reconcileNow(attempt.order_id).catch((error: unknown) => deps.log(`sweep: reconcile ${attempt.order_id} failed`, error));
       }
       await refunder.sweep();
+      await sweepHolds();
     },
     makeRefunds: refunder.inTurn,
     refundSoon: refunder.soon,

@@ -23,6 +23,8 @@ export interface NewOrder {
   bankAppReturnUrl?: string;
   /** The fiscal receipt the acquirer's cash-register service issues for the order (none: the merchant issues its own). */
   receipt?: FiscalReceipt;
+  /** Hold the money on the card when the payer pays, until it is captured or released (two-stage). */
+  hold?: boolean;
 }
 
 /** The acquirer's answer to a new order: registered (its id and card form), or the order number was registered before. */
@@ -50,6 +52,8 @@ export interface Order {
   amount: number;
   /** What it has given back so far (all of it once reversed), kopecks. */
   givenBack: number;
+  /** What was taken, kopecks: once paid, all of it; a hold captured, what the capture took. */
+  taken: number;
   /** The money has been settled (taken): a whole refund of an order not yet settled is a reversal. */
   settled: boolean;
   /** Why the order ended as it did: 0 paid; for a declined card, the reason (src/services/rules/declineReasons.ts). */
@@ -93,8 +97,13 @@ export interface Acquirer {
   sbpQrStatus(request: { orderId: string; qrId: string }, context?: CallContext): Promise<SbpQrStatus>;
   /** Refunds a part or all of a settled order; answers the acquirer's answer in a line (kept with the refund). */
   refund(request: RefundRequest, context?: CallContext): Promise<string>;
-  /** Reverses an order not yet settled, all of it; answers as refund does. */
-  reverse(request: { orderId: string }, context?: CallContext): Promise<string>;
+  /** Reverses an order not yet settled, all of it (or `amount` of a hold); answers as refund does. */
+  reverse(request: { orderId: string; amount?: number }, context?: CallContext): Promise<string>;
+  /**
+   * Takes held money: `amount` kopecks, at most what is held, with the receipt of the positions taken when it is less
+   * than the whole (the order's own receipt otherwise); answers as refund does.
+   */
+  capture(request: { orderId: string; amount: number; receipt?: FiscalReceipt }, context?: CallContext): Promise<string>;
 }
 
 export type AcquirerErrorKind = 'timeout' | 'http' | 'not-json' | 'remote' | 'network';

@@ -4,7 +4,7 @@
  * turned into the checkout's words). Nothing outside this file (and the sandbox's fake of it) knows them.
  */
 import { answerText as text, formApi, NoAnswer, requiredText, type FormApiOptions } from '../platform/formPost';
-import type { FiscalReceipt } from './orderBundle';
+import type { FiscalReceipt, OrderBundle } from './orderBundle';
 import { AcquirerError, type Acquirer, type CallContext, type Exchange, type Order, type OrderState, type RefundRequest, type SbpQr, type SbpQrStatus } from './port';
 
 /** RBS orderStatus values, as the acquirer's protocol numbers them. */
@@ -62,6 +62,8 @@ export interface OrderStatus {
   date: number | null;
   /** What the order has given back so far (`paymentAmountInfo.refundedAmount`), kopecks; 0 when the answer does not say. */
   refundedAmount: number;
+  /** What was taken (`paymentAmountInfo.depositedAmount`: at a capture, what deposit.do took), kopecks; null: not said. */
+  depositedAmount: number | null;
   /**
    * Where the money stands (`paymentAmountInfo.paymentState`): `APPROVED` is held, not yet settled (a whole refund is
    * then a reverse.do); `DEPOSITED`, `REFUNDED`, `REVERSED`, …; null when the answer does not say.
@@ -72,11 +74,16 @@ export interface OrderStatus {
 /** RBS's calls, one function each, in RBS's words. */
 export interface RbsClient {
   register(request: RegisterRequest, context?: CallContext): Promise<Registered>;
+  /** register.do's two-stage twin: paying holds the money (orderStatus 1) until deposit.do or reverse.do. */
+  registerPreAuth(request: RegisterRequest, context?: CallContext): Promise<Registered>;
+  /** Takes held money: `amount` at most what is held (0: all of it), with the positions taken when less than the whole. */
+  deposit(request: { orderId: string; amount: number; orderBundle?: OrderBundle }, context?: CallContext): Promise<void>;
   orderStatus(by: { orderId: string } | { orderNumber: string }, context?: CallContext): Promise<OrderStatus>;
   sbpQr(request: { orderId: string; size?: number }, context?: CallContext): Promise<SbpQr>;
   sbpQrStatus(request: { orderId: string; qrId: string }, context?: CallContext): Promise<SbpQrStatus>;
   refund(request: RefundRequest, context?: CallContext): Promise<void>;
-  reverse(request: { orderId: string }, context?: CallContext): Promise<void>;
+  /** Lets go of an order not yet settled: all of it, or `amount` of a hold. */
+  reverse(request: { orderId: string; amount?: number }, context?: CallContext): Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
@@ -135,10 +142,8 @@ export function rbsClient(options: RbsOptions): RbsClient {
 
   const required = (method: string, answer: Answer, name: string) => requiredText(answer, name, (message) => new AcquirerError(method, 'remote', message));
 
-  return {
-    async register(request, context) {
-      const method = 'register.do';
-      const answer = await call(
+  async function register(method: 'register.do' | 'registerPreAuth.do', request: RegisterRequest, context?: CallContext): Promise<Registered> {
+    const answer = await call(
         method,
         {
           orderNumber: request.orderNumber,
@@ -157,6 +162,14 @@ export function rbsClient(options: RbsOptions): RbsClient {
         context,
       );
       return { orderId: required(method, answer, 'orderId'), formUrl: text(answer.formUrl) };
+  }
+
+  return {
+    register: (request, context) => register('register.do', request, context),
+    registerPreAuth: (request, context) => register('registerPreAuth.do', request, context),
+
+    async deposit(request, context) {
+      await call('deposit.do', { orderId: request.orderId, amount: request.amount, orderBundle: request.orderBundle ? JSON.stringify(request.orderBundle) : undefined }, context);
     },
 
     async orderStatus(by, context): Promise<OrderStatus> {
@@ -179,6 +192,7 @@ export function rbsClient(options: RbsOptions): RbsClient {
         currency: answer.currency === undefined ? null : text(answer.currency),
         date: numberOrNull(answer.date),
         refundedAmount: numberOrNull(amounts.refundedAmount) ?? 0,
+        depositedAmount: numberOrNull(amounts.depositedAmount),
         paymentState: amounts.paymentState === undefined ? null : text(amounts.paymentState),
       };
     },
@@ -207,7 +221,7 @@ export function rbsClient(options: RbsOptions): RbsClient {
     },
 
     async reverse(request, context) {
-      await call('reverse.do', { orderId: request.orderId }, context);
+      await call('reverse.do', { orderId: request.orderId, amount: request.amount }, context);
     },
   };
 }
@@ -240,6 +254,8 @@ const orderOf = (status: OrderStatus): Order => ({
   amount: status.amount,
   // Once reversed, all of it went back, whatever refundedAmount says.
   givenBack: status.orderStatus === ORDER_STATUS.reversed ? status.amount : status.refundedAmount,
+  // Taken: what deposit.do took (all of it, when the answer does not say).
+  taken: status.depositedAmount ?? status.amount,
   // Held, or paid today and not yet settled (paymentState APPROVED): a whole refund is then a reversal.
   settled: !(status.orderStatus === ORDER_STATUS.held || status.paymentState === 'APPROVED'),
   actionCode: status.actionCode,
@@ -251,7 +267,7 @@ export function rbsAcquirer(client: RbsClient): Acquirer {
   return {
     async register(order, context) {
       try {
-        const registered = await client.register(
+        const registered = await (order.hold ? client.registerPreAuth : client.register)(
           {
             orderNumber: order.orderNumber,
             amount: order.amount,
@@ -292,6 +308,10 @@ export function rbsAcquirer(client: RbsClient): Acquirer {
     async reverse(request, context) {
       await client.reverse(request, context);
       return 'reverse.do: errorCode 0';
+    },
+    async capture(request, context) {
+      await client.deposit({ orderId: request.orderId, amount: request.amount, ...(request.receipt ? { orderBundle: request.receipt.orderBundle } : {}) }, context);
+      return 'deposit.do: errorCode 0';
     },
   };
 }

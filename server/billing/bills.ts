@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Product } from '../config';
+import { paymentKindOf } from '../../src/services/rules/paymentKinds';
 import { isObjectOid, isPhone, isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/patterns';
 import type { Store } from '../store/store';
 import { itemProblems, itemRowsOf, type BillItemInput } from './items';
@@ -43,7 +44,12 @@ export interface BillInput {
   items?: BillItemInput[];
   /** The public link id; only the demo seed gives one (the objectOID), every other bill gets an unguessable one. */
   linkId?: string;
+  /** `manual`: its payment holds the money until the merchant captures it (default `automatic`: taken at once). */
+  capture?: 'automatic' | 'manual';
 }
+
+/** Only a card form can hold money: the fast-payment system and the bank app's widget take it at once. */
+export const canHold = (code: PaymentTypeInput['code']) => paymentKindOf(code) === 'redirect';
 
 /** One field's problem, named by its path in the API's body (`customer.phone`). */
 export interface FieldProblem {
@@ -61,7 +67,7 @@ export class BillInputError extends Error {
 /** A bill that cannot change as asked (already paid, cancelled, expired; an objectOID taken). */
 export class BillConflict extends Error {
   constructor(
-    readonly code: 'bill_exists' | 'bill_paid' | 'bill_cancelled' | 'bill_expired',
+    readonly code: 'bill_exists' | 'bill_paid' | 'bill_held' | 'bill_cancelled' | 'bill_expired',
     message: string,
   ) {
     super(message);
@@ -118,6 +124,7 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
     types.forEach((type, i) => {
       if (!Number.isSafeInteger(type.commissionKopecks) || type.commissionKopecks < 0) problem(`paymentTypes[${i}].commission.value`, 'must be 0.00 or more');
       if (type.name.trim() === '') problem(`paymentTypes[${i}].name`, 'must not be empty');
+      if (input.capture === 'manual' && !canHold(type.code)) problem(`paymentTypes[${i}].code`, 'cannot hold money: a bill with capture manual takes cards only');
     });
   }
   if (input.items) problems.push(...itemProblems(input.items, input.sumKopecks));
@@ -161,9 +168,11 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       copied_from: input.copiedFrom ?? null,
       expires_at: input.expiresAt ?? null,
       return_url: input.returnUrl ?? null,
+      capture: input.capture ?? 'automatic',
     });
     if (input.items) await insertItems(tx, itemRowsOf(oid, input.items));
-    const types = input.paymentTypes ?? defaultPaymentTypes(input.sumKopecks);
+    // A bill that holds offers of the default ways only those that can hold.
+    const types = input.paymentTypes ?? defaultPaymentTypes(input.sumKopecks).filter((type) => input.capture !== 'manual' || canHold(type.code));
     for (const [position, type] of types.entries()) {
       await insertType(tx, {
         oid: `${oid}.${type.code}`,

@@ -7,18 +7,22 @@
  */
 
 /** A bill's status as the merchant API names it. */
-export type BillStatus = 'unpaid' | 'paid' | 'cancelled' | 'expired';
+export type BillStatus = 'unpaid' | 'held' | 'paid' | 'cancelled' | 'expired';
 
 /** What the status is read from: the columns of a bill row. */
 export interface BillState {
   status: 'open' | 'paid';
   closed_as: 'cancelled' | 'expired' | null;
   expires_at: number | null;
+  /** Its state in its chart: `held` while a payment holds its money (stored as open, neither paid nor closed). */
+  state?: string;
 }
 
 export function billStatus(bill: BillState, now: number): BillStatus {
   if (bill.status === 'paid') return 'paid';
   if (bill.closed_as) return bill.closed_as;
+  // A held bill stays held past its deadline: the hold is the merchant's to capture or release.
+  if (bill.state === 'held') return 'held';
   if (bill.expires_at !== null && bill.expires_at <= now) return 'expired';
   return 'unpaid';
 }
@@ -32,6 +36,8 @@ export function unpayableReason(bill: BillState, now: number): string | null {
       return 'Счет отменен';
     case 'expired':
       return 'Срок оплаты счета истек';
+    case 'held':
+      return 'Сумма заблокирована на карте';
     case 'unpaid':
       return null;
   }

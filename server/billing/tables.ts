@@ -41,6 +41,8 @@ export interface BillsTable {
   /** An open bill closed without payment: cancelled by the merchant or expired (null: still payable). */
   closed_as: 'cancelled' | 'expired' | null;
   closed_at: number | null;
+  /** How its payment takes the money: at once (`automatic`), or held on the card until the merchant captures it (`manual`). */
+  capture: Generated<'automatic' | 'manual'>;
 }
 export type BillRow = Selectable<BillsTable>;
 
@@ -91,5 +93,5 @@ declare module '../store/database' {
  * What a new bill is made of: not its state, which is its chart's first (open), nor the times it gets later. (`status`
  * may be given as 'open', what every new bill is.)
  */
-export type NewBill = Omit<BillRow, 'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at'> &
-  Partial<Pick<BillRow, 'expires_at' | 'return_url'>> & { status?: 'open' };
+export type NewBill = Omit<BillRow, 'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'capture'> &
+  Partial<Pick<BillRow, 'expires_at' | 'return_url' | 'capture'>> & { status?: 'open' };

@@ -4,13 +4,23 @@
  *
  * Where each event comes from: Pay (`register.sent`, `acquirer.registered`, `form.lost`, `points.covered`), the
  * acquirer's word read by the gateway after its callback, a poll or the sweep (`acquirer.*`, `session.expired`), the
- * bill's cancel or expiry (`bill.closed`), and a refund that succeeded (`refund.succeeded`).
+ * bill's cancel or expiry (`bill.closed`), a refund that succeeded (`refund.succeeded`), and the merchant's capture or
+ * release of a hold, or the server's release of one whose time ran out (`capture.sent`, `release.sent`).
  */
 import { assertEvent, setup } from 'xstate';
 import { doneByTheWriter } from './chart';
 
 /** The merchant API's statuses of a payment (its answers and webhooks name no other). */
-export type PaymentStatus = 'created' | 'success' | 'declined' | 'refunded';
+export type PaymentStatus = 'created' | 'held' | 'success' | 'declined' | 'released' | 'refunded';
+
+/**
+ * The words the attempts' `status` column takes (its CHECK is older than holds and SQLite cannot widen it in place): a
+ * hold is stored as still pending, a released one as declined. The API reads the state (`paymentStatusOf`).
+ */
+export type StoredPaymentStatus = 'created' | 'success' | 'declined' | 'refunded';
+
+/** Why a hold was released: the merchant released it, or its time ran out (the server's or the acquirer's). */
+export type ReleaseReason = 'merchant' | 'expired';
 
 /** Why the bill could not keep a payment whose money was taken: the automatic refund's reason. */
 export type AutomaticRefundReason = 'bill-paid' | 'bill-closed' | 'points-spent';
@@ -37,11 +47,29 @@ export type AttemptEvent =
   | { type: 'acquirer.refunded' }
   /** The order's session is over with nothing paid: the acquirer says it still waits, or knows no such order. */
   | { type: 'session.expired' }
+  /** The acquirer holds the order's money on the card (a bill that captures by hand): the merchant takes it later. */
+  | { type: 'acquirer.held' }
+  /** deposit.do is about to go out for the held money: from now on the acquirer may have taken it. */
+  | { type: 'capture.sent' }
+  /** reverse.do is about to go out for the held money: from now on the acquirer may have let it go. */
+  | { type: 'release.sent'; reason: ReleaseReason }
+  /** The acquirer says it took the held money (all of it or a part; the rest let go). */
+  | { type: 'acquirer.captured'; capturedKopecks: number }
+  /** The acquirer says the hold ended with nothing taken: reversed, or ended by its own time-out. */
+  | { type: 'acquirer.released'; reason: ReleaseReason }
   /** A refund of the payment succeeded: what its refunds have given back now, and what was paid. */
   | { type: 'refund.succeeded'; givenBackKopecks: number; paidKopecks: number };
 
 /** What follows a move of an attempt, done by payments in the move's transaction (payments/moves.ts). */
-export const attemptEffects = ['write off the points', 'announce the status', 'mark the bill paid', 'refund it automatically', 'raise the amount alert'] as const;
+export const attemptEffects = [
+  'write off the points',
+  'announce the status',
+  'mark the bill paid',
+  'refund it automatically',
+  'raise the amount alert',
+  'mark the bill held',
+  'reopen the bill',
+] as const;
 export type AttemptEffect = (typeof attemptEffects)[number];
 
 /** The tag of the states in which the attempt waits for the acquirer's word (the gateway asks it then, and only then). */
@@ -55,6 +83,8 @@ export const attemptChart = setup({
     'mark the bill paid': doneByTheWriter('mark the bill paid'),
     'refund it automatically': (_: unknown, _params: { why: AutomaticRefundReason }) => doneByTheWriter('refund it automatically')(),
     'raise the amount alert': doneByTheWriter('raise the amount alert'),
+    'mark the bill held': doneByTheWriter('mark the bill held'),
+    'reopen the bill': doneByTheWriter('reopen the bill'),
   },
   guards: {
     'another amount than asked': ({ event }) => {
@@ -94,8 +124,8 @@ export const attemptChart = setup({
     atAcquirer: {
       tags: AT_ACQUIRER,
       initial: 'registering',
-      // The acquirer's word applies whatever this server knows of the order yet. Held money (deposits) comes here as a
-      // state beside `registered` (`acquirer.held` → `held`, then captured or released), so these words apply to it too.
+      // The acquirer's word applies whatever this server knows of the order yet. Held money is apart (`holding`): the
+      // acquirer's word on a hold is whether it was taken or let go.
       on: {
         'acquirer.paid': [
           { guard: 'another amount than asked', target: 'declined', actions: ['raise the amount alert', 'announce the status'] },
@@ -118,9 +148,47 @@ export const attemptChart = setup({
         },
         registered: {
           description: "The acquirer's order is known: the payer pays on its form, QR or bank app.",
+          on: {
+            'acquirer.held': { target: '#attempt.holding.held', actions: ['announce the status', 'mark the bill held'] },
+          },
         },
       },
     },
+    holding: {
+      // The acquirer is still asked of a hold: its own time-out may end it, and a capture or release whose answer was
+      // lost is settled by reading the order, never by sending it again.
+      tags: AT_ACQUIRER,
+      initial: 'held',
+      on: {
+        'acquirer.captured': { target: 'captured', actions: ['write off the points', 'announce the status', 'mark the bill paid'] },
+        'acquirer.released': { target: 'released', actions: ['announce the status', 'reopen the bill'] },
+      },
+      states: {
+        held: {
+          description: 'The acquirer holds the money on the card: the merchant captures or releases it, or the server releases it at its time.',
+          on: {
+            'capture.sent': 'capturing',
+            'release.sent': 'releasing',
+          },
+        },
+        capturing: {
+          description: "deposit.do went out; its answer is not kept (yet, or lost): the acquirer may have taken the money.",
+          // The order read back still held: the capture never happened; the hold may be captured or released again.
+          on: { 'acquirer.held': 'held' },
+        },
+        releasing: {
+          description: 'reverse.do went out; its answer is not kept (yet, or lost): the acquirer may have let the money go.',
+          on: { 'acquirer.held': 'held' },
+        },
+      },
+    },
+    captured: {
+      description: "The bill's payment: the held money taken (all or a part, the rest let go), the bill paid.",
+      on: {
+        'refund.succeeded': [{ guard: 'gives back the rest', target: 'fullyRefunded' }, { target: 'partlyRefunded' }],
+      },
+    },
+    released: { type: 'final', description: 'The hold ended with nothing taken: released by the merchant, or its time ran out.' },
     paid: {
       description: "The bill's payment: the money taken, the points written off, the bill paid.",
       on: {
@@ -149,6 +217,11 @@ export type AttemptState =
   | 'created'
   | 'registering'
   | 'registered'
+  | 'held'
+  | 'capturing'
+  | 'releasing'
+  | 'captured'
+  | 'released'
   | 'paid'
   | 'partlyRefunded'
   | 'fullyRefunded'
@@ -167,6 +240,11 @@ export const PAYMENT_STATUS: Record<AttemptState, PaymentStatus> = {
   created: 'created',
   registering: 'created',
   registered: 'created',
+  held: 'held',
+  capturing: 'held',
+  releasing: 'held',
+  captured: 'success',
+  released: 'released',
   paid: 'success',
   partlyRefunded: 'success',
   fullyRefunded: 'success',
@@ -178,3 +256,13 @@ export const PAYMENT_STATUS: Record<AttemptState, PaymentStatus> = {
 };
 
 export const paymentStatusOf = (state: AttemptState): PaymentStatus => PAYMENT_STATUS[state];
+
+/** The stored column's word for a state: the API's, but a hold is pending and a released hold declined. */
+export function storedStatusOf(state: AttemptState): StoredPaymentStatus {
+  const status = PAYMENT_STATUS[state];
+  return status === 'held' ? 'created' : status === 'released' ? 'declined' : status;
+}
+
+/** The states in which the API says `status`, for a filter by it. */
+export const statesWithStatus = (status: PaymentStatus): AttemptState[] =>
+  (Object.keys(PAYMENT_STATUS) as AttemptState[]).filter((state) => PAYMENT_STATUS[state] === status);

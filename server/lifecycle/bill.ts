@@ -3,8 +3,9 @@
  * the name of one of its states; `status` and `closed_as` follow from it (`billColumnsOf`). The merchant API's status
  * (billing/status.ts) reads them with the clock: an open bill past its deadline is expired before the sweep closes it.
  *
- * Where each event comes from: an attempt that paid it (`payment.succeeded`, from the attempt's chart), the merchant
- * API's cancel (`merchant.cancelled`) and the expiry sweep (`deadline.passed`).
+ * Where each event comes from: an attempt that paid it, or holds its money, or whose hold was released
+ * (`payment.succeeded`, `payment.held`, `payment.released`, from the attempt's chart), the merchant API's cancel
+ * (`merchant.cancelled`) and the expiry sweep (`deadline.passed`).
  */
 import { setup } from 'xstate';
 import { effectsNamed } from './chart';
@@ -12,6 +13,10 @@ import { effectsNamed } from './chart';
 export type BillEvent =
   /** A payment paid the bill (`orderId` null: the sandbox seeds the bill as paid, with no payment). */
   | { type: 'payment.succeeded'; orderId: string | null }
+  /** A payment holds the bill's money on the card (its bill captures by hand). */
+  | { type: 'payment.held'; orderId: string }
+  /** The hold of the bill's money ended with nothing taken: the bill is payable again. */
+  | { type: 'payment.released'; orderId: string }
   /** The merchant cancelled it. */
   | { type: 'merchant.cancelled' }
   /** Its deadline passed unpaid (the expiry sweep). */
@@ -37,8 +42,17 @@ export const billChart = setup({
       description: 'Payable.',
       on: {
         'payment.succeeded': { target: 'paid', actions: 'tell the merchant it is paid' },
+        'payment.held': 'held',
         'merchant.cancelled': { target: 'cancelled', actions: closing },
         'deadline.passed': { target: 'expired', actions: closing },
+      },
+    },
+    held: {
+      // Neither cancelled nor expired while the money is held: the merchant captures or releases it first.
+      description: 'A payment holds its money on the card: the merchant captures it (paid) or it is released (payable again).',
+      on: {
+        'payment.succeeded': { target: 'paid', actions: 'tell the merchant it is paid' },
+        'payment.released': 'open',
       },
     },
     paid: { description: 'Paid by one payment; it takes no other.' },
@@ -47,11 +61,12 @@ export const billChart = setup({
   },
 });
 
-export type BillState = 'open' | 'paid' | 'cancelled' | 'expired';
+export type BillState = 'open' | 'held' | 'paid' | 'cancelled' | 'expired';
 
 /** The bill's columns each state is read by (the merchant API, the page, the poll), the one place they meet. */
 export const BILL_COLUMNS: Record<BillState, { status: 'open' | 'paid'; closed_as: 'cancelled' | 'expired' | null }> = {
   open: { status: 'open', closed_as: null },
+  held: { status: 'open', closed_as: null },
   paid: { status: 'paid', closed_as: null },
   cancelled: { status: 'open', closed_as: 'cancelled' },
   expired: { status: 'open', closed_as: 'expired' },

@@ -3,7 +3,7 @@
  * and the columns each state is written with besides `state` (the words the merchant API and the page read it by, and
  * the moments it marks). Only the writer (writer.ts) writes them.
  */
-import { attemptChart, attemptEffects, paymentStatusOf, type AttemptEffect, type AttemptEvent, type AttemptState } from './attempt';
+import { attemptChart, attemptEffects, paymentStatusOf, storedStatusOf, type AttemptEffect, type AttemptEvent, type AttemptState } from './attempt';
 import { billChart, billColumnsOf, billEffects, type BillEffect, type BillEvent, type BillState } from './bill';
 import { refundChart, refundEffects, refundStatusOf, type RefundEffect, type RefundEvent, type RefundState } from './refund';
 import type { Lifecycle } from './writer';
@@ -15,8 +15,8 @@ export const attemptLifecycle: Lifecycle<'payment_attempts', AttemptState, Attem
   effects: attemptEffects,
   // The payment's updatedAt follows its status as the API shows it; a move the API does not see leaves it.
   stored: ({ from, to, now }) => {
-    const status = paymentStatusOf(to);
-    return from !== null && paymentStatusOf(from) === status ? { status } : { status, updated_at: now };
+    const status = storedStatusOf(to);
+    return from !== null && paymentStatusOf(from) === paymentStatusOf(to) ? { status } : { status, updated_at: now };
   },
 };
 

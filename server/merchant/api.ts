@@ -23,12 +23,14 @@ import type { AppOptions } from '../config';
 import { adjustPoints, BalanceTooLow, ledgerPage, pointsBalance } from '../loyalty/ledger';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
+import { HoldRefused } from '../payments/holds';
 import { RefundRefused } from '../payments/refunds';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
 import { parseMoney } from '../platform/money';
 import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
+import { holdRoutes } from './holdRoutes';
 import { refundRoutes } from './refundRoutes';
 import {
   billSchema,
@@ -95,6 +97,7 @@ function billInputOf(body: {
   paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
   expiresAt?: string;
   returnUrl?: string;
+  capture?: 'automatic' | 'manual';
   items?: { name: string; quantity: number; price: { value: string }; vat: Vat; paymentMethod: PaymentMethod; paymentObject: PaymentObject; measure?: Measure }[];
 }): BillInput {
   return {
@@ -117,6 +120,7 @@ function billInputOf(body: {
       : {}),
     expiresAt: body.expiresAt === undefined ? null : Date.parse(body.expiresAt),
     returnUrl: body.returnUrl ?? null,
+    ...(body.capture ? { capture: body.capture } : {}),
     ...(body.items
       ? {
           items: body.items.map((item) => ({
@@ -140,6 +144,10 @@ function domainError(error: unknown): ApiError | undefined {
   if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
   if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
   if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
+  if (error instanceof HoldRefused) {
+    if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', 'The request has invalid fields', [{ field: 'amount.value', message: error.message }]);
+    return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
+  }
   if (error instanceof RefundRefused) {
     if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', error.message, error.fields);
     return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
@@ -368,6 +376,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   );
 
   await app.register(refundRoutes);
+  await app.register(holdRoutes);
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

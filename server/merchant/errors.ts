@@ -10,6 +10,11 @@ export type ErrorCode =
   | 'balance_too_low'
   | 'payment_not_refundable'
   | 'refund_exceeds_remaining'
+  | 'payment_not_held'
+  | 'capture_exceeds_held'
+  | 'payment_held'
+  | 'bill_held'
+  | 'acquirer_unavailable'
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'internal_error';

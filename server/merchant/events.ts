@@ -6,6 +6,7 @@
  */
 import type { BillRow } from '../billing/tables';
 import { paymentByOrder } from '../payments/queries';
+import { paymentStatusOf } from '../lifecycle/attempt';
 import type { AttemptRow, PaymentStatus, RefundRow } from '../payments/tables';
 import type { Store } from '../store/store';
 import { enqueueEvent } from './outbox';
@@ -15,6 +16,8 @@ import { iso, money, paymentView, refundView, withDetails } from './views';
 
 /** The event of each final status of an attempt. */
 const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
+  held: 'payment.held',
+  released: 'payment.released',
   success: 'payment.succeeded',
   declined: 'payment.declined',
   refunded: 'payment.refunded',
@@ -34,10 +37,19 @@ async function paymentNow(tx: Store, orderId: string) {
  * attempt chart's 'announce the status').
  */
 export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void> {
-  const status = attempt.status;
+  const status = paymentStatusOf(attempt.state);
   if (status === 'created') return;
   const payment = await paymentNow(tx, attempt.order_id);
-  if (payment) await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment });
+  if (!payment) return;
+  // A released hold says why: the merchant released it, or its time ran out.
+  const why = status === 'released' ? { reason: attempt.release_reason ?? 'expired' } : {};
+  await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment, ...why });
+}
+
+/** Queues `payment.hold_expiring` for a hold the server releases by itself soon (at its heldUntil). */
+export async function holdExpiringEvent(tx: Store, attempt: AttemptRow): Promise<void> {
+  const payment = await paymentNow(tx, attempt.order_id);
+  if (payment) await enqueueEvent(tx, 'payment.hold_expiring', { objectOID: attempt.bill_oid, payment });
 }
 
 /** Queues `bill.paid` for a bill just paid by the payment `orderId`, in the caller's transaction. */

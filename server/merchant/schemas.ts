@@ -143,6 +143,12 @@ export const createBillBody = {
     },
     expiresAt: { type: 'string', format: 'date-time', description: 'After this the bill is expired and takes no payment.' },
     returnUrl: { type: 'string', maxLength: 2000, description: 'Where "back to the shop" leads after paying: https (http on localhost only).' },
+    capture: {
+      type: 'string',
+      enum: ['automatic', 'manual'],
+      description:
+        'automatic (default): the money is taken when the payer pays. manual: it is held on the card (payment and bill status held, with heldUntil) until you capture or release it; cards only.',
+    },
     items: {
       type: 'array',
       minItems: 1,
@@ -156,7 +162,7 @@ export const createBillBody = {
 
 export const paymentSchema = {
   type: 'object',
-  required: ['orderId', 'objectOID', 'method', 'amount', 'commission', 'pointsUsed', 'status', 'refunded', 'receiptEmail', 'receipt', 'createdAt', 'updatedAt'],
+  required: ['orderId', 'objectOID', 'method', 'amount', 'commission', 'pointsUsed', 'status', 'refunded', 'heldUntil', 'receiptEmail', 'receipt', 'createdAt', 'updatedAt'],
   additionalProperties: false,
   properties: {
     orderId: { type: 'string' },
@@ -167,10 +173,12 @@ export const paymentSchema = {
     pointsUsed: { type: 'integer' },
     status: {
       type: 'string',
-      enum: ['created', 'success', 'declined', 'refunded'],
-      description: "refunded: its bill could not keep it (already paid, or closed) and it is given back whole. A successful payment stays success when you refund it: see refunded.",
+      enum: ['created', 'held', 'success', 'declined', 'released', 'refunded'],
+      description:
+        "held: the money is held on the card until you capture (success, for the amount captured) or release it (released). refunded: its bill could not keep it (already paid, or closed) and it is given back whole. A successful payment stays success when you refund it: see refunded.",
     },
     refunded: { ...moneySchema, description: 'What its refunds have given back so far (succeeded ones only).' },
+    heldUntil: { type: ['string', 'null'], format: 'date-time', description: 'A held payment: when the server releases the hold by itself (null: not held).' },
     receiptEmail: { type: ['string', 'null'] },
     receipt: paymentReceiptSchema,
     createdAt: { type: 'string', format: 'date-time' },
@@ -193,6 +201,7 @@ export const billSchema = {
     'paymentTypes',
     'expiresAt',
     'returnUrl',
+    'capture',
     'createdAt',
     'paidAt',
     'closedAt',
@@ -201,7 +210,7 @@ export const billSchema = {
   additionalProperties: false,
   properties: {
     objectOID: { type: 'string' },
-    status: { type: 'string', enum: ['unpaid', 'paid', 'cancelled', 'expired'] },
+    status: { type: 'string', enum: ['unpaid', 'held', 'paid', 'cancelled', 'expired'] },
     payUrl: {
       type: 'string',
       description:
@@ -240,6 +249,7 @@ export const billSchema = {
     },
     expiresAt: { type: ['string', 'null'], format: 'date-time' },
     returnUrl: { type: ['string', 'null'] },
+    capture: { type: 'string', enum: ['automatic', 'manual'] },
     createdAt: { type: 'string', format: 'date-time' },
     paidAt: { type: ['string', 'null'], format: 'date-time' },
     closedAt: { type: ['string', 'null'], format: 'date-time', description: 'When it was cancelled or expired.' },
@@ -271,7 +281,7 @@ const pageSchema = <const R extends readonly string[], const P>(required: R, pro
   }) as const;
 
 export const paymentsQuery = pagedQuery({
-  status: { type: 'string', enum: ['created', 'success', 'declined', 'refunded'] },
+  status: { type: 'string', enum: ['created', 'held', 'success', 'declined', 'released', 'refunded'] },
   since: { type: 'string', format: 'date-time', description: 'Only payments created at or after this time.' },
 });
 

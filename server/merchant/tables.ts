@@ -20,6 +20,9 @@ export type WebhookEventType =
   | 'payment.succeeded'
   | 'payment.declined'
   | 'payment.refunded'
+  | 'payment.held'
+  | 'payment.released'
+  | 'payment.hold_expiring'
   | 'refund.succeeded'
   | 'refund.failed';
 

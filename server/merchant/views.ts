@@ -4,6 +4,7 @@ import { positionsOf, QUANTITY_SCALE } from '../billing/items';
 import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { billStatus } from '../billing/status';
 import type { BillRow } from '../billing/tables';
+import { paymentStatusOf } from '../lifecycle/attempt';
 import type { LedgerRow } from '../loyalty/tables';
 import { itemsOfAttempts, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
 import { refundedByOrder } from '../payments/refundQueries';
@@ -68,8 +69,11 @@ export function paymentView(attempt: PaymentWithDetails) {
     amount: money(attempt.amount_kopecks),
     commission: money(attempt.commission_kopecks),
     pointsUsed: attempt.points_used,
-    status: attempt.status,
+    // The state's word (a hold is stored as pending).
+    status: paymentStatusOf(attempt.state),
     refunded: money(attempt.refundedKopecks),
+    // A hold: when the server releases it by itself, unless the merchant captures or releases it first.
+    heldUntil: paymentStatusOf(attempt.state) === 'held' ? iso(attempt.held_until) : null,
     receiptEmail: attempt.email,
     receipt: receiptView(attempt),
     createdAt: iso(attempt.created_at)!,
@@ -110,6 +114,7 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
     })),
     expiresAt: iso(bill.expires_at),
     returnUrl: bill.return_url,
+    capture: bill.capture,
     createdAt: iso(bill.created_at)!,
     paidAt: iso(bill.paid_at),
     closedAt: iso(bill.closed_at),

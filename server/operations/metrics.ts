@@ -21,8 +21,8 @@ const paymentMethods: readonly PaymentMethod[] = [...paymentTypeCodes, 'points']
 export const payOutcomes = ['to_acquirer', 'closed_by_points', 'refused', 'acquirer_unavailable', 'failed'] as const;
 export type PayOutcome = (typeof payOutcomes)[number];
 
-/** How a payment attempt ended (its final status). */
-export const paymentOutcomes = ['success', 'declined', 'refunded'] as const;
+/** How a payment attempt ended (its final status), or that its money is held on the card for the merchant to capture. */
+export const paymentOutcomes = ['held', 'success', 'declined', 'released', 'refunded'] as const;
 export type PaymentOutcome = (typeof paymentOutcomes)[number];
 
 /** How a call to the acquirer went: answered, refused with an errorCode, or one of the ways of not answering. */

@@ -44,7 +44,12 @@ export interface Gateway {
    * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
    */
   reconcileSoon(orderId: string, why?: { news: boolean }): void;
-  /** Reconciles pending attempts and makes pending refunds. */
+  /**
+   * A capture or release of a held payment: `begin` writes it in a transaction (answers whether it did), under the
+   * attempt's lease; deposit.do or reverse.do then goes out once, a lost answer settled by reading the order.
+   */
+  settleHold(orderId: string, begin: () => Promise<boolean>): Promise<void>;
+  /** Reconciles pending attempts, makes pending refunds, and releases the holds past their time. */
   sweep(): Promise<void>;
   /**
    * Makes the payment's pending refunds at the acquirer now (each sent once; refund.do, or reverse.do before settlement),

@@ -5,7 +5,7 @@
  * with payments, which sees billing, the points and the merchant's webhooks.
  */
 import { billByOid } from '../billing/queries';
-import type { AttemptEvent, AttemptEffect, AutomaticRefundReason } from '../lifecycle/attempt';
+import { paymentStatusOf, type AttemptEvent, type AttemptEffect, type AutomaticRefundReason } from '../lifecycle/attempt';
 import type { BillEffect, BillEvent } from '../lifecycle/bill';
 import { attemptLifecycle, billLifecycle, refundLifecycle } from '../lifecycle/lifecycles';
 import type { RefundEffect, RefundEvent } from '../lifecycle/refund';
@@ -28,7 +28,8 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
 
   /** The change feed, the merchant's webhook and the metrics hear of the attempt's new status. */
   async 'announce the status'(tx, { row }) {
-    const status = row.status;
+    // The API's word for the state (a hold is stored as pending).
+    const status = paymentStatusOf(row.state);
     if (status === 'created') return;
     await tx.publish({ kind: 'attempt-status', orderId: row.order_id, billOid: row.bill_oid, status });
     await paymentEvent(tx, row);
@@ -45,6 +46,16 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
 
   async 'refund it automatically'(tx, { row }, params) {
     await automaticRefund(tx, row, (params as { why: AutomaticRefundReason }).why);
+  },
+
+  async 'mark the bill held'(tx, { row }) {
+    const held = await moveBill(tx, row.bill_oid, { type: 'payment.held', orderId: row.order_id });
+    // A bill takes one hold: a second payment held for a bill held or paid already is a fault to look at.
+    if (held.kind !== 'moved') throw new Error(`bill ${row.bill_oid} refused the hold of ${row.order_id} (${held.kind})`);
+  },
+
+  async 'reopen the bill'(tx, { row }) {
+    await moveBill(tx, row.bill_oid, { type: 'payment.released', orderId: row.order_id });
   },
 
   async 'raise the amount alert'(tx, { row, event }) {

@@ -11,13 +11,17 @@ import type { Facts } from '../lifecycle/writer';
 import { pointsBalance } from '../loyalty/ledger';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
+import { recordCapturedItems } from './holds';
 import { moveAttempt } from './moves';
 import type { AttemptRow } from './tables';
 
 /** The acquirer's word on an attempt's order as the gateway reads it (the deposit with the amount it took), or Pay's. */
 export type AcquirerOutcome =
   | { type: 'acquirer.paid'; paidKopecks: number }
-  | Extract<AttemptEvent, { type: 'acquirer.declined' | 'acquirer.refunded' | 'session.expired' | 'form.lost' | 'points.covered' }>;
+  | Extract<
+      AttemptEvent,
+      { type: 'acquirer.declined' | 'acquirer.refunded' | 'session.expired' | 'form.lost' | 'points.covered' | 'acquirer.held' | 'acquirer.captured' | 'acquirer.released' }
+    >;
 
 /** The attempt's event for a deposit: what the acquirer took, and the bill and points as they now stand. */
 async function paidEvent(tx: Store, attempt: AttemptRow, paidKopecks: number): Promise<AttemptEvent> {
@@ -35,7 +39,13 @@ async function paidEvent(tx: Store, attempt: AttemptRow, paidKopecks: number): P
  */
 export async function applyAcquirerOutcome(store: Store, orderId: string, outcome: AcquirerOutcome, facts?: Facts<'payment_attempts'>): Promise<AttemptRow> {
   const event = outcome.type === 'acquirer.paid' ? (attempt: AttemptRow, tx: Store) => paidEvent(tx, attempt, outcome.paidKopecks) : outcome;
-  const moved = await moveAttempt(store, orderId, event, facts);
+  const moved = await store.transaction(async (tx) => {
+    if (outcome.type !== 'acquirer.captured') return moveAttempt(tx, orderId, event, facts);
+    // A capture: the payment's amount is what was taken, its positions those taken (its receipt's), in the same move.
+    const captured = await moveAttempt(tx, orderId, event, { ...facts, amount_kopecks: outcome.capturedKopecks });
+    if (captured.kind === 'moved') await recordCapturedItems(tx, orderId, outcome.capturedKopecks);
+    return captured;
+  });
   if (moved.kind === 'missing') throw new PaymentRefused(404, 'Заказ не найден');
   return moved.row;
 }

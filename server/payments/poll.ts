@@ -14,7 +14,7 @@ import type { AppOptions } from '../config';
 import type { Gateway } from './gatewayPort';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { receiptOf, type Receipt } from './receipt';
-import type { PaymentStatus } from './tables';
+import type { StoredPaymentStatus as PaymentStatus } from '../lifecycle/attempt';
 
 // The session's CSRF token and times (it may have ended), the bill (to tell a wrong link; the page names it by its link
 // id) and the status of the order if it is that bill's. Each a lookup by a unique index; a prepared statement on

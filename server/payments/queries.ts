@@ -1,6 +1,6 @@
 /** The payments queries: payment attempts, alone or with their bill's and payment type's columns. */
 import type { PaymentTypeRow } from '../billing/tables';
-import type { AttemptState } from '../lifecycle/attempt';
+import { statesWithStatus, type AttemptState } from '../lifecycle/attempt';
 import { attemptLifecycle } from '../lifecycle/lifecycles';
 import { begin } from '../lifecycle/writer';
 import { first } from '../store/database';
@@ -143,7 +143,8 @@ export const paymentByOrder = (store: Store, orderId: string): Promise<AttemptWi
 /** A page of every bill's attempts in (created_at, order_id) order, for reconciliation. */
 export function paymentsPage(store: Store, page: AttemptsPage): Promise<AttemptWithMethod[]> {
   let query = withMethod(store);
-  if (page.status) query = query.where('payment_attempts.status', '=', page.status);
+  // The API's status is the state's (a hold is stored as pending): filter by the states that show it.
+  if (page.status) query = query.where('payment_attempts.state', 'in', statesWithStatus(page.status));
   if (page.since !== undefined) query = query.where('payment_attempts.created_at', '>=', page.since);
   const after = page.after;
   if (after) {

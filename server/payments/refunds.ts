@@ -6,6 +6,7 @@
  * effects give the points spent back in proportion (`givePointsBack`) and queue the merchant's webhook, in the
  * transaction of the change.
  */
+import { paymentStatusOf } from '../lifecycle/attempt';
 import { billByOid } from '../billing/queries';
 import type { AutomaticRefundReason } from '../lifecycle/attempt';
 import { addLedgerEntry } from '../loyalty/ledger';
@@ -19,7 +20,7 @@ import type { AttemptRow, RefundItemRow, RefundRow } from './tables';
 /** Why a refund was refused, in the merchant API's terms. */
 export class RefundRefused extends Error {
   constructor(
-    readonly kind: 'not_found' | 'payment_not_refundable' | 'refund_exceeds_remaining' | 'invalid',
+    readonly kind: 'not_found' | 'payment_not_refundable' | 'payment_held' | 'refund_exceeds_remaining' | 'invalid',
     message: string,
     readonly fields?: FieldProblem[],
   ) {
@@ -58,6 +59,8 @@ async function positionsReturned(tx: Store, attempt: AttemptRow, refundId: strin
 export async function createRefund(tx: Store, request: RefundRequest): Promise<RefundRow> {
   const attempt = await attemptByOrder(tx, request.orderId);
   if (!attempt) throw new RefundRefused('not_found', 'No payment with this orderId');
+  // A hold costs nothing to let go: release it, rather than capture and refund it.
+  if (paymentStatusOf(attempt.state) === 'held') throw new RefundRefused('payment_held', 'The payment is held, not taken: release it instead (POST /payments/{orderId}/release)');
   if (attempt.status !== 'success') throw new RefundRefused('payment_not_refundable', `The payment is ${attempt.status}: only a successful payment can be refunded`);
   if (attempt.amount_kopecks === 0 || !attempt.acquirer_order_id) {
     throw new RefundRefused('payment_not_refundable', 'Points alone paid this bill: no money was taken, so none can go back (credit the points with POST /customers/{custNo}/points)');

@@ -7,7 +7,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { TaxSystem } from '../billing/fiscalCodes';
 import type { PositionColumns } from '../billing/tables';
-import type { AttemptState, PaymentStatus } from '../lifecycle/attempt';
+import type { AttemptState, PaymentStatus, StoredPaymentStatus } from '../lifecycle/attempt';
 import type { RefundState, RefundStatus } from '../lifecycle/refund';
 
 export type { PaymentStatus, RefundStatus };
@@ -24,8 +24,8 @@ export interface PaymentAttemptsTable {
   manager_id: string | null;
   /** The attempt's state in its chart (lifecycle/attempt.ts). */
   state: Generated<AttemptState>;
-  /** The merchant API's word for the state (lifecycle/attempt.ts, PAYMENT_STATUS), written with it. */
-  status: PaymentStatus;
+  /** The stored word for the state (lifecycle/attempt.ts, storedStatusOf), written with it; the API reads the state. */
+  status: StoredPaymentStatus;
   created_at: number;
   updated_at: number;
   /** What the acquirer answered to register.do (null until it did): its order id and, for a card, its form. */
@@ -57,6 +57,16 @@ export interface PaymentAttemptsTable {
   action_code: Generated<number | null>;
   /** The card the order was paid or declined with, as the acquirer masks it ('411111**1111'); null: none (fast payment). */
   masked_pan: Generated<string | null>;
+  /** A held payment (its bill captures by hand): when the server releases the hold by itself; null: not held. */
+  held_until: Generated<number | null>;
+  /** What the acquirer held, kopecks (the payment's amount is what was captured); null: never held. */
+  held_kopecks: Generated<number | null>;
+  /** What the merchant's capture asked to take, kopecks, kept while deposit.do's answer is awaited. */
+  capture_kopecks: Generated<number | null>;
+  /** Why the hold was released: by the merchant, or its time ran out. */
+  release_reason: Generated<'merchant' | 'expired' | null>;
+  /** When the merchant was told that the hold ends soon (payment.hold_expiring); null: not yet. */
+  hold_warned_at: Generated<number | null>;
 }
 
 /**

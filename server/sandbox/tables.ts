@@ -28,6 +28,12 @@ export interface SandboxRbsOrdersTable {
   refunded_amount: number;
   /** What of each position its refunds returned: `{ "<positionId>": kopecks }` (JSON); null: none yet. */
   refunded_items: Generated<string | null>;
+  /** Registered by registerPreAuth.do: paying holds the money (orderStatus 1) until deposit.do or reverse.do. */
+  pre_auth: Generated<number>;
+  /** What deposit.do took (or the payment, for an order paid at once), kopecks, and the positions it took. */
+  deposited_amount: Generated<number>;
+  deposited_bundle: Generated<string | null>;
+  /** Unpaid: its session's end. Held: when the hold ends by itself (declinedByTimeout). */
   expires_at: number;
   created_at: number;
   updated_at: number;

@@ -6,7 +6,7 @@ import { startPayment } from '../../../server/payments/start';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { webhookEvents } from '../../support/rows';
 import { Client, linkOf, merchantCall, payByCard, secondProcess, startServer, testEngine, type TestServer } from '../helpers';
-import { chartCoverage, chartPaths, movesBetween, movesCounted, walk, type ChartStep, type MoveCounts } from './model';
+import { chartCoverage, chartPaths, movesBetween, movesCounted, walk, type ChartPath, type ChartStep, type MoveCounts } from './model';
 import { billSamples } from './samples';
 
 /*
@@ -37,21 +37,38 @@ interface World {
   link: string;
   /** An attempt Pay made that never reached the acquirer: a closing bill ends it. */
   unsent: string;
+  /** The payment that holds the bill's money, once one does. */
+  held: string | null;
 }
 
-/** A bill of 1 000.00 due in an hour, with an attempt that never reached the acquirer. */
-async function start(): Promise<World> {
+/**
+ * A bill of 1 000.00 due in an hour, with an attempt that never reached the acquirer. A path that holds the money
+ * takes a bill that captures by hand (cards only: its unsent attempt is on the bank's own form).
+ */
+async function start(path: ChartPath<BillEvent>): Promise<World> {
+  const manual = path.steps.some((step) => step.label === 'payment.held');
   const created = await merchantCall(server.app, 'POST', '/bills', {
     purpose: 'Модель счета',
     amount: rub('1000.00'),
-    paymentTypes: [{ code: 'ALL', name: 'Карта' }, { code: 'SBP', name: 'СБП' }],
+    paymentTypes: manual ? [{ code: 'ALL', name: 'Карта' }, { code: 'AllSberP', name: 'СберБанк Онлайн' }] : [{ code: 'ALL', name: 'Карта' }, { code: 'SBP', name: 'СБП' }],
     expiresAt: new Date(server.clock.now() + HOUR).toISOString(),
+    ...(manual ? { capture: 'manual' } : {}),
   });
   const { objectOID, payUrl } = created.json<{ objectOID: string; payUrl: string }>();
   const bill = (await billByOid(server.app.store, objectOID))!;
-  const sbp = (await typesOfBill(server.app.store, objectOID)).find((type) => type.code === 'SBP');
-  const started = await startPayment(server.app.store, { bill, type: sbp, points: 0, email: null, userOid: null, managerId: null, sessionId: null });
-  return { objectOID, link: linkOf(payUrl), unsent: started.attempt.order_id };
+  const other = (await typesOfBill(server.app.store, objectOID)).find((type) => type.code === (manual ? 'AllSberP' : 'SBP'));
+  const started = await startPayment(server.app.store, { bill, type: other, points: 0, email: null, userOid: null, managerId: null, sessionId: null });
+  return { objectOID, link: linkOf(payUrl), unsent: started.attempt.order_id, held: null };
+}
+
+/** The payer pays by card on a page and Pay served by the other process; the acquirer's callback reaches this one. */
+async function pays(world: World): Promise<string> {
+  const client = await new Client(second).open(world.link);
+  const info = (await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json().info;
+  await second.background.idle();
+  expect((await payByCard(server.app, info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  await server.app.background.idle();
+  return info.orderId as string;
 }
 
 const stateOf = async (world: World) => (await billByOid(server.app.store, world.objectOID))!.state;
@@ -60,13 +77,18 @@ async function perform(world: World, steps: ChartStep<BillEvent>[], at: number):
   const step = steps[at]!;
   switch (step.label) {
     case 'payment.succeeded': {
-      // The payer's page and Pay are served by the other process; the acquirer's callback reaches this one.
-      const client = await new Client(second).open(world.link);
-      const info = (await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json().info;
-      await second.background.idle();
-      expect((await payByCard(server.app, info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+      // A held payment is captured through the other process's merchant API; else the payer pays.
+      if (world.held) expect((await merchantCall(second, "POST", `/payments/${world.held}/capture`)).json()).toMatchObject({ status: "success" });
+      else await pays(world);
       return 1;
     }
+    case 'payment.held':
+      world.held = await pays(world);
+      return 1;
+    case 'payment.released':
+      expect((await merchantCall(second, 'POST', `/payments/${world.held}/release`)).statusCode).toBe(200);
+      world.held = null;
+      return 1;
     case 'merchant.cancelled':
       expect((await merchantCall(second, 'POST', `/bills/${world.objectOID}/cancel`)).statusCode).toBe(200);
       return 1;
@@ -94,10 +116,13 @@ describe('model paths of bill', () => {
       // The columns the API and the page read the state by, and what the merchant heard: once, whichever process.
       expect(await billByOid(server.app.store, world.objectOID)).toMatchObject(billColumnsOf(end));
       const heard = (await webhookEvents(server.app.store, 500)).filter((event) => JSON.parse(event.payload).data.objectOID === world.objectOID).map((event) => event.type);
-      const told = { paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null }[end];
-      expect(heard.filter((type) => type.startsWith('bill.'))).toEqual([told]);
-      // A closing bill ends the attempt that never reached the acquirer; a paid one leaves it to the acquirer's word.
-      expect((await attemptByOrder(server.app.store, world.unsent))!.state).toBe(end === 'paid' ? 'created' : 'declined');
+      const told = { paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null, held: null }[end];
+      expect(heard.filter((type) => type.startsWith('bill.'))).toEqual(told ? [told] : []);
+      // A hold is told as the payment's: held, then released (or succeeded, captured).
+      const holds = path.steps.filter((step) => step.label === 'payment.held' || step.label === 'payment.released').map((step) => (step.label === 'payment.held' ? 'payment.held' : 'payment.released'));
+      expect(heard.filter((type) => type === 'payment.held' || type === 'payment.released').sort()).toEqual(holds.sort());
+      // A closing bill ends the attempt that never reached the acquirer; a paid or held one leaves it to the acquirer's word.
+      expect((await attemptByOrder(server.app.store, world.unsent))!.state).toBe(end === 'cancelled' || end === 'expired' ? 'declined' : 'created');
     }, 60_000);
   }
 
