@@ -27,9 +27,12 @@ export const FAULTS = [
   'refund-answer-lost',
   'refund-refused',
   'not-settled',
-  // A capture or release of a hold made whose answer comes too late for the client (its time-out).
+  // A capture or release of a hold made whose answer comes too late for the client (its time-out); one the bank
+  // refuses (nothing done).
   'deposit-answer-lost',
   'reverse-answer-lost',
+  'deposit-refused',
+  'reverse-refused',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -318,6 +321,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!found) return fail(6, 'Заказ не найден');
     if (!/^\d{1,12}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
     if (found.order_status !== ORDER_STATUS.held) return fail(7, 'Списание невозможно: сумма не заблокирована');
+    if (hasFault('deposit-refused', found.order_number)) return fail(7, 'Списание отклонено банком');
     // 0: all that is held.
     const amount = Number(p.amount) === 0 ? found.amount : Number(p.amount);
     if (amount > found.amount) return fail(7, 'Сумма списания больше заблокированной');
@@ -345,6 +349,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   endpoint('reverse.do', async (p) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
+    if (hasFault('reverse-refused', found.order_number)) return fail(7, 'Отмена отклонена банком');
     const part = p.amount === undefined ? null : Number(p.amount);
     if (part !== null && (!Number.isSafeInteger(part) || part <= 0)) return fail(4, 'Сумма указана неверно');
     let moved: RbsOrderRow | undefined;

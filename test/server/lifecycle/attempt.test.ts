@@ -74,6 +74,8 @@ async function start(path: ChartPath<AttemptEvent>): Promise<World> {
   const covered = labels.includes('points.covered');
   const spends = covered || labels.includes('acquirer.paid (points spent)');
   customers += 1;
+  // A path that holds the money takes a bill that captures by hand (cards only).
+  const manual = labels.includes('acquirer.held');
   const customer = spends ? { custNo: `MODEL-${customers}-${Date.now()}`, phone: `7999${String(4_000_000 + customers).padStart(7, '0')}` } : null;
   const created = await merchantCall(server.app, 'POST', '/bills', {
     purpose: `Модель платежа: ${path.name}`.slice(0, 200),
@@ -83,6 +85,7 @@ async function start(path: ChartPath<AttemptEvent>): Promise<World> {
       { code: 'AllSberP', name: 'СберБанк Онлайн' },
     ],
     ...(customer ? { customer: { name: 'Модель', phone: customer.phone, custNo: customer.custNo }, points: { enabled: true, usefulLimit: 1000 } } : {}),
+    ...(manual ? { capture: 'manual' } : {}),
   });
   expect(created.statusCode).toBe(201);
   const { objectOID, payUrl } = created.json<{ objectOID: string; payUrl: string }>();
@@ -162,7 +165,8 @@ async function perform(world: World, steps: ChartStep<AttemptEvent>[], at: numbe
   const next = steps[at + 1];
   switch (step.label) {
     case 'register.sent': {
-      if (next?.label === 'acquirer.registered' && steps[at + 2]?.event.type === 'acquirer.paid') {
+      const paidNext = steps[at + 2]?.event.type === 'acquirer.paid' || steps[at + 2]?.event.type === 'acquirer.held';
+      if (next?.label === 'acquirer.registered' && paidNext) {
         // The usual Pay: register.do sent and answered in one request.
         await payed(world);
         return 2;
@@ -256,9 +260,55 @@ async function perform(world: World, steps: ChartStep<AttemptEvent>[], at: numbe
       await server.app.background.idle();
       return 1;
     }
+    case 'acquirer.held':
+      // The payer pays a bill that captures by hand: the acquirer holds the money; its word comes by the next way.
+      await paysInTurn(world);
+      return 1;
+    case 'capture.sent':
+    case 'release.sent':
+      return captureOrRelease(world, step.label === 'capture.sent' ? 'capture' : 'release', next?.label);
+    case 'acquirer.captured':
+    case 'acquirer.released': {
+      // The bank's back office takes or lets go of the held money, its callback lost: the other process's sweep reads it.
+      await fault('callback-lost', true, world);
+      const mdOrder = (await attemptByOrder(server.app.store, world.orderId!))!.acquirer_order_id!;
+      if (step.label === 'acquirer.captured') await bankOffice().deposit({ orderId: mdOrder, amount: 0 });
+      else await bankOffice().reverse({ orderId: mdOrder });
+      await second.gateway.sweep();
+      return 1;
+    }
     default:
       throw new Error(`no way to make ${step.label} happen`);
   }
+}
+
+/**
+ * The merchant captures or releases the held payment (through the other process's API), and the acquirer's answer is
+ * the next step's: taken, let go (the bank's back office let it go first, or took it, its callback lost), or refused
+ * (still held). (A lost answer settled by reading the order: test/server/payments/holds.test.ts.)
+ */
+async function captureOrRelease(world: World, what: 'capture' | 'release', next: string | undefined): Promise<number> {
+  const call = (body?: unknown) => merchantCall(second, 'POST', `/payments/${world.orderId}/${what}`, body);
+  const mdOrder = (await attemptByOrder(server.app.store, world.orderId!))!.acquirer_order_id!;
+  if (next === 'acquirer.held') {
+    await fault(`${what === 'capture' ? 'deposit' : 'reverse'}-refused`, true, world);
+    expect((await call()).json()).toMatchObject({ error: { code: 'acquirer_unavailable' } });
+    return 2;
+  }
+  const asked = next === 'acquirer.captured' ? 'capture' : 'release';
+  if (asked !== what) {
+    // The acquirer did the other thing first (its callback lost): the request's own call is refused, the order read.
+    await fault('callback-lost', true, world);
+    if (asked === 'capture') await bankOffice().deposit({ orderId: mdOrder, amount: 0 });
+    else await bankOffice().reverse({ orderId: mdOrder });
+    if (what === 'release') await fault('reverse-refused', true, world);
+  }
+  // A capture of a part: the rest is let go, the payment is what was taken.
+  const answer = await call(what === 'capture' && asked === 'capture' ? { amount: rub('600.00') } : undefined);
+  expect(answer.json()).toMatchObject({ status: asked === 'capture' ? 'success' : 'released' });
+  await server.app.background.idle();
+  await second.background.idle();
+  return 2;
 }
 
 const paths = chartPaths(attemptChart, attemptSamples, attemptNever);

@@ -28,6 +28,11 @@ export const attemptSamples: Sample<AttemptEvent>[] = [
   { event: { type: 'acquirer.declined', reason: 'reversed' }, label: 'acquirer.declined (reversed)' },
   { event: { type: 'acquirer.refunded' }, label: 'acquirer.refunded' },
   { event: { type: 'session.expired' }, label: 'session.expired' },
+  { event: { type: 'acquirer.held' }, label: 'acquirer.held' },
+  { event: { type: 'capture.sent' }, label: 'capture.sent' },
+  { event: { type: 'release.sent', reason: 'merchant' }, label: 'release.sent' },
+  { event: { type: 'acquirer.captured', capturedKopecks: 100 }, label: 'acquirer.captured' },
+  { event: { type: 'acquirer.released', reason: 'merchant' }, label: 'acquirer.released' },
   { event: { type: 'refund.succeeded', givenBackKopecks: 30, paidKopecks: 100 }, label: 'refund.succeeded (a part)' },
   { event: { type: 'refund.succeeded', givenBackKopecks: 100, paidKopecks: 100 }, label: 'refund.succeeded (the rest)' },
 ];
