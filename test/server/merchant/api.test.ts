@@ -306,6 +306,7 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
       pointsUsed: 0,
       status: 'success',
       refunded: { value: '0.00', currency: 'RUB' },
+      heldUntil: null,
       receiptEmail: 'payer@example.ru',
       receipt: expect.objectContaining({ issuer: 'acquirer', taxSystem: 'osn', items: [expect.objectContaining({ billPosition: 1, amount: { value: '12345.67', currency: 'RUB' } }), expect.objectContaining({ billPosition: null, amount: { value: '185.19', currency: 'RUB' } })] }),
       createdAt: expect.any(String),
@@ -480,13 +481,19 @@ describe('OpenAPI', () => {
       '/merchant/v1/customers/{custNo}/points',
       '/merchant/v1/payments',
       '/merchant/v1/payments/{orderId}',
+      '/merchant/v1/payments/{orderId}/capture',
       '/merchant/v1/payments/{orderId}/refunds',
+      '/merchant/v1/payments/{orderId}/release',
     ]);
     const create = doc.paths['/merchant/v1/bills'].post;
     expect(create.requestBody.content['application/json'].schema.properties.amount.properties.value.pattern).toBe('^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$');
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
-    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'paid', 'cancelled', 'expired']);
+    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'held', 'paid', 'cancelled', 'expired']);
+    // A deposit's routes, with the 409s of a payment not held and a capture above the hold.
+    const capture = doc.paths['/merchant/v1/payments/{orderId}/capture'].post;
+    expect(capture.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
+    expect(capture.description).toMatch(/payment_not_held.*capture_exceeds_held/);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
   });
 
