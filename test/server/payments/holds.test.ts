@@ -200,6 +200,22 @@ test('a capture whose answer is lost is settled by reading the order, never by s
   expect((await told(created.objectOID)).map((event) => event.type)).toEqual(['payment.held', 'payment.succeeded', 'bill.paid']);
 }, 30_000);
 
+test('a capture left capturing (its answer lost, the order unreadable) is settled by the same request again reading the order: deposit.do once', async () => {
+  const created = await depositBill('35000.00');
+  const orderId = await held(created);
+  await rbsFault(server.app, 'deposit-answer-lost', true, orderId);
+  await rbsFault(server.app, 'status-slow', true, orderId);
+  const key = { 'idempotency-key': newIdempotencyKey() };
+  expect((await merchantCall(server.app, 'POST', `/payments/${orderId}/capture`, undefined, key)).json().error.code).toBe('acquirer_unavailable');
+  expect((await attemptByOrder(server.app.store, orderId))!.state).toBe('capturing');
+  // Another capture meanwhile is refused: one is under way.
+  expect((await merchantCall(second, 'POST', `/payments/${orderId}/capture`)).json().error.code).toBe('payment_not_held');
+  await rbsFault(server.app, 'status-slow', false, orderId);
+  const again = await merchantCall(second, 'POST', `/payments/${orderId}/capture`, undefined, key);
+  expect(again.json()).toMatchObject({ status: 'success', amount: rub('35000.00') });
+  expect(await sentOf(orderId, 'deposit.do')).toBe(1);
+}, 30_000);
+
 test('a capture refused and its order still held: still held, capturable again', async () => {
   const created = await depositBill('30000.00');
   const orderId = await held(created);
