@@ -266,3 +266,14 @@ test('the sandbox acquirer ends a hold by itself after seven days (declinedByTim
   expect((await payment(orderId)).status).toBe('released');
   expect((await told(created.objectOID)).at(-1)).toMatchObject({ type: 'payment.released', data: { reason: 'expired' } });
 });
+
+test("the sandbox acquirer's reverse.do lets go of a part of a hold, the rest held; deposit.do then takes at most the rest", async () => {
+  const created = await depositBill('12000.00');
+  const orderId = await held(created);
+  const mdOrder = (await attemptByOrder(server.app.store, orderId))!.acquirer_order_id!;
+  await bankOffice().reverse({ orderId: mdOrder, amount: 200_000 });
+  expect(await bankOffice().orderStatus({ orderId: mdOrder })).toMatchObject({ orderStatus: ORDER_STATUS.held, amount: 1_000_000 });
+  await expect(bankOffice().deposit({ orderId: mdOrder, amount: 1_000_001 })).rejects.toThrow(/больше заблокированной/);
+  await bankOffice().deposit({ orderId: mdOrder, amount: 0 });
+  expect(await bankOffice().orderStatus({ orderId: mdOrder })).toMatchObject({ orderStatus: ORDER_STATUS.deposited, depositedAmount: 1_000_000 });
+});
