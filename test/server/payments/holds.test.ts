@@ -77,6 +77,10 @@ test('a 150 000 ₽ deposit is held through the page, then captured at 100 000: 
   // Held, not paid: with when the server releases it by itself.
   expect(await payment(orderId)).toMatchObject({ status: 'held', amount: rub('150000.00'), heldUntil: new Date(heldAt + HOLD_MS).toISOString() });
   expect((await bill(created.objectOID)).status).toBe('held');
+  // The listing's filter by status reads the state (a hold is stored as pending).
+  const listed = async (status: string) => (await merchantCall(server.app, 'GET', `/payments?status=${status}&limit=100`)).json().data.map((one: { orderId: string }) => one.orderId);
+  expect(await listed('held')).toContain(orderId);
+  expect(await listed('created')).not.toContain(orderId);
   // The acquirer was asked to hold it, not to take it.
   expect(await sentOf(orderId, 'registerPreAuth.do')).toBe(1);
   expect(await sentOf(orderId, 'register.do')).toBe(0);
