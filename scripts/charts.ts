@@ -6,7 +6,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
-import { preloadBuiltIn } from '../src/machines/onDemand';
 
 export const repoRoot = path.resolve(__dirname, '..');
 export const machinesDir = path.join(repoRoot, 'src', 'machines');
@@ -51,8 +50,6 @@ export async function loadMachines(dir: string = machinesDir): Promise<AnyStateM
       found.set(value.id, value);
     }
   }
-  // A machine's children that load on demand are drawn as the machines they are.
-  await preloadBuiltIn();
   return [...found.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 

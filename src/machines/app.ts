@@ -2,6 +2,7 @@ import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type Err
 import type { CheckoutDraft } from '../services/checkoutDraft';
 import type { Bill, CodeRequest, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
+import { loadCodeStub } from './chunks';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export interface AppInput {
@@ -26,7 +27,7 @@ export interface AppContext extends Required<AppInput> {
   receipt: Receipt | null;
 }
 
-export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
+export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' } | { type: 'code.retry' };
 
 /**
  * The root of the page (the app shell): load the loyalty user and the bill data in parallel, then show the
@@ -57,7 +58,7 @@ export const appMachine = setup({
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
-    tags: {} as 'loading' | 'error' | 'refreshing' | 'paid',
+    tags: {} as 'loading' | 'error' | 'refreshing' | 'paid' | 'code failed',
     children: {} as { checkout: 'checkout' },
   },
   actors: {
@@ -65,6 +66,8 @@ export const appMachine = setup({
     /** Resolves with null when nobody is signed in. */
     loadUser: promiseStub<LoyaltyUser | null>('loadUser'),
     logout: promiseStub<void>('logout'),
+    /** The chunks of code asked for (machines/chunks.ts): a paid bill's receipt is one. */
+    loadCode: loadCodeStub,
     checkout: checkoutMachine,
   },
   actions: {
@@ -177,7 +180,13 @@ export const appMachine = setup({
     },
     paid: {
       tags: 'paid',
-      description: "'Счет оплачен' with the receipt of the payment that paid the bill.",
+      description: "'Счет оплачен' with the receipt of the payment that paid the bill, once its code (a chunk of its own) is here.",
+      initial: 'loading',
+      states: {
+        loading: { tags: 'loading', invoke: { src: 'loadCode', input: { chunks: ['paidBill'] }, onDone: 'shown', onError: 'failed' } },
+        failed: { tags: 'code failed', on: { 'code.retry': 'loading' } },
+        shown: {},
+      },
     },
     error: {
       tags: 'error',

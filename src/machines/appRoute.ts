@@ -17,7 +17,11 @@ export function appRoute(app: AppActor): AddressBarBinding {
         if (app.getSnapshot().hasTag('paid')) onRoute(null, 0);
         const checkout = checkoutOf();
         if (!checkout || watched) return;
-        const report = ({ context }: ReturnType<typeof checkout.getSnapshot>) => onRoute(steps[context.step].path, context.history.length);
+        const report = (snapshot: ReturnType<typeof checkout.getSnapshot>) => {
+          // While the page opens on a later step (its code on its way), the address bar keeps the step it named.
+          if (snapshot.matches('opening') && snapshot.context.goingTo === null) return;
+          onRoute(steps[snapshot.context.step].path, snapshot.context.history.length);
+        };
         watched = checkout.subscribe(report);
         // The step it starts on, at once: a reload on a step that cannot be restored shows the main route.
         report(checkout.getSnapshot());

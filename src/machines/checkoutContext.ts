@@ -3,7 +3,9 @@ import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPri
 import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
 import type { DoneActorEvent } from 'xstate';
+import type { LoadedCode } from './chunks';
 import type { PaymentOutput, PaymentProblem } from './payment';
+import type { PaymentStatusOutput } from './paymentStatus';
 import type { PayerOpenedStep, Step } from './steps';
 
 /** The checkout's input, context and events, and the values derived from its context that the views read too. */
@@ -66,6 +68,10 @@ export interface CheckoutContext extends CheckoutInput {
   problem: CheckoutProblem | null;
   /** The bill's attempt still open at the acquirer (a card form left, a QR not paid): the way-to-pay step says so. */
   openAttempt: OpenChoice | null;
+  /** The chunks of code here so far, with their children's logic (chunks.ts). */
+  code: LoadedCode;
+  /** The step the payer asked for while `opening` fetches its code; null while the page opens (`start` decides then). */
+  goingTo: Step | null;
 }
 
 export type CheckoutEvent =
@@ -88,7 +94,16 @@ export type CheckoutEvent =
   | { type: 'code.sent'; request: CodeRequest }
   | { type: 'code.confirmed'; request: CodeRequest }
   | { type: 'user.signedIn' }
-  | { type: 'freeCall.ended' };
+  | { type: 'freeCall.ended' }
+  /** 'Попробовать снова' after a step's code (or the sign-in form's) could not be loaded. */
+  | { type: 'code.retry' }
+  | ChildDone;
+
+/**
+ * The children's ends the checkout acts on. They are started from their chunk's logic (chunks.ts) rather than invoked,
+ * so their done events are named here, as an invoke's onDone would name them.
+ */
+export type ChildDone = DoneActorEvent<PaymentOutput, 'payment'> | DoneActorEvent<PaymentStatusOutput, 'paymentStatus'>;
 
 /**
  * 'Попробовать снова': the declined attempt's way to pay when the bill still offers it, or the way the payer chose
@@ -126,6 +141,8 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   problem: null,
   // Only a page loaded again (a reload, Back from the bank's form) finds an attempt open: resuming tells (checkoutResume.ts).
   openAttempt: null,
+  code: {},
+  goingTo: null,
 });
 
 /** What this tab keeps of the checkout for a reload (services/checkoutDraft.ts). */

@@ -5,9 +5,10 @@ import type { CodePurpose } from '../services/rules/codePurposes';
 import type { checkoutMachine } from './checkout';
 import type { Bill } from '../services/types';
 import { derive, type CheckoutContext, type CheckoutEvent, type OpenChoice } from './checkoutContext';
-import type { codeFlowMachine, CodeFlowInput, CodeRequest } from './codeFlow';
-import { codeFlowInput, codePurposeSteps, offersPurpose, type CodeFlowName } from './codePurposeSteps';
-import { steps, type Step } from './steps';
+import type { CodeFlowInput, CodeRequest } from './codeFlow';
+import { startChild } from './chunks';
+import { codeFlowChild, codeFlowInput, codePurposeSteps, offersPurpose } from './codePurposeSteps';
+import { stepAt, steps, type Step } from './steps';
 
 /**
  * Resuming after a reload (or Back from the bank's card form, which loads the page again). The address bar names the
@@ -18,9 +19,6 @@ import { steps, type Step } from './steps';
  * composition root provides them (`resumeAfterReload`) only when the address bar named a step at load: this module
  * is a chunk of its own, so that a first visit's JS does not carry it; without it nothing is resumed.
  */
-
-/** The step whose path the address bar showed at load. */
-const stepAt = (path: string | null | undefined): Step | null => (Object.keys(steps) as Step[]).find((step) => steps[step].path === path) ?? null;
 
 /** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
 const openChoiceOf = (bill: Bill): OpenChoice | null => {
@@ -117,8 +115,6 @@ export const resumedForm = (context: CheckoutContext): Partial<CheckoutContext> 
   return code?.request ? { typed: { ...context.typed, form: code.request } } : {};
 };
 
-type CodeFlows = { src: CodeFlowName; logic: typeof codeFlowMachine; id: 'code' };
-
 /** The free-call screen resumed: its code screen behind it, as a reload there would resume it. */
 const behindFreeCall = (context: CheckoutContext): CheckoutContext => ({ ...context, resumePath: steps.checkSendCode.path });
 
@@ -194,7 +190,9 @@ export const resumeAfterReload = {
      * polling; the code screen (or the free-call screen after it), whose send-code flow starts on it with the request
      * the page knows and the server's countdown; a form showing again what it had; or any other step.
      */
-    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, CodeFlows, never, never, never, never>(({ context: original, enqueue }) => {
+    // Children are started from their chunk's logic (chunks.ts): the code screen's flow from the account flows', which
+    // the checkout fetched before resuming a step of theirs.
+    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, never, never, never, never, never>(({ context: original, enqueue }) => {
       const step = resumedStepOf(original)!;
       const resumed = withChoices(original);
       const context = step === 'checkByPhone' ? behindFreeCall(resumed) : resumed;
@@ -210,7 +208,7 @@ export const resumeAfterReload = {
         return;
       }
       enqueue.assign(resumedPointsAsked(context));
-      enqueue.spawnChild(codePurposeSteps[code.purpose].flow, { id: 'code', input: resumedFlowInput(context, code.purpose) });
+      enqueue(startChild<CheckoutContext, CheckoutEvent>(() => codeFlowChild(context, resumedFlowInput(context, code.purpose))));
     }),
   },
 } satisfies Parameters<typeof checkoutMachine.provide>[0];

@@ -13,6 +13,7 @@ import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { defineAppActor } from '../../../src/actors/app';
 import { resumeAfterReload } from '../../../src/machines/checkoutResume';
+import { chunkViews, pageCode } from '../../../src/pageCode';
 import { memoryTabStorage, testPageConfig } from '../../fixtures/fakes';
 
 export const PAGE_ORIGIN = 'http://localhost';
@@ -42,6 +43,15 @@ export async function eventually(assertion: () => void, turns = 200) {
   }
   throw last;
 }
+
+/**
+ * The network the page's chunks of code come over: a model event loses them (the first try and its retry), another
+ * brings them back. Each test starts with it working.
+ */
+export const chunkNetwork = { lost: false };
+afterEach(() => {
+  chunkNetwork.lost = false;
+});
 
 /** Moves the fake clock, running the machines' named delays that fall due. */
 export async function elapse(ms: number) {
@@ -107,7 +117,10 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
   const errors: unknown[] = [];
   const config = pageConfig(objectOID);
   const api = createApi({ http: createHttp({ csrfToken: () => 'csrf-model' }), config, managerId: () => null });
+  // The page's chunks come as the page's do (jest's import() for webpack's), over the model's network.
+  const code = pageCode((chunk, fetch) => (chunkNetwork.lost ? Promise.reject(new Error(`the ${chunk} chunk was lost`)) : fetch()));
   const logic = defineAppActor({
+    code,
     api,
     env,
     analytics: () => undefined,
@@ -125,7 +138,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     useEffect(() => () => void app.stop(), []);
     return (
       <AppActor.Provider value={app}>
-        <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }) }}>
+        <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }), views: chunkViews(code) }}>
           <App />
         </PageContext.Provider>
       </AppActor.Provider>
