@@ -181,6 +181,7 @@ export const checkoutMachine = setup({
     'is its code here': ({ context }) => codeMissing(context).length === 0,
     'is going to': ({ context }, params: { step: Step }) => context.goingTo === params.step,
     'is the sign-in form here': ({ context }) => !!context.code.signInForm,
+    'is opened by the payer': ({ event }) => event.type === 'nav.goTo' && (openedByPayer as readonly Step[]).includes(event.step),
     'can go back': ({ context }) => (returnable as readonly Step[]).includes(context.history.at(-1) as Step),
     'main route is noReg': ({ context }) => context.bill.noReg,
     // Resuming after a reload (checkoutResume.ts), when provided; by default a reload starts at the main route.
@@ -214,6 +215,7 @@ export const checkoutMachine = setup({
   on: {
     // A step the payer asks for opens through `opening`, which fetches its code first when it is not here yet.
     'nav.goTo': {
+      guard: 'is opened by the payer',
       target: '.opening',
       actions: ['push history', 'clear problem', { type: 'go to', params: ({ event }) => ({ step: event.step }) }],
     },
