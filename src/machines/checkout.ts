@@ -27,7 +27,7 @@ import type { offerMachine } from './offer';
 import type { paymentMachine } from './payment';
 import type { paymentStatusMachine } from './paymentStatus';
 import type { signInMachine } from './signIn';
-import { askedFor, openedByPayer, returnable, route, stepAt, steps, type PayerOpenedStep, type Step } from './steps';
+import { askedFor, openedByPayer, returnable, route, stepAt, steps, type Step } from './steps';
 import { notProvided, promiseStub } from './stub';
 
 export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';

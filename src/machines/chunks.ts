@@ -35,6 +35,9 @@ export interface ChunkLogic {
 
 export type Chunk = keyof ChunkLogic;
 
+/** Every chunk, by name. */
+export const chunks = Object.keys({ paying: true, accountFlows: true, signInForm: true, paidBill: true } satisfies Record<Chunk, true>) as Chunk[];
+
 /** The chunks here so far, each with its children's logic. */
 export type LoadedCode = { readonly [C in Chunk]?: ChunkLogic[C] };
 
