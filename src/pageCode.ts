@@ -16,12 +16,15 @@ export interface ChunkModules {
   paidBill: typeof import('./chunks/paidBill');
 }
 
-/** Each chunk, fetched: webpack makes each `import()` a chunk of its own (with what it shares with others). */
+/**
+ * Each chunk, fetched: webpack makes each `import()` a file of its own, named after the chunk (`paying.1a2b3c4d.js`),
+ * with what it shares with others in files of their own.
+ */
 const fetchers: { [C in Chunk]: () => Promise<ChunkModules[C]> } = {
-  paying: () => import('./chunks/paying'),
-  accountFlows: () => import('./chunks/accountFlows'),
-  signInForm: () => import('./chunks/signInForm'),
-  paidBill: () => import('./chunks/paidBill'),
+  paying: () => import(/* webpackChunkName: "paying" */ './chunks/paying'),
+  accountFlows: () => import(/* webpackChunkName: "accountFlows" */ './chunks/accountFlows'),
+  signInForm: () => import(/* webpackChunkName: "signInForm" */ './chunks/signInForm'),
+  paidBill: () => import(/* webpackChunkName: "paidBill" */ './chunks/paidBill'),
 };
 
 /** How long to wait before the one retry of a chunk that failed to load (a phone's flaky network). */
