@@ -103,6 +103,9 @@ function eventLabel(node: Node, eventType: string): string {
   const failed = invocation('xstate.error.actor.');
   if (failed) return `error ${String(failed.src)}`;
   if (eventType.startsWith('xstate.done.state.')) return 'done';
+  // A child started by an action (from logic its chunk brought) ends as an invoked one does.
+  const child = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
+  if (child) return `${child[1] === 'done' ? 'done' : 'error'} ${child[2]}`;
   const delayed = node.after.find((a) => a.eventType === eventType);
   if (delayed) return typeof delayed.delay === 'number' ? `after ${delayed.delay} ms` : `after ${delayed.delay}`;
   if (eventType === '*') return 'any event';
