@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useRef } from 'react';
 import { derive, type Agreements as Ticks, type CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
