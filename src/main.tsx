@@ -1,5 +1,6 @@
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import type { Dependencies } from './actors/dependencies';
+import { keepDraft } from './keepDraft';
 import type { ReloadParts } from './reloadParts';
 import { pageCode } from './pageCode';
 import { apiOnDemand } from './services/apiOnDemand';
@@ -73,7 +74,7 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
     retryWay: query.get('via'),
   };
   const { resumePath } = resume;
-  const notResuming: ReloadParts = { codeDraft: null, draft: null };
+  const notResuming: ReloadParts = { draft: null };
   const [parts, inspect] = await Promise.all([
     // A reload on a step: what resuming it needs is a chunk of its own (reloadParts.ts), so no first visit carries it.
     resumePath ? import('./reloadParts').then(({ reloadParts }) => reloadParts(resumePath, deps, objectOID), () => notResuming) : notResuming,
@@ -89,9 +90,11 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
   // The step's own code the checkout fetches as it opens (machines/checkout.ts, `opening`).
   const logic = defineAppActor({ ...deps, resume: parts.resumeAfterReload });
   const app = createActor(logic, {
-    input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft: parts.codeDraft, draft: parts.draft },
+    input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, draft: parts.draft },
     ...(inspect ? { inspect: inspect as Observer<InspectionEvent> } : {}),
   }).start();
+  // This tab's draft, for a reload: derived from the checkout's snapshot, written here only.
+  keepDraft(app, deps.env.tabStorage, objectOID);
   // React's DOM renderer and the views, in a task of their own (checkoutRoot.tsx).
   await nextTask();
   const { showCheckout } = await import(/* webpackMode: "eager" */ './checkoutRoot');

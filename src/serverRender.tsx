@@ -80,8 +80,7 @@ export async function renderCheckout({ config, objectOID, retryOrder, initial }:
       loadUser: fromPromise(() => first.user() ?? Promise.reject(new Error('the user is not known here'))),
       logout: fromPromise<void, void>(async () => undefined),
       loadCode,
-      // The tab's drafts are the browser's: the server keeps none.
-      checkout: checkoutMachine.provide({ actors: { loadCode }, actions: { 'save code draft': nothing, 'forget code draft': nothing, 'keep draft': nothing } }),
+      checkout: checkoutMachine.provide({ actors: { loadCode } }),
     },
     actions: {
       'show data error title': () => void (title = messages.app.dataErrorTitle),
@@ -89,7 +88,7 @@ export async function renderCheckout({ config, objectOID, retryOrder, initial }:
       'log error': nothing,
     },
   });
-  const input = { objectOID, isDesktop: false, resumePath: null, retryOrder, codeDraft: null };
+  const input = { objectOID, isDesktop: false, resumePath: null, retryOrder };
   const page = { config, goBack: nothing, views };
   const app = createActor(logic, { input }).start();
   try {

@@ -1,9 +1,6 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../machines/checkout';
-import { draftOf } from '../machines/checkoutContext';
-import { saveCheckoutDraft } from '../services/checkoutDraft';
 import { messages } from '../services/messages';
-import { forgetCodeDraft, saveCodeDraft } from '../services/codeDraft';
 import type { defineLoadCode } from './code';
 import type { Dependencies } from './dependencies';
 
@@ -18,18 +15,12 @@ export function defineCheckEmailActor({ api }: Pick<Dependencies, 'api'>) {
 
 /**
  * The checkout with the effects of every step: the e-mail check, its chunks of code with their children's effects
- * (`loadCode`), this tab's storage for its drafts, and after a reload on a step, resuming it.
+ * (`loadCode`), and after a reload on a step, resuming it. (This tab's draft is the composition root's: keepDraft.ts.)
  */
 export function defineCheckoutActor(deps: Dependencies, loadCode: ReturnType<typeof defineLoadCode>) {
-  const { env, resume } = deps;
+  const { resume } = deps;
   return checkoutMachine.provide({
     actors: { checkEmail: defineCheckEmailActor(deps), loadCode },
-    actions: {
-      'save code draft': (_, { objectOID, request }) => saveCodeDraft(env.tabStorage, objectOID, request),
-      'forget code draft': () => forgetCodeDraft(env.tabStorage),
-      'keep draft': ({ context }) => saveCheckoutDraft(env.tabStorage, context.bill.objectOID, draftOf(context)),
-      ...resume?.actions,
-    },
-    ...(resume ? { guards: resume.guards } : {}),
+    ...(resume ? { actions: resume.actions, guards: resume.guards } : {}),
   });
 }

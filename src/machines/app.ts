@@ -1,6 +1,6 @@
 import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { CheckoutDraft } from '../services/checkoutDraft';
-import type { Bill, CodeRequest, LoyaltyUser, Receipt } from '../services/types';
+import type { Bill, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
 import { loadCodeStub } from './chunks';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
@@ -12,8 +12,6 @@ export interface AppInput {
   resumePath?: string | null;
   /** 'Попробовать снова' from the result page: the declined order whose way to pay and e-mail the bill keeps. */
   retryOrder?: string | null;
-  /** This tab's draft of the code step, for a reload on the code screen (services/codeDraft.ts). */
-  codeDraft?: CodeRequest | null;
   /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). */
   draft?: CheckoutDraft | null;
   /** 'Оплатить через СБП' after a declined card: the way to pay the retry opens with (`?via=`). */
@@ -90,7 +88,6 @@ export const appMachine = setup({
     resumePath: input.resumePath ?? null,
     retryOrder: input.retryOrder ?? null,
     retryWay: input.retryWay ?? null,
-    codeDraft: input.codeDraft ?? null,
     draft: input.draft ?? null,
     bill: null,
     user: null,
@@ -135,7 +132,6 @@ export const appMachine = setup({
           user: context.user,
           isDesktop: context.isDesktop,
           resumePath: context.resumePath,
-          codeDraft: context.codeDraft,
           draft: context.draft,
           retryWay: context.retryWay,
         }),

@@ -1,5 +1,6 @@
 import type { AddressBarBinding } from '../services/addressBar';
 import type { AppActor } from './app';
+import { opensThePage } from './checkoutDraft';
 import { steps } from './steps';
 
 /**
@@ -19,7 +20,7 @@ export function appRoute(app: AppActor): AddressBarBinding {
         if (!checkout || watched) return;
         const report = (snapshot: ReturnType<typeof checkout.getSnapshot>) => {
           // While the page opens on a later step (its code on its way), the address bar keeps the step it named.
-          if (snapshot.matches('opening') && snapshot.context.goingTo === null) return;
+          if (opensThePage(snapshot)) return;
           onRoute(steps[snapshot.context.step].path, snapshot.context.history.length);
         };
         watched = checkout.subscribe(report);

@@ -114,7 +114,7 @@ export const checkoutMachine = setup({
     ),
     // Reached from a resumed code screen, no code was sent from this page: the draft's phone, the one the code went to.
     'start free call': startChild<CheckoutContext, CheckoutEvent>((context) =>
-      child('freeCall', logicOf(context.code, 'accountFlows').freeCall, { phone: context.sendSmsPhone || context.codeDraft?.phone || phoneOf(context.bill, context.user) }),
+      child('freeCall', logicOf(context.code, 'accountFlows').freeCall, { phone: context.sendSmsPhone || context.codeAskedFor?.phone || phoneOf(context.bill, context.user) }),
     ),
     'push history': assign({ history: ({ context }) => [...context.history, context.step] }),
     'pop history': assign({ history: ({ context }) => context.history.slice(0, -1) }),
@@ -142,9 +142,6 @@ export const checkoutMachine = setup({
       assertEvent(event, 'payer.typed');
       return { typed: { ...context.typed, ...event.typed } };
     }),
-    // This tab's draft of the checkout (services/checkoutDraft.ts): kept whenever a choice or a typed field changes (the
-    // step itself is the address bar's).
-    'keep draft': () => notProvided('keep draft'),
     // A step that asks for a code starts a fresh send-code flow. It is spawned rather than invoked because it
     // outlives its step: the code screen (and the way back to it from the free-call screen) show the same flow.
     'stop code flow': stopChild('code'),
@@ -152,9 +149,9 @@ export const checkoutMachine = setup({
     'start code flow': spawnCodeFlow((context, { purpose }: { purpose: CodePurpose }) => codeFlowInput(context, purpose)),
     /** The draft is the flow's that ended, or a new code replaced it: the forms start empty from now on. */
     'drop form draft': assign(({ context }) => ({ typed: { ...context.typed, form: undefined } })),
-    // This tab's draft of the code step (services/codeDraft.ts): kept when a code is sent, forgotten when the flow ends.
-    'save code draft': (_, _params: { objectOID: string; request: CodeRequest }) => notProvided('save code draft'),
-    'forget code draft': () => notProvided('forget code draft'),
+    // What the payer asked a code for (this tab's draft keeps it, for a reload on the code screen), until the flow ends.
+    'remember code asked for': assign((_, params: { request: CodeRequest }) => ({ codeAskedFor: params.request, sendSmsPhone: params.request.phone })),
+    'forget code asked for': assign({ codeAskedFor: null }),
     'apply points': assign(({ context, event }) => {
       assertEvent(event, 'points.use');
       const points = pointsAllowed(context, event.points);
@@ -221,26 +218,20 @@ export const checkoutMachine = setup({
     },
     'nav.back': { guard: 'can go back', target: '.opening', actions: ['go back', 'pop history', 'clear problem'] },
     'session.updated': { actions: 'update session' },
-    'payer.typed': { actions: ['remember typed', 'keep draft'] },
+    'payer.typed': { actions: 'remember typed' },
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },
     'code.sent': {
       target: '.checkSendCode',
-      actions: [
-        'push history',
-        assign({ sendSmsPhone: ({ event }) => event.request.phone }),
-        'drop form draft',
-        { type: 'save code draft', params: ({ context, event }) => ({ objectOID: context.bill.objectOID, request: event.request }) },
-        'keep draft',
-      ],
+      actions: ['push history', { type: 'remember code asked for', params: ({ event }) => ({ request: event.request }) }, 'drop form draft'],
     },
     'code.confirmed': [
       {
         guard: 'is points unknown',
         target: '.usePoints',
-        actions: ['forget code draft', assign(({ context, event }) => unlocked(event.request, context)), assign({ history: ({ context }) => [mainStep(context.bill)] })],
+        actions: ['forget code asked for', assign(({ context, event }) => unlocked(event.request, context)), assign({ history: ({ context }) => [mainStep(context.bill)] })],
       },
-      { target: '.main', actions: ['forget code draft', assign(({ context, event }) => unlocked(event.request, context))] },
+      { target: '.main', actions: ['forget code asked for', assign(({ context, event }) => unlocked(event.request, context))] },
     ],
     'freeCall.ended': { target: '.main' },
   },
@@ -290,7 +281,7 @@ export const checkoutMachine = setup({
     reg: {
       meta: route('reg'),
       // The main route: a code flow still running (Back from its step) has nothing more to do.
-      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft', 'drop form draft', 'keep draft'],
+      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
@@ -320,7 +311,7 @@ export const checkoutMachine = setup({
     },
     noReg: {
       meta: route('noReg'),
-      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft', 'drop form draft', 'keep draft'],
+      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
       ...emailContinueStates(),
     },
     usePoints: {
@@ -375,7 +366,6 @@ export const checkoutMachine = setup({
         { type: 'enter step', params: { step: 'choosePaymentType' } },
         assign({ agreementErrors: noAgreements }),
         'choose a type',
-        'keep draft',
         // The offer modal's text, fetched when an agreement's link is opened.
         'start offer',
       ],
@@ -386,20 +376,17 @@ export const checkoutMachine = setup({
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: [assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }), 'keep draft'],
+              actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }),
             },
             // The points given up: the whole price is to pay, by a way to pay chosen again.
-            'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type', 'keep draft'] },
+            'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type'] },
             // Each agreement check clears both error marks.
             'agreement.set': {
-              actions: [
-                assign({
-                  agreements: ({ context, event }) =>
-                    context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
-                  agreementErrors: noAgreements,
-                }),
-                'keep draft',
-              ],
+              actions: assign({
+                agreements: ({ context, event }) =>
+                  context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
+                agreementErrors: noAgreements,
+              }),
             },
             'payment.pay': [
               { guard: 'is an agreement missing', actions: assign({ agreementErrors: ({ context }) => missingAgreements(context) }) },
@@ -447,7 +434,6 @@ export const checkoutMachine = setup({
       meta: route('sbp'),
       entry: [
         { type: 'enter step', params: { step: 'sbp' } },
-        'keep draft',
         // A phone payer goes to the bank app, which hides this tab: polling goes on meanwhile.
         { type: 'start status polling', params: ({ context }) => ({ keepPollingWhenHidden: !context.isDesktop }) },
       ],

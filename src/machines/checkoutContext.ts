@@ -18,11 +18,9 @@ export interface CheckoutInput {
   /** The route the address bar showed at (re)load: the checkout resumes it when the server's data allows. */
   resumePath?: string | null;
   /**
-   * This tab's draft of the code step: what the payer last asked a code for on this bill, so that a reload on the code
-   * screen can finish the flow (services/codeDraft.ts). Null: none kept.
+   * This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts, machines/checkoutDraft.ts),
+   * with what the payer last asked a code for, so that a reload on the code screen can finish the flow. Null: none kept.
    */
-  codeDraft?: CodeRequest | null;
-  /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). Null: none kept. */
   draft?: CheckoutDraft | null;
   /** 'Оплатить через СБП' after a declined card: the code of the way to pay the retry opens with chosen. */
   retryWay?: string | null;
@@ -57,6 +55,8 @@ export interface CheckoutContext extends CheckoutInput {
   phoneChecked: boolean;
   /** The phone the last code went to (the free-call line waits for a call from it). */
   sendSmsPhone: string;
+  /** What the payer last asked a code for, while its flow runs (or its form shows again after a reload): kept in the draft. */
+  codeAskedFor: CodeRequest | null;
   notice: 'new password sent' | 'registration success' | null;
   selectedTypeOid: string | null;
   /** The ticks by payment type: switching the way to pay and back keeps them; each type has its own offer. */
@@ -131,6 +131,7 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   usedPoints: 0,
   phoneChecked: false,
   sendSmsPhone: '',
+  codeAskedFor: null,
   notice: null,
   selectedTypeOid: retriedType(input.bill, input.retryWay),
   agreements: {},
@@ -143,18 +144,6 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   openAttempt: null,
   code: {},
   goingTo: null,
-});
-
-/** What this tab keeps of the checkout for a reload (services/checkoutDraft.ts). */
-export const draftOf = (context: CheckoutContext): CheckoutDraft => ({
-  email: context.anotherEmail,
-  typed: context.typed,
-  selectedTypeOid: context.selectedTypeOid,
-  agreements: context.agreements,
-  usedPoints: context.usedPoints,
-  pointsToUse: context.pointsToUse,
-  phoneChecked: context.phoneChecked,
-  transactionID: context.transactionID,
 });
 
 /** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */

@@ -1,10 +1,11 @@
 import { enqueueActions } from 'xstate';
 import { maskPhone } from '../services/rules/phone';
-import { canUsePoints, clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
+import { clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import type { checkoutMachine } from './checkout';
 import type { Bill } from '../services/types';
 import { derive, type CheckoutContext, type CheckoutEvent, type OpenChoice } from './checkoutContext';
+import { fromDraft } from './checkoutDraft';
 import type { CodeFlowInput, CodeRequest } from './codeFlow';
 import { startChild } from './chunks';
 import { codeFlowChild, codeFlowInput, codePurposeSteps, offersPurpose } from './codePurposeSteps';
@@ -27,27 +28,13 @@ const openChoiceOf = (bill: Bill): OpenChoice | null => {
 };
 
 /**
- * The choices and typed fields of this tab's draft, as far as the bill as it is now still allows them, and the bill's
- * attempt still open at the acquirer (the way-to-pay step says so).
+ * This tab's draft given back (checkoutDraft.ts: the one way back from a draft), and the bill's attempt still open at
+ * the acquirer (the way-to-pay step says so).
  */
-export const resumedChoices = (context: CheckoutContext): Partial<CheckoutContext> => {
-  const draft = context.draft;
-  const openAttempt = openChoiceOf(context.bill);
-  if (!draft) return { openAttempt };
-  const offered = (oid: string) => context.bill.cardTypes.some((type) => type.OID === oid);
-  const max = canUsePoints(context.bill) ? maxSpendablePoints(context.bill) : 0;
-  return {
-    anotherEmail: draft.email ?? context.anotherEmail,
-    typed: draft.typed,
-    selectedTypeOid: draft.selectedTypeOid && offered(draft.selectedTypeOid) ? draft.selectedTypeOid : context.selectedTypeOid,
-    agreements: Object.fromEntries(Object.entries(draft.agreements).filter(([oid]) => offered(oid))),
-    usedPoints: clampPoints(draft.usedPoints, max),
-    pointsToUse: draft.pointsToUse === null ? null : clampPoints(draft.pointsToUse, max),
-    phoneChecked: draft.phoneChecked,
-    transactionID: draft.transactionID,
-    openAttempt,
-  };
-};
+export const resumedChoices = (context: CheckoutContext): Partial<CheckoutContext> => ({
+  ...(context.draft ? fromDraft(context.draft, context.bill, context) : {}),
+  openAttempt: openChoiceOf(context.bill),
+});
 
 const withChoices = (context: CheckoutContext): CheckoutContext => ({ ...context, ...resumedChoices(context) });
 
@@ -87,7 +74,7 @@ export interface ResumedCode {
 export const resumedCode = (context: CheckoutContext): ResumedCode | null => {
   if (context.resumePath !== steps.checkSendCode.path) return null;
   const sent = context.bill.sentCode ?? null;
-  const draft = context.codeDraft ?? null;
+  const draft = context.draft?.code ?? null;
   const purpose = sent?.purpose ?? draft?.purpose;
   if (!purpose || !offersPurpose(context.bill, purpose)) return null;
   const ownDraft = draft?.purpose === purpose ? draft : null;

@@ -6,7 +6,7 @@ import type { AccountAnswer } from '../../src/services/accountAnswer';
 import { answer, pointsBill, regBill, settle } from '../fixtures/accountFlows';
 import { codeLoaded } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
-import { fakeCallback, fakeRequest, noCodeDraft } from '../fixtures/fakes';
+import { fakeCallback, fakeRequest } from '../fixtures/fakes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -26,7 +26,7 @@ async function checkoutWith(bill = pointsBill()) {
     },
     signInForm: { signIn: fakeCallback().logic as never },
   });
-  const machine = checkoutMachine.provide({ actors: { loadCode }, actions: noCodeDraft });
+  const machine = checkoutMachine.provide({ actors: { loadCode } });
   const actor = createActor(machine, { input: { bill, user: null, isDesktop: true } }).start();
   await codeLoaded(actor);
   const code = () => actor.getSnapshot().children.code!;

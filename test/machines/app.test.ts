@@ -57,19 +57,19 @@ describe('loading', () => {
     expect(actor.getSnapshot().value).toEqual({ content: 'ready' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ bill, user });
-    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null, codeDraft: null, draft: null, retryWay: null });
+    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null, draft: null, retryWay: null });
     expect(actor.getSnapshot().children.checkout).toBeDefined();
     expect(effects).toEqual([]);
   });
 
-  test("a reload: the checkout gets the address bar's step and this tab's drafts of the code step and of the checkout", async () => {
-    const codeDraft = { purpose: 'forgot-password' as const, phone: '79990000002' };
-    const draft = { email: 'payer@example.com', typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null };
-    const { loadBill, loadUser, checkout } = start({ objectOID: 'demo-reg', isDesktop: true, resumePath: '/checkSendCode', codeDraft, draft, retryWay: 'SBP' });
+  test("a reload: the checkout gets the address bar's step and this tab's draft (with the code step's)", async () => {
+    const code = { purpose: 'forgot-password' as const, phone: '79990000002' };
+    const draft = { email: 'payer@example.com', typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code };
+    const { loadBill, loadUser, checkout } = start({ objectOID: 'demo-reg', isDesktop: true, resumePath: '/checkSendCode', draft, retryWay: 'SBP' });
     loadBill.last.answer.resolve(bill);
     loadUser.last.answer.resolve(null);
     await flush();
-    expect(checkout.last.input).toEqual({ bill, user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft, draft, retryWay: 'SBP' });
+    expect(checkout.last.input).toEqual({ bill, user: null, isDesktop: true, resumePath: '/checkSendCode', draft, retryWay: 'SBP' });
   });
 
   test('a guest (no user) gets the checkout too', async () => {

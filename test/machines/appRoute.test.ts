@@ -6,13 +6,13 @@ import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
 import { codeLoaded, inertCheckoutChildren } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
-import { fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 /** The app with its loads answered by the test and a checkout whose children do nothing. */
 function start() {
   const loadBill = fakeRequest<Bill, { objectOID: string }>();
   const loadUser = fakeRequest<LoyaltyUser | null, void>();
-  const checkout = checkoutMachine.provide({ actors: inertCheckoutChildren().actors, actions: noCodeDraft });
+  const checkout = checkoutMachine.provide({ actors: inertCheckoutChildren().actors });
   const app = createActor(
     appMachine.provide({
       actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, loadCode: codeFrom({ paidBill: {} }).loadCode, checkout },

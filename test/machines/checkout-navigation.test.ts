@@ -6,14 +6,14 @@ import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/t
 import { aBill, aUser } from '../fixtures/billBuilder';
 import { codeLoaded, inertCheckoutChildren } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
-import { deferred, fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { deferred, fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 import { paymentMachine } from '../../src/machines/payment';
 
 /** The checkout with every child faked: step flows and the other children are inert callbacks the test drives. */
 function provided() {
   const { signIn, freeCall, pointsCode, passwordCode, registrationCode, checkEmail, paymentStatus, actors } = inertCheckoutChildren();
   const flows = { signIn, freeCall, pointsCode, passwordCode, registrationCode };
-  const logic = checkoutMachine.provide({ actors, actions: noCodeDraft });
+  const logic = checkoutMachine.provide({ actors });
   return { logic, flows, checkEmail, paymentStatus };
 }
 

@@ -7,7 +7,7 @@ import type { PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/t
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
 import { codeLoaded } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
-import { fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) => aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
 
@@ -48,7 +48,6 @@ async function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 
   const actor = createActor(
     checkoutMachine.provide({
       actors: { checkEmail: checkEmail.logic, loadCode },
-      actions: noCodeDraft,
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
   ).start();

@@ -10,7 +10,7 @@ import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { regBill } from '../fixtures/accountFlows';
 import { aBill } from '../fixtures/billBuilder';
 import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
-import { deferred, fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { deferred, fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
 /*
  * Code that is not here yet is a state: a step the payer asks for, the page opening on a later step, the sign-in form
@@ -111,7 +111,7 @@ function checkout(input: Partial<CheckoutInput> = {}, { resuming = false } = {})
   const given = async (chunks: readonly Chunk[]) => createActor(inert.actors.loadCode, { input: { chunks } }).start();
   const logic = checkoutMachine.provide({
     actors: { checkEmail: inert.checkEmail.logic, loadCode: loads.logic },
-    actions: { ...noCodeDraft, ...(resuming ? resumeAfterReload.actions : {}) },
+    actions: resuming ? resumeAfterReload.actions : {},
     guards: resuming ? resumeAfterReload.guards : {},
   });
   const actor = createActor(logic, { input: { bill: aBill({ info: { Email: 'payer@example.com' } }), user: null, isDesktop: true, ...input } }).start();

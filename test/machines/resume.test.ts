@@ -7,7 +7,7 @@ import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
 import { codeLoaded, inertCheckoutChildren } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
-import { fakeCallback, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 import { aReceipt } from '../fixtures/receipt';
 
 /** The checkout with its children inert: what matters here is where it starts and with what. */
@@ -15,7 +15,7 @@ async function startCheckout(input: Partial<CheckoutInput>, { resuming = true } 
   const { paymentStatus, actors } = inertCheckoutChildren();
   const logic = checkoutMachine.provide({
     actors,
-    actions: { ...noCodeDraft, ...(resuming ? resumeAfterReload.actions : {}) },
+    actions: resuming ? resumeAfterReload.actions : {},
     guards: resuming ? resumeAfterReload.guards : {},
   });
   const actor = createActor(logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();

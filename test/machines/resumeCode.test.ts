@@ -2,14 +2,16 @@ import { createActor } from 'xstate';
 import type { CheckCodeInput, SendCodeInput } from '../../src/machines/accountFlow';
 import type { FinishInput } from '../../src/machines/codeFlow';
 import { checkoutMachine } from '../../src/machines/checkout';
+import { draftOf } from '../../src/machines/checkoutDraft';
 import { resumeAfterReload } from '../../src/machines/checkoutResume';
+import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import { codeFlowMachine, nothingToFinish } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { Bill, CodeRequest, RegisterForm, SentCode } from '../../src/services/types';
 import { answer, pointsBill, regBill, settle, startFlow } from '../fixtures/accountFlows';
 import { codeLoaded } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
-import { fakeCallback, fakeRequest, noCodeDraft } from '../fixtures/fakes';
+import { fakeCallback, fakeRequest } from '../fixtures/fakes';
 
 /**
  * A reload on the code screen: with this session's code still valid (the server's `sentCode`) and this
@@ -32,12 +34,12 @@ const drafts = {
 } satisfies Record<string, CodeRequest>;
 const restoreCode: SentCode = { purpose: 'forgot-password', phone: '+7 (999) ***-**-02', secondsLeft: 30 };
 const registrationCode: SentCode = { ...restoreCode, purpose: 'register' };
+const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code: null };
 
 async function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode', codeDraft: CodeRequest | null = null) {
   const sendCode = fakeRequest<AccountAnswer, SendCodeInput>();
   const checkCode = fakeRequest<AccountAnswer, CheckCodeInput>();
   const finish = fakeRequest<AccountAnswer, FinishInput>();
-  const drafted: unknown[] = [];
   const codeFlow = codeFlowMachine.provide({ actors: { sendCode: sendCode.logic, checkCode: checkCode.logic, finish: finish.logic } });
   const machine = checkoutMachine.provide({
     actors: {
@@ -46,17 +48,15 @@ async function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCod
         signInForm: { signIn: fakeCallback().logic as never },
       }).loadCode,
     },
-    actions: {
-      'save code draft': (_, params) => void drafted.push(['save', params]),
-      'forget code draft': () => void drafted.push(['forget']),
-      'keep draft': () => undefined,
-      ...resumeAfterReload.actions,
-    },
+    actions: resumeAfterReload.actions,
     guards: resumeAfterReload.guards,
   });
-  const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath, codeDraft } }).start();
+  const draft = codeDraft ? { ...noDraft, code: codeDraft } : null;
+  const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath, draft } }).start();
   await codeLoaded(actor);
   const code = () => actor.getSnapshot().children.code!;
+  /** What this tab's draft keeps of the code step now (the composition root writes it: keepDraft.ts). */
+  const drafted = () => draftOf(actor.getSnapshot()).code;
   return { actor, code, sendCode, checkCode, finish, drafted };
 }
 
@@ -119,7 +119,7 @@ describe('the checkout reloaded on the code screen', () => {
     expect(actor.getSnapshot().value).toMatchObject({ reg: { signInForm: 'shown' } });
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
     // The flow ended: its draft is gone.
-    expect(drafted.at(-1)).toEqual(['forget']);
+    expect(drafted()).toBeNull();
   });
 
   test('a valid registration code with the draft: the right code registers with the form the payer had filled', async () => {
@@ -212,10 +212,10 @@ describe('the checkout reloaded on the code screen', () => {
         actors: {
           loadCode: codeFrom({ accountFlows: { pointsCode: codeFlowMachine, passwordCode: codeFlowMachine, registrationCode: codeFlowMachine, freeCall: freeCall.logic as never } }).loadCode,
         },
-        actions: { ...noCodeDraft, ...resumeAfterReload.actions },
+        actions: resumeAfterReload.actions,
         guards: resumeAfterReload.guards,
       }),
-      { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft: drafts.restore } },
+      { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', draft: { ...noDraft, code: drafts.restore } } },
     ).start();
     await codeLoaded(actor);
     actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
@@ -225,18 +225,18 @@ describe('the checkout reloaded on the code screen', () => {
 
   test('a code sent keeps its request as the draft of this bill; a confirmed code forgets it', async () => {
     const { actor, code, sendCode, checkCode, drafted } = await reloadedOn(pointsBill(), null);
-    drafted.length = 0;
+    expect(drafted()).toBeNull();
     actor.send({ type: 'nav.goTo', step: 'usePoints' });
     await codeLoaded(actor);
     actor.send({ type: 'points.use', points: 500 });
     sendCode.last.answer.resolve(answer());
     await settle();
     expect(actor.getSnapshot().context.step).toBe('checkSendCode');
-    expect(drafted).toEqual([['save', { objectOID: 'bill-1', request: { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 500 } }]]);
+    expect(drafted()).toEqual({ purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 500 });
     code().send({ type: 'code.submit', code: '1234' });
     checkCode.last.answer.resolve(answer());
     await settle();
-    expect(drafted.at(-1)).toEqual(['forget']);
+    expect(drafted()).toBeNull();
   });
 
   test.each([

@@ -8,13 +8,14 @@ import { codeFlowMachine, nothingToFinish, type FinishInput } from '../../src/ma
 import { freeCallMachine } from '../../src/machines/freeCall';
 import { signInMachine } from '../../src/machines/signIn';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
+import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import type { PageConfig } from '../../src/services/pageConfig';
 import type { Bill, CodeRequest, FreeCallNumber, FreeCallState, LoyaltyUser } from '../../src/services/types';
 import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
 import { regBill } from '../fixtures/accountFlows';
 import { pageCodeWith } from '../fixtures/chunkCode';
-import { fakeRequest, noCodeDraft, testPageConfig } from '../fixtures/fakes';
+import { fakeRequest, testPageConfig } from '../fixtures/fakes';
 
 // The checkouts a test started stop with it, so no countdown or poll keeps running on the real clock afterwards.
 const running: { stop(): void }[] = [];
@@ -34,6 +35,8 @@ export async function renderAccount({
   resumePath = null,
   codeDraft = null,
 }: { bill?: Bill; user?: LoyaltyUser | null; advanceTimers?: boolean; resumePath?: string | null; codeDraft?: CodeRequest | null } = {}) {
+  // What this tab's draft says the code was asked for, as a reload reads it.
+  const draft: CheckoutDraft | null = codeDraft ? { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code: codeDraft } : null;
   const calls = {
     login: fakeRequest<AccountAnswer, LoginInput>(),
     sendCode: fakeRequest<AccountAnswer, SendCodeInput>(),
@@ -61,13 +64,13 @@ export async function renderAccount({
   });
   const checkout = checkoutMachine.provide({
     actors: { loadCode },
-    actions: { ...noCodeDraft, ...resumeAfterReload.actions },
+    actions: resumeAfterReload.actions,
     guards: resumeAfterReload.guards,
   });
   const told: AnyEventObject[] = [];
   const app = createActor(
     createMachine({
-      invoke: { id: 'checkout', src: checkout, input: { bill, user, isDesktop: true, resumePath, codeDraft } },
+      invoke: { id: 'checkout', src: checkout, input: { bill, user, isDesktop: true, resumePath, draft } },
       on: { '*': { actions: ({ event }) => void told.push(event) } },
     }),
   ).start();

@@ -8,7 +8,7 @@ import { paymentStatusMachine } from '../../src/machines/paymentStatus';
 import type { PaymentStatusResponse, PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
 import { codeFrom } from '../fixtures/chunkCode';
-import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
+import { fakeRequest } from '../fixtures/fakes';
 
 export const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) =>
   aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
@@ -40,7 +40,7 @@ export async function checkoutAtChoose(input: Partial<CheckoutInput> = {}, { poi
     checkoutMachine.provide({
       actors: { checkEmail: checkEmail.logic, loadCode },
       // A page loaded again (`reloaded`, with input.resumePath): resuming is wired in, as main.tsx does then.
-      actions: { ...noCodeDraft, ...(reloaded ? resumeAfterReload.actions : {}) },
+      actions: reloaded ? resumeAfterReload.actions : {},
       guards: reloaded ? resumeAfterReload.guards : {},
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },

@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { CheckoutActor } from '../../../src/machines/checkout';
 import type { CheckoutDraft } from '../../../src/services/checkoutDraft';
-import type { CodeRequest } from '../../../src/services/types';
 import { createApi } from '../../../src/services/api';
 import type { BrowserEnvironment } from '../../../src/services/environment';
 import { createHttp } from '../../../src/services/http';
@@ -13,6 +12,7 @@ import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { defineAppActor } from '../../../src/actors/app';
 import { resumeAfterReload } from '../../../src/machines/checkoutResume';
+import { keepDraft } from '../../../src/keepDraft';
 import { chunkViews, pageCode } from '../../../src/pageCode';
 import { memoryTabStorage, testPageConfig } from '../../fixtures/fakes';
 
@@ -70,8 +70,6 @@ export interface PageOptions {
   /** The address bar's step at load (a reload), and the declined order of 'Попробовать снова'. */
   resumePath?: string;
   retryOrder?: string;
-  /** This tab's draft of the code step, as main.tsx reads it from session storage. */
-  codeDraft?: CodeRequest;
   /** This tab's draft of the checkout (what was chosen and typed), as main.tsx reads it after a reload. */
   draft?: CheckoutDraft;
   inspect: (event: InspectionEvent) => void;
@@ -81,7 +79,7 @@ export interface PageOptions {
  * Mounts the page as main.tsx does: defineAppActor() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
-export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft, draft, inspect }: PageOptions) {
+export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, draft, inspect }: PageOptions) {
   const navigations: string[] = [];
   const reloads: number[] = [];
   const opened: string[] = [];
@@ -132,10 +130,18 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
   });
 
   // As main.tsx does: the root actor runs before the first render; the page stops it when it is taken down.
-  const app = createActor(logic, { input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null, draft: draft ?? null }, inspect }).start();
+  const app = createActor(logic, { input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, draft: draft ?? null }, inspect }).start();
+  // As main.tsx does: this tab's draft kept from the checkout's snapshots.
+  const stopKeeping = keepDraft(app, env.tabStorage, objectOID);
   const checkout = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
   function Page() {
-    useEffect(() => () => void app.stop(), []);
+    useEffect(
+      () => () => {
+        stopKeeping();
+        app.stop();
+      },
+      [],
+    );
     return (
       <AppActor.Provider value={app}>
         <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }), views: chunkViews(code) }}>

@@ -55,7 +55,7 @@ export function openPage(session: Session, { bill, user = null, billStatus = 200
 }
 
 /** A checkout draft with nothing kept, for a reload's draft to say only what it changes. */
-const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null };
+const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code: null };
 
 /** The user calls of a load or refresh: checkUser gives a token when somebody is signed in, get-user the user. */
 export function scriptUser(session: Session, user: LoyaltyUser | null) {
@@ -90,12 +90,13 @@ async function findButton(name: string) {
 
 /**
  * A reload on the code screen: the server still has this session's `purpose` code for `phone` (it gives the
- * phone masked and the seconds until a resend), and `codeDraft`, when given, is this tab's draft of the step.
+ * phone masked and the seconds until a resend), and `codeDraft`, when given, is what this tab's draft says the code was
+ * asked for.
  */
 export const reloadOnCodeScreen =
   (bill: () => Bill, sent: { purpose: CodePurpose; phone: string; secondsLeft?: number }, codeDraft?: CodeRequest) => async (session: Session) =>
     void openPage(session, {
       bill: { ...bill(), sentCode: { purpose: sent.purpose, phone: maskPhone(sent.phone), secondsLeft: sent.secondsLeft ?? 30 } },
       resumePath: '/checkSendCode',
-      ...(codeDraft ? { codeDraft } : {}),
+      ...(codeDraft ? { draft: { code: codeDraft } } : {}),
     });
