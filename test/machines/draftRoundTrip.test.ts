@@ -27,7 +27,7 @@ function checkout(input: Partial<CheckoutInput> & { bill: Bill }) {
     accountFlows: { pointsCode: fakeCallback().logic, passwordCode: fakeCallback().logic, registrationCode: fakeCallback().logic, freeCall: fakeCallback().logic } as never,
     signInForm: { signIn: fakeCallback().logic } as never,
   });
-  const logic = checkoutMachine.provide({ actors: { checkEmail: fakeRequest<string>().logic, loadCode }, actions: resumeAfterReload.actions, guards: resumeAfterReload.guards });
+  const logic = checkoutMachine.provide({ actors: { checkEmail: fakeRequest<string, { email: string }>().logic, loadCode }, actions: resumeAfterReload.actions, guards: resumeAfterReload.guards });
   const actor = createActor(logic, { input: { user: null, isDesktop: true, ...input } }).start();
   const send = async (event: Parameters<CheckoutActor['send']>[0]) => {
     actor.send(event);
