@@ -8,7 +8,7 @@ import {
   mainStep,
   missingAgreements,
   noAgreements,
-  paid,
+  payOutcome,
   paymentRequest,
   pointsAllowed,
   selectedType,
@@ -16,7 +16,7 @@ import {
   type CheckoutContext,
   type CheckoutEvent,
   type CheckoutInput,
-  type Paid,
+  type PayOutcome,
 } from './checkoutContext';
 import { child, fromChunk, loadCodeStub, logicOf, missingChunks, startChild, type Chunk, type LoadedCode } from './chunks';
 import type { codeFlowMachine, CodeRequest } from './codeFlow';
@@ -129,7 +129,7 @@ export const checkoutMachine = setup({
       return withSession(context, event.bill, event.user);
     }),
     /** Nothing was paid: the step says why (or nothing, when the payer closed the bank-app pay widget). */
-    'show problem': assign((_, { output }: Paid) => ({ problem: output.outcome === 'not paid' ? output.problem : null })),
+    'show problem': assign((_, { output }: PayOutcome) => ({ problem: output.outcome === 'not paid' ? output.problem : null })),
     'clear problem': assign({ problem: null }),
     /** The way to pay shown chosen: the one chosen before, else the first; none while points cover the bill. */
     'choose a type': assign({
@@ -166,7 +166,7 @@ export const checkoutMachine = setup({
       request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: context.pointsToUse ?? 0 },
     })),
     /** Fast payment: the bank-app link, the QR and the transaction, for the sbp step. */
-    'remember fast payment': assign((_, { output }: Paid) =>
+    'remember fast payment': assign((_, { output }: PayOutcome) =>
       output.outcome === 'fast payment' ? { formUrl: output.formUrl, transactionID: output.transactionID, qrSrc: output.qrSrc } : {},
     ),
     /** The fast payment resumed after a reload settled: it is open at the acquirer no more. */
@@ -197,9 +197,9 @@ export const checkoutMachine = setup({
     'is an agreement missing': ({ context }) => Object.values(missingAgreements(context)).includes(true),
     /** Pay brought an e-mail other than the one the receipt would go to: the server checks it first. */
     'is e-mail changed': ({ context, event }) => event.type === 'payment.pay' && event.email !== undefined && derive.isEmailChanged(context, event.email),
-    'is fast payment': (_, { output }: Paid) => output.outcome === 'fast payment',
-    'is bill paid meanwhile': (_, { output }: Paid) => output.outcome === 'already paid',
-    'is not paid': (_, { output }: Paid) => output.outcome === 'not paid',
+    'is fast payment': (_, { output }: PayOutcome) => output.outcome === 'fast payment',
+    'is bill paid meanwhile': (_, { output }: PayOutcome) => output.outcome === 'already paid',
+    'is not paid': (_, { output }: PayOutcome) => output.outcome === 'not paid',
     'is paid': (_, params: { status: string }) => params.status === 'success',
     'is declined': (_, params: { status: string }) => params.status === 'declined',
     'is refunded': (_, params: { status: string }) => params.status === 'refunded',
@@ -415,9 +415,9 @@ export const checkoutMachine = setup({
           exit: { type: 'stop child', params: { id: 'payment' } },
           on: {
             'xstate.done.actor.payment': [
-              { guard: { type: 'is fast payment', params: paid }, target: '#checkout.sbp', actions: [{ type: 'remember fast payment', params: paid }, 'push history'] },
-              { guard: { type: 'is bill paid meanwhile', params: paid }, target: 'alreadyPaid' },
-              { guard: { type: 'is not paid', params: paid }, target: 'choosing', actions: { type: 'show problem', params: paid } },
+              { guard: { type: 'is fast payment', params: payOutcome }, target: '#checkout.sbp', actions: [{ type: 'remember fast payment', params: payOutcome }, 'push history'] },
+              { guard: { type: 'is bill paid meanwhile', params: payOutcome }, target: 'alreadyPaid' },
+              { guard: { type: 'is not paid', params: payOutcome }, target: 'choosing', actions: { type: 'show problem', params: payOutcome } },
               { target: 'redirecting' },
             ],
           },
@@ -440,11 +440,11 @@ export const checkoutMachine = setup({
       exit: { type: 'stop child', params: { id: 'paymentStatus' } },
       on: {
         // The result replaces the fast-payment step: its payment is settled, so Back never returns to it.
-        // Paid, there is nowhere to go back to; declined, Back goes to choose another way to pay.
+        // PayOutcome, there is nowhere to go back to; declined, Back goes to choose another way to pay.
         'xstate.done.actor.paymentStatus': [
           { guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: ['clear history', 'forget open attempt'] },
           { guard: { type: 'is declined', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'forget open attempt' },
-          // Paid twice: the bill is paid (by the other payment), so there is nothing to go back to either.
+          // PayOutcome twice: the bill is paid (by the other payment), so there is nothing to go back to either.
           { guard: { type: 'is refunded', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: ['clear history', 'forget open attempt'] },
         ],
       },

@@ -206,5 +206,5 @@ export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
 }
 
 /** How paying ended, as the checkout's guards and actions take it from the payment's done event. */
-export type Paid = { output: PaymentOutput };
-export const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });
+export type PayOutcome = { output: PaymentOutput };
+export const payOutcome = ({ event }: { event: DoneActorEvent<PaymentOutput> }): PayOutcome => ({ output: event.output });
