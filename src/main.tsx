@@ -58,10 +58,10 @@ function start() {
   if (resultElement) void import('./mountResult').then(({ mountResult }) => mountResult(resultElement, deps, config, initial), logError);
 
   const rootElement = document.getElementById('root');
-  if (rootElement && config.objectOID) void mountCheckout(rootElement, config.objectOID, deps, config, fetchAhead, initial.rendered);
+  if (rootElement && config.billLink) void mountCheckout(rootElement, config.billLink, deps, config, fetchAhead, initial.rendered);
 }
 
-async function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, fetchAhead: () => void, rendered: string | null) {
+async function mountCheckout(element: HTMLElement, billLink: string, deps: Dependencies, config: PageConfig, fetchAhead: () => void, rendered: string | null) {
   // The checkout starts in a task after the one that evaluated the scripts, its machines made in it.
   await nextTask();
   const { defineAppActor } = await import(/* webpackMode: "eager" */ './actors/app');
@@ -77,7 +77,7 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
   const notResuming: ReloadParts = { draft: null };
   const [parts, inspect] = await Promise.all([
     // A reload on a step: what resuming it needs is a chunk of its own (reloadParts.ts), so no first visit carries it.
-    resumePath ? import('./reloadParts').then(({ reloadParts }) => reloadParts(resumePath, deps, objectOID), () => notResuming) : notResuming,
+    resumePath ? import('./reloadParts').then(({ reloadParts }) => reloadParts(resumePath, deps, billLink), () => notResuming) : notResuming,
     // Development only: the Stately inspector. The production bundle drops this branch and its chunk (the condition must
     // start with __DEV__ for webpack to see the branch is dead).
     __DEV__ && new URLSearchParams(window.location.search).has('inspect') ? import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector().inspect) : undefined,
@@ -90,11 +90,11 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
   // The step's own code the checkout fetches as it opens (machines/checkout.ts, `opening`).
   const logic = defineAppActor({ ...deps, resume: parts.resumeAfterReload });
   const app = createActor(logic, {
-    input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, draft: parts.draft },
+    input: { billLink, isDesktop: deps.env.isDesktop, ...resume, draft: parts.draft },
     ...(inspect ? { inspect: inspect as Observer<InspectionEvent> } : {}),
   }).start();
   // This tab's draft, for a reload: derived from the checkout's snapshot, written here only.
-  keepDraft(app, deps.env.tabStorage, objectOID);
+  keepDraft(app, deps.env.tabStorage, billLink);
   // React's DOM renderer and the views, in a task of their own (checkoutRoot.tsx).
   await nextTask();
   const { showCheckout } = await import(/* webpackMode: "eager" */ './checkoutRoot');

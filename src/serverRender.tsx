@@ -34,7 +34,7 @@ export interface RenderedPage {
 
 export interface CheckoutPageInput {
   config: PageConfig;
-  objectOID: string;
+  billLink: string;
   /** The declined order of 'Попробовать снова' the link named, if any (the bill data was read with it). */
   retryOrder: string | null;
   /** The answers the page will carry: the bill data, and the user when the server can know it. */
@@ -71,7 +71,7 @@ async function firstView(app: AppActor) {
  * rendered when its view is one the server renders (serverRenderedViews); any other (or a user the server cannot know)
  * renders the loading state, which is what the page's own first render shows.
  */
-export async function renderCheckout({ config, objectOID, retryOrder, initial }: CheckoutPageInput): Promise<RenderedPage> {
+export async function renderCheckout({ config, billLink, retryOrder, initial }: CheckoutPageInput): Promise<RenderedPage> {
   const first = firstAnswers({ ...initial, rendered: null });
   let title: string | null = null;
   const logic = appMachine.provide({
@@ -88,7 +88,7 @@ export async function renderCheckout({ config, objectOID, retryOrder, initial }:
       'log error': nothing,
     },
   });
-  const input = { objectOID, isDesktop: false, resumePath: null, retryOrder };
+  const input = { billLink, isDesktop: false, resumePath: null, retryOrder };
   const page = { config, goBack: nothing, views };
   const app = createActor(logic, { input }).start();
   try {

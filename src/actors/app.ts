@@ -29,7 +29,7 @@ export function defineAppActor(deps: Dependencies) {
   return appMachine.provide({
     actors: {
       // The page's first load of each answers with what the server put into the page; a refresh asks the server.
-      loadBill: fromPromise(({ input }) => first?.bill() ?? api.objectInfo(input.objectOID, input.retry ?? null)),
+      loadBill: fromPromise(({ input }) => first?.bill() ?? api.objectInfo(input.billLink, input.retry ?? null)),
       loadUser: fromPromise(() => first?.user() ?? loadUser(api)),
       logout: fromPromise(() => api.logout()),
       loadCode,

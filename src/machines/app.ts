@@ -6,7 +6,8 @@ import { loadCodeStub } from './chunks';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export interface AppInput {
-  objectOID: string;
+  /** The bill's public link id, as the address /pay/<link> names it: the page's one name for the bill it opens. */
+  billLink: string;
   isDesktop: boolean;
   /** The step the address bar showed when the page was (re)loaded: a reload resumes it when it can. */
   resumePath?: string | null;
@@ -35,7 +36,7 @@ export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' } | { t
 /** The user and the bill as their loads answer them. */
 const loadedUser = ({ event }: { event: DoneActorEvent<LoyaltyUser | null> }) => ({ user: event.output });
 const loadedBill = ({ event }: { event: DoneActorEvent<Bill> }) => ({ bill: event.output });
-const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID, retry: context.retryOrder });
+const billInput = ({ context }: { context: AppContext }) => ({ billLink: context.billLink, retry: context.retryOrder });
 /**
  * The server's 409 to the bill's data that says `paid` (a cancelled or expired bill's 409 does not): with the receipt of
  * the payment that paid it when the server has it.
@@ -60,7 +61,7 @@ export const appMachine = setup({
     children: {} as { checkout: 'checkout' },
   },
   actors: {
-    loadBill: promiseStub<Bill, { objectOID: string; retry?: string | null }>('loadBill'),
+    loadBill: promiseStub<Bill, { billLink: string; retry?: string | null }>('loadBill'),
     /** Resolves with null when nobody is signed in. */
     loadUser: promiseStub<LoyaltyUser | null>('loadUser'),
     logout: promiseStub<void>('logout'),

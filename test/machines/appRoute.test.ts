@@ -10,7 +10,7 @@ import { fakeRequest, flush } from '../fixtures/fakes';
 
 /** The app with its loads answered by the test and a checkout whose children do nothing. */
 function start() {
-  const loadBill = fakeRequest<Bill, { objectOID: string }>();
+  const loadBill = fakeRequest<Bill, { billLink: string }>();
   const loadUser = fakeRequest<LoyaltyUser | null, void>();
   const checkout = checkoutMachine.provide({ actors: inertCheckoutChildren().actors });
   const app = createActor(
@@ -18,7 +18,7 @@ function start() {
       actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, loadCode: codeFrom({ paidBill: {} }).loadCode, checkout },
       actions: { 'log error': () => undefined },
     }),
-    { input: { objectOID: 'bill-1', isDesktop: true } },
+    { input: { billLink: 'bill-1', isDesktop: true } },
   ).start();
   const routes: [string | null, number][] = [];
   const route = appRoute(app);

@@ -353,7 +353,7 @@ describe('inside the app', () => {
   function startApp() {
     const fakes = provided();
     const loadUser = fakeRequest<LoyaltyUser | null, void>();
-    const loadBill = fakeRequest<Bill, { objectOID: string }>();
+    const loadBill = fakeRequest<Bill, { billLink: string }>();
     const logout = fakeRequest<void, void>();
     const tracked: unknown[] = [];
     const app = createActor(
@@ -361,7 +361,7 @@ describe('inside the app', () => {
         actors: { checkout: fakes.logic, loadUser: loadUser.logic, loadBill: loadBill.logic, logout: logout.logic },
         actions: { 'show data error title': () => undefined, 'log error': () => undefined, 'track sign-in': (_, { user }) => tracked.push(user) },
       }),
-      { input: { objectOID: 'demo-reg', isDesktop: false } },
+      { input: { billLink: 'demo-reg', isDesktop: false } },
     ).start();
     const checkout = () => app.getSnapshot().children.checkout as ReturnType<typeof createActor<typeof fakes.logic>>;
     return { ...fakes, app, loadUser, loadBill, logout, tracked, checkout };

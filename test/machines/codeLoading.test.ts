@@ -252,7 +252,7 @@ describe("the account route's sign-in form", () => {
 
 describe("a paid bill's receipt", () => {
   function paidApp() {
-    const loadBill = fakeRequest<Bill, { objectOID: string }>();
+    const loadBill = fakeRequest<Bill, { billLink: string }>();
     const loadUser = fakeRequest<LoyaltyUser | null, void>();
     const loads = fakeRequest<LoadedCode, { chunks: readonly Chunk[] }>();
     const app = createActor(
@@ -260,7 +260,7 @@ describe("a paid bill's receipt", () => {
         actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, loadCode: loads.logic, checkout: fakeCallback().logic as never },
         actions: { 'show data error title': () => undefined, 'log error': () => undefined },
       }),
-      { input: { objectOID: 'bill-1', isDesktop: true } },
+      { input: { billLink: 'bill-1', isDesktop: true } },
     ).start();
     loadUser.last.answer.resolve(null);
     loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, paid: true }));

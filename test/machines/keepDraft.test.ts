@@ -20,7 +20,7 @@ const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, 
 
 /** The app with its loads answered by the test, a checkout whose children do nothing, and the draft kept in memory. */
 function start(input: { resumePath?: string; draft?: CheckoutDraft; loadCode?: ReturnType<typeof fakeRequest<LoadedCode, { chunks: readonly Chunk[] }>>['logic'] } = {}) {
-  const loadBill = fakeRequest<Bill, { objectOID: string }>();
+  const loadBill = fakeRequest<Bill, { billLink: string }>();
   const loadUser = fakeRequest<LoyaltyUser | null, void>();
   const inert = inertCheckoutChildren();
   const checkout = checkoutMachine.provide({ actors: { ...inert.actors, ...(input.loadCode ? { loadCode: input.loadCode } : {}) }, ...resumeAfterReload });
@@ -29,7 +29,7 @@ function start(input: { resumePath?: string; draft?: CheckoutDraft; loadCode?: R
       actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, loadCode: codeFrom({ paidBill: {} }).loadCode, checkout },
       actions: { 'log error': () => undefined },
     }),
-    { input: { objectOID: 'bill-1', isDesktop: true, resumePath: input.resumePath ?? null, draft: input.draft ?? null } },
+    { input: { billLink: 'bill-1', isDesktop: true, resumePath: input.resumePath ?? null, draft: input.draft ?? null } },
   ).start();
   const storage = memoryTabStorage();
   const writes: unknown[] = [];

@@ -101,7 +101,7 @@ describe("'Попробовать снова'", () => {
 describe('a paid bill\'s link', () => {
   const receipt = aReceipt({ items: [{ name: 'Счет', quantity: 1, price: 100, amount: 100, vat: 'none' }] });
   function startApp() {
-    const loadBill = fakeRequest<Bill, { objectOID: string; retry?: string | null }>();
+    const loadBill = fakeRequest<Bill, { billLink: string; retry?: string | null }>();
     const loadUser = fakeRequest<LoyaltyUser | null, void>();
     const effects: unknown[] = [];
     const actor = createActor(
@@ -115,14 +115,14 @@ describe('a paid bill\'s link', () => {
         },
         actions: { 'show data error title': () => effects.push('title'), 'track sign-in': () => undefined, 'log error': () => undefined },
       }),
-      { input: { objectOID: 'bill-1', isDesktop: true, retryOrder: 'order-0' } },
+      { input: { billLink: 'bill-1', isDesktop: true, retryOrder: 'order-0' } },
     ).start();
     return { actor, loadBill, loadUser, effects };
   }
 
   test('the 409 with the receipt: \'Счет оплачен\' with it, not the data error; the retry order is asked about', async () => {
     const { actor, loadBill, loadUser, effects } = startApp();
-    expect(loadBill.last.input).toEqual({ objectOID: 'bill-1', retry: 'order-0' });
+    expect(loadBill.last.input).toEqual({ billLink: 'bill-1', retry: 'order-0' });
     loadUser.last.answer.resolve(null);
     loadBill.last.answer.reject(new ApiError('Счет уже оплачен', 409, { success: false, error: 'Счет уже оплачен', paid: true, receipt }));
     await flush();

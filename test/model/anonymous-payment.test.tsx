@@ -73,7 +73,7 @@ describeModelFlow({
     OPEN_BILL_PROVIDER_DOWN: async (session) => {
       session.server.once('post', '/ajax/realty/checkUser/', { success: false, error: 'Провайдер недоступен' }, 502);
       session.server.once('get', '/ajax/object-info/model-anon', anonBill() as never);
-      session.open({ objectOID: 'model-anon' });
+      session.open({ billLink: 'model-anon' });
     },
     OPEN_PAID_BILL: async (session) => void openPage(session, { bill: anonBill(), billStatus: 404 }),
     OPEN_PAID_BILL_WITH_RECEIPT: async (session) => void openPage(session, paidBillWithReceipt),

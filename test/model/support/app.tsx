@@ -62,7 +62,8 @@ export async function elapse(ms: number) {
 }
 
 export interface PageOptions {
-  objectOID: string;
+  /** The bill's link id, as /pay/<link> names it. */
+  billLink: string;
   isDesktop?: boolean;
   isSafariDesktop?: boolean;
   /** A browser whose crypto fails, so the widget overlay cannot open. */
@@ -79,7 +80,7 @@ export interface PageOptions {
  * Mounts the page as main.tsx does: defineAppActor() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
-export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, draft, inspect }: PageOptions) {
+export function renderPage({ billLink, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, draft, inspect }: PageOptions) {
   const navigations: string[] = [];
   const reloads: number[] = [];
   const opened: string[] = [];
@@ -94,7 +95,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     navigate: (url) => void navigations.push(url),
     reload: () => void reloads.push(Date.now()),
   };
-  const href = `${PAGE_ORIGIN}/pay/${objectOID}`;
+  const href = `${PAGE_ORIGIN}/pay/${billLink}`;
   const widgetWindow: WidgetWindow = {
     document,
     location: { href, origin: PAGE_ORIGIN, assign: (url: string) => void navigations.push(url) },
@@ -113,7 +114,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
       : globalThis.crypto,
   } as WidgetWindow;
   const errors: unknown[] = [];
-  const config = pageConfig(objectOID);
+  const config = pageConfig(billLink);
   const api = createApi({ http: createHttp({ csrfToken: () => 'csrf-model' }), config, managerId: () => null });
   // The page's chunks come as the page's do (jest's import() for webpack's), over the model's network.
   const code = pageCode((chunk, fetch) => (chunkNetwork.lost ? Promise.reject(new Error(`the ${chunk} chunk was lost`)) : fetch()));
@@ -130,9 +131,9 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
   });
 
   // As main.tsx does: the root actor runs before the first render; the page stops it when it is taken down.
-  const app = createActor(logic, { input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, draft: draft ?? null }, inspect }).start();
+  const app = createActor(logic, { input: { billLink, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, draft: draft ?? null }, inspect }).start();
   // As main.tsx does: this tab's draft kept from the checkout's snapshots.
-  const stopKeeping = keepDraft(app, env.tabStorage, objectOID);
+  const stopKeeping = keepDraft(app, env.tabStorage, billLink);
   const checkout = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
   function Page() {
     useEffect(

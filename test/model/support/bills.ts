@@ -38,7 +38,7 @@ export const PROVIDER = '/ajax/realty';
  * How a test opens the page: the bill and the signed-in user the server answers with (or its refusal of the bill),
  * and the rest as the page is mounted with (PageOptions), but for a draft that says only what it changes.
  */
-export type OpenOptions = Omit<PageOptions, 'objectOID' | 'inspect' | 'draft'> & {
+export type OpenOptions = Omit<PageOptions, 'billLink' | 'inspect' | 'draft'> & {
   bill: Bill;
   user?: LoyaltyUser | null;
   billStatus?: number;
@@ -51,7 +51,7 @@ export function openPage(session: Session, { bill, user = null, billStatus = 200
   scriptUser(session, user);
   if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
   else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, refusal as never, billStatus);
-  return session.open({ objectOID: bill.objectOID, ...page, ...(draft ? { draft: { ...noDraft, ...draft } } : {}) });
+  return session.open({ billLink: bill.objectOID, ...page, ...(draft ? { draft: { ...noDraft, ...draft } } : {}) });
 }
 
 /** A checkout draft with nothing kept, for a reload's draft to say only what it changes. */
