@@ -37,7 +37,7 @@ export interface OpenChoice {
   pointsUsed: number;
 }
 
-export const noAgreements: Agreements = { aggregator: false, executer: false };
+export const noAgreements: Agreements = { aggregator: false, executor: false };
 
 export interface CheckoutContext extends CheckoutInput {
   /** The step shown now, kept so that navigation can remember where it came from. */
@@ -83,7 +83,7 @@ export type CheckoutEvent =
   /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
   | { type: 'points.use'; points: number }
   | { type: 'payment.select'; oid: string }
-  | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
+  | { type: 'agreement.set'; kind: 'aggregator' | 'executor'; checked: boolean }
   /** 'Оплатить', with the receipt e-mail of the step's field (it stays editable there). */
   | { type: 'payment.pay'; email?: string }
   /** 'Не списывать баллы' on the way-to-pay step. */
@@ -174,7 +174,7 @@ export const agreementsOf = (context: CheckoutContext): Agreements =>
 export const missingAgreements = (context: CheckoutContext): Agreements => {
   const type = selectedType(context);
   const ticked = agreementsOf(context);
-  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executer: !!type?.IsShowExecuterOffer && !ticked.executer };
+  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executor: !!type?.IsShowExecuterOffer && !ticked.executor };
 };
 
 /** Derived values the views also read, from services/pricing; money in kopecks. */

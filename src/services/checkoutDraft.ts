@@ -15,7 +15,7 @@ export function attempt<T>(fallback: T, run: () => T): T {
 /** The agreement ticks of one payment type. */
 export interface Agreements {
   aggregator: boolean;
-  executer: boolean;
+  executor: boolean;
 }
 
 /** What the payer has typed into a step's fields and not sent yet: the receipt e-mail, the sign-in phone, a code's form. */

@@ -53,7 +53,7 @@ function agreementsOf(value: unknown): Record<string, Agreements> {
   if (!isRecord(value)) return {};
   const ticks: Record<string, Agreements> = {};
   for (const [oid, tick] of Object.entries(value)) {
-    if (isRecord(tick)) ticks[oid] = { aggregator: tick.aggregator === true, executer: tick.executer === true };
+    if (isRecord(tick)) ticks[oid] = { aggregator: tick.aggregator === true, executor: tick.executor === true };
   }
   return ticks;
 }

@@ -208,7 +208,7 @@ describe('the receipt e-mail on the payment step', () => {
       bill: billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true }), ...usualTypes().slice(1)] }),
     });
     actor.send({ type: 'payment.pay', email: 'other@example.com' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executor: false });
     expect(checkEmail.calls).toHaveLength(0);
   });
 });
@@ -307,17 +307,17 @@ describe('agreements', () => {
   test('both shown agreements must be ticked; each check clears both errors', async () => {
     const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'payment.pay' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executor: true });
     expect(requestPaymentUrl.calls).toHaveLength(0);
 
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: false });
     actor.send({ type: 'payment.pay' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: true });
     expect(requestPaymentUrl.calls).toHaveLength(0);
 
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: false });
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.calls).toHaveLength(1);
   });
@@ -326,21 +326,21 @@ describe('agreements', () => {
     const { actor, snapshot } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: false });
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
     actor.send({ type: 'payment.pay' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executor: false });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
-    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: false, executer: false });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: false, executor: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: false });
   });
 
   test('ticks survive switching the way to pay and back', async () => {
     const { actor, snapshot, requestPaymentUrl } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
     actor.send({ type: 'payment.select', oid: 'type-card' });
-    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: true, executer: true });
+    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: true, executor: true });
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.calls).toHaveLength(1);
   });

@@ -43,7 +43,7 @@ describe('a reload with this tab\'s draft', () => {
     const draft = draftWith({
       email: 'payer@example.com',
       selectedTypeOid: sbp(bill),
-      agreements: { [sbp(bill)]: { aggregator: true, executer: false }, gone: { aggregator: true, executer: true } },
+      agreements: { [sbp(bill)]: { aggregator: true, executor: false }, gone: { aggregator: true, executor: true } },
       usedPoints: 1000,
       pointsToUse: 1000,
       phoneChecked: true,
@@ -53,7 +53,7 @@ describe('a reload with this tab\'s draft', () => {
     expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
     expect(context).toMatchObject({ selectedTypeOid: sbp(bill), usedPoints: 1000, pointsToUse: 1000, phoneChecked: true, history: ['noReg'] });
     // A type the bill no longer offers keeps no ticks.
-    expect(context.agreements).toEqual({ [sbp(bill)]: { aggregator: true, executer: false } });
+    expect(context.agreements).toEqual({ [sbp(bill)]: { aggregator: true, executor: false } });
     expect(derive.emailUsed(context)).toBe('payer@example.com');
     actor.send({ type: 'nav.back' });
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
@@ -138,8 +138,8 @@ describe('what the draft keeps', () => {
     const { actor, kept } = await reloaded({ bill, resumePath: '/choosePaymentType', draft: draftWith({ email: 'payer@example.com' }) });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
     expect(kept()).toMatchObject({ selectedTypeOid: 'type-sbp', email: 'payer@example.com' });
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
-    expect(kept().agreements).toEqual({ 'type-sbp': { aggregator: false, executer: true } });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
+    expect(kept().agreements).toEqual({ 'type-sbp': { aggregator: false, executor: true } });
     actor.send({ type: 'payer.typed', typed: { email: 'changed@exa' } });
     expect(kept().typed).toEqual({ email: 'changed@exa' });
   });

@@ -174,7 +174,7 @@ describeModelFlow({
     },
     TICK_BOTH: async (session) => {
       await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');
-      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executerLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executorLink}`, 'checkbox');
     },
     OPEN_OFFER: async (session) => {
       session.server.once('post', '/api/offerText/', { OfferDescription: '<p>Текст оферты агрегатора</p>' });
@@ -186,7 +186,7 @@ describeModelFlow({
     },
     OPEN_OFFER_FAILS: async (session) => {
       session.server.once('post', '/api/offerText/', { success: false, error: 'Нет оферты' }, 500);
-      await does.click(session, stepMessages.agreement.executerLink);
+      await does.click(session, stepMessages.agreement.executorLink);
     },
     CLOSE_OFFER: (session) => does.click(session, stepMessages.offer.close),
   },

@@ -26,7 +26,7 @@ const draft: CheckoutDraft = {
   email: 'payer@example.com',
   typed: { email: 'other@exa', signInPhone: '7999', form: { purpose: 'register', phone: '7999', form: { ...form, phone: '7999', privacy: false } } },
   selectedTypeOid: 'bill-1.SBP',
-  agreements: { 'bill-1.SBP': { aggregator: true, executer: false } },
+  agreements: { 'bill-1.SBP': { aggregator: true, executor: false } },
   usedPoints: 1500,
   pointsToUse: 1500,
   phoneChecked: true,
@@ -58,7 +58,7 @@ test('a field tampered with reads as a fresh checkout has it; the others are kep
     usedPoints: -5,
     pointsToUse: 1.5,
     phoneChecked: 'yes',
-    agreements: { a: 'ticked', b: { aggregator: true, executer: 'yes' } },
+    agreements: { a: 'ticked', b: { aggregator: true, executor: 'yes' } },
     typed: { email: 7, form: { purpose: 'launch', phone: '1' } },
     code: { purpose: 'login', phone: '79990000002' },
   };
@@ -69,7 +69,7 @@ test('a field tampered with reads as a fresh checkout has it; the others are kep
     usedPoints: 0,
     pointsToUse: null,
     phoneChecked: false,
-    agreements: { b: { aggregator: true, executer: false } },
+    agreements: { b: { aggregator: true, executor: false } },
     typed: {},
     code: null,
   });

@@ -88,24 +88,24 @@ test('no type chosen yet, the fee still reads "Сервисный сбор от"
 test('agreements: both errors on Pay, tied to their checkboxes; each check clears the other’s error', async () => {
   const { requestPaymentUrl } = await renderChoose({ bill: offerBill() });
   const aggregator = screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' });
-  const executer = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
+  const executor = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
   await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(screen.getByText(t.offerRequired)).toBeInTheDocument();
-  expect(screen.getByText(t.executerRequired)).toBeInTheDocument();
+  expect(screen.getByText(t.executorRequired)).toBeInTheDocument();
   expect(aggregator).toHaveAccessibleDescription(t.offerRequired);
-  expect(executer).toHaveAttribute('aria-invalid', 'true');
+  expect(executor).toHaveAttribute('aria-invalid', 'true');
   expect(requestPaymentUrl.calls).toHaveLength(0);
 
   await userEvent.click(aggregator);
   expect(aggregator).toBeChecked();
   expect(screen.queryByText(t.offerRequired)).toBeNull();
-  expect(screen.queryByText(t.executerRequired)).toBeNull();
+  expect(screen.queryByText(t.executorRequired)).toBeNull();
 
   await userEvent.click(screen.getByRole('button', { name: PAY }));
-  expect(screen.getByText(t.executerRequired)).toBeInTheDocument();
-  await userEvent.click(screen.getByText('Я принимаю', { selector: '#agreement-executer-label' }));
-  expect(executer).toBeChecked();
-  expect(screen.queryByText(t.executerRequired)).toBeNull();
+  expect(screen.getByText(t.executorRequired)).toBeInTheDocument();
+  await userEvent.click(screen.getByText('Я принимаю', { selector: '#agreement-executor-label' }));
+  expect(executor).toBeChecked();
+  expect(screen.queryByText(t.executorRequired)).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(requestPaymentUrl.calls).toHaveLength(1);
 });
@@ -134,9 +134,9 @@ test('Pay is disabled while the payment URL is requested; the HTML message when 
 test('the agreement’s link opens the offer modal with the text of that offer', async () => {
   const { fetchOffer } = await renderChoose({ bill: offerBill() });
   await userEvent.click(screen.getByRole('button', { name: 'условия платежа' }));
-  expect(fetchOffer.last.input).toEqual({ kind: 'executer', objectOID: 'bill-1', cardTypeOID: 'type-card' });
+  expect(fetchOffer.last.input).toEqual({ kind: 'executor', objectOID: 'bill-1', cardTypeOID: 'type-card' });
   // The payment terms are titled as their link names them, not as the offer.
-  const dialog = screen.getByRole('dialog', { name: stepMessages.offer.executerTitle });
+  const dialog = screen.getByRole('dialog', { name: stepMessages.offer.executorTitle });
   expect(dialog).toBeInTheDocument();
   await act(async () => {
     fetchOffer.last.answer.resolve('<p>Текст условий</p>');
@@ -193,12 +193,12 @@ describe('the receipt e-mail stays visible and editable here', () => {
 test('after agreement errors focus goes to the first one missing, on every Pay', async () => {
   await renderChoose({ bill: offerBill() });
   const aggregator = screen.getByRole('checkbox', { name: 'Я принимаю условия оферты' });
-  const executer = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
+  const executor = screen.getByRole('checkbox', { name: 'Я принимаю условия платежа' });
   await userEvent.click(screen.getByRole('button', { name: PAY }));
   expect(aggregator).toHaveFocus();
   await userEvent.click(aggregator);
   await userEvent.click(screen.getByRole('button', { name: PAY }));
-  expect(executer).toHaveFocus();
+  expect(executor).toHaveFocus();
 });
 
 test('ticks survive switching the way to pay and back', async () => {

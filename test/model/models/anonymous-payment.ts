@@ -110,7 +110,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerEmpty', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },
     },
     agreementsMissing: {
-      meta: sees({ alert: t.offerRequired }, { alert: t.executerRequired }),
+      meta: sees({ alert: t.offerRequired }, { alert: t.executorRequired }),
       on: { TICK_BOTH: 'ticked' },
     },
     ticked: {
@@ -127,7 +127,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     },
     // The payment terms' link: a modal titled as the terms, not as the offer.
     offerFailed: {
-      meta: sees({ dialog: stepMessages.offer.executerTitle }, { alert: t.offerFailed }),
+      meta: sees({ dialog: stepMessages.offer.executorTitle }, { alert: t.offerFailed }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
   },
