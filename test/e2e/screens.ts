@@ -355,8 +355,8 @@ export const journeys: Journey[] = [
       await visit('offer-modal', page);
       // The payment terms: a modal titled as them.
       await page.getByRole('button', { name: stepMessages.offer.close }).click();
-      await page.getByRole('button', { name: stepMessages.agreement.executerLink }).click();
-      const terms = page.getByRole('dialog', { name: stepMessages.offer.executerTitle });
+      await page.getByRole('button', { name: stepMessages.agreement.executorLink }).click();
+      const terms = page.getByRole('dialog', { name: stepMessages.offer.executorTitle });
       await terms.waitFor();
       await terms.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal-terms', page);

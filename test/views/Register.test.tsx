@@ -77,9 +77,9 @@ test('a refused send says when a code may be sent again, as an alert above Conti
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
 });
 
-test('reloaded on the code screen after its code ran out: the form has what the payer typed, the consent asked again', () => {
+test('reloaded on the code screen after its code ran out: the form has what the payer typed, the consent asked again', async () => {
   const form = { surname: 'Сидорова', name: 'Мария', patronymic: 'Ивановна', phone: '79991230017', privacy: true };
-  renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'register', phone: form.phone, form } });
+  await renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'register', phone: form.phone, form } });
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
   expect(screen.getByLabelText('Фамилия')).toHaveValue('Сидорова');
   expect(screen.getByLabelText('Имя')).toHaveValue('Мария');
