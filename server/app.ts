@@ -16,6 +16,7 @@ import { workers, type Workers } from './operations/workers';
 import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
+import { validatorOptions } from './platform/schemas';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
 import { sandboxModule } from './sandbox/module';
 import { sbpBankRoutes } from './sbpBanks/routes';
@@ -63,7 +64,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
       if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true, ...validatorOptions } },
   });
   const store = await openStore({
     databaseUrl: options.databaseUrl,

@@ -26,6 +26,8 @@ import { paymentsPage } from '../payments/queries';
 import { RefundRefused } from '../payments/refunds';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
 import { parseMoney } from '../platform/money';
+import { TEXT_LINE, TEXT_LINE_PROBLEM, TEXT_LINES, TEXT_LINES_PROBLEM } from '../platform/patterns';
+import { validatorOptions } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
@@ -64,6 +66,13 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 const send = (reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, fields?: { field: string; message: string }[]) =>
   reply.code(statusCode).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 
+/** What is wrong with a field, in words: the free-text formats' own, else Ajv's. */
+const textFormatMessages: Record<string, string> = { [TEXT_LINE]: TEXT_LINE_PROBLEM, [TEXT_LINES]: TEXT_LINES_PROBLEM };
+function messageOf(problem: { keyword: string; params: unknown; message?: string }): string {
+  const format = problem.keyword === 'format' ? (problem.params as { format?: string }).format : undefined;
+  return (format && textFormatMessages[format]) ?? problem.message ?? 'is invalid';
+}
+
 /** Ajv's errors as the fields of the request at fault (`amount.value`, `customer.phone`, `Idempotency-Key`). */
 function validationFields(error: FastifyError): { field: string; message: string }[] {
   const where = error.validationContext;
@@ -79,8 +88,7 @@ function validationFields(error: FastifyError): { field: string; message: string
     let field = [path, extra].filter(Boolean).join(path && extra ? '.' : '');
     if (where === 'headers') field = field === 'idempotency-key' ? 'Idempotency-Key' : field;
     if (!field) field = where ?? 'body';
-    const message = params.additionalProperty ? 'is not a field of this request' : (problem.message ?? 'is invalid');
-    return { field, message };
+    return { field, message: params.additionalProperty ? 'is not a field of this request' : messageOf(problem) };
   });
 }
 
@@ -162,7 +170,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   const keyHashes = keys.map((key) => ({ hash: sha256(key), id: keyIdOf(key) }));
 
   // Every problem of a request at once (the page's routes stop at the first): bodies are small and arrays bounded.
-  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true } });
+  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true, ...validatorOptions } });
   app.setValidatorCompiler(compilers);
 
   await app.register(fastifySwagger, {
