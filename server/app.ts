@@ -44,13 +44,14 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   const smsProblem = smsConfigProblem(options);
   if (smsProblem) throw new Error(`Cannot start: ${smsProblem}. See README, "Connecting an SMS provider".`);
   const pages = pageRenderer(options);
+  const requestIds = !options.hooksOff.includes('request-ids');
 
   const app = Fastify({
     logger: options.logger
-      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], mixin: requestIdMixin }
+      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], ...(requestIds ? { mixin: requestIdMixin } : {}) }
       : false,
     // Every request's id: a trusted proxy's X-Request-Id when it is well formed, else a new one (operations/requestIds.ts).
-    genReqId: requestIdOf(options.trustProxy),
+    ...(requestIds ? { genReqId: requestIdOf(options.trustProxy) } : {}),
     // A graceful stop serves what still arrives on an open connection (then closes it) rather than refuse it.
     return503OnClosing: false,
     bodyLimit: 32 * 1024,

@@ -30,10 +30,12 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
   // helper tab and hCaptcha need cross-origin windows to talk to this page.
   const pageHeaders = pageSecurityHeaders(options);
   const apiHeaders = apiSecurityHeaders(pageHeaders);
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
-    done();
-  });
+  if (!options.hooksOff.includes('security-headers')) {
+    app.addHook('onRequest', (request, reply, done) => {
+      void reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
+      done();
+    });
+  }
   if (options.rateLimitPerMinute > 0) {
     // On PostgreSQL the hits are counted in the database, so every process shares the global and the per-route limits.
     const shared = rateLimitStore(app.store, (message, error) => app.log.warn({ err: error }, message));
