@@ -82,15 +82,20 @@ async function storeOnly() {
 async function hooksOnly() {
   if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
   const settings = { rounds: Number(process.env.BENCH_HOOK_ROUNDS ?? 7), secondsPerRun: Number(process.env.BENCH_HOOK_SECONDS ?? 4) };
-  const measure = async (databases: Databases) => hookFigures(databases, distDir, step, settings).finally(() => databases.close());
-  const engines: HookFigures[] = [await measure(sqliteDatabases())];
+  const host = machine();
+  const engines: HookFigures[] = [];
+  // Written after each engine, so that a failure on the second keeps the first's figures.
+  const measure = async (databases: Databases) => {
+    engines.push(await hookFigures(databases, distDir, step, settings).finally(() => databases.close()));
+    const figures = { date: new Date().toISOString(), machine: { ...host, loadAverageAtEnd: Math.round(os.loadavg()[0]! * 10) / 10 }, engines };
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.tmp', 'bench-hooks.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    log(hooksTable(engines));
+  };
+  await measure(sqliteDatabases());
   const postgres = await postgresDatabases();
   if (typeof postgres === 'string') log(`PostgreSQL skipped: ${postgres}`);
-  else engines.push(await measure(postgres));
-  const figures = { date: new Date().toISOString(), machine: { ...machine(), loadAverageAtEnd: Math.round(os.loadavg()[0]! * 10) / 10 }, engines };
-  fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
-  fs.writeFileSync(path.join(root, '.tmp', 'bench-hooks.json'), `${JSON.stringify(figures, null, 2)}\n`);
-  log(hooksTable(engines));
+  else await measure(postgres);
 }
 
 /** The page's figures on a running checkout: its first scripts and their modules, its loads, Lighthouse, CSP reports. */
