@@ -5,13 +5,14 @@
  * schemas and its one read, on a database of its own).
  *
  * The machine is shared, so nothing is compared across minutes: each round runs the yardstick, every variant (in an
- * order that turns with the round) and the yardstick again, a few seconds each; a variant's ratio is its rps over the
- * mean of its round's two yardstick runs. Its CPU per poll is the kernel's count for its own process (what other work
- * on the machine changes least). Each figure is the median over the rounds.
+ * order that turns with the round) and the yardstick again, a short load each (a fixed number of requests, a second or
+ * so); a variant's ratio is its rps over the mean of its round's two yardstick runs. Its CPU per poll is the
+ * scheduler's count for its own process's threads, in ns (what other work on the machine changes least). Each figure is
+ * the median over many rounds.
  */
 import { PER_REQUEST_HOOKS, type PerRequestHook } from '../server/config';
 import { databaseEnv } from '../test/support/childServer';
-import { cpuMeter } from './cpu';
+import { cpuNsOf } from './cpu';
 import type { Databases } from './engines';
 import { barePostLoad, getResultLoad, type LoadFigures } from './load';
 import { startHelloServer, startTs, type ChildServer } from './processes';
@@ -43,7 +44,7 @@ export interface VariantFigures {
 export interface HookFigures {
   engine: Databases['engine'];
   rounds: number;
-  secondsPerRun: number;
+  requestsPerRun: number;
   /** The yardstick's own: rps (median of its runs) and its process's CPU per request, µs. */
   yardstick: { rps: number; cpuUsPerRequest: number };
   variants: VariantFigures[];
@@ -58,11 +59,10 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** A load's run with its process's CPU time counted: rps and CPU µs per request. */
 async function metered(pid: number, run: () => Promise<LoadFigures>) {
-  const meter = cpuMeter(() => [pid]);
-  meter.start();
+  const before = cpuNsOf(pid) ?? 0;
   const figures = await run();
-  const cpuMs = meter.stop();
-  return { ...figures, cpuUsPerRequest: figures.requests > 0 ? (cpuMs * 1000) / figures.requests : NaN };
+  const cpuNs = (cpuNsOf(pid) ?? 0) - before;
+  return { ...figures, cpuUsPerRequest: figures.requests > 0 ? cpuNs / 1000 / figures.requests : NaN };
 }
 
 type Step = <T>(name: string, run: () => Promise<T>) => Promise<T>;
@@ -79,7 +79,7 @@ async function startPatiently(start: () => Promise<ChildServer>, tries = 3): Pro
 }
 
 /** Every variant's figures on one engine. */
-export async function hookFigures(databases: Databases, distDir: string, step: Step, { rounds = 7, secondsPerRun = 4, warmupRuns = 3 } = {}): Promise<HookFigures> {
+export async function hookFigures(databases: Databases, distDir: string, step: Step, { rounds = 25, requestsPerRun = 3000, warmupRuns = 10 } = {}): Promise<HookFigures> {
   const engine = databases.engine;
   const yardstick = await startHelloServer(databaseEnv(await databases.create('hooks_yardstick')) as Record<string, string>);
   const database = databaseEnv(await databases.create('hooks'));
@@ -89,8 +89,9 @@ export async function hookFigures(databases: Databases, distDir: string, step: S
       const env = { ...database, DIST_DIR: distDir, RATE_LIMIT_PER_MINUTE: '0', BENCH_HOOKS_OFF: variant.off.join(',') };
       servers.push(await startPatiently(() => startTs('bench/checkout.ts', env, /Checkout is running on http:\/\/localhost:(\d+)/)));
     }
-    const bare = await barePostLoad(yardstick.base, servers[0]!.base, '/post-read', secondsPerRun);
-    const polls = await Promise.all(servers.map((server) => getResultLoad(server.base, secondsPerRun)));
+    const length = { requests: requestsPerRun };
+    const bare = await barePostLoad(yardstick.base, servers[0]!.base, '/post-read', length);
+    const polls = await Promise.all(servers.map((server) => getResultLoad(server.base, length)));
     // The first runs warm the JIT and the pools (a process polled for the first time answers a tenth as fast): not counted.
     await step(`${engine}: warming up the yardstick and ${servers.length} servers`, async () => {
       for (let w = 0; w < warmupRuns; w++) {
@@ -120,7 +121,7 @@ export async function hookFigures(databases: Databases, distDir: string, step: S
     return {
       engine,
       rounds,
-      secondsPerRun,
+      requestsPerRun,
       yardstick: { rps: Math.round(median(yardstickRuns.map((run) => run.rps))), cpuUsPerRequest: Math.round(median(yardstickRuns.map((run) => run.cpuUsPerRequest))) },
       variants: HOOK_VARIANTS.map((variant, index) => ({
         ...variant,

@@ -81,7 +81,7 @@ async function storeOnly() {
 /** `--hooks`: what each per-request hook costs the poll, on SQLite and then PostgreSQL (when it is installed). */
 async function hooksOnly() {
   if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
-  const settings = { rounds: Number(process.env.BENCH_HOOK_ROUNDS ?? 7), secondsPerRun: Number(process.env.BENCH_HOOK_SECONDS ?? 4) };
+  const settings = { rounds: Number(process.env.BENCH_HOOK_ROUNDS ?? 25), requestsPerRun: Number(process.env.BENCH_HOOK_REQUESTS ?? 3000) };
   const host = machine();
   const engines: HookFigures[] = [];
   // Written after each engine, so that a failure on the second keeps the first's figures.
