@@ -81,7 +81,8 @@ async function startPatiently(start: () => Promise<ChildServer>, tries = 3): Pro
 /** Every variant's figures on one engine. */
 export async function hookFigures(databases: Databases, distDir: string, step: Step, { rounds = 25, requestsPerRun = 3000, warmupRuns = 10 } = {}): Promise<HookFigures> {
   const engine = databases.engine;
-  const yardstick = await startHelloServer(databaseEnv(await databases.create('hooks_yardstick')) as Record<string, string>);
+  const yardstickDatabase = databaseEnv(await databases.create('hooks_yardstick')) as Record<string, string>;
+  const yardstick = await startPatiently(() => startHelloServer(yardstickDatabase));
   const database = databaseEnv(await databases.create('hooks'));
   const servers: ChildServer[] = [];
   try {

@@ -18,7 +18,7 @@ import { cspJourneys } from './journeys';
 import { firstContent, initialJs, launchBrowser, lighthouseRun, medianLighthouse, SLOW_NETWORK, slowLoads, type LighthouseFigures } from './page';
 import { root, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
 import { fuzzBodies } from './resilience';
-import { budgets, markdown, pageTable, storeTable, table } from './report';
+import { budgets, keptHooksSection, markdown, pageTable, storeTable, table } from './report';
 import { firstScriptWeights } from './weights';
 
 const LIGHTHOUSE_RUNS = 5;
@@ -204,7 +204,9 @@ async function main() {
 
     fs.mkdirSync(docs, { recursive: true });
     fs.writeFileSync(path.join(docs, 'benchmarks.json'), `${JSON.stringify(figures, null, 2)}\n`);
-    fs.writeFileSync(path.join(docs, 'benchmarks.md'), markdown(figures));
+    const page = path.join(docs, 'benchmarks.md');
+    const kept = fs.existsSync(page) ? keptHooksSection(fs.readFileSync(page, 'utf8')) : '';
+    fs.writeFileSync(page, markdown(figures, kept));
     log('');
     log(table(figures));
     const missed = budgets(figures).filter((b) => !b.met);
