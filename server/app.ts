@@ -4,10 +4,10 @@
  * listens here: `main.ts` does that. Closing the app stops every module's timers and workers, waits for the work in
  * the background, then closes the store.
  */
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountsModule } from './accounts/module';
 import { acquirerModule } from './acquirer/module';
-import { acquirerConfigProblem, defaultOptions, smsConfigProblem, type AppOptions } from './config';
+import { acquirerConfigProblem, defaultOptions, logsRequests, smsConfigProblem, type AppOptions } from './config';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
 import { operationsModule } from './operations/module';
@@ -50,6 +50,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     logger: options.logger
       ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], ...(requestIds ? { mixin: requestIdMixin } : {}) }
       : false,
+    // Fastify's own line per request and per answer are at info: at a level that drops them, nothing of them is computed.
+    logController: new LogController({ disableRequestLogging: !logsRequests(options.logLevel) }),
     // Every request's id: a trusted proxy's X-Request-Id when it is well formed, else a new one (operations/requestIds.ts).
     ...(requestIds ? { genReqId: requestIdOf(options.trustProxy) } : {}),
     // A graceful stop serves what still arrives on an open connection (then closes it) rather than refuse it.

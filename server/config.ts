@@ -15,6 +15,9 @@ export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'produc
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Whether a level writes the lines of every request (info and below it). */
+export const logsRequests = (level: LogLevel): boolean => ['info', 'debug', 'trace'].includes(level);
+
 /**
  * The hooks every request goes through that a benchmark may leave out, one at a time, to see what each costs
  * (`npm run bench -- --hooks`): the request ids (their id, context and header), the HTTP metrics, the closing

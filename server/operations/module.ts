@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions, PerRequestHook } from '../config';
 import { healthRoutes, readinessCheck } from './health';
 import { forgetEndedWindows, hitCounter, sharesLimits, type HitCounter } from './limits';
-import { appMetrics, recordHttpRequest, type AppMetrics } from './metrics';
+import { appMetrics, httpTimings, type AppMetrics } from './metrics';
 import { metricsRoute } from './metricsAccess';
 import { requestIdHooks } from './requestIds';
 import { closingHooks, lifecycle, type Lifecycle } from './shutdown';
@@ -41,12 +41,7 @@ export async function operationsModule(app: FastifyInstance, options: AppOptions
 
   const metrics = appMetrics(warn);
   app.decorate('metrics', metrics);
-  if (on('metrics')) {
-    app.addHook('onResponse', (request, reply, done) => {
-      recordHttpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
-      done();
-    });
-  }
+  if (on('metrics')) httpTimings(app);
   if (store.poolStats()) {
     const pool = () => store.poolStats()!;
     metrics.gauge('checkout_db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or a transaction', () => pool().open - pool().idle);
