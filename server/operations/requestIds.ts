@@ -24,8 +24,12 @@ const context = new AsyncLocalStorage<string | null>();
 /** The id of the request the running code works for, or null (a timer's, a worker's own work). */
 export const currentRequestId = (): string | null => context.getStore() ?? null;
 
-/** Runs `work` as part of the request `requestId` (null: of none), whatever request the caller was part of. */
-export const withRequestId = <T>(requestId: string | null, work: () => T): T => context.run(requestId, work);
+/**
+ * Runs `work` as part of the request `requestId` (null: of none), whatever request the caller was part of. Work of no
+ * request started where there is none (a worker's timer) just runs: the context is entered only to change it.
+ */
+export const withRequestId = <T>(requestId: string | null, work: () => T): T =>
+  requestId === null && context.getStore() == null ? work() : context.run(requestId, work);
 
 /** An id made here: a random UUID. */
 export const newRequestId = (): string => crypto.randomUUID();
