@@ -92,6 +92,23 @@ module.exports = tseslint.config(
     ),
   },
   {
+    // The money's charts and their writer sit under the domains that move them: they know the store and operations only.
+    files: ['server/lifecycle/**'],
+    rules: layer(
+      'The lifecycle imports the store and operations only: the domains move its charts, never the other way.',
+      'accounts',
+      'acquirer',
+      'billing',
+      'loyalty',
+      'merchant',
+      'migrations',
+      'payments',
+      'platform',
+      'sandbox',
+      'sbpBanks',
+    ),
+  },
+  {
     files: ['server/billing/**'],
     rules: layer('Billing depends on no other domain: payments import billing, never the other way.', 'accounts', 'acquirer', 'loyalty', 'merchant', 'payments', 'sandbox'),
   },

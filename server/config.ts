@@ -74,6 +74,11 @@ export interface AppOptions {
    * because the cost travels inside each hash and verification reads it from there.
    */
   passwordCost: number;
+  /**
+   * How often the page asks for a payment's status and a free call's outcome, in ms; null leaves the page's own pace
+   * (5000 ms). The browser journeys shorten it so that they do not wait on the payer's clock; nothing else sets it.
+   */
+  pagePollMs: number | null;
   /** The fetch used to call hCaptcha's siteverify; tests pass a fake one (no network here). */
   captchaFetch: typeof fetch;
   /** Origin of the bank-app pay widget outside `local` (allowed in the CSP); local uses the sandbox's own widget. */
@@ -209,6 +214,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     merchantSupportPhone: '+7 (800) 555-01-00',
     merchantSupportEmail: 'support@example.com',
     passwordCost: 16384,
+    pagePollMs: null,
     captchaFetch: (input, init) => fetch(input, init),
     widgetOrigin: null,
     sbpBanksUrl: null,

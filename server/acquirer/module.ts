@@ -12,7 +12,7 @@ import { settingOnce } from '../platform/settings';
 import { acquirerCallbackRoutes } from './callback';
 import { recordExchange } from './exchanges';
 import { createGateway } from './gateway';
-import { rbsAcquirer } from './rbs';
+import { rbsAcquirer, rbsClient } from './rbs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +30,8 @@ export async function acquirerModule(app: FastifyInstance, options: AppOptions):
   // With the sandbox's fake the key is generated once and kept in the database, so the fake and every process agree.
   const callbackKey = () =>
     (key ??= options.acquirerCallbackKey ? Promise.resolve(options.acquirerCallbackKey) : settingOnce(store, 'sandbox_rbs_callback_key', crypto.randomBytes(32).toString('hex')));
-  const acquirer = rbsAcquirer({
+  const acquirer = rbsAcquirer(
+    rbsClient({
     // The sandbox's fake is this server: its URL is known only after listen (PORT=0), so it is read on every call.
     baseUrl: options.acquirerUrl ?? (() => `${options.publicUrl}${SANDBOX_ACQUIRER.path}`),
     credentials: options.acquirerUrl
@@ -44,7 +45,8 @@ export async function acquirerModule(app: FastifyInstance, options: AppOptions):
       recordAcquirerCall(exchange.method, exchange.outcome === 'remote' ? 'refused' : exchange.outcome, exchange.ms);
       return recordExchange(store, exchange);
     },
-  });
+    }),
+  );
   const gateway = createGateway({ store, acquirer, options, background: app.background, log });
   app.decorate('gateway', gateway);
   app.decorate('callbackKey', callbackKey);

@@ -165,7 +165,6 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       no_reg: input.noReg === false ? 0 : 1,
       points_enabled: input.points?.enabled ? 1 : 0,
       useful_points_limit: input.points?.usefulLimit ?? 0,
-      status: 'open',
       copied_from: input.copiedFrom ?? null,
       expires_at: input.expiresAt ?? null,
       return_url: input.returnUrl ?? null,

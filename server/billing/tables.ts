@@ -1,8 +1,9 @@
 /** The billing tables: bills and their payment types (the ways a bill may be paid, each with its commission). */
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Measure, PaymentMethod, PaymentObject, Vat } from './fiscalCodes';
 
 import type { PaymentTypeCode } from '../../src/services/rules/paymentKinds';
+import type { BillState } from '../lifecycle/bill';
 
 export type { PaymentTypeCode };
 
@@ -26,6 +27,8 @@ export interface BillsTable {
   no_reg: number;
   points_enabled: number;
   useful_points_limit: number;
+  /** The bill's state in its chart (lifecycle/bill.ts); `status` and `closed_as` are the words it is read by, written with it. */
+  state: Generated<BillState>;
   status: 'open' | 'paid';
   paid_order_id: string | null;
   copied_from: string | null;
@@ -84,6 +87,9 @@ declare module '../store/database' {
 }
 
 
-/** What a new bill may leave out: the times and the states it gets later. */
-export type NewBill = Omit<BillRow, 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at'> &
-  Partial<Pick<BillRow, 'expires_at' | 'return_url'>>;
+/**
+ * What a new bill is made of: not its state, which is its chart's first (open), nor the times it gets later. (`status`
+ * may be given as 'open', what every new bill is.)
+ */
+export type NewBill = Omit<BillRow, 'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at'> &
+  Partial<Pick<BillRow, 'expires_at' | 'return_url'>> & { status?: 'open' };

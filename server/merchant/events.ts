@@ -1,9 +1,9 @@
 /**
  * What the merchant hears: the webhook events, queued in the outbox (outbox.ts) by the same transaction as the change
- * they tell of, delivered later by the worker (worker.ts). Payments call these where an attempt's status changes and
- * where a bill closes, and refunds where one is settled; the data is the merchant API's own shapes (views.ts), so an event and the API never differ.
+ * they tell of, delivered later by the worker (worker.ts). The money's charts call these as effects of their moves
+ * (payments/moves.ts): an attempt's status, a bill paid or closed, a refund settled; the data is the merchant API's own
+ * shapes (views.ts), so an event and the API never differ.
  */
-import { billByOid } from '../billing/queries';
 import type { BillRow } from '../billing/tables';
 import { paymentByOrder } from '../payments/queries';
 import type { AttemptRow, PaymentStatus, RefundRow } from '../payments/tables';
@@ -20,29 +20,31 @@ const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType
   refunded: 'payment.refunded',
 };
 
+/** The payment as the merchant API shows it, in the caller's transaction. */
+async function paymentNow(tx: Store, orderId: string) {
+  const found = await paymentByOrder(tx, orderId);
+  if (!found) return undefined;
+  const [payment] = await withDetails(tx, [found]);
+  return paymentView(payment!);
+}
+
 /**
  * Queues what an attempt's new status tells the merchant, in the caller's transaction: `payment.succeeded`,
- * `payment.declined` or `payment.refunded`, and `bill.paid` when this attempt paid its bill. Call it once per status
- * change, right after the change is written (payments/outcome.ts, the one place an attempt's status changes).
+ * `payment.declined` or `payment.refunded`. Called once per status change, right after the change is written (the
+ * attempt chart's 'announce the status').
  */
 export async function paymentEvent(tx: Store, attempt: AttemptRow): Promise<void> {
   const status = attempt.status;
   if (status === 'created') return;
-  const found = await paymentByOrder(tx, attempt.order_id);
-  if (!found) return;
-  const [payment] = await withDetails(tx, [found]);
-  await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment: paymentView(payment!) });
-  if (status !== 'success') return;
-  const bill = await billByOid(tx, attempt.bill_oid);
-  if (bill?.status === 'paid' && bill.paid_order_id === attempt.order_id) {
-    await enqueueEvent(tx, 'bill.paid', {
-      objectOID: bill.oid,
-      status: 'paid',
-      amount: money(bill.sum_kopecks),
-      paidAt: iso(bill.paid_at),
-      payment: paymentView(payment!),
-    });
-  }
+  const payment = await paymentNow(tx, attempt.order_id);
+  if (payment) await enqueueEvent(tx, paymentEventOf[status], { objectOID: attempt.bill_oid, payment });
+}
+
+/** Queues `bill.paid` for a bill just paid by the payment `orderId`, in the caller's transaction. */
+export async function billPaidEvent(tx: Store, bill: BillRow, orderId: string): Promise<void> {
+  const payment = await paymentNow(tx, orderId);
+  if (!payment) return;
+  await enqueueEvent(tx, 'bill.paid', { objectOID: bill.oid, status: 'paid', amount: money(bill.sum_kopecks), paidAt: iso(bill.paid_at), payment });
 }
 
 /** Queues `bill.cancelled` or `bill.expired` for a bill just closed, in the caller's transaction. */

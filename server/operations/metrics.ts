@@ -163,6 +163,18 @@ const smsDeliveries = counter(
 
 const callChecks = counter('checkout_call_checks_total', 'Call checks (a phone confirmed by a call from it), by outcome', ['outcome']);
 
+const lifecycleMoves = counter(
+  'checkout_lifecycle_moves_total',
+  "Moves of the money's charts (a payment attempt, a refund, a bill): by chart, the state left, the event, the guard that chose the move ('' for none) and the state entered",
+  ['chart', 'from', 'event', 'guard', 'to'],
+);
+
+const lifecycleRefusals = counter(
+  'checkout_lifecycle_refusals_total',
+  "Events a money's chart refused in the state its row was in (nothing written): by chart, state and event",
+  ['chart', 'state', 'event'],
+);
+
 // Every series an alert may watch exists from the start at 0, so a rate over it is defined before the first event.
 for (const method of paymentMethods) {
   for (const outcome of payOutcomes) paymentsStarted.labels(method, outcome).inc(0);
@@ -213,6 +225,16 @@ export const recordSmsDelivery = (outcome: SmsDeliveryOutcome): void => smsDeliv
 
 /** The call-check code calls this when a check starts (callcheck/add) and once when it ends (callcheck/status). */
 export const recordCallCheck = (outcome: CallCheckOutcome): void => callChecks.labels(outcome).inc();
+
+/**
+ * A chart moved a row (server/lifecycle/writer.ts, once committed). The labels are the chart's own names of its states,
+ * events and guards: a short fixed list.
+ */
+export const recordLifecycleMove = (chart: string, from: string, event: string, guard: string | null, to: string): void =>
+  lifecycleMoves.labels(chart, from, event, guard ?? '', to).inc();
+
+/** A chart refused an event in the state its row was in (server/lifecycle/writer.ts). */
+export const recordLifecycleRefusal = (chart: string, state: string, event: string): void => lifecycleRefusals.labels(chart, state, event).inc();
 
 let defaultsCollected = false;
 

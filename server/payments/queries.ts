@@ -1,12 +1,15 @@
 /** The payments queries: payment attempts, alone or with their bill's and payment type's columns. */
 import type { PaymentTypeRow } from '../billing/tables';
+import type { AttemptState } from '../lifecycle/attempt';
+import { attemptLifecycle } from '../lifecycle/lifecycles';
+import { begin } from '../lifecycle/writer';
 import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
 import type { ChargedPosition } from './chargedItems';
 import type { AttemptItemRow, AttemptRow, NewAttempt, PaymentStatus } from './tables';
 
-/** What the change feed hears when an attempt reaches a final status (finishAttempt below). */
+/** What the change feed hears when an attempt reaches a final status (its chart's 'announce the status', moves.ts). */
 export interface AttemptStatusChange {
   kind: 'attempt-status';
   orderId: string;
@@ -61,10 +64,14 @@ export const pendingAttempt = (store: Store, billOid: string, typeOid: string, a
 export const pendingAttemptsOfBill = (store: Store, billOid: string): Promise<AttemptRow[]> =>
   store.db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('status', '=', 'created').orderBy('created_at').execute();
 
-/** Records a new pending attempt and answers it as stored. */
+/** A bill's attempts in one state of their chart, oldest first. */
+export const attemptsInStateOfBill = (store: Store, billOid: string, state: AttemptState): Promise<AttemptRow[]> =>
+  store.db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('state', '=', state).orderBy('created_at').execute();
+
+/** Records a new attempt, in its chart's first state, and answers it as stored. */
 export function insertAttempt(store: Store, attempt: NewAttempt): Promise<AttemptRow> {
   const t = store.now();
-  return store.db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
+  return begin(store, attemptLifecycle, { ...attempt, created_at: t, updated_at: t });
 }
 
 /**
@@ -79,22 +86,6 @@ export const setAttemptPayer = (store: Store, orderId: string, payer: Pick<Attem
     .where('status', '=', 'created')
     .returningAll()
     .executeTakeFirst();
-
-/**
- * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
- * undefined when it was not pending any more. Only outcome.ts calls this (every status change in one place).
- */
-export async function finishAttempt(store: Store, orderId: string, status: Exclude<PaymentStatus, 'created'>): Promise<AttemptRow | undefined> {
-  const row = await store.db
-    .updateTable('payment_attempts')
-    .set({ status, updated_at: store.now() })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'created')
-    .returningAll()
-    .executeTakeFirst();
-  if (row) await store.publish({ kind: 'attempt-status', orderId, billOid: row.bill_oid, status });
-  return row;
-}
 
 /**
  * The bill's open attempt (the latest still waiting for its bank) with its type's code, in one read: what a reload

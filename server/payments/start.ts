@@ -99,7 +99,7 @@ async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest
     session_id: request.sessionId,
   });
   // No acquirer is involved: the server itself is the party that confirms this payment.
-  return applyAcquirerOutcome(tx, orderId, { kind: 'deposited' });
+  return applyAcquirerOutcome(tx, orderId, { type: 'points.covered' });
 }
 
 /** Our order id: 32 hex characters, so it is also the acquirer's `orderNumber` (≤ 32 chars, the idempotency key there). */

@@ -1,13 +1,16 @@
 /**
  * The payments table: a payment attempt is one try to pay a bill by one payment type, for an amount, with points. Its
  * acquirer columns (the order at the acquirer, the lease) are written by the acquirer gateway (acquirer/attempts.ts).
- * A payment has many refunds (refunds); what it has given back is what its succeeded ones add up to.
+ * A payment has many refunds (refunds); what it has given back is what its succeeded ones add up to. An attempt's and a
+ * refund's `state` (and `status`, the API's word for it) are their charts' (server/lifecycle/), written there only.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { TaxSystem } from '../billing/fiscalCodes';
 import type { PositionColumns } from '../billing/tables';
+import type { AttemptState, PaymentStatus } from '../lifecycle/attempt';
+import type { RefundState, RefundStatus } from '../lifecycle/refund';
 
-export type PaymentStatus = 'created' | 'success' | 'declined' | 'refunded';
+export type { PaymentStatus, RefundStatus };
 
 export interface PaymentAttemptsTable {
   order_id: string;
@@ -19,6 +22,9 @@ export interface PaymentAttemptsTable {
   email: string | null;
   user_oid: string | null;
   manager_id: string | null;
+  /** The attempt's state in its chart (lifecycle/attempt.ts). */
+  state: Generated<AttemptState>;
+  /** The merchant API's word for the state (lifecycle/attempt.ts, PAYMENT_STATUS), written with it. */
   status: PaymentStatus;
   created_at: number;
   updated_at: number;
@@ -66,8 +72,6 @@ export interface AttemptItemsTable extends PositionColumns {
 }
 export type AttemptItemRow = Selectable<AttemptItemsTable>;
 
-export type RefundStatus = 'pending' | 'succeeded' | 'failed';
-
 /**
  * A refund of a payment: the merchant's (through its API, under an Idempotency-Key), or the automatic one of a payment
  * its bill could not keep (paid twice, paid after the bill closed). Pending until the acquirer's word; sent to the
@@ -80,6 +84,9 @@ export interface RefundsTable {
   amount_kopecks: number;
   reason: string | null;
   kind: 'merchant' | 'automatic';
+  /** The refund's state in its chart (lifecycle/refund.ts). */
+  state: Generated<RefundState>;
+  /** The merchant API's word for the state (lifecycle/refund.ts, REFUND_STATUS), written with it. */
   status: Generated<RefundStatus>;
   idempotency_key: string | null;
   /** How the acquirer was asked: refund.do, or reverse.do for a whole refund of an order not yet settled. */
@@ -115,4 +122,4 @@ declare module '../store/database' {
 
 export type AttemptRow = Selectable<PaymentAttemptsTable>;
 
-export type NewAttempt = Omit<Insertable<PaymentAttemptsTable>, 'status' | 'created_at' | 'updated_at'>;
+export type NewAttempt = Omit<Insertable<PaymentAttemptsTable>, 'state' | 'status' | 'created_at' | 'updated_at'>;

@@ -31,6 +31,8 @@ export interface PageConfig {
   merchant: { name: string; supportPhone: string; supportEmail: string };
   /** The result page's "Вернуться в магазин": the paid bill's returnUrl; null elsewhere or without one. */
   returnUrl: string | null;
+  /** The page's poll interval (AppOptions.pagePollMs); null: the page's own. */
+  pollMs: number | null;
 }
 
 export interface PageContent {
@@ -81,6 +83,7 @@ export function pageRenderer(options: AppOptions) {
     objectOID,
     merchant: { name: options.merchantName, supportPhone: options.merchantSupportPhone, supportEmail: options.merchantSupportEmail },
     returnUrl,
+    pollMs: options.pagePollMs,
   });
 
   const send = (reply: FastifyReply, page: PageContent, status = 200) => {

@@ -1,5 +1,5 @@
 /** The RBS fake's queries: its own orders (another party that happens to share the database; never the product's tables). */
-import { ORDER_STATUS } from '../acquirer/port';
+import { ORDER_STATUS } from '../acquirer/rbs';
 import type { Store } from '../store/store';
 import type { RbsOrderRow } from './tables';
 

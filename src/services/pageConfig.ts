@@ -10,6 +10,8 @@ export interface PageConfig {
   merchant: Merchant;
   /** The result page's link back to the merchant's shop (the bill's returnUrl); null without one. */
   returnUrl: string | null;
+  /** How often to ask for a payment's status or a free call's outcome, when the server sets it (tests do); else null. */
+  pollMs: number | null;
 }
 
 export interface Merchant {
@@ -39,6 +41,7 @@ export function readPageConfig(doc: Document = document): PageConfig {
       supportEmail: parsed.merchant?.supportEmail ?? '',
     },
     returnUrl: safeReturnUrl(parsed.returnUrl),
+    pollMs: typeof parsed.pollMs === 'number' && Number.isFinite(parsed.pollMs) && parsed.pollMs > 0 ? parsed.pollMs : null,
   };
 }
 

@@ -36,9 +36,6 @@ async function phone(userAgent: string): Promise<BrowserContext> {
 
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
   return page;
 }
 

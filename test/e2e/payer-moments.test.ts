@@ -27,10 +27,10 @@ async function open(page: Page, demo: string) {
   await page.goto(`${live.server.url}/pay/${await freshBill(live.server, demo)}`);
 }
 
-/** A reload after a while (what a payer does), then the step the address bar named comes back. */
+/** A reload once the page has shown what was done (the next frame), then the step the address bar named comes back. */
 async function reload(page: Page, heading: string | RegExp) {
   const before = hash(page);
-  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   await page.reload();
   await page.getByRole('heading', { name: heading }).first().waitFor();
   // The heading may be the server's markup: what the tab kept shows once the page's script has taken it over.
@@ -73,9 +73,11 @@ describe('a reload keeps every step as it was', () => {
 
   test('the first step 2 s after typing the e-mail, then the way to pay chosen', async () => {
     const { page } = await openPage();
+    // The page's clock, run forward: two seconds pass for the page without the journey waiting them.
+    await page.clock.install();
     await open(page, 'demo-anon');
     await field(page, m.email.label).fill('payer@example.com');
-    await page.waitForTimeout(2000);
+    await page.clock.runFor(2000);
     await reload(page, /Оплата по договору/);
     expect(await field(page, m.email.label).inputValue()).toBe('payer@example.com');
     await page.getByRole('button', { name: m.app.continue }).click();

@@ -37,6 +37,11 @@ describe('the page config meta tag', () => {
     expect(readPageConfig(withConfig({ objectOID: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
   });
 
+  test('the poll interval: a positive number of milliseconds when the server sets one, else none (the page keeps its own)', () => {
+    expect(readPageConfig(withConfig({ pollMs: 250 })).pollMs).toBe(250);
+    for (const pollMs of [undefined, null, 0, -5, '250', Number.NaN]) expect(readPageConfig(withConfig({ pollMs })).pollMs).toBeNull();
+  });
+
   test("the result page's returnUrl: an http(s) address, anything else none", () => {
     expect(readPageConfig(withConfig({ returnUrl: 'https://shop.example.ru/orders/1' })).returnUrl).toBe('https://shop.example.ru/orders/1');
     expect(readPageConfig(withConfig({})).returnUrl).toBeNull();

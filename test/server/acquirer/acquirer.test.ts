@@ -1,6 +1,6 @@
 import { callbackChecksum, checksumMatches } from '../../../server/acquirer/checksum';
-import { AcquirerError, type Acquirer } from '../../../server/acquirer/port';
-import { rbsAcquirer } from '../../../server/acquirer/rbs';
+import { AcquirerError } from '../../../server/acquirer/port';
+import { rbsClient, type RbsClient } from '../../../server/acquirer/rbs';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { SANDBOX_ACQUIRER } from '../../../server/config';
 import { countRows, openPage, payByCard, payBySbp, rbsFault, snapshot, startServer, type Client, type TestServer } from '../helpers';
@@ -47,7 +47,7 @@ describe('callback checksum', () => {
 
 describe('the RBS adapter against the sandbox fake over HTTP', () => {
   let base: string;
-  let acquirer: Acquirer;
+  let acquirer: RbsClient;
   const order = (n: string) => ({ orderNumber: n, amount: 12_345, returnUrl: 'http://localhost:3000/success?billOid=x', failUrl: 'http://localhost:3000/fail', description: 'Тест' });
 
   beforeEach(async () => {
@@ -56,7 +56,7 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
     const address = server.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/rbs/payment/rest/`;
     // Generous: a shared machine under a whole test run can take seconds to render a QR. The time-out test has its own.
-    acquirer = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 20_000 });
+    acquirer = rbsClient({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 20_000 });
   });
 
   const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as AcquirerError);
@@ -86,9 +86,9 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
   });
 
   test('a token works as well as userName and password; wrong credentials are errorCode 5', async () => {
-    const byToken = rbsAcquirer({ baseUrl: base, credentials: { token: SANDBOX_TOKEN } });
+    const byToken = rbsClient({ baseUrl: base, credentials: { token: SANDBOX_TOKEN } });
     expect((await byToken.register(order('adapter-token'))).orderId).toMatch(/^[0-9a-f-]{36}$/);
-    const wrong = rbsAcquirer({ baseUrl: base, credentials: { userName: 'shop', password: 'nope' } });
+    const wrong = rbsClient({ baseUrl: base, credentials: { userName: 'shop', password: 'nope' } });
     expect(await failure(wrong.register(order('adapter-wrong')))).toMatchObject({ kind: 'remote', errorCode: '5', method: 'register.do' });
   });
 
@@ -112,14 +112,14 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
     await rbsFault(server.app, 'status-slow', true, 'adapter-slow');
     const slow = await acquirer.register(order('adapter-slow'));
     // The fake holds its answer 500 ms past the server's time-out (1 s).
-    const impatient = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 1000 });
+    const impatient = rbsClient({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 1000 });
     expect(await failure(impatient.orderStatus({ orderId: slow.orderId }))).toMatchObject({ kind: 'timeout' });
 
-    const html = rbsAcquirer({ baseUrl: base.replace('/sandbox/rbs/payment/rest/', '/pay/'), credentials: SANDBOX_CREDENTIALS });
+    const html = rbsClient({ baseUrl: base.replace('/sandbox/rbs/payment/rest/', '/pay/'), credentials: SANDBOX_CREDENTIALS });
     expect(await failure(html.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'http' });
-    const notJson = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, fetch: async () => new Response('<html>', { status: 200 }) });
+    const notJson = rbsClient({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, fetch: async () => new Response('<html>', { status: 200 }) });
     expect(await failure(notJson.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'not-json' });
-    const nobody = rbsAcquirer({ baseUrl: 'http://127.0.0.1:9/payment/rest/', credentials: SANDBOX_CREDENTIALS });
+    const nobody = rbsClient({ baseUrl: 'http://127.0.0.1:9/payment/rest/', credentials: SANDBOX_CREDENTIALS });
     expect(await failure(nobody.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'network' });
   });
 });

@@ -56,6 +56,20 @@ describe('HTML injection through the bill id', () => {
     }
   });
 
+  test("the page's poll interval goes into its config only when set (the journeys' servers); else the page keeps its own", async () => {
+    const configOf = async (app: TestServer['app']) => {
+      const page = await app.inject({ method: 'GET', url: '/pay/demo-anon' });
+      return JSON.parse(/<meta name=(?:"config"|config) content="([^"]*)"/.exec(page.body)![1]!.replaceAll('&quot;', '"')) as { pollMs: unknown };
+    };
+    expect((await configOf(server.app)).pollMs).toBeNull();
+    const quick = await startServer({ pagePollMs: 250 });
+    try {
+      expect((await configOf(quick.app)).pollMs).toBe(250);
+    } finally {
+      await quick.close();
+    }
+  });
+
   test('an unknown bill with a good id gets the checkout (it shows the data error), answered 404, but, without a cookie, no session', async () => {
     const before = await sessionCount();
     const page = await server.app.inject({ method: 'GET', url: '/pay/no-such-bill' });
