@@ -17,7 +17,10 @@ export { moneySchema };
 /** ONE error shape for the whole API. */
 export const errorSchema = {
   type: 'object',
-  description: 'Every refusal of the API: a machine-readable code, a message, and for bad input the fields at fault.',
+  description:
+    'Every refusal of the API: a machine-readable code, a message, and for bad input the fields at fault. `validation_error` when a ' +
+    'free-text field (format `text-line` or `text-lines`) holds a character no text may hold, whatever else is wrong with the ' +
+    'request (every field at fault is still listed); `invalid_request` for any other bad input.',
   required: ['error'],
   additionalProperties: false,
   properties: {
@@ -30,6 +33,7 @@ export const errorSchema = {
           type: 'string',
           enum: [
             'invalid_request',
+            'validation_error',
             'unauthorized',
             'not_found',
             'bill_exists',

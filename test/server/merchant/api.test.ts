@@ -239,16 +239,28 @@ describe('free text: control characters, line breaks and half characters', () =>
     ['items[0].name', (text) => ({ items: [item(text)] })],
   ];
 
-  test.each(fields)('POST /bills refuses them in %s with 400 naming the field, and stores nothing', async (field, body) => {
+  test.each(fields)('POST /bills refuses them in %s with 400 validation_error naming the field, and stores nothing', async (field, body) => {
     const before = await storedRows();
+    const bills = await countRows(server.app, 'bills');
     for (const [what, text] of Object.entries({ ...neverInText, ...lineBreaks })) {
       const response = await merchantCall(server.app, 'POST', '/bills', billBody(body(text)));
       expect({ what, status: response.statusCode, error: response.json().error }).toEqual({
         what,
         status: 400,
-        error: { code: 'invalid_request', message: 'The request has invalid fields', fields: [{ field, message: TEXT_LINE_PROBLEM }] },
+        error: { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field, message: TEXT_LINE_PROBLEM }] },
       });
     }
+    expect(await countRows(server.app, 'bills')).toBe(bills);
+    expect(await storedRows()).toBe(before);
+  });
+
+  test('text no field may hold among other bad fields: still validation_error, every field at fault listed; other bad input alone stays invalid_request', async () => {
+    const before = await storedRows();
+    const both = await merchantCall(server.app, 'POST', '/bills', billBody({ purpose: 'NUL\u0000inside', amount: { value: '10', currency: 'RUB' } }));
+    expect([both.statusCode, both.json().error.code]).toEqual([400, 'validation_error']);
+    expect(both.json().error.fields).toEqual(expect.arrayContaining([{ field: 'purpose', message: TEXT_LINE_PROBLEM }, expect.objectContaining({ field: 'amount.value' })]));
+    const amountOnly = await merchantCall(server.app, 'POST', '/bills', billBody({ amount: { value: '10', currency: 'RUB' } }));
+    expect([amountOnly.statusCode, amountOnly.json().error.code, amountOnly.json().error.fields.map((f: { field: string }) => f.field)]).toEqual([400, 'invalid_request', ['amount.value']]);
     expect(await storedRows()).toBe(before);
   });
 
@@ -260,14 +272,16 @@ describe('free text: control characters, line breaks and half characters', () =>
 
   test('a points reason may hold lines (tab, line feed) but no other control character nor half a character; nothing refused is stored', async () => {
     const before = await storedRows();
+    const entries = await countRows(server.app, 'points_ledger');
     for (const [what, text] of Object.entries(neverInText)) {
       const response = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 5, reason: text });
       expect({ what, status: response.statusCode, error: response.json().error }).toEqual({
         what,
         status: 400,
-        error: { code: 'invalid_request', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
+        error: { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
       });
     }
+    expect(await countRows(server.app, 'points_ledger')).toBe(entries);
     expect(await storedRows()).toBe(before);
     const lines = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 5, reason: 'Акция:\tвесна\nНачислено вручную' });
     expect([lines.statusCode, lines.json().entry.reason]).toEqual([200, 'Акция:\tвесна\nНачислено вручную']);
@@ -275,7 +289,7 @@ describe('free text: control characters, line breaks and half characters', () =>
 
   test('a list cursor with a control character is refused by its schema', async () => {
     const response = await merchantCall(server.app, 'GET', '/payments?cursor=a%00b');
-    expect([response.statusCode, response.json().error.fields]).toEqual([400, [{ field: 'cursor', message: TEXT_LINE_PROBLEM }]]);
+    expect([response.statusCode, response.json().error.code, response.json().error.fields]).toEqual([400, 'validation_error', [{ field: 'cursor', message: TEXT_LINE_PROBLEM }]]);
   });
 });
 
@@ -547,6 +561,10 @@ describe('OpenAPI', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
     expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'paid', 'cancelled', 'expired']);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    // Its error codes: text no field may hold apart from other bad input.
+    const refused = create.responses['400'].content['application/json'].schema;
+    expect(refused.properties.error.properties.code.enum).toEqual(expect.arrayContaining(['validation_error', 'invalid_request']));
+    expect(refused.description).toContain('`validation_error` when a free-text field');
   });
 
   test('an unknown route under the prefix answers 404 in the API error shape', async () => {

@@ -131,7 +131,7 @@ describe('refunds through the merchant API', () => {
       expect([reason, bad.statusCode, bad.json().error]).toEqual([
         reason,
         400,
-        { code: 'invalid_request', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
+        { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
       ]);
     }
     expect((await merchantCall(server.app, 'GET', `/payments/${orderId}/refunds`)).json().data).toEqual([]);
