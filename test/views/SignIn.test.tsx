@@ -34,6 +34,16 @@ test("a phone not starting with 9 shows 'Номер должен начинат�
   expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncorrect);
 });
 
+test("a password holding a control character shows 'Нужно ввести пароль' and is not sent", async () => {
+  const { user, calls } = renderAccount();
+  await user.type(screen.getByLabelText('Телефон'), '9990000001');
+  await user.click(screen.getByLabelText('Пароль'));
+  await user.paste('sec\u001bret');
+  await user.click(continueButton());
+  expect(screen.getByLabelText('Пароль')).toHaveAccessibleDescription('Нужно ввести пароль');
+  expect(calls.login.inputs).toEqual([]);
+});
+
 test("a short phone shows 'Введите верный номер телефона'", async () => {
   const { user } = await renderAccount();
   const phone = screen.getByLabelText('Телефон');
