@@ -35,7 +35,7 @@ test("a phone not starting with 9 shows 'Номер должен начинат�
 });
 
 test("a password holding a control character shows 'Нужно ввести пароль' and is not sent", async () => {
-  const { user, calls } = renderAccount();
+  const { user, calls } = await renderAccount();
   await user.type(screen.getByLabelText('Телефон'), '9990000001');
   await user.click(screen.getByLabelText('Пароль'));
   await user.paste('sec\u001bret');
