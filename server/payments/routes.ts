@@ -59,8 +59,10 @@ export const resultSchema = {
       type: 'object',
       properties: {
         success: { type: 'boolean' },
-        status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', 'refunded', null] },
+        status: { type: ['string', 'null'], enum: ['created', 'held', 'success', 'declined', 'released', 'refunded', null] },
         objectOID: { type: 'string' },
+        // A held payment: how much is held (roubles) and until when the hold lasts at most (ISO 8601 UTC).
+        hold: { type: 'object', required: ['amount', 'until'], properties: { amount: { type: 'number' }, until: { type: 'string' } } },
         receipt: receiptSchema,
       },
     },

@@ -6,7 +6,7 @@ import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { HOLD_LIFETIME_MS } from '../../../server/sandbox/rbs';
 import { injectFetch } from '../../support/injectFetch';
 import { exchangesOfAttempt, webhookEvents } from '../../support/rows';
-import { linkOf, merchantCall, newIdempotencyKey, payBillByCard, rbsFault, secondProcess, startServer, type TestServer } from '../helpers';
+import { linkOf, merchantCall, newIdempotencyKey, openPage, payBillByCard, payByCard, rbsFault, secondProcess, startServer, type TestServer } from '../helpers';
 
 /*
  * Deposits through the merchant API and the payer's card: a bill that captures by hand holds the money; the merchant
@@ -127,6 +127,34 @@ test('a hold released by the merchant: payment.released (merchant), the bill unp
   const again = await held(created);
   expect(again).not.toBe(orderId);
   expect((await payment(again)).status).toBe('held');
+});
+
+test("the payer's poll: held with the amount and when the hold ends, no receipt; after a capture paid with its receipt; after a release released", async () => {
+  /** The payer pays on the bill's page, then polls as the result page does, in the same session. */
+  async function heldByPayer(amount: string) {
+    const created = await depositBill(amount);
+    const link = linkOf(created.payUrl);
+    const client = await openPage(server.app, link);
+    const started = (await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json();
+    const heldAt = server.clock.now();
+    await payByCard(server.app, started.info.formUrl, TEST_CARDS.pays);
+    await server.app.background.idle();
+    const orderId = started.info.orderId as string;
+    return { orderId, heldAt, poll: async () => (await client.post('/api/getResult/', { transactionID: orderId, billOID: link })).json() };
+  }
+
+  const captured = await heldByPayer('150000.00');
+  const held = await captured.poll();
+  expect(held).toEqual({ success: true, status: 'held', objectOID: expect.any(String), hold: { amount: 150000, until: new Date(captured.heldAt + HOLD_MS).toISOString() } });
+  expect((await merchantCall(server.app, 'POST', `/payments/${captured.orderId}/capture`, { amount: rub('100000.00') })).statusCode).toBe(200);
+  const paid = await captured.poll();
+  expect(paid).toMatchObject({ status: 'success', receipt: { status: 'success', amount: 100000 } });
+  expect(paid.hold).toBeUndefined();
+
+  const released = await heldByPayer('50000.00');
+  expect((await released.poll()).status).toBe('held');
+  expect((await merchantCall(server.app, 'POST', `/payments/${released.orderId}/release`)).statusCode).toBe(200);
+  expect(await released.poll()).toEqual({ success: true, status: 'released', objectOID: expect.any(String) });
 });
 
 test('a hold nobody settles: payment.hold_expiring a day before heldUntil, then released by the server (expired)', async () => {
