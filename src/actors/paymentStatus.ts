@@ -5,12 +5,12 @@ import { logWith, type Dependencies } from './dependencies';
 
 /**
  * Payment-status polling with its real effects: the getResult call, the tab's visibility and the connection; at the
- * pace the page's configuration sets, if it sets one (the slow pace after two minutes stays).
+ * pace the page's configuration sets, if it sets one (the slow pace after two minutes, or for a hold, stays).
  */
 export function definePaymentStatusActor({ api, log, doc, first }: Pick<Dependencies, 'api' | 'log' | 'doc' | 'first'>) {
   const pollMs = readPageConfig(doc).pollMs;
   return paymentStatusMachine.provide({
-    ...(pollMs ? { delays: { 'status poll interval': ({ context }) => (context.slow ? SLOW_POLL_MS : pollMs) } } : {}),
+    ...(pollMs ? { delays: { 'status poll interval': ({ context }) => (context.slow || context.hold ? SLOW_POLL_MS : pollMs) } } : {}),
     actors: {
       // A result page's first poll answers with the status the server put into the page.
       fetchStatus: fromPromise(({ input }) => first?.status() ?? api.getResult(input.transactionID, input.billOID)),

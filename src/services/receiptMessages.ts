@@ -13,6 +13,12 @@ export const receiptMessages = {
   /** Two minutes and still no word from the bank: said honestly, with a reload on offer. */
   slow: 'Банк пока не подтвердил платеж',
   slowNote: 'Обычно это занимает несколько секунд, но иногда дольше. Мы продолжаем проверять — можно остаться на странице или обновить ее позже.',
+  /** A bill the merchant captures by hand: the money is blocked on the card, not taken; the receipt comes with the capture. */
+  held: 'Сумма заблокирована на карте',
+  /** What happens next, with the day the hold ends at the latest ("02.12.2026"). */
+  heldNote: (until: string) => `Продавец спишет ее после подтверждения или снимет блокировку до ${until}`,
+  /** The merchant (or the clock) let the hold go: nothing was taken. */
+  released: 'Блокировка снята',
   reload: 'Обновить страницу',
   retry: 'Попробовать снова',
   /** The ways forward after a declined card: another card first, fast payment beside it, then the merchant's support. */

@@ -37,8 +37,17 @@ export interface PaymentUrlResponse {
   };
 }
 
+/** A hold on the payer's card: the amount held, roubles, and when the hold ends at the latest (ISO 8601 UTC). */
+export interface Hold {
+  amount: number;
+  until: string;
+}
+
 export interface PaymentStatusResponse {
-  status: PaymentStatusValue | null;
+  /** 'held': the money is blocked on the card until the merchant captures or releases it; 'released': let go. */
+  status: PaymentStatusValue | 'held' | 'released' | null;
+  /** With 'held' only. */
+  hold?: Hold;
   objectOID?: string;
   /** With a final status only. */
   receipt?: Receipt;

@@ -1,5 +1,6 @@
 import { useSelector } from './useSelector';
 import type { Merchant } from '../services/pageConfig';
+import { formatDay, formatMoney } from '../services/format';
 import { receiptMessages as t } from '../services/receiptMessages';
 import { paymentKindOf, type PaymentTypeCode } from '../services/rules/paymentKinds';
 import { DeclinedPayment, SupportLine } from './DeclinedPayment';
@@ -30,17 +31,20 @@ const needsSupport: Outcome[] = ['declined', 'cancelled', 'refunded', 'slow', 'o
 /**
  * The end of a payment: the status, then what it means and where to go. Paid: the receipt and the way back
  * to the shop. Declined: what was tried and why, then the ways forward (another card, fast payment, the merchant's
- * support). Cancelled: 'Попробовать снова'. A bank that has not confirmed in two minutes: said as it is, with a reload
+ * support). Cancelled: 'Попробовать снова'. Held (a bill the merchant captures by hand): the amount blocked and until
+ * when, no receipt until the capture; released: 'Попробовать снова' back to the bill. A bank that has not confirmed in two minutes: said as it is, with a reload
  * on offer while polling goes on at a slower pace.
  */
 export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = false, quietUntilAnswered = false, onReload }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const receipt = useSelector(actor, (state) => state.context.receipt);
+  const hold = useSelector(actor, (state) => state.context.hold);
   const shop = webLink(receipt?.returnUrl ?? returnUrl);
   // A payment given back whole went through all the same: its receipt and the way back stay.
   const paid = outcome === 'success' || outcome === 'returned';
   const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
-  const canRetry = (outcome === 'declined' || outcome === 'cancelled') && retry;
+  // A released hold: the bill's link takes the payment again while the bill is open (the server says if not).
+  const canRetry = (outcome === 'declined' || outcome === 'cancelled' || outcome === 'released') && retry;
   // A declined card: another card is what to try first; fast payment is offered beside it when the bill has it.
   const byCard = outcome === 'declined' && receipt?.method && paymentKindOf(receipt.method.code as PaymentTypeCode) === 'redirect';
   const retryText = byCard ? t.anotherCard : t.retry;
@@ -50,6 +54,12 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
     <>
       <StatusBlock actor={actor} quietUntilAnswered={quietUntilAnswered} cancelled={cancelled} />
       {note && <p className="result-note">{note}</p>}
+      {outcome === 'held' && hold && (
+        <>
+          <p className="result-amount">{formatMoney(hold.amount)}</p>
+          <p className="result-note">{t.heldNote(formatDay(hold.until))}</p>
+        </>
+      )}
       {paid && receipt && <Receipt receipt={receipt} merchant={merchant} />}
       {outcome === 'declined' && receipt && <DeclinedPayment receipt={receipt} />}
       <div className="result-actions">

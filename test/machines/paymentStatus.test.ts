@@ -412,3 +412,39 @@ describe('the receipt and a slow bank', () => {
     expect(actor.getSnapshot().hasTag('success')).toBe(true);
   });
 });
+
+describe('a hold on the card (a bill the merchant captures by hand)', () => {
+  const held: PaymentStatusResponse = { status: 'held', objectOID: 'bill-1', hold: { amount: 150000, until: '2026-12-02T09:00:00.000Z' } };
+
+  test('held: the amount and its end kept, polling goes on at the slow pace, and the capture lands with its receipt', async () => {
+    const { actor, fetchStatus, clock, answer } = start();
+    await answer(held);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({ status: 'held', hold: held.hold, answered: true });
+    // The merchant's capture may take days: asked every 15 s, not 5.
+    clock.increment(STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(1);
+    clock.increment(SLOW_POLL_MS - STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer(held);
+    clock.increment(SLOW_POLL_MS);
+    const receipt = aReceipt({ amount: 100000 });
+    await answer({ status: 'success', objectOID: 'bill-1', receipt });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ status: 'success' });
+    expect(actor.getSnapshot().context.receipt).toEqual(receipt);
+  });
+
+  test('released: polling ends, and the hold is no longer said', async () => {
+    const { actor, fetchStatus, clock, answer } = start();
+    await answer(held);
+    clock.increment(SLOW_POLL_MS);
+    await answer({ status: 'released', objectOID: 'bill-1' });
+    expect(actor.getSnapshot().value).toBe('released');
+    expect(actor.getSnapshot().hasTag('released')).toBe(true);
+    expect(actor.getSnapshot().output).toEqual({ status: 'released' });
+    expect(actor.getSnapshot().context.hold).toBeNull();
+    clock.increment(MAX_RETRY_PAUSE_MS);
+    expect(fetchStatus.calls).toHaveLength(2);
+  });
+});
