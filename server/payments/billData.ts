@@ -106,7 +106,16 @@ async function retryOf(store: Store, bill: BillRow, orderId: string | undefined,
   const ownAttempt = sessionId !== undefined && attempt.session_id === sessionId;
   const email = attempt.email && !ownAttempt ? maskEmail(attempt.email) : attempt.email;
   // What failed, so the way-to-pay step can say it: the amount and the bank's reason.
-  return { cardTypeOID: pageTypeOid(bill, type.code), email, ownAttempt, amount: toRoubles(attempt.amount_kopecks), reason: declineReasonOf(attempt.action_code) };
+  // A hold let go is stored as declined; the payer hears that the hold was released, not that the bank declined.
+  const released = attempt.state === 'released';
+  return {
+    cardTypeOID: pageTypeOid(bill, type.code),
+    email,
+    ownAttempt,
+    amount: toRoubles(attempt.held_kopecks ?? attempt.amount_kopecks),
+    reason: released ? null : declineReasonOf(attempt.action_code),
+    ...(released ? { released } : {}),
+  };
 }
 
 /**

@@ -136,6 +136,8 @@ export const stepMessages = {
     noPoints: 'Не списывать баллы',
     /** After 'Попробовать снова': what failed (the reason under it, from `decline`). */
     retryTitle: 'Предыдущий платеж отклонен',
+    /** After 'Попробовать снова' on a hold the merchant (or the clock) let go: nothing was taken, the bill is open. */
+    releasedTitle: 'Блокировка снята',
     retryWhat: (way: string | null, amount: string) => (way ? `${way}, ${amount}` : amount),
     /** An attempt still open at the bank (Back from its card form, a QR not paid yet). */
     openTitle: 'Оплата не завершена',

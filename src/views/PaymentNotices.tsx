@@ -9,12 +9,20 @@ const d = stepMessages.decline;
 
 /**
  * 'Попробовать снова' after a declined payment: the way-to-pay step says what failed (the way, the amount) and why, in
- * the payer's words, when the bank said why.
+ * the payer's words, when the bank said why. After a hold that was let go: 'Блокировка снята', the way and the amount.
  */
 export function RetryNotice({ actor }: { actor: CheckoutActor }) {
   const retry = useSelector(actor, (state) => state.context.bill.retry ?? null);
   const typeName = useSelector(actor, (state) => state.context.bill.cardTypes.find((type) => type.OID === retry?.cardTypeOID)?.Name ?? null);
   if (!retry) return null;
+  // A hold let go: nothing failed, nothing was taken; the bill can be paid again.
+  if (retry.released)
+    return (
+      <div className="notice-box notice-open" role="status">
+        <p className="notice-title">{t.releasedTitle}</p>
+        <p>{t.retryWhat(typeName, formatMoney(retry.amount))}</p>
+      </div>
+    );
   return (
     <div className="notice-box notice-declined" role="status">
       <p className="notice-title">{t.retryTitle}</p>

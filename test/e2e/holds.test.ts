@@ -82,7 +82,10 @@ for (const [device, options] of WIDTHS) {
     expect(await violationsOf(page)).toEqual([]);
     // Back to the bill, which takes a payment again.
     await page.getByRole('link', { name: r.retry }).click();
-    await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).waitFor({ timeout: 30_000 });
+    await page.getByRole('status').filter({ hasText: stepMessages.choosePaymentType.releasedTitle }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText(stepMessages.choosePaymentType.retryTitle).count()).toBe(0);
+    await page.getByRole('button', { name: new RegExp(stepMessages.choosePaymentType.pay) }).waitFor();
+    expect(await violationsOf(page)).toEqual([]);
     await context.close();
   });
 }

@@ -245,6 +245,16 @@ describe('what failed before, and what is still open', () => {
     expect(screen.getByText(t.retryTitle).closest('div')).toHaveTextContent(stepMessages.decline.noReason);
   });
 
+  test("after a hold let go: 'Блокировка снята' with the way and the amount held, not a decline", async () => {
+    await renderChoose({ bill: { ...billWithEmail(), retry: { cardTypeOID: 'type-card', email: null, ownAttempt: false, amount: 150000, reason: null, released: true } } });
+    const notice = screen.getByText(t.releasedTitle).closest('div')!;
+    expect(notice).toHaveTextContent('Блокировка снята');
+    expect(notice).toHaveTextContent(/Банковская карта, 150\s000,00 руб\./);
+    expect(screen.queryByText(t.retryTitle)).not.toBeInTheDocument();
+    expect(notice).not.toHaveTextContent(stepMessages.decline.noReason);
+    expect(screen.getByRole('button', { name: /Оплатить/ })).toBeEnabled();
+  });
+
   const withOpenCard = () => ({
     ...billWithEmail(),
     openAttempt: { orderId: 'order-1', cardTypeOID: 'type-card', code: 'ALL' as const, status: 'created' as const, pointsUsed: 0 },

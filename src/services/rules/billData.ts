@@ -43,6 +43,8 @@ export interface Retry {
   /** What it tried to pay, roubles, and why the bank declined it (null: the bank gave no reason the payer can act on). */
   amount: number;
   reason: DeclineReason | null;
+  /** The attempt was a hold on the card that was let go, nothing taken: not a decline, and said so. */
+  released?: boolean;
 }
 
 /** One way to pay the bill offers. */

@@ -123,6 +123,10 @@ test('a hold released by the merchant: payment.released (merchant), the bill unp
   // Released at the acquirer, nothing taken, no receipt.
   const mdOrder = (await attemptByOrder(server.app.store, orderId))!.acquirer_order_id!;
   expect((await server.app.rbsFake!.order({ orderId: mdOrder }))!).toMatchObject({ order_status: ORDER_STATUS.reversed, deposited_amount: 0 });
+  // 'Попробовать снова' from the result page: the bill's link says the hold was let go, not that the bank declined.
+  const client = await openPage(server.app, linkOf(created.payUrl));
+  const retry = (await client.get(`/ajax/object-info/${linkOf(created.payUrl)}?retry=${orderId}`)).json().retry;
+  expect(retry).toMatchObject({ released: true, amount: 50000, reason: null });
   // Paid again, by a new hold.
   const again = await held(created);
   expect(again).not.toBe(orderId);
