@@ -5,8 +5,8 @@ import { attemptByOrder } from '../../../server/payments/queries';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { HOLD_LIFETIME_MS } from '../../../server/sandbox/rbs';
 import { injectFetch } from '../../support/injectFetch';
-import { exchangesOfAttempt, webhookEvents } from '../../support/rows';
-import { linkOf, merchantCall, newIdempotencyKey, openPage, payBillByCard, payByCard, rbsFault, secondProcess, startServer, type TestServer } from '../helpers';
+import { exchangesOfAttempt, ledgerOfCustomer, webhookEvents } from '../../support/rows';
+import { linkOf, merchantCall, newIdempotencyKey, openPage, payBillByCard, payByCard, provePhone, rbsFault, secondProcess, startServer, type TestServer } from '../helpers';
 
 /*
  * Deposits through the merchant API and the payer's card: a bill that captures by hand holds the money; the merchant
@@ -159,6 +159,46 @@ test("the payer's poll: held with the amount and when the hold ends, no receipt;
   expect((await released.poll()).status).toBe('held');
   expect((await merchantCall(server.app, 'POST', `/payments/${released.orderId}/release`)).statusCode).toBe(200);
   expect(await released.poll()).toEqual({ success: true, status: 'released', objectOID: expect.any(String) });
+});
+
+test('points on a deposit are written off once, at the capture: not while held, never after a release', async () => {
+  /** A 100 000 ₽ deposit of customer `custNo` (1 000 points given), held with 1 000 points and the rest by card. */
+  async function heldWithPoints(custNo: string, phone: string) {
+    const created = await merchantCall(server.app, 'POST', '/bills', {
+      purpose: 'Бронь квартиры',
+      amount: rub('100000.00'),
+      capture: 'manual',
+      customer: { name: 'Иванов Иван', phone, custNo },
+      points: { enabled: true, usefulLimit: 5000 },
+      paymentTypes: [{ code: 'ALL', name: 'Банковская карта' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const link = linkOf(created.json().payUrl);
+    await merchantCall(server.app, 'POST', `/customers/${custNo}/points`, { delta: 1000, reason: 'test' });
+    const client = await openPage(server.app, link);
+    expect((await provePhone(client, phone, 'use-points', link)).statusCode).toBe(200);
+    const started = (await client.post('/api/getPaymentUrl/', { pointsSum: 1000, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json();
+    await payByCard(server.app, started.info.formUrl, TEST_CARDS.pays);
+    await server.app.background.idle();
+    return started.info.orderId as string;
+  }
+  const ledger = async (custNo: string) => (await ledgerOfCustomer(server.app.store, custNo)).map((entry) => [entry.delta, entry.reason]);
+
+  const captured = await heldWithPoints('HOLD-1', '79990004001');
+  expect(await payment(captured)).toMatchObject({ status: 'held', pointsUsed: 1000, amount: rub('99000.00') });
+  // Held: the points are not spent yet.
+  expect(await ledger('HOLD-1')).toEqual([[1000, 'test']]);
+  expect((await merchantCall(server.app, 'POST', `/payments/${captured}/capture`, {})).statusCode).toBe(200);
+  expect(await ledger('HOLD-1')).toEqual([[1000, 'test'], [-1000, 'payment']]);
+  // A second capture is refused and spends nothing more.
+  expect((await merchantCall(server.app, 'POST', `/payments/${captured}/capture`, {})).json().error.code).toBe('payment_not_held');
+  expect(await ledger('HOLD-1')).toEqual([[1000, 'test'], [-1000, 'payment']]);
+  expect((await merchantCall(server.app, 'GET', '/customers/HOLD-1/points')).json().balance).toBe(0);
+
+  const released = await heldWithPoints('HOLD-2', '79990004002');
+  expect((await merchantCall(server.app, 'POST', `/payments/${released}/release`)).statusCode).toBe(200);
+  expect(await ledger('HOLD-2')).toEqual([[1000, 'test']]);
+  expect((await merchantCall(server.app, 'GET', '/customers/HOLD-2/points')).json().balance).toBe(1000);
 });
 
 test('a hold nobody settles: payment.hold_expiring a day before heldUntil, then released by the server (expired)', async () => {
