@@ -18,7 +18,7 @@ import { toRoubles } from '../platform/money';
 import { orderIdSchema } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { usefulPoints } from './pricing';
-import { attemptByAnyId, openAttemptOfBill } from './queries';
+import { attemptByAnyId, lastReleasedHoldOfBill, openAttemptOfBill } from './queries';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { maskEmail, receiptOf, type Receipt } from './receipt';
 
@@ -87,6 +87,18 @@ export async function openAttemptOf(store: Store, bill: BillRow) {
   };
 }
 
+/**
+ * The bill's last hold let go (by the merchant or by the clock), when nothing was tried after it: the way and the
+ * amount held, so the bill's plain link says 'Блокировка снята' before it takes a payment again. null otherwise.
+ */
+export async function releasedHoldOf(store: Store, bill: BillRow) {
+  const latest = await lastReleasedHoldOfBill(store, bill.oid);
+  if (!latest) return null;
+  const type = (await typesOfBill(store, bill.oid)).find((candidate) => candidate.oid === latest.card_type_oid);
+  if (!type) return null;
+  return { cardTypeOID: pageTypeOid(bill, type.code), amount: toRoubles(latest.held_kopecks ?? latest.amount_kopecks) };
+}
+
 const orderIdPattern = new RegExp(orderIdSchema.pattern);
 
 /**
@@ -144,14 +156,15 @@ export async function billData(
     return { closed: { error: closed, paid: true as const, ...(receipt ? { receipt } : {}) } satisfies ClosedBill };
   }
   const session = sessionOf();
-  const [info, openAttempt, retried, sentCode] = await Promise.all([
+  const [info, openAttempt, retried, releasedHold, sentCode] = await Promise.all([
     objectInfo(store, bill),
     openAttemptOf(store, bill),
     retryOf(store, bill, retry, session),
+    releasedHoldOf(store, bill),
     session.then((found) => sentCodeOf(store, found?.id, bill)),
   ]);
   // The page's own type of the initial data (src/services/rules/billData.ts): the wire shape is written once.
-  return { data: { ...info, openAttempt, retry: retried, sentCode } satisfies Bill };
+  return { data: { ...info, openAttempt, retry: retried, releasedHold, sentCode } satisfies Bill };
 }
 
 /**

@@ -106,6 +106,32 @@ export const openAttemptOfBill = (store: Store, billOid: string) =>
     .limit(1)
     .executeTakeFirst();
 
+/**
+ * The bill's hold let go last (by the merchant or by the clock), when no attempt was made since it was let go;
+ * undefined otherwise. An attempt made at the very moment of the release counts as made after it.
+ */
+export async function lastReleasedHoldOfBill(store: Store, billOid: string): Promise<AttemptRow | undefined> {
+  const released = await store.db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('bill_oid', '=', billOid)
+    .where('state', '=', 'released')
+    .orderBy('updated_at', 'desc')
+    .orderBy('order_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!released) return undefined;
+  const since = await store.db
+    .selectFrom('payment_attempts')
+    .select('order_id')
+    .where('bill_oid', '=', billOid)
+    .where('order_id', '!=', released.order_id)
+    .where('created_at', '>=', released.updated_at)
+    .limit(1)
+    .executeTakeFirst();
+  return since ? undefined : released;
+}
+
 /** An attempt with its bill and its type's name, in one read: what its receipt says. */
 export const receiptOfOrder = (store: Store, orderId: string) =>
   store.db

@@ -9,20 +9,25 @@ const d = stepMessages.decline;
 
 /**
  * 'Попробовать снова' after a declined payment: the way-to-pay step says what failed (the way, the amount) and why, in
- * the payer's words, when the bank said why. After a hold that was let go: 'Блокировка снята', the way and the amount.
+ * the payer's words, when the bank said why. After a hold that was let go, whether the payer came by 'Попробовать
+ * снова' or by the bill's plain link: 'Блокировка снята', the way and the amount held.
  */
 export function RetryNotice({ actor }: { actor: CheckoutActor }) {
   const retry = useSelector(actor, (state) => state.context.bill.retry ?? null);
-  const typeName = useSelector(actor, (state) => state.context.bill.cardTypes.find((type) => type.OID === retry?.cardTypeOID)?.Name ?? null);
-  if (!retry) return null;
+  const releasedHold = useSelector(actor, (state) => state.context.bill.releasedHold ?? null);
+  // A retry of another attempt (declined) says that one; otherwise a hold let go is said.
+  const released = retry ? (retry.released ? retry : null) : releasedHold;
+  const shown = retry ?? releasedHold;
+  const typeName = useSelector(actor, (state) => state.context.bill.cardTypes.find((type) => type.OID === shown?.cardTypeOID)?.Name ?? null);
   // A hold let go: nothing failed, nothing was taken; the bill can be paid again.
-  if (retry.released)
+  if (released)
     return (
       <div className="notice-box notice-open" role="status">
         <p className="notice-title">{t.releasedTitle}</p>
-        <p>{t.retryWhat(typeName, formatMoney(retry.amount))}</p>
+        <p>{t.retryWhat(typeName, formatMoney(released.amount))}</p>
       </div>
     );
+  if (!retry) return null;
   return (
     <div className="notice-box notice-declined" role="status">
       <p className="notice-title">{t.retryTitle}</p>

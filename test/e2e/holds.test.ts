@@ -75,11 +75,23 @@ for (const [device, options] of WIDTHS) {
     await toChoosePaymentType(page, live.server, released);
     await payByCardFromChoose(page, TEST_CARDS.pays);
     await status.filter({ hasText: r.held }).waitFor({ timeout: 30_000 });
-    await merchant(live.server, 'POST', `/payments/${await orderOf(live.server, page.url())}/release`);
+    const releasedOrder = await orderOf(live.server, page.url());
+    const releasedAmount = Number(((await merchant(live.server, 'GET', `/payments/${releasedOrder}`)).amount as { value: string }).value);
+    await merchant(live.server, 'POST', `/payments/${releasedOrder}/release`);
     await page.reload();
     await status.filter({ hasText: r.released }).waitFor({ timeout: 30_000 });
     expect(await page.getByText(r.heldNote(formatDay(heldUntil)), { exact: true }).count()).toBe(0);
     expect(await violationsOf(page)).toEqual([]);
+    // The bill's plain link, opened afresh (no result page, no retry), says it too: the way and the amount held.
+    const elsewhere = await newContext(live.browser, options);
+    const plain = await elsewhere.newPage();
+    await toChoosePaymentType(plain, live.server, released);
+    const releasedNotice = plain.getByRole('status').filter({ hasText: stepMessages.choosePaymentType.releasedTitle });
+    await releasedNotice.waitFor({ timeout: 30_000 });
+    await releasedNotice.getByText(stepMessages.choosePaymentType.retryWhat('Банковская карта', formatMoney(releasedAmount)), { exact: true }).waitFor();
+    expect(await plain.getByText(stepMessages.choosePaymentType.retryTitle).count()).toBe(0);
+    expect(await violationsOf(plain)).toEqual([]);
+    await elsewhere.close();
     // Back to the bill, which takes a payment again.
     await page.getByRole('link', { name: r.retry }).click();
     await page.getByRole('status').filter({ hasText: stepMessages.choosePaymentType.releasedTitle }).waitFor({ timeout: 30_000 });

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
@@ -253,6 +253,19 @@ describe('what failed before, and what is still open', () => {
     expect(screen.queryByText(t.retryTitle)).not.toBeInTheDocument();
     expect(notice).not.toHaveTextContent(stepMessages.decline.noReason);
     expect(screen.getByRole('button', { name: /Оплатить/ })).toBeEnabled();
+  });
+
+  test("the bill's plain link after a hold let go: 'Блокировка снята' with the way and the amount held; a retry of a later decline says the decline", async () => {
+    const releasedHold = { cardTypeOID: 'type-card', amount: 150000 };
+    await renderChoose({ bill: { ...billWithEmail(), retry: null, releasedHold } });
+    const notice = screen.getByText(t.releasedTitle).closest('div')!;
+    expect(notice).toHaveTextContent(/Банковская карта, 150\s000,00 руб\./);
+    expect(screen.queryByText(t.retryTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Оплатить/ })).toBeEnabled();
+    cleanup();
+    await renderChoose({ bill: { ...billWithEmail(), retry: { cardTypeOID: 'type-card', email: null, ownAttempt: false, amount: 1000, reason: null }, releasedHold } });
+    expect(screen.getByText(t.retryTitle)).toBeInTheDocument();
+    expect(screen.queryByText(t.releasedTitle)).not.toBeInTheDocument();
   });
 
   const withOpenCard = () => ({

@@ -31,6 +31,11 @@ export interface Bill {
    * e-mail is whole only for the session that asked for the attempt (`ownAttempt`), masked for anyone else.
    */
   retry?: Retry | null;
+  /**
+   * The bill's last attempt was a hold on the card let go (nothing taken): its way and the amount held, so even the
+   * plain link says 'Блокировка снята'; null when the last attempt was anything else.
+   */
+  releasedHold?: ReleasedHold | null;
   /** The code this session had sent and may still enter, for a reload on the code screen; null: none. */
   sentCode?: SentCode | null;
 }
@@ -45,6 +50,12 @@ export interface Retry {
   reason: DeclineReason | null;
   /** The attempt was a hold on the card that was let go, nothing taken: not a decline, and said so. */
   released?: boolean;
+}
+
+/** A hold on the payer's card that was let go: the way it was made with and the amount held, roubles. */
+export interface ReleasedHold {
+  cardTypeOID: string;
+  amount: number;
 }
 
 /** One way to pay the bill offers. */

@@ -127,6 +127,17 @@ test('a hold released by the merchant: payment.released (merchant), the bill unp
   const client = await openPage(server.app, linkOf(created.payUrl));
   const retry = (await client.get(`/ajax/object-info/${linkOf(created.payUrl)}?retry=${orderId}`)).json().retry;
   expect(retry).toMatchObject({ released: true, amount: 50000, reason: null });
+  // The bill's plain link says it too: its last attempt is the hold let go.
+  const plain = (await client.get(`/ajax/object-info/${linkOf(created.payUrl)}`)).json();
+  expect(plain.retry).toBeNull();
+  expect(plain.releasedHold).toEqual({ cardTypeOID: `${linkOf(created.payUrl)}.ALL`, amount: 50000 });
+  // Released twice, or captured after it: not held.
+  expect((await merchantCall(server.app, 'POST', `/payments/${orderId}/release`)).json().error.code).toBe('payment_not_held');
+  expect((await merchantCall(server.app, 'POST', `/payments/${orderId}/capture`)).json().error.code).toBe('payment_not_held');
+  // Tried again: the release is no longer the bill's last word.
+  const link = linkOf(created.payUrl);
+  await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
+  expect((await client.get(`/ajax/object-info/${link}`)).json().releasedHold).toBeNull();
   // Paid again, by a new hold.
   const again = await held(created);
   expect(again).not.toBe(orderId);
