@@ -12,8 +12,9 @@ import { receiptMessages as r } from '../../src/services/receiptMessages';
  * the receipt; after a release 'Блокировка снята' and the way back to pay the bill again. At 375 and 1280 px, axe clean.
  */
 
-// Cold Chromium on 2 shared cores: the card form twice and several loads of the result page.
-jest.setTimeout(120_000);
+// Cold Chromium on 2 shared cores: the card form twice, several loads of the result page and a fresh browser's visit;
+// about 85 s on a quiet machine, twice that beside another journey.
+jest.setTimeout(300_000);
 
 const live = useLiveServer();
 
