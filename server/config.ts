@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseMoney } from './platform/money';
 import {
   FFD_VERSIONS,
   isNameIn,
@@ -108,6 +109,11 @@ export interface AppOptions {
   acquirerTimeoutMs: number;
   /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
   paymentSessionSecs: number;
+  /**
+   * The most one fast-payment (SBP) payment takes unless the merchant's bill says otherwise (SBP_PAYMENT_MAXIMUM, roubles
+   * with two decimals: 1000000.00; some acquirers set 700000.00). A bill with parts is paid past it in several payments.
+   */
+  sbpPaymentMaximumKopecks: number;
   /** A poll of a pending attempt asks the acquirer when its status was last read longer ago than this. */
   reconcileAfterMs: number;
   /** The sweeper reconciles pending attempts this often (and once on start); 0 turns it off (tests drive it). */
@@ -219,6 +225,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     acquirerFetch: (input, init) => fetch(input, init),
     acquirerTimeoutMs: 10_000,
     paymentSessionSecs: 1200,
+    sbpPaymentMaximumKopecks: 100_000_000,
     reconcileAfterMs: 3000,
     sweepEveryMs: 60_000,
     smsruApiId: null,
@@ -243,6 +250,13 @@ function databaseUrlFrom(value: string | undefined): string | null {
   if (!value) return null;
   if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file at DATABASE_PATH)');
   return value;
+}
+
+/** A setting of money: roubles with two decimals ("1000000.00"), more than zero, in kopecks; anything else stops the start. */
+export function moneySettingFrom(name: string, value: string): number {
+  const kopecks = parseMoney(value.trim());
+  if (kopecks === undefined || kopecks <= 0) throw new Error(`${name} must be roubles with two decimals, more than 0 (such as 1000000.00; it is "${value}")`);
+  return kopecks;
 }
 
 /** TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas ("127.0.0.1,10.0.0.0/8"). */
@@ -342,6 +356,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerPassword: env.ACQUIRER_PASSWORD || null,
     acquirerToken: env.ACQUIRER_TOKEN || null,
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
+    ...(env.SBP_PAYMENT_MAXIMUM ? { sbpPaymentMaximumKopecks: moneySettingFrom('SBP_PAYMENT_MAXIMUM', env.SBP_PAYMENT_MAXIMUM) } : {}),
     smsruApiId: env.SMSRU_API_ID || null,
     smsruUrl: env.SMSRU_URL || null,
     smsruFrom: env.SMSRU_FROM || null,

@@ -16,6 +16,8 @@ export interface PaymentTypeInput {
   code: PaymentTypeCode;
   name: string;
   commissionKopecks: number;
+  /** The most one payment this way takes; absent or null: no cap. */
+  maximumKopecks?: number | null;
   showAggregatorOffer?: boolean;
   showExecuterOffer?: boolean;
 }
@@ -26,6 +28,8 @@ export interface BillInput {
   objectOID?: string;
   purpose: string;
   sumKopecks: number;
+  /** The least one payment pays when the bill may be paid in several (or what remains, when less); null: one payment. */
+  partMinimumKopecks?: number | null;
   customer?: { name?: string | null; phone?: string | null; email?: string | null; custNo?: string | null };
   /** The bill's own receipt e-mail (the page's info.Email). */
   billEmail?: string | null;
@@ -104,6 +108,10 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
   if (input.objectOID !== undefined && !isObjectOid(input.objectOID)) problem('objectOID', `must match ${OBJECT_OID_PATTERN}`);
   if (input.purpose.trim() === '' || input.purpose.length > 500) problem('purpose', 'must be 1 to 500 characters');
   if (!Number.isSafeInteger(input.sumKopecks) || input.sumKopecks <= 0) problem('amount.value', 'must be more than 0.00');
+  const minimum = input.partMinimumKopecks;
+  if (minimum != null && (!Number.isSafeInteger(minimum) || minimum <= 0 || minimum > input.sumKopecks)) {
+    problem('parts.minimum.value', 'must be more than 0.00 and at most amount.value');
+  }
   const customer = input.customer ?? {};
   if (customer.phone != null && !isPhone(customer.phone)) problem('customer.phone', 'must be 11 digits starting with 79');
   if (customer.email != null && !isPlausibleEmail(customer.email)) problem('customer.email', 'must be an e-mail address');
@@ -118,6 +126,8 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
     types.forEach((type, i) => {
       if (!Number.isSafeInteger(type.commissionKopecks) || type.commissionKopecks < 0) problem(`paymentTypes[${i}].commission.value`, 'must be 0.00 or more');
       if (type.name.trim() === '') problem(`paymentTypes[${i}].name`, 'must not be empty');
+      const maximum = type.maximumKopecks;
+      if (maximum != null && (!Number.isSafeInteger(maximum) || maximum <= 0)) problem(`paymentTypes[${i}].maximum.value`, 'must be more than 0.00');
     });
   }
   if (input.items) problems.push(...itemProblems(input.items, input.sumKopecks));
@@ -150,6 +160,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       object_type: 'bill',
       purpose: input.purpose,
       sum_kopecks: input.sumKopecks,
+      part_minimum_kopecks: input.partMinimumKopecks ?? null,
       client_name: customer.name ?? '',
       client_phone: customer.phone ?? null,
       client_email: customer.email ?? null,
@@ -172,6 +183,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
         code: type.code,
         name: type.name,
         commission_kopecks: type.commissionKopecks,
+        maximum_kopecks: type.maximumKopecks ?? null,
         show_aggregator_offer: type.showAggregatorOffer ? 1 : 0,
         show_executer_offer: type.showExecuterOffer ? 1 : 0,
       });

@@ -7,10 +7,12 @@
  */
 
 /** A bill's status as the merchant API names it. */
-export type BillStatus = 'unpaid' | 'paid' | 'cancelled' | 'expired';
+export type BillStatus = 'unpaid' | 'partially_paid' | 'paid' | 'cancelled' | 'expired';
 
 /** What the status is read from: the columns of a bill row. */
 export interface BillState {
+  /** The bill's state in its chart: a bill paid in parts is 'partlyPaid' between its first part and its last. */
+  state: string;
   status: 'open' | 'paid';
   closed_as: 'cancelled' | 'expired' | null;
   expires_at: number | null;
@@ -20,7 +22,7 @@ export function billStatus(bill: BillState, now: number): BillStatus {
   if (bill.status === 'paid') return 'paid';
   if (bill.closed_as) return bill.closed_as;
   if (bill.expires_at !== null && bill.expires_at <= now) return 'expired';
-  return 'unpaid';
+  return bill.state === 'partlyPaid' ? 'partially_paid' : 'unpaid';
 }
 
 /** Why a bill cannot be paid now, in the payer's words; null when it can. */
@@ -33,6 +35,7 @@ export function unpayableReason(bill: BillState, now: number): string | null {
     case 'expired':
       return 'Срок оплаты счета истек';
     case 'unpaid':
+    case 'partially_paid':
       return null;
   }
 }

@@ -5,7 +5,7 @@ import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { billStatus } from '../billing/status';
 import type { BillRow } from '../billing/tables';
 import type { LedgerRow } from '../loyalty/tables';
-import { itemsOfAttempts, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
+import { itemsOfAttempts, partOf, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
 import { refundedByOrder } from '../payments/refundQueries';
 import type { AttemptItemRow, RefundItemRow, RefundRow } from '../payments/tables';
 import { formatMoney } from '../platform/money';
@@ -59,6 +59,26 @@ function receiptView(payment: PaymentWithDetails) {
   return { issuer: 'merchant' as const, note, taxSystem: null, items };
 }
 
+/**
+ * What a bill's payments have paid of it: `paid` the money its successful payments took for it and kept (their parts,
+ * less what their refunds gave back), `refunded` what those refunds gave back, `remaining` what is still to pay (a
+ * refund does not reopen a bill: the parts paid count, whatever went back). Money taken for a bill that could not keep
+ * it (its payment is `refunded`) is none of these.
+ */
+export function billMoneyOf(bill: BillRow, payments: readonly PaymentWithDetails[]) {
+  let taken = 0;
+  let refunded = 0;
+  for (const payment of payments) {
+    if (payment.status !== 'success') continue;
+    const part = partOf(payment);
+    taken += part;
+    // A refund of the fee as well as the part gives back no more of the bill than its part.
+    refunded += Math.min(payment.refundedKopecks, part);
+  }
+  const remaining = bill.state === 'paid' ? 0 : Math.max(0, bill.sum_kopecks - taken);
+  return { paid: money(taken - refunded), remaining: money(remaining), refunded: money(refunded) };
+}
+
 /** A payment as the merchant API shows it. */
 export function paymentView(attempt: PaymentWithDetails) {
   return {
@@ -66,6 +86,8 @@ export function paymentView(attempt: PaymentWithDetails) {
     objectOID: attempt.bill_oid,
     method: attempt.method,
     amount: money(attempt.amount_kopecks),
+    // Its part of the bill (the amount is the part, plus the fee, less the points).
+    part: money(partOf(attempt)),
     commission: money(attempt.commission_kopecks),
     pointsUsed: attempt.points_used,
     status: attempt.status,
@@ -83,10 +105,12 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
+    ...billMoneyOf(bill, payments),
     // The page knows a bill only by its unguessable link id; the objectOID alone opens nothing there.
     payUrl: `${publicUrl}/pay/${bill.link_id}`,
     purpose: bill.purpose,
     amount: money(bill.sum_kopecks),
+    parts: bill.part_minimum_kopecks === null ? null : { minimum: money(bill.part_minimum_kopecks) },
     items: positionsOf(bill, items, defaults).map((position, i) => ({
       position: i + 1,
       name: position.name,
@@ -105,6 +129,7 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
       code: type.code,
       name: type.name,
       commission: money(type.commission_kopecks),
+      maximum: type.maximum_kopecks === null ? null : money(type.maximum_kopecks),
       showAggregatorOffer: type.show_aggregator_offer === 1,
       showExecuterOffer: type.show_executer_offer === 1,
     })),

@@ -11,10 +11,10 @@ import { attemptLifecycle, billLifecycle, refundLifecycle } from '../lifecycle/l
 import type { RefundEffect, RefundEvent } from '../lifecycle/refund';
 import { move, type EventOf, type Effects, type Facts } from '../lifecycle/writer';
 import { addLedgerEntry } from '../loyalty/ledger';
-import { billClosedEvent, billPaidEvent, paymentEvent, refundEvent } from '../merchant/events';
+import { billClosedEvent, billPaidEvent, billPartlyPaidEvent, paymentEvent, refundEvent } from '../merchant/events';
 import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
-import { attemptsInStateOfBill, paymentByOrder } from './queries';
+import { attemptsInStateOfBill, partsPaidOfBill, paymentByOrder } from './queries';
 import { refundedOf } from './refundQueries';
 import { automaticRefund, givePointsBack } from './refunds';
 
@@ -38,7 +38,12 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
   },
 
   async 'mark the bill paid'(tx, { row }) {
-    const paid = await moveBill(tx, row.bill_oid, { type: 'payment.succeeded', orderId: row.order_id });
+    // This payment counts among the bill's successful ones already (its move is written): what remains is after it.
+    const paid = await moveBill(tx, row.bill_oid, async (bill, tx) => ({
+      type: 'payment.succeeded',
+      orderId: row.order_id,
+      remainingKopecks: Math.max(0, bill.sum_kopecks - (await partsPaidOfBill(tx, bill))),
+    }));
     // The attempt's chart chose this from the bill read in this same transaction: a bill that refuses is a fault.
     if (paid.kind !== 'moved') throw new Error(`bill ${row.bill_oid} refused the payment ${row.order_id} (${paid.kind})`);
   },
@@ -69,6 +74,10 @@ const refundEffects: Effects<'refunds', RefundEvent, RefundEffect> = {
 };
 
 const billEffects: Effects<'bills', BillEvent, BillEffect> = {
+  async 'tell the merchant it is partly paid'(tx, { row, event }) {
+    if (event.type === 'payment.succeeded' && event.orderId) await billPartlyPaidEvent(tx, row, event.orderId);
+  },
+
   async 'tell the merchant it is paid'(tx, { row, event }) {
     // A bill the sandbox seeds as paid has no payment to tell of.
     if (event.type === 'payment.succeeded' && event.orderId) await billPaidEvent(tx, row, event.orderId);

@@ -10,7 +10,8 @@ import { chartCoverage, chartPaths, movesBetween, movesCounted, walk, type Chart
 import { billSamples } from './samples';
 
 /*
- * A bill's chart, walked against the server: paid by a payer whose Pay went to the other process, cancelled through
+ * A bill's chart, walked against the server: paid whole or in parts by a payer whose Pay went to the other process
+ * (a bill of 1 000.00 that may be paid in parts of 100.00 or more), cancelled through
  * the other process's merchant API, or expired by the sweeps of both processes at once (one closes it, the other
  * reads it closed and leaves it).
  */
@@ -39,11 +40,12 @@ interface World {
   unsent: string;
 }
 
-/** A bill of 1 000.00 due in an hour, with an attempt that never reached the acquirer. */
+/** A bill of 1 000.00 in parts of at least 100.00, due in an hour, with an attempt that never reached the acquirer. */
 async function start(): Promise<World> {
   const created = await merchantCall(server.app, 'POST', '/bills', {
     purpose: 'Модель счета',
     amount: rub('1000.00'),
+    parts: { minimum: rub('100.00') },
     paymentTypes: [{ code: 'ALL', name: 'Карта' }, { code: 'SBP', name: 'СБП' }],
     expiresAt: new Date(server.clock.now() + HOUR).toISOString(),
   });
@@ -59,10 +61,15 @@ const stateOf = async (world: World) => (await billByOid(server.app.store, world
 async function perform(world: World, steps: ChartStep<BillEvent>[], at: number): Promise<number> {
   const step = steps[at]!;
   switch (step.label) {
-    case 'payment.succeeded': {
-      // The payer's page and Pay are served by the other process; the acquirer's callback reaches this one.
+    case 'payment.succeeded':
+    case 'payment.succeeded (a part)': {
+      // The payer's page and Pay are served by the other process; the acquirer's callback reaches this one. A part is
+      // 300.00 of what remains; a payment that pays the bill pays all that remains (the page's default).
+      const partSum = step.label === 'payment.succeeded' ? null : 300;
       const client = await new Client(second).open(world.link);
-      const info = (await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json().info;
+      const asked = await client.post('/api/getPaymentUrl/', { pointsSum: null, partSum, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
+      expect(asked.statusCode).toBe(200);
+      const info = asked.json().info;
       await second.background.idle();
       expect((await payByCard(server.app, info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
       return 1;
@@ -93,11 +100,16 @@ describe('model paths of bill', () => {
       const end = path.steps.at(-1)!.state as BillState;
       // The columns the API and the page read the state by, and what the merchant heard: once, whichever process.
       expect(await billByOid(server.app.store, world.objectOID)).toMatchObject(billColumnsOf(end));
-      const heard = (await webhookEvents(server.app.store, 500)).filter((event) => JSON.parse(event.payload).data.objectOID === world.objectOID).map((event) => event.type);
-      const told = { paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null }[end];
-      expect(heard.filter((type) => type.startsWith('bill.'))).toEqual([told]);
+      // Newest first as read: told in the order they were queued.
+      const heard = (await webhookEvents(server.app.store, 500))
+        .filter((event) => JSON.parse(event.payload).data.objectOID === world.objectOID)
+        .map((event) => event.type)
+        .reverse();
+      // Each move tells the merchant once: each part paid, the payment that left nothing, the close.
+      const told = path.steps.map(({ state }) => ({ partlyPaid: 'bill.partially_paid', paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired' })[state as Exclude<BillState, 'open'>]);
+      expect(heard.filter((type) => type.startsWith('bill.'))).toEqual(told);
       // A closing bill ends the attempt that never reached the acquirer; a paid one leaves it to the acquirer's word.
-      expect((await attemptByOrder(server.app.store, world.unsent))!.state).toBe(end === 'paid' ? 'created' : 'declined');
+      expect((await attemptByOrder(server.app.store, world.unsent))!.state).toBe(end === 'cancelled' || end === 'expired' ? 'declined' : 'created');
     }, 60_000);
   }
 

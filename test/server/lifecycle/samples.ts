@@ -51,7 +51,8 @@ export const refundSamples: Sample<RefundEvent>[] = [
 ];
 
 export const billSamples: Sample<BillEvent>[] = [
-  { event: { type: 'payment.succeeded', orderId: 'order' }, label: 'payment.succeeded' },
+  { event: { type: 'payment.succeeded', orderId: 'order', remainingKopecks: 0 }, label: 'payment.succeeded' },
+  { event: { type: 'payment.succeeded', orderId: 'order', remainingKopecks: 100 }, label: 'payment.succeeded (a part)' },
   { event: { type: 'merchant.cancelled' }, label: 'merchant.cancelled' },
   { event: { type: 'deadline.passed' }, label: 'deadline.passed' },
 ];

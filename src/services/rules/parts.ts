@@ -1,0 +1,87 @@
+/**
+ * Paying a bill in parts, the rules the page shows and the server charges by (kopecks throughout). A bill the merchant
+ * lets be paid in parts takes several payments, each at least its minimum (or what remains, when less) and never more
+ * than what remains; a way to pay may cap one payment (the fast-payment system's limit, a bank's). A bill without parts
+ * takes one payment of the whole, so a way whose cap is below it cannot pay it at all.
+ */
+import type { Kopecks } from './pricing';
+import type { PaymentTypeCode } from './paymentKinds';
+
+/** What a bill in parts is at: its amount, what its payments have paid of it, the least one payment may pay. */
+export interface PartsOfBill {
+  amountKopecks: Kopecks;
+  /** What its successful payments have paid of the amount (refunds do not give it back to pay again). */
+  paidKopecks: Kopecks;
+  /** The least one payment pays (null: the bill is paid by one payment of the whole). */
+  minimumKopecks: Kopecks | null;
+}
+
+/** What remains to pay of a bill, never below zero. */
+export const remainingOf = (bill: PartsOfBill): Kopecks => Math.max(0, bill.amountKopecks - bill.paidKopecks);
+
+/** The least the next payment may pay: the minimum, or what remains when less (a bill without parts: the whole). */
+export const leastPartOf = (bill: PartsOfBill): Kopecks => (bill.minimumKopecks === null ? remainingOf(bill) : Math.min(bill.minimumKopecks, remainingOf(bill)));
+
+/** The part a payment pays unless the payer says otherwise: what remains, or the way's cap when that is lower. */
+export const defaultPartOf = (bill: PartsOfBill, capKopecks: Kopecks | null): Kopecks => {
+  const remaining = remainingOf(bill);
+  return capKopecks === null ? remaining : Math.min(remaining, capKopecks);
+};
+
+/**
+ * Whether a way to pay can pay this bill at all: on a bill without parts its cap must take the whole; on a bill in
+ * parts it must take at least the least part.
+ */
+export const wayCanPay = (bill: PartsOfBill, capKopecks: Kopecks | null): boolean => capKopecks === null || capKopecks >= leastPartOf(bill);
+
+/** Why a part cannot be paid, for the payer's words: below the least part, above what remains, above the way's cap. */
+export type PartProblem = { kind: 'below-minimum'; leastKopecks: Kopecks } | { kind: 'above-remaining'; remainingKopecks: Kopecks } | { kind: 'above-cap'; capKopecks: Kopecks };
+
+/** What is wrong with paying `partKopecks` of the bill by a way capped at `capKopecks`; null when nothing is. */
+export function partProblem(bill: PartsOfBill, partKopecks: Kopecks, capKopecks: Kopecks | null): PartProblem | null {
+  const remaining = remainingOf(bill);
+  if (partKopecks > remaining) return { kind: 'above-remaining', remainingKopecks: remaining };
+  if (capKopecks !== null && partKopecks > capKopecks) return { kind: 'above-cap', capKopecks };
+  if (partKopecks < leastPartOf(bill)) return { kind: 'below-minimum', leastKopecks: leastPartOf(bill) };
+  return null;
+}
+
+/** How the payer's words name a way to pay in "… — не больше N руб. за один платеж". */
+const THROUGH: Record<PaymentTypeCode, string> = {
+  ALL: 'Картой',
+  AllSberP: 'Через SberPay',
+  SBP: 'Через СБП',
+  SberPaySite: 'Через SberPay',
+  SberPaySiteP: 'Через SberPay',
+};
+
+// Made on first use: making a formatter loads the locale's data, which would lengthen the page's first task.
+let moneyFormat: Intl.NumberFormat | undefined;
+
+/** "1 000 000,00 руб." with Russian grouping (a no-break space between groups, as the page shows money). */
+export const rub = (kopecks: Kopecks) =>
+  `${(moneyFormat ??= new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(kopecks / 100)} руб.`;
+
+/** The cap of a way in the payer's words: 'Через СБП — не больше 1 000 000,00 руб. за один платеж'. */
+export const capText = (code: PaymentTypeCode, capKopecks: Kopecks) => `${THROUGH[code]} — не больше ${rub(capKopecks)} за один платеж`;
+
+/** The least part in the payer's words: 'Не меньше 50 000,00 руб.'. */
+export const leastText = (leastKopecks: Kopecks) => `Не меньше ${rub(leastKopecks)}`;
+
+/** A part's problem in the payer's words. */
+export function partProblemText(problem: PartProblem, code: PaymentTypeCode): string {
+  switch (problem.kind) {
+    case 'below-minimum':
+      return leastText(problem.leastKopecks);
+    case 'above-remaining':
+      return `Не больше, чем осталось оплатить: ${rub(problem.remainingKopecks)}`;
+    case 'above-cap':
+      return capText(code, problem.capKopecks);
+  }
+}
+
+/** Progress in the payer's words: 'Оплачено 1 000 000,00 из 2 500 000,00 руб.'. */
+export const paidText = (bill: PartsOfBill) => `Оплачено ${rub(bill.paidKopecks).replace(' руб.', '')} из ${rub(bill.amountKopecks)}`;
+
+/** What remains in the payer's words: 'Осталось оплатить 1 500 000,00 руб.'. */
+export const remainingText = (bill: PartsOfBill) => `Осталось оплатить ${rub(remainingOf(bill))}`;
