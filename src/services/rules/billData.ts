@@ -33,6 +33,17 @@ export interface Bill {
   retry?: Retry | null;
   /** The code this session had sent and may still enter, for a reload on the code screen; null: none. */
   sentCode?: SentCode | null;
+  /** A bill the merchant lets be paid in several payments: how far it is paid; absent or null: one payment of the whole. */
+  parts?: Parts | null;
+}
+
+/** A bill paid in parts as the page shows it, roubles: the least one payment pays, what is paid and what remains. */
+export interface Parts {
+  minimum: number;
+  paid: number;
+  remaining: number;
+  /** Whether a payment of this bill spent points already (points go to one part only). */
+  pointsSpent: boolean;
 }
 
 /** The declined attempt that 'Попробовать снова' opens the bill with: what failed and what is kept. */
@@ -54,6 +65,8 @@ export interface PaymentType {
   Comission?: number;
   /** Fee in roubles for this bill. */
   CommissionSumm: number;
+  /** The most one payment this way takes, roubles; absent or null: no cap. */
+  Maximum?: number | null;
   IsShowAggregatorOffer: boolean;
   IsShowExecuterOffer: boolean;
 }

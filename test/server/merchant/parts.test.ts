@@ -94,6 +94,14 @@ test('a 2 500 000.00 bill paid 1 000 000.00 by the fast-payment system, then 1 5
   expect(halfway.payments).toHaveLength(1);
   expect(halfway.payments[0]).toMatchObject({ orderId: sbp.orderId, method: 'SBP', status: 'success', amount: rub('1000000.00'), part: rub('1000000.00') });
 
+  // Reopening the link shows the progress and each way's cap.
+  const page = (await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` })).json();
+  expect(page.parts).toEqual({ minimum: 100_000, paid: 1_000_000, remaining: 1_500_000, pointsSpent: false });
+  expect(page.cardTypes.map((type: { Code: string; Maximum: number | null }) => [type.Code, type.Maximum])).toEqual([
+    ['ALL', null],
+    ['SBP', 1_000_000],
+  ]);
+
   // The rest by card, a while later: what remains, the page's default.
   server.clock.advance(60_000);
   const second = await startPart(bill, 'ALL', null);
@@ -141,6 +149,7 @@ test('a 2 500 000.00 bill paid 1 000 000.00 by the fast-payment system, then 1 5
 test('one payment that covers the bill is a full prepayment; a bill without parts takes no part', async () => {
   const bill = await newBill({ parts: undefined, amount: rub('500000.00'), items: undefined });
   expect((await billNow(bill)).parts).toBeNull();
+  expect((await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` })).json().parts).toBeNull();
   const part = await startPart(bill, 'ALL', 100_000);
   expect(part.statusCode).toBe(400);
   expect(part.json().error.replace(/\u00a0/g, ' ')).toBe('Этот счет оплачивается одним платежом');
