@@ -95,13 +95,19 @@ const AUTOMATIC_REASONS: Record<AutomaticRefundReason, string> = {
 };
 export type { AutomaticRefundReason };
 
+/** Why a part of a bill in parts was given back: more than remained once another part was paid meanwhile. */
+const PART_OVER_REMAINING = 'The part was more than remained to pay of the bill: another payment paid some of it meanwhile';
+
 /**
  * The automatic refund of a payment its bill could not keep (already paid by another, or closed meanwhile): all of
  * it, pending until the gateway has made it; in the caller's transaction (the attempt's move to givingBack, moves.ts).
  */
 export async function automaticRefund(tx: Store, attempt: AttemptRow, why: AutomaticRefundReason): Promise<RefundRow> {
   const id = newRefundId(tx);
-  const reason = AUTOMATIC_REASONS[why];
+  // A part of a bill in parts that no longer fits what remains comes here as a payment of a paid bill does; its reason
+  // says which it was.
+  const partlyPaid = why === 'bill-paid' && (await billByOid(tx, attempt.bill_oid))?.state === 'partlyPaid';
+  const reason = partlyPaid ? PART_OVER_REMAINING : AUTOMATIC_REASONS[why];
   const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: attempt.amount_kopecks, reason, kind: 'automatic', idempotency_key: null });
   await insertRefundItems(tx, await positionsReturned(tx, attempt, id, attempt.amount_kopecks, null));
   return refund;

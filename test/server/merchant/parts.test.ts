@@ -219,6 +219,22 @@ test('two tabs paying the same remainder at once: the bill keeps exactly its amo
   expect(told).toContain('refund.succeeded');
 });
 
+test('two tabs at once, the smaller part first: the larger no longer fits what remains and goes back whole', async () => {
+  const bill = await newBill();
+  const first = (await startPart(bill, 'ALL', 1_000_000)).json().info;
+  expect((await payByCard(server.app, first.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  const [one, two] = await Promise.all([startPart(bill, 'SBP', 1_000_000), startPart(bill, 'ALL', 1_500_000)]);
+  await payBySbp(server.app, one.json().info.data.payload);
+  const late = two.json().info;
+  expect((await payByCard(server.app, late.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  const now = await billNow(bill);
+  // Never more than its amount: 2 000 000.00 kept, 500 000.00 still to pay on the same link.
+  expect(now).toMatchObject({ status: 'partially_paid', paid: rub('2000000.00'), remaining: rub('500000.00') });
+  expect(now.payments.find((p: { orderId: string }) => p.orderId === late.orderId)).toMatchObject({ status: 'refunded' });
+  const refunds = (await merchantCall(server.app, 'GET', `/payments/${late.orderId}`)).json().refunds;
+  expect(refunds).toEqual([expect.objectContaining({ automatic: true, status: 'succeeded', amount: rub('1500000.00'), reason: expect.stringContaining('more than remained') })]);
+});
+
 test('a refund of a part: paid shrinks, refunded says by how much, the bill stays paid', async () => {
   const bill = await newBill({ parts: { minimum: rub('100000.00') } });
   const infos = [];
