@@ -4,7 +4,9 @@ import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/ch
 import { formatMoney } from '../services/format';
 import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
-import { roublesOf } from '../services/pricing';
+import { capOf, kopecksOf, partsOf, roublesOf, sumOf } from '../services/pricing';
+import { capText, leastPartOf, leastText, paidText, remainingOf, remainingText, wayCanPay } from '../services/rules/parts';
+import type { Bill, PaymentType } from '../services/types';
 import { Agreements } from './Agreements';
 import { ReceiptEmailField } from './EmailForm';
 import { focusHeading } from './focusHeading';
@@ -88,7 +90,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
                 name="paymentType"
                 value={type.OID}
                 checked={type.OID === context.selectedTypeOid}
-                disabled={busy}
+                disabled={busy || !canPayBy(context.bill, type)}
                 onChange={() => actor.send({ type: 'payment.select', oid: type.OID })}
               />
               <span className="payment-type-icon">
@@ -97,6 +99,8 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
               <span className="payment-type-text">
                 <span className="payment-type-name">{type.Name}</span>
                 <span className="payment-type-fee">{type.CommissionSumm > 0 ? t.commission(type.CommissionSumm) : t.noCommission}</span>
+                {/* A way whose cap is below what it would pay says so (on a bill without parts it cannot pay at all). */}
+                {capNote(context.bill, type) && <span className="payment-type-fee">{capNote(context.bill, type)}</span>}
               </span>
             </label>
           ))}
@@ -125,38 +129,75 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
 function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean }) {
   const context = useSelector(actor, (state) => state.context);
   const covered = derive.isCoveredByPoints(context);
+  const parts = partsOf(context.bill);
+  const selected = derive.selectedType(context);
   return (
-    <dl className="summary">
-      <div className="summary-row">
-        <dt>{t.prepayment}</dt>
-        <dd>{formatMoney(context.bill.info.Summ)}</dd>
-      </div>
-      {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
-      {!covered && (
-        <div className="summary-row">
-          <dt>{derive.selectedType(context) ? t.fee : t.feeFrom}</dt>
-          <dd>{formatMoney(roublesOf(derive.commission(context)))}</dd>
+    <>
+      {parts && (
+        <div className="parts-progress">
+          <p>{paidText(parts)}</p>
+          <p>{remainingText(parts)}</p>
+          {leastPartOf(parts) < remainingOf(parts) && <p className="hint">{leastText(leastPartOf(parts))}</p>}
         </div>
       )}
-      {context.usedPoints > 0 && (
-        <div className="summary-row summary-points">
-          <dt>{messages.points.used}</dt>
-          {/* One point is one rouble: the points are a discount, in the money they take off. */}
-          <dd>−{formatMoney(context.usedPoints)}</dd>
-          <dd className="summary-action">
-            <button type="button" className="link" disabled={disabled} onClick={() => actor.send({ type: 'points.clear' })}>
-              {t.noPoints}
-            </button>
-          </dd>
+      <dl className="summary">
+        {parts ? (
+          <div className="summary-row">
+            <dt>{t.partAmount}</dt>
+            <dd>{formatMoney(roublesOf(sumOf(context.bill, selected)))}</dd>
+          </div>
+        ) : (
+          <div className="summary-row">
+            <dt>{t.prepayment}</dt>
+            <dd>{formatMoney(context.bill.info.Summ)}</dd>
+          </div>
+        )}
+        {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
+        {!covered && (
+          <div className="summary-row">
+            <dt>{derive.selectedType(context) ? t.fee : t.feeFrom}</dt>
+            <dd>{formatMoney(roublesOf(derive.commission(context)))}</dd>
+          </div>
+        )}
+        {context.usedPoints > 0 && (
+          <div className="summary-row summary-points">
+            <dt>{messages.points.used}</dt>
+            {/* One point is one rouble: the points are a discount, in the money they take off. */}
+            <dd>−{formatMoney(context.usedPoints)}</dd>
+            <dd className="summary-action">
+              <button type="button" className="link" disabled={disabled} onClick={() => actor.send({ type: 'points.clear' })}>
+                {t.noPoints}
+              </button>
+            </dd>
+          </div>
+        )}
+        <div className="summary-row summary-total">
+          <dt>{t.total}</dt>
+          <dd>{formatMoney(roublesOf(derive.amountToPay(context)))}</dd>
         </div>
-      )}
-      <div className="summary-row summary-total">
-        <dt>{t.total}</dt>
-        <dd>{formatMoney(roublesOf(derive.amountToPay(context)))}</dd>
-      </div>
-    </dl>
+      </dl>
+    </>
   );
 }
+
+/**
+ * The cap of a way, when it is below what the way would pay: of a bill with parts, what remains (it pays a part up to
+ * its cap); of a bill without, the whole (it cannot pay it). Null when the way has no cap that matters here.
+ */
+function capNote(bill: Bill, type: PaymentType): string | null {
+  const cap = capOf(type);
+  if (cap === null) return null;
+  const parts = partsOf(bill);
+  const wanted = parts ? remainingOf(parts) : kopecksOf(bill.info.Summ);
+  return cap < wanted ? capText(type.Code, cap) : null;
+}
+
+/** Whether a way can pay this bill at all: on a bill without parts its cap must take the whole. */
+const canPayBy = (bill: Bill, type: PaymentType): boolean => {
+  const cap = capOf(type);
+  const parts = partsOf(bill);
+  return cap === null || (parts ? wayCanPay(parts, cap) : cap >= kopecksOf(bill.info.Summ));
+};
 
 const problemText: Record<CheckoutProblem, string> = {
   'no payment url': t.noPaymentUrl,
