@@ -52,6 +52,16 @@ module.exports = tseslint.config(
   },
   { files: ['src/machines/**'], rules: layer('Machines never import views (views → machines → services).', 'views') },
   {
+    // One useSelector on the page: views/useSelector.ts (@xstate/react's would bring its selector and its shim along).
+    files: ['src/views/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@xstate/react', importNames: ['useSelector'], message: 'The page reads actors with one useSelector: ./useSelector (src/views/useSelector.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['src/services/**'],
     rules: layer('Services never import machines or views (views → machines → services).', 'machines', 'views'),
   },

@@ -8,7 +8,6 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { lifecycleCharts } from '../server/lifecycle/lifecycles';
-import { preloadBuiltIn } from '../src/machines/onDemand';
 
 export const repoRoot = path.resolve(__dirname, '..');
 export const machinesDir = path.join(repoRoot, 'src', 'machines');
@@ -53,8 +52,6 @@ export async function loadMachines(dir: string = machinesDir): Promise<AnyStateM
       found.set(value.id, value);
     }
   }
-  // A machine's children that load on demand are drawn as the machines they are.
-  await preloadBuiltIn();
   return [...found.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -108,6 +105,9 @@ function eventLabel(node: Node, eventType: string): string {
   const failed = invocation('xstate.error.actor.');
   if (failed) return `error ${String(failed.src)}`;
   if (eventType.startsWith('xstate.done.state.')) return 'done';
+  // A child started by an action (from logic its chunk brought) ends as an invoked one does.
+  const child = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
+  if (child) return `${child[1] === 'done' ? 'done' : 'error'} ${child[2]}`;
   const delayed = node.after.find((a) => a.eventType === eventType);
   if (delayed) return typeof delayed.delay === 'number' ? `after ${delayed.delay} ms` : `after ${delayed.delay}`;
   if (eventType === '*') return 'any event';

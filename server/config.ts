@@ -16,6 +16,17 @@ export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'produc
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** Whether a level writes the lines of every request (info and below it). */
+export const logsRequests = (level: LogLevel): boolean => ['info', 'debug', 'trace'].includes(level);
+
+/**
+ * The hooks every request goes through that a benchmark may leave out, one at a time, to see what each costs
+ * (`npm run bench -- --hooks`): the request ids (their id, context and header), the HTTP metrics, the closing
+ * `Connection: close`, and the security headers.
+ */
+export const PER_REQUEST_HOOKS = ['request-ids', 'metrics', 'closing', 'security-headers'] as const;
+export type PerRequestHook = (typeof PER_REQUEST_HOOKS)[number];
+
 /** Everything the server can be told; tests pass their own, `main.ts` reads the environment. */
 export interface AppOptions {
   /** PostgreSQL (`postgres://…`); when set, the store uses it and databasePath is ignored. */
@@ -49,6 +60,11 @@ export interface AppOptions {
   logger: boolean;
   /** pino's level (LOG_LEVEL): 'warn' by default, so requests are not logged; 'info' logs each request, 'debug' more. */
   logLevel: LogLevel;
+  /**
+   * Per-request hooks left out, for measuring only: the benchmark's server (bench/checkout.ts) sets it; no variable of
+   * `npm start` does, so a deployment always runs them all.
+   */
+  hooksOff: readonly PerRequestHook[];
   /** Who takes the money, shown in the page's header (MERCHANT_NAME). */
   merchantName: string;
   /** The merchant's support line and address in the header (MERCHANT_SUPPORT_PHONE, MERCHANT_SUPPORT_EMAIL); '' hides one. */
@@ -198,6 +214,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     now: Date.now,
     logger: false,
     logLevel: 'warn',
+    hooksOff: [],
     // The demo's merchant: a real deployment names its own (README, Configuration).
     merchantName: 'ООО «Демо Девелопмент»',
     merchantSupportPhone: '+7 (800) 555-01-00',

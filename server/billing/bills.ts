@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Product } from '../config';
-import { isObjectOid, isPhone, isPlausibleEmail, OBJECT_OID_PATTERN } from '../platform/patterns';
+import { isObjectOid, isPhone, isPlausibleEmail, isTextLine, OBJECT_OID_PATTERN, TEXT_LINE_PROBLEM } from '../platform/patterns';
 import type { Store } from '../store/store';
 import { itemProblems, itemRowsOf, type BillItemInput } from './items';
 import { newLinkId } from './payLinks';
@@ -106,13 +106,19 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
   const problems: FieldProblem[] = [];
   const problem = (field: string, message: string) => problems.push({ field, message });
   if (input.objectOID !== undefined && !isObjectOid(input.objectOID)) problem('objectOID', `must match ${OBJECT_OID_PATTERN}`);
+  // Free text goes on into the acquirer's order, the receipt and the page: one line, no control characters.
+  const oneLine = (field: string, text: string | null | undefined) => {
+    if (text != null && !isTextLine(text)) problem(field, TEXT_LINE_PROBLEM);
+  };
   if (input.purpose.trim() === '' || input.purpose.length > 500) problem('purpose', 'must be 1 to 500 characters');
+  oneLine('purpose', input.purpose);
   if (!Number.isSafeInteger(input.sumKopecks) || input.sumKopecks <= 0) problem('amount.value', 'must be more than 0.00');
   const minimum = input.partMinimumKopecks;
   if (minimum != null && (!Number.isSafeInteger(minimum) || minimum <= 0 || minimum > input.sumKopecks)) {
     problem('parts.minimum.value', 'must be more than 0.00 and at most amount.value');
   }
   const customer = input.customer ?? {};
+  oneLine('customer.name', customer.name);
   if (customer.phone != null && !isPhone(customer.phone)) problem('customer.phone', 'must be 11 digits starting with 79');
   if (customer.email != null && !isPlausibleEmail(customer.email)) problem('customer.email', 'must be an e-mail address');
   if (customer.custNo != null && !CUST_NO.test(customer.custNo)) problem('customer.custNo', 'must be 1 to 64 letters, digits, _ or -');
@@ -126,6 +132,7 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
     types.forEach((type, i) => {
       if (!Number.isSafeInteger(type.commissionKopecks) || type.commissionKopecks < 0) problem(`paymentTypes[${i}].commission.value`, 'must be 0.00 or more');
       if (type.name.trim() === '') problem(`paymentTypes[${i}].name`, 'must not be empty');
+      oneLine(`paymentTypes[${i}].name`, type.name);
       const maximum = type.maximumKopecks;
       if (maximum != null && (!Number.isSafeInteger(maximum) || maximum <= 0)) problem(`paymentTypes[${i}].maximum.value`, 'must be more than 0.00');
     });
@@ -133,7 +140,7 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
   if (input.items) problems.push(...itemProblems(input.items, input.sumKopecks));
   if (input.expiresAt != null && input.expiresAt <= now) problem('expiresAt', 'must be in the future');
   if (input.returnUrl != null) {
-    const why = returnUrlProblem(input.returnUrl);
+    const why = isTextLine(input.returnUrl) ? returnUrlProblem(input.returnUrl) : TEXT_LINE_PROBLEM;
     if (why) problem('returnUrl', why);
   }
   return problems;

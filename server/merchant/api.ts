@@ -26,6 +26,8 @@ import { paymentsPage } from '../payments/queries';
 import { RefundRefused } from '../payments/refunds';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
 import { parseMoney } from '../platform/money';
+import { TEXT_LINE, TEXT_LINE_PROBLEM, TEXT_LINES, TEXT_LINES_PROBLEM } from '../platform/patterns';
+import { validatorOptions } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
@@ -64,6 +66,22 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 const send = (reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, fields?: { field: string; message: string }[]) =>
   reply.code(statusCode).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 
+/** What is wrong with a field, in words: the free-text formats' own, else Ajv's. */
+const textFormatMessages: Record<string, string> = { [TEXT_LINE]: TEXT_LINE_PROBLEM, [TEXT_LINES]: TEXT_LINES_PROBLEM };
+function messageOf(problem: { keyword: string; params: unknown; message?: string }): string {
+  const format = problem.keyword === 'format' ? (problem.params as { format?: string }).format : undefined;
+  return (format && textFormatMessages[format]) ?? problem.message ?? 'is invalid';
+}
+
+/**
+ * The code of a refusal of bad input: `validation_error` when a free-text field holds a character no text may hold
+ * (a control character, DEL, half a surrogate pair, a line break in a one-line field), whatever else the request got
+ * wrong: a merchant's system can tell text it must clean from a request it built wrong. `fields` lists every field at
+ * fault either way. Any other bad input is `invalid_request`.
+ */
+const textProblems = new Set([TEXT_LINE_PROBLEM, TEXT_LINES_PROBLEM]);
+const badInputCode = (fields: readonly { message: string }[]): ErrorCode => (fields.some((field) => textProblems.has(field.message)) ? 'validation_error' : 'invalid_request');
+
 /** Ajv's errors as the fields of the request at fault (`amount.value`, `customer.phone`, `Idempotency-Key`). */
 function validationFields(error: FastifyError): { field: string; message: string }[] {
   const where = error.validationContext;
@@ -79,8 +97,7 @@ function validationFields(error: FastifyError): { field: string; message: string
     let field = [path, extra].filter(Boolean).join(path && extra ? '.' : '');
     if (where === 'headers') field = field === 'idempotency-key' ? 'Idempotency-Key' : field;
     if (!field) field = where ?? 'body';
-    const message = params.additionalProperty ? 'is not a field of this request' : (problem.message ?? 'is invalid');
-    return { field, message };
+    return { field, message: params.additionalProperty ? 'is not a field of this request' : messageOf(problem) };
   });
 }
 
@@ -142,12 +159,12 @@ function billInputOf(
 
 /** A refusal of the domain as the API's error. */
 function domainError(error: unknown): ApiError | undefined {
-  if (error instanceof BillInputError) return new ApiError(400, 'invalid_request', 'The request has invalid fields', error.fields);
+  if (error instanceof BillInputError) return new ApiError(400, badInputCode(error.fields), 'The request has invalid fields', error.fields);
   if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
   if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
   if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
   if (error instanceof RefundRefused) {
-    if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', error.message, error.fields);
+    if (error.kind === 'invalid') return new ApiError(400, badInputCode(error.fields ?? []), error.message, error.fields);
     return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
   }
   return undefined;
@@ -168,7 +185,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   const keyHashes = keys.map((key) => ({ hash: sha256(key), id: keyIdOf(key) }));
 
   // Every problem of a request at once (the page's routes stop at the first): bodies are small and arrays bounded.
-  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true } });
+  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true, ...validatorOptions } });
   app.setValidatorCompiler(compilers);
 
   await app.register(fastifySwagger, {
@@ -223,7 +240,10 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.message, error.fields);
     const domain = domainError(error);
     if (domain) return send(reply, domain.statusCode, domain.code, domain.message, domain.fields);
-    if (error.validation) return send(reply, 400, 'invalid_request', 'The request has invalid fields', validationFields(error));
+    if (error.validation) {
+      const fields = validationFields(error);
+      return send(reply, 400, badInputCode(fields), 'The request has invalid fields', fields);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'merchant API request failed');

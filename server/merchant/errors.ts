@@ -1,6 +1,7 @@
 /** The merchant API's one error: `{ error: { code, message, fields? } }` with its HTTP status. */
 export type ErrorCode =
   | 'invalid_request'
+  | 'validation_error'
   | 'unauthorized'
   | 'not_found'
   | 'bill_exists'

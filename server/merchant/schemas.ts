@@ -1,7 +1,10 @@
 /**
  * The merchant API's JSON schemas: they validate every request, type the handlers (json-schema-to-ts) and are the
- * OpenAPI document (@fastify/swagger reads them). Money is a decimal string with two places, never a number.
+ * OpenAPI document (@fastify/swagger reads them). Money is a decimal string with two places, never a number. Every
+ * free-text field names its format: `text-line` (one line, no control characters) or `text-lines` (tab and line feed
+ * allowed), as src/services/rules/freeText.ts defines them.
  */
+import { TEXT_LINE, TEXT_LINES } from '../../src/services/rules/freeText';
 import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import { ITEMS_MAX } from '../billing/items';
 import { MONEY_PATTERN } from '../platform/money';
@@ -14,7 +17,10 @@ export { moneySchema };
 /** ONE error shape for the whole API. */
 export const errorSchema = {
   type: 'object',
-  description: 'Every refusal of the API: a machine-readable code, a message, and for bad input the fields at fault.',
+  description:
+    'Every refusal of the API: a machine-readable code, a message, and for bad input the fields at fault. `validation_error` when a ' +
+    'free-text field (format `text-line` or `text-lines`) holds a character no text may hold, whatever else is wrong with the ' +
+    'request (every field at fault is still listed); `invalid_request` for any other bad input.',
   required: ['error'],
   additionalProperties: false,
   properties: {
@@ -27,6 +33,7 @@ export const errorSchema = {
           type: 'string',
           enum: [
             'invalid_request',
+            'validation_error',
             'unauthorized',
             'not_found',
             'bill_exists',
@@ -96,7 +103,7 @@ export const createBillBody = {
   additionalProperties: false,
   properties: {
     objectOID: { type: 'string', pattern: OBJECT_OID_PATTERN, description: "The merchant's id of the bill; generated when absent; unique." },
-    purpose: { type: 'string', minLength: 1, maxLength: 500 },
+    purpose: { type: 'string', minLength: 1, maxLength: 500, format: TEXT_LINE },
     amount: moneySchema,
     parts: {
       type: 'object',
@@ -117,9 +124,9 @@ export const createBillBody = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        name: { type: 'string', maxLength: 200 },
+        name: { type: 'string', maxLength: 200, format: TEXT_LINE },
         phone: { type: 'string', pattern: '^79[0-9]{9}$', description: '11 digits starting with 79.' },
-        email: { type: 'string', maxLength: 254 },
+        email: { type: 'string', maxLength: 254, format: TEXT_LINE },
         custNo: { ...custNoSchema, description: 'The loyalty customer number; points need it.' },
       },
     },
@@ -144,7 +151,7 @@ export const createBillBody = {
         additionalProperties: false,
         properties: {
           code: { type: 'string', enum: paymentTypeCodes },
-          name: { type: 'string', minLength: 1, maxLength: 100 },
+          name: { type: 'string', minLength: 1, maxLength: 100, format: TEXT_LINE },
           commission: {
             type: 'object',
             required: ['value'],
@@ -165,7 +172,7 @@ export const createBillBody = {
       },
     },
     expiresAt: { type: 'string', format: 'date-time', description: 'After this the bill is expired and takes no payment.' },
-    returnUrl: { type: 'string', maxLength: 2000, description: 'Where "back to the shop" leads after paying: https (http on localhost only).' },
+    returnUrl: { type: 'string', maxLength: 2000, format: TEXT_LINE, description: 'Where "back to the shop" leads after paying: https (http on localhost only).' },
     items: {
       type: 'array',
       minItems: 1,
@@ -301,7 +308,7 @@ const pagedQuery = <const F>(filters: F) =>
     properties: {
       ...filters,
       limit: { type: 'string', pattern: '^([1-9][0-9]?|100)$', description: '1 to 100 (default 50).' },
-      cursor: { type: 'string', maxLength: 200, description: 'nextCursor of the previous page.' },
+      cursor: { type: 'string', maxLength: 200, format: TEXT_LINE, description: 'nextCursor of the previous page.' },
     },
   }) as const;
 
@@ -326,7 +333,7 @@ export const pointsBody = {
   additionalProperties: false,
   properties: {
     delta: { type: 'integer', minimum: -100_000_000, maximum: 100_000_000, not: { const: 0 }, description: 'Points to credit (positive) or debit (negative).' },
-    reason: { type: 'string', minLength: 1, maxLength: 200 },
+    reason: { type: 'string', minLength: 1, maxLength: 200, format: TEXT_LINES },
   },
 } as const;
 

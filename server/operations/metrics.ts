@@ -4,7 +4,8 @@
  * label never carries an id, a phone or an e-mail: only the route's pattern, a method's or an outcome's name from a
  * short fixed list, so the number of series stays small whatever the traffic.
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 import { paymentTypeCodes, type PaymentTypeCode } from '../../src/services/rules/paymentKinds';
 
 /** One process serves one app in production: these count for the process (tests that build several apps share them). */
@@ -58,12 +59,82 @@ const counter = <L extends string>(name: string, help: string, labelNames: reado
 const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
   new Histogram({ name, help, labelNames, buckets, registers: [processRegistry] });
 
-const httpRequests = histogram(
-  'checkout_http_request_duration_seconds',
-  'Time to answer an HTTP request, by method, route pattern and status class',
-  ['method', 'route', 'status_class'],
-  [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-);
+/** The buckets of the HTTP requests' durations, in seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
+/** Status classes 1xx to 5xx, by their first digit. */
+const STATUS_CLASSES = ['', '1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
+/**
+ * One route's answers (its method and URL pattern), by status class: the series of the HTTP histogram for that route,
+ * counted in place. The route holds it from its registration (`routeTimings`), so answering a request builds no label
+ * and looks nothing up: the labels are the route's, known before any request.
+ */
+export class RouteTimings {
+  /** Per status class (1 to 5): a count per bucket, then the +Inf bucket, then the sum of the seconds. */
+  readonly counts: (Float64Array | undefined)[] = [];
+
+  constructor(
+    readonly method: string,
+    readonly route: string,
+  ) {}
+
+  observe(statusCode: number, seconds: number): void {
+    const statusClass = Math.min(5, Math.max(1, Math.floor(statusCode / 100)));
+    const counts = (this.counts[statusClass] ??= new Float64Array(HTTP_BUCKETS.length + 2));
+    let bucket = 0;
+    while (bucket < HTTP_BUCKETS.length && seconds > HTTP_BUCKETS[bucket]!) bucket += 1;
+    counts[bucket] = counts[bucket]! + 1;
+    counts[HTTP_BUCKETS.length + 1] = counts[HTTP_BUCKETS.length + 1]! + seconds;
+  }
+}
+
+/** Every route's series, by method and pattern: the apps of one process answering the same route share its series. */
+const routeSeries = new Map<string, RouteTimings>();
+
+/** The series of a route (`unmatched` for the answers of a URL no route answers), made once. */
+export function routeTimings(method: string, route: string): RouteTimings {
+  const key = `${method} ${route}`;
+  let timings = routeSeries.get(key);
+  if (!timings) routeSeries.set(key, (timings = new RouteTimings(method, route)));
+  return timings;
+}
+
+/** A sample of the exposition: a series' labels and value, under the histogram's name or one of its parts'. */
+interface Sample {
+  labels: Record<string, string | number>;
+  value: number;
+  metricName: string;
+}
+
+/**
+ * The HTTP histogram as the registry reads a metric (its name, type and `get()`): the routes' series (RouteTimings)
+ * turned into samples at each scrape. prom-client's Histogram would take each request's labels and look its series
+ * up by them; here the route holds its series already.
+ */
+const httpHistogram = {
+  name: 'checkout_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by method, route pattern and status class',
+  type: 'histogram',
+  aggregator: 'sum',
+  async get() {
+    const values: Sample[] = [];
+    for (const timings of routeSeries.values()) {
+      timings.counts.forEach((counts, statusClass) => {
+        if (!counts) return;
+        const labels = { method: timings.method, route: timings.route, status_class: STATUS_CLASSES[statusClass]! };
+        const bucket = (le: number | string, value: number) => values.push({ labels: { ...labels, le }, value, metricName: `${this.name}_bucket` });
+        let cumulative = 0;
+        HTTP_BUCKETS.forEach((le, index) => bucket(le, (cumulative += counts[index]!)));
+        bucket('+Inf', (cumulative += counts[HTTP_BUCKETS.length]!));
+        values.push({ labels, value: counts[HTTP_BUCKETS.length + 1]!, metricName: `${this.name}_sum` });
+        values.push({ labels, value: cumulative, metricName: `${this.name}_count` });
+      });
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  },
+};
+// The registry takes any object with these members; its types name only prom-client's own classes.
+processRegistry.registerMetric(httpHistogram as unknown as Metric);
 
 const paymentsStarted = counter('checkout_payments_started_total', 'Pay requests, by payment method and outcome', ['method', 'outcome']);
 
@@ -114,9 +185,27 @@ for (const outcome of smsSendOutcomes) smsSends.labels(outcome).inc(0);
 for (const outcome of smsDeliveryOutcomes) smsDeliveries.labels(outcome).inc(0);
 for (const outcome of callCheckOutcomes) callChecks.labels(outcome).inc(0);
 
-/** One HTTP request answered: its route's pattern (`unmatched` for a URL no route answers), never its URL. */
-export function recordHttpRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
-  httpRequests.labels(method, route ?? 'unmatched', `${Math.floor(statusCode / 100)}xx`).observe(seconds);
+
+/**
+ * Every answer timed into its route's series: each route gets, when it is registered, a hook of its own holding its
+ * series (the HEAD route Fastify adds to a GET gets its own); an answer no route gave (a 404, a URL the router
+ * refused) goes to `unmatched`. Registered before the routes, as the operations module is.
+ */
+export function httpTimings(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const series = new Map([route.method].flat().map((method) => [method, routeTimings(method, route.url)]));
+    const only = series.size === 1 ? [...series.values()][0]! : null;
+    const timed: onResponseHookHandler = (request, reply, done) => {
+      (only ?? series.get(request.method))?.observe(reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    };
+    // A new array: Fastify copies a GET's options for its HEAD route, which must not share this route's hook.
+    route.onResponse = [...[route.onResponse ?? []].flat(), timed];
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) routeTimings(request.method, 'unmatched').observe(reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
 }
 
 /** One Pay answered; `unknown`: a payment type no bill offers (refused). */

@@ -4,9 +4,11 @@
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { accountById } from '../accounts/accountQueries';
+import { emailSchema } from '../accounts/schemas';
 import { findSession, requireSession, sessionIdOf } from '../accounts/sessions';
 import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
 import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import { kopecksOf } from '../../src/services/rules/pricing';
 import type { AppOptions } from '../config';
@@ -40,7 +42,7 @@ const paymentUrlSchema = {
       partSum: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 100_000_000_000 },
       objectOID: objectOidSchema,
       cardTypeOID: { anyOf: [cardTypeOidSchema, { type: 'null' }] },
-      email: { type: ['string', 'null'], maxLength: 254 },
+      email: { ...emailSchema, type: ['string', 'null'] },
       userOID: nullableOidSchema,
       manager_id: managerIdSchema,
     },
@@ -85,7 +87,7 @@ const offerSchema = {
 
 const billDataSchema = {
   params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
-  querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
+  querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200, format: TEXT_LINE } } },
 } as const;
 
 /**

@@ -26,7 +26,7 @@ export interface PageConfig {
   environment: AppOptions['environment'];
   captchaSiteKey: string | null;
   /** The bill's public link id (the page's only name for a bill, under the provider API's field name), null off a checkout. */
-  objectOID: string | null;
+  billLink: string | null;
   /** Who takes the money and how to reach them, for the page's header (a payer trusts what they can reach). */
   merchant: { name: string; supportPhone: string; supportEmail: string };
   /** The result page's "Вернуться в магазин": the paid bill's returnUrl; null elsewhere or without one. */
@@ -39,7 +39,7 @@ export interface PageContent {
   csrf: string;
   title: string;
   mount: Html;
-  objectOID: string | null;
+  billLink: string | null;
   returnUrl?: string | null;
   /** The answers of the page's first requests and what the mount point shows (src/services/initialData.ts). */
   initial?: InitialData;
@@ -75,12 +75,12 @@ export function pageRenderer(options: AppOptions) {
   const readTemplate = () => (template ??= fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null);
   const renderer = serverRender(options.distDir);
 
-  const config = (objectOID: string | null, returnUrl: string | null): PageConfig => ({
+  const config = (billLink: string | null, returnUrl: string | null): PageConfig => ({
     product: options.product,
     providerBase: options.providerBase,
     environment: options.environment,
     captchaSiteKey: options.hcaptchaSiteKey,
-    objectOID,
+    billLink,
     merchant: { name: options.merchantName, supportPhone: options.merchantSupportPhone, supportEmail: options.merchantSupportEmail },
     returnUrl,
     pollMs: options.pagePollMs,
@@ -96,7 +96,7 @@ export function pageRenderer(options: AppOptions) {
       .send(
         fillTemplate(built, {
           CSRF_TOKEN: { attribute: page.csrf },
-          CONFIG: { attribute: JSON.stringify(config(page.objectOID, page.returnUrl ?? null)) },
+          CONFIG: { attribute: JSON.stringify(config(page.billLink, page.returnUrl ?? null)) },
           INITIAL_DATA: { attribute: JSON.stringify(page.initial ?? { rendered: null }) },
           TITLE: { text: page.title },
           MOUNT: page.mount,
@@ -121,18 +121,18 @@ export function pageRenderer(options: AppOptions) {
   /** The checkout of a bill's link, with its first view rendered; `initial`: the bill data's answer and the user. */
   const checkout = async (
     reply: FastifyReply,
-    page: { csrf: string; objectOID: string; retryOrder: string | null; initial: Omit<InitialData, 'rendered'> },
+    page: { csrf: string; billLink: string; retryOrder: string | null; initial: Omit<InitialData, 'rendered'> },
     status = 200,
   ) => {
-    const { csrf, objectOID, retryOrder, initial } = page;
-    const shown = await rendered(reply, (render) => render.renderCheckout({ config: config(objectOID, null), objectOID, retryOrder, initial }));
+    const { csrf, billLink, retryOrder, initial } = page;
+    const shown = await rendered(reply, (render) => render.renderCheckout({ config: config(billLink, null), billLink, retryOrder, initial }));
     return send(
       reply,
       {
         csrf,
         title: shown?.title ?? 'Оплата счета',
         mount: html`<div id="root">${shown ? reactMarkup(shown.markup) : ''}</div>`,
-        objectOID,
+        billLink,
         initial: { ...initial, rendered: shown?.view ?? null },
       },
       status,
@@ -150,7 +150,7 @@ export function pageRenderer(options: AppOptions) {
       csrf,
       title,
       mount: html`<div id="result">${shown ? reactMarkup(shown.markup) : ''}</div>`,
-      objectOID: null,
+      billLink: null,
       returnUrl,
       initial: { ...initial, rendered: shown?.view ?? null },
     });
@@ -164,7 +164,7 @@ export function pageRenderer(options: AppOptions) {
         csrf: '',
         title: 'Документ не найден',
         mount: html`<div class="page"><main class="card" id="main"><h1 class="step-title">Ошибка 404</h1><p role="alert">Документ не найден. Проверьте ссылку</p></main></div>`,
-        objectOID: null,
+        billLink: null,
       },
       404,
     );

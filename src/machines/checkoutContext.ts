@@ -3,7 +3,9 @@ import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPri
 import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
 import type { DoneActorEvent } from 'xstate';
+import type { LoadedCode } from './chunks';
 import type { PaymentOutput, PaymentProblem } from './payment';
+import type { PaymentStatusOutput } from './paymentStatus';
 import type { PayerOpenedStep, Step } from './steps';
 
 /** The checkout's input, context and events, and the values derived from its context that the views read too. */
@@ -16,11 +18,9 @@ export interface CheckoutInput {
   /** The route the address bar showed at (re)load: the checkout resumes it when the server's data allows. */
   resumePath?: string | null;
   /**
-   * This tab's draft of the code step: what the payer last asked a code for on this bill, so that a reload on the code
-   * screen can finish the flow (services/codeDraft.ts). Null: none kept.
+   * This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts, machines/checkoutDraft.ts),
+   * with what the payer last asked a code for, so that a reload on the code screen can finish the flow. Null: none kept.
    */
-  codeDraft?: CodeRequest | null;
-  /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). Null: none kept. */
   draft?: CheckoutDraft | null;
   /** 'Оплатить через СБП' after a declined card: the code of the way to pay the retry opens with chosen. */
   retryWay?: string | null;
@@ -37,7 +37,7 @@ export interface OpenChoice {
   pointsUsed: number;
 }
 
-export const noAgreements: Agreements = { aggregator: false, executer: false };
+export const noAgreements: Agreements = { aggregator: false, executor: false };
 
 export interface CheckoutContext extends CheckoutInput {
   /** The step shown now, kept so that navigation can remember where it came from. */
@@ -55,6 +55,8 @@ export interface CheckoutContext extends CheckoutInput {
   phoneChecked: boolean;
   /** The phone the last code went to (the free-call line waits for a call from it). */
   sendSmsPhone: string;
+  /** What the payer last asked a code for, while its flow runs (or its form shows again after a reload): kept in the draft. */
+  codeAskedFor: CodeRequest | null;
   notice: 'new password sent' | 'registration success' | null;
   selectedTypeOid: string | null;
   /** The ticks by payment type: switching the way to pay and back keeps them; each type has its own offer. */
@@ -66,6 +68,10 @@ export interface CheckoutContext extends CheckoutInput {
   problem: CheckoutProblem | null;
   /** The bill's attempt still open at the acquirer (a card form left, a QR not paid): the way-to-pay step says so. */
   openAttempt: OpenChoice | null;
+  /** The chunks of code here so far, with their children's logic (chunks.ts). */
+  code: LoadedCode;
+  /** The step the payer asked for while `opening` fetches its code; null while the page opens (`start` decides then). */
+  goingTo: Step | null;
 }
 
 export type CheckoutEvent =
@@ -77,7 +83,7 @@ export type CheckoutEvent =
   /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
   | { type: 'points.use'; points: number }
   | { type: 'payment.select'; oid: string }
-  | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
+  | { type: 'agreement.set'; kind: 'aggregator' | 'executor'; checked: boolean }
   /** 'Оплатить', with the receipt e-mail of the step's field (it stays editable there). */
   | { type: 'payment.pay'; email?: string }
   /** 'Не списывать баллы' on the way-to-pay step. */
@@ -88,7 +94,16 @@ export type CheckoutEvent =
   | { type: 'code.sent'; request: CodeRequest }
   | { type: 'code.confirmed'; request: CodeRequest }
   | { type: 'user.signedIn' }
-  | { type: 'freeCall.ended' };
+  | { type: 'freeCall.ended' }
+  /** 'Попробовать снова' after a step's code (or the sign-in form's) could not be loaded. */
+  | { type: 'code.retry' }
+  | ChildDone;
+
+/**
+ * The children's ends the checkout acts on. They are started from their chunk's logic (chunks.ts) rather than invoked,
+ * so their done events are named here, as an invoke's onDone would name them.
+ */
+export type ChildDone = DoneActorEvent<PaymentOutput, 'payment'> | DoneActorEvent<PaymentStatusOutput, 'paymentStatus'>;
 
 /**
  * 'Попробовать снова': the declined attempt's way to pay when the bill still offers it, or the way the payer chose
@@ -116,6 +131,7 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   usedPoints: 0,
   phoneChecked: false,
   sendSmsPhone: '',
+  codeAskedFor: null,
   notice: null,
   selectedTypeOid: retriedType(input.bill, input.retryWay),
   agreements: {},
@@ -126,18 +142,8 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   problem: null,
   // Only a page loaded again (a reload, Back from the bank's form) finds an attempt open: resuming tells (checkoutResume.ts).
   openAttempt: null,
-});
-
-/** What this tab keeps of the checkout for a reload (services/checkoutDraft.ts). */
-export const draftOf = (context: CheckoutContext): CheckoutDraft => ({
-  email: context.anotherEmail,
-  typed: context.typed,
-  selectedTypeOid: context.selectedTypeOid,
-  agreements: context.agreements,
-  usedPoints: context.usedPoints,
-  pointsToUse: context.pointsToUse,
-  phoneChecked: context.phoneChecked,
-  transactionID: context.transactionID,
+  code: {},
+  goingTo: null,
 });
 
 /** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */
@@ -168,7 +174,7 @@ export const agreementsOf = (context: CheckoutContext): Agreements =>
 export const missingAgreements = (context: CheckoutContext): Agreements => {
   const type = selectedType(context);
   const ticked = agreementsOf(context);
-  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executer: !!type?.IsShowExecuterOffer && !ticked.executer };
+  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executor: !!type?.IsShowExecuterOffer && !ticked.executor };
 };
 
 /** Derived values the views also read, from services/pricing; money in kopecks. */
@@ -200,5 +206,5 @@ export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
 }
 
 /** How paying ended, as the checkout's guards and actions take it from the payment's done event. */
-export type Paid = { output: PaymentOutput };
-export const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });
+export type PayOutcome = { output: PaymentOutput };
+export const payOutcome = ({ event }: { event: DoneActorEvent<PaymentOutput> }): PayOutcome => ({ output: event.output });

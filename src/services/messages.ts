@@ -16,9 +16,12 @@ export const messages = {
     continue: 'Продолжить',
     brand: 'Оплата онлайн',
     secure: 'Защищенное соединение',
-    /** A step's code failed to load. */
+    /** A step's view failed to render (the error boundary). */
     stepFailed: 'Не удалось загрузить страницу. Проверьте соединение и обновите страницу',
     reload: 'Обновить страницу',
+    /** Code a step needed could not be loaded, even after its retry; the button loads it again. */
+    codeFailed: 'Не удалось загрузить страницу. Проверьте соединение',
+    retry: 'Попробовать снова',
   },
   header: {
     /** Before the merchant's support phone and e-mail. */

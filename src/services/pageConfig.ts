@@ -5,7 +5,8 @@ export interface PageConfig {
   providerBase: string;
   environment: 'local' | 'local-https' | 'test' | 'preprod' | 'production';
   captchaSiteKey: string | null;
-  objectOID: string | null;
+  /** The bill's public link id (the page's one name for the bill it opens), null off a checkout. */
+  billLink: string | null;
   /** Who takes the money and how to reach them: the page's header shows them. '' when not configured. */
   merchant: Merchant;
   /** The result page's link back to the merchant's shop (the bill's returnUrl); null without one. */
@@ -34,7 +35,7 @@ export function readPageConfig(doc: Document = document): PageConfig {
     providerBase: parsed.providerBase ?? '',
     environment: parsed.environment ?? 'local',
     captchaSiteKey: parsed.captchaSiteKey ?? null,
-    objectOID: parsed.objectOID ?? null,
+    billLink: parsed.billLink ?? null,
     merchant: {
       name: parsed.merchant?.name ?? '',
       supportPhone: parsed.merchant?.supportPhone ?? '',

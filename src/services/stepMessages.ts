@@ -110,14 +110,14 @@ export const stepMessages = {
   },
   offer: {
     title: 'Условия оферты',
-    executerTitle: 'Условия платежа',
+    executorTitle: 'Условия платежа',
     close: 'Закрыть',
     loading: 'Загрузка условий…',
   },
   agreement: {
     accept: 'Я принимаю',
     aggregatorLink: 'условия оферты',
-    executerLink: 'условия платежа',
+    executorLink: 'условия платежа',
   },
   choosePaymentType: {
     title: 'Выберите способ оплаты',
@@ -150,9 +150,9 @@ export const stepMessages = {
     alreadyPaid: 'Этот счет уже оплачен',
     alreadyPaidNote: 'Оплата по нему прошла, платить еще раз не нужно.',
     aggregatorOffer: 'Я принимаю условия оферты',
-    executerOffer: 'Я принимаю условия платежа',
+    executorOffer: 'Я принимаю условия платежа',
     offerRequired: 'Необходимо принять условия оферты',
-    executerRequired: 'Необходимо принять условия платежа',
+    executorRequired: 'Необходимо принять условия платежа',
     noPaymentUrl: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами',
     closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
     offerFailed: 'Не удалось получить информацию об оферте',

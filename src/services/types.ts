@@ -44,7 +44,7 @@ export interface PaymentStatusResponse {
   receipt?: Receipt;
 }
 
-export type OfferKind = 'aggregator' | 'executer';
+export type OfferKind = 'aggregator' | 'executor';
 
 /** What the payer asks for with a code, as the step's form gave it: the phone the code goes to, and what it unlocks. */
 export type CodeRequest =

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useRef } from 'react';
 import { derive, type Agreements as Ticks, type CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
@@ -9,7 +9,7 @@ const t = stepMessages.choosePaymentType;
 
 const agreementText: Record<OfferKind, { link: string; error: string }> = {
   aggregator: { link: stepMessages.agreement.aggregatorLink, error: t.offerRequired },
-  executer: { link: stepMessages.agreement.executerLink, error: t.executerRequired },
+  executor: { link: stepMessages.agreement.executorLink, error: t.executorRequired },
 };
 
 /**
@@ -19,7 +19,7 @@ const agreementText: Record<OfferKind, { link: string; error: string }> = {
 export function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; type: PaymentType; offer: OfferActor | undefined; disabled: boolean }) {
   const agreements = useSelector(actor, (state) => derive.agreements(state.context));
   const errors = useSelector(actor, (state) => state.context.agreementErrors);
-  const kinds = (['aggregator', 'executer'] as const).filter((kind) => (kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer));
+  const kinds = (['aggregator', 'executor'] as const).filter((kind) => (kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer));
   useFocusFirstError(errors);
   if (kinds.length === 0) return null;
 
@@ -78,7 +78,7 @@ function useFocusFirstError(errors: Ticks) {
     // Each Pay sets the marks anew (a new object), so a second Pay with the same marks moves focus again.
     if (shown.current === errors) return;
     shown.current = errors;
-    const first = errors.aggregator ? 'aggregator' : errors.executer ? 'executer' : null;
+    const first = errors.aggregator ? 'aggregator' : errors.executor ? 'executor' : null;
     if (first) document.getElementById(`agreement-${first}`)?.focus();
   }, [errors]);
 }

@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { AppActor, useCheckoutActor, usePage } from './appContext';
 import { Checkout } from './Checkout';
-import { PaidBill } from './lazyViews';
+import { CodeFailed } from './CodeFailed';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
 
@@ -10,9 +9,13 @@ export function App() {
   const loading = AppActor.useSelector((state) => state.hasTag('loading'));
   const failed = AppActor.useSelector((state) => state.hasTag('error'));
   const paid = AppActor.useSelector((state) => state.hasTag('paid'));
+  const codeFailed = AppActor.useSelector((state) => state.hasTag('code failed'));
   const paidReceipt = AppActor.useSelector((state) => state.context.receipt);
+  const app = AppActor.useActorRef();
   const checkout = useCheckoutActor();
-  const { config } = usePage();
+  const { config, views } = usePage();
+  // A paid bill's receipt comes in a chunk of its own (most payers never see it): the state shows it once it is here.
+  const PaidBill = views.paidBill();
 
   return (
     <div className="page">
@@ -41,12 +44,9 @@ export function App() {
             <p>{messages.app.dataError}</p>
           </div>
         )}
-        {/* A paid bill's link: 'Счет оплачен' with its receipt (its own chunk: most payers never see it). */}
-        {paid && (
-          <Suspense fallback={null}>
-            <PaidBill receipt={paidReceipt} merchant={config.merchant} />
-          </Suspense>
-        )}
+        {codeFailed && <CodeFailed onRetry={() => app.send({ type: 'code.retry' })} />}
+        {/* A paid bill's link: 'Счет оплачен' with its receipt. */}
+        {paid && !loading && !codeFailed && PaidBill && <PaidBill receipt={paidReceipt} merchant={config.merchant} />}
         {checkout && <Checkout actor={checkout} />}
       </main>
     </div>

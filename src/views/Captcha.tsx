@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type HCaptchaType from '@hcaptcha/react-hcaptcha';
 import type { ActorRef, Snapshot } from 'xstate';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
 import { maskPhone } from '../services/rules/phone';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatMoney } from '../services/format';

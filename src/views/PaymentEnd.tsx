@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
 import { paymentKindOf, type PaymentTypeCode } from '../services/rules/paymentKinds';

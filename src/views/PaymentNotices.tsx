@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useState } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
 import { formatMoney } from '../services/format';

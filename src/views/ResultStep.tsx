@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';

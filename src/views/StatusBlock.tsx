@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import { stepMessages } from '../services/stepMessages';

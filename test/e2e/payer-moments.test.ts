@@ -63,7 +63,7 @@ describe('a reload keeps every step as it was', () => {
     await field(page, m.email.label).fill('changed@example.com');
     await reload(page, t.title);
     expect(await page.getByRole('checkbox', { name: t.aggregatorOffer }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: t.executerOffer }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: t.executorOffer }).isChecked()).toBe(false);
     expect(await field(page, m.email.label).inputValue()).toBe('changed@example.com');
     // Back is the first step, as before the reload.
     await page.getByRole('button', { name: m.app.back }).tap();

@@ -226,7 +226,7 @@ describe('offer and agreements', () => {
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await page.getByText(stepMessages.choosePaymentType.offerRequired).waitFor();
-    await page.getByText(stepMessages.choosePaymentType.executerRequired).waitFor();
+    await page.getByText(stepMessages.choosePaymentType.executorRequired).waitFor();
 
     const link = page.getByRole('button', { name: stepMessages.agreement.aggregatorLink });
     await link.click();
@@ -238,7 +238,7 @@ describe('offer and agreements', () => {
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.aggregatorOffer }).check();
-    await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.executerOffer }).check();
+    await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.executorOffer }).check();
     await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
   });
@@ -247,7 +247,7 @@ describe('offer and agreements', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
-    await page.getByRole('button', { name: stepMessages.agreement.executerLink }).tap();
+    await page.getByRole('button', { name: stepMessages.agreement.executorLink }).tap();
     await page.getByRole('dialog').getByText(stepMessages.choosePaymentType.offerFailed).waitFor();
     await page.getByRole('button', { name: stepMessages.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });

@@ -355,8 +355,8 @@ export const journeys: Journey[] = [
       await visit('offer-modal', page);
       // The payment terms: a modal titled as them.
       await page.getByRole('button', { name: stepMessages.offer.close }).click();
-      await page.getByRole('button', { name: stepMessages.agreement.executerLink }).click();
-      const terms = page.getByRole('dialog', { name: stepMessages.offer.executerTitle });
+      await page.getByRole('button', { name: stepMessages.agreement.executorLink }).click();
+      const terms = page.getByRole('dialog', { name: stepMessages.offer.executorTitle });
       await terms.waitFor();
       await terms.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal-terms', page);
@@ -483,6 +483,8 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await open(page, server, 'demo-points');
       await page.getByRole('button', { name: m.points.use }).click();
+      // The amount step has a button of the same name: a second click before it is here lands on the first screen's.
+      await heading(page, m.points.blockTitle);
       await sendPointsCode(page);
       const code = await smsCode(server, await codeScreenPhone(server, page));
       const wrong = (n: number) => String((Number(code) + n) % 10_000).padStart(4, '0');
@@ -502,6 +504,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await open(page, server, 'demo-points');
       await page.getByRole('button', { name: m.points.use }).click();
+      await heading(page, m.points.blockTitle);
       await page.route('**/api/send-sms/', (route) =>
         route.fulfill({ status: 400, json: { success: false, error: 'Подтвердите, что вы не робот', show_captcha: true, json: { show_captcha: true } } }),
       );

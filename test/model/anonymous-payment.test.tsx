@@ -1,5 +1,7 @@
+import { CHUNK_RETRY_MS } from '../../src/pageCode';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
+import { chunkNetwork, elapse, settle } from './support/app';
 import { anonBill, offerBill, openPage } from './support/bills';
 import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow, type Session } from './support/flow';
@@ -24,6 +26,18 @@ const reloadOnOpenSbp = (drafted: boolean) => async (session: Session) => {
     resumePath: '/sbp',
     ...(drafted ? { draft: { email: 'payer@example.com', selectedTypeOid: sbp.OID, transactionID: 'qrc-1' } } : {}),
   });
+};
+
+/** A paid bill's link: object-info's 409 says `paid`, with the receipt of the payment that paid it. */
+const paidBillWithReceipt = {
+  bill: anonBill(),
+  billStatus: 409,
+  refusal: {
+    success: false,
+    error: 'Счет уже оплачен',
+    paid: true,
+    receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true, items: [], fee: 0, fiscal: false },
+  },
 };
 
 describeModelFlow({
@@ -60,20 +74,21 @@ describeModelFlow({
     OPEN_BILL_PROVIDER_DOWN: async (session) => {
       session.server.once('post', '/ajax/realty/checkUser/', { success: false, error: 'Провайдер недоступен' }, 502);
       session.server.once('get', '/ajax/object-info/model-anon', anonBill() as never);
-      session.open({ objectOID: 'model-anon' });
+      session.open({ billLink: 'model-anon' });
     },
     OPEN_PAID_BILL: async (session) => void openPage(session, { bill: anonBill(), billStatus: 404 }),
-    OPEN_PAID_BILL_WITH_RECEIPT: async (session) =>
-      void openPage(session, {
-        bill: anonBill(),
-        billStatus: 409,
-        refusal: {
-          success: false,
-          error: 'Счет уже оплачен',
-          paid: true,
-          receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true, items: [], fee: 0, fiscal: false },
-        },
-      }),
+    OPEN_PAID_BILL_WITH_RECEIPT: async (session) => void openPage(session, paidBillWithReceipt),
+    // The network loses the receipt's chunk, the first try and its retry 1.5 s later.
+    OPEN_PAID_BILL_CODE_LOST: async (session) => {
+      chunkNetwork.lost = true;
+      openPage(session, paidBillWithReceipt);
+      await settle();
+      await elapse(CHUNK_RETRY_MS);
+    },
+    RETRY_CODE: async (session) => {
+      chunkNetwork.lost = false;
+      await does.click(session, messages.app.retry);
+    },
     OPEN_BILL_TO_RETRY: async (session) => {
       const bill = anonBill();
       openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true, amount: 12345.67, reason: null } }, retryOrder: 'order-0' });
@@ -110,6 +125,15 @@ describeModelFlow({
       session.server.once('post', '/ajax/check-email/', { success: true });
       await does.type(session, messages.email.label, 'payer@example.com');
       await does.click(session, messages.app.continue);
+    },
+    // The e-mail accepted, and the network loses the way to pay's chunk, the first try and its retry 1.5 s later.
+    EMAIL_ACCEPTED_CODE_LOST: async (session) => {
+      chunkNetwork.lost = true;
+      session.server.once('post', '/ajax/check-email/', { success: true });
+      await does.type(session, messages.email.label, 'payer@example.com');
+      await does.click(session, messages.app.continue);
+      await settle();
+      await elapse(CHUNK_RETRY_MS);
     },
     CONTINUE: (session) => does.click(session, messages.app.continue),
     BACK: (session) => does.click(session, messages.app.back),
@@ -151,7 +175,7 @@ describeModelFlow({
     },
     TICK_BOTH: async (session) => {
       await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');
-      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executerLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executorLink}`, 'checkbox');
     },
     OPEN_OFFER: async (session) => {
       session.server.once('post', '/api/offerText/', { OfferDescription: '<p>Текст оферты агрегатора</p>' });
@@ -163,7 +187,7 @@ describeModelFlow({
     },
     OPEN_OFFER_FAILS: async (session) => {
       session.server.once('post', '/api/offerText/', { success: false, error: 'Нет оферты' }, 500);
-      await does.click(session, stepMessages.agreement.executerLink);
+      await does.click(session, stepMessages.agreement.executorLink);
     },
     CLOSE_OFFER: (session) => does.click(session, stepMessages.offer.close),
   },

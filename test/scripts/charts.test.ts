@@ -40,7 +40,9 @@ test('the same machines always give the same text', async () => {
 test('a diagram shows routes, guarded transitions, delays and actors from the definition', () => {
   const checkout = files.get('checkout.md')!;
   expect(checkout).toMatch(/state "choosePaymentType · \/choosePaymentType[^"]*" as checkout_choosePaymentType \{/);
-  expect(checkout).toContain('checkout__any --> checkout_usePoints : nav.goTo [is step (usePoints)]');
+  expect(checkout).toContain('checkout__any --> checkout_opening : nav.goTo [is opened by the payer]');
+  expect(checkout).toContain('checkout_opening_going --> checkout_usePoints : always [is going to (usePoints)]');
+  expect(checkout).toContain('checkout_choosePaymentType_paying --> checkout_sbp : done payment [is fast payment]');
   expect(checkout).toContain('checkout_noReg_checkingEmail --> checkout_noReg_editing : error checkEmail');
   const status = files.get('paymentStatus.md')!;
   expect(status).toContain('paymentStatus_waiting --> paymentStatus_checking : after status poll interval');

@@ -33,8 +33,8 @@ describe('the page config meta tag', () => {
 
   test("the merchant's name and support contact, empty when the server names none", () => {
     const merchant = { name: 'ООО «Демо Девелопмент»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' };
-    expect(readPageConfig(withConfig({ objectOID: 'bill-1', merchant })).merchant).toEqual(merchant);
-    expect(readPageConfig(withConfig({ objectOID: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
+    expect(readPageConfig(withConfig({ billLink: 'bill-1', merchant })).merchant).toEqual(merchant);
+    expect(readPageConfig(withConfig({ billLink: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
   });
 
   test('the poll interval: a positive number of milliseconds when the server sets one, else none (the page keeps its own)', () => {

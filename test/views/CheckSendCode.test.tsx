@@ -1,19 +1,19 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { answer, pointsBill, regBill } from '../fixtures/accountFlows';
-import { renderAccount } from './account.fixture';
+import { renderAccount, sendAndLoad } from './account.fixture';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 /** The code screen as the payer reaches it: the points (or forgot-password) form asks, and the code was sent. */
 async function openCode(purpose: 'use-points' | 'forgot-password' = 'use-points') {
-  const rendered = renderAccount({ bill: purpose === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
+  const rendered = await renderAccount({ bill: purpose === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
   const { actor, calls } = rendered;
   if (purpose === 'use-points') {
-    act(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }));
+    await sendAndLoad(actor, { type: 'nav.goTo', step: 'usePoints' });
     act(() => actor.send({ type: 'points.use', points: 1000 }));
   } else {
-    act(() => actor.send({ type: 'nav.goTo', step: 'forgotPassword' }));
+    await sendAndLoad(actor, { type: 'nav.goTo', step: 'forgotPassword' });
     const flow = actor.getSnapshot().children.code!;
     act(() => flow.send({ type: 'captcha.verified', token: 'tok' }));
     act(() => flow.send({ type: 'code.request', request: { purpose, phone: '79990000001' } }));

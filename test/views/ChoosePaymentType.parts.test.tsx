@@ -23,7 +23,7 @@ const partsBill = (paid: number) =>
   billWithEmail({ info: { Summ: 2_500_000 }, cardTypes: ways(), parts: { minimum: 50_000, paid, remaining: 2_500_000 - paid, pointsSpent: false } });
 
 test('a bill paid in parts: what is paid, what remains, the least part, and the payment follows the way chosen', async () => {
-  render(<ChoosePaymentType actor={checkoutAtChoose({ bill: partsBill(1_000_000) }).actor} />);
+  render(<ChoosePaymentType actor={(await checkoutAtChoose({ bill: partsBill(1_000_000) })).actor} />);
   const text = plain(document.body.textContent);
   expect(text).toContain('Оплачено 1 000 000,00 из 2 500 000,00 руб.');
   expect(text).toContain('Осталось оплатить 1 500 000,00 руб.');
@@ -38,8 +38,8 @@ test('a bill paid in parts: what is paid, what remains, the least part, and the 
   expect(summary(t.total)).toBe('1 000 000,00 руб.');
 });
 
-test('a bill without parts: a way capped below the whole is unavailable for this amount, saying why', () => {
-  render(<ChoosePaymentType actor={checkoutAtChoose({ bill: billWithEmail({ info: { Summ: 2_500_000 }, cardTypes: ways() }) }).actor} />);
+test('a bill without parts: a way capped below the whole is unavailable for this amount, saying why', async () => {
+  render(<ChoosePaymentType actor={(await checkoutAtChoose({ bill: billWithEmail({ info: { Summ: 2_500_000 }, cardTypes: ways() }) })).actor} />);
   expect(screen.getByRole('radio', { name: /СБП/ })).toBeDisabled();
   expect(screen.getByRole('radio', { name: /Банковская карта/ })).toBeEnabled();
   expect(plain(screen.getByRole('radio', { name: /СБП/ }).closest('label')!.textContent)).toContain('Через СБП — не больше 1 000 000,00 руб. за один платеж');

@@ -22,6 +22,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
         OPEN_BILL_PROVIDER_DOWN: 'noReg',
         OPEN_PAID_BILL: 'dataError',
         OPEN_PAID_BILL_WITH_RECEIPT: 'paidBill',
+        OPEN_PAID_BILL_CODE_LOST: 'paidBillCodeLost',
         OPEN_BILL_TO_RETRY: 'retrying',
         RELOAD_ON_SBP: 'sbp',
         RELOAD_ON_SBP_BACK: 'sbpResumed',
@@ -34,11 +35,22 @@ export const anonymousPaymentModel = setup({}).createMachine({
     dataError: { meta: sees({ text: messages.app.dataError }) },
     // A paid bill's link: 'Счет оплачен' with the receipt of its payment, not the data error.
     paidBill: { meta: sees({ heading: receiptMessages.paidTitle }, { text: receiptMessages.receiptTitle }, { noText: messages.app.dataError }) },
+    // The receipt's code (a chunk of its own) could not be had, even after its retry: said so, with a retry that works.
+    paidBillCodeLost: {
+      meta: sees({ alert: messages.app.codeFailed }, { button: messages.app.retry }, { noText: receiptMessages.paidTitle }),
+      on: { RETRY_CODE: 'paidBill' },
+    },
     // 'Попробовать снова' from the result page: choosing again, the e-mail and the way to pay kept; Back to the bill.
     retrying: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
     noReg: {
       meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }),
-      on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing' },
+      on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing', EMAIL_ACCEPTED_CODE_LOST: 'stepCodeLost' },
+    },
+    // The way to pay's code could not be had, even after its retry: said so in the step's place, with a retry that
+    // goes on to the step, and Back to the first step.
+    stepCodeLost: {
+      meta: sees({ alert: messages.app.codeFailed }, { button: messages.app.retry }, { back: true }, { noField: messages.email.label }),
+      on: { RETRY_CODE: 'choosing' },
     },
     emailRefused: {
       meta: sees({ alert: messages.validation.emailRejected }),
@@ -98,7 +110,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerEmpty', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },
     },
     agreementsMissing: {
-      meta: sees({ alert: t.offerRequired }, { alert: t.executerRequired }),
+      meta: sees({ alert: t.offerRequired }, { alert: t.executorRequired }),
       on: { TICK_BOTH: 'ticked' },
     },
     ticked: {
@@ -115,7 +127,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     },
     // The payment terms' link: a modal titled as the terms, not as the offer.
     offerFailed: {
-      meta: sees({ dialog: stepMessages.offer.executerTitle }, { alert: t.offerFailed }),
+      meta: sees({ dialog: stepMessages.offer.executorTitle }, { alert: t.offerFailed }),
       on: { CLOSE_OFFER: 'offerChoosing' },
     },
   },

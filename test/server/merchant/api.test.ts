@@ -1,4 +1,5 @@
-import { countRows, linkOf, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, startServer, type TestServer } from '../helpers';
+import { countRows, linkOf, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, snapshot, startServer, type TestServer } from '../helpers';
+import { TEXT_LINE_PROBLEM, TEXT_LINES_PROBLEM } from '../../../server/platform/patterns';
 import { AttemptAbandoned } from '../../../server/payments/gatewayPort';
 import { startPayment } from '../../../server/payments/start';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
@@ -222,6 +223,78 @@ describe('POST /merchant/v1/bills', () => {
     const again = await merchantCall(server.app, 'POST', '/bills', billBody({ objectOID: 'erp-dup' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('bill_exists');
+  });
+});
+
+/** Every row of every table but the per-key request counts (a refused request counts against its key like any other). */
+const storedRows = async () => JSON.stringify((JSON.parse(await snapshot(server.app)) as [string, string[]][]).filter(([table]) => table !== 'rate_limit_hits'));
+
+/** Characters no free text holds, in every field; and line breaks, which a field of one line does not hold either. */
+const neverInText = { NUL: 'NUL\u0000inside', DEL: 'DEL\u007f', BEL: 'bell\u0007', ESC: '\u001b[31mred', CR: 'carriage\rreturn', 'half a character': 'half \ud800 of it', 'a low half alone': '\udc00 alone' };
+const lineBreaks = { LF: 'two\nlines', tab: 'a\ttab', 'line separator': 'two\u2028lines', NEL: 'two\u0085lines' };
+
+describe('free text: control characters, line breaks and half characters', () => {
+  const item = (name: string) => ({ name, quantity: 1, price: { value: '12345.67', currency: 'RUB' }, vat: 'vat20', paymentMethod: 'full_prepayment', paymentObject: 'commodity' });
+  const fields: [string, (text: string) => Record<string, unknown>][] = [
+    ['purpose', (text) => ({ purpose: text })],
+    ['customer.name', (text) => ({ customer: { name: text } })],
+    ['customer.email', (text) => ({ customer: { email: `a${text}@example.ru` } })],
+    ['paymentTypes[0].name', (text) => ({ paymentTypes: [{ code: 'ALL', name: text }] })],
+    ['returnUrl', (text) => ({ returnUrl: `https://shop.example.ru/${text}` })],
+    ['items[0].name', (text) => ({ items: [item(text)] })],
+  ];
+
+  test.each(fields)('POST /bills refuses them in %s with 400 validation_error naming the field, and stores nothing', async (field, body) => {
+    const before = await storedRows();
+    const bills = await countRows(server.app, 'bills');
+    for (const [what, text] of Object.entries({ ...neverInText, ...lineBreaks })) {
+      const response = await merchantCall(server.app, 'POST', '/bills', billBody(body(text)));
+      expect({ what, status: response.statusCode, error: response.json().error }).toEqual({
+        what,
+        status: 400,
+        error: { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field, message: TEXT_LINE_PROBLEM }] },
+      });
+    }
+    expect(await countRows(server.app, 'bills')).toBe(bills);
+    expect(await storedRows()).toBe(before);
+  });
+
+  test('text no field may hold among other bad fields: still validation_error, every field at fault listed; other bad input alone stays invalid_request', async () => {
+    const before = await storedRows();
+    const both = await merchantCall(server.app, 'POST', '/bills', billBody({ purpose: 'NUL\u0000inside', amount: { value: '10', currency: 'RUB' } }));
+    expect([both.statusCode, both.json().error.code]).toEqual([400, 'validation_error']);
+    expect(both.json().error.fields).toEqual(expect.arrayContaining([{ field: 'purpose', message: TEXT_LINE_PROBLEM }, expect.objectContaining({ field: 'amount.value' })]));
+    const amountOnly = await merchantCall(server.app, 'POST', '/bills', billBody({ amount: { value: '10', currency: 'RUB' } }));
+    expect([amountOnly.statusCode, amountOnly.json().error.code, amountOnly.json().error.fields.map((f: { field: string }) => f.field)]).toEqual([400, 'invalid_request', ['amount.value']]);
+    expect(await storedRows()).toBe(before);
+  });
+
+  test('a character outside the basic plane (both halves) is text like any other', async () => {
+    const bill = await createBill({ purpose: 'Аванс за автомобиль 🚗', items: [item('Автомобиль 🚗')] });
+    const read = (await merchantCall(server.app, 'GET', `/bills/${bill.objectOID}`)).json();
+    expect([read.purpose, read.items[0].name]).toEqual(['Аванс за автомобиль 🚗', 'Автомобиль 🚗']);
+  });
+
+  test('a points reason may hold lines (tab, line feed) but no other control character nor half a character; nothing refused is stored', async () => {
+    const before = await storedRows();
+    const entries = await countRows(server.app, 'points_ledger');
+    for (const [what, text] of Object.entries(neverInText)) {
+      const response = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 5, reason: text });
+      expect({ what, status: response.statusCode, error: response.json().error }).toEqual({
+        what,
+        status: 400,
+        error: { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
+      });
+    }
+    expect(await countRows(server.app, 'points_ledger')).toBe(entries);
+    expect(await storedRows()).toBe(before);
+    const lines = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 5, reason: 'Акция:\tвесна\nНачислено вручную' });
+    expect([lines.statusCode, lines.json().entry.reason]).toEqual([200, 'Акция:\tвесна\nНачислено вручную']);
+  });
+
+  test('a list cursor with a control character is refused by its schema', async () => {
+    const response = await merchantCall(server.app, 'GET', '/payments?cursor=a%00b');
+    expect([response.statusCode, response.json().error.code, response.json().error.fields]).toEqual([400, 'validation_error', [{ field: 'cursor', message: TEXT_LINE_PROBLEM }]]);
   });
 });
 
@@ -494,6 +567,10 @@ describe('OpenAPI', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
     expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'paid', 'cancelled', 'expired']);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    // Its error codes: text no field may hold apart from other bad input.
+    const refused = create.responses['400'].content['application/json'].schema;
+    expect(refused.properties.error.properties.code.enum).toEqual(expect.arrayContaining(['validation_error', 'invalid_request']));
+    expect(refused.description).toContain('`validation_error` when a free-text field');
   });
 
   test('an unknown route under the prefix answers 404 in the API error shape', async () => {

@@ -52,7 +52,7 @@ describe('HTML injection through the bill id', () => {
       const page = await server.app.inject({ method: 'GET', url: `/pay/${id}` });
       expect(page.statusCode).toBe(status);
       const config = /<meta name=(?:"config"|config) content="([^"]*)"/.exec(page.body)![1]!;
-      expect(JSON.parse(config.replaceAll('&quot;', '"')).objectOID).toBe(id);
+      expect(JSON.parse(config.replaceAll('&quot;', '"')).billLink).toBe(id);
     }
   });
 
