@@ -10,6 +10,7 @@ import {
   noAgreements,
   payOutcome,
   paymentRequest,
+  pointsForPart,
   pointsAllowed,
   selectedType,
   withSession,
@@ -196,6 +197,7 @@ export const checkoutMachine = setup({
     'is a type needed': ({ context }) => !derive.isCoveredByPoints(context),
     'is an agreement missing': ({ context }) => Object.values(missingAgreements(context)).includes(true),
     /** Pay brought an e-mail other than the one the receipt would go to: the server checks it first. */
+    'is the part wrong': ({ context }) => derive.partProblem(context) !== null,
     'is e-mail changed': ({ context, event }) => event.type === 'payment.pay' && event.email !== undefined && derive.isEmailChanged(context, event.email),
     'is fast payment': (_, { output }: PayOutcome) => output.outcome === 'fast payment',
     'is bill paid meanwhile': (_, { output }: PayOutcome) => output.outcome === 'already paid',
@@ -378,6 +380,10 @@ export const checkoutMachine = setup({
               guard: 'is a type needed',
               actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }),
             },
+            // The part typed: the fee, the points and the total follow it as the payer types.
+            'part.type': {
+              actions: [assign({ partTyped: ({ event }) => event.text, problem: null }), assign({ usedPoints: ({ context }) => pointsForPart(context) })],
+            },
             // The points given up: the whole price is to pay, by a way to pay chosen again.
             'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type'] },
             // Each agreement check clears both error marks.
@@ -389,6 +395,8 @@ export const checkoutMachine = setup({
               }),
             },
             'payment.pay': [
+              // A part the bill cannot take is not asked for: the field already says why, beside it.
+              { guard: 'is the part wrong' },
               { guard: 'is an agreement missing', actions: assign({ agreementErrors: ({ context }) => missingAgreements(context) }) },
               { guard: 'is e-mail changed', target: 'checkingEmail', actions: 'clear problem' },
               { target: 'paying', actions: 'clear problem' },

@@ -1,15 +1,16 @@
 import { useSelector } from './useSelector';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
-import { formatMoney } from '../services/format';
+import { formatAmount, formatMoney } from '../services/format';
 import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
-import { capOf, kopecksOf, partsOf, roublesOf, sumOf } from '../services/pricing';
-import { capText, leastPartOf, leastText, paidText, remainingOf, remainingText, wayCanPay } from '../services/rules/parts';
+import { capOf, kopecksOf, partsOf, roublesOf } from '../services/pricing';
+import { capText, leastPartOf, leastText, paidText, partProblemText, remainingOf, remainingText, wayCanPay } from '../services/rules/parts';
 import type { Bill, PaymentType } from '../services/types';
 import { Agreements } from './Agreements';
 import { ReceiptEmailField } from './EmailForm';
 import { focusHeading } from './focusHeading';
+import { TextField } from './TextField';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
 import { OpenAttemptNotice, RetryNotice } from './PaymentNotices';
@@ -130,7 +131,6 @@ function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean 
   const context = useSelector(actor, (state) => state.context);
   const covered = derive.isCoveredByPoints(context);
   const parts = partsOf(context.bill);
-  const selected = derive.selectedType(context);
   return (
     <>
       {parts && (
@@ -138,13 +138,14 @@ function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean 
           <p>{paidText(parts)}</p>
           <p>{remainingText(parts)}</p>
           {leastPartOf(parts) < remainingOf(parts) && <p className="hint">{leastText(leastPartOf(parts))}</p>}
+          <PartField actor={actor} disabled={disabled} />
         </div>
       )}
       <dl className="summary">
         {parts ? (
           <div className="summary-row">
             <dt>{t.partAmount}</dt>
-            <dd>{formatMoney(roublesOf(sumOf(context.bill, selected)))}</dd>
+            <dd>{formatMoney(roublesOf(derive.part(context)))}</dd>
           </div>
         ) : (
           <div className="summary-row">
@@ -177,6 +178,30 @@ function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean 
         </div>
       </dl>
     </>
+  );
+}
+
+/**
+ * 'Сумма платежа': what the payer typed, or the part paid unless they type (what remains, or the chosen way's cap),
+ * with what is wrong with it under it as they type.
+ */
+function PartField({ actor, disabled }: { actor: CheckoutActor; disabled: boolean }) {
+  const context = useSelector(actor, (state) => state.context);
+  const id = useId();
+  const problem = derive.partProblem(context);
+  const code = derive.selectedType(context)?.Code ?? 'ALL';
+  return (
+    <TextField
+      id={`${id}-part`}
+      label={t.partAmount}
+      error={problem && partProblemText(problem, code)}
+      name="part"
+      inputMode="decimal"
+      autoComplete="off"
+      value={context.partTyped ?? formatAmount(roublesOf(derive.part(context)))}
+      onChange={(event) => actor.send({ type: 'part.type', text: event.target.value })}
+      disabled={disabled}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { capText, defaultPartOf, leastPartOf, paidText, partProblem, partProblemText, remainingOf, remainingText, wayCanPay } from '../../src/services/rules/parts';
+import { capText, defaultPartOf, typedPartOf, leastPartOf, paidText, partProblem, partProblemText, remainingOf, remainingText, wayCanPay } from '../../src/services/rules/parts';
 
 /** The rules of paying a bill in parts, in kopecks: a 2 500 000.00 bill in parts of at least 100 000.00. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
@@ -35,4 +35,14 @@ test('a way capped below the whole cannot pay a bill without parts; with parts i
 test('the progress in the payer\'s words', () => {
   expect(plain(paidText(bill(100_000_000)))).toBe('Оплачено 1 000 000,00 из 2 500 000,00 руб.');
   expect(plain(remainingText(bill(100_000_000)))).toBe('Осталось оплатить 1 500 000,00 руб.');
+});
+
+test("'Сумма платежа' as typed: roubles with a comma or a point and up to two decimals, grouped by spaces; anything else is no sum", () => {
+  expect(typedPartOf('700 000,50')).toBe(70_000_050);
+  expect(typedPartOf('1\u00a0000\u00a0000')).toBe(100_000_000);
+  expect(typedPartOf('12.5')).toBe(1250);
+  expect(typedPartOf('12,5x')).toBeNull();
+  expect(typedPartOf('12,505')).toBeNull();
+  expect(typedPartOf('')).toBeNull();
+  expect(typedPartOf('-5')).toBeNull();
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stepMessages } from '../../src/services/stepMessages';
 import { ChoosePaymentType } from '../../src/views/ChoosePaymentType';
@@ -45,4 +45,36 @@ test('a bill without parts: a way capped below the whole is unavailable for this
   expect(plain(screen.getByRole('radio', { name: /СБП/ }).closest('label')!.textContent)).toContain('Через СБП — не больше 1 000 000,00 руб. за один платеж');
   expect(screen.queryByText(t.partAmount)).toBeNull();
   expect(plain(document.body.textContent)).not.toContain('Осталось оплатить');
+});
+
+test("'Сумма платежа' typed: the total follows it, a part the bill cannot take says why and is not asked for, a fitting one is sent", async () => {
+  const { actor, requestPaymentUrl } = await checkoutAtChoose({ bill: partsBill(1_000_000) });
+  render(<ChoosePaymentType actor={actor} />);
+  const field = screen.getByLabelText(t.partAmount);
+  expect(plain((field as HTMLInputElement).value)).toBe('1 500 000,00');
+
+  await userEvent.clear(field);
+  await userEvent.type(field, '20000');
+  expect(plain(screen.getByText('Не меньше 50 000,00 руб.', { selector: '.field-error' }).textContent)).toBe('Не меньше 50 000,00 руб.');
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  await userEvent.click(screen.getByRole('button', { name: /Оплатить/ }));
+  expect(requestPaymentUrl.calls).toHaveLength(0);
+
+  await userEvent.clear(field);
+  await userEvent.type(field, '1600000');
+  expect(plain(screen.getByText(/^Не больше, чем осталось оплатить/).textContent)).toBe('Не больше, чем осталось оплатить: 1 500 000,00 руб.');
+
+  await userEvent.clear(field);
+  await userEvent.type(field, '12,5x');
+  expect(screen.getByText('Введите сумму в рублях и копейках')).toBeInTheDocument();
+
+  await userEvent.clear(field);
+  await userEvent.type(field, '700 000,50');
+  expect(field).not.toHaveAttribute('aria-invalid');
+  expect(summary(t.partAmount)).toBe('700 000,50 руб.');
+  expect(summary(t.total)).toBe('700 000,50 руб.');
+  expect(plain(screen.getByRole('button', { name: PAY }).textContent)).toBe('Оплатить 700 000,50 руб.');
+  await userEvent.click(screen.getByRole('button', { name: PAY }));
+  await waitFor(() => expect(requestPaymentUrl.calls).toHaveLength(1));
+  expect(requestPaymentUrl.calls[0]!.input).toEqual(expect.objectContaining({ partSum: 700_000.5 }));
 });

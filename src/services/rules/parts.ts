@@ -34,8 +34,23 @@ export const defaultPartOf = (bill: PartsOfBill, capKopecks: Kopecks | null): Ko
  */
 export const wayCanPay = (bill: PartsOfBill, capKopecks: Kopecks | null): boolean => capKopecks === null || capKopecks >= leastPartOf(bill);
 
-/** Why a part cannot be paid, for the payer's words: below the least part, above what remains, above the way's cap. */
-export type PartProblem = { kind: 'below-minimum'; leastKopecks: Kopecks } | { kind: 'above-remaining'; remainingKopecks: Kopecks } | { kind: 'above-cap'; capKopecks: Kopecks };
+/** Why a part cannot be paid, for the payer's words: not a sum, below the least part, above what remains, above the way's cap. */
+export type PartProblem =
+  | { kind: 'not-a-sum' }
+  | { kind: 'below-minimum'; leastKopecks: Kopecks }
+  | { kind: 'above-remaining'; remainingKopecks: Kopecks }
+  | { kind: 'above-cap'; capKopecks: Kopecks };
+
+/**
+ * The sum the payer typed in 'Сумма платежа', kopecks: roubles with at most two decimals, a comma or a point before
+ * them, spaces between groups allowed (as the page shows money); null when it is not such a sum.
+ */
+export function typedPartOf(text: string): Kopecks | null {
+  const match = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s\u00a0]/g, ''));
+  if (!match) return null;
+  const kopecks = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return Number.isSafeInteger(kopecks) ? kopecks : null;
+}
 
 /** What is wrong with paying `partKopecks` of the bill by a way capped at `capKopecks`; null when nothing is. */
 export function partProblem(bill: PartsOfBill, partKopecks: Kopecks, capKopecks: Kopecks | null): PartProblem | null {
@@ -71,6 +86,8 @@ export const leastText = (leastKopecks: Kopecks) => `Не меньше ${rub(lea
 /** A part's problem in the payer's words. */
 export function partProblemText(problem: PartProblem, code: PaymentTypeCode): string {
   switch (problem.kind) {
+    case 'not-a-sum':
+      return 'Введите сумму в рублях и копейках';
     case 'below-minimum':
       return leastText(problem.leastKopecks);
     case 'above-remaining':
