@@ -120,6 +120,7 @@ export const receiptOfOrder = (store: Store, orderId: string) =>
       'bills.sum_kopecks as bill_sum_kopecks',
       'bills.status as bill_status',
       'bills.return_url',
+      'bills.part_minimum_kopecks',
       'payment_types.code as type_code',
       'payment_types.name as type_name',
     ])

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { messages } from '../../src/services/messages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { violationsOf } from './a11y';
 import { DESKTOP, MOBILE, payByCardFromChoose, useLiveServer, usePages } from './harness';
@@ -62,6 +63,14 @@ test('a 2 500 000 ₽ bill paid by card in two parts on the same link', async ()
     await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 30_000 });
     const now = await read();
     expect(now.status).toBe(remaining === part ? 'paid' : 'partially_paid');
+    if (remaining !== part) {
+      // The part's result says what remains, and its button opens the bill again for the next part.
+      expect(plain(await page.locator('.result-note').filter({ hasText: 'Осталось оплатить' }).textContent())).toBe('Осталось оплатить 1 000 000,00 руб.');
+      await page.getByRole('link', { name: receiptMessages.nextPart }).click();
+      await page.getByRole('heading', { name: 'Квартира 12, предоплата' }).waitFor();
+    } else {
+      expect(await page.getByRole('link', { name: receiptMessages.nextPart }).count()).toBe(0);
+    }
   }
   expect(await read()).toMatchObject({ status: 'paid', paid: rub('2500000.00'), remaining: rub('0.00') });
 });

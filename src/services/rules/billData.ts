@@ -128,6 +128,8 @@ export type Receipt = {
   fastPaymentFee: number | null;
   /** Where 'Вернуться в магазин' leads: the bill's return address; null: the merchant gave none. */
   returnUrl: string | null;
+  /** Of a bill paid in parts, what remains to pay after this payment, roubles; absent or null: a bill paid whole. */
+  remaining?: number | null;
   /**
    * What the merchant's refunds have given back (roubles) and when last, ISO 8601 UTC; `whole`: all of the payment. null:
    * nothing given back.

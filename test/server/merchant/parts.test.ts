@@ -1,5 +1,6 @@
 import type { OrderBundle } from '../../../server/acquirer/orderBundle';
 import { orderNumberOf } from '../../../server/payments/start';
+import { receiptOf } from '../../../server/payments/receipt';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { rbsOrder } from '../../../server/sandbox/rbsOrders';
 import { webhookEvents } from '../../support/rows';
@@ -93,6 +94,8 @@ test('a 2 500 000.00 bill paid 1 000 000.00 by the fast-payment system, then 1 5
   expect(halfway).toMatchObject({ status: 'partially_paid', paid: rub('1000000.00'), remaining: rub('1500000.00') });
   expect(halfway.payments).toHaveLength(1);
   expect(halfway.payments[0]).toMatchObject({ orderId: sbp.orderId, method: 'SBP', status: 'success', amount: rub('1000000.00'), part: rub('1000000.00') });
+  // The part's receipt, as the result page shows it, says what remains for the next part.
+  expect(await receiptOf(server.app.store, sbp.orderId, server.app.appOptions.fiscal)).toMatchObject({ status: 'success', amount: 1_000_000, remaining: 1_500_000 });
 
   // Reopening the link shows the progress and each way's cap.
   const page = (await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` })).json();
@@ -111,6 +114,7 @@ test('a 2 500 000.00 bill paid 1 000 000.00 by the fast-payment system, then 1 5
 
   const paid = await billNow(bill);
   expect(paid).toMatchObject({ status: 'paid', paid: rub('2500000.00'), remaining: rub('0.00'), refunded: rub('0.00') });
+  expect(await receiptOf(server.app.store, card.orderId, server.app.appOptions.fiscal)).toMatchObject({ amount: 1_500_000, remaining: 0 });
   expect(paid.payments.map((p: { orderId: string; part: unknown }) => [p.orderId, p.part])).toEqual([
     [sbp.orderId, rub('1000000.00')],
     [card.orderId, rub('1500000.00')],
