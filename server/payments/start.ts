@@ -10,7 +10,8 @@ import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
 import { applyAcquirerOutcome } from './outcome';
 import { amountDue, maxSpendablePoints, paymentCommission, usefulPoints } from './pricing';
-import { capText, defaultPartOf, partProblem, partProblemText } from '../../src/services/rules/parts';
+import { capText, partProblemText } from '../../src/services/partsWords';
+import { defaultPartOf, partProblem } from '../../src/services/rules/parts';
 import { insertAttempt, partsPaidOfBill, pendingAttempt, pointsSpentOnBill, setAttemptPayer } from './queries';
 import type { AttemptRow } from './tables';
 

@@ -1,7 +1,7 @@
 import { useSelector } from './useSelector';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
-import { rub } from '../services/rules/parts';
+import { rub } from '../services/partsWords';
 import { paymentKindOf, type PaymentTypeCode } from '../services/rules/paymentKinds';
 import { kopecksOf } from '../services/pricing';
 import { DeclinedPayment, SupportLine } from './DeclinedPayment';

@@ -1,4 +1,5 @@
-import { capText, defaultPartOf, typedPartOf, leastPartOf, paidText, partProblem, partProblemText, remainingOf, remainingText, wayCanPay } from '../../src/services/rules/parts';
+import { capText, paidText, partProblemText, remainingText } from '../../src/services/partsWords';
+import { defaultPartOf, typedPartOf, leastPartOf, partProblem, remainingOf, wayCanPay } from '../../src/services/rules/parts';
 
 /** The rules of paying a bill in parts, in kopecks: a 2 500 000.00 bill in parts of at least 100 000.00. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');
