@@ -2,7 +2,8 @@
  * The real server as `npm start` runs it (server/main.ts), with the per-request hooks named in BENCH_HOOKS_OFF
  * (comma-separated, of PER_REQUEST_HOOKS) left out: what `npm run bench -- --hooks` starts to see what each hook costs.
  */
-import { optionsFromEnv, PER_REQUEST_HOOKS, type PerRequestHook } from '../server/config';
+import { PER_REQUEST_HOOKS, type PerRequestHook } from '../server/config';
+import { optionsFromEnv } from '../server/environment';
 import { serve } from '../server/main';
 
 const off = (process.env.BENCH_HOOKS_OFF ?? '').split(',').filter(Boolean);

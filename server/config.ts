@@ -1,15 +1,5 @@
 import path from 'node:path';
-import { parseMoney } from './platform/money';
-import {
-  FFD_VERSIONS,
-  isNameIn,
-  namesOf,
-  PAYMENT_METHOD_CODES,
-  PAYMENT_OBJECT_CODES,
-  TAX_SYSTEM_CODES,
-  VAT_CODES,
-  type FiscalSettings,
-} from './billing/fiscalCodes';
+import type { FiscalSettings } from './billing/fiscalCodes';
 
 export type Product = 'realty' | 'auto';
 export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'production';
@@ -178,24 +168,6 @@ export const DEFAULT_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 30 * SECOND, 2 *
  */
 export const DEFAULT_SMS_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 15 * SECOND, 45 * SECOND, 2 * MINUTE, 4 * MINUTE];
 
-/** WEBHOOK_RETRY_SCHEDULE: durations separated by commas, each a number with ms, s, m or h ("100ms,1s,5m"). */
-export function retryScheduleFrom(value: string): number[] {
-  const units: Record<string, number> = { ms: 1, s: SECOND, m: MINUTE, h: HOUR };
-  return value.split(',').map((part) => {
-    const match = /^\s*(\d+)\s*(ms|s|m|h)\s*$/.exec(part);
-    if (!match) throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${part}" is not a duration such as 500ms, 5s, 2m or 1h`);
-    return Number(match[1]) * units[match[2]!]!;
-  });
-}
-
-/** MERCHANT_WEBHOOK_SECRET must be `whsec_` and base64 of at least 24 bytes (Standard Webhooks). */
-export function webhookSecretFrom(value: string | undefined): string | null {
-  if (!value) return null;
-  const bytes = value.startsWith('whsec_') ? Buffer.from(value.slice(6), 'base64') : Buffer.alloc(0);
-  if (bytes.length < 24) throw new Error('MERCHANT_WEBHOOK_SECRET must be whsec_ followed by base64 of at least 24 random bytes');
-  return value;
-}
-
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
   return {
     databaseUrl: null,
@@ -262,125 +234,6 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
   };
 }
 
-/** DATABASE_URL selects PostgreSQL; anything but a postgres:// (or postgresql://) URL is a mistake to stop at. */
-function databaseUrlFrom(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file at DATABASE_PATH)');
-  return value;
-}
-
-/** A setting of money: roubles with two decimals ("1000000.00"), more than zero, in kopecks; anything else stops the start. */
-export function moneySettingFrom(name: string, value: string): number {
-  const kopecks = parseMoney(value.trim());
-  if (kopecks === undefined || kopecks <= 0) throw new Error(`${name} must be roubles with two decimals, more than 0 (such as 1000000.00; it is "${value}")`);
-  return kopecks;
-}
-
-/** TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas ("127.0.0.1,10.0.0.0/8"). */
-export const trustProxyFrom = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-
-/** One FISCAL_* value: the default when unset, else a name of its table; anything else stops the start. */
-function fiscalName<T extends object>(env: NodeJS.ProcessEnv, name: string, table: T, fallback: keyof T & string): keyof T & string {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  if (!isNameIn(table, value)) throw new Error(`${name} must be one of ${namesOf(table).join(', ')} (it is "${value}")`);
-  return value;
-}
-
-/**
- * The fiscal settings from FISCAL_*. FISCAL_TAX_SYSTEM unset: a receipt goes with every order in the sandbox (osn),
- * none without it; `none` turns receipts off anywhere.
- */
-export function fiscalFrom(env: NodeJS.ProcessEnv, sandbox: boolean): FiscalSettings {
-  const taxSystem = env.FISCAL_TAX_SYSTEM === 'none' ? null : env.FISCAL_TAX_SYSTEM ? fiscalName(env, 'FISCAL_TAX_SYSTEM', TAX_SYSTEM_CODES, 'osn') : sandbox ? 'osn' : null;
-  const ffd = env.FISCAL_FFD || '1.2';
-  if (!(FFD_VERSIONS as readonly string[]).includes(ffd)) throw new Error(`FISCAL_FFD must be one of ${FFD_VERSIONS.join(', ')} (it is "${ffd}")`);
-  return {
-    taxSystem,
-    vat: fiscalName(env, 'FISCAL_DEFAULT_VAT', VAT_CODES, 'none'),
-    paymentMethod: fiscalName(env, 'FISCAL_DEFAULT_PAYMENT_METHOD', PAYMENT_METHOD_CODES, 'full_prepayment'),
-    paymentObject: fiscalName(env, 'FISCAL_DEFAULT_PAYMENT_OBJECT', PAYMENT_OBJECT_CODES, 'commodity'),
-    ffd: ffd as FiscalSettings['ffd'],
-  };
-}
-
-/** A whole number of milliseconds or a port from the environment, or the start stops and says which variable is wrong. */
-function wholeNumberFrom(env: NodeJS.ProcessEnv, name: string, least: number, most: number): number | null {
-  const value = env[name];
-  if (value === undefined || value === '') return null;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < least || number > most) throw new Error(`${name} must be a whole number from ${least} to ${most} (it is "${value}")`);
-  return number;
-}
-
-/** METRICS_TOKEN: 16 or more printable characters without spaces (it travels as a bearer token). */
-export function metricsTokenFrom(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!/^[\x21-\x7e]{16,200}$/.test(value)) throw new Error('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
-  return value;
-}
-
-/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out. */
-export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
-  const shutdownTimeoutMs = wholeNumberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 1, 3_600_000);
-  const acquirerTimeoutMs = wholeNumberFrom(env, 'ACQUIRER_TIMEOUT_MS', 100, 120_000);
-  return {
-    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
-    metricsPort: wholeNumberFrom(env, 'METRICS_PORT', 0, 65_535),
-    ...(shutdownTimeoutMs !== null ? { shutdownTimeoutMs } : {}),
-    ...(acquirerTimeoutMs !== null ? { acquirerTimeoutMs } : {}),
-  };
-}
-
-/** Options from the process environment (see README for the variables). */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
-  const port = Number(env.PORT ?? 3000);
-  return defaultOptions({
-    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
-    databasePath: path.resolve(env.DATABASE_PATH ?? 'data/checkout.sqlite'),
-    ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: Number(env.DATABASE_POOL_SIZE) } : {}),
-    ...(env.DIST_DIR ? { distDir: path.resolve(env.DIST_DIR) } : {}),
-    sandbox: env.SANDBOX !== '0',
-    product: env.PRODUCT === 'auto' ? 'auto' : 'realty',
-    providerBase: env.PROVIDER_BASE ?? '',
-    environment: (env.APP_ENV as Environment | undefined) ?? 'local',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    hcaptchaSiteKey: env.HCAPTCHA_SITEKEY || null,
-    hcaptchaSecret: env.HCAPTCHA_SECRET || null,
-    ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    logger: env.LOG !== '0',
-    ...(LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? { logLevel: env.LOG_LEVEL as LogLevel } : {}),
-    ...(env.MERCHANT_NAME ? { merchantName: env.MERCHANT_NAME } : {}),
-    ...(env.MERCHANT_SUPPORT_PHONE !== undefined ? { merchantSupportPhone: env.MERCHANT_SUPPORT_PHONE } : {}),
-    ...(env.MERCHANT_SUPPORT_EMAIL !== undefined ? { merchantSupportEmail: env.MERCHANT_SUPPORT_EMAIL } : {}),
-    widgetOrigin: env.WIDGET_ORIGIN || null,
-    sbpBanksUrl: env.SBP_BANKS_URL || null,
-    merchantApiKeys: (env.MERCHANT_API_KEYS ?? '')
-      .split(',')
-      .map((key) => key.trim())
-      .filter(Boolean),
-    ...(env.MERCHANT_RATE_LIMIT_PER_MINUTE ? { merchantRateLimitPerMinute: Number(env.MERCHANT_RATE_LIMIT_PER_MINUTE) } : {}),
-    webhookUrl: env.MERCHANT_WEBHOOK_URL || null,
-    webhookSecret: webhookSecretFrom(env.MERCHANT_WEBHOOK_SECRET),
-    ...(env.WEBHOOK_RETRY_SCHEDULE ? { webhookRetryScheduleMs: retryScheduleFrom(env.WEBHOOK_RETRY_SCHEDULE) } : {}),
-    acquirerUrl: env.ACQUIRER_URL || null,
-    acquirerUserName: env.ACQUIRER_USERNAME || null,
-    acquirerPassword: env.ACQUIRER_PASSWORD || null,
-    acquirerToken: env.ACQUIRER_TOKEN || null,
-    acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
-    ...(env.SBP_PAYMENT_MAXIMUM ? { sbpPaymentMaximumKopecks: moneySettingFrom('SBP_PAYMENT_MAXIMUM', env.SBP_PAYMENT_MAXIMUM) } : {}),
-    smsruApiId: env.SMSRU_API_ID || null,
-    smsruUrl: env.SMSRU_URL || null,
-    smsruFrom: env.SMSRU_FROM || null,
-    fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
-    ...operationsFrom(env),
-  });
-}
 
 /**
  * The sandbox's RBS fake as the product reaches it when no ACQUIRER_URL is set (sandbox/rbs.ts serves it): its REST

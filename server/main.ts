@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { optionsFromEnv, type AppOptions } from './config';
+import { type AppOptions } from './config';
+import { optionsFromEnv } from './environment';
 import { listenForMetrics, servedOnMainPort } from './operations/metricsAccess';
 import { stopOnSignals } from './operations/shutdown';
 import { demoAccount, demoBills, seedDemo } from './sandbox/demoBills';

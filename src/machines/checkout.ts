@@ -1,5 +1,5 @@
 import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
-import { maxSpendablePoints, phoneOf } from '../services/pricing';
+import { phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import {
   agreementsOf,
@@ -9,17 +9,15 @@ import {
   missingAgreements,
   noAgreements,
   payOutcome,
-  paymentRequest,
-  pointsForPart,
   pointsAllowed,
-  selectedType,
+  pointsForPart,
   withSession,
   type CheckoutContext,
   type CheckoutEvent,
   type CheckoutInput,
   type PayOutcome,
 } from './checkoutContext';
-import { child, fromChunk, loadCodeStub, logicOf, missingChunks, startChild, type Chunk, type LoadedCode } from './chunks';
+import { fromChunk, loadCodeStub, type LoadedCode } from './chunks';
 import type { codeFlowMachine, CodeRequest } from './codeFlow';
 import { codeFlowInput, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
@@ -28,7 +26,9 @@ import type { offerMachine } from './offer';
 import type { paymentMachine } from './payment';
 import type { paymentStatusMachine } from './paymentStatus';
 import type { signInMachine } from './signIn';
-import { askedFor, openedByPayer, returnable, route, stepAt, steps, type Step } from './steps';
+import { askedFor, route, steps, type Step } from './steps';
+import { childStarters } from './checkoutChildren';
+import { checkoutGuards, codeMissing } from './checkoutGuards';
 import { notProvided, promiseStub } from './stub';
 
 export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';
@@ -37,20 +37,6 @@ export { derive, type Agreements, type CheckoutContext, type CheckoutEvent, type
 
 /** Every step: a reload comes back to the step it was on, when what it needs is still there (checkoutResume.ts). */
 const resumableSteps = Object.keys(steps) as Step[];
-
-const chunkOfStep = (step: Step | null): Chunk[] => {
-  const chunk = step ? steps[step].chunk : null;
-  return chunk ? [chunk] : [];
-};
-
-/**
- * The code `opening` fetches: the step's asked for, or, as the page opens, that of the step the address bar names (a
- * reload resumes it) or of the way to pay ('Попробовать снова' opens there). The main route's is in the first scripts.
- */
-const codeToOpen = (context: CheckoutContext): Chunk[] =>
-  context.goingTo ? chunkOfStep(context.goingTo) : [...chunkOfStep(stepAt(context.resumePath)), ...(context.bill.retry ? (['paying'] as const) : [])];
-
-const codeMissing = (context: CheckoutContext) => missingChunks(context.code, codeToOpen(context));
 
 /**
  * The checkout: a state per step (steps.ts), each the address bar's route, and the steps passed as history. Beside it:
@@ -96,27 +82,7 @@ export const checkoutMachine = setup({
     'go back': assign({ goingTo: ({ context }) => context.history.at(-1) ?? null }),
     arrive: assign({ goingTo: null }),
     'keep code': assign(({ context }, params: { code: LoadedCode }) => ({ code: { ...context.code, ...params.code } })),
-    'start sign-in form': startChild<CheckoutContext, CheckoutEvent>(({ code }) => child('signIn', logicOf(code, 'signInForm').signIn, undefined)),
-    'start offer': startChild<CheckoutContext, CheckoutEvent>((context) => child('offer', logicOf(context.code, 'paying').offer, { objectOID: context.bill.objectOID })),
-    'start payment': startChild<CheckoutContext, CheckoutEvent>((context) =>
-      child('payment', logicOf(context.code, 'paying').payment, {
-        request: paymentRequest(context),
-        code: selectedType(context)?.Code ?? null,
-        closesWithPoints: derive.isCoveredByPoints(context),
-        isDesktop: context.isDesktop,
-      }),
-    ),
-    'start status polling': startChild<CheckoutContext, CheckoutEvent, { keepPollingWhenHidden: boolean }>((context, { keepPollingWhenHidden }) =>
-      child('paymentStatus', logicOf(context.code, 'paying').paymentStatus, {
-        transactionID: context.transactionID ?? '',
-        billOID: context.bill.objectOID,
-        keepPollingWhenHidden,
-      }),
-    ),
-    // Reached from a resumed code screen, no code was sent from this page: the draft's phone, the one the code went to.
-    'start free call': startChild<CheckoutContext, CheckoutEvent>((context) =>
-      child('freeCall', logicOf(context.code, 'accountFlows').freeCall, { phone: context.sendSmsPhone || context.codeAskedFor?.phone || phoneOf(context.bill, context.user) }),
-    ),
+    ...childStarters,
     'push history': assign({ history: ({ context }) => [...context.history, context.step] }),
     'pop history': assign({ history: ({ context }) => context.history.slice(0, -1) }),
     'clear history': assign({ history: [] }),
@@ -173,39 +139,7 @@ export const checkoutMachine = setup({
     /** The fast payment resumed after a reload settled: it is open at the acquirer no more. */
     'forget open attempt': assign({ openAttempt: null }),
   },
-  guards: {
-    /** The page opens on a step past the first (a reload on it, a retry) whose code is not here yet. */
-    'opens on a later step': ({ context }) => codeMissing(context).length > 0,
-    'is its code here': ({ context }) => codeMissing(context).length === 0,
-    'is going to': ({ context }, params: { step: Step }) => context.goingTo === params.step,
-    'is the sign-in form here': ({ context }) => !!context.code.signInForm,
-    'is opened by the payer': ({ event }) => event.type === 'nav.goTo' && (openedByPayer as readonly Step[]).includes(event.step),
-    'can go back': ({ context }) => (returnable as readonly Step[]).includes(context.history.at(-1) as Step),
-    'main route is noReg': ({ context }) => context.bill.noReg,
-    // Resuming after a reload (checkoutResume.ts), when provided; by default a reload starts at the main route.
-    'resumes at': (_, _params: { step: Step }) => false,
-    /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */
-    'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
-    /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
-    'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
-    'is signed in': ({ context }) => context.user !== null,
-    'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
-    'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,
-    'has no spendable points': ({ context }) => !context.bill.info.CustNo || maxSpendablePoints(context.bill) <= 0,
-    'is phone checked': ({ context }) => context.phoneChecked,
-    /** When points cover the bill no type is chosen, so choosing one is ignored. */
-    'is a type needed': ({ context }) => !derive.isCoveredByPoints(context),
-    'is an agreement missing': ({ context }) => Object.values(missingAgreements(context)).includes(true),
-    /** Pay brought an e-mail other than the one the receipt would go to: the server checks it first. */
-    'is the part wrong': ({ context }) => derive.partProblem(context) !== null,
-    'is e-mail changed': ({ context, event }) => event.type === 'payment.pay' && event.email !== undefined && derive.isEmailChanged(context, event.email),
-    'is fast payment': (_, { output }: PayOutcome) => output.outcome === 'fast payment',
-    'is bill paid meanwhile': (_, { output }: PayOutcome) => output.outcome === 'already paid',
-    'is not paid': (_, { output }: PayOutcome) => output.outcome === 'not paid',
-    'is paid': (_, params: { status: string }) => params.status === 'success',
-    'is declined': (_, params: { status: string }) => params.status === 'declined',
-    'is refunded': (_, params: { status: string }) => params.status === 'refunded',
-  },
+  guards: checkoutGuards,
 }).createMachine({
   id: 'checkout',
   description: 'The checkout steps; every step is a route (steps.ts), history is context.',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { CODE_RULES } from '../../../server/accounts/codes';
-import { trustProxyFrom } from '../../../server/config';
+import { trustProxyFrom } from '../../../server/environment';
 import { Client, DEV_CAPTCHA_TOKEN, lastCode, openPage, otherCode, secondProcess, serverWithPage, startServer, textsTo, type TestServer } from '../helpers';
 import { guardOf } from '../../../server/accounts/codeQueries';
 

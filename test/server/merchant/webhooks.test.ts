@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, countRows, linkFor, merchantCall, openPage, payBillByCard, payBySbp, startServer, TEST_PASSWORD_COST, type TestServer } from '../helpers';
-import { DEFAULT_RETRY_SCHEDULE_MS, retryScheduleFrom, webhookSecretFrom } from '../../../server/config';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../../../server/config';
+import { retryScheduleFrom, webhookSecretFrom } from '../../../server/environment';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { signWebhook, verifyWebhook, webhookHeaders } from '../../../server/merchant/signature';
 import { claimWebhookEvent, enqueueEvent } from '../../../server/merchant/outbox';

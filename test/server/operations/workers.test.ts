@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { operationsFrom } from '../../../server/config';
+import { operationsFrom } from '../../../server/environment';
 import { rounds, workers } from '../../../server/operations/workers';
 import { startServer } from '../helpers';
 
