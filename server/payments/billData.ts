@@ -72,7 +72,9 @@ export async function objectInfo(store: Store, bill: BillRow) {
 /** How far a bill with parts is paid, as the page shows it (null: a bill paid by one payment of the whole). */
 async function partsOf(store: Store, bill: BillRow) {
   if (bill.part_minimum_kopecks === null) return null;
-  const [paid, pointsSpent] = await Promise.all([partsPaidOfBill(store, bill), pointsSpentOnBill(store, bill.oid)]);
+  const [parts, pointsSpent] = await Promise.all([partsPaidOfBill(store, bill), pointsSpentOnBill(store, bill.oid)]);
+  // Parts paid by two tabs at once may pass the bill: what passes it goes back, the bill keeps its amount.
+  const paid = Math.min(parts, bill.sum_kopecks);
   return {
     minimum: toRoubles(bill.part_minimum_kopecks),
     paid: toRoubles(paid),

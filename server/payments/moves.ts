@@ -5,6 +5,7 @@
  * with payments, which sees billing, the points and the merchant's webhooks.
  */
 import { billByOid } from '../billing/queries';
+import type { BillRow } from '../billing/tables';
 import type { AttemptEvent, AttemptEffect, AutomaticRefundReason } from '../lifecycle/attempt';
 import type { BillEffect, BillEvent } from '../lifecycle/bill';
 import { attemptLifecycle, billLifecycle, refundLifecycle } from '../lifecycle/lifecycles';
@@ -16,7 +17,7 @@ import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
 import { attemptsInStateOfBill, partsPaidOfBill, paymentByOrder } from './queries';
 import { refundedOf } from './refundQueries';
-import { automaticRefund, givePointsBack } from './refunds';
+import { automaticRefund, excessRefund, givePointsBack } from './refunds';
 
 const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> = {
   async 'write off the points'(tx, { row }) {
@@ -39,11 +40,13 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
 
   async 'mark the bill paid'(tx, { row }) {
     // This payment counts among the bill's successful ones already (its move is written): what remains is after it.
-    const paid = await moveBill(tx, row.bill_oid, async (bill, tx) => ({
-      type: 'payment.succeeded',
-      orderId: row.order_id,
-      remainingKopecks: Math.max(0, bill.sum_kopecks - (await partsPaidOfBill(tx, bill))),
-    }));
+    const left = async (bill: BillRow, tx: Store) => bill.sum_kopecks - (await partsPaidOfBill(tx, bill));
+    // A part more than remained (another tab paid some of it meanwhile): the bill never keeps more than its amount, so
+    // what passes it goes back, a part of this payment (the points it spent stay on what the bill kept); written before
+    // the bill moves, so what the merchant hears of the bill already leaves it out.
+    const over = -(await left((await billByOid(tx, row.bill_oid))!, tx));
+    if (over > 0) await excessRefund(tx, row, over);
+    const paid = await moveBill(tx, row.bill_oid, async (bill, tx) => ({ type: 'payment.succeeded', orderId: row.order_id, remainingKopecks: Math.max(0, await left(bill, tx)) }));
     // The attempt's chart chose this from the bill read in this same transaction: a bill that refuses is a fault.
     if (paid.kind !== 'moved') throw new Error(`bill ${row.bill_oid} refused the payment ${row.order_id} (${paid.kind})`);
   },

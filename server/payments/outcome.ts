@@ -12,7 +12,6 @@ import { pointsBalance } from '../loyalty/ledger';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
 import { moveAttempt } from './moves';
-import { partOf, partsPaidOfBill } from './queries';
 import type { AttemptRow } from './tables';
 
 /** The acquirer's word on an attempt's order as the gateway reads it (the deposit with the amount it took), or Pay's. */
@@ -24,12 +23,11 @@ export type AcquirerOutcome =
 async function paidEvent(tx: Store, attempt: AttemptRow, paidKopecks: number): Promise<AttemptEvent> {
   const bill = (await billByOid(tx, attempt.bill_oid))!;
   const status = billStatus(bill, tx.now());
-  // A part of a bill paid by two tabs at once: a part more than now remains would make the bill keep more than its
-  // amount, so the bill takes it as it takes a payment of a bill already paid (given back whole).
-  const fits = status === 'unpaid' || (status === 'partially_paid' && partOf(attempt) <= bill.sum_kopecks - (await partsPaidOfBill(tx, bill)));
+  // A part of a bill paid by two tabs at once may be more than now remains: the bill keeps what remains and gives the
+  // rest back (marking the bill paid, moves.ts), so a partly paid bill takes it as an unpaid one does.
   // The balance may have been spent since the attempt began: a payment never takes it below zero.
   const pointsThere = attempt.points_used === 0 || (bill.cust_no !== null && (await pointsBalance(tx, bill.cust_no)) >= attempt.points_used);
-  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: fits ? 'unpaid' : status === 'paid' || status === 'partially_paid' ? 'paid' : 'closed', pointsThere };
+  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: status === 'unpaid' || status === 'partially_paid' ? 'unpaid' : status === 'paid' ? 'paid' : 'closed', pointsThere };
 }
 
 /**

@@ -223,7 +223,7 @@ test('two tabs paying the same remainder at once: the bill keeps exactly its amo
   expect(told).toContain('refund.succeeded');
 });
 
-test('two tabs at once, the smaller part first: the larger no longer fits what remains and goes back whole', async () => {
+test('two tabs at once, the smaller part first: the larger keeps what remained and only its excess goes back', async () => {
   const bill = await newBill();
   const first = (await startPart(bill, 'ALL', 1_000_000)).json().info;
   expect((await payByCard(server.app, first.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
@@ -231,12 +231,27 @@ test('two tabs at once, the smaller part first: the larger no longer fits what r
   await payBySbp(server.app, one.json().info.data.payload);
   const late = two.json().info;
   expect((await payByCard(server.app, late.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  await server.app.background.idle();
   const now = await billNow(bill);
-  // Never more than its amount: 2 000 000.00 kept, 500 000.00 still to pay on the same link.
-  expect(now).toMatchObject({ status: 'partially_paid', paid: rub('2000000.00'), remaining: rub('500000.00') });
-  expect(now.payments.find((p: { orderId: string }) => p.orderId === late.orderId)).toMatchObject({ status: 'refunded' });
+  // Never more than its amount: the later part keeps the 500 000.00 that remained; its other 1 000 000.00 goes back.
+  expect(now).toMatchObject({ status: 'paid', paid: rub('2500000.00'), remaining: rub('0.00'), refunded: rub('0.00') });
+  expect(now.payments.find((p: { orderId: string }) => p.orderId === late.orderId)).toMatchObject({ status: 'success', part: rub('1500000.00'), refunded: rub('1000000.00') });
   const refunds = (await merchantCall(server.app, 'GET', `/payments/${late.orderId}`)).json().refunds;
-  expect(refunds).toEqual([expect.objectContaining({ automatic: true, status: 'succeeded', amount: rub('1500000.00'), reason: expect.stringContaining('more than remained') })]);
+  expect(refunds).toEqual([expect.objectContaining({ automatic: true, status: 'succeeded', amount: rub('1000000.00'), reason: expect.stringContaining('more than remained') })]);
+  // The refund's receipt returns the bill's positions by share, adding up to the excess to the kopeck.
+  const returned = refunds[0].items as { amount: { value: string } }[];
+  expect(returned.length).toBeGreaterThan(0);
+  expect(returned.reduce((sum, item) => sum + Math.round(Number(item.amount.value) * 100), 0)).toBe(1_000_000_00);
+  // At the acquirer: the order keeps its part less the excess.
+  const { order } = await bundleOf(late.orderId);
+  expect(order.refunded_amount).toBe(1_000_000_00);
+  const told = await eventsOf(bill);
+  const types = told.map((event) => event.type);
+  expect(types).toEqual(expect.arrayContaining(['bill.partially_paid', 'bill.paid', 'refund.succeeded']));
+  expect(types.filter((type) => type === 'bill.paid')).toHaveLength(1);
+  expect(told.find((event) => event.type === 'refund.succeeded')!.data).toMatchObject({ refund: expect.objectContaining({ amount: rub('1000000.00'), automatic: true }) });
+  // The bill paid says it kept exactly its amount, even before the excess went back.
+  expect(told.find((event) => event.type === 'bill.paid')!.data).toMatchObject({ paid: rub('2500000.00'), remaining: rub('0.00') });
 });
 
 test('a refund of a part: paid shrinks, refunded says by how much, the bill stays paid', async () => {
