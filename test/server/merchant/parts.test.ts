@@ -4,7 +4,7 @@ import { receiptOf } from '../../../server/payments/receipt';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { rbsOrder } from '../../../server/sandbox/rbsOrders';
 import { webhookEvents } from '../../support/rows';
-import { Client, linkOf, merchantCall, payByCard, payBySbp, startServer, type TestServer } from '../helpers';
+import { Client, linkOf, merchantCall, payByCard, payBySbp, provePhone, startServer, type TestServer } from '../helpers';
 
 /*
  * A large bill paid in parts through the merchant API and the page's Pay: a 2 500 000.00 bill with parts of at least
@@ -266,4 +266,34 @@ test('a refund of a part: paid shrinks, refunded says by how much, the bill stay
   expect(refund.statusCode).toBeLessThan(300);
   await server.app.background.idle();
   expect(await billNow(bill)).toMatchObject({ status: 'paid', paid: rub('2300000.00'), remaining: rub('0.00'), refunded: rub('200000.00') });
+});
+
+test('points are spent on one part only: the first paid with them; the next part cannot spend them', async () => {
+  const customer = { custNo: `PARTS-${Date.now()}`, phone: '79995550101' };
+  const bill = await newBill({ customer: { name: 'Покупатель', phone: customer.phone, custNo: customer.custNo }, points: { enabled: true, usefulLimit: 5000 } });
+  expect((await merchantCall(server.app, 'POST', `/customers/${customer.custNo}/points`, { delta: 5000, reason: 'test' })).statusCode).toBe(200);
+  const client = await new Client(server.app).open(bill.link);
+  expect((await provePhone(client, customer.phone, 'use-points', bill.link)).statusCode).toBe(200);
+  const pay = (points: number, partSum: number) =>
+    client.post('/api/getPaymentUrl/', { pointsSum: points, partSum, objectOID: bill.link, cardTypeOID: `${bill.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
+  const objectInfo = async () => (await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` })).json();
+  expect((await objectInfo()).parts).toMatchObject({ pointsSpent: false });
+
+  // The first part spends 2 000 points (a point is a rouble): its money is the part less them.
+  const first = await pay(2000, 1_000_000);
+  expect(first.statusCode).toBe(200);
+  expect((await payByCard(server.app, first.json().info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  expect((await billNow(bill)).payments[0]).toMatchObject({ status: 'success', part: rub('1000000.00'), pointsUsed: 2000, amount: rub('998000.00') });
+  expect((await objectInfo()).parts).toMatchObject({ paid: 1_000_000, pointsSpent: true });
+
+  // The next part may not spend the points left: refused, saying why, and nothing is made.
+  const again = await pay(1000, 500_000);
+  expect(again.statusCode).toBe(400);
+  expect(JSON.stringify(again.json())).toContain('Баллы уже списаны в оплату другой части счета');
+  expect((await billNow(bill)).payments).toHaveLength(1);
+  // Without points it pays as any part.
+  const next = await pay(0, 1_500_000);
+  expect(next.statusCode).toBe(200);
+  expect((await payByCard(server.app, next.json().info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  expect(await billNow(bill)).toMatchObject({ status: 'paid', paid: rub('2500000.00') });
 });
