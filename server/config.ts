@@ -115,6 +115,11 @@ export interface AppOptions {
   acquirerTimeoutMs: number;
   /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
   paymentSessionSecs: number;
+  /**
+   * The most one fast-payment (SBP) payment takes unless the merchant's bill says otherwise (SBP_PAYMENT_MAXIMUM, roubles
+   * with two decimals: 1000000.00; some acquirers set 700000.00). A bill with parts is paid past it in several payments.
+   */
+  sbpPaymentMaximumKopecks: number;
   /** A poll of a pending attempt asks the acquirer when its status was last read longer ago than this. */
   reconcileAfterMs: number;
   /**
@@ -215,6 +220,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     acquirerFetch: (input, init) => fetch(input, init),
     acquirerTimeoutMs: 10_000,
     paymentSessionSecs: 1200,
+    sbpPaymentMaximumKopecks: 100_000_000,
     reconcileAfterMs: 3000,
     holdReleaseAfterMs: 561_600_000,
     sweepEveryMs: 60_000,

@@ -3,6 +3,7 @@
  * saying which it is. What the settings are and their defaults stand in config.ts.
  */
 import path from 'node:path';
+import { parseMoney } from './platform/money';
 import { FFD_VERSIONS, isNameIn, namesOf, PAYMENT_METHOD_CODES, PAYMENT_OBJECT_CODES, TAX_SYSTEM_CODES, VAT_CODES, type FiscalSettings } from './billing/fiscalCodes';
 import { defaultOptions, LOG_LEVELS, type AppOptions, type Environment, type LogLevel } from './config';
 
@@ -30,6 +31,13 @@ function databaseUrlFrom(value: string | undefined): string | null {
   if (!value) return null;
   if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file at DATABASE_PATH)');
   return value;
+}
+
+/** A setting of money: roubles with two decimals ("1000000.00"), more than zero, in kopecks; anything else stops the start. */
+export function moneySettingFrom(name: string, value: string): number {
+  const kopecks = parseMoney(value.trim());
+  if (kopecks === undefined || kopecks <= 0) throw new Error(`${name} must be roubles with two decimals, more than 0 (such as 1000000.00; it is "${value}")`);
+  return kopecks;
 }
 
 /** TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas ("127.0.0.1,10.0.0.0/8"). */
@@ -132,6 +140,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerPassword: env.ACQUIRER_PASSWORD || null,
     acquirerToken: env.ACQUIRER_TOKEN || null,
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
+    ...(env.SBP_PAYMENT_MAXIMUM ? { sbpPaymentMaximumKopecks: moneySettingFrom('SBP_PAYMENT_MAXIMUM', env.SBP_PAYMENT_MAXIMUM) } : {}),
     smsruApiId: env.SMSRU_API_ID || null,
     smsruUrl: env.SMSRU_URL || null,
     smsruFrom: env.SMSRU_FROM || null,

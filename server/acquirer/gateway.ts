@@ -15,6 +15,7 @@ import { applyAcquirerOutcome, type AcquirerOutcome } from '../payments/outcome'
 import { beginRelease, capturedItems, holdsDue, HoldRefused, warnOfExpiringHolds } from '../payments/holds';
 import { attemptByOrder, itemsOfAttempt } from '../payments/queries';
 import { billByOid } from '../billing/queries';
+import { pendingRefundsOfOrder } from '../payments/refundQueries';
 import { orderNumberOf } from '../payments/start';
 import type { AttemptRow } from '../payments/tables';
 import type { Background } from '../platform/background';
@@ -242,8 +243,9 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       return applyAcquirerOutcome(store, orderId, outcome, found ? { action_code: found.actionCode, masked_pan: found.maskedPan, ...held } : undefined);
     });
     const after = read ?? (await attemptByOrder(store, orderId));
-    // A payment its bill could not keep goes back at once (its automatic refund was written with the outcome).
-    if (after?.state === 'givingBack') await refunder.process(orderId);
+    // A payment its bill could not keep goes back at once, and so does what a part paid past what remained of its bill
+    // (their automatic refunds were written with the outcome).
+    if (after?.state === 'givingBack' || (after?.state === 'paid' && (await pendingRefundsOfOrder(store, orderId)).length > 0)) await refunder.process(orderId);
     return { attempt: after, answered, busy: !leased };
   }
 

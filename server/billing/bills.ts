@@ -17,6 +17,8 @@ export interface PaymentTypeInput {
   code: PaymentTypeCode;
   name: string;
   commissionKopecks: number;
+  /** The most one payment this way takes; absent or null: no cap. */
+  maximumKopecks?: number | null;
   showAggregatorOffer?: boolean;
   showExecuterOffer?: boolean;
 }
@@ -27,6 +29,8 @@ export interface BillInput {
   objectOID?: string;
   purpose: string;
   sumKopecks: number;
+  /** The least one payment pays when the bill may be paid in several (or what remains, when less); null: one payment. */
+  partMinimumKopecks?: number | null;
   customer?: { name?: string | null; phone?: string | null; email?: string | null; custNo?: string | null };
   /** The bill's own receipt e-mail (the page's info.Email). */
   billEmail?: string | null;
@@ -115,6 +119,12 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
   if (input.purpose.trim() === '' || input.purpose.length > 500) problem('purpose', 'must be 1 to 500 characters');
   oneLine('purpose', input.purpose);
   if (!Number.isSafeInteger(input.sumKopecks) || input.sumKopecks <= 0) problem('amount.value', 'must be more than 0.00');
+  const minimum = input.partMinimumKopecks;
+  if (minimum != null && (!Number.isSafeInteger(minimum) || minimum <= 0 || minimum > input.sumKopecks)) {
+    problem('parts.minimum.value', 'must be more than 0.00 and at most amount.value');
+  }
+  // A deposit is one hold of the whole amount, captured or released as one: it is not paid in parts.
+  if (minimum != null && input.capture === 'manual') problem('parts', 'cannot be given with capture manual: a deposit is held in one payment');
   const customer = input.customer ?? {};
   oneLine('customer.name', customer.name);
   if (customer.phone != null && !isPhone(customer.phone)) problem('customer.phone', 'must be 11 digits starting with 79');
@@ -132,6 +142,8 @@ export function billInputProblems(input: BillInput, now: number): FieldProblem[]
       if (type.name.trim() === '') problem(`paymentTypes[${i}].name`, 'must not be empty');
       oneLine(`paymentTypes[${i}].name`, type.name);
       if (input.capture === 'manual' && !canHold(type.code)) problem(`paymentTypes[${i}].code`, 'cannot hold money: a bill with capture manual takes cards only');
+      const maximum = type.maximumKopecks;
+      if (maximum != null && (!Number.isSafeInteger(maximum) || maximum <= 0)) problem(`paymentTypes[${i}].maximum.value`, 'must be more than 0.00');
     });
   }
   if (input.items) problems.push(...itemProblems(input.items, input.sumKopecks));
@@ -164,6 +176,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       object_type: 'bill',
       purpose: input.purpose,
       sum_kopecks: input.sumKopecks,
+      part_minimum_kopecks: input.partMinimumKopecks ?? null,
       client_name: customer.name ?? '',
       client_phone: customer.phone ?? null,
       client_email: customer.email ?? null,
@@ -188,6 +201,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
         code: type.code,
         name: type.name,
         commission_kopecks: type.commissionKopecks,
+        maximum_kopecks: type.maximumKopecks ?? null,
         show_aggregator_offer: type.showAggregatorOffer ? 1 : 0,
         show_executer_offer: type.showExecuterOffer ? 1 : 0,
       });

@@ -7,7 +7,8 @@ import { begin } from '../lifecycle/writer';
 import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
-import type { BillItemRow, BillRow, NewBill, PaymentTypeRow } from './tables';
+import type { Insertable } from 'kysely';
+import type { BillItemRow, BillRow, NewBill, PaymentTypeRow, PaymentTypesTable } from './tables';
 
 /** Read on every page load, payment and poll: compiled once per engine. */
 const hot = {
@@ -33,7 +34,7 @@ export async function insertBill(store: Store, bill: NewBill): Promise<void> {
   await begin(store, billLifecycle, { ...columns, created_at: store.now() });
 }
 
-export async function insertType(store: Store, type: PaymentTypeRow): Promise<void> {
+export async function insertType(store: Store, type: Insertable<PaymentTypesTable>): Promise<void> {
   await store.db.insertInto('payment_types').values(type).execute();
 }
 

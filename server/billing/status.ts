@@ -7,15 +7,18 @@
  */
 
 /** A bill's status as the merchant API names it. */
-export type BillStatus = 'unpaid' | 'held' | 'paid' | 'cancelled' | 'expired';
+export type BillStatus = 'unpaid' | 'partially_paid' | 'held' | 'paid' | 'cancelled' | 'expired';
 
 /** What the status is read from: the columns of a bill row. */
 export interface BillState {
+  /**
+   * The bill's state in its chart: a bill paid in parts is 'partlyPaid' between its first part and its last; `held`
+   * while a payment holds its money (both stored as open, neither paid nor closed).
+   */
+  state: string;
   status: 'open' | 'paid';
   closed_as: 'cancelled' | 'expired' | null;
   expires_at: number | null;
-  /** Its state in its chart: `held` while a payment holds its money (stored as open, neither paid nor closed). */
-  state?: string;
 }
 
 export function billStatus(bill: BillState, now: number): BillStatus {
@@ -24,7 +27,7 @@ export function billStatus(bill: BillState, now: number): BillStatus {
   // A held bill stays held past its deadline: the hold is the merchant's to capture or release.
   if (bill.state === 'held') return 'held';
   if (bill.expires_at !== null && bill.expires_at <= now) return 'expired';
-  return 'unpaid';
+  return bill.state === 'partlyPaid' ? 'partially_paid' : 'unpaid';
 }
 
 /** Why a bill cannot be paid now, in the payer's words; null when it can. */
@@ -39,6 +42,7 @@ export function unpayableReason(bill: BillState, now: number): string | null {
     case 'held':
       return 'Сумма заблокирована на карте';
     case 'unpaid':
+    case 'partially_paid':
       return null;
   }
 }

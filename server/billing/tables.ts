@@ -35,6 +35,11 @@ export interface BillsTable {
   created_at: number;
   /** When the bill stops being payable (null: never); the expiry sweep then closes it as 'expired'. */
   expires_at: number | null;
+  /**
+   * The least one payment of the bill pays, when the merchant lets it be paid in parts (or what remains, when less);
+   * null: one payment of the whole.
+   */
+  part_minimum_kopecks: Generated<number | null>;
   /** Where the payer goes back to the merchant's shop after paying (null: nowhere). */
   return_url: string | null;
   paid_at: number | null;
@@ -55,6 +60,8 @@ export interface PaymentTypesTable {
   commission_kopecks: number;
   show_aggregator_offer: number;
   show_executer_offer: number;
+  /** The most one payment this way takes (the fast-payment system's limit, a bank's); null: no cap. */
+  maximum_kopecks: Generated<number | null>;
 }
 export type PaymentTypeRow = Selectable<PaymentTypesTable>;
 
@@ -93,5 +100,8 @@ declare module '../store/database' {
  * What a new bill is made of: not its state, which is its chart's first (open), nor the times it gets later. (`status`
  * may be given as 'open', what every new bill is.)
  */
-export type NewBill = Omit<BillRow, 'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'capture'> &
-  Partial<Pick<BillRow, 'expires_at' | 'return_url' | 'capture'>> & { status?: 'open' };
+export type NewBill = Omit<
+  BillRow,
+  'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'capture' | 'part_minimum_kopecks'
+> &
+  Partial<Pick<BillRow, 'expires_at' | 'return_url' | 'capture' | 'part_minimum_kopecks'>> & { status?: 'open' };

@@ -14,7 +14,7 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { BillConflict, BillInputError, BillNotFound, createBill, type BillInput } from '../billing/bills';
+import { BillConflict, BillInputError, BillNotFound, createBill, defaultPaymentTypes, type BillInput } from '../billing/bills';
 import type { Measure, PaymentMethod, PaymentObject, Vat } from '../billing/fiscalCodes';
 import { quantityMilliOf } from '../billing/items';
 import { billByOid } from '../billing/queries';
@@ -103,38 +103,44 @@ function validationFields(error: FastifyError): { field: string; message: string
   });
 }
 
-/** The body of POST /bills in the server's terms; money strings become kopecks by their digits. */
-function billInputOf(body: {
+/**
+ * The body of POST /bills in the server's terms; money strings become kopecks by their digits. A way to pay the body
+ * caps nothing for takes the server's cap for its kind (`defaultMaximum`: the fast-payment system's limit).
+ */
+function billInputOf(
+  body: {
   objectOID?: string;
   purpose: string;
   amount: { value: string };
   customer?: { name?: string; phone?: string; email?: string; custNo?: string };
   noReg?: boolean;
   points?: { enabled: boolean; usefulLimit?: number };
-  paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
+  parts?: { minimum: { value: string } };
+  paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; maximum?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
   expiresAt?: string;
   returnUrl?: string;
   capture?: 'automatic' | 'manual';
   items?: { name: string; quantity: number; price: { value: string }; vat: Vat; paymentMethod: PaymentMethod; paymentObject: PaymentObject; measure?: Measure }[];
-}): BillInput {
+  },
+  defaultMaximum: (code: PaymentTypeCode) => number | null,
+): BillInput {
+  const sumKopecks = parseMoney(body.amount.value) ?? -1;
   return {
     ...(body.objectOID !== undefined ? { objectOID: body.objectOID } : {}),
     purpose: body.purpose,
-    sumKopecks: parseMoney(body.amount.value) ?? -1,
+    sumKopecks,
+    partMinimumKopecks: body.parts ? (parseMoney(body.parts.minimum.value) ?? -1) : null,
     customer: body.customer ?? {},
     noReg: body.noReg ?? true,
     points: body.points ? { enabled: body.points.enabled, usefulLimit: body.points.usefulLimit ?? 0 } : { enabled: false, usefulLimit: 0 },
-    ...(body.paymentTypes
-      ? {
-          paymentTypes: body.paymentTypes.map((type) => ({
-            code: type.code,
-            name: type.name,
-            commissionKopecks: type.commission ? (parseMoney(type.commission.value) ?? -1) : 0,
-            showAggregatorOffer: type.showAggregatorOffer ?? false,
-            showExecuterOffer: type.showExecuterOffer ?? false,
-          })),
-        }
-      : {}),
+    paymentTypes: (body.paymentTypes ?? defaultPaymentTypes(sumKopecks)).map((type) => ({
+      code: type.code,
+      name: type.name,
+      commissionKopecks: 'commissionKopecks' in type ? type.commissionKopecks : type.commission ? (parseMoney(type.commission.value) ?? -1) : 0,
+      maximumKopecks: 'maximum' in type && type.maximum ? (parseMoney(type.maximum.value) ?? -1) : defaultMaximum(type.code),
+      showAggregatorOffer: type.showAggregatorOffer ?? false,
+      showExecuterOffer: type.showExecuterOffer ?? false,
+    })),
     expiresAt: body.expiresAt === undefined ? null : Date.parse(body.expiresAt),
     returnUrl: body.returnUrl ?? null,
     ...(body.capture ? { capture: body.capture } : {}),
@@ -276,7 +282,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       },
     },
     async (request, reply) => {
-      const input = billInputOf(request.body);
+      const input = billInputOf(request.body, (code) => (code === 'SBP' ? options.sbpPaymentMaximumKopecks : null));
       return once(request, reply, 201, async (tx) => billView(tx, await createBill(tx, input), app.appOptions.publicUrl, app.appOptions.fiscal));
     },
   );

@@ -5,14 +5,14 @@
  * shapes (views.ts), so an event and the API never differ.
  */
 import type { BillRow } from '../billing/tables';
-import { paymentByOrder } from '../payments/queries';
+import { paymentByOrder, paymentsOfBill } from '../payments/queries';
 import { paymentStatusOf } from '../lifecycle/attempt';
 import type { AttemptRow, PaymentStatus, RefundRow } from '../payments/tables';
 import type { Store } from '../store/store';
 import { enqueueEvent } from './outbox';
 import type { WebhookEventType } from './tables';
 import { itemsOfRefund } from '../payments/refundQueries';
-import { iso, money, paymentView, refundView, withDetails } from './views';
+import { billMoneyOf, iso, money, paymentView, refundView, withDetails } from './views';
 
 /** The event of each final status of an attempt. */
 const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
@@ -52,11 +52,27 @@ export async function holdExpiringEvent(tx: Store, attempt: AttemptRow): Promise
   if (payment) await enqueueEvent(tx, 'payment.hold_expiring', { objectOID: attempt.bill_oid, payment });
 }
 
-/** Queues `bill.paid` for a bill just paid by the payment `orderId`, in the caller's transaction. */
+/** What the bill's payments have paid of it and what remains, as the bill's answer shows them, in the caller's transaction. */
+async function billMoneyNow(tx: Store, bill: BillRow) {
+  const money = billMoneyOf(bill, await withDetails(tx, await paymentsOfBill(tx, bill.oid)));
+  return { paid: money.paid, remaining: money.remaining };
+}
+
+/**
+ * Queues `bill.partially_paid` for a bill a payment `orderId` has paid a part of, something remaining, in the caller's
+ * transaction.
+ */
+export async function billPartlyPaidEvent(tx: Store, bill: BillRow, orderId: string): Promise<void> {
+  const payment = await paymentNow(tx, orderId);
+  if (!payment) return;
+  await enqueueEvent(tx, 'bill.partially_paid', { objectOID: bill.oid, status: 'partially_paid', amount: money(bill.sum_kopecks), ...(await billMoneyNow(tx, bill)), payment });
+}
+
+/** Queues `bill.paid` for a bill the payment `orderId` has just left nothing to pay of, in the caller's transaction. */
 export async function billPaidEvent(tx: Store, bill: BillRow, orderId: string): Promise<void> {
   const payment = await paymentNow(tx, orderId);
   if (!payment) return;
-  await enqueueEvent(tx, 'bill.paid', { objectOID: bill.oid, status: 'paid', amount: money(bill.sum_kopecks), paidAt: iso(bill.paid_at), payment });
+  await enqueueEvent(tx, 'bill.paid', { objectOID: bill.oid, status: 'paid', amount: money(bill.sum_kopecks), ...(await billMoneyNow(tx, bill)), paidAt: iso(bill.paid_at), payment });
 }
 
 /** Queues `bill.cancelled` or `bill.expired` for a bill just closed, in the caller's transaction. */

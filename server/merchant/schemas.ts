@@ -105,6 +105,21 @@ export const createBillBody = {
     objectOID: { type: 'string', pattern: OBJECT_OID_PATTERN, description: "The merchant's id of the bill; generated when absent; unique." },
     purpose: { type: 'string', minLength: 1, maxLength: 500, format: TEXT_LINE },
     amount: moneySchema,
+    parts: {
+      type: 'object',
+      required: ['minimum'],
+      additionalProperties: false,
+      description:
+        'The bill may be paid in several payments (two cards, a card and the fast-payment system), each at least minimum, or what remains when that is less. Absent: one payment of the whole amount.',
+      properties: {
+        minimum: {
+          type: 'object',
+          required: ['value'],
+          additionalProperties: false,
+          properties: { value: { type: 'string', pattern: MONEY_PATTERN }, currency: { type: 'string', enum: ['RUB'] } },
+        },
+      },
+    },
     customer: {
       type: 'object',
       additionalProperties: false,
@@ -143,6 +158,14 @@ export const createBillBody = {
             additionalProperties: false,
             properties: { value: { type: 'string', pattern: MONEY_PATTERN }, currency: { type: 'string', enum: ['RUB'] } },
           },
+          maximum: {
+            type: 'object',
+            required: ['value'],
+            additionalProperties: false,
+            description:
+              "The most one payment this way takes. Default: the server's SBP_PAYMENT_MAXIMUM (1000000.00) for SBP, no cap for the others. A way capped below the amount can pay a part of a bill with parts; on a bill without parts the payer sees it unavailable for this amount.",
+            properties: { value: { type: 'string', pattern: MONEY_PATTERN }, currency: { type: 'string', enum: ['RUB'] } },
+          },
           showAggregatorOffer: { type: 'boolean' },
           showExecuterOffer: { type: 'boolean' },
         },
@@ -169,13 +192,14 @@ export const createBillBody = {
 
 export const paymentSchema = {
   type: 'object',
-  required: ['orderId', 'objectOID', 'method', 'amount', 'commission', 'pointsUsed', 'status', 'refunded', 'heldUntil', 'receiptEmail', 'receipt', 'createdAt', 'updatedAt'],
+  required: ['orderId', 'objectOID', 'method', 'amount', 'part', 'commission', 'pointsUsed', 'status', 'refunded', 'heldUntil', 'receiptEmail', 'receipt', 'createdAt', 'updatedAt'],
   additionalProperties: false,
   properties: {
     orderId: { type: 'string' },
     objectOID: { type: 'string' },
     method: { type: 'string', enum: paymentTypeCodes },
-    amount: moneySchema,
+    amount: { ...moneySchema, description: 'What the payer was charged: part, plus commission, less the points used.' },
+    part: { ...moneySchema, description: "What of the bill's amount this payment pays: the whole amount, or a part of a bill with parts." },
     commission: moneySchema,
     pointsUsed: { type: 'integer' },
     status: {
@@ -201,6 +225,10 @@ export const billSchema = {
     'payUrl',
     'purpose',
     'amount',
+    'parts',
+    'paid',
+    'remaining',
+    'refunded',
     'items',
     'customer',
     'noReg',
@@ -217,7 +245,12 @@ export const billSchema = {
   additionalProperties: false,
   properties: {
     objectOID: { type: 'string' },
-    status: { type: 'string', enum: ['unpaid', 'held', 'paid', 'cancelled', 'expired'] },
+    status: {
+      type: 'string',
+      enum: ['unpaid', 'partially_paid', 'held', 'paid', 'cancelled', 'expired'],
+      description:
+        'partially_paid: a bill with parts some of which is paid; paid once nothing remains. held: its money is held on the card, for the merchant to capture or release. A refund never reopens a paid bill.',
+    },
     payUrl: {
       type: 'string',
       description:
@@ -225,6 +258,16 @@ export const billSchema = {
     },
     purpose: { type: 'string' },
     amount: moneySchema,
+    parts: {
+      type: ['object', 'null'],
+      required: ['minimum'],
+      additionalProperties: false,
+      description: 'The least one payment pays when the bill may be paid in several; null: one payment of the whole amount.',
+      properties: { minimum: moneySchema },
+    },
+    paid: { ...moneySchema, description: "Money its payments took for it and kept: their parts, less what refunds gave back." },
+    remaining: { ...moneySchema, description: 'What is still to pay (0.00 once paid; refunds do not reopen it).' },
+    refunded: { ...moneySchema, description: "What refunds gave back of its payments' parts (paid is less by this)." },
     items: { type: 'array', items: billItemSchema, description: "The fiscal receipt's positions (one, the purpose, when the merchant gave none)." },
     customer: {
       type: 'object',
@@ -243,12 +286,13 @@ export const billSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['code', 'name', 'commission', 'showAggregatorOffer', 'showExecuterOffer'],
+        required: ['code', 'name', 'commission', 'maximum', 'showAggregatorOffer', 'showExecuterOffer'],
         additionalProperties: false,
         properties: {
           code: { type: 'string', enum: paymentTypeCodes },
           name: { type: 'string' },
           commission: moneySchema,
+          maximum: { ...moneySchema, type: ['object', 'null'], description: 'The most one payment this way takes; null: no cap.' },
           showAggregatorOffer: { type: 'boolean' },
           showExecuterOffer: { type: 'boolean' },
         },

@@ -14,6 +14,7 @@ export interface IdempotencyKeysTable {
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
 export type WebhookEventType =
+  | 'bill.partially_paid'
   | 'bill.paid'
   | 'bill.cancelled'
   | 'bill.expired'

@@ -6,8 +6,8 @@ import { billStatus } from '../billing/status';
 import type { BillRow } from '../billing/tables';
 import { paymentStatusOf } from '../lifecycle/attempt';
 import type { LedgerRow } from '../loyalty/tables';
-import { itemsOfAttempts, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
-import { refundedByOrder } from '../payments/refundQueries';
+import { itemsOfAttempts, partOf, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
+import { automaticByOrder, refundedByOrder } from '../payments/refundQueries';
 import type { AttemptItemRow, RefundItemRow, RefundRow } from '../payments/tables';
 import { formatMoney } from '../platform/money';
 import type { Store } from '../store/store';
@@ -16,24 +16,29 @@ export const iso = (t: number | null) => (t === null ? null : new Date(t).toISOS
 export const money = (kopecks: number) => ({ value: formatMoney(kopecks), currency: 'RUB' as const });
 
 /**
- * A payment with the positions its order was registered with (none: no receipt went with an acquirer order) and what
- * its refunds have given back (kopecks).
+ * A payment with the positions its order was registered with (none: no receipt went with an acquirer order), what its
+ * refunds have given back (kopecks), and what its automatic refunds claim and gave back of that (of a successful
+ * payment: what its part paid past what remained of its bill).
  */
-export type PaymentWithDetails = AttemptWithMethod & { items: AttemptItemRow[]; refundedKopecks: number };
+export type PaymentWithDetails = AttemptWithMethod & { items: AttemptItemRow[]; refundedKopecks: number; automatic: { claimed: number; givenBack: number } };
 
 /** Payments with their positions and what they gave back, in two reads whatever their number. */
 export async function withDetails(store: Store, payments: AttemptWithMethod[]): Promise<PaymentWithDetails[]> {
-  const [items, refunded] = await Promise.all([
+  const orderIds = payments.map((payment) => payment.order_id);
+  const [items, refunded, automatic] = await Promise.all([
     itemsOfAttempts(
       store,
       payments.filter((payment) => payment.receipt_tax_system !== null).map((payment) => payment.order_id),
     ),
-    refundedByOrder(
-      store,
-      payments.map((payment) => payment.order_id),
-    ),
+    refundedByOrder(store, orderIds),
+    automaticByOrder(store, orderIds),
   ]);
-  return payments.map((payment) => ({ ...payment, items: items.get(payment.order_id) ?? [], refundedKopecks: refunded.get(payment.order_id)?.kopecks ?? 0 }));
+  return payments.map((payment) => ({
+    ...payment,
+    items: items.get(payment.order_id) ?? [],
+    refundedKopecks: refunded.get(payment.order_id)?.kopecks ?? 0,
+    automatic: automatic.get(payment.order_id) ?? { claimed: 0, givenBack: 0 },
+  }));
 }
 
 /** Who issues a payment's fiscal receipt, and why, in the merchant's words. */
@@ -60,6 +65,27 @@ function receiptView(payment: PaymentWithDetails) {
   return { issuer: 'merchant' as const, note, taxSystem: null, items };
 }
 
+/**
+ * What a bill's payments have paid of it: `paid` the money its successful payments took for it and kept (their parts,
+ * less what their refunds gave back), `refunded` what those refunds gave back, `remaining` what is still to pay (a
+ * refund does not reopen a bill: the parts paid count, whatever went back). Money taken for a bill that could not keep
+ * it (its payment is `refunded`, or the excess of a part past what remained) is none of these.
+ */
+export function billMoneyOf(bill: BillRow, payments: readonly PaymentWithDetails[]) {
+  let taken = 0;
+  let refunded = 0;
+  for (const payment of payments) {
+    if (payment.status !== 'success') continue;
+    // What a part paid past what remained (two tabs at once) goes back automatically: the bill never kept it.
+    const part = partOf(payment) - payment.automatic.claimed;
+    taken += part;
+    // A refund of the fee as well as the part gives back no more of the bill than its part.
+    refunded += Math.min(payment.refundedKopecks - payment.automatic.givenBack, part);
+  }
+  const remaining = bill.state === 'paid' ? 0 : Math.max(0, bill.sum_kopecks - taken);
+  return { paid: money(taken - refunded), remaining: money(remaining), refunded: money(refunded) };
+}
+
 /** A payment as the merchant API shows it. */
 export function paymentView(attempt: PaymentWithDetails) {
   return {
@@ -67,6 +93,8 @@ export function paymentView(attempt: PaymentWithDetails) {
     objectOID: attempt.bill_oid,
     method: attempt.method,
     amount: money(attempt.amount_kopecks),
+    // Its part of the bill (the amount is the part, plus the fee, less the points).
+    part: money(partOf(attempt)),
     commission: money(attempt.commission_kopecks),
     pointsUsed: attempt.points_used,
     // The state's word (a hold is stored as pending).
@@ -87,10 +115,12 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
+    ...billMoneyOf(bill, payments),
     // The page knows a bill only by its unguessable link id; the objectOID alone opens nothing there.
     payUrl: `${publicUrl}/pay/${bill.link_id}`,
     purpose: bill.purpose,
     amount: money(bill.sum_kopecks),
+    parts: bill.part_minimum_kopecks === null ? null : { minimum: money(bill.part_minimum_kopecks) },
     items: positionsOf(bill, items, defaults).map((position, i) => ({
       position: i + 1,
       name: position.name,
@@ -109,6 +139,7 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
       code: type.code,
       name: type.name,
       commission: money(type.commission_kopecks),
+      maximum: type.maximum_kopecks === null ? null : money(type.maximum_kopecks),
       showAggregatorOffer: type.show_aggregator_offer === 1,
       showExecuterOffer: type.show_executer_offer === 1,
     })),

@@ -17,6 +17,7 @@ import { migration as operations } from './0010-operations';
 import { migration as payerMoments } from './0011-payer-moments';
 import { migration as lifecycleStates } from './0012-lifecycle-states';
 import { migration as smsStatusReads } from './0013-sms-status-reads';
+import { migration as billParts } from './0014-bill-parts';
 import { migration as holds } from './0015-holds';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0011-payer-moments': payerMoments,
   '0012-lifecycle-states': lifecycleStates,
   '0013-sms-status-reads': smsStatusReads,
+  '0014-bill-parts': billParts,
   '0015-holds': holds,
 };

@@ -18,7 +18,7 @@ import { toRoubles } from '../platform/money';
 import { orderIdSchema } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { usefulPoints } from './pricing';
-import { attemptByAnyId, lastReleasedHoldOfBill, openAttemptOfBill } from './queries';
+import { attemptByAnyId, lastReleasedHoldOfBill, openAttemptOfBill, partsPaidOfBill, pointsSpentOnBill } from './queries';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { maskEmail, receiptOf, type Receipt } from './receipt';
 
@@ -31,6 +31,7 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
     Name: type.name,
     ...(type.commission_kopecks > 0 ? { Comission: percent } : {}),
     CommissionSumm: toRoubles(type.commission_kopecks),
+    Maximum: type.maximum_kopecks === null ? null : toRoubles(type.maximum_kopecks),
     IsShowAggregatorOffer: type.show_aggregator_offer === 1,
     IsShowExecuterOffer: type.show_executer_offer === 1,
   };
@@ -44,10 +45,11 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
  * the merchant's objectOID.
  */
 export async function objectInfo(store: Store, bill: BillRow) {
-  const [available, types, useful] = await Promise.all([
+  const [available, types, useful, parts] = await Promise.all([
     bill.cust_no ? pointsBalance(store, bill.cust_no) : 0,
     typesOfBill(store, bill.oid),
     usefulPoints(store, bill),
+    partsOf(store, bill),
   ]);
   return {
     user: { Name: bill.client_name, Phone: bill.client_phone ? maskPhone(bill.client_phone) : null, Email: null },
@@ -63,6 +65,21 @@ export async function objectInfo(store: Store, bill: BillRow) {
     availablePoints: bill.points_enabled ? available : 0,
     /** Where "Вернуться в магазин" leads after paying; null when the merchant gave none. */
     returnUrl: bill.return_url,
+    parts,
+  };
+}
+
+/** How far a bill with parts is paid, as the page shows it (null: a bill paid by one payment of the whole). */
+async function partsOf(store: Store, bill: BillRow) {
+  if (bill.part_minimum_kopecks === null) return null;
+  const [parts, pointsSpent] = await Promise.all([partsPaidOfBill(store, bill), pointsSpentOnBill(store, bill.oid)]);
+  // Parts paid by two tabs at once may pass the bill: what passes it goes back, the bill keeps its amount.
+  const paid = Math.min(parts, bill.sum_kopecks);
+  return {
+    minimum: toRoubles(bill.part_minimum_kopecks),
+    paid: toRoubles(paid),
+    remaining: toRoubles(Math.max(0, bill.sum_kopecks - paid)),
+    pointsSpent,
   };
 }
 

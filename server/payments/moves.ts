@@ -5,18 +5,19 @@
  * with payments, which sees billing, the points and the merchant's webhooks.
  */
 import { billByOid } from '../billing/queries';
+import type { BillRow } from '../billing/tables';
 import { paymentStatusOf, type AttemptEvent, type AttemptEffect, type AutomaticRefundReason } from '../lifecycle/attempt';
 import type { BillEffect, BillEvent } from '../lifecycle/bill';
 import { attemptLifecycle, billLifecycle, refundLifecycle } from '../lifecycle/lifecycles';
 import type { RefundEffect, RefundEvent } from '../lifecycle/refund';
 import { move, type EventOf, type Effects, type Facts } from '../lifecycle/writer';
 import { addLedgerEntry } from '../loyalty/ledger';
-import { billClosedEvent, billPaidEvent, paymentEvent, refundEvent } from '../merchant/events';
+import { billClosedEvent, billPaidEvent, billPartlyPaidEvent, paymentEvent, refundEvent } from '../merchant/events';
 import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
-import { attemptsInStateOfBill, paymentByOrder } from './queries';
+import { attemptsInStateOfBill, partsPaidOfBill, paymentByOrder } from './queries';
 import { refundedOf } from './refundQueries';
-import { automaticRefund, givePointsBack } from './refunds';
+import { automaticRefund, excessRefund, givePointsBack } from './refunds';
 
 const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> = {
   async 'write off the points'(tx, { row }) {
@@ -39,7 +40,14 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
   },
 
   async 'mark the bill paid'(tx, { row }) {
-    const paid = await moveBill(tx, row.bill_oid, { type: 'payment.succeeded', orderId: row.order_id });
+    // This payment counts among the bill's successful ones already (its move is written): what remains is after it.
+    const left = async (bill: BillRow, tx: Store) => bill.sum_kopecks - (await partsPaidOfBill(tx, bill));
+    // A part more than remained (another tab paid some of it meanwhile): the bill never keeps more than its amount, so
+    // what passes it goes back, a part of this payment (the points it spent stay on what the bill kept); written before
+    // the bill moves, so what the merchant hears of the bill already leaves it out.
+    const over = -(await left((await billByOid(tx, row.bill_oid))!, tx));
+    if (over > 0) await excessRefund(tx, row, over);
+    const paid = await moveBill(tx, row.bill_oid, async (bill, tx) => ({ type: 'payment.succeeded', orderId: row.order_id, remainingKopecks: Math.max(0, await left(bill, tx)) }));
     // The attempt's chart chose this from the bill read in this same transaction: a bill that refuses is a fault.
     if (paid.kind !== 'moved') throw new Error(`bill ${row.bill_oid} refused the payment ${row.order_id} (${paid.kind})`);
   },
@@ -80,6 +88,10 @@ const refundEffects: Effects<'refunds', RefundEvent, RefundEffect> = {
 };
 
 const billEffects: Effects<'bills', BillEvent, BillEffect> = {
+  async 'tell the merchant it is partly paid'(tx, { row, event }) {
+    if (event.type === 'payment.succeeded' && event.orderId) await billPartlyPaidEvent(tx, row, event.orderId);
+  },
+
   async 'tell the merchant it is paid'(tx, { row, event }) {
     // A bill the sandbox seeds as paid has no payment to tell of.
     if (event.type === 'payment.succeeded' && event.orderId) await billPaidEvent(tx, row, event.orderId);

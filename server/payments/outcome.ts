@@ -27,9 +27,11 @@ export type AcquirerOutcome =
 async function paidEvent(tx: Store, attempt: AttemptRow, paidKopecks: number): Promise<AttemptEvent> {
   const bill = (await billByOid(tx, attempt.bill_oid))!;
   const status = billStatus(bill, tx.now());
+  // A part of a bill paid by two tabs at once may be more than now remains: the bill keeps what remains and gives the
+  // rest back (marking the bill paid, moves.ts), so a partly paid bill takes it as an unpaid one does.
   // The balance may have been spent since the attempt began: a payment never takes it below zero.
   const pointsThere = attempt.points_used === 0 || (bill.cust_no !== null && (await pointsBalance(tx, bill.cust_no)) >= attempt.points_used);
-  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: status === 'unpaid' ? 'unpaid' : status === 'paid' ? 'paid' : 'closed', pointsThere };
+  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: status === 'unpaid' || status === 'partially_paid' ? 'unpaid' : status === 'paid' ? 'paid' : 'closed', pointsThere };
 }
 
 /**

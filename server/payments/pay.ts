@@ -19,6 +19,8 @@ export interface PayRequest {
   /** The payment type chosen, as the page names it (`<link id>.<code>`); null: none, as when points cover the bill. */
   cardTypeOid: string | null;
   points: number;
+  /** What of a bill with parts this payment pays; null: the default (what remains, or the way's cap). */
+  partKopecks?: number | null;
   /** The receipt e-mail, the signed-in user and the manager who brought the payer (checked by the caller). */
   email: string | null;
   userOid: string | null;
@@ -51,7 +53,7 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
   if (request.points > 0 && bill.cust_no && !(await pointsConfirmed(store, request.sessionId, bill.cust_no))) {
     throw new PaymentRefused(403, 'Подтвердите списание баллов кодом из СМС');
   }
-  const payment = { bill, type, points: request.points, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
+  const payment = { bill, type, points: request.points, partKopecks: request.partKopecks ?? null, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
   for (let round = 1; ; round++) {
     const started = await startPayment(store, payment);
     if (started.kind === 'closed') return { kind: 'closed', orderId: started.attempt.order_id };

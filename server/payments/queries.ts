@@ -1,11 +1,12 @@
 /** The payments queries: payment attempts, alone or with their bill's and payment type's columns. */
-import type { PaymentTypeRow } from '../billing/tables';
+import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import { statesWithStatus, type AttemptState } from '../lifecycle/attempt';
 import { attemptLifecycle } from '../lifecycle/lifecycles';
 import { begin } from '../lifecycle/writer';
 import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
+import { POINT } from '../../src/services/rules/pricing';
 import type { ChargedPosition } from './chargedItems';
 import type { AttemptItemRow, AttemptRow, NewAttempt, PaymentStatus } from './tables';
 
@@ -50,7 +51,7 @@ export const attemptByAnyId = (store: Store, id: string): Promise<AttemptRow | u
     .executeTakeFirst();
 
 /** The bill's pending attempt for this type and amounts (there is at most one: a unique index says so). */
-export const pendingAttempt = (store: Store, billOid: string, typeOid: string, amountKopecks: number, points: number): Promise<AttemptRow | undefined> =>
+export const pendingAttempt = (store: Store, billOid: string, typeOid: string, amountKopecks: number, points: number, partKopecks: number): Promise<AttemptRow | undefined> =>
   store.db
     .selectFrom('payment_attempts')
     .selectAll()
@@ -58,6 +59,7 @@ export const pendingAttempt = (store: Store, billOid: string, typeOid: string, a
     .where('card_type_oid', '=', typeOid)
     .where('amount_kopecks', '=', amountKopecks)
     .where('points_used', '=', points)
+    .where('part_kopecks', '=', partKopecks)
     .where('status', '=', 'created')
     .executeTakeFirst();
 
@@ -144,6 +146,7 @@ export const receiptOfOrder = (store: Store, orderId: string) =>
       'bills.sum_kopecks as bill_sum_kopecks',
       'bills.status as bill_status',
       'bills.return_url',
+      'bills.part_minimum_kopecks',
       'payment_types.code as type_code',
       'payment_types.name as type_name',
     ])
@@ -159,6 +162,31 @@ const withMethod = (store: Store) =>
     .select('payment_types.code as method');
 
 /** A bill's attempts with their method codes, oldest first. */
+/**
+ * What of its bill a payment pays. One made before parts were recorded paid the whole bill, which is what its amount
+ * is made of: the part, plus the fee, less the points.
+ */
+export const partOf = (attempt: Pick<AttemptRow, 'part_kopecks' | 'amount_kopecks' | 'commission_kopecks' | 'points_used'>): number =>
+  attempt.part_kopecks ?? attempt.amount_kopecks - attempt.commission_kopecks + attempt.points_used * POINT;
+
+/**
+ * What a bill's successful payments have paid of it: their parts. Refunds do not count here: a refund gives money
+ * back, it does not reopen the bill to pay again.
+ */
+export async function partsPaidOfBill(store: Store, bill: Pick<BillRow, 'oid'>): Promise<number> {
+  const rows = await store.db
+    .selectFrom('payment_attempts')
+    .select(['part_kopecks', 'amount_kopecks', 'commission_kopecks', 'points_used'])
+    .where('bill_oid', '=', bill.oid)
+    .where('status', '=', 'success')
+    .execute();
+  return rows.reduce((sum, row) => sum + partOf(row), 0);
+}
+
+/** Whether a successful payment of the bill spent points. */
+export const pointsSpentOnBill = async (store: Store, billOid: string): Promise<boolean> =>
+  (await store.db.selectFrom('payment_attempts').select('order_id').where('bill_oid', '=', billOid).where('status', '=', 'success').where('points_used', '>', 0).executeTakeFirst()) !== undefined;
+
 export const paymentsOfBill = (store: Store, billOid: string): Promise<AttemptWithMethod[]> =>
   withMethod(store).where('payment_attempts.bill_oid', '=', billOid).orderBy('payment_attempts.created_at').orderBy('payment_attempts.order_id').execute();
 

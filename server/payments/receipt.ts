@@ -6,7 +6,7 @@ import { positionsOf, QUANTITY_SCALE } from '../billing/items';
 import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
-import { receiptOfOrder } from './queries';
+import { partsPaidOfBill, receiptOfOrder } from './queries';
 import { refundedByOrder } from './refundQueries';
 
 // The page's own type (src/services/rules/billData.ts), so the wire shape is written once.
@@ -39,6 +39,8 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
   const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, items, defaults);
   // After a decline the page offers fast payment, when the bill has it and this payment was not one.
   const fastPayment = paymentKindOf(row.type_code) === 'fast payment' ? undefined : types.find((type) => paymentKindOf(type.code) === 'fast payment');
+  // A bill paid in parts: what remains after this part (and any other), for the next part on the same link.
+  const remaining = row.part_minimum_kopecks === null ? null : Math.max(0, row.bill_sum_kopecks - (await partsPaidOfBill(store, { oid: row.bill_oid })));
   return {
     orderId: row.order_id,
     status: row.status,
@@ -63,6 +65,7 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     declineReason: declined ? declineReasonOf(row.action_code) : null,
     fastPaymentFee: fastPayment ? toRoubles(fastPayment.commission_kopecks) : null,
     returnUrl: row.return_url,
+    remaining: remaining === null ? null : toRoubles(remaining),
     refund: refunded
       ? { amount: toRoubles(refunded.kopecks), at: new Date(refunded.at ?? row.updated_at).toISOString(), whole: refunded.kopecks >= row.amount_kopecks }
       : null,
@@ -95,6 +98,7 @@ export const receiptSchema = {
     declineReason: { type: ['string', 'null'] },
     fastPaymentFee: { type: ['number', 'null'] },
     returnUrl: { type: ['string', 'null'] },
+    remaining: { type: ['number', 'null'] },
     refund: { type: ['object', 'null'], properties: { amount: { type: 'number' }, at: { type: 'string' }, whole: { type: 'boolean' } } },
   },
 } as const;

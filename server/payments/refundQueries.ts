@@ -49,6 +49,30 @@ export async function refundedByOrder(store: Store, orderIds: readonly string[])
   return byOrder;
 }
 
+/**
+ * What each of several payments' automatic refunds claim (pending and succeeded) and have given back, by order: of a
+ * successful payment, what its part paid past what remained of its bill.
+ */
+export async function automaticByOrder(store: Store, orderIds: readonly string[]): Promise<Map<string, { claimed: number; givenBack: number }>> {
+  const byOrder = new Map<string, { claimed: number; givenBack: number }>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await store.db
+    .selectFrom('refunds')
+    .select((eb) => ['order_id', 'status', eb.cast<number>(eb.fn.sum<number>('amount_kopecks'), 'bigint').as('total')])
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'automatic')
+    .where('status', 'in', ['pending', 'succeeded'])
+    .groupBy(['order_id', 'status'])
+    .execute();
+  for (const row of rows) {
+    const seen = byOrder.get(row.order_id) ?? { claimed: 0, givenBack: 0 };
+    seen.claimed += Number(row.total);
+    if (row.status === 'succeeded') seen.givenBack += Number(row.total);
+    byOrder.set(row.order_id, seen);
+  }
+  return byOrder;
+}
+
 /** The positions a payment's refunds returned (pending and succeeded), by positionId: kopecks. */
 export async function returnedByPosition(store: Store, orderId: string): Promise<Map<number, number>> {
   const rows = await store.db

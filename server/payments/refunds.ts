@@ -98,15 +98,29 @@ const AUTOMATIC_REASONS: Record<AutomaticRefundReason, string> = {
 };
 export type { AutomaticRefundReason };
 
+/** Why a part of a bill in parts was given back in part: more than remained once another part was paid meanwhile. */
+const PART_OVER_REMAINING = 'The part was more than remained to pay of the bill: another payment paid some of it meanwhile';
+
 /**
  * The automatic refund of a payment its bill could not keep (already paid by another, or closed meanwhile): all of
  * it, pending until the gateway has made it; in the caller's transaction (the attempt's move to givingBack, moves.ts).
  */
 export async function automaticRefund(tx: Store, attempt: AttemptRow, why: AutomaticRefundReason): Promise<RefundRow> {
+  return refundAutomatically(tx, attempt, attempt.amount_kopecks, AUTOMATIC_REASONS[why]);
+}
+
+/**
+ * The automatic refund of what a part paid past what remained of its bill (two tabs paying parts at once): the bill
+ * keeps the payment, this gives back `over` kopecks of its money (never more than the money it took), pending until
+ * the gateway has made it; in the caller's transaction (the payment marking its bill paid, moves.ts).
+ */
+export const excessRefund = (tx: Store, attempt: AttemptRow, over: number): Promise<RefundRow> =>
+  refundAutomatically(tx, attempt, Math.min(over, attempt.amount_kopecks), PART_OVER_REMAINING);
+
+async function refundAutomatically(tx: Store, attempt: AttemptRow, amount: number, reason: string): Promise<RefundRow> {
   const id = newRefundId(tx);
-  const reason = AUTOMATIC_REASONS[why];
-  const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: attempt.amount_kopecks, reason, kind: 'automatic', idempotency_key: null });
-  await insertRefundItems(tx, await positionsReturned(tx, attempt, id, attempt.amount_kopecks, null));
+  const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: amount, reason, kind: 'automatic', idempotency_key: null });
+  await insertRefundItems(tx, await positionsReturned(tx, attempt, id, amount, null));
   return refund;
 }
 
@@ -118,7 +132,8 @@ export async function automaticRefund(tx: Store, attempt: AttemptRow, why: Autom
  */
 export async function givePointsBack(tx: Store, refund: RefundRow): Promise<void> {
   const attempt = (await attemptByOrder(tx, refund.order_id))!;
-  if (attempt.status !== 'success' || attempt.points_used === 0) return;
+  // The excess of a part given back automatically leaves the points on what the bill kept of that part.
+  if (attempt.status !== 'success' || attempt.points_used === 0 || refund.kind === 'automatic') return;
   const bill = await billByOid(tx, attempt.bill_oid);
   if (!bill?.cust_no) return;
   const refunded = await refundedOf(tx, attempt.order_id);

@@ -10,6 +10,7 @@ import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
 import { TEXT_LINE } from '../../src/services/rules/freeText';
 import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
+import { kopecksOf } from '../../src/services/rules/pricing';
 import type { AppOptions } from '../config';
 import { recordPaymentStarted, type PaymentMethod } from '../operations/metrics';
 import { isPlausibleEmail } from '../platform/patterns';
@@ -37,6 +38,8 @@ const paymentUrlSchema = {
     additionalProperties: false,
     properties: {
       pointsSum: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 },
+      // What of a bill with parts this payment pays, in roubles; absent or null: what remains (or the way's cap).
+      partSum: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 100_000_000_000 },
       objectOID: objectOidSchema,
       cardTypeOID: { anyOf: [cardTypeOidSchema, { type: 'null' }] },
       email: { ...emailSchema, type: ['string', 'null'] },
@@ -125,11 +128,17 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const cookieManager = request.cookies.manager_id;
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
     const method = methodNamed(body.cardTypeOID);
+    const partKopecks = body.partSum == null ? null : kopecksOf(body.partSum);
+    // Roubles and kopecks, no finer: a fraction of a kopeck is a mistake to say, never to round away.
+    if (body.partSum != null && Math.abs(body.partSum * 100 - partKopecks!) > 1e-6) {
+      return reply.code(400).send({ success: false, error: 'Сумма платежа — в рублях и копейках' });
+    }
     try {
       const paid = await pay(store, app.gateway, {
         billLink: body.objectOID,
         cardTypeOid: body.cardTypeOID,
         points: body.pointsSum ?? 0,
+        partKopecks,
         email,
         userOid: account?.oid ?? null,
         managerId,

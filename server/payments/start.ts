@@ -10,13 +10,17 @@ import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
 import { applyAcquirerOutcome } from './outcome';
 import { amountDue, maxSpendablePoints, paymentCommission, usefulPoints } from './pricing';
-import { insertAttempt, pendingAttempt, setAttemptPayer } from './queries';
+import { capText, partProblemText } from '../../src/services/partsWords';
+import { defaultPartOf, partProblem } from '../../src/services/rules/parts';
+import { insertAttempt, partsPaidOfBill, pendingAttempt, pointsSpentOnBill, setAttemptPayer } from './queries';
 import type { AttemptRow } from './tables';
 
 export interface PaymentRequest {
   bill: BillRow;
   type: PaymentTypeRow | undefined;
   points: number;
+  /** What of the bill this payment pays, as the payer chose; null: the default (what remains, or the way's cap). */
+  partKopecks?: number | null;
   email: string | null;
   userOid: string | null;
   managerId: string | null;
@@ -43,17 +47,20 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
 
     const types = await typesOfBill(tx, bill.oid);
     const commission = paymentCommission(types, request.type);
+    const part = await partToPay(tx, bill, request);
     if (request.points > 0) {
       if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
-      const max = maxSpendablePoints(await usefulPoints(tx, bill), bill.sum_kopecks, commission);
+      const max = maxSpendablePoints(await usefulPoints(tx, bill), part, commission);
       if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
+      // Points go to one part of a bill only: the first the payer pays with them.
+      if (bill.part_minimum_kopecks !== null && (await pointsSpentOnBill(tx, bill.oid))) throw new PaymentRefused(400, 'Баллы уже списаны в оплату другой части счета');
     }
-    const amount = amountDue(bill.sum_kopecks, commission, request.points);
+    const amount = amountDue(part, commission, request.points);
 
-    if (amount <= 0) return { kind: 'closed', attempt: await closeWithPoints(tx, bill, request, types[0]) };
+    if (amount <= 0) return { kind: 'closed', attempt: await closeWithPoints(tx, bill, request, types[0], part) };
     if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
 
-    const pending = await pendingAttempt(tx, bill.oid, request.type.oid, amount, request.points);
+    const pending = await pendingAttempt(tx, bill.oid, request.type.oid, amount, request.points, part);
     if (pending) {
       // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
       const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId, session_id: request.sessionId };
@@ -73,6 +80,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
       amount_kopecks: amount,
       commission_kopecks: request.type.commission_kopecks,
       points_used: request.points,
+      part_kopecks: part,
       email: request.email,
       user_oid: request.userOid,
       manager_id: request.managerId,
@@ -82,7 +90,27 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
   });
 }
 
-async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined): Promise<AttemptRow> {
+/**
+ * What of the bill this payment pays: the whole of a bill without parts (which a way capped below it cannot pay), or
+ * of a bill with parts the payer's part (by default what remains, or the way's cap when lower), at least the minimum
+ * unless less remains, never more than remains nor than the way's cap. Refuses, in the payer's words, what cannot be.
+ */
+async function partToPay(tx: Store, bill: BillRow, request: PaymentRequest): Promise<number> {
+  const parts = { amountKopecks: bill.sum_kopecks, paidKopecks: await partsPaidOfBill(tx, bill), minimumKopecks: bill.part_minimum_kopecks };
+  const cap = request.type?.maximum_kopecks ?? null;
+  const code = request.type?.code ?? 'ALL';
+  if (bill.part_minimum_kopecks === null) {
+    if (request.partKopecks != null && request.partKopecks !== bill.sum_kopecks) throw new PaymentRefused(400, 'Этот счет оплачивается одним платежом');
+    if (cap !== null && cap < bill.sum_kopecks) throw new PaymentRefused(400, capText(code, cap));
+    return bill.sum_kopecks;
+  }
+  const part = request.partKopecks ?? defaultPartOf(parts, cap);
+  const problem = partProblem(parts, part, cap);
+  if (problem) throw new PaymentRefused(400, partProblemText(problem, code));
+  return part;
+}
+
+async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest, anyType: PaymentTypeRow | undefined, part: number): Promise<AttemptRow> {
   // 422, not 409: a 409 to a payment request means the bill is already paid, and the page says so.
   if (!anyType) throw new PaymentRefused(422, 'У счета нет способов оплаты');
   const orderId = newOrderId();
@@ -93,6 +121,7 @@ async function closeWithPoints(tx: Store, bill: BillRow, request: PaymentRequest
     amount_kopecks: 0,
     commission_kopecks: 0,
     points_used: request.points,
+    part_kopecks: part,
     email: request.email,
     user_oid: request.userOid,
     manager_id: request.managerId,

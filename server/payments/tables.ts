@@ -19,6 +19,11 @@ export interface PaymentAttemptsTable {
   amount_kopecks: number;
   commission_kopecks: number;
   points_used: number;
+  /**
+   * What of its bill the payment pays (its amount is this, plus the fee, less the points); null: the whole bill (every
+   * payment of a bill not paid in parts, and those made before parts were).
+   */
+  part_kopecks: Generated<number | null>;
   email: string | null;
   user_oid: string | null;
   manager_id: string | null;

@@ -107,7 +107,7 @@ async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string
   const { oid: _demoOid, paid, credit, ...input } = bill;
   // A demo's link is its objectOID (`/pay/demo-anon`): the demo and the sandbox tools name these bills by it.
   await createBill(tx, { ...input, objectOID: oid, linkId: oid, customer: { ...input.customer, custNo, phone }, copiedFrom });
-  if (paid) await moveBill(tx, oid, { type: 'payment.succeeded', orderId: null });
+  if (paid) await moveBill(tx, oid, { type: 'payment.succeeded', orderId: null, remainingKopecks: 0 });
   if (custNo && credit) await adjustPoints(tx, custNo, credit, 'demo credit');
 }
 

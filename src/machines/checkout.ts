@@ -10,6 +10,7 @@ import {
   noAgreements,
   payOutcome,
   pointsAllowed,
+  pointsForPart,
   withSession,
   type CheckoutContext,
   type CheckoutEvent,
@@ -313,6 +314,10 @@ export const checkoutMachine = setup({
               guard: 'is a type needed',
               actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }),
             },
+            // The part typed: the fee, the points and the total follow it as the payer types.
+            'part.type': {
+              actions: [assign({ partTyped: ({ event }) => event.text, problem: null }), assign({ usedPoints: ({ context }) => pointsForPart(context) })],
+            },
             // The points given up: the whole price is to pay, by a way to pay chosen again.
             'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type'] },
             // Each agreement check clears both error marks.
@@ -324,6 +329,8 @@ export const checkoutMachine = setup({
               }),
             },
             'payment.pay': [
+              // A part the bill cannot take is not asked for: the field already says why, beside it.
+              { guard: 'is the part wrong' },
               { guard: 'is an agreement missing', actions: assign({ agreementErrors: ({ context }) => missingAgreements(context) }) },
               { guard: 'is e-mail changed', target: 'checkingEmail', actions: 'clear problem' },
               { target: 'paying', actions: 'clear problem' },

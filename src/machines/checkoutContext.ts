@@ -1,5 +1,6 @@
 import type { Agreements, CheckoutDraft, Typed } from '../services/checkoutDraft';
-import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints } from '../services/pricing';
+import { amountToPay, canUsePoints, capOf, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, partsOf, roublesOf, sumOf, type Kopecks } from '../services/pricing';
+import { partProblem, typedPartOf, type PartProblem } from '../services/rules/parts';
 import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
 import type { DoneActorEvent } from 'xstate';
@@ -59,6 +60,11 @@ export interface CheckoutContext extends CheckoutInput {
   codeAskedFor: CodeRequest | null;
   notice: 'new password sent' | 'registration success' | null;
   selectedTypeOid: string | null;
+  /**
+   * What the payer typed in 'Сумма платежа' on a bill paid in parts, as typed; null: not typed, the part is what
+   * remains or the chosen way's cap when that is lower.
+   */
+  partTyped: string | null;
   /** The ticks by payment type: switching the way to pay and back keeps them; each type has its own offer. */
   agreements: Record<string, Agreements>;
   agreementErrors: Agreements;
@@ -83,6 +89,8 @@ export type CheckoutEvent =
   /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
   | { type: 'points.use'; points: number }
   | { type: 'payment.select'; oid: string }
+  /** 'Сумма платежа' typed into, on a bill paid in parts. */
+  | { type: 'part.type'; text: string }
   | { type: 'agreement.set'; kind: 'aggregator' | 'executor'; checked: boolean }
   /** 'Оплатить', with the receipt e-mail of the step's field (it stays editable there). */
   | { type: 'payment.pay'; email?: string }
@@ -134,6 +142,7 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   codeAskedFor: null,
   notice: null,
   selectedTypeOid: retriedType(input.bill, input.retryWay),
+  partTyped: null,
   agreements: {},
   agreementErrors: noAgreements,
   transactionID: null,
@@ -177,13 +186,35 @@ export const missingAgreements = (context: CheckoutContext): Agreements => {
   return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executor: !!type?.IsShowExecuterOffer && !ticked.executor };
 };
 
+/** The part the payer typed, kopecks, on a bill paid in parts; null: none typed, or not a sum. */
+const typedPart = (context: CheckoutContext): Kopecks | null =>
+  context.bill.parts && context.partTyped !== null ? typedPartOf(context.partTyped) : null;
+
+/** What this payment pays of the bill, kopecks: the whole, or of a bill in parts the part typed or the default one. */
+const partOf = (context: CheckoutContext): Kopecks => sumOf(context.bill, selectedType(context), typedPart(context));
+
+/** What is wrong with the part this payment would pay; null on a bill without parts or when nothing is. */
+function partProblemOf(context: CheckoutContext): PartProblem | null {
+  const parts = partsOf(context.bill);
+  if (!parts) return null;
+  if (context.partTyped !== null && typedPart(context) === null) return { kind: 'not-a-sum' };
+  return partProblem(parts, partOf(context), capOf(selectedType(context)));
+}
+
+/** Points applied never exceed what the part now paid allows (a smaller part takes fewer). */
+export const pointsForPart = (context: CheckoutContext): number =>
+  clampPoints(context.usedPoints, maxSpendablePoints(context.bill, selectedType(context), typedPart(context)));
+
 /** Derived values the views also read, from services/pricing; money in kopecks. */
 export const derive = {
   selectedType,
   commission: (context: CheckoutContext) => commission(context.bill.cardTypes, selectedType(context)),
-  finalPrice: (context: CheckoutContext) => finalPrice(context.bill, selectedType(context), context.usedPoints),
+  finalPrice: (context: CheckoutContext) => finalPrice(context.bill, selectedType(context), context.usedPoints, typedPart(context)),
   /** What the payer is shown to pay in money: the final price, never below zero. */
-  amountToPay: (context: CheckoutContext) => amountToPay(context.bill, selectedType(context), context.usedPoints),
+  amountToPay: (context: CheckoutContext) => amountToPay(context.bill, selectedType(context), context.usedPoints, typedPart(context)),
+  /** What this payment pays of the bill (the part, on a bill in parts). */
+  part: partOf,
+  partProblem: partProblemOf,
   maxPoints: (context: CheckoutContext) => maxSpendablePoints(context.bill),
   emailUsed: (context: CheckoutContext) =>
     emailUsed({ emailError: context.emailError, anotherEmail: context.anotherEmail, bill: context.bill, user: context.user }),
@@ -194,11 +225,14 @@ export const derive = {
   canUsePoints: (context: CheckoutContext) => canUsePoints(context.bill),
 };
 
-/** Pay's request: the bill, the chosen type (none when points cover the bill), the points, the receipt e-mail, the user. */
+/** Pay's request: the bill, the chosen type (none when points cover the bill), the points, the part typed, the receipt e-mail, the user. */
 export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
+  const part = typedPart(context);
   return {
     objectOID: context.bill.objectOID,
     pointsSum: context.usedPoints > 0 ? context.usedPoints : null,
+    // The part the payer typed; none typed, none is sent: the server takes what remains or the way's cap, as shown.
+    ...(part !== null && { partSum: roublesOf(part) }),
     cardTypeOID: context.selectedTypeOid,
     email: derive.emailUsed(context),
     userOID: context.user?.oid ?? null,

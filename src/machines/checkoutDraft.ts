@@ -20,7 +20,8 @@ export const opensThePage = (snapshot: { matches(state: 'start' | 'opening'): bo
 /** What a reload keeps of the checkout: its choices and what was typed; the step itself is the address bar's. */
 export const draftOf = ({ context }: { context: CheckoutContext }): CheckoutDraft => ({
   email: context.anotherEmail,
-  typed: context.typed,
+  // The part typed is kept with what else was typed and not sent.
+  typed: context.partTyped === null ? context.typed : { ...context.typed, part: context.partTyped },
   selectedTypeOid: context.selectedTypeOid,
   agreements: context.agreements,
   usedPoints: context.usedPoints,
@@ -32,14 +33,17 @@ export const draftOf = ({ context }: { context: CheckoutContext }): CheckoutDraf
 
 /**
  * The draft given back, as far as the bill as it is now still allows it: a way to pay it no longer offers, ticks for
- * one, and points beyond what it allows are left out.
+ * one, points beyond what it allows and a part typed for a bill no longer paid in parts are left out.
  */
 export function fromDraft(draft: CheckoutDraft, bill: Bill, before: Pick<CheckoutContext, 'anotherEmail' | 'selectedTypeOid'>): Partial<CheckoutContext> {
   const offered = (oid: string) => bill.cardTypes.some((type) => type.OID === oid);
   const max = canUsePoints(bill) ? maxSpendablePoints(bill) : 0;
+  const { part, ...typed } = draft.typed;
   return {
     anotherEmail: draft.email ?? before.anotherEmail,
-    typed: draft.typed,
+    typed,
+    // Only a bill still paid in parts takes a part typed.
+    partTyped: bill.parts && part !== undefined ? part : null,
     selectedTypeOid: draft.selectedTypeOid && offered(draft.selectedTypeOid) ? draft.selectedTypeOid : before.selectedTypeOid,
     agreements: Object.fromEntries(Object.entries(draft.agreements).filter(([oid]) => offered(oid))),
     usedPoints: clampPoints(draft.usedPoints, max),

@@ -39,11 +39,14 @@ export const checkoutGuards = {
   'is signed in': ({ context }: Args) => context.user !== null,
   'is e-mail known': ({ context }: Args) => derive.emailUsed(context) !== '',
   'is e-mail given': ({ event }: Args) => event.type === 'checkout.continue' && !!event.email,
-  'has no spendable points': ({ context }: Args) => !context.bill.info.CustNo || maxSpendablePoints(context.bill) <= 0,
+  // A bill paid in parts spends points on one part only: once a part has spent them, none are left for the next.
+  'has no spendable points': ({ context }: Args) => !context.bill.info.CustNo || !!context.bill.parts?.pointsSpent || maxSpendablePoints(context.bill) <= 0,
   'is phone checked': ({ context }: Args) => context.phoneChecked,
   /** When points cover the bill no type is chosen, so choosing one is ignored. */
   'is a type needed': ({ context }: Args) => !derive.isCoveredByPoints(context),
   'is an agreement missing': ({ context }: Args) => Object.values(missingAgreements(context)).includes(true),
+  /** A part the bill cannot take (below the minimum, above what remains): the field says why beside it. */
+  'is the part wrong': ({ context }: Args) => derive.partProblem(context) !== null,
   /** Pay brought an e-mail other than the one the receipt would go to: the server checks it first. */
   'is e-mail changed': ({ context, event }: Args) => event.type === 'payment.pay' && event.email !== undefined && derive.isEmailChanged(context, event.email),
   'is fast payment': (_: Args, { output }: PayOutcome) => output.outcome === 'fast payment',

@@ -24,6 +24,8 @@ export interface Typed {
   signInPhone?: string;
   /** The restore or registration form (its consent is never kept: it is asked again). */
   form?: CodeRequest;
+  /** The part of a bill paid in parts typed into 'Сумма платежа', as typed (the server judges it when Pay sends it). */
+  part?: string;
 }
 
 export const CHECKOUT_DRAFT_KEY = 'checkout.draft';

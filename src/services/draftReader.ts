@@ -31,6 +31,9 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const textOrNull = (value: unknown): string | null => (isText(value) && value !== '' ? value : null);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
+/** A sum typed is short: anything longer was not typed into 'Сумма платежа'. */
+const PART_TEXT_MAX = 32;
+
 function typedOf(value: unknown): Typed {
   if (!isRecord(value)) return {};
   const form = typedFormOf(value.form);
@@ -38,6 +41,7 @@ function typedOf(value: unknown): Typed {
     ...(isText(value.email) ? { email: value.email } : {}),
     ...(isText(value.signInPhone) ? { signInPhone: value.signInPhone } : {}),
     ...(form ? { form } : {}),
+    ...(isText(value.part) && value.part.length <= PART_TEXT_MAX ? { part: value.part } : {}),
   };
 }
 

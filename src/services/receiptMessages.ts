@@ -32,6 +32,8 @@ export const receiptMessages = {
   declinedReason: 'Причина',
   noReasonGiven: 'Банк не сообщил',
   backToShop: 'Вернуться в магазин',
+  /** A part of a bill paid in parts was paid and more remains: the next part, on the same link. */
+  nextPart: 'Оплатить следующую часть',
   /** The link of a bill that is paid: its own receipt instead of the data error. */
   paidTitle: 'Счет оплачен',
   /** A payment the merchant gave back: the status says so instead of 'Оплачено', the receipt when. */

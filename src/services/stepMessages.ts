@@ -126,6 +126,8 @@ export const stepMessages = {
     /** A way to pay with no fee says so, rather than nothing. */
     noCommission: 'Без комиссии',
     prepayment: 'Сумма предоплаты',
+    /** A bill paid in parts: what this payment pays of it. */
+    partAmount: 'Сумма платежа',
     fee: 'Сервисный сбор',
     feeFrom: 'Сервисный сбор от',
     total: 'Итого',

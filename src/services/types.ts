@@ -19,6 +19,8 @@ export interface LoyaltyUser {
 
 export interface PaymentUrlRequest {
   pointsSum: number | null;
+  /** The part of a bill in parts this payment pays, roubles; null: what remains, or the way's cap when lower. */
+  partSum?: number | null;
   objectOID: string;
   cardTypeOID: string | null;
   email: string | null;

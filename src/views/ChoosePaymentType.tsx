@@ -1,13 +1,17 @@
 import { useSelector } from './useSelector';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
-import { formatMoney } from '../services/format';
+import { formatAmount, formatMoney } from '../services/format';
 import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
-import { roublesOf } from '../services/pricing';
+import { capOf, kopecksOf, partsOf, roublesOf } from '../services/pricing';
+import { capText, leastText, paidText, partProblemText, remainingText } from '../services/partsWords';
+import { leastPartOf, remainingOf, wayCanPay } from '../services/rules/parts';
+import type { Bill, PaymentType } from '../services/types';
 import { Agreements } from './Agreements';
 import { ReceiptEmailField } from './EmailForm';
 import { focusHeading } from './focusHeading';
+import { TextField } from './TextField';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
 import { OpenAttemptNotice, RetryNotice } from './PaymentNotices';
@@ -88,7 +92,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
                 name="paymentType"
                 value={type.OID}
                 checked={type.OID === context.selectedTypeOid}
-                disabled={busy}
+                disabled={busy || !canPayBy(context.bill, type)}
                 onChange={() => actor.send({ type: 'payment.select', oid: type.OID })}
               />
               <span className="payment-type-icon">
@@ -97,6 +101,8 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
               <span className="payment-type-text">
                 <span className="payment-type-name">{type.Name}</span>
                 <span className="payment-type-fee">{type.CommissionSumm > 0 ? t.commission(type.CommissionSumm) : t.noCommission}</span>
+                {/* A way whose cap is below what it would pay says so (on a bill without parts it cannot pay at all). */}
+                {capNote(context.bill, type) && <span className="payment-type-fee">{capNote(context.bill, type)}</span>}
               </span>
             </label>
           ))}
@@ -125,38 +131,99 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
 function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean }) {
   const context = useSelector(actor, (state) => state.context);
   const covered = derive.isCoveredByPoints(context);
+  const parts = partsOf(context.bill);
   return (
-    <dl className="summary">
-      <div className="summary-row">
-        <dt>{t.prepayment}</dt>
-        <dd>{formatMoney(context.bill.info.Summ)}</dd>
-      </div>
-      {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
-      {!covered && (
-        <div className="summary-row">
-          <dt>{derive.selectedType(context) ? t.fee : t.feeFrom}</dt>
-          <dd>{formatMoney(roublesOf(derive.commission(context)))}</dd>
+    <>
+      {parts && (
+        <div className="parts-progress">
+          <p>{paidText(parts)}</p>
+          <p>{remainingText(parts)}</p>
+          {leastPartOf(parts) < remainingOf(parts) && <p className="hint">{leastText(leastPartOf(parts))}</p>}
+          <PartField actor={actor} disabled={disabled} />
         </div>
       )}
-      {context.usedPoints > 0 && (
-        <div className="summary-row summary-points">
-          <dt>{messages.points.used}</dt>
-          {/* One point is one rouble: the points are a discount, in the money they take off. */}
-          <dd>−{formatMoney(context.usedPoints)}</dd>
-          <dd className="summary-action">
-            <button type="button" className="link" disabled={disabled} onClick={() => actor.send({ type: 'points.clear' })}>
-              {t.noPoints}
-            </button>
-          </dd>
+      <dl className="summary">
+        {parts ? (
+          <div className="summary-row">
+            <dt>{t.partAmount}</dt>
+            <dd>{formatMoney(roublesOf(derive.part(context)))}</dd>
+          </div>
+        ) : (
+          <div className="summary-row">
+            <dt>{t.prepayment}</dt>
+            <dd>{formatMoney(context.bill.info.Summ)}</dd>
+          </div>
+        )}
+        {/* Points paying it all: no fee is charged, so none is shown (not 'Сервисный сбор от 0,00'). */}
+        {!covered && (
+          <div className="summary-row">
+            <dt>{derive.selectedType(context) ? t.fee : t.feeFrom}</dt>
+            <dd>{formatMoney(roublesOf(derive.commission(context)))}</dd>
+          </div>
+        )}
+        {context.usedPoints > 0 && (
+          <div className="summary-row summary-points">
+            <dt>{messages.points.used}</dt>
+            {/* One point is one rouble: the points are a discount, in the money they take off. */}
+            <dd>−{formatMoney(context.usedPoints)}</dd>
+            <dd className="summary-action">
+              <button type="button" className="link" disabled={disabled} onClick={() => actor.send({ type: 'points.clear' })}>
+                {t.noPoints}
+              </button>
+            </dd>
+          </div>
+        )}
+        <div className="summary-row summary-total">
+          <dt>{t.total}</dt>
+          <dd>{formatMoney(roublesOf(derive.amountToPay(context)))}</dd>
         </div>
-      )}
-      <div className="summary-row summary-total">
-        <dt>{t.total}</dt>
-        <dd>{formatMoney(roublesOf(derive.amountToPay(context)))}</dd>
-      </div>
-    </dl>
+      </dl>
+    </>
   );
 }
+
+/**
+ * 'Сумма платежа': what the payer typed, or the part paid unless they type (what remains, or the chosen way's cap),
+ * with what is wrong with it under it as they type.
+ */
+function PartField({ actor, disabled }: { actor: CheckoutActor; disabled: boolean }) {
+  const context = useSelector(actor, (state) => state.context);
+  const id = useId();
+  const problem = derive.partProblem(context);
+  const code = derive.selectedType(context)?.Code ?? 'ALL';
+  return (
+    <TextField
+      id={`${id}-part`}
+      label={t.partAmount}
+      error={problem && partProblemText(problem, code)}
+      name="part"
+      inputMode="decimal"
+      autoComplete="off"
+      value={context.partTyped ?? formatAmount(roublesOf(derive.part(context)))}
+      onChange={(event) => actor.send({ type: 'part.type', text: event.target.value })}
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * The cap of a way, when it is below what the way would pay: of a bill with parts, what remains (it pays a part up to
+ * its cap); of a bill without, the whole (it cannot pay it). Null when the way has no cap that matters here.
+ */
+function capNote(bill: Bill, type: PaymentType): string | null {
+  const cap = capOf(type);
+  if (cap === null) return null;
+  const parts = partsOf(bill);
+  const wanted = parts ? remainingOf(parts) : kopecksOf(bill.info.Summ);
+  return cap < wanted ? capText(type.Code, cap) : null;
+}
+
+/** Whether a way can pay this bill at all: on a bill without parts its cap must take the whole. */
+const canPayBy = (bill: Bill, type: PaymentType): boolean => {
+  const cap = capOf(type);
+  const parts = partsOf(bill);
+  return cap === null || (parts ? wayCanPay(parts, cap) : cap >= kopecksOf(bill.info.Summ));
+};
 
 const problemText: Record<CheckoutProblem, string> = {
   'no payment url': t.noPaymentUrl,

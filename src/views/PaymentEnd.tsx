@@ -2,7 +2,9 @@ import { useSelector } from './useSelector';
 import type { Merchant } from '../services/pageConfig';
 import { formatDay, formatMoney } from '../services/format';
 import { receiptMessages as t } from '../services/receiptMessages';
+import { rub } from '../services/partsWords';
 import { paymentKindOf, type PaymentTypeCode } from '../services/rules/paymentKinds';
+import { kopecksOf } from '../services/pricing';
 import { DeclinedPayment, SupportLine } from './DeclinedPayment';
 import { Receipt, webLink } from './Receipt';
 import { outcomeOf, StatusBlock, type Outcome, type PaymentStatusActor } from './StatusBlock';
@@ -23,6 +25,8 @@ interface Props {
   cancelled?: boolean;
   quietUntilAnswered?: boolean;
   onReload: () => void;
+  /** The bill's own link, where the next part of a bill paid in parts is paid. */
+  billHref: string;
 }
 
 /** The outcomes after which the payer is shown how to reach the merchant: something did not go as it should. */
@@ -35,13 +39,15 @@ const needsSupport: Outcome[] = ['declined', 'cancelled', 'refunded', 'slow', 'o
  * when, no receipt until the capture; released: 'Попробовать снова' back to the bill. A bank that has not confirmed in two minutes: said as it is, with a reload
  * on offer while polling goes on at a slower pace.
  */
-export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = false, quietUntilAnswered = false, onReload }: Props) {
+export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = false, quietUntilAnswered = false, onReload, billHref }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const receipt = useSelector(actor, (state) => state.context.receipt);
   const hold = useSelector(actor, (state) => state.context.hold);
   const shop = webLink(receipt?.returnUrl ?? returnUrl);
   // A payment given back whole went through all the same: its receipt and the way back stay.
   const paid = outcome === 'success' || outcome === 'returned';
+  // A part of a bill paid in parts, with more to pay: what remains, and the next part on the same link.
+  const remaining = outcome === 'success' && receipt?.remaining ? kopecksOf(receipt.remaining) : 0;
   const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
   // A released hold: the bill's link takes the payment again while the bill is open (the server says if not).
   const canRetry = (outcome === 'declined' || outcome === 'cancelled' || outcome === 'released') && retry;
@@ -62,9 +68,15 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
       )}
       {paid && receipt && <Receipt receipt={receipt} merchant={merchant} />}
       {outcome === 'declined' && receipt && <DeclinedPayment receipt={receipt} />}
+      {remaining > 0 && <p className="result-note">{`Осталось оплатить ${rub(remaining)}`}</p>}
       <div className="result-actions">
+        {remaining > 0 && (
+          <a className="button primary" href={billHref}>
+            {t.nextPart}
+          </a>
+        )}
         {paid && shop && (
-          <a className="button primary" href={shop}>
+          <a className={remaining > 0 ? 'button secondary' : 'button primary'} href={shop}>
             {t.backToShop}
           </a>
         )}

@@ -429,3 +429,44 @@ describe('covered by points', () => {
     expect(derive.finalPrice(snapshot().context)).toBe(0);
   });
 });
+
+describe('a bill paid in parts', () => {
+  const partsBill = () =>
+    billWithEmail({
+      info: { Summ: 2_500_000, CustNo: 'C-1' },
+      cardTypes: [aType({ CommissionSumm: 0 })],
+      pointsEnabled: true,
+      usefulPoints: 3000,
+      parts: { minimum: 50_000, paid: 1_000_000, remaining: 1_500_000, pointsSpent: false },
+    });
+
+  test('no part typed, none is sent (the server takes what remains); a part typed is sent in roubles', async () => {
+    const { actor, requestPaymentUrl, answer } = await atChoosePaymentType({ bill: partsBill() });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).not.toHaveProperty('partSum');
+    await answer({ success: false, error: 'Сервис недоступен' });
+    actor.send({ type: 'part.type', text: '600 000,25' });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ partSum: 600_000.25 });
+  });
+
+  test('a part the bill cannot take is not asked for; the total follows the part typed', async () => {
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill: partsBill() });
+    actor.send({ type: 'part.type', text: '10 000' });
+    expect(derive.partProblem(snapshot().context)).toEqual({ kind: 'below-minimum', leastKopecks: 5_000_000 });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+    expect(snapshot().value).toEqual({ choosePaymentType: 'choosing' });
+    actor.send({ type: 'part.type', text: '100 000' });
+    expect(derive.amountToPay(snapshot().context)).toBe(10_000_000);
+  });
+
+  test('points applied never exceed the part typed: a smaller part takes fewer', async () => {
+    const bill = billWithEmail({ info: { Summ: 200_000, CustNo: 'C-1' }, cardTypes: [aType({ CommissionSumm: 0 })], pointsEnabled: true, usefulPoints: 3000, parts: { minimum: 1000, paid: 0, remaining: 200_000, pointsSpent: false } });
+    const { actor, snapshot } = await atChoosePaymentType({ bill }, 3000);
+    expect(snapshot().context.usedPoints).toBe(3000);
+    actor.send({ type: 'part.type', text: '2000' });
+    expect(snapshot().context.usedPoints).toBe(2000);
+    expect(derive.amountToPay(snapshot().context)).toBe(0);
+  });
+});

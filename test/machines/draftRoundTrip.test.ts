@@ -157,6 +157,28 @@ test.each(Object.keys(walks) as Step[])('%s: snapshot → draft → reload gives
   resumed.stop();
 });
 
+test("a bill in parts: the part typed into 'Сумма платежа' is kept in the draft and comes back on a reload", async () => {
+  const bill = pointsBill({ info: { ...pointsBill().info, Email: 'bill@example.com' }, parts: { minimum: 1000, paid: 2000, remaining: 6000, pointsSpent: false } });
+  const walk = checkout({ bill });
+  await codeLoaded(walk.actor);
+  await walk.send({ type: 'checkout.continue' });
+  await walk.send({ type: 'payment.select', oid: 'card' });
+  await walk.send({ type: 'part.type', text: '2 500,50' });
+  expect(walk.actor.getSnapshot().context.step).toBe('choosePaymentType');
+  const draft = draftOf(walk.actor.getSnapshot());
+  expect(draft.typed).toEqual({ part: '2 500,50' });
+  walk.actor.stop();
+  const resumed = await reloadedOn('choosePaymentType', bill, draft);
+  expect(resumed.getSnapshot().context.partTyped).toBe('2 500,50');
+  expect(resumed.getSnapshot().context.typed).toEqual({});
+  expect(draftOf(resumed.getSnapshot())).toEqual(draft);
+  resumed.stop();
+  // The bill no longer paid in parts (paid meanwhile by one payment of the whole): the part is left out.
+  const whole = await reloadedOn('choosePaymentType', { ...bill, parts: null }, draft);
+  expect(whole.getSnapshot().context.partTyped).toBeNull();
+  whole.stop();
+});
+
 test('every step of the chart is walked', () => {
   expect(Object.keys(walks).sort()).toEqual(Object.keys(steps).sort());
 });

@@ -2,7 +2,7 @@ import { CHUNK_RETRY_MS } from '../../src/pageCode';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { chunkNetwork, elapse, settle } from './support/app';
-import { anonBill, offerBill, openPage } from './support/bills';
+import { anonBill, offerBill, openPage, partsBill } from './support/bills';
 import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
@@ -61,6 +61,11 @@ describeModelFlow({
       const pay = session.server.seen.filter((request) => request.path === '/api/getPaymentUrl/').at(-1);
       expect(pay?.body).toMatchObject({ email: expect.stringMatching(/@example\.com$/) });
     },
+    // The part typed is the part asked for, once: the part over what remains was never sent.
+    'anonymousPayment.partCardForm': (session) => {
+      const asked = session.server.seen.filter((request) => request.path === '/api/getPaymentUrl/');
+      expect(asked.map((request) => (request.body as { partSum?: number }).partSum)).toEqual([700_000]);
+    },
     // The bill was asked for with the declined order, and the way to pay it had is the one chosen.
     'anonymousPayment.retrying': (session) => {
       const asked = session.server.seen.find((request) => request.path === '/ajax/object-info/model-anon');
@@ -116,6 +121,15 @@ describeModelFlow({
       await does.click(session, stepMessages.choosePaymentType.openResume);
     },
     OPEN_OFFER_BILL: async (session) => void openPage(session, { bill: offerBill() }),
+    OPEN_PARTS_BILL: async (session) => void openPage(session, { bill: partsBill() }),
+    TYPE_PART_OVER_REMAINING: (session) => does.type(session, stepMessages.choosePaymentType.partAmount, '1600000'),
+    // No answer is scripted: a request for this part would fail the path.
+    PAY_PART_OVER_REMAINING: (session) => does.click(session, PAY),
+    TYPE_PART: (session) => does.type(session, stepMessages.choosePaymentType.partAmount, '700000'),
+    PAY_PART: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', cardForm);
+      await does.click(session, PAY);
+    },
     EMAIL_REFUSED_BY_SERVER: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
       await does.type(session, messages.email.label, 'refused@example.com');

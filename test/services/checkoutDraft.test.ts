@@ -24,7 +24,7 @@ const form = { surname: 'Петров', name: 'Пётр', patronymic: '', phone:
 
 const draft: CheckoutDraft = {
   email: 'payer@example.com',
-  typed: { email: 'other@exa', signInPhone: '7999', form: { purpose: 'register', phone: '7999', form: { ...form, phone: '7999', privacy: false } } },
+  typed: { email: 'other@exa', signInPhone: '7999', form: { purpose: 'register', phone: '7999', form: { ...form, phone: '7999', privacy: false } }, part: '600 000,25' },
   selectedTypeOid: 'bill-1.SBP',
   agreements: { 'bill-1.SBP': { aggregator: true, executor: false } },
   usedPoints: 1500,
@@ -59,7 +59,7 @@ test('a field tampered with reads as a fresh checkout has it; the others are kep
     pointsToUse: 1.5,
     phoneChecked: 'yes',
     agreements: { a: 'ticked', b: { aggregator: true, executor: 'yes' } },
-    typed: { email: 7, form: { purpose: 'launch', phone: '1' } },
+    typed: { email: 7, form: { purpose: 'launch', phone: '1' }, part: '9'.repeat(100) },
     code: { purpose: 'login', phone: '79990000002' },
   };
   storage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify({ billLink: 'bill-1', draft: tampered }));

@@ -223,3 +223,22 @@ describe('a slow bank', () => {
     expect(reload).toHaveBeenCalledTimes(1);
   });
 });
+
+test("a part of a bill paid in parts, more to pay: its receipt, 'Осталось оплатить …' and the next part on the bill's link", async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, remaining: 1_500_000 } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(screen.getByText(/^Осталось оплатить 1\s500\s000,00 руб\.$/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: t.nextPart })).toHaveAttribute('href', '/pay/bill-1');
+});
+
+test('the last part (nothing remains) and a bill paid whole offer no next part', async () => {
+  for (const remaining of [0, null]) {
+    const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, remaining } }));
+    const { unmount } = render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+    await screen.findByRole('region', { name: t.receiptTitle });
+    expect(screen.queryByText(/Осталось оплатить/)).toBeNull();
+    expect(screen.queryByRole('link', { name: t.nextPart })).toBeNull();
+    unmount();
+  }
+});

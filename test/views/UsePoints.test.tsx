@@ -93,6 +93,14 @@ test("without a customer number: 'Бонусных баллов для опла�
   expect(screen.queryByLabelText('Сколько баллов списать')).not.toBeInTheDocument();
 });
 
+test("a bill in parts whose points a part already spent: 'Бонусных баллов для оплаты не найдено'", async () => {
+  const parts = { minimum: 1000, paid: 4000, remaining: 4000, pointsSpent: true };
+  const { actor } = await renderAccount({ bill: pointsBill({ parts }) });
+  await sendAndLoad(actor, { type: 'nav.goTo', step: 'usePoints' });
+  expect(screen.getByText('Бонусных баллов для оплаты не найдено')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Сколько баллов списать')).not.toBeInTheDocument();
+});
+
 test('with the phone already checked, the points apply at once and the main route shows them', async () => {
   const { user, calls, actor } = await openPoints();
   act(() => actor.send({ type: 'code.confirmed', request: { purpose: 'use-points', phone: '79990000001', points: 10 } }));

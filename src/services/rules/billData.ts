@@ -38,6 +38,17 @@ export interface Bill {
   releasedHold?: ReleasedHold | null;
   /** The code this session had sent and may still enter, for a reload on the code screen; null: none. */
   sentCode?: SentCode | null;
+  /** A bill the merchant lets be paid in several payments: how far it is paid; absent or null: one payment of the whole. */
+  parts?: Parts | null;
+}
+
+/** A bill paid in parts as the page shows it, roubles: the least one payment pays, what is paid and what remains. */
+export interface Parts {
+  minimum: number;
+  paid: number;
+  remaining: number;
+  /** Whether a payment of this bill spent points already (points go to one part only). */
+  pointsSpent: boolean;
 }
 
 /** The declined attempt that 'Попробовать снова' opens the bill with: what failed and what is kept. */
@@ -67,6 +78,8 @@ export interface PaymentType {
   Comission?: number;
   /** Fee in roubles for this bill. */
   CommissionSumm: number;
+  /** The most one payment this way takes, roubles; absent or null: no cap. */
+  Maximum?: number | null;
   IsShowAggregatorOffer: boolean;
   IsShowExecuterOffer: boolean;
 }
@@ -128,6 +141,8 @@ export type Receipt = {
   fastPaymentFee: number | null;
   /** Where 'Вернуться в магазин' leads: the bill's return address; null: the merchant gave none. */
   returnUrl: string | null;
+  /** Of a bill paid in parts, what remains to pay after this payment, roubles; absent or null: a bill paid whole. */
+  remaining?: number | null;
   /**
    * What the merchant's refunds have given back (roubles) and when last, ISO 8601 UTC; `whole`: all of the payment. null:
    * nothing given back.

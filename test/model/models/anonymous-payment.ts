@@ -30,6 +30,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
         RELOAD_ON_CHOOSE: 'reloadedChoosing',
         BACK_FROM_CARD_FORM: 'cardAttemptOpen',
         OPEN_OFFER_BILL: 'offerNoReg',
+        OPEN_PARTS_BILL: 'partsNoReg',
       },
     },
     dataError: { meta: sees({ text: messages.app.dataError }) },
@@ -103,6 +104,26 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { RESUME_OPEN_ATTEMPT: 'cardForm' },
     },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
+
+    // A bill paid in parts: the part typed in 'Сумма платежа'; one the bill cannot take says why and is not asked for.
+    partsNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'partsChoosing' } },
+    partsChoosing: {
+      meta: sees({ heading: t.title }, { text: 'Осталось оплатить 1 500 000,00 руб.' }, { field: t.partAmount }, { button: /^Оплатить 1\s500\s000,00 руб\.$/ }),
+      on: { TYPE_PART_OVER_REMAINING: 'partOverRemaining' },
+    },
+    partOverRemaining: {
+      meta: sees({ text: 'Не больше, чем осталось оплатить: 1 500 000,00 руб.' }),
+      on: { PAY_PART_OVER_REMAINING: 'partNotAskedFor' },
+    },
+    partNotAskedFor: {
+      meta: sees({ text: 'Не больше, чем осталось оплатить: 1 500 000,00 руб.' }, { noAlert: t.noPaymentUrl }, { heading: t.title }),
+      on: { TYPE_PART: 'partTyped' },
+    },
+    partTyped: {
+      meta: sees({ button: /^Оплатить 700\s000,00 руб\.$/ }, { noText: 'Не больше, чем осталось оплатить: 1 500 000,00 руб.' }),
+      on: { PAY_PART: 'partCardForm' },
+    },
+    partCardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
     offerChoosing: {

@@ -8,6 +8,18 @@ import type { Session } from './flow';
 /** demo-anon's facts: noReg, 12 345.67, card / SBP / SberPay, no e-mail on file. */
 export const anonBill = (): Bill => aBill({ objectOID: 'model-anon' });
 
+/**
+ * A 2 500 000.00 bill paid in parts of at least 50 000.00, 1 000 000.00 of it paid already: card, and the fast-payment
+ * system capped at 1 000 000.00 for one payment.
+ */
+export const partsBill = (): Bill =>
+  aBill({
+    objectOID: 'model-parts',
+    info: { Summ: 2_500_000, Email: 'payer@example.com' },
+    cardTypes: [aType({ CommissionSumm: 0 }), aType({ OID: 'type-sbp', Code: 'SBP', Name: 'СБП', CommissionSumm: 0, Maximum: 1_000_000 })],
+    parts: { minimum: 50_000, paid: 1_000_000, remaining: 1_500_000, pointsSpent: false },
+  });
+
 /** demo-offer's: the card type shows both the aggregator and the executor offer. */
 export const offerBill = (): Bill =>
   aBill({ objectOID: 'model-offer', info: { Email: 'payer@example.com' }, cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true })] });

@@ -10,7 +10,8 @@ import { chartCoverage, chartPaths, movesBetween, movesCounted, walk, type Chart
 import { billSamples } from './samples';
 
 /*
- * A bill's chart, walked against the server: paid by a payer whose Pay went to the other process, cancelled through
+ * A bill's chart, walked against the server: paid whole or in parts by a payer whose Pay went to the other process
+ * (a bill of 1 000.00 that may be paid in parts of 100.00 or more), cancelled through
  * the other process's merchant API, or expired by the sweeps of both processes at once (one closes it, the other
  * reads it closed and leaves it).
  */
@@ -42,15 +43,16 @@ interface World {
 }
 
 /**
- * A bill of 1 000.00 due in an hour, with an attempt that never reached the acquirer. A path that holds the money
- * takes a bill that captures by hand (cards only: its unsent attempt is on the bank's own form).
+ * A bill of 1 000.00 due in an hour, with an attempt that never reached the acquirer. It may be paid in parts of 100.00
+ * or more; a path that holds the money takes a bill that captures by hand instead (a deposit is held in one payment;
+ * cards only: its unsent attempt is on the bank's own form).
  */
 async function start(path: ChartPath<BillEvent>): Promise<World> {
   const manual = path.steps.some((step) => step.label === 'payment.held');
   const created = await merchantCall(server.app, 'POST', '/bills', {
     purpose: 'Модель счета',
     amount: rub('1000.00'),
-    paymentTypes: manual ? [{ code: 'ALL', name: 'Карта' }, { code: 'AllSberP', name: 'СберБанк Онлайн' }] : [{ code: 'ALL', name: 'Карта' }, { code: 'SBP', name: 'СБП' }],
+    ...(manual ? { paymentTypes: [{ code: 'ALL', name: 'Карта' }, { code: 'AllSberP', name: 'СберБанк Онлайн' }] } : { parts: { minimum: rub('100.00') }, paymentTypes: [{ code: 'ALL', name: 'Карта' }, { code: 'SBP', name: 'СБП' }] }),
     expiresAt: new Date(server.clock.now() + HOUR).toISOString(),
     ...(manual ? { capture: 'manual' } : {}),
   });
@@ -62,9 +64,11 @@ async function start(path: ChartPath<BillEvent>): Promise<World> {
 }
 
 /** The payer pays by card on a page and Pay served by the other process; the acquirer's callback reaches this one. */
-async function pays(world: World): Promise<string> {
+async function pays(world: World, partSum: number | null = null): Promise<string> {
   const client = await new Client(second).open(world.link);
-  const info = (await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json().info;
+  const asked = await client.post('/api/getPaymentUrl/', { pointsSum: null, partSum, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
+  expect(asked.statusCode).toBe(200);
+  const info = asked.json().info;
   await second.background.idle();
   expect((await payByCard(server.app, info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
   await server.app.background.idle();
@@ -76,10 +80,12 @@ const stateOf = async (world: World) => (await billByOid(server.app.store, world
 async function perform(world: World, steps: ChartStep<BillEvent>[], at: number): Promise<number> {
   const step = steps[at]!;
   switch (step.label) {
-    case 'payment.succeeded': {
-      // A held payment is captured through the other process's merchant API; else the payer pays.
-      if (world.held) expect((await merchantCall(second, "POST", `/payments/${world.held}/capture`)).json()).toMatchObject({ status: "success" });
-      else await pays(world);
+    case 'payment.succeeded':
+    case 'payment.succeeded (a part)': {
+      // A held payment is captured through the other process's merchant API. Else the payer pays: a part is 300.00 of
+      // what remains; a payment that pays the bill pays all that remains (the page's default).
+      if (world.held) expect((await merchantCall(second, 'POST', `/payments/${world.held}/capture`)).json()).toMatchObject({ status: 'success' });
+      else await pays(world, step.label === 'payment.succeeded' ? null : 300);
       return 1;
     }
     case 'payment.held':
@@ -115,12 +121,18 @@ describe('model paths of bill', () => {
       const end = path.steps.at(-1)!.state as BillState;
       // The columns the API and the page read the state by, and what the merchant heard: once, whichever process.
       expect(await billByOid(server.app.store, world.objectOID)).toMatchObject(billColumnsOf(end));
-      const heard = (await webhookEvents(server.app.store, 500)).filter((event) => JSON.parse(event.payload).data.objectOID === world.objectOID).map((event) => event.type);
-      const told = { paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null, held: null }[end];
-      expect(heard.filter((type) => type.startsWith('bill.'))).toEqual(told ? [told] : []);
-      // A hold is told as the payment's: held, then released (or succeeded, captured).
-      const holds = path.steps.filter((step) => step.label === 'payment.held' || step.label === 'payment.released').map((step) => (step.label === 'payment.held' ? 'payment.held' : 'payment.released'));
-      expect(heard.filter((type) => type === 'payment.held' || type === 'payment.released').sort()).toEqual(holds.sort());
+      // Newest first as read: told in the order they were queued.
+      const heard = (await webhookEvents(server.app.store, 500))
+        .filter((event) => JSON.parse(event.payload).data.objectOID === world.objectOID)
+        .map((event) => event.type)
+        .reverse();
+      // Each move tells the merchant once: each part paid, the payment that left nothing, the close; a hold is told as
+      // the payment's (held, then released or, captured, succeeded).
+      const billTold = { partlyPaid: 'bill.partially_paid', paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null, held: null } as const;
+      const told = path.steps.flatMap(({ state }) => billTold[state as BillState] ?? []);
+      expect(heard.filter((type) => type.startsWith('bill.'))).toEqual(told);
+      const holds = path.steps.filter((step) => step.label === 'payment.held' || step.label === 'payment.released').map((step) => step.label);
+      expect(heard.filter((type) => type === 'payment.held' || type === 'payment.released')).toEqual(holds);
       // A closing bill ends the attempt that never reached the acquirer; a paid or held one leaves it to the acquirer's word.
       expect((await attemptByOrder(server.app.store, world.unsent))!.state).toBe(end === 'cancelled' || end === 'expired' ? 'declined' : 'created');
     }, 60_000);

@@ -56,7 +56,8 @@ export const refundSamples: Sample<RefundEvent>[] = [
 ];
 
 export const billSamples: Sample<BillEvent>[] = [
-  { event: { type: 'payment.succeeded', orderId: 'order' }, label: 'payment.succeeded' },
+  { event: { type: 'payment.succeeded', orderId: 'order', remainingKopecks: 0 }, label: 'payment.succeeded' },
+  { event: { type: 'payment.succeeded', orderId: 'order', remainingKopecks: 100 }, label: 'payment.succeeded (a part)' },
   { event: { type: 'payment.held', orderId: 'order' }, label: 'payment.held' },
   { event: { type: 'payment.released', orderId: 'order' }, label: 'payment.released' },
   { event: { type: 'merchant.cancelled' }, label: 'merchant.cancelled' },

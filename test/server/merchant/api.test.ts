@@ -116,12 +116,15 @@ describe('POST /merchant/v1/bills', () => {
       closedAt: null,
       payments: [],
     });
-    // The default payment types: the sandbox's three, with their commissions in kopecks exactly.
+    // The default payment types: the sandbox's three, with their commissions in kopecks exactly; the fast-payment
+    // system capped at the server's default for one payment.
     expect(bill.paymentTypes).toEqual([
-      { code: 'ALL', name: 'Банковская карта', commission: { value: '185.19', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
-      { code: 'SBP', name: 'СБП', commission: { value: '0.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
-      { code: 'SberPaySite', name: 'SberPay', commission: { value: '61.73', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
+      { code: 'ALL', name: 'Банковская карта', commission: { value: '185.19', currency: 'RUB' }, maximum: null, showAggregatorOffer: false, showExecuterOffer: false },
+      { code: 'SBP', name: 'СБП', commission: { value: '0.00', currency: 'RUB' }, maximum: { value: '1000000.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
+      { code: 'SberPaySite', name: 'SberPay', commission: { value: '61.73', currency: 'RUB' }, maximum: null, showAggregatorOffer: false, showExecuterOffer: false },
     ]);
+    // One payment of the whole: nothing paid yet.
+    expect(bill).toMatchObject({ parts: null, paid: { value: '0.00', currency: 'RUB' }, remaining: { value: '12345.67', currency: 'RUB' }, refunded: { value: '0.00', currency: 'RUB' } });
     // The page opens it by the link id the payUrl carries, and names it by that alone.
     const link = linkOf(bill.payUrl as string);
     const client = await openPage(server.app, link);
@@ -148,7 +151,9 @@ describe('POST /merchant/v1/bills', () => {
     expect(bill.objectOID).toMatch(/^bill-[0-9a-f]{24}$/);
     const read = (await merchantCall(server.app, 'GET', `/bills/${bill.objectOID}`)).json();
     expect(read.noReg).toBe(false);
-    expect(read.paymentTypes).toEqual([{ code: 'SBP', name: 'Быстрый платеж', commission: { value: '10.50', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: true }]);
+    expect(read.paymentTypes).toEqual([
+      { code: 'SBP', name: 'Быстрый платеж', commission: { value: '10.50', currency: 'RUB' }, maximum: { value: '1000000.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: true },
+    ]);
   });
 
   test('400: every bad field is listed, money as a number included, and nothing is written', async () => {
@@ -375,6 +380,7 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
       objectOID,
       method: 'ALL',
       amount: { value: '12530.86', currency: 'RUB' },
+      part: { value: '12345.67', currency: 'RUB' },
       commission: { value: '185.19', currency: 'RUB' },
       pointsUsed: 0,
       status: 'success',
@@ -562,7 +568,7 @@ describe('OpenAPI', () => {
     expect(create.requestBody.content['application/json'].schema.properties.amount.properties.value.pattern).toBe('^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$');
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
-    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'held', 'paid', 'cancelled', 'expired']);
+    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'held', 'paid', 'cancelled', 'expired']);
     // A deposit's routes, with the 409s of a payment not held and a capture above the hold.
     const capture = doc.paths['/merchant/v1/payments/{orderId}/capture'].post;
     expect(capture.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));

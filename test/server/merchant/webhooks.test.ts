@@ -105,7 +105,13 @@ describe('events in the outbox', () => {
       id: queued[1]!.id,
       type: 'bill.paid',
       createdAt: new Date(server.clock.now()).toISOString(),
-      data: { objectOID, status: 'paid', amount: { value: '1000.00', currency: 'RUB' }, paidAt: expect.any(String), payment: expect.objectContaining({ orderId, status: 'success', method: 'ALL' }) },
+      data: {
+        objectOID,
+        status: 'paid',
+        amount: { value: '1000.00', currency: 'RUB' },
+        paid: { value: '1000.00', currency: 'RUB' },
+        remaining: { value: '0.00', currency: 'RUB' },
+        paidAt: expect.any(String), payment: expect.objectContaining({ orderId, status: 'success', method: 'ALL' }) },
     });
   });
 

@@ -50,6 +50,8 @@ describe('the receipt', () => {
         declineReason: null,
         fastPaymentFee: null,
         returnUrl: null,
+        // A bill paid whole: nothing about parts.
+        remaining: null,
         refund: null,
       },
     });
