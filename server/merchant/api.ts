@@ -133,7 +133,7 @@ function billInputOf(
     customer: body.customer ?? {},
     noReg: body.noReg ?? true,
     points: body.points ? { enabled: body.points.enabled, usefulLimit: body.points.usefulLimit ?? 0 } : { enabled: false, usefulLimit: 0 },
-    paymentTypes: (body.paymentTypes ?? defaultPaymentTypes(sumKopecks)).map((type) => ({
+    paymentTypes: (body.paymentTypes ?? defaultPaymentTypes(sumKopecks, body.capture)).map((type) => ({
       code: type.code,
       name: type.name,
       commissionKopecks: 'commissionKopecks' in type ? type.commissionKopecks : type.commission ? (parseMoney(type.commission.value) ?? -1) : 0,

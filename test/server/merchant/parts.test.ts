@@ -192,6 +192,19 @@ test('the merchant sets a way\'s cap and the least part; bad ones are refused by
   expect(bad.json().error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['parts.minimum.value', 'paymentTypes[0].maximum.value']);
 });
 
+test('a deposit is not paid in parts: parts with capture manual is refused, and nothing is stored', async () => {
+  const refused = await merchantCall(server.app, 'POST', '/bills', {
+    objectOID: 'deposit-in-parts',
+    purpose: 'Бронь',
+    amount: rub('150000.00'),
+    parts: { minimum: rub('50000.00') },
+    capture: 'manual',
+  });
+  expect(refused.statusCode).toBe(400);
+  expect(refused.json().error.fields).toEqual([{ field: 'parts', message: 'cannot be given with capture manual: a deposit is held in one payment' }]);
+  expect((await merchantCall(server.app, 'GET', '/bills/deposit-in-parts')).statusCode).toBe(404);
+});
+
 test('less than the minimum remains: the last part is what remains', async () => {
   const bill = await newBill();
   for (const part of [1_000_000, 1_450_000]) {
