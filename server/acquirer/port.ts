@@ -95,6 +95,11 @@ export interface Acquirer {
   refund(request: RefundRequest, context?: CallContext): Promise<string>;
   /** Reverses an order not yet settled, all of it; answers as refund does. */
   reverse(request: { orderId: string }, context?: CallContext): Promise<string>;
+  /**
+   * Ends an order not paid yet: its card form, QR and bank-app link can no longer be paid. Throws when the acquirer
+   * refuses (an order already paid among others): its status then says what it is.
+   */
+  decline(request: { orderId: string }, context?: CallContext): Promise<void>;
 }
 
 export type AcquirerErrorKind = 'timeout' | 'http' | 'not-json' | 'remote' | 'network';

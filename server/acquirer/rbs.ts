@@ -77,6 +77,7 @@ export interface RbsClient {
   sbpQrStatus(request: { orderId: string; qrId: string }, context?: CallContext): Promise<SbpQrStatus>;
   refund(request: RefundRequest, context?: CallContext): Promise<void>;
   reverse(request: { orderId: string }, context?: CallContext): Promise<void>;
+  decline(request: { orderId: string }, context?: CallContext): Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
@@ -209,6 +210,10 @@ export function rbsClient(options: RbsOptions): RbsClient {
     async reverse(request, context) {
       await call('reverse.do', { orderId: request.orderId }, context);
     },
+
+    async decline(request, context) {
+      await call('decline.do', { orderId: request.orderId }, context);
+    },
   };
 }
 
@@ -292,6 +297,9 @@ export function rbsAcquirer(client: RbsClient): Acquirer {
     async reverse(request, context) {
       await client.reverse(request, context);
       return 'reverse.do: errorCode 0';
+    },
+    async decline(request, context) {
+      await client.decline(request, context);
     },
   };
 }

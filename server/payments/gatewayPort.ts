@@ -44,6 +44,12 @@ export interface Gateway {
    * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
    */
   reconcileSoon(orderId: string, why?: { news: boolean }): void;
+  /**
+   * Ends an attempt left open when its payer chose another way: declines its order at the acquirer (its form, QR or
+   * bank-app link can no longer be paid), then reads the order and settles from that answer (an order paid meanwhile
+   * settles paid). Answers the attempt as it then is.
+   */
+  abandon(orderId: string): Promise<AttemptRow | undefined>;
   /** Reconciles pending attempts and makes pending refunds. */
   sweep(): Promise<void>;
   /**

@@ -85,6 +85,22 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
     expect((await acquirer.orderStatus({ orderId: held.orderId })).orderStatus).toBe(3);
   });
 
+  test('decline.do ends an order not paid yet (status 6, its QR refused); a paid order answers errorCode 7 and stays paid', async () => {
+    const open = await acquirer.register(order('adapter-decline'));
+    const qr = await acquirer.sbpQr({ orderId: open.orderId });
+    await acquirer.decline({ orderId: open.orderId });
+    expect((await acquirer.orderStatus({ orderId: open.orderId })).orderStatus).toBe(6);
+    expect(await acquirer.sbpQrStatus({ orderId: open.orderId, qrId: qr.qrId })).toEqual({ qrStatus: 'REJECTED', transactionState: 'DECLINED' });
+    // The bank app can no longer pay it.
+    expect((await server.app.rbsFake!.decide(open.orderId, true))!.order_status).toBe(6);
+
+    const paid = await acquirer.register(order('adapter-decline-paid'));
+    await server.app.rbsFake!.decide(paid.orderId, true);
+    expect(await failure(acquirer.decline({ orderId: paid.orderId }))).toMatchObject({ errorCode: '7', method: 'decline.do' });
+    expect((await acquirer.orderStatus({ orderId: paid.orderId })).orderStatus).toBe(2);
+    expect(await failure(acquirer.decline({ orderId: 'no-such-order' }))).toMatchObject({ errorCode: '6' });
+  });
+
   test('a token works as well as userName and password; wrong credentials are errorCode 5', async () => {
     const byToken = rbsClient({ baseUrl: base, credentials: { token: SANDBOX_TOKEN } });
     expect((await byToken.register(order('adapter-token'))).orderId).toMatch(/^[0-9a-f-]{36}$/);
@@ -304,6 +320,43 @@ describe('outcomes through the protocol', () => {
     await payByCard(server.app, info.formUrl);
     expect((await attempt(info.orderId))!.status).toBe('declined');
     expect((await billByOid(server.app.store, 'demo-anon'))!.status).toBe('open');
+  });
+
+  test('another way chosen while a QR is open: its order is declined at the acquirer first, so the QR can no longer pay the bill', async () => {
+    const tab1 = await openPage(server.app);
+    const qr = (await pay(tab1, 'demo-anon', 'SBP')).json().info;
+    const tab2 = await openPage(server.app);
+    const card = (await pay(tab2)).json().info;
+    expect(await attempt(qr.orderId)).toMatchObject({ status: 'declined' });
+    expect(await methods(qr.orderId)).toContain('decline.do');
+    // The bank app still holding tab 1's QR is refused; the card pays the bill once.
+    await payBySbp(server.app, qr.data.payload);
+    expect(await poll(tab1, qr.data.qrcId)).toBe('declined');
+    await payByCard(server.app, card.formUrl);
+    expect(await poll(tab2, card.orderId)).toBe('success');
+    expect((await billByOid(server.app.store, 'demo-anon'))!.status).toBe('paid');
+    expect(await countRows(server.app, 'refunds')).toBe(0);
+  });
+
+  test('the same way again (another tab, the same points) finds the open attempt and declines nothing', async () => {
+    const tab1 = await openPage(server.app);
+    const first = (await pay(tab1, 'demo-anon', 'SBP')).json().info;
+    const again = (await pay(await openPage(server.app), 'demo-anon', 'SBP')).json().info;
+    expect(again.orderId).toBe(first.orderId);
+    expect(await methods(first.orderId)).not.toContain('decline.do');
+    expect(await attempt(first.orderId)).toMatchObject({ status: 'created' });
+  });
+
+  test('another way chosen after the open one was paid meanwhile: decline.do refused, the bill settles paid, the Pay is 409', async () => {
+    const tab1 = await openPage(server.app);
+    const qr = (await pay(tab1, 'demo-anon', 'SBP')).json().info;
+    // The bank paid, and its callback is lost: only the status read after the refused decline can tell.
+    await rbsFault(server.app, 'callback-lost');
+    await payBySbp(server.app, qr.data.payload);
+    const second = await pay(await openPage(server.app));
+    expect(second.statusCode).toBe(409);
+    expect(await attempt(qr.orderId)).toMatchObject({ status: 'success' });
+    expect(await attemptsOfBill(server.app.store, 'demo-anon')).toHaveLength(1);
   });
 
   test('acquirer answers 500 on Pay: a clear 503, the attempt kept; once it is back Pay goes on with the same attempt and one order', async () => {
