@@ -186,10 +186,10 @@ describe('Back returns to the way to pay with everything kept', () => {
     await reload(page, 'СБП');
     await page.goBack();
     await page.getByRole('heading', { name: t.title }).waitFor();
-    expect(await field(page, m.email.label).inputValue()).toBe('payer@example.com');
     await page.getByRole('status').filter({ hasText: t.openTitle }).waitFor();
     await page.getByRole('button', { name: t.openAnother }).click();
     await page.getByRole('button', { name: t.openConfirm }).click();
+    expect(await field(page, m.email.label).inputValue()).toBe('payer@example.com');
     await page.getByRole('radio', { name: /Банковская карта/ }).check();
     await page.getByRole('button', { name: PAY }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
