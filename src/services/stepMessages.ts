@@ -40,6 +40,12 @@ export const stepMessages = {
     declined: 'Платеж отклонен',
     /** Paid twice: this payment came after the bill was paid, and its money went back to the payer. */
     refunded: 'Счет уже оплачен. Деньги за этот платеж возвращены',
+    /**
+     * The same, with the amount and where it goes back: to the card, or to the account a fast payment came from
+     * ('Счет уже был оплачен, этот платеж возвращен: 12 345,67 руб. вернутся на карту в течение 7 рабочих дней').
+     */
+    refundedTo: (amount: string, to: 'card' | 'account') =>
+      `Счет уже был оплачен, этот платеж возвращен: ${amount} вернутся на ${to === 'card' ? 'карту' : 'счет'} в течение 7 рабочих дней`,
     orderNotFound: 'Заказ не найден',
     notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
