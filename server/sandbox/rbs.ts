@@ -27,6 +27,8 @@ export const FAULTS = [
   'refund-answer-lost',
   'refund-refused',
   'not-settled',
+  // decline.do answering HTTP 500: the open order stays payable, as when the acquirer has a bad day.
+  'decline-500',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -308,6 +310,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   endpoint('decline.do', async (p) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : p.orderNumber ? await fake.order({ orderNumber: p.orderNumber }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
+    if (hasFault('decline-500', found.order_number)) return 'http-500';
     const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], { order_status: ORDER_STATUS.declined, action_code: DECLINED_BY_MERCHANT });
     if (!moved) return fail(7, 'Отмена невозможна: заказ уже оплачен или завершен');
     return { errorCode: '0', errorMessage: 'Успешно' };
