@@ -16,6 +16,12 @@ afterEach(() => server?.close());
 
 const payBody = (objectOID: string, code = 'ALL') => ({ pointsSum: null, objectOID, cardTypeOID: `${objectOID}.${code}`, email: 'payer@example.ru', userOID: null, manager_id: null });
 const pay = (client: Client, objectOID = 'demo-anon', code = 'ALL') => client.post('/api/getPaymentUrl/', payBody(objectOID, code));
+/** A Pay that must go through: its answer's `info`, or the answer itself in the failure. */
+const payThrough = async (client: Client, code = 'ALL') => {
+  const answer = await pay(client, 'demo-anon', code);
+  expect({ status: answer.statusCode, body: answer.json() }).toMatchObject({ status: 200 });
+  return answer.json().info;
+};
 const poll = async (client: Client, transactionID: string, billOID = 'demo-anon') => (await client.post('/api/getResult/', { transactionID, billOID })).json().status;
 const attempt = (orderId: string) => attemptByOrder(server.app.store, orderId);
 const methods = async (orderId: string) => (await exchangesOfAttempt(server.app.store, orderId)).map((e) => e.method);
@@ -322,43 +328,6 @@ describe('outcomes through the protocol', () => {
     expect((await billByOid(server.app.store, 'demo-anon'))!.status).toBe('open');
   });
 
-  test('another way chosen while a QR is open: its order is declined at the acquirer first, so the QR can no longer pay the bill', async () => {
-    const tab1 = await openPage(server.app);
-    const qr = (await pay(tab1, 'demo-anon', 'SBP')).json().info;
-    const tab2 = await openPage(server.app);
-    const card = (await pay(tab2)).json().info;
-    expect(await attempt(qr.orderId)).toMatchObject({ status: 'declined' });
-    expect(await methods(qr.orderId)).toContain('decline.do');
-    // The bank app still holding tab 1's QR is refused; the card pays the bill once.
-    await payBySbp(server.app, qr.data.payload);
-    expect(await poll(tab1, qr.data.qrcId)).toBe('declined');
-    await payByCard(server.app, card.formUrl);
-    expect(await poll(tab2, card.orderId)).toBe('success');
-    expect((await billByOid(server.app.store, 'demo-anon'))!.status).toBe('paid');
-    expect(await countRows(server.app, 'refunds')).toBe(0);
-  });
-
-  test('the same way again (another tab, the same points) finds the open attempt and declines nothing', async () => {
-    const tab1 = await openPage(server.app);
-    const first = (await pay(tab1, 'demo-anon', 'SBP')).json().info;
-    const again = (await pay(await openPage(server.app), 'demo-anon', 'SBP')).json().info;
-    expect(again.orderId).toBe(first.orderId);
-    expect(await methods(first.orderId)).not.toContain('decline.do');
-    expect(await attempt(first.orderId)).toMatchObject({ status: 'created' });
-  });
-
-  test('another way chosen after the open one was paid meanwhile: decline.do refused, the bill settles paid, the Pay is 409', async () => {
-    const tab1 = await openPage(server.app);
-    const qr = (await pay(tab1, 'demo-anon', 'SBP')).json().info;
-    // The bank paid, and its callback is lost: only the status read after the refused decline can tell.
-    await rbsFault(server.app, 'callback-lost');
-    await payBySbp(server.app, qr.data.payload);
-    const second = await pay(await openPage(server.app));
-    expect(second.statusCode).toBe(409);
-    expect(await attempt(qr.orderId)).toMatchObject({ status: 'success' });
-    expect(await attemptsOfBill(server.app.store, 'demo-anon')).toHaveLength(1);
-  });
-
   test('acquirer answers 500 on Pay: a clear 503, the attempt kept; once it is back Pay goes on with the same attempt and one order', async () => {
     const client = await openPage(server.app);
     await rbsFault(server.app, 'register-500');
@@ -407,5 +376,49 @@ describe('outcomes through the protocol', () => {
     const paid = await payByCard(server.app, again.formUrl, TEST_CARDS.pays);
     expect(paid.statusCode).toBe(303);
     expect(await poll(client, again.orderId)).toBe('success');
+  });
+});
+
+describe('another way chosen while an attempt is open', () => {
+  beforeEach(async () => {
+    // Generous: a QR rendered on a loaded shared machine can take seconds, and these journeys are not about time-outs.
+    server = await startServer({ acquirerTimeoutMs: 20_000 });
+  });
+
+  test('another way chosen while a QR is open: its order is declined at the acquirer first, so the QR can no longer pay the bill', async () => {
+    const tab1 = await openPage(server.app);
+    const qr = await payThrough(tab1, 'SBP');
+    const tab2 = await openPage(server.app);
+    const card = await payThrough(tab2);
+    expect(await attempt(qr.orderId)).toMatchObject({ status: 'declined' });
+    expect(await methods(qr.orderId)).toContain('decline.do');
+    // The bank app still holding tab 1's QR is refused; the card pays the bill once.
+    await payBySbp(server.app, qr.data.payload);
+    expect(await poll(tab1, qr.data.qrcId)).toBe('declined');
+    await payByCard(server.app, card.formUrl);
+    expect(await poll(tab2, card.orderId)).toBe('success');
+    expect((await billByOid(server.app.store, 'demo-anon'))!.status).toBe('paid');
+    expect(await countRows(server.app, 'refunds')).toBe(0);
+  });
+
+  test('the same way again (another tab, the same points) finds the open attempt and declines nothing', async () => {
+    const tab1 = await openPage(server.app);
+    const first = await payThrough(tab1, 'SBP');
+    const again = await payThrough(await openPage(server.app), 'SBP');
+    expect(again.orderId).toBe(first.orderId);
+    expect(await methods(first.orderId)).not.toContain('decline.do');
+    expect(await attempt(first.orderId)).toMatchObject({ status: 'created' });
+  });
+
+  test('another way chosen after the open one was paid meanwhile: decline.do refused, the bill settles paid, the Pay is 409', async () => {
+    const tab1 = await openPage(server.app);
+    const qr = await payThrough(tab1, 'SBP');
+    // The bank paid, and its callback is lost: only the status read after the refused decline can tell.
+    await rbsFault(server.app, 'callback-lost');
+    await payBySbp(server.app, qr.data.payload);
+    const second = await pay(await openPage(server.app));
+    expect(second.statusCode).toBe(409);
+    expect(await attempt(qr.orderId)).toMatchObject({ status: 'success' });
+    expect(await attemptsOfBill(server.app.store, 'demo-anon')).toHaveLength(1);
   });
 });
