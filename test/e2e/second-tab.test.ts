@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { billByOid } from '../../server/billing/queries';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { attemptsOfBill } from '../support/rows';
 import { DESKTOP, freshBill, MOBILE, payWithCard, toChoosePaymentType, useLiveServer, usePages } from './harness';
@@ -67,6 +68,10 @@ describe.each([
     await live.server.app.background.idle();
     const attempts = await attemptsOfBill(live.server.app.store, bill);
     expect(attempts.map((attempt) => attempt.status).sort()).toEqual(['declined', 'success']);
+    // One number to quote to support: the address names the order as the receipt does (not the acquirer's own id).
+    const paidOrder = attempts.find((attempt) => attempt.status === 'success')!.order_id;
+    await second.page.waitForURL((url) => url.searchParams.get('orderId') === paidOrder);
+    await second.page.getByRole('region', { name: receiptMessages.receiptTitle }).getByText(`${paidOrder.slice(0, 8)}…`).waitFor();
     expect((await billByOid(live.server.app.store, bill))!.status).toBe('paid');
   });
 
