@@ -339,10 +339,23 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
     }
   }
 
+  async function abandon(orderId: string): Promise<AttemptRow | undefined> {
+    const attempt = await attemptByOrder(store, orderId);
+    if (!attempt?.acquirer_order_id || !waitsForAcquirer(attempt)) return attempt;
+    try {
+      await acquirer.decline({ orderId: attempt.acquirer_order_id }, { attempt: orderId });
+    } catch (error) {
+      // Refused (paid or ended meanwhile) or not answered: the order's status, read next, says where it stands.
+      deps.log(`decline of order ${orderId} not done; reading its status`, error);
+    }
+    return reconcileNow(orderId);
+  }
+
   return {
     paymentInfo,
     settleHold,
     reconcile: reconcileNow,
+    abandon,
     askAcquirer,
     reconcileSoon(orderId, why = { news: false }) {
       // One reconcile in flight per attempt. News arriving meanwhile (a callback while a poll's reconcile is still

@@ -104,6 +104,11 @@ export interface Acquirer {
    * than the whole (the order's own receipt otherwise); answers as refund does.
    */
   capture(request: { orderId: string; amount: number; receipt?: FiscalReceipt }, context?: CallContext): Promise<string>;
+  /**
+   * Ends an order not paid yet: its card form, QR and bank-app link can no longer be paid. Throws when the acquirer
+   * refuses (an order already paid among others): its status then says what it is.
+   */
+  decline(request: { orderId: string }, context?: CallContext): Promise<void>;
 }
 
 export type AcquirerErrorKind = 'timeout' | 'http' | 'not-json' | 'remote' | 'network';

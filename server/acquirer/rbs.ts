@@ -84,6 +84,7 @@ export interface RbsClient {
   refund(request: RefundRequest, context?: CallContext): Promise<void>;
   /** Lets go of an order not yet settled: all of it, or `amount` of a hold. */
   reverse(request: { orderId: string; amount?: number }, context?: CallContext): Promise<void>;
+  decline(request: { orderId: string }, context?: CallContext): Promise<void>;
 }
 
 type Answer = Record<string, unknown>;
@@ -223,6 +224,10 @@ export function rbsClient(options: RbsOptions): RbsClient {
     async reverse(request, context) {
       await call('reverse.do', { orderId: request.orderId, amount: request.amount }, context);
     },
+
+    async decline(request, context) {
+      await call('decline.do', { orderId: request.orderId }, context);
+    },
   };
 }
 
@@ -312,6 +317,9 @@ export function rbsAcquirer(client: RbsClient): Acquirer {
     async capture(request, context) {
       await client.deposit({ orderId: request.orderId, amount: request.amount, ...(request.receipt ? { orderBundle: request.receipt.orderBundle } : {}) }, context);
       return 'deposit.do: errorCode 0';
+    },
+    async decline(request, context) {
+      await client.decline(request, context);
     },
   };
 }

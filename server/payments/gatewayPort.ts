@@ -49,6 +49,12 @@ export interface Gateway {
    * attempt's lease; deposit.do or reverse.do then goes out once, a lost answer settled by reading the order.
    */
   settleHold(orderId: string, begin: () => Promise<boolean>): Promise<void>;
+  /**
+   * Ends an attempt left open when its payer chose another way: declines its order at the acquirer (its form, QR or
+   * bank-app link can no longer be paid), then reads the order and settles from that answer (an order paid meanwhile
+   * settles paid). Answers the attempt as it then is.
+   */
+  abandon(orderId: string): Promise<AttemptRow | undefined>;
   /** Reconciles pending attempts, makes pending refunds, and releases the holds past their time. */
   sweep(): Promise<void>;
   /**

@@ -11,6 +11,8 @@ import type { BillRow } from '../billing/tables';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from './gatewayPort';
+import { paymentStatusOf } from '../lifecycle/attempt';
+import { pendingAttemptsOfBill } from './queries';
 import { startPayment } from './start';
 
 export interface PayRequest {
@@ -42,7 +44,7 @@ export type PayAnswer = { kind: 'closed'; orderId: string } | { kind: 'pay'; inf
  * confirmed, a closed bill, too many points), AcquirerUnavailable when the acquirer cannot be reached (the attempt is
  * kept: Pay works again once the acquirer is back, with the same attempt and order).
  */
-export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | 'reconcile'>, request: PayRequest): Promise<PayAnswer> {
+export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | 'reconcile' | 'abandon'>, request: PayRequest): Promise<PayAnswer> {
   // The merchant's objectOID is as unknown here as any other id: the page knows a bill by its link id only.
   const bill = await billByLink(store, request.billLink);
   if (!bill) throw new PaymentRefused(404, 'Документ не найден');
@@ -53,6 +55,7 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
   if (request.points > 0 && bill.cust_no && !(await pointsConfirmed(store, request.sessionId, bill.cust_no))) {
     throw new PaymentRefused(403, 'Подтвердите списание баллов кодом из СМС');
   }
+  await abandonOtherWays(store, gateway, bill, type?.oid ?? null, request.points);
   const payment = { bill, type, points: request.points, partKopecks: request.partKopecks ?? null, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
   for (let round = 1; ; round++) {
     const started = await startPayment(store, payment);
@@ -72,4 +75,20 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
       throw new AcquirerUnavailable(error);
     }
   }
+}
+
+/**
+ * Another way chosen while an attempt of the bill is still open at the acquirer (a QR in another tab, a card form left
+ * by Back): the open one is declined there first, so that the bill can never be paid twice by the two. The same way
+ * with the same points is the same attempt, found again, and stays open. An open one that turns out paid meanwhile
+ * settles paid, and the Pay that follows is refused as for a paid bill. Not answered, the acquirer is asked again by
+ * the sweep; a payment that still comes through is refunded as a bill paid twice.
+ */
+async function abandonOtherWays(store: Store, gateway: Pick<Gateway, 'abandon'>, bill: BillRow, typeOid: string | null, points: number) {
+  const open = await pendingAttemptsOfBill(store, bill.oid);
+  // A hold is not an open attempt: its money is held already, for the merchant to capture or release.
+  const others = open.filter(
+    (attempt) => attempt.acquirer_order_id !== null && paymentStatusOf(attempt.state) === 'created' && (attempt.card_type_oid !== typeOid || attempt.points_used !== points),
+  );
+  for (const other of others) await gateway.abandon(other.order_id).catch(() => undefined);
 }

@@ -33,6 +33,8 @@ export const FAULTS = [
   'reverse-answer-lost',
   'deposit-refused',
   'reverse-refused',
+  // decline.do answering HTTP 500: the open order stays payable, as when the acquirer has a bad day.
+  'decline-500',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -71,6 +73,8 @@ export const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A refusal with no card (the payer said no in the bank app or the widget): the bank's plain "declined", no reason. */
 const REFUSED_IN_APP = 100;
+/** An order the merchant ended (decline.do) before it was paid: no bank refused anything. */
+const DECLINED_BY_MERCHANT = -2;
 
 /** What the fake bank says of the action codes it answers, in actionCodeDescription as a real acquirer does. */
 const actionDescriptions: Record<number, string> = {
@@ -81,6 +85,7 @@ const actionDescriptions: Record<number, string> = {
   [-2025]: 'Эмитент отклонил аутентификацию 3-D Secure',
   121: 'Превышен лимит суммы операций по карте',
   [-2007]: 'Истекло время ожидания оплаты',
+  [DECLINED_BY_MERCHANT]: 'Заказ отменен магазином',
 };
 
 const appendQuery = (url: string, name: string, value: string) => `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
@@ -363,6 +368,17 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     }
     if (!moved) return fail(7, 'Отмена невозможна в этом состоянии заказа');
     if (hasFault('reverse-answer-lost', found.order_number)) await hang();
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
+  // An order not paid yet ends: its form, QR and bank-app link die. One paid (or ended) meanwhile is refused, and the
+  // merchant reads its status instead.
+  endpoint('decline.do', async (p) => {
+    const found = p.orderId ? await fake.order({ orderId: p.orderId }) : p.orderNumber ? await fake.order({ orderNumber: p.orderNumber }) : undefined;
+    if (!found) return fail(6, 'Заказ не найден');
+    if (hasFault('decline-500', found.order_number)) return 'http-500';
+    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], { order_status: ORDER_STATUS.declined, action_code: DECLINED_BY_MERCHANT });
+    if (!moved) return fail(7, 'Отмена невозможна: заказ уже оплачен или завершен');
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 

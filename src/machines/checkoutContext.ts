@@ -149,11 +149,18 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   formUrl: null,
   qrSrc: null,
   problem: null,
-  // Only a page loaded again (a reload, Back from the bank's form) finds an attempt open: resuming tells (checkoutResume.ts).
-  openAttempt: null,
+  // An attempt that may still be paid (a QR in another tab, a card form left by Back) is said before any other way is
+  // offered, whatever tab or visit opened the link.
+  openAttempt: openChoiceOf(input.bill),
   code: {},
   goingTo: null,
 });
+
+/** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
+export const openChoiceOf = (bill: Bill): OpenChoice | null => {
+  const open = bill.openAttempt;
+  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed } : null;
+};
 
 /** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */
 export const mainStep = (bill: Bill): Step => (bill.noReg ? 'noReg' : 'reg');

@@ -3,8 +3,7 @@ import { maskPhone } from '../services/rules/phone';
 import { clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import type { checkoutMachine } from './checkout';
-import type { Bill } from '../services/types';
-import { derive, type CheckoutContext, type CheckoutEvent, type OpenChoice } from './checkoutContext';
+import { derive, openChoiceOf, type CheckoutContext, type CheckoutEvent } from './checkoutContext';
 import { fromDraft } from './checkoutDraft';
 import type { CodeFlowInput, CodeRequest } from './codeFlow';
 import { startChild } from './chunks';
@@ -20,12 +19,6 @@ import { stepAt, steps, type Step } from './steps';
  * composition root provides them (`resumeAfterReload`) only when the address bar named a step at load: this module
  * is a chunk of its own, so that a first visit's JS does not carry it; without it nothing is resumed.
  */
-
-/** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
-const openChoiceOf = (bill: Bill): OpenChoice | null => {
-  const open = bill.openAttempt;
-  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed } : null;
-};
 
 /**
  * This tab's draft given back (checkoutDraft.ts: the one way back from a draft), and the bill's attempt still open at

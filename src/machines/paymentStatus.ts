@@ -143,7 +143,8 @@ export const paymentStatusMachine = setup({
             // Paid twice (another tab, another way): the bill was paid by the other payment and this one's money returned.
             guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'refunded' as const }) },
             target: 'refunded',
-            actions: assign({ status: 'refunded' as const, outcome: 'refunded' as const, failures: 0 }),
+            // Its receipt says how much goes back, and where (the card, or the account a fast payment came from).
+            actions: assign({ status: 'refunded' as const, outcome: 'refunded' as const, failures: 0, receipt: ({ event }) => event.output.receipt ?? null }),
           },
           {
             // Held, not paid: the merchant will capture it (then 'success', with the receipt) or release it.

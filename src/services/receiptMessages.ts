@@ -39,6 +39,8 @@ export const receiptMessages = {
   /** A payment the merchant gave back: the status says so instead of 'Оплачено', the receipt when. */
   refundedWhole: (amount: string) => `Возвращено ${amount}`,
   refunded: 'Возвращено',
+  /** A payment given back in part: what it comes to after the refund. */
+  netAmount: 'Итого с учетом возврата',
   /** "8 000,00 руб., 15 мая 2026 г. в 12:00 МСК". */
   refundedWhen: (amount: string, at: string) => `${amount}, ${at}`,
   /** The amount row of a payment given back whole: what it was, not 'Оплачено'. */

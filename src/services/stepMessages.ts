@@ -40,6 +40,12 @@ export const stepMessages = {
     declined: 'Платеж отклонен',
     /** Paid twice: this payment came after the bill was paid, and its money went back to the payer. */
     refunded: 'Счет уже оплачен. Деньги за этот платеж возвращены',
+    /**
+     * The same, with the amount and where it goes back: to the card, or to the account a fast payment came from
+     * ('Счет уже был оплачен, этот платеж возвращен: 12 345,67 руб. вернутся на карту в течение 7 рабочих дней').
+     */
+    refundedTo: (amount: string, to: 'card' | 'account') =>
+      `Счет уже был оплачен, этот платеж возвращен: ${amount} вернутся на ${to === 'card' ? 'карту' : 'счет'} в течение 7 рабочих дней`,
     orderNotFound: 'Заказ не найден',
     notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
@@ -141,11 +147,18 @@ export const stepMessages = {
     /** After 'Попробовать снова' on a hold the merchant (or the clock) let go: nothing was taken, the bill is open. */
     releasedTitle: 'Блокировка снята',
     retryWhat: (way: string | null, amount: string) => (way ? `${way}, ${amount}` : amount),
-    /** An attempt still open at the bank (Back from its card form, a QR not paid yet). */
-    openTitle: 'Оплата не завершена',
-    openWhat: (way: string) => `Вы начали оплату способом «${way}», но не завершили ее. Вернитесь к ней — второй платеж не создается — или выберите другой способ.`,
+    /**
+     * An attempt of the bill that may still be paid (a QR or a card form in this tab or another, Back from the card
+     * form): said before any other way is offered.
+     */
+    openTitle: 'Оплата уже начата — она еще может пройти',
+    openWhat: (way: string) => `Вы начали оплату способом «${way}» — на этой странице или в другой вкладке. Вернитесь к ней: второй платеж не создается.`,
     openResume: 'Вернуться к оплате',
     openAnother: 'Выбрать другой способ',
+    /** Another way abandons the one begun: asked first, as the begun one can then no longer be paid. */
+    openConfirmTitle: 'Отменить начатую оплату?',
+    openConfirmWhat: (way: string) => `Оплата способом «${way}» будет отменена: ее QR-код, форма или ссылка больше не примут оплату.`,
+    openConfirm: 'Отменить и выбрать другой способ',
     /** Pay when points cover the whole bill: nothing else is charged. */
     payWithPoints: 'Оплатить баллами',
     /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */

@@ -1,5 +1,5 @@
 import { useSelector } from './useSelector';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney } from '../services/format';
 import { messages } from '../services/messages';
@@ -78,10 +78,29 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
     formRef.current?.requestSubmit();
   };
 
+  // An attempt that may still be paid comes first: the other ways are offered once the payer has chosen to abandon it.
+  const [openAbandoned, setOpenAbandoned] = useState(false);
+  const openFirst = !covered && context.openAttempt !== null && !openAbandoned;
+  const openCardType = context.openAttempt?.cardTypeOID;
+  useEffect(() => {
+    if (!openAbandoned) return;
+    // Focus on the first other way, where the choice is made.
+    const radios = Array.from(document.getElementsByName('paymentType')) as HTMLInputElement[];
+    radios.find((radio) => radio.value !== openCardType)?.focus();
+  }, [openAbandoned, openCardType]);
+
+  if (openFirst) {
+    return (
+      <form ref={formRef} className="form" noValidate onSubmit={pay}>
+        <RetryNotice actor={actor} />
+        <OpenAttemptNotice actor={actor} busy={busy} onResume={resume} onSettled={() => setOpenAbandoned(true)} />
+      </form>
+    );
+  }
+
   return (
     <form ref={formRef} className="form" noValidate onSubmit={pay}>
       <RetryNotice actor={actor} />
-      {!covered && <OpenAttemptNotice actor={actor} busy={busy} onResume={resume} />}
       {!covered && (
         <fieldset className="payment-types">
           <legend className="visually-hidden">{t.title}</legend>

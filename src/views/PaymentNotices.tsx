@@ -38,30 +38,42 @@ export function RetryNotice({ actor }: { actor: CheckoutActor }) {
 }
 
 /**
- * An attempt still open at the acquirer (Back from the bank's card form, a QR not paid yet): the step says so and offers
- * to go back to it, which pays the same again and finds the same attempt (no second order), or to pay another way.
+ * An attempt of the bill that may still be paid (a QR or a card form, in this tab or another, Back from the bank's
+ * form): the step says so before it offers another way, and offers to go back to it, which pays the same again and
+ * finds the same attempt (no second order). Another way is asked to be confirmed first: the server then ends the begun
+ * one at the bank. `onSettled`: the payer chose another way, the ways to pay are offered.
  */
-export function OpenAttemptNotice({ actor, busy, onResume }: { actor: CheckoutActor; busy: boolean; onResume: (cardTypeOID: string) => void }) {
+export function OpenAttemptNotice({ actor, busy, onResume, onSettled }: { actor: CheckoutActor; busy: boolean; onResume: (cardTypeOID: string) => void; onSettled: () => void }) {
   const open = useSelector(actor, (state) => state.context.openAttempt);
   const typeName = useSelector(actor, (state) => state.context.bill.cardTypes.find((type) => type.OID === open?.cardTypeOID)?.Name ?? null);
-  // Choosing another way puts the notice away: the choice is the payer's now, not a flow's.
-  const [dismissed, setDismissed] = useState(false);
-  if (!open || !typeName || dismissed) return null;
-  const another = () => {
-    setDismissed(true);
-    // Focus on the first other way, where the choice is made.
-    const radios = Array.from(document.getElementsByName('paymentType')) as HTMLInputElement[];
-    radios.find((radio) => radio.value !== open.cardTypeOID)?.focus();
-  };
+  const [confirming, setConfirming] = useState(false);
+  if (!open || !typeName) return null;
+  const resume = (
+    <button type="button" className="button secondary" disabled={busy} onClick={() => onResume(open.cardTypeOID)}>
+      {t.openResume}
+    </button>
+  );
+  if (confirming) {
+    return (
+      <div className="notice-box notice-open" role="status">
+        <p className="notice-title">{t.openConfirmTitle}</p>
+        <p>{t.openConfirmWhat(typeName)}</p>
+        <div className="notice-actions">
+          {resume}
+          <button type="button" className="link" disabled={busy} onClick={onSettled}>
+            {t.openConfirm}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="notice-box notice-open" role="status">
       <p className="notice-title">{t.openTitle}</p>
       <p>{t.openWhat(typeName)}</p>
       <div className="notice-actions">
-        <button type="button" className="button secondary" disabled={busy} onClick={() => onResume(open.cardTypeOID)}>
-          {t.openResume}
-        </button>
-        <button type="button" className="link" disabled={busy} onClick={another}>
+        {resume}
+        <button type="button" className="link" disabled={busy} onClick={() => setConfirming(true)}>
           {t.openAnother}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatMoney, formatPoints } from '../services/format';
+import { kopecksOf, roublesOf } from '../services/pricing';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
 import type { Receipt as ReceiptData } from '../services/types';
@@ -85,6 +86,8 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
     // Given back whole, the payment is no longer 'Оплачено': its amount, then what went back and when.
     [refund?.whole ? t.paymentAmount : t.amount, formatMoney(receipt.amount)],
     ...(refund ? [[t.refunded, t.refundedWhen(formatMoney(refund.amount), formatReceiptTime(refund.at))] as [string, string]] : []),
+    // Given back in part: what the payment now comes to, so the payer need not work it out.
+    ...(refund && !refund.whole ? [[t.netAmount, formatMoney(roublesOf(kopecksOf(receipt.amount) - kopecksOf(refund.amount)))] as [string, string]] : []),
     // The fee on its own line: in the positions when there are any, else here, under what was paid.
     ...(receipt.fee > 0 && receipt.items.length === 0 ? [[t.fee, formatMoney(receipt.fee)] as [string, string]] : []),
     ...(receipt.pointsUsed > 0 ? [[t.points, formatPoints(receipt.pointsUsed)] as [string, string]] : []),

@@ -6,6 +6,9 @@ import { receiptMessages } from '../services/receiptMessages';
 import { formatMoney } from '../services/format';
 import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
 
+/** A fast payment came from the payer's bank account, and goes back there; any other way, to the card. */
+const FAST_PAYMENT = 'SBP';
+
 export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
 
 /** What the payer is told about the payment, from the polling's state. */
@@ -104,8 +107,14 @@ interface Props {
 export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false, createdText }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const view = views[outcome];
-  const refund = useSelector(actor, (state) => state.context.receipt?.refund);
-  const text = outcome === 'returned' && refund ? receiptMessages.refundedWhole(formatMoney(refund.amount)) : view.text;
+  const receipt = useSelector(actor, (state) => state.context.receipt);
+  const refund = receipt?.refund;
+  const text =
+    outcome === 'returned' && refund
+      ? receiptMessages.refundedWhole(formatMoney(refund.amount))
+      : outcome === 'refunded' && receipt
+        ? stepMessages.status.refundedTo(formatMoney(receipt.amount), receipt.method?.code === FAST_PAYMENT ? 'account' : 'card')
+        : view.text;
   return (
     <div className={`status-block status-${view.kind}`}>
       {view.icon && <div className="status-icon">{view.icon}</div>}

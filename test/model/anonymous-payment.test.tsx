@@ -51,7 +51,7 @@ describeModelFlow({
       expect(session.page.screen.getByRole('radio', { name: /SberPay/ })).toBeChecked();
       expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@example.com');
     },
-    'anonymousPayment.sbpLeftOpen': (session) => {
+    'anonymousPayment.openAbandoned': (session) => {
       expect(session.page.screen.getByRole('radio', { name: /СБП/ })).toBeChecked();
       expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@example.com');
     },
@@ -101,6 +101,8 @@ describeModelFlow({
     RELOAD_ON_SBP: reloadOnOpenSbp(false),
     RELOAD_ON_SBP_BACK: reloadOnOpenSbp(true),
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
+    CHOOSE_ANOTHER_WAY: (session) => does.click(session, stepMessages.choosePaymentType.openAnother),
+    CONFIRM_ANOTHER_WAY: (session) => does.click(session, stepMessages.choosePaymentType.openConfirm),
     RELOAD_TYPED_EMAIL: async (session) => void openPage(session, { bill: anonBill(), resumePath: '/noReg', draft: { typed: { email: 'payer@exa' } } }),
     RELOAD_ON_CHOOSE: async (session) => {
       const bill = anonBill();

@@ -102,8 +102,10 @@ describeModelFlow({
       await elapse(5000);
     },
     POLL_REFUNDED: async (session) => {
-      status(session.server, { status: 'refunded', objectOID: OID });
-      status(session.server, { status: 'refunded', objectOID: OID });
+      // Paid after the bill was paid: the server's answer carries the refunded payment's receipt (how much, which way).
+      const receipt = aReceipt({ status: 'refunded', amount: 12345.67, method: { code: 'SBP', name: 'СБП' } });
+      status(session.server, { status: 'refunded', objectOID: OID, receipt });
+      status(session.server, { status: 'refunded', objectOID: OID, receipt });
       await elapse(5000);
     },
     POLL_ORDER_NOT_FOUND: poll({ status: null }),

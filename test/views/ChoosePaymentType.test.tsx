@@ -273,25 +273,39 @@ describe('what failed before, and what is still open', () => {
     openAttempt: { orderId: 'order-1', cardTypeOID: 'type-card', code: 'ALL' as const, status: 'created' as const, pointsUsed: 0 },
   });
 
-  test("back from the bank's form: the step says the card payment is open; going back to it pays the same again (the same attempt)", async () => {
+  test("back from the bank's form: the step says the card payment is open before any other way; going back to it pays the same again (the same attempt)", async () => {
     const { requestPaymentUrl } = await renderChoose({ bill: withOpenCard(), resumePath: '/choosePaymentType' }, { reloaded: true });
-    await userEvent.click(screen.getByRole('radio', { name: /СБП/ }));
     const notice = screen.getByText(t.openTitle).closest('div')!;
     expect(notice).toHaveTextContent(t.openWhat('Банковская карта'));
+    // No other way is offered before the payer chooses to abandon the open one.
+    expect(screen.queryByRole('radio', { name: /СБП/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Оплатить/ })).toBeNull();
     await userEvent.click(within(notice).getByRole('button', { name: t.openResume }));
     expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: 'type-card', email: 'payer@example.com', pointsSum: null });
   });
 
-  test('paying another way puts the notice away and takes the payer to the ways to pay', async () => {
-    await renderChoose({ bill: withOpenCard(), resumePath: '/choosePaymentType' }, { reloaded: true });
+  test('another way asks to confirm that the open one is abandoned, then takes the payer to the ways to pay', async () => {
+    const { requestPaymentUrl } = await renderChoose({ bill: withOpenCard(), resumePath: '/choosePaymentType' }, { reloaded: true });
     await userEvent.click(screen.getByRole('button', { name: t.openAnother }));
+    expect(screen.getByText(t.openConfirmTitle).closest('div')).toHaveTextContent(t.openConfirmWhat('Банковская карта'));
+    expect(screen.queryByRole('radio', { name: /СБП/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: t.openConfirm }));
     expect(screen.queryByText(t.openTitle)).toBeNull();
+    expect(screen.queryByText(t.openConfirmTitle)).toBeNull();
     expect(screen.getByRole('radio', { name: /СБП/ })).toHaveFocus();
+    expect(requestPaymentUrl.calls).toHaveLength(0);
   });
 
-  test('no attempt open (a first visit): no notice', async () => {
+  test('a first visit (another tab, the link opened again) finds the open attempt and says so too', async () => {
     await renderChoose({ bill: withOpenCard() });
+    expect(screen.getByText(t.openTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /СБП/ })).toBeNull();
+  });
+
+  test('no attempt open: no notice, the ways to pay at once', async () => {
+    await renderChoose({ bill: billWithEmail() });
     expect(screen.queryByText(t.openTitle)).toBeNull();
+    expect(screen.getByRole('radio', { name: /СБП/ })).toBeInTheDocument();
   });
 });
 

@@ -126,6 +126,8 @@ test('a payment the merchant gave back in part: still paid, and the receipt says
   expect(within(rowOf(t.amount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
   // 07:30 UTC is 10:30 in Moscow.
   expect(rowOf(t.refunded)).toHaveTextContent(/^Возвращено2\s000,00 руб\., 1 февраля 2026 г\. в 10:30 МСК$/);
+  // What the payment comes to now: 12 530,86 − 2 000,00.
+  expect(rowOf(t.netAmount)).toHaveTextContent(/^Итого с учетом возврата10\s530,86 руб\.$/);
 });
 
 test('a payment given back whole says \'Возвращено N руб.\' with the date, and nowhere \'Оплачено\'', async () => {
@@ -182,6 +184,17 @@ test('a declined card the bank gave no reason for says so; no fast payment is of
   // The row says the bank gave no reason; the advice does not say it again.
   expect(details).not.toHaveTextContent(stepMessages.decline.noReason);
   expect(screen.queryByRole('link', { name: /СБП/ })).toBeNull();
+});
+
+test('paid after the bill was paid, and given back: how much goes back and where, on the card or the account it came from', async () => {
+  const card = logicAnswering(async () => ({ status: 'refunded', objectOID: 'bill-1', receipt: { ...receipt, status: 'refunded', billPaid: true } }));
+  const { unmount } = render(<ResultPage logic={card} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByText(/^Счет уже был оплачен/);
+  expect(screen.getByRole('status')).toHaveTextContent(/^Счет уже был оплачен, этот платеж возвращен: 12\s530,86 руб\. вернутся на карту в течение 7 рабочих дней$/);
+  unmount();
+  const fast = logicAnswering(async () => ({ status: 'refunded', objectOID: 'bill-1', receipt: { ...receipt, status: 'refunded', billPaid: true, method: { code: 'SBP', name: 'СБП' }, card: null } }));
+  render(<ResultPage logic={fast} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(await screen.findByRole('status')).toHaveTextContent(/вернутся на счет в течение/);
 });
 
 test('declined because another payment paid the bill: it says the bill is already paid, with no retry', async () => {

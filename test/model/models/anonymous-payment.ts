@@ -93,14 +93,25 @@ export const anonymousPaymentModel = setup({}).createMachine({
     // Reloaded on the QR, then 'Другой способ оплаты': the way to pay with the e-mail kept (this tab's draft), and the
     // QR's attempt said to be open (Pay finds it again rather than a second one).
     sbpResumed: { meta: sees({ text: stepMessages.sbp.scanQr }), on: { ANOTHER_METHOD: 'sbpLeftOpen' } },
-    sbpLeftOpen: { meta: sees({ heading: t.title }, { status: t.openTitle }, { button: PAY }, { noAlert: stepMessages.validation.emailRequired }) },
+    // The QR may still be paid: it is said, and no other way is offered before the payer chooses to abandon it.
+    sbpLeftOpen: {
+      meta: sees({ heading: t.title }, { status: t.openTitle }, { button: t.openResume }, { noButton: PAY }, { noAlert: stepMessages.validation.emailRequired }),
+      on: { CHOOSE_ANOTHER_WAY: 'abandoningOpen' },
+    },
+    // Another way abandons the QR: asked first, with the way back to it still on offer.
+    abandoningOpen: {
+      meta: sees({ status: t.openConfirmTitle }, { button: t.openConfirm }, { button: t.openResume }, { noButton: PAY }),
+      on: { CONFIRM_ANOTHER_WAY: 'openAbandoned' },
+    },
+    // Confirmed: the ways to pay with the way and e-mail kept (the jsdom check), the notice put away.
+    openAbandoned: { meta: sees({ heading: t.title }, { button: PAY }, { noText: t.openTitle }, { noText: t.openConfirmTitle }) },
     // A reload on the first step 2 s after typing: the e-mail typed is in the field again (the jsdom check reads it).
     reloadedTyped: { meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }), on: { EMAIL_ACCEPTED: 'choosing' } },
     // A reload on the way to pay: the e-mail, the way to pay (the jsdom check) kept; Back to the first step.
     reloadedChoosing: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }, { noText: t.openTitle }), on: { BACK: 'noRegEmailKnown' } },
     // Back from the bank's card form: everything kept, and the card payment said to be still open there.
     cardAttemptOpen: {
-      meta: sees({ heading: t.title }, { status: t.openTitle }, { button: t.openResume }, { button: PAY }),
+      meta: sees({ heading: t.title }, { status: t.openTitle }, { button: t.openResume }, { noButton: PAY }),
       on: { RESUME_OPEN_ATTEMPT: 'cardForm' },
     },
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },

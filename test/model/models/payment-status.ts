@@ -1,5 +1,6 @@
 import { setup } from 'xstate';
 import { bankListMessages } from '../../../src/services/bankListMessages';
+import { formatMoney } from '../../../src/services/format';
 import { stepMessages } from '../../../src/services/stepMessages';
 import { receiptMessages } from '../../../src/services/receiptMessages';
 import { sees } from '../support/sights';
@@ -77,7 +78,8 @@ export const paymentStatusModel = setup({}).createMachine({
       on: { BACK: 'choosing', RETRY: 'choosing' },
     },
     // Paid twice: the bill was paid by another payment and this one's money returned; nothing to go back to.
-    refunded: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.refunded }, { back: false }) },
+    // Paid twice: this payment went back, and the payer is told how much and where to.
+    refunded: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.refundedTo(formatMoney(12345.67), 'account') }, { back: false }) },
     choosing: { meta: sees({ heading: stepMessages.choosePaymentType.title }) },
   },
 });

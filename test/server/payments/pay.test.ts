@@ -40,7 +40,11 @@ const infoOf = (attempt: AttemptRow): PaymentInfo => ({ orderId: attempt.order_i
 function fakeGateway(steps: ((attempt: AttemptRow) => Promise<PaymentInfo>)[], reconcile: (orderId: string) => Promise<AttemptRow | undefined> = async () => undefined) {
   const paid: AttemptRow[] = [];
   const reconciled: string[] = [];
-  const gateway: Pick<Gateway, 'paymentInfo' | 'reconcile'> = {
+  const gateway: Pick<Gateway, 'paymentInfo' | 'reconcile' | 'abandon'> = {
+    // No attempt of another way is open in these tests: nothing to end.
+    abandon: async () => {
+      throw new Error('no attempt of another way is open here');
+    },
     paymentInfo: async (attempt) => {
       paid.push(attempt);
       const step = steps.shift();

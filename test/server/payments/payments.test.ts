@@ -1,4 +1,4 @@
-import { openPage, payByCard as payOnForm, payBySbp, provePhone, secondProcess, startServer, type Client, type TestServer } from '../helpers';
+import { openPage, payByCard as payOnForm, payBySbp, provePhone, rbsFault, secondProcess, startServer, type Client, type TestServer } from '../helpers';
 import { demoAccount } from '../../../server/sandbox/demoBills';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { PaymentRefused } from '../../../server/payments/errors';
@@ -93,6 +93,8 @@ describe('payment attempts', () => {
   test('paid twice (card, then the fast payment of another tab): one success, the second refunded at the acquirer', async () => {
     const client = await openPage(server.app);
     const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    // The acquirer fails to end the card order when the payer turns to fast payment: both stay payable.
+    await rbsFault(server.app, 'decline-500', true, card.orderId);
     const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
     await payByCard(card.formUrl);
     await payBySbp(server.app, sbp.data.payload);

@@ -358,6 +358,8 @@ describe('the automatic refund of a payment its bill could not keep', () => {
     const client = await openPage(server.app);
     const body = (code: string) => ({ pointsSum: null, objectOID: 'demo-anon', cardTypeOID: `demo-anon.${code}`, email: 'payer@example.ru', userOID: null, manager_id: null });
     const card = (await client.post('/api/getPaymentUrl/', body('ALL'))).json().info;
+    // The acquirer fails to end the card order when the payer turns to fast payment: both stay payable.
+    await rbsFault(server.app, 'decline-500', true, card.orderId);
     const sbp = (await client.post('/api/getPaymentUrl/', body('SBP'))).json().info;
     await payByCard(server.app, card.formUrl);
     await payBySbp(server.app, sbp.data.payload);
