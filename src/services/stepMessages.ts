@@ -29,10 +29,10 @@ export const stepMessages = {
     freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
-    /** 'Неверный код, осталось 3 попытки': the server said how many tries the code still takes. */
-    wrongTries: (n: number) => `Неверный код, ${plural(n, ['осталась', 'осталось', 'осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
-    /** The code takes no more tries (or ran out): only a new one will do. */
-    noTriesLeft: 'Неверный код. Попыток не осталось — запросите новый код',
+    /** 'Осталось 3 попытки', on its own line under 'Ошибка проверки кода': the server said how many tries the code still takes. */
+    triesLeft: (n: number) => `${plural(n, ['Осталась', 'Осталось', 'Осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
+    /** Under 'Ошибка проверки кода' when the code takes no more tries (or ran out): only a new one will do. */
+    noTriesLeft: 'Попыток не осталось — запросите новый код',
   },
   status: {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
