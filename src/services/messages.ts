@@ -5,6 +5,9 @@
  * given in English (the result statuses, the data error, 'Order not found', the 404 text, the incomplete-form lines)
  * have Russian wording of their own.
  */
+/** The page's title for the data error: a cancelled or expired bill's own words, else the data error's. */
+export const errorTitleOf = (closedAs: 'cancelled' | 'expired' | null) => (closedAs ? messages.closed[closedAs] : messages.app.dataErrorTitle);
+
 export const messages = {
   app: {
     loading: 'Загрузка данных счета…',
@@ -22,6 +25,13 @@ export const messages = {
     /** Code a step needed could not be loaded, even after its retry; the button loads it again. */
     codeFailed: 'Не удалось загрузить страницу. Проверьте соединение',
     retry: 'Попробовать снова',
+  },
+  /** A bill that takes no payment any more, said as it is wherever it is met (opening it, Pay, a reload). */
+  closed: {
+    expired: 'Срок оплаты счета истек',
+    cancelled: 'Счет отменен',
+    /** Before the merchant's support phone and e-mail: whom to ask for a bill that can be paid. */
+    support: 'Вопросы по оплате:',
   },
   header: {
     /** Before the merchant's support phone and e-mail. */

@@ -1,16 +1,19 @@
 import { useSelector } from './useSelector';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatMoney } from '../services/format';
 import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
 import { roublesOf } from '../services/pricing';
 import { Agreements } from './Agreements';
+import { usePage } from './appContext';
+import { closedTitle, SupportContacts } from './ClosedBillNote';
 import { ReceiptEmailField } from './EmailForm';
 import { focusHeading } from './focusHeading';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
 import { OpenAttemptNotice, RetryNotice } from './PaymentNotices';
+import { revealAbovePayBar } from './revealAbovePayBar';
 import { StepSection } from './StepSection';
 import { SubmitButton } from './SubmitButton';
 import { useEmailForm } from './useEmailForm';
@@ -51,8 +54,10 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const selected = derive.selectedType(context);
   const total = derive.amountToPay(context);
   const emailUsed = derive.emailUsed(context);
+  const { config } = usePage();
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusAfterPaying(actor);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  useFocusAfterPaying(actor, problemRef);
 
   const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), {
     // What was typed here before a reload, else the address the receipt goes to.
@@ -109,9 +114,17 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
 
       {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
 
-      {context.problem && (
-        // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
-        <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
+      {context.problem === 'bill expired' ? (
+        // The deadline passed: no other way to pay can help, so the payer learns that and whom to ask.
+        <p ref={problemRef} className="form-error" role="alert" tabIndex={-1}>
+          <span className="form-error-line">{closedTitle('expired')}</span>
+          <SupportContacts merchant={config.merchant} />
+        </p>
+      ) : (
+        context.problem && (
+          // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
+          <p ref={problemRef} className="form-error" role="alert" tabIndex={-1} dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
+        )
       )}
       {/* On a phone the button stays in view at the bottom of the screen, with what it will charge. */}
       <div className="pay-bar">
@@ -158,20 +171,26 @@ function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean 
   );
 }
 
-const problemText: Record<CheckoutProblem, string> = {
+const problemText: Record<Exclude<CheckoutProblem, 'bill expired'>, string> = {
   'no payment url': t.noPaymentUrl,
   'close with points failed': t.closeWithPointsFailed,
 };
 
 /**
  * Paying came back to this step (the bank-app pay widget closed, or Pay failed): the button that had focus is busy no
- * more and the widget is gone, so focus goes to the step's heading, as after a step change.
+ * more and the widget is gone. Pay failed, focus goes to what went wrong, brought into view above a phone's Pay bar
+ * (the answer to the tap); else to the step's heading, as after a step change.
  */
-function useFocusAfterPaying(actor: CheckoutActor) {
+function useFocusAfterPaying(actor: CheckoutActor, problem: RefObject<HTMLElement | null>) {
   const paying = useSelector(actor, (state) => state.matches({ choosePaymentType: 'paying' }));
   const was = useRef(paying);
   useEffect(() => {
-    if (was.current && !paying) focusHeading(document.getElementById('step-title'));
+    if (was.current && !paying) {
+      if (problem.current) {
+        problem.current.focus({ preventScroll: true });
+        revealAbovePayBar(problem.current);
+      } else focusHeading(document.getElementById('step-title'));
+    }
     was.current = paying;
-  }, [paying]);
+  }, [paying, problem]);
 }
