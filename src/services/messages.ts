@@ -25,6 +25,10 @@ export const messages = {
     /** Code a step needed could not be loaded, even after its retry; the button loads it again. */
     codeFailed: 'Не удалось загрузить страницу. Проверьте соединение',
     retry: 'Попробовать снова',
+    /** JavaScript off: paying cannot work, and the payer is told why instead of a button that spins. */
+    needsScript: 'Для оплаты нужен JavaScript: включите его в настройках браузера и обновите страницу',
+    /** The page's script failed to load (public/boot.js shows this). */
+    scriptFailed: 'Не удалось загрузить страницу оплаты, а для оплаты она нужна. Проверьте соединение и обновите страницу',
   },
   /** A bill that takes no payment any more, said as it is wherever it is met (opening it, Pay, a reload). */
   closed: {
@@ -40,6 +44,14 @@ export const messages = {
   reg: {
     id: 'ID:',
     changeUser: 'Сменить пользователя',
+    /** The sign-in form as the first HTML shows it, before the page's script runs it: the form's own words. */
+    signInTitle: 'Авторизация',
+    phone: 'Телефон',
+    password: 'Пароль',
+    forgot: 'Не помню пароль',
+    register: 'Зарегистрироваться',
+    /** What the form waits for, in place of a silent spinner. */
+    signInWaiting: 'Форма входа заработает, как только загрузится страница…',
   },
   noReg: {
     client: 'Клиент:',

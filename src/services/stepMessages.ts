@@ -1,4 +1,5 @@
 import { formatAmount, formatNumber, plural } from './format';
+import { messages } from './messages';
 import type { DeclineReason } from './rules/declineReasons';
 
 /** 'секунду', 'секунды', 'секунд': the resend countdown's word (here, with its only text, not on the first screen). */
@@ -77,11 +78,12 @@ export const stepMessages = {
     restart: 'Начать заново',
   },
   signIn: {
-    title: 'Авторизация',
-    phone: 'Телефон',
-    password: 'Пароль',
-    forgot: 'Не помню пароль',
-    register: 'Зарегистрироваться',
+    // The form's words are the first HTML's too (its outline is on screen before the page's script): one copy.
+    title: messages.reg.signInTitle,
+    phone: messages.reg.phone,
+    password: messages.reg.password,
+    forgot: messages.reg.forgot,
+    register: messages.reg.register,
     newPasswordSent: 'Новый пароль отправлен вам по СМС',
     registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
     /** The heading of a refused sign-in; the reason, as the server gave it, under it. */

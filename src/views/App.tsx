@@ -4,6 +4,7 @@ import { closedTitle, SupportContacts } from './ClosedBillNote';
 import { CodeFailed } from './CodeFailed';
 import { messages } from '../services/messages';
 import { PageHeader } from './PageHeader';
+import { ScriptNotice } from './ScriptNotice';
 
 /** The app shell: a loading status, then the checkout or the data error. */
 export function App() {
@@ -23,6 +24,8 @@ export function App() {
     <div className="page">
       <PageHeader merchant={config.merchant} />
       <main className="card" id="main">
+        {/* Paying needs the page's script: a page without it says so (a bill that takes no payment needs none). */}
+        {!failed && !paid && <ScriptNotice />}
         {loading && (
           <>
             <div role="status" aria-live="polite" className="loading">
