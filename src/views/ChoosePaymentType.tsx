@@ -54,7 +54,6 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const selected = derive.selectedType(context);
   const total = derive.amountToPay(context);
   const emailUsed = derive.emailUsed(context);
-  const { config } = usePage();
   const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterPaying(actor, problemRef);
@@ -116,10 +115,7 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
 
       {context.problem === 'bill expired' ? (
         // The deadline passed: no other way to pay can help, so the payer learns that and whom to ask.
-        <p ref={problemRef} className="form-error" role="alert" tabIndex={-1}>
-          <span className="form-error-line">{closedTitle('expired')}</span>
-          <SupportContacts merchant={config.merchant} />
-        </p>
+        <ExpiredBillProblem problemRef={problemRef} />
       ) : (
         context.problem && (
           // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
@@ -168,6 +164,17 @@ function Summary({ actor, disabled }: { actor: CheckoutActor; disabled: boolean 
         <dd>{formatMoney(roublesOf(derive.amountToPay(context)))}</dd>
       </div>
     </dl>
+  );
+}
+
+/** Pay refused because the bill's deadline passed: said as it is, with whom to ask. */
+function ExpiredBillProblem({ problemRef }: { problemRef: RefObject<HTMLParagraphElement | null> }) {
+  const { config } = usePage();
+  return (
+    <p ref={problemRef} className="form-error" role="alert" tabIndex={-1}>
+      <span className="form-error-line">{closedTitle('expired')}</span>
+      <SupportContacts merchant={config.merchant} />
+    </p>
   );
 }
 
