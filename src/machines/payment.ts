@@ -3,7 +3,7 @@ import { closedAsOf } from '../services/rules/billData';
 import { paymentKindOf } from '../services/rules/paymentKinds';
 import type { PaymentTypeCode, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
 import { bankWidgetMachine, type BankWidgetOutput } from './bankWidget';
-import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
+import { logErrorStub, notProvided, promiseStub } from './stub';
 
 /** What went wrong paying; the choose-payment-type step words it from the catalogue. */
 export type PaymentProblem = 'no payment url' | 'close with points failed' | 'bill expired';
