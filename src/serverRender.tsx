@@ -13,7 +13,7 @@ import { checkoutMachine } from './machines/checkout';
 import { paymentStatusMachine } from './machines/paymentStatus';
 import { chunkViews, pageCode } from './pageCode';
 import { firstAnswers, type InitialData } from './services/initialData';
-import { messages } from './services/messages';
+import { errorTitleOf } from './services/messages';
 import type { PageConfig } from './services/pageConfig';
 import { CheckoutPage } from './views/CheckoutPage';
 import { ResultPageRoot } from './views/ResultPageRoot';
@@ -83,7 +83,7 @@ export async function renderCheckout({ config, billLink, retryOrder, initial }: 
       checkout: checkoutMachine.provide({ actors: { loadCode } }),
     },
     actions: {
-      'show data error title': () => void (title = messages.app.dataErrorTitle),
+      'show data error title': ({ context }) => void (title = errorTitleOf(context.closedAs)),
       'track sign-in': nothing,
       'log error': nothing,
     },

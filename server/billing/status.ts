@@ -30,6 +30,14 @@ export function billStatus(bill: BillState, now: number): BillStatus {
   return bill.state === 'partlyPaid' ? 'partially_paid' : 'unpaid';
 }
 
+/**
+ * Why a bill that is not paid takes no payment: cancelled, or expired (its deadline come, swept or not). For a bill
+ * `unpayableReason` refuses and that is not paid.
+ */
+export function closedAsOfBill(bill: BillState, now: number): 'cancelled' | 'expired' {
+  return billStatus(bill, now) === 'cancelled' ? 'cancelled' : 'expired';
+}
+
 /** Why a bill cannot be paid now, in the payer's words; null when it can. */
 export function unpayableReason(bill: BillState, now: number): string | null {
   switch (billStatus(bill, now)) {

@@ -4,14 +4,14 @@
  * declined attempt to try again).
  */
 import { maskPhone } from '../../src/services/rules/phone';
-import type { Bill } from '../../src/services/rules/billData';
+import type { Bill, ClosedAs } from '../../src/services/rules/billData';
 import type { EmbeddedAnswer } from '../../src/services/initialData';
 import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { sentCodeOf } from '../accounts/codes';
 import type { SessionRow } from '../accounts/tables';
 import { pageTypeOid } from '../billing/payLinks';
 import { typesOfBill } from '../billing/queries';
-import { unpayableReason } from '../billing/status';
+import { closedAsOfBill, unpayableReason } from '../billing/status';
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import { pointsBalance } from '../loyalty/ledger';
 import { toRoubles } from '../platform/money';
@@ -151,7 +151,7 @@ async function retryOf(store: Store, bill: BillRow, orderId: string | undefined,
  * A bill with nothing left to pay: paid, cancelled or expired. Paid, the page shows 'Счет оплачен' with the receipt
  * of the payment that paid it, so the answer says `paid`; the others show the page's data error.
  */
-export type ClosedBill = { error: string } | { error: string; paid: true; receipt?: Receipt };
+export type ClosedBill = { error: string; closedAs: ClosedAs } | { error: string; paid: true; receipt?: Receipt };
 
 /**
  * What the page opens a bill with, or why it cannot pay it. `sessionOf`: the page's session (looked up only for a bill
@@ -168,7 +168,8 @@ export async function billData(
 ) {
   const closed = unpayableReason(bill, store.now());
   if (closed) {
-    if (bill.status !== 'paid') return { closed: { error: closed } satisfies ClosedBill };
+    // Cancelled or expired: the page words it (closedAs), not a data error that leaves the payer guessing.
+    if (bill.status !== 'paid') return { closed: { error: closed, closedAs: closedAsOfBill(bill, store.now()) } satisfies ClosedBill };
     const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id, fiscal) : undefined;
     return { closed: { error: closed, paid: true as const, ...(receipt ? { receipt } : {}) } satisfies ClosedBill };
   }

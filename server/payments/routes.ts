@@ -150,7 +150,9 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       return { success: true, isClosedWithoutProcessing: false, info: paid.info };
     } catch (error) {
       recordPaymentStarted(method, error instanceof PaymentRefused ? 'refused' : error instanceof AcquirerUnavailable ? 'acquirer_unavailable' : 'failed');
-      if (error instanceof PaymentRefused) return reply.code(error.statusCode).send({ success: false, error: error.message });
+      if (error instanceof PaymentRefused) {
+        return reply.code(error.statusCode).send({ success: false, error: error.message, ...(error.closedAs ? { closedAs: error.closedAs } : {}) });
+      }
       if (error instanceof AcquirerUnavailable) return reply.code(503).send({ success: false, error: error.message });
       throw error;
     }

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { billByOid, typesOfBill } from '../billing/queries';
-import { unpayableReason } from '../billing/status';
+import { closedAsOfBill, unpayableReason } from '../billing/status';
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
@@ -43,7 +43,7 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
     if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
     // A cancelled or expired bill takes no payment (422: the page's 409 means "already paid").
     const closed = unpayableReason(bill, tx.now());
-    if (closed) throw new PaymentRefused(422, closed);
+    if (closed) throw new PaymentRefused(422, closed, closedAsOfBill(bill, tx.now()));
 
     const types = await typesOfBill(tx, bill.oid);
     const commission = paymentCommission(types, request.type);

@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate';
 import { appMachine } from '../machines/app';
 import type { Api } from '../services/api';
-import { messages } from '../services/messages';
+import { errorTitleOf } from '../services/messages';
 import type { LoyaltyUser } from '../services/types';
 import { defineCheckoutActor } from './checkout';
 import { defineLoadCode, madeOnce } from './code';
-import { logWith, type Dependencies } from './dependencies';
+import { logErrorOf, type Dependencies } from './dependencies';
 
 /** Loads the signed-in loyalty user: the provider's checkUser gives a token, get-user the user; null for a guest. */
 async function loadUser(api: Api): Promise<LoyaltyUser | null> {
@@ -36,11 +36,12 @@ export function defineAppActor(deps: Dependencies) {
       checkout: defineCheckoutActor(deps, loadCode),
     },
     actions: {
-      'show data error title': () => {
-        doc.title = messages.app.dataErrorTitle;
+      'show data error title': ({ context }) => {
+        doc.title = errorTitleOf(context.closedAs);
       },
       'track sign-in': (_, { user }) => analytics({ event: 'login', userOid: user?.oid ?? null }),
-      'log error': logWith(log),
+      // A refusal that is no fault (a closed bill) comes with no error: nothing to log.
+      'log error': logErrorOf({ log }),
     },
   });
 }

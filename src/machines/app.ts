@@ -1,5 +1,6 @@
 import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { CheckoutDraft } from '../services/checkoutDraft';
+import { closedAsOf, type ClosedAs } from '../services/rules/billData';
 import type { Bill, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
 import { loadCodeStub } from './chunks';
@@ -24,6 +25,8 @@ export interface AppContext extends Required<AppInput> {
   user: LoyaltyUser | null;
   /** The bill is paid: the receipt of the payment that paid it (null: paid outside this checkout), instead of the checkout. */
   receipt: Receipt | null;
+  /** The bill takes no payment any more (cancelled or expired), as the server said: the error says that, not a guess. */
+  closedAs: ClosedAs | null;
 }
 
 export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' } | { type: 'code.retry' };
@@ -45,6 +48,8 @@ const isPaidRefusal = (error: unknown) => {
   const refusal = error as { status?: number; body?: { paid?: unknown } | null } | null;
   return refusal?.status === 409 && refusal.body?.paid === true;
 };
+/** What to log of the bill's refusal: a cancelled or expired bill is its state, not a fault, so nothing (null). */
+const faultOf = ({ event }: { event: ErrorActorEvent }) => ({ error: closedAsOf((event.error as { body?: unknown } | null)?.body ?? null) ? null : event.error });
 const paidReceiptOf = (error: unknown): Receipt | null => (error as { body?: { receipt?: Receipt } | null } | null)?.body?.receipt ?? null;
 
 /** One load of a parallel pair (user, bill): fetching, then done (final) whatever the answer. */
@@ -77,6 +82,7 @@ export const appMachine = setup({
     'remember bill': assign((_, params: { bill: Bill }) => params),
     'forget user': assign({ user: null }),
     'remember receipt': assign((_, params: { receipt: Receipt | null }) => params),
+    'remember closing': assign((_, params: { error: unknown }) => ({ closedAs: closedAsOf((params.error as { body?: unknown } | null)?.body ?? null) })),
     'tell checkout': sendTo('checkout', ({ context }) => ({ type: 'session.updated' as const, bill: context.bill!, user: context.user })),
   },
   guards: {
@@ -93,6 +99,7 @@ export const appMachine = setup({
     bill: null,
     user: null,
     receipt: null,
+    closedAs: null,
   }),
   initial: 'loading',
   states: {
@@ -117,7 +124,7 @@ export const appMachine = setup({
               target: '#app.paid',
               actions: { type: 'remember receipt', params: ({ event }: { event: ErrorActorEvent }) => ({ receipt: paidReceiptOf(event.error) }) },
             },
-            { target: '#app.error', actions: { type: 'log error', params: errorOf } },
+            { target: '#app.error', actions: [{ type: 'log error', params: faultOf }, { type: 'remember closing', params: errorOf }] },
           ],
         } as const),
       },

@@ -1,4 +1,5 @@
 import { formatAmount, formatNumber, plural } from './format';
+import { messages } from './messages';
 import type { DeclineReason } from './rules/declineReasons';
 
 /** 'секунду', 'секунды', 'секунд': the resend countdown's word (here, with its only text, not on the first screen). */
@@ -29,10 +30,10 @@ export const stepMessages = {
     freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
-    /** 'Неверный код, осталось 3 попытки': the server said how many tries the code still takes. */
-    wrongTries: (n: number) => `Неверный код, ${plural(n, ['осталась', 'осталось', 'осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
-    /** The code takes no more tries (or ran out): only a new one will do. */
-    noTriesLeft: 'Неверный код. Попыток не осталось — запросите новый код',
+    /** 'Осталось 3 попытки', on its own line under 'Ошибка проверки кода': the server said how many tries the code still takes. */
+    triesLeft: (n: number) => `${plural(n, ['Осталась', 'Осталось', 'Осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
+    /** Under 'Ошибка проверки кода' when the code takes no more tries (or ran out): only a new one will do. */
+    noTriesLeft: 'Попыток не осталось — запросите новый код',
   },
   status: {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
@@ -83,11 +84,12 @@ export const stepMessages = {
     restart: 'Начать заново',
   },
   signIn: {
-    title: 'Авторизация',
-    phone: 'Телефон',
-    password: 'Пароль',
-    forgot: 'Не помню пароль',
-    register: 'Зарегистрироваться',
+    // The form's words are the first HTML's too (its outline is on screen before the page's script): one copy.
+    title: messages.reg.signInTitle,
+    phone: messages.reg.phone,
+    password: messages.reg.password,
+    forgot: messages.reg.forgot,
+    register: messages.reg.register,
     newPasswordSent: 'Новый пароль отправлен вам по СМС',
     registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
     /** The heading of a refused sign-in; the reason, as the server gave it, under it. */

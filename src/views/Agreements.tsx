@@ -4,6 +4,7 @@ import { derive, type Agreements as Ticks, type CheckoutActor } from '../machine
 import { stepMessages } from '../services/stepMessages';
 import type { OfferKind, PaymentType } from '../services/types';
 import type { OfferActor } from './OfferModal';
+import { revealAbovePayBar } from './revealAbovePayBar';
 
 const t = stepMessages.choosePaymentType;
 
@@ -71,7 +72,10 @@ export function Agreements({ actor, type, offer, disabled }: { actor: CheckoutAc
   );
 }
 
-/** After a Pay that the agreements stopped, focus goes to the first one missing, so it is ticked next. */
+/**
+ * After a Pay that the agreements stopped, focus goes to the first one missing, so it is ticked next, and its error is
+ * brought into view above a phone's Pay bar.
+ */
 function useFocusFirstError(errors: Ticks) {
   const shown = useRef(errors);
   useEffect(() => {
@@ -79,6 +83,9 @@ function useFocusFirstError(errors: Ticks) {
     if (shown.current === errors) return;
     shown.current = errors;
     const first = errors.aggregator ? 'aggregator' : errors.executor ? 'executor' : null;
-    if (first) document.getElementById(`agreement-${first}`)?.focus();
+    if (!first) return;
+    document.getElementById(`agreement-${first}`)?.focus({ preventScroll: true });
+    // The box and its error together: the line ticked and the words saying why.
+    revealAbovePayBar(document.getElementById(`agreement-${first}-error`)?.closest<HTMLElement>('.agreement-item') ?? null);
   }, [errors]);
 }

@@ -1,5 +1,5 @@
 import { useSelector } from './useSelector';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney } from '../services/format';
 import { messages } from '../services/messages';
@@ -9,12 +9,15 @@ import { capText, leastText, paidText, partProblemText, remainingText } from '..
 import { leastPartOf, remainingOf, wayCanPay } from '../services/rules/parts';
 import type { Bill, PaymentType } from '../services/types';
 import { Agreements } from './Agreements';
+import { usePage } from './appContext';
+import { closedTitle, SupportContacts } from './ClosedBillNote';
 import { ReceiptEmailField } from './EmailForm';
 import { focusHeading } from './focusHeading';
 import { TextField } from './TextField';
 import { PaymentTypeIcon, SuccessIcon } from './icons';
 import { OfferModal, type OfferActor } from './OfferModal';
 import { OpenAttemptNotice, RetryNotice } from './PaymentNotices';
+import { revealAbovePayBar } from './revealAbovePayBar';
 import { StepSection } from './StepSection';
 import { SubmitButton } from './SubmitButton';
 import { useEmailForm } from './useEmailForm';
@@ -56,7 +59,8 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const total = derive.amountToPay(context);
   const emailUsed = derive.emailUsed(context);
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusAfterPaying(actor);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  useFocusAfterPaying(actor, problemRef);
 
   const form = useEmailForm(({ email }) => actor.send({ type: 'payment.pay', email: email.trim() }), {
     // What was typed here before a reload, else the address the receipt goes to.
@@ -134,9 +138,14 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
 
       {selected && !covered && <Agreements actor={actor} type={selected} offer={offer} disabled={busy} />}
 
-      {context.problem && (
-        // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
-        <p className="form-error" role="alert" dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
+      {context.problem === 'bill expired' ? (
+        // The deadline passed: no other way to pay can help, so the payer learns that and whom to ask.
+        <ExpiredBillProblem problemRef={problemRef} />
+      ) : (
+        context.problem && (
+          // Catalogue texts only (this one carries a link, so it is HTML); never text from the server.
+          <p ref={problemRef} className="form-error" role="alert" tabIndex={-1} dangerouslySetInnerHTML={{ __html: problemText[context.problem] }} />
+        )
       )}
       {/* On a phone the button stays in view at the bottom of the screen, with what it will charge. */}
       <div className="pay-bar">
@@ -244,20 +253,37 @@ const canPayBy = (bill: Bill, type: PaymentType): boolean => {
   return cap === null || (parts ? wayCanPay(parts, cap) : cap >= kopecksOf(bill.info.Summ));
 };
 
-const problemText: Record<CheckoutProblem, string> = {
+/** Pay refused because the bill's deadline passed: said as it is, with whom to ask. */
+function ExpiredBillProblem({ problemRef }: { problemRef: RefObject<HTMLParagraphElement | null> }) {
+  const { config } = usePage();
+  return (
+    <p ref={problemRef} className="form-error" role="alert" tabIndex={-1}>
+      <span className="form-error-line">{closedTitle('expired')}</span>
+      <SupportContacts merchant={config.merchant} />
+    </p>
+  );
+}
+
+const problemText: Record<Exclude<CheckoutProblem, 'bill expired'>, string> = {
   'no payment url': t.noPaymentUrl,
   'close with points failed': t.closeWithPointsFailed,
 };
 
 /**
  * Paying came back to this step (the bank-app pay widget closed, or Pay failed): the button that had focus is busy no
- * more and the widget is gone, so focus goes to the step's heading, as after a step change.
+ * more and the widget is gone. Pay failed, focus goes to what went wrong, brought into view above a phone's Pay bar
+ * (the answer to the tap); else to the step's heading, as after a step change.
  */
-function useFocusAfterPaying(actor: CheckoutActor) {
+function useFocusAfterPaying(actor: CheckoutActor, problem: RefObject<HTMLElement | null>) {
   const paying = useSelector(actor, (state) => state.matches({ choosePaymentType: 'paying' }));
   const was = useRef(paying);
   useEffect(() => {
-    if (was.current && !paying) focusHeading(document.getElementById('step-title'));
+    if (was.current && !paying) {
+      if (problem.current) {
+        problem.current.focus({ preventScroll: true });
+        revealAbovePayBar(problem.current);
+      } else focusHeading(document.getElementById('step-title'));
+    }
     was.current = paying;
-  }, [paying]);
+  }, [paying, problem]);
 }

@@ -6,6 +6,7 @@ import { usePage } from './appContext';
 import { CodeFailed } from './CodeFailed';
 import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
+import { SignInShell } from './SignInShell';
 import { StepSection } from './StepSection';
 import { useHydrated } from './useHydrated';
 
@@ -49,9 +50,10 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
       ) : hydrated && formShown && SignInForm ? (
         <SignInForm actor={actor} />
       ) : (
-        // The server's markup holds the placeholder, which keeps the form's height until its code is here: a form whose
-        // links and button work only once the page's script has hydrated it would take presses before then and lose them.
-        <div className="form-pending" />
+        // The server's markup holds the form's outline with the amount, and keeps it until the form's code is here and
+        // running: a form whose links and button work only once the page's script has hydrated it would take presses
+        // before then and lose them, so the outline takes none and says what it waits for.
+        <SignInShell />
       )}
     </StepSection>
   );

@@ -227,7 +227,7 @@ test('a wrong code says how many tries are left, with no robot check; the right 
   await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   const code = await smsCode(live.server, await codeScreenPhone(live.server, page));
   await typeCode(page, code === '0000' ? '1111' : '0000');
-  await page.getByRole('alert').filter({ hasText: stepMessages.code.wrongTries(4) }).waitFor();
+  await page.getByRole('alert').filter({ hasText: stepMessages.code.rejected }).filter({ hasText: stepMessages.code.triesLeft(4) }).waitFor();
   expect(await page.getByLabel(stepMessages.robot.standIn).count()).toBe(0);
   expect(await violationsOf(page)).toEqual([]);
   await typeCode(page, code);

@@ -489,7 +489,7 @@ export const journeys: Journey[] = [
       const code = await smsCode(server, await codeScreenPhone(server, page));
       const wrong = (n: number) => String((Number(code) + n) % 10_000).padStart(4, '0');
       await typeCode(page, wrong(1));
-      await page.getByRole('alert').filter({ hasText: stepMessages.code.wrongTries(4) }).waitFor();
+      await page.getByRole('alert').filter({ hasText: stepMessages.code.rejected }).filter({ hasText: stepMessages.code.triesLeft(4) }).waitFor();
       await visit('check-send-code-wrong', page);
       await typeCode(page, wrong(2));
       await page.getByLabel(stepMessages.robot.standIn).waitFor();

@@ -110,6 +110,17 @@ describe('loading', () => {
   });
 });
 
+test("an expired or cancelled bill's refusal: the error knows which, and no fault is logged", async () => {
+  for (const closedAs of ['expired', 'cancelled'] as const) {
+    const { actor, loadBill, effects } = start();
+    loadBill.last.answer.reject(Object.assign(new Error('closed'), { status: 409, body: { success: false, error: 'closed', closedAs } }));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.closedAs).toBe(closedAs);
+    expect(effects).toEqual([['log', null], ['title']]);
+  }
+});
+
 describe('after a sign-in', () => {
   test('reloads the user (with an analytics event) and refetches the bill, then tells the checkout', async () => {
     const { actor, loadBill, loadUser, checkout, effects } = await started();

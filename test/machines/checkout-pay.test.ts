@@ -172,6 +172,27 @@ describe('a bill paid meanwhile', () => {
   });
 });
 
+describe('a bill whose deadline passed', () => {
+  test("Pay refused as expired says the bill expired (no other way can help), and logs no fault", async () => {
+    const { actor, requestPaymentUrl, logged, snapshot, where } = await atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(Object.assign(new Error('Срок оплаты счета истек'), { status: 422, body: { success: false, error: 'Срок оплаты счета истек', closedAs: 'expired' } }));
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.problem).toBe('bill expired');
+    // The page's logger skips a refusal with no error (logErrorOf): the bill's state is no fault.
+    expect(logged).toEqual([null]);
+  });
+
+  test('a cancelled bill\'s refusal still says paying failed', async () => {
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(Object.assign(new Error('Счет отменен'), { status: 422, body: { closedAs: 'cancelled' } }));
+    await flush();
+    expect(snapshot().context.problem).toBe('no payment url');
+  });
+});
+
 describe('the receipt e-mail on the payment step', () => {
   test('unchanged, Pay goes at once with it; changed, the server checks the new one first and Pay goes on with it', async () => {
     const { actor, requestPaymentUrl, checkEmail, where, paying } = await atChoosePaymentType();

@@ -309,12 +309,13 @@ describe('what failed before, and what is still open', () => {
   });
 });
 
-test('the bank-app pay widget closed (or Pay failed): focus goes to the step heading, not lost with the busy button', async () => {
+test('Pay failed: focus goes to what went wrong (the answer to the tap), not lost with the busy button', async () => {
   const { requestPaymentUrl } = await renderChoose();
   await userEvent.click(screen.getByRole('button', { name: PAY }));
   await act(async () => {
     requestPaymentUrl.last.answer.resolve({ success: false });
     await flush();
   });
-  expect(screen.getByRole('heading', { level: 1, name: t.title })).toHaveFocus();
+  expect(screen.getByRole('alert')).toHaveFocus();
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Не удалось перейти к оплате/);
 });

@@ -3,6 +3,18 @@ import type { DeclineReason } from './declineReasons';
 import type { PaymentTypeCode } from './paymentKinds';
 
 /**
+ * Why a bill takes no payment any more, as the server's refusals name it (`closedAs` in the bill data's 409 and in
+ * Pay's 422): the page says it in its own words.
+ */
+export type ClosedAs = 'cancelled' | 'expired';
+
+/** A refusal's `closedAs`, or null when it names none. */
+export function closedAsOf(body: unknown): ClosedAs | null {
+  const closedAs = (body as { closedAs?: unknown } | null)?.closedAs;
+  return closedAs === 'cancelled' || closedAs === 'expired' ? closedAs : null;
+}
+
+/**
  * The initial bill data, as `GET /ajax/object-info/{link id}` answers it and the page reads it: what the page shows,
  * and nothing more. Money is roubles with two
  * decimals on the wire.

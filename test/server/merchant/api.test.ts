@@ -449,7 +449,7 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
 });
 
 describe('expiresAt', () => {
-  test('past its time a bill is expired: the API says so, the page shows the data error, the sweep closes it', async () => {
+  test('past its time a bill is expired: the API says so, the page is told it expired (object-info, Pay), the sweep closes it', async () => {
     const expiresAt = new Date(server.clock.now() + 60 * 60_000).toISOString();
     const { objectOID, link } = await createBill({ expiresAt });
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json()).toMatchObject({ status: 'unpaid', expiresAt });
@@ -460,9 +460,13 @@ describe('expiresAt', () => {
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json().status).toBe('expired');
     // A payer opening the link now (the earlier session has ended meanwhile).
     const late = await openPage(server.app, link);
-    expect((await late.get(`/ajax/object-info/${link}`)).statusCode).toBe(409);
+    const info = await late.get(`/ajax/object-info/${link}`);
+    expect(info.statusCode).toBe(409);
+    // Why, for the page to say it: not a data error.
+    expect(info.json()).toEqual({ success: false, error: 'Срок оплаты счета истек', closedAs: 'expired' });
     const pay = await late.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
     expect(pay.statusCode).toBe(422);
+    expect(pay.json()).toEqual({ success: false, error: 'Срок оплаты счета истек', closedAs: 'expired' });
 
     await server.app.merchant.worker.runOnce();
     const swept = (await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json();
