@@ -7,11 +7,14 @@
  */
 
 /** A bill's status as the merchant API names it. */
-export type BillStatus = 'unpaid' | 'partially_paid' | 'paid' | 'cancelled' | 'expired';
+export type BillStatus = 'unpaid' | 'partially_paid' | 'paid' | 'handed_over' | 'cancelled' | 'expired';
 
 /** What the status is read from: the columns of a bill row. */
 export interface BillState {
-  /** The bill's state in its chart: a bill paid in parts is 'partlyPaid' between its first part and its last. */
+  /**
+   * The bill's state in its chart: a bill paid in parts is 'partlyPaid' between its first part and its last; a paid one
+   * whose goods were handed over is 'handedOver'.
+   */
   state: string;
   status: 'open' | 'paid';
   closed_as: 'cancelled' | 'expired' | null;
@@ -19,7 +22,7 @@ export interface BillState {
 }
 
 export function billStatus(bill: BillState, now: number): BillStatus {
-  if (bill.status === 'paid') return 'paid';
+  if (bill.status === 'paid') return bill.state === 'handedOver' ? 'handed_over' : 'paid';
   if (bill.closed_as) return bill.closed_as;
   if (bill.expires_at !== null && bill.expires_at <= now) return 'expired';
   return bill.state === 'partlyPaid' ? 'partially_paid' : 'unpaid';
@@ -29,6 +32,7 @@ export function billStatus(bill: BillState, now: number): BillStatus {
 export function unpayableReason(bill: BillState, now: number): string | null {
   switch (billStatus(bill, now)) {
     case 'paid':
+    case 'handed_over':
       return 'Счет уже оплачен';
     case 'cancelled':
       return 'Счет отменен';

@@ -46,6 +46,8 @@ export interface BillsTable {
   /** An open bill closed without payment: cancelled by the merchant or expired (null: still payable). */
   closed_as: 'cancelled' | 'expired' | null;
   closed_at: number | null;
+  /** When the merchant handed the goods over (the bill's chart's handedOver); null: not yet. */
+  handed_over_at: Generated<number | null>;
 }
 export type BillRow = Selectable<BillsTable>;
 
@@ -98,5 +100,5 @@ declare module '../store/database' {
  * What a new bill is made of: not its state, which is its chart's first (open), nor the times it gets later. (`status`
  * may be given as 'open', what every new bill is.)
  */
-export type NewBill = Omit<BillRow, 'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'part_minimum_kopecks'> &
+export type NewBill = Omit<BillRow, 'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'part_minimum_kopecks' | 'handed_over_at'> &
   Partial<Pick<BillRow, 'expires_at' | 'return_url' | 'part_minimum_kopecks'>> & { status?: 'open' };

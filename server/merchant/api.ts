@@ -31,6 +31,7 @@ import { validatorOptions } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
+import { handoverRoutes } from './handoverRoutes';
 import { refundRoutes } from './refundRoutes';
 import {
   billSchema,
@@ -394,6 +395,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   );
 
   await app.register(refundRoutes);
+  await app.register(handoverRoutes);
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

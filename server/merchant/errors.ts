@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'balance_too_low'
   | 'payment_not_refundable'
   | 'refund_exceeds_remaining'
+  | 'already_handed_over'
+  | 'nothing_to_close'
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'internal_error';

@@ -22,7 +22,9 @@ export type WebhookEventType =
   | 'payment.declined'
   | 'payment.refunded'
   | 'refund.succeeded'
-  | 'refund.failed';
+  | 'refund.failed'
+  | 'receipt.registered'
+  | 'receipt.failed';
 
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (webhook-id), the same on every retry. */

@@ -18,6 +18,7 @@ import { migration as payerMoments } from './0011-payer-moments';
 import { migration as lifecycleStates } from './0012-lifecycle-states';
 import { migration as smsStatusReads } from './0013-sms-status-reads';
 import { migration as billParts } from './0014-bill-parts';
+import { migration as closingReceipts } from './0016-closing-receipts';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0012-lifecycle-states': lifecycleStates,
   '0013-sms-status-reads': smsStatusReads,
   '0014-bill-parts': billParts,
+  '0016-closing-receipts': closingReceipts,
 };

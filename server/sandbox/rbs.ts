@@ -8,6 +8,7 @@ import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
 import { faultSet, faultSwitches, otherParty } from './party';
 import { bundleRefusal, refundItemsCheck } from './rbsBundle';
+import { rbsFiscalFake } from './rbsFiscal';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 
@@ -27,6 +28,11 @@ export const FAULTS = [
   'refund-answer-lost',
   'refund-refused',
   'not-settled',
+  // The fiscal API: a receipt the fiscal data operator fails (status 4) asking for it to be sent again unchanged, or
+  // asking for the cart to be corrected; a doReceipt made whose answer comes too late for the client.
+  'receipt-failed',
+  'receipt-cart-refused',
+  'receipt-answer-lost',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -299,6 +305,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     notify(moved, 'reversed', true);
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
+
+  await app.register(rbsFiscalFake, { fake, authorized, hang });
 
   faultSwitches(app, '/sandbox/rbs/faults', FAULTS, { name: 'orderNumber', pattern: '^.{1,32}$' }, fake.setFault);
 

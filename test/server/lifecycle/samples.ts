@@ -55,4 +55,5 @@ export const billSamples: Sample<BillEvent>[] = [
   { event: { type: 'payment.succeeded', orderId: 'order', remainingKopecks: 100 }, label: 'payment.succeeded (a part)' },
   { event: { type: 'merchant.cancelled' }, label: 'merchant.cancelled' },
   { event: { type: 'deadline.passed' }, label: 'deadline.passed' },
+  { event: { type: 'goods.handedOver', at: 0, receipts: [] }, label: 'goods.handedOver' },
 ];
