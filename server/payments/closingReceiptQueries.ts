@@ -53,7 +53,14 @@ export const closingReceiptByOrder = (store: Store, orderId: string): Promise<Cl
 
 /** A bill's closing receipts, in the order of its payments. */
 export const closingReceiptsOfBill = (store: Store, billOid: string): Promise<ClosingReceiptRow[]> =>
-  store.db.selectFrom('closing_receipts').selectAll().where('bill_oid', '=', billOid).orderBy('created_at').orderBy('order_id').execute();
+  store.db
+    .selectFrom('closing_receipts')
+    .innerJoin('payment_attempts', 'payment_attempts.order_id', 'closing_receipts.order_id')
+    .selectAll('closing_receipts')
+    .where('closing_receipts.bill_oid', '=', billOid)
+    .orderBy('payment_attempts.created_at')
+    .orderBy('closing_receipts.order_id')
+    .execute();
 
 /** The receipts the fiscal worker has to do now: not settled, due, held by no live lease (oldest due first). */
 export const closingReceiptsDue = (store: Store, limit: number): Promise<ClosingReceiptRow[]> =>
