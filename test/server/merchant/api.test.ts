@@ -556,6 +556,7 @@ describe('OpenAPI', () => {
       '/merchant/v1/bills',
       '/merchant/v1/bills/{objectOID}',
       '/merchant/v1/bills/{objectOID}/cancel',
+      '/merchant/v1/bills/{objectOID}/handover',
       '/merchant/v1/customers/{custNo}/points',
       '/merchant/v1/payments',
       '/merchant/v1/payments/{orderId}',

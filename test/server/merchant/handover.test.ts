@@ -132,6 +132,11 @@ test('a car prepaid by card, partly refunded, is handed over: one closing receip
   expect(another.statusCode).toBe(409);
   expect(another.json().error.code).toBe('already_handed_over');
   expect(await receiptsAtGateway(orderId)).toHaveLength(1);
+
+  // The bill's link shows the paid receipt, saying the goods were handed over and where the closing receipt went.
+  const page = await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` });
+  expect(page.statusCode).toBe(409);
+  expect(page.json().receipt.handover).toEqual({ at: handedOverAt, sentTo: 'pa***@example.ru' });
 });
 
 test('a bill paid in two parts: one closing receipt per order, each of its part, together the bill', async () => {
