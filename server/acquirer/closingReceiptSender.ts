@@ -119,7 +119,8 @@ export function createClosingReceiptSender(deps: { store: RootStore; fiscal: Fis
         return;
       }
       // Sent again corrected: doReceipt naming the failed receipt, at the next step (the row unsent with the new cart).
-      const again = await receiptFailed(store, row, failed, 'corrected', 'unsent', { cart: corrected, resends: row.resends + 1, error: why, due_at: store.now() });
+      const amount = (JSON.parse(corrected) as ClosingCart).orderBundle.total;
+      const again = await receiptFailed(store, row, failed, 'corrected', 'unsent', { cart: corrected, amount_kopecks: amount, resends: row.resends + 1, error: why, due_at: store.now() });
       if (again) await send(again, row.receipt_id);
       return;
     }
@@ -137,11 +138,15 @@ export function createClosingReceiptSender(deps: { store: RootStore; fiscal: Fis
     }
   }
 
-  /** The cart built again from the payments' records, when it differs from the one sent (JSON); null when it does not. */
+  /**
+   * The cart built again from the payments' records as they stood at the handover (refunds since return goods handed
+   * over, with receipts of their own), with the settings now (a receipt format the merchant corrected since), when it
+   * differs from the one sent (JSON); null when it does not.
+   */
   async function correctedCart(row: ClosingReceiptRow): Promise<string | null> {
     const attempt = (await attemptByOrder(store, row.order_id))!;
     const bill = (await billByOid(store, row.bill_oid))!;
-    const cart = await closingCartOfOrder(store, attempt, bill, options.fiscal.ffd);
+    const cart = await closingCartOfOrder(store, attempt, bill, options.fiscal.ffd, row.created_at);
     const json = cart ? JSON.stringify(cart) : null;
     return json && json !== row.cart ? json : null;
   }

@@ -20,17 +20,24 @@ export const attemptsThatTookMoney = (store: Store, billOid: string): Promise<At
     .orderBy('order_id')
     .execute();
 
-/** What a payment's succeeded refunds returned of each position, by positionId: kopecks. */
-export async function returnedBySucceededRefunds(store: Store, orderId: string): Promise<Map<number, number>> {
-  const rows = await store.db
-    .selectFrom('refund_items')
-    .innerJoin('refunds', 'refunds.id', 'refund_items.refund_id')
-    .select((eb) => ['refund_items.position_id', eb.cast<number>(eb.fn.sum<number>('refund_items.amount_kopecks'), 'bigint').as('total')])
-    .where('refunds.order_id', '=', orderId)
-    .where('refunds.status', '=', 'succeeded')
-    .groupBy('refund_items.position_id')
+/**
+ * What a payment's refunds that succeeded by `asOf` gave back: in all, and of each position (by positionId), kopecks.
+ * A refund that succeeds after the handover returns goods handed over; it takes nothing off the closing receipt.
+ */
+export async function givenBackBy(store: Store, orderId: string, asOf: number): Promise<{ total: number; byPosition: Map<number, number> }> {
+  const refunds = await store.db
+    .selectFrom('refunds')
+    .select(['id', 'amount_kopecks'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'succeeded')
+    .where('finished_at', '<=', asOf)
     .execute();
-  return new Map(rows.map((row) => [row.position_id, Number(row.total)]));
+  const byPosition = new Map<number, number>();
+  if (refunds.length > 0) {
+    const items = await store.db.selectFrom('refund_items').select(['position_id', 'amount_kopecks']).where('refund_id', 'in', refunds.map((refund) => refund.id)).execute();
+    for (const item of items) byPosition.set(item.position_id, (byPosition.get(item.position_id) ?? 0) + Number(item.amount_kopecks));
+  }
+  return { total: refunds.reduce((sum, refund) => sum + Number(refund.amount_kopecks), 0), byPosition };
 }
 
 export async function insertClosingReceipt(store: Store, row: Omit<Insertable<ClosingReceiptsTable>, 'created_at' | 'updated_at'>): Promise<void> {

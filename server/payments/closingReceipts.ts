@@ -11,9 +11,8 @@ import { closingReceiptEvent, type ReceiptNext } from '../merchant/events';
 import type { Store } from '../store/store';
 import { closingCartOf, type ClosingCart } from './closingCart';
 import { moveBill } from './moves';
-import { attemptsThatTookMoney, insertClosingReceipt, returnedBySucceededRefunds, updateClosingReceipt } from './closingReceiptQueries';
+import { attemptsThatTookMoney, givenBackBy, insertClosingReceipt, updateClosingReceipt } from './closingReceiptQueries';
 import { itemsOfAttempt } from './queries';
-import { refundedOf } from './refundQueries';
 import type { AttemptRow, ClosingReceiptRow, ClosingReceiptState } from './tables';
 
 /** Why a bill cannot be handed over, in the merchant API's terms. */
@@ -32,12 +31,16 @@ const contactOf = (attempt: AttemptRow, bill: BillRow) => ({
   phone: bill.client_phone ? `+${bill.client_phone}` : null,
 });
 
-/** The closing cart of one order that took money for the bill, as its records now stand; null: nothing to settle. */
-export async function closingCartOfOrder(tx: Store, attempt: AttemptRow, bill: BillRow, ffd: FfdVersion): Promise<ClosingCart | null> {
+/**
+ * The closing cart of one order that took money for the bill, by its records with the refunds that had succeeded at
+ * `asOf` (the handover); null: nothing to settle.
+ */
+export async function closingCartOfOrder(tx: Store, attempt: AttemptRow, bill: BillRow, ffd: FfdVersion, asOf: number): Promise<ClosingCart | null> {
   // An order that carried no receipt issued none to close (the merchant issues its own).
   if (attempt.receipt_tax_system === null) return null;
   const items = await itemsOfAttempt(tx, attempt.order_id);
-  return closingCartOf(items, await returnedBySucceededRefunds(tx, attempt.order_id), await refundedOf(tx, attempt.order_id), contactOf(attempt, bill), ffd);
+  const givenBack = await givenBackBy(tx, attempt.order_id, asOf);
+  return closingCartOf(items, givenBack.byPosition, givenBack.total, contactOf(attempt, bill), ffd);
 }
 
 /**
@@ -54,7 +57,7 @@ export async function handOver(tx: Store, oid: string, at: number, ffd: FfdVersi
   if (attempts.length === 0) throw new HandoverRefused('nothing_to_close', 'No payment took money for this bill (points alone paid it): there is no prepayment to close');
   const receipts = [];
   for (const attempt of attempts) {
-    const cart = await closingCartOfOrder(tx, attempt, bill, ffd);
+    const cart = await closingCartOfOrder(tx, attempt, bill, ffd, tx.now());
     if (cart) receipts.push({ orderId: attempt.order_id, amountKopecks: cart.orderBundle.total, cart: JSON.stringify(cart) });
   }
   if (receipts.length === 0) {

@@ -74,7 +74,8 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     refund: refunded
       ? { amount: toRoubles(refunded.kopecks), at: new Date(refunded.at ?? row.updated_at).toISOString(), whole: refunded.kopecks >= row.amount_kopecks }
       : null,
-    handover: row.handed_over_at === null ? null : { at: new Date(row.handed_over_at).toISOString(), sentTo: closing ? sentToOf(JSON.parse(closing.cart) as ClosingCart) : null },
+    // Only once handed over, so a receipt before it is as it always was.
+    ...(row.handed_over_at === null ? {} : { handover: { at: new Date(row.handed_over_at).toISOString(), sentTo: closing ? sentToOf(JSON.parse(closing.cart) as ClosingCart) : null } }),
   };
 }
 

@@ -566,7 +566,7 @@ describe('OpenAPI', () => {
     expect(create.requestBody.content['application/json'].schema.properties.amount.properties.value.pattern).toBe('^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$');
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
-    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'paid', 'cancelled', 'expired']);
+    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'paid', 'handed_over', 'cancelled', 'expired']);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
     // Its error codes: text no field may hold apart from other bad input.
     const refused = create.responses['400'].content['application/json'].schema;

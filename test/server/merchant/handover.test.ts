@@ -242,6 +242,28 @@ test('a receipt the gateway asks to correct, whose cart is as the records are, s
   expect(await receiptsAtGateway(orderId)).toHaveLength(1);
 });
 
+test('a receipt the gateway asks to correct is corrected when the records now make another cart: doReceipt naming the failed receipt', async () => {
+  const bill = await carBill();
+  const orderId = await payCard(bill);
+  fault('receipt-cart-refused', orderId);
+  const [first] = (await handOver(bill)).json().closingReceipts;
+  // The merchant corrects its receipt format meanwhile (units in words), and the operator's complaint is over.
+  server.app.appOptions.fiscal.ffd = '1.05';
+  fault('receipt-cart-refused', orderId, false);
+
+  await readFates();
+  const [failed, corrected] = await receiptsAtGateway(orderId);
+  expect(failed!.receipt_id).toBe(first.receiptId);
+  expect(corrected).toMatchObject({ orig_receipt_id: first.receiptId, receipt_status: 3 });
+  expect(corrected!.bundle.ffdVersion).toBe('1.05');
+  expect(corrected!.bundle.cartItems.items[0].quantity).toEqual({ value: 1, measure: 'шт' });
+  await readFates();
+  expect((await receiptEvents(bill)).map((event) => [event.type, event.data.receipt.receiptId, event.data.failure?.next])).toEqual([
+    ['receipt.failed', first.receiptId, 'corrected'],
+    ['receipt.registered', corrected!.receipt_id, undefined],
+  ]);
+});
+
 test('409 nothing_to_close: a bill not paid in full, or whose receipt was no prepayment; 404 for no bill', async () => {
   const unpaid = await carBill();
   const refused = await handOver(unpaid);
