@@ -113,6 +113,17 @@ export interface AppOptions {
   acquirerFetch: typeof fetch;
   /** Every acquirer call gives up after this long (ACQUIRER_TIMEOUT_MS, 10 s). */
   acquirerTimeoutMs: number;
+  /**
+   * The acquirer's fiscal API (receipts apart from a payment: the closing receipt at handover), ending in `/ofd/v1/`
+   * (ACQUIRER_FISCAL_URL); null: beside ACQUIRER_URL (its `/payment/rest/` becomes `/ecomm/gw/partner/api/ofd/v1/`),
+   * or the sandbox's fake. The same credentials.
+   */
+  acquirerFiscalUrl: string | null;
+  /**
+   * A receipt's fate is read no sooner than this after it was sent (FISCAL_STATUS_DELAY_MS; the gateway asks for about
+   * 6 minutes, 360000): a lost doReceipt answer is settled then too.
+   */
+  fiscalStatusDelayMs: number;
   /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
   paymentSessionSecs: number;
   /**
@@ -219,6 +230,8 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     acquirerCallbackKey: null,
     acquirerFetch: (input, init) => fetch(input, init),
     acquirerTimeoutMs: 10_000,
+    acquirerFiscalUrl: null,
+    fiscalStatusDelayMs: 360_000,
     paymentSessionSecs: 1200,
     sbpPaymentMaximumKopecks: 100_000_000,
     reconcileAfterMs: 3000,
@@ -248,6 +261,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
  */
 export const SANDBOX_ACQUIRER = {
   path: '/sandbox/rbs/payment/rest/',
+  fiscalPath: '/sandbox/rbs/ecomm/gw/partner/api/ofd/v1/',
   credentials: { userName: 'sandbox-shop', password: 'sandbox-password' },
   token: 'sandbox-token',
 } as const;
@@ -264,6 +278,7 @@ export function acquirerConfigProblem(options: AppOptions): string | null {
     if (!options.acquirerUserName) return 'ACQUIRER_USERNAME is not set (or set ACQUIRER_TOKEN)';
     if (!options.acquirerPassword) return 'ACQUIRER_PASSWORD is not set (or set ACQUIRER_TOKEN)';
   }
+  if (options.acquirerFiscalUrl && !/^https?:\/\/.+\/$/.test(options.acquirerFiscalUrl)) return 'ACQUIRER_FISCAL_URL must be an http(s) URL ending in /';
   if (!options.acquirerCallbackKey) return 'ACQUIRER_CALLBACK_KEY is not set (the key the acquirer signs its callbacks with)';
   return null;
 }
@@ -288,3 +303,7 @@ export function smsConfigProblem(options: AppOptions): string | null {
   if (options.smsruUrl && !/^https?:\/\/[^/]+(\/.*)?\/$/.test(options.smsruUrl)) return 'SMSRU_URL must be an http(s) URL ending in / (such as https://sms.ru/)';
   return null;
 }
+
+/** Where the acquirer's fiscal API is: ACQUIRER_FISCAL_URL, else beside the REST base (null: the sandbox's fake). */
+export const fiscalUrlOf = (options: Pick<AppOptions, 'acquirerUrl' | 'acquirerFiscalUrl'>): string | null =>
+  options.acquirerFiscalUrl ?? (options.acquirerUrl ? options.acquirerUrl.replace(/payment\/rest\/$/, 'ecomm/gw/partner/api/ofd/v1/') : null);

@@ -88,18 +88,24 @@ export function metricsTokenFrom(value: string | undefined): string | null {
   return value;
 }
 
-/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out, a hold's life. */
+/**
+ * The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out, a hold's life, and
+ * how long after sending a receipt its fate is read (FISCAL_STATUS_DELAY_MS: the gateway asks for about 6 minutes, the
+ * default).
+ */
 export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
   const shutdownTimeoutMs = wholeNumberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 1, 3_600_000);
   const acquirerTimeoutMs = wholeNumberFrom(env, 'ACQUIRER_TIMEOUT_MS', 100, 120_000);
   // At most 7 days: the acquirer ends a card hold by itself then.
   const holdReleaseAfterMs = wholeNumberFrom(env, 'HOLD_RELEASE_AFTER_MS', 60_000, 7 * 24 * 3_600_000);
+  const fiscalStatusDelayMs = wholeNumberFrom(env, 'FISCAL_STATUS_DELAY_MS', 0, 86_400_000);
   return {
     metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     metricsPort: wholeNumberFrom(env, 'METRICS_PORT', 0, 65_535),
     ...(shutdownTimeoutMs !== null ? { shutdownTimeoutMs } : {}),
     ...(acquirerTimeoutMs !== null ? { acquirerTimeoutMs } : {}),
     ...(holdReleaseAfterMs !== null ? { holdReleaseAfterMs } : {}),
+    ...(fiscalStatusDelayMs !== null ? { fiscalStatusDelayMs } : {}),
   };
 }
 
@@ -140,11 +146,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     acquirerPassword: env.ACQUIRER_PASSWORD || null,
     acquirerToken: env.ACQUIRER_TOKEN || null,
     acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
+    acquirerFiscalUrl: env.ACQUIRER_FISCAL_URL || null,
     ...(env.SBP_PAYMENT_MAXIMUM ? { sbpPaymentMaximumKopecks: moneySettingFrom('SBP_PAYMENT_MAXIMUM', env.SBP_PAYMENT_MAXIMUM) } : {}),
     smsruApiId: env.SMSRU_API_ID || null,
     smsruUrl: env.SMSRU_URL || null,
     smsruFrom: env.SMSRU_FROM || null,
     fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
+    // The sandbox's own acquirer registers a receipt at once: its fate is read after 10 s, not the bank's 6 minutes.
+    ...(env.SANDBOX !== '0' && !env.ACQUIRER_URL ? { fiscalStatusDelayMs: 10_000 } : {}),
     ...operationsFrom(env),
   });
 }

@@ -24,6 +24,8 @@ import type { RootStore, Store } from '../store/store';
 import { attemptsToReconcile, markAcquirerChecked, markRegisterStarted, recordAcquirerFacts, recordOrder, withAttemptLease } from './attempts';
 import { fiscalReceiptOf, type FiscalReceipt } from './orderBundle';
 import type { Acquirer, Order } from './port';
+import { createClosingReceiptSender } from './closingReceiptSender';
+import type { FiscalApi } from './fiscal';
 import { createRefunder } from './refunder';
 
 // What the acquirer must answer for a way to pay follows from its kind, the rule the page opens it by.
@@ -88,11 +90,19 @@ export function outcomeOf(attempt: AttemptRow, found: Order | null, now: number)
   }
 }
 
-export function createGateway(deps: { store: RootStore; acquirer: Acquirer; options: AppOptions; background: Background; log: (message: string, error?: unknown) => void }): Gateway {
+export function createGateway(deps: {
+  store: RootStore;
+  acquirer: Acquirer;
+  fiscal: FiscalApi;
+  options: AppOptions;
+  background: Background;
+  log: (message: string, error?: unknown) => void;
+}): Gateway {
   const { store, acquirer, options } = deps;
   const now = () => options.now();
   const inFlight = new Map<string, { again: boolean }>();
   const refunder = createRefunder(deps);
+  const closingReceipts = createClosingReceiptSender(deps);
 
   /** The order registered under the attempt's orderNumber, if any. */
   const findByOrderNumber = (attempt: AttemptRow): Promise<Order | null> =>
@@ -399,8 +409,10 @@ export function createGateway(deps: { store: RootStore; acquirer: Acquirer; opti
       }
       await refunder.sweep();
       await sweepHolds();
+      await closingReceipts.sweep();
     },
     makeRefunds: refunder.inTurn,
     refundSoon: refunder.soon,
+    sendClosingReceipts: closingReceipts.sendBill,
   };
 }

@@ -91,11 +91,15 @@ type Answer = Record<string, unknown>;
 
 const numberOrNull = (value: unknown): number | null => (value === undefined || value === null || value === '' ? null : Number(value));
 
+/** One call of an RBS API: the method, its parameters (absent ones left out) and which attempt it is about. */
+export type RbsCall = (method: string, params: Record<string, string | number | undefined | null>, context?: CallContext) => Promise<Answer>;
+
 /**
- * The RBS REST client: form-encoded POSTs with the shop's credentials, JSON answers, `errorCode` ≠ 0 as a failure, a
- * time-out on every call. It never retries: a retried register.do or refund.do could do the thing twice.
+ * The calls of an RBS API (the REST one, and the fiscal one beside it): form-encoded POSTs with the shop's credentials,
+ * JSON answers, `errorCode` ≠ 0 as a failure, a time-out on every call, each exchange reported. It never retries: a
+ * retried register.do, refund.do or doReceipt could do the thing twice.
  */
-export function rbsClient(options: RbsOptions): RbsClient {
+export function rbsCaller(options: RbsOptions): { call: RbsCall; required: (method: string, answer: Answer, name: string) => string } {
   const post = formApi(options);
 
   async function call(method: string, params: Record<string, string | number | undefined | null>, context: CallContext = {}): Promise<Answer> {
@@ -142,6 +146,12 @@ export function rbsClient(options: RbsOptions): RbsClient {
   }
 
   const required = (method: string, answer: Answer, name: string) => requiredText(answer, name, (message) => new AcquirerError(method, 'remote', message));
+  return { call, required };
+}
+
+/** The RBS REST client, one function per remote call. */
+export function rbsClient(options: RbsOptions): RbsClient {
+  const { call, required } = rbsCaller(options);
 
   async function register(method: 'register.do' | 'registerPreAuth.do', request: RegisterRequest, context?: CallContext): Promise<Registered> {
     const answer = await call(

@@ -7,6 +7,7 @@
  * resolved by reading the order (what it has given back against what it had before), now or at a later sweep, never by
  * asking again.
  */
+import { billByOid } from '../billing/queries';
 import type { AppOptions } from '../config';
 import type { RefundEvent } from '../lifecycle/refund';
 import { moveRefund } from '../payments/moves';
@@ -53,9 +54,11 @@ export function createRefunder(deps: {
   /**
    * The positions the refund returns, as the acquirer's receipt names them (none: the order carried no receipt). A whole
    * refund made before refunds named positions (kept from the attempt's old refund flag) returns every position whole.
+   * After the handover they are full payments: what was handed over (and settled by the closing receipt) comes back.
    */
   async function refundItemsOf(attempt: AttemptRow, refund: RefundRow): Promise<CartItem[]> {
-    const charged = await itemsOfAttempt(store, attempt.order_id);
+    const handedOver = (await billByOid(store, attempt.bill_oid))?.state === 'handedOver';
+    const charged = (await itemsOfAttempt(store, attempt.order_id)).map((item) => (handedOver ? { ...item, payment_method: 'full_payment' as const } : item));
     const named = await itemsOfRefund(store, refund.id);
     const whole = named.length === 0 && refund.amount_kopecks === attempt.amount_kopecks;
     const returned = whole ? charged.map((item) => ({ position_id: item.position_id, quantity_milli: item.quantity_milli, amount_kopecks: item.amount_kopecks })) : named;

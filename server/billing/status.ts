@@ -7,13 +7,14 @@
  */
 
 /** A bill's status as the merchant API names it. */
-export type BillStatus = 'unpaid' | 'partially_paid' | 'held' | 'paid' | 'cancelled' | 'expired';
+export type BillStatus = 'unpaid' | 'partially_paid' | 'held' | 'paid' | 'handed_over' | 'cancelled' | 'expired';
 
 /** What the status is read from: the columns of a bill row. */
 export interface BillState {
   /**
    * The bill's state in its chart: a bill paid in parts is 'partlyPaid' between its first part and its last; `held`
-   * while a payment holds its money (both stored as open, neither paid nor closed).
+   * while a payment holds its money (both stored as open, neither paid nor closed); a paid one whose goods were handed
+   * over is 'handedOver'.
    */
   state: string;
   status: 'open' | 'paid';
@@ -22,7 +23,7 @@ export interface BillState {
 }
 
 export function billStatus(bill: BillState, now: number): BillStatus {
-  if (bill.status === 'paid') return 'paid';
+  if (bill.status === 'paid') return bill.state === 'handedOver' ? 'handed_over' : 'paid';
   if (bill.closed_as) return bill.closed_as;
   // A held bill stays held past its deadline: the hold is the merchant's to capture or release.
   if (bill.state === 'held') return 'held';
@@ -42,6 +43,7 @@ export function closedAsOfBill(bill: BillState, now: number): 'cancelled' | 'exp
 export function unpayableReason(bill: BillState, now: number): string | null {
   switch (billStatus(bill, now)) {
     case 'paid':
+    case 'handed_over':
       return 'Счет уже оплачен';
     case 'cancelled':
       return 'Счет отменен';

@@ -48,6 +48,8 @@ export interface BillsTable {
   closed_at: number | null;
   /** How its payment takes the money: at once (`automatic`), or held on the card until the merchant captures it (`manual`). */
   capture: Generated<'automatic' | 'manual'>;
+  /** When the merchant handed the goods over (the bill's chart's handedOver); null: not yet. */
+  handed_over_at: Generated<number | null>;
 }
 export type BillRow = Selectable<BillsTable>;
 
@@ -102,6 +104,6 @@ declare module '../store/database' {
  */
 export type NewBill = Omit<
   BillRow,
-  'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'capture' | 'part_minimum_kopecks'
+  'state' | 'status' | 'created_at' | 'paid_order_id' | 'expires_at' | 'return_url' | 'paid_at' | 'closed_as' | 'closed_at' | 'capture' | 'part_minimum_kopecks' | 'handed_over_at'
 > &
   Partial<Pick<BillRow, 'expires_at' | 'return_url' | 'capture' | 'part_minimum_kopecks'>> & { status?: 'open' };

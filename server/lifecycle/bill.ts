@@ -4,9 +4,12 @@
  * the name of one of its states; `status` and `closed_as` follow from it (`billColumnsOf`). The merchant API's status
  * (billing/status.ts) reads them with the clock: an open bill past its deadline is expired before the sweep closes it.
  *
+ * A paid bill is handed over when the merchant hands the goods over: every payment of it was a prepayment, and the
+ * handover closes them with a full-settlement receipt per order that took money.
+ *
  * Where each event comes from: an attempt that paid it, or holds its money, or whose hold was released
  * (`payment.succeeded`, `payment.held`, `payment.released`, from the attempt's chart), the merchant API's cancel
- * (`merchant.cancelled`) and the expiry sweep (`deadline.passed`).
+ * (`merchant.cancelled`), the expiry sweep (`deadline.passed`) and the merchant API's handover (`goods.handedOver`).
  */
 import { assertEvent, setup } from 'xstate';
 import { effectsNamed } from './chart';
@@ -24,10 +27,21 @@ export type BillEvent =
   /** The merchant cancelled it. */
   | { type: 'merchant.cancelled' }
   /** Its deadline passed unpaid (the expiry sweep). */
-  | { type: 'deadline.passed' };
+  | { type: 'deadline.passed' }
+  /**
+   * The merchant handed the goods over at `at` (epoch ms): the closing receipt of each order that took a prepayment for
+   * it, as the handover made them (the cart doReceipt sends, as JSON).
+   */
+  | { type: 'goods.handedOver'; at: number; receipts: { orderId: string; amountKopecks: number; cart: string }[] };
 
 /** What follows a move of a bill, done by payments in the move's transaction (payments/moves.ts). */
-export const billEffects = ['tell the merchant it is partly paid', 'tell the merchant it is paid', 'end the attempts the acquirer never heard of', 'tell the merchant it closed'] as const;
+export const billEffects = [
+  'tell the merchant it is partly paid',
+  'tell the merchant it is paid',
+  'end the attempts the acquirer never heard of',
+  'tell the merchant it closed',
+  'close the prepayments',
+] as const;
 export type BillEffect = (typeof billEffects)[number];
 
 const closing = ['end the attempts the acquirer never heard of', 'tell the merchant it closed'] as const;
@@ -52,7 +66,6 @@ export const billChart = setup({
   description: 'A bill: payable until payments pay it, the merchant cancels it or its deadline passes.',
   initial: 'open',
   states: {
-    // The closing receipt handed over to the payer comes as a state after paid.
     open: {
       description: 'Payable; nothing paid yet.',
       on: {
@@ -81,13 +94,20 @@ export const billChart = setup({
         'payment.released': 'open',
       },
     },
-    paid: { description: 'Nothing remains to pay; it takes no other payment.' },
+    paid: {
+      description: 'Nothing remains to pay; it takes no other payment.',
+      on: { 'goods.handedOver': { target: 'handedOver', actions: 'close the prepayments' } },
+    },
+    handedOver: {
+      type: 'final',
+      description: 'Paid, and the goods handed over: each order that took a prepayment gets its closing receipt (full settlement).',
+    },
     cancelled: { type: 'final', description: 'Closed by the merchant; it takes no payment.' },
     expired: { type: 'final', description: 'Closed at its deadline; it takes no payment.' },
   },
 });
 
-export type BillState = 'open' | 'partlyPaid' | 'held' | 'paid' | 'cancelled' | 'expired';
+export type BillState = 'open' | 'partlyPaid' | 'held' | 'paid' | 'handedOver' | 'cancelled' | 'expired';
 
 /** The bill's columns each state is read by (the merchant API, the page, the poll), the one place they meet. */
 export const BILL_COLUMNS: Record<BillState, { status: 'open' | 'paid'; closed_as: 'cancelled' | 'expired' | null }> = {
@@ -95,6 +115,8 @@ export const BILL_COLUMNS: Record<BillState, { status: 'open' | 'paid'; closed_a
   partlyPaid: { status: 'open', closed_as: null },
   held: { status: 'open', closed_as: null },
   paid: { status: 'paid', closed_as: null },
+  // Still paid: what was paid stays paid, and refunds go on as for any paid bill.
+  handedOver: { status: 'paid', closed_as: null },
   cancelled: { status: 'open', closed_as: 'cancelled' },
   expired: { status: 'open', closed_as: 'expired' },
 };

@@ -40,6 +40,7 @@ export const billLifecycle: Lifecycle<'bills', BillState, BillEvent, BillEffect>
     const columns = billColumnsOf(to);
     if (from === null) return columns;
     if (event?.type === 'payment.succeeded') return { ...columns, paid_order_id: event.orderId, paid_at: now };
+    if (event?.type === 'goods.handedOver') return { ...columns, handed_over_at: event.at };
     return columns.closed_as ? { ...columns, closed_at: now } : columns;
   },
 };

@@ -33,6 +33,7 @@ import type { Store } from '../store/store';
 import { ApiError, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
 import { holdRoutes } from './holdRoutes';
+import { handoverRoutes } from './handoverRoutes';
 import { refundRoutes } from './refundRoutes';
 import {
   billSchema,
@@ -403,6 +404,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
 
   await app.register(refundRoutes);
   await app.register(holdRoutes);
+  await app.register(handoverRoutes);
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

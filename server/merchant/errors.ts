@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'payment_held'
   | 'bill_held'
   | 'acquirer_unavailable'
+  | 'already_handed_over'
+  | 'nothing_to_close'
   | 'idempotency_key_reused'
   | 'rate_limited'
   | 'internal_error';

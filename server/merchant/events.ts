@@ -7,12 +7,12 @@
 import type { BillRow } from '../billing/tables';
 import { paymentByOrder, paymentsOfBill } from '../payments/queries';
 import { paymentStatusOf } from '../lifecycle/attempt';
-import type { AttemptRow, PaymentStatus, RefundRow } from '../payments/tables';
+import type { AttemptRow, ClosingReceiptRow, PaymentStatus, RefundRow } from '../payments/tables';
 import type { Store } from '../store/store';
 import { enqueueEvent } from './outbox';
 import type { WebhookEventType } from './tables';
 import { itemsOfRefund } from '../payments/refundQueries';
-import { billMoneyOf, iso, money, paymentView, refundView, withDetails } from './views';
+import { billMoneyOf, closingReceiptView, iso, money, paymentView, refundView, withDetails } from './views';
 
 /** The event of each final status of an attempt. */
 const paymentEventOf: Record<Exclude<PaymentStatus, 'created'>, WebhookEventType> = {
@@ -99,5 +99,29 @@ export async function refundEvent(tx: Store, refund: RefundRow): Promise<void> {
     objectOID: found.bill_oid,
     refund: refundView(refund, await itemsOfRefund(tx, refund.id)),
     payment: paymentView(payment!),
+  });
+}
+
+/**
+ * What the server does about a failed closing receipt: sent again unchanged (retryReceipt), corrected and sent again
+ * (doReceipt naming the receipt), or nothing more (it stays failed; its error says why).
+ */
+export type ReceiptNext = 'retried' | 'corrected' | 'none';
+
+/**
+ * Queues `receipt.registered` or `receipt.failed` for a bill's closing receipt, in the caller's transaction: the receipt
+ * as the API shows it and, for a failure, the gateway's status, error and recommendation and what the server does next.
+ */
+export async function closingReceiptEvent(
+  tx: Store,
+  type: 'receipt.registered' | 'receipt.failed',
+  row: ClosingReceiptRow,
+  failure: { receiptStatus: number; message: string; recommendation: number | null } | null,
+  next: ReceiptNext | null,
+): Promise<void> {
+  await enqueueEvent(tx, type, {
+    objectOID: row.bill_oid,
+    receipt: closingReceiptView(row),
+    ...(failure ? { failure: { ...failure, next } } : {}),
   });
 }

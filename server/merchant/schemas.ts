@@ -43,6 +43,8 @@ export const errorSchema = {
             'balance_too_low',
             'payment_not_refundable',
             'refund_exceeds_remaining',
+            'already_handed_over',
+            'nothing_to_close',
             'idempotency_key_reused',
             'rate_limited',
             'internal_error',
@@ -217,6 +219,43 @@ export const paymentSchema = {
   },
 } as const;
 
+/** A closing receipt (full settlement) of one acquirer order of a bill handed over. */
+export const closingReceiptSchema = {
+  type: 'object',
+  required: ['orderId', 'receiptId', 'status', 'amount'],
+  additionalProperties: false,
+  properties: {
+    orderId: { type: 'string', description: 'The payment (acquirer order) whose prepayment the receipt closes.' },
+    receiptId: { type: ['string', 'null'], description: "The acquirer's fiscal receipt id; null until its answer to doReceipt is known." },
+    status: {
+      type: 'string',
+      enum: ['pending', 'registered', 'failed'],
+      description: 'pending until the fiscal data operator registers it (read no sooner than FISCAL_STATUS_DELAY_MS after sending); failed for good, with error, once it cannot be sent again.',
+    },
+    amount: { ...moneySchema, description: 'What it settles: the prepaid positions as charged, less what refunds gave back.' },
+    error: { type: 'string', description: "Why it failed: the gateway's error and why the server could not send it again." },
+  },
+} as const;
+
+/** POST /bills/{objectOID}/handover: when the goods were handed over (default: now). */
+export const handoverBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { handedOverAt: { type: 'string', format: 'date-time', description: 'When the goods were handed over; default: now.' } },
+} as const;
+
+export const handoverSchema = {
+  type: 'object',
+  required: ['objectOID', 'status', 'handedOverAt', 'closingReceipts'],
+  additionalProperties: false,
+  properties: {
+    objectOID: { type: 'string' },
+    status: { type: 'string', enum: ['handed_over'] },
+    handedOverAt: { type: 'string', format: 'date-time' },
+    closingReceipts: { type: 'array', items: closingReceiptSchema },
+  },
+} as const;
+
 export const billSchema = {
   type: 'object',
   required: [
@@ -240,16 +279,18 @@ export const billSchema = {
     'createdAt',
     'paidAt',
     'closedAt',
+    'handedOverAt',
     'payments',
+    'closingReceipts',
   ],
   additionalProperties: false,
   properties: {
     objectOID: { type: 'string' },
     status: {
       type: 'string',
-      enum: ['unpaid', 'partially_paid', 'held', 'paid', 'cancelled', 'expired'],
+      enum: ['unpaid', 'partially_paid', 'held', 'paid', 'handed_over', 'cancelled', 'expired'],
       description:
-        'partially_paid: a bill with parts some of which is paid; paid once nothing remains. held: its money is held on the card, for the merchant to capture or release. A refund never reopens a paid bill.',
+        'partially_paid: a bill with parts some of which is paid; paid once nothing remains; handed_over once its goods were handed over (POST /bills/{objectOID}/handover). held: its money is held on the card, for the merchant to capture or release. A refund never reopens a paid bill.',
     },
     payUrl: {
       type: 'string',
@@ -304,7 +345,9 @@ export const billSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     paidAt: { type: ['string', 'null'], format: 'date-time' },
     closedAt: { type: ['string', 'null'], format: 'date-time', description: 'When it was cancelled or expired.' },
+    handedOverAt: { type: ['string', 'null'], format: 'date-time', description: 'When its goods were handed over; null: not yet.' },
     payments: { type: 'array', items: paymentSchema },
+    closingReceipts: { type: 'array', items: closingReceiptSchema, description: 'Its closing receipts (full settlement), one per order that took a prepayment; none before the handover.' },
   },
 } as const;
 

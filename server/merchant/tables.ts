@@ -25,7 +25,9 @@ export type WebhookEventType =
   | 'payment.released'
   | 'payment.hold_expiring'
   | 'refund.succeeded'
-  | 'refund.failed';
+  | 'refund.failed'
+  | 'receipt.registered'
+  | 'receipt.failed';
 
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (webhook-id), the same on every retry. */

@@ -8,7 +8,8 @@ import { paymentStatusOf } from '../lifecycle/attempt';
 import type { LedgerRow } from '../loyalty/tables';
 import { itemsOfAttempts, partOf, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
 import { automaticByOrder, refundedByOrder } from '../payments/refundQueries';
-import type { AttemptItemRow, RefundItemRow, RefundRow } from '../payments/tables';
+import { closingReceiptsOfBill } from '../payments/closingReceiptQueries';
+import type { AttemptItemRow, ClosingReceiptRow, RefundItemRow, RefundRow } from '../payments/tables';
 import { formatMoney } from '../platform/money';
 import type { Store } from '../store/store';
 
@@ -111,7 +112,12 @@ export function paymentView(attempt: PaymentWithDetails) {
 
 /** A bill with its payment types and payments, as GET /merchant/v1/bills/:objectOID answers it. */
 export async function billView(store: Store, bill: BillRow, publicUrl: string, defaults: FiscalDefaults) {
-  const [types, payments, items] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid).then((rows) => withDetails(store, rows)), itemsOfBill(store, bill.oid)]);
+  const [types, payments, items, closing] = await Promise.all([
+    typesOfBill(store, bill.oid),
+    paymentsOfBill(store, bill.oid).then((rows) => withDetails(store, rows)),
+    itemsOfBill(store, bill.oid),
+    closingReceiptsOfBill(store, bill.oid),
+  ]);
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
@@ -149,7 +155,9 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
     createdAt: iso(bill.created_at)!,
     paidAt: iso(bill.paid_at),
     closedAt: iso(bill.closed_at),
+    handedOverAt: iso(bill.handed_over_at),
     payments: payments.map(paymentView),
+    closingReceipts: closing.map(closingReceiptView),
   };
 }
 
@@ -188,3 +196,15 @@ export function decodeCursor<T>(cursor: string, check: (value: unknown) => value
     return undefined;
   }
 }
+
+/** The API's word for where a closing receipt stands: pending until the gateway's word, then registered or failed. */
+const closingStatusOf = (state: ClosingReceiptRow['state']): 'pending' | 'registered' | 'failed' => (state === 'registered' || state === 'failed' ? state : 'pending');
+
+/** A closing receipt as the handover's answer, the bill and the receipt webhooks show it. */
+export const closingReceiptView = (row: ClosingReceiptRow) => ({
+  orderId: row.order_id,
+  receiptId: row.receipt_id,
+  status: closingStatusOf(row.state),
+  amount: money(row.amount_kopecks),
+  ...(row.error && row.state === 'failed' ? { error: row.error } : {}),
+});

@@ -19,6 +19,7 @@ import { migration as lifecycleStates } from './0012-lifecycle-states';
 import { migration as smsStatusReads } from './0013-sms-status-reads';
 import { migration as billParts } from './0014-bill-parts';
 import { migration as holds } from './0015-holds';
+import { migration as closingReceipts } from './0016-closing-receipts';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0013-sms-status-reads': smsStatusReads,
   '0014-bill-parts': billParts,
   '0015-holds': holds,
+  '0016-closing-receipts': closingReceipts,
 };

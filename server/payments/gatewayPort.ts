@@ -64,4 +64,9 @@ export interface Gateway {
   makeRefunds(orderId: string): Promise<void>;
   /** As makeRefunds, in the background: a refund the merchant has just asked for. */
   refundSoon(orderId: string): void;
+  /**
+   * Sends the closing receipts of a bill just handed over (doReceipt, each once): their fate is read later, by the sweep,
+   * no sooner than the gateway asks.
+   */
+  sendClosingReceipts(billOid: string): Promise<void>;
 }

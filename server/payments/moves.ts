@@ -15,6 +15,7 @@ import { addLedgerEntry } from '../loyalty/ledger';
 import { billClosedEvent, billPaidEvent, billPartlyPaidEvent, paymentEvent, refundEvent } from '../merchant/events';
 import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
+import { closePrepayments } from './closingReceipts';
 import { attemptsInStateOfBill, partsPaidOfBill, paymentByOrder } from './queries';
 import { refundedOf } from './refundQueries';
 import { automaticRefund, excessRefund, givePointsBack } from './refunds';
@@ -108,6 +109,11 @@ const billEffects: Effects<'bills', BillEvent, BillEffect> = {
   },
 
   'tell the merchant it closed': (tx, { row }) => billClosedEvent(tx, row),
+
+  /** The goods handed over: each order that took a prepayment gets its closing receipt, to send once committed. */
+  async 'close the prepayments'(tx, { row, event }) {
+    if (event.type === 'goods.handedOver') await closePrepayments(tx, row, event.receipts);
+  },
 };
 
 /** Moves a payment attempt by its chart (lifecycle/attempt.ts), in the caller's transaction or one of its own. */

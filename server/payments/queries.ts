@@ -147,6 +147,7 @@ export const receiptOfOrder = (store: Store, orderId: string) =>
       'bills.status as bill_status',
       'bills.return_url',
       'bills.part_minimum_kopecks',
+      'bills.handed_over_at',
       'payment_types.code as type_code',
       'payment_types.name as type_name',
     ])

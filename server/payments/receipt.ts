@@ -1,11 +1,14 @@
 import type { Receipt } from '../../src/services/rules/billData';
 import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { paymentKindOf } from '../../src/services/rules/paymentKinds';
+import { maskPhone } from '../../src/services/rules/phone';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { positionsOf, QUANTITY_SCALE } from '../billing/items';
 import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
+import type { ClosingCart } from './closingCart';
+import { closingReceiptByOrder } from './closingReceiptQueries';
 import { partsPaidOfBill, receiptOfOrder } from './queries';
 import { refundedByOrder } from './refundQueries';
 
@@ -41,6 +44,8 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
   const fastPayment = paymentKindOf(row.type_code) === 'fast payment' ? undefined : types.find((type) => paymentKindOf(type.code) === 'fast payment');
   // A bill paid in parts: what remains after this part (and any other), for the next part on the same link.
   const remaining = row.part_minimum_kopecks === null ? null : Math.max(0, row.bill_sum_kopecks - (await partsPaidOfBill(store, { oid: row.bill_oid })));
+  // Handed over: where this payment's closing receipt went.
+  const closing = row.handed_over_at === null ? undefined : await closingReceiptByOrder(store, orderId);
   return {
     orderId: row.order_id,
     status: row.status,
@@ -69,8 +74,13 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     refund: refunded
       ? { amount: toRoubles(refunded.kopecks), at: new Date(refunded.at ?? row.updated_at).toISOString(), whole: refunded.kopecks >= row.amount_kopecks }
       : null,
+    // Only once handed over, so a receipt before it is as it always was.
+    ...(row.handed_over_at === null ? {} : { handover: { at: new Date(row.handed_over_at).toISOString(), sentTo: closing ? sentToOf(JSON.parse(closing.cart) as ClosingCart) : null } }),
   };
 }
+
+/** Where a closing receipt went, masked as the receipt shows an address to anyone holding the bill's link. */
+const sentToOf = (cart: ClosingCart): string | null => (cart.email ? maskEmail(cart.email) : cart.phone ? maskPhone(cart.phone.replace(/^\+/, '')) : null);
 
 /** The receipt's JSON schema (compiled serializers drop what they do not list). */
 export const receiptSchema = {
@@ -100,5 +110,6 @@ export const receiptSchema = {
     returnUrl: { type: ['string', 'null'] },
     remaining: { type: ['number', 'null'] },
     refund: { type: ['object', 'null'], properties: { amount: { type: 'number' }, at: { type: 'string' }, whole: { type: 'boolean' } } },
+    handover: { type: ['object', 'null'], properties: { at: { type: 'string' }, sentTo: { type: ['string', 'null'] } } },
   },
 } as const;

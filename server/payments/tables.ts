@@ -126,8 +126,47 @@ export interface RefundItemsTable {
 }
 export type RefundItemRow = Selectable<RefundItemsTable>;
 
+/**
+ * Where a closing receipt stands: not yet sent; doReceipt went out and its answer is not kept (yet, or lost: the
+ * gateway's list of the order's receipts settles it, never a second doReceipt); sent, its fate not yet read; registered;
+ * failed for good (its error says why).
+ */
+export type ClosingReceiptState = 'unsent' | 'sent' | 'pending' | 'registered' | 'failed';
+
+/**
+ * The closing receipt (full settlement) of one acquirer order that took a prepayment for a bill handed over: one row per
+ * order, so never two for one sale. `cart` is what doReceipt sends (its bundle and where the receipt goes), as JSON.
+ */
+export interface ClosingReceiptsTable {
+  order_id: string;
+  bill_oid: string;
+  state: ClosingReceiptState;
+  /** What the receipt settles: the order's prepaid positions as charged, less what its refunds gave back. */
+  amount_kopecks: number;
+  cart: string;
+  /** The gateway's id of the receipt (the latest, once resent corrected); null until doReceipt's answer is known. */
+  receipt_id: Generated<string | null>;
+  /** The order's receipts at the gateway before doReceipt went out (JSON ids): a lost answer's receipt is the new one. */
+  receipts_before: Generated<string | null>;
+  /** How many times a failed receipt was sent again (retried or corrected). */
+  resends: Generated<number>;
+  /** Why it failed: the gateway's error, and what the server could not do about it. */
+  error: Generated<string | null>;
+  /** The gateway's recommendation with its error (2 or 3: correct the cart). */
+  recommendation: Generated<number | null>;
+  sent_at: Generated<number | null>;
+  /** When the gateway may next be asked about it (its fate is read no sooner than the gateway asks). */
+  due_at: Generated<number | null>;
+  /** Someone is talking to the gateway about it until then (single flight across processes). */
+  lease_until: Generated<number | null>;
+  created_at: number;
+  updated_at: number;
+}
+export type ClosingReceiptRow = Selectable<ClosingReceiptsTable>;
+
 declare module '../store/database' {
   interface Database {
+    closing_receipts: ClosingReceiptsTable;
     payment_attempts: PaymentAttemptsTable;
     attempt_items: AttemptItemsTable;
     refunds: RefundsTable;

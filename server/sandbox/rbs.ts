@@ -8,6 +8,7 @@ import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
 import { faultSet, faultSwitches, otherParty } from './party';
 import { bundleRefusal, refundItemsCheck } from './rbsBundle';
+import { rbsFiscalFake } from './rbsFiscal';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 
@@ -35,6 +36,11 @@ export const FAULTS = [
   'reverse-refused',
   // decline.do answering HTTP 500: the open order stays payable, as when the acquirer has a bad day.
   'decline-500',
+  // The fiscal API: a receipt the fiscal data operator fails (status 4) asking for it to be sent again unchanged, or
+  // asking for the cart to be corrected; a doReceipt made whose answer comes too late for the client.
+  'receipt-failed',
+  'receipt-cart-refused',
+  'receipt-answer-lost',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -381,6 +387,8 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!moved) return fail(7, 'Отмена невозможна: заказ уже оплачен или завершен');
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
+
+  await app.register(rbsFiscalFake, { fake, authorized, hang });
 
   faultSwitches(app, '/sandbox/rbs/faults', FAULTS, { name: 'orderNumber', pattern: '^.{1,32}$' }, fake.setFault);
 

@@ -40,6 +40,26 @@ export interface SandboxRbsOrdersTable {
 }
 export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
 
+/** The receipts the RBS fake's fiscal API was sent apart from a payment (doReceipt), as the gateway keeps them. */
+export interface SandboxFiscalReceiptsTable {
+  receipt_id: string;
+  /** The acquirer's order id the receipt names. */
+  order_id: string;
+  /** The failed receipt this one corrects (doReceipt naming it); null: a first receipt. */
+  orig_receipt_id: string | null;
+  /** The orderBundle as sent (JSON). */
+  order_bundle: string;
+  /** Where it went: the e-mail or the phone. */
+  contact: string;
+  /** The fiscal API's receiptStatus: 3 registered, 4 failed, … */
+  receipt_status: number;
+  error_message: string | null;
+  recommendation: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type SandboxFiscalReceiptRow = Selectable<SandboxFiscalReceiptsTable>;
+
 /** The texts the sandbox's SMS.ru fake took: what `GET /sandbox/sms` shows (the phone's side of the line). */
 export interface SandboxSmsruTextsTable {
   id: Generated<number>;
@@ -77,6 +97,7 @@ export interface SandboxWebhooksTable {
 declare module '../store/database' {
   interface Database {
     sandbox_rbs_orders: SandboxRbsOrdersTable;
+    sandbox_fiscal_receipts: SandboxFiscalReceiptsTable;
     sandbox_smsru_texts: SandboxSmsruTextsTable;
     sandbox_smsru_checks: SandboxSmsruChecksTable;
     sandbox_webhooks: SandboxWebhooksTable;

@@ -67,6 +67,8 @@ export const receiptMessages = {
   quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
   /** Under 'Чек отправлен на': the bank's cash register e-mails the fiscal receipt (with the positions) to that address. */
   fiscalNote: 'Кассовый чек с позициями банк отправит на этот адрес',
+  /** The goods handed over: the day (Moscow) and where the closing receipt (full settlement) went. */
+  handedOver: (day: string, sentTo: string | null) => `Товар передан ${day}.${sentTo ? ` Чек полного расчета отправлен на ${sentTo}` : ''}`,
   vat: {
     none: 'Без НДС',
     vat0: 'НДС 0 %',

@@ -12,6 +12,11 @@ const timeFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeSty
 /** "15 января 2026 г. в 12:00 МСК". */
 export const formatReceiptTime = (iso: string) => `${timeFormat.format(new Date(iso))} ${t.moscowTime}`;
 
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' });
+
+/** "02.12.2026", the day in Moscow. */
+export const formatReceiptDay = (iso: string) => dayFormat.format(new Date(iso));
+
 /** A link the merchant gave, only if it is a web address (never `javascript:` from data). */
 export const webLink = (url: string | null | undefined): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
 
@@ -114,6 +119,7 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
         ))}
       </dl>
       {receipt.fiscal && receipt.email ? <p className="receipt-fiscal">{t.fiscalNote}</p> : null}
+      {receipt.handover ? <p className="receipt-fiscal">{t.handedOver(formatReceiptDay(receipt.handover.at), receipt.handover.sentTo)}</p> : null}
     </section>
   );
 }

@@ -160,7 +160,14 @@ export type Receipt = {
    * nothing given back.
    */
   refund: RefundNote | null;
+  /**
+   * The goods were handed over: when (ISO 8601 UTC) and where the closing receipt (full settlement) of this payment went,
+   * masked (its e-mail, else its phone); absent or null: not handed over.
+   */
+  handover?: HandoverNote | null;
 };
+
+export type HandoverNote = { at: string; sentTo: string | null };
 
 export type RefundNote = { amount: number; at: string; whole: boolean };
 

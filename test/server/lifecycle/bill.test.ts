@@ -11,7 +11,7 @@ import { billSamples } from './samples';
 
 /*
  * A bill's chart, walked against the server: paid whole or in parts by a payer whose Pay went to the other process
- * (a bill of 1 000.00 that may be paid in parts of 100.00 or more), cancelled through
+ * (a bill of 1 000.00 that may be paid in parts of 100.00 or more), cancelled or, paid, handed over through
  * the other process's merchant API, or expired by the sweeps of both processes at once (one closes it, the other
  * reads it closed and leaves it).
  */
@@ -98,6 +98,14 @@ async function perform(world: World, steps: ChartStep<BillEvent>[], at: number):
     case 'merchant.cancelled':
       expect((await merchantCall(second, 'POST', `/bills/${world.objectOID}/cancel`)).statusCode).toBe(200);
       return 1;
+    case 'goods.handedOver': {
+      const handedOver = await merchantCall(second, 'POST', `/bills/${world.objectOID}/handover`);
+      expect(handedOver.statusCode).toBe(200);
+      // One closing receipt per order that took the money: one, or one per part.
+      const paid = (await merchantCall(server.app, 'GET', `/bills/${world.objectOID}`)).json().payments.filter((p: { status: string }) => p.status === 'success');
+      expect(handedOver.json().closingReceipts.map((r: { orderId: string }) => r.orderId)).toEqual(paid.map((p: { orderId: string }) => p.orderId));
+      return 1;
+    }
     case 'deadline.passed': {
       server.clock.advance(HOUR);
       const sweeps = [() => server.app.merchant.worker.runOnce(), () => second.merchant.worker.runOnce()];
@@ -126,9 +134,9 @@ describe('model paths of bill', () => {
         .filter((event) => JSON.parse(event.payload).data.objectOID === world.objectOID)
         .map((event) => event.type)
         .reverse();
-      // Each move tells the merchant once: each part paid, the payment that left nothing, the close; a hold is told as
-      // the payment's (held, then released or, captured, succeeded).
-      const billTold = { partlyPaid: 'bill.partially_paid', paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null, held: null } as const;
+      // Each move tells the merchant once: each part paid, the payment that left nothing, the close (the handover's
+      // receipts tell of themselves later); a hold is told as the payment's (held, then released or, captured, succeeded).
+      const billTold = { partlyPaid: 'bill.partially_paid', paid: 'bill.paid', cancelled: 'bill.cancelled', expired: 'bill.expired', open: null, held: null, handedOver: null } as const;
       const told = path.steps.flatMap(({ state }) => billTold[state as BillState] ?? []);
       expect(heard.filter((type) => type.startsWith('bill.'))).toEqual(told);
       const holds = path.steps.filter((step) => step.label === 'payment.held' || step.label === 'payment.released').map((step) => step.label);

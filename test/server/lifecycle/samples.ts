@@ -62,4 +62,5 @@ export const billSamples: Sample<BillEvent>[] = [
   { event: { type: 'payment.released', orderId: 'order' }, label: 'payment.released' },
   { event: { type: 'merchant.cancelled' }, label: 'merchant.cancelled' },
   { event: { type: 'deadline.passed' }, label: 'deadline.passed' },
+  { event: { type: 'goods.handedOver', at: 0, receipts: [] }, label: 'goods.handedOver' },
 ];

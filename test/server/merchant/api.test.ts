@@ -561,6 +561,7 @@ describe('OpenAPI', () => {
       '/merchant/v1/bills',
       '/merchant/v1/bills/{objectOID}',
       '/merchant/v1/bills/{objectOID}/cancel',
+      '/merchant/v1/bills/{objectOID}/handover',
       '/merchant/v1/customers/{custNo}/points',
       '/merchant/v1/payments',
       '/merchant/v1/payments/{orderId}',
@@ -572,7 +573,7 @@ describe('OpenAPI', () => {
     expect(create.requestBody.content['application/json'].schema.properties.amount.properties.value.pattern).toBe('^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$');
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
-    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'held', 'paid', 'cancelled', 'expired']);
+    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'held', 'paid', 'handed_over', 'cancelled', 'expired']);
     // A deposit's routes, with the 409s of a payment not held and a capture above the hold.
     const capture = doc.paths['/merchant/v1/payments/{orderId}/capture'].post;
     expect(capture.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
