@@ -249,6 +249,11 @@ test('two tabs at once, the smaller part first: the larger keeps what remained a
   const types = told.map((event) => event.type);
   expect(types).toEqual(expect.arrayContaining(['bill.partially_paid', 'bill.paid', 'refund.succeeded']));
   expect(types.filter((type) => type === 'bill.paid')).toHaveLength(1);
+  // As a double payment: payment.refunded then refund.succeeded, the payment still the bill's, its refunded the excess.
+  const refundedTold = told.filter((event) => event.type === 'payment.refunded');
+  expect(refundedTold).toHaveLength(1);
+  expect(refundedTold[0]!.data).toEqual({ objectOID: bill.objectOID, payment: expect.objectContaining({ orderId: late.orderId, status: 'success', part: rub('1500000.00'), refunded: rub('1000000.00') }) });
+  expect(types.indexOf('payment.refunded')).toBeLessThan(types.indexOf('refund.succeeded'));
   expect(told.find((event) => event.type === 'refund.succeeded')!.data).toMatchObject({ refund: expect.objectContaining({ amount: rub('1000000.00'), automatic: true }) });
   // The bill paid says it kept exactly its amount, even before the excess went back.
   expect(told.find((event) => event.type === 'bill.paid')!.data).toMatchObject({ paid: rub('2500000.00'), remaining: rub('0.00') });
