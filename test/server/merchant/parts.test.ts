@@ -210,7 +210,8 @@ test('a server restart mid-part: the part begun before it is paid after it, and 
   const bill = await newBill();
   const first = (await startPart(bill, 'ALL', 1_000_000)).json().info;
   expect((await payByCard(server.app, first.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
-  // The next part: Pay done, the acquirer's form open, and the server goes down.
+  // The next part, a while later: Pay done, the acquirer's form open, and the server goes down.
+  server.clock.advance(60_000);
   const begun = (await startPart(bill, 'ALL', 500_000)).json().info;
   await server.app.close();
 
