@@ -100,13 +100,14 @@ module.exports = {
     { ...server, testMatch: [...server.testMatch, '<rootDir>/test/scripts/**/*.test.ts'] },
     e2e,
     // On PostgreSQL: the server suites, and of the payer's journeys those where the engine changes what the payer sees
-    // (test/e2e/postgres-smoke.test.ts); the rest of what they do to the store, the server suites check on both engines.
+    // (test/e2e/postgres-smoke.test.ts) or that the product must show on both engines (a large bill paid in parts,
+    // test/e2e/parts.test.ts); the rest of what they do to the store, the server suites check on both engines.
     ...(postgresAvailable
       ? [
           onPostgres(server),
           {
             ...onPostgres(e2e),
-            testMatch: ['<rootDir>/test/e2e/postgres-smoke.test.ts'],
+            testMatch: ['<rootDir>/test/e2e/postgres-smoke.test.ts', '<rootDir>/test/e2e/parts.test.ts'],
             testPathIgnorePatterns: ['/node_modules/'],
           },
         ]

@@ -87,6 +87,18 @@ export async function billClosedEvent(tx: Store, bill: BillRow): Promise<void> {
 }
 
 /**
+ * Queues `payment.refunded` for the excess of a part given back (two tabs paying parts at once), in the caller's
+ * transaction: the payment as it now stands, still `success` (its bill kept the rest), its `refunded` the excess. A
+ * payment its bill could not keep at all told it on its move to `refunded`; a merchant's refund tells only its own event.
+ */
+export async function excessRefundedEvent(tx: Store, refund: RefundRow): Promise<void> {
+  if (refund.status !== 'succeeded' || refund.kind !== 'automatic') return;
+  const payment = await paymentNow(tx, refund.order_id);
+  if (payment?.status !== 'success') return;
+  await enqueueEvent(tx, 'payment.refunded', { objectOID: payment.objectOID, payment });
+}
+
+/**
  * Queues `refund.succeeded` or `refund.failed` for a refund just settled, in the caller's transaction: the refund and
  * the payment as it now stands (what it has given back).
  */

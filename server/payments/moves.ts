@@ -12,7 +12,7 @@ import { attemptLifecycle, billLifecycle, refundLifecycle } from '../lifecycle/l
 import type { RefundEffect, RefundEvent } from '../lifecycle/refund';
 import { move, type EventOf, type Effects, type Facts } from '../lifecycle/writer';
 import { addLedgerEntry } from '../loyalty/ledger';
-import { billClosedEvent, billPaidEvent, billPartlyPaidEvent, paymentEvent, refundEvent } from '../merchant/events';
+import { billClosedEvent, billPaidEvent, billPartlyPaidEvent, excessRefundedEvent, paymentEvent, refundEvent } from '../merchant/events';
 import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
 import { closePrepayments } from './closingReceipts';
@@ -85,7 +85,11 @@ const refundEffects: Effects<'refunds', RefundEvent, RefundEffect> = {
     }));
   },
 
-  'tell the merchant': (tx, { row }) => refundEvent(tx, row),
+  async 'tell the merchant'(tx, { row }) {
+    // The excess of a part given back is a refunded payment to the merchant, as a payment its bill could not keep is.
+    await excessRefundedEvent(tx, row);
+    await refundEvent(tx, row);
+  },
 };
 
 const billEffects: Effects<'bills', BillEvent, BillEffect> = {

@@ -341,6 +341,44 @@ export const journeys: Journey[] = [
     },
   },
   {
+    // A bill paid in parts: the progress and 'Сумма платежа' on the way to pay, a part below the least with its error,
+    // and the result of a part with what remains.
+    name: 'bill in parts',
+    async run(page, server, visit) {
+      const created = await fetch(`${server.url}/merchant/v1/bills`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.app.merchant.devApiKey!}`, 'content-type': 'application/json', 'idempotency-key': `parts-${Date.now()}-${Math.random()}` },
+        body: JSON.stringify({
+          purpose: 'Квартира 12, предоплата',
+          amount: { value: '2500000.00', currency: 'RUB' },
+          parts: { minimum: { value: '100000.00', currency: 'RUB' } },
+          paymentTypes: [
+            { code: 'ALL', name: 'Банковская карта' },
+            { code: 'SBP', name: 'СБП' },
+          ],
+        }),
+      });
+      if (created.status !== 201) throw new Error(`the bill answered ${created.status}: ${await created.text()}`);
+      const { payUrl } = (await created.json()) as { payUrl: string };
+      await page.goto(payUrl);
+      await page.getByLabel(m.email.label).fill('payer@example.com');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await page.getByRole('radio', { name: /СБП/ }).check();
+      await visit('parts-choose', page);
+      await page.getByRole('radio', { name: /Банковская карта/ }).check();
+      await page.getByLabel(stepMessages.choosePaymentType.partAmount).fill('5000');
+      await page.getByLabel(stepMessages.choosePaymentType.partAmount).blur();
+      await page.getByText('Не меньше 100 000,00 руб.').first().waitFor();
+      await visit('parts-part-error', page);
+      await page.getByLabel(stepMessages.choosePaymentType.partAmount).fill('1000000');
+      await payByCardFromChoose(page, TEST_CARDS.pays);
+      await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
+      await page.getByRole('link', { name: r.nextPart }).waitFor();
+      await visit('parts-result', page);
+    },
+  },
+  {
     name: 'offer',
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-offer');

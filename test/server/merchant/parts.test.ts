@@ -4,7 +4,8 @@ import { receiptOf } from '../../../server/payments/receipt';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { rbsOrder } from '../../../server/sandbox/rbsOrders';
 import { webhookEvents } from '../../support/rows';
-import { Client, linkOf, merchantCall, payByCard, payBySbp, provePhone, startServer, type TestServer } from '../helpers';
+import { injectFetch } from '../../support/injectFetch';
+import { Client, linkOf, merchantCall, payByCard, payBySbp, provePhone, secondProcess, startServer, type TestServer } from '../helpers';
 
 /*
  * A large bill paid in parts through the merchant API and the page's Pay: a 2 500 000.00 bill with parts of at least
@@ -218,6 +219,37 @@ test('less than the minimum remains: the last part is what remains', async () =>
   expect(await billNow(bill)).toMatchObject({ status: 'paid', paid: rub('2500000.00') });
 });
 
+test('a server restart mid-part: the part begun before it is paid after it, and the bill is partly paid by both parts', async () => {
+  const bill = await newBill();
+  const first = (await startPart(bill, 'ALL', 1_000_000)).json().info;
+  expect((await payByCard(server.app, first.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  // The next part, a while later: Pay done, the acquirer's form open, and the server goes down.
+  server.clock.advance(60_000);
+  const begun = (await startPart(bill, 'ALL', 500_000)).json().info;
+  await server.app.close();
+
+  // The next server on the same store; the acquirer's fake (and its orders) is the new one, as over the network.
+  const built: { app?: Awaited<ReturnType<typeof secondProcess>> } = {};
+  const next = (built.app = await secondProcess(server, { acquirerFetch: injectFetch(() => built.app!) }));
+  try {
+    expect((await payByCard(next, begun.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+    const now = (await merchantCall(next, 'GET', `/bills/${bill.objectOID}`)).json();
+    expect(now).toMatchObject({ status: 'partially_paid', paid: rub('1500000.00'), remaining: rub('1000000.00') });
+    expect(now.payments.map((p: { orderId: string; status: string; part: unknown }) => [p.orderId, p.status, p.part])).toEqual([
+      [first.orderId, 'success', rub('1000000.00')],
+      [begun.orderId, 'success', rub('500000.00')],
+    ]);
+    // The payer's result and the reopened link say what remains.
+    expect(await receiptOf(next.store, begun.orderId, next.appOptions.fiscal)).toMatchObject({ status: 'success', amount: 500_000, remaining: 1_000_000 });
+    const page = (await next.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` })).json();
+    expect(page.parts).toMatchObject({ paid: 1_500_000, remaining: 1_000_000 });
+    const told = (await webhookEvents(next.store, 500)).filter((event) => event.type === 'bill.partially_paid' && JSON.parse(event.payload).data.objectOID === bill.objectOID);
+    expect(told.map((event) => JSON.parse(event.payload).data.remaining)).toEqual(expect.arrayContaining([rub('1500000.00'), rub('1000000.00')]));
+  } finally {
+    await next.close();
+  }
+});
+
 test('two tabs paying the same remainder at once: the bill keeps exactly its amount, the later payment goes back', async () => {
   const bill = await newBill();
   const first = (await startPart(bill, 'ALL', 1_000_000)).json().info;
@@ -262,6 +294,11 @@ test('two tabs at once, the smaller part first: the larger keeps what remained a
   const types = told.map((event) => event.type);
   expect(types).toEqual(expect.arrayContaining(['bill.partially_paid', 'bill.paid', 'refund.succeeded']));
   expect(types.filter((type) => type === 'bill.paid')).toHaveLength(1);
+  // As a double payment: payment.refunded then refund.succeeded, the payment still the bill's, its refunded the excess.
+  const refundedTold = told.filter((event) => event.type === 'payment.refunded');
+  expect(refundedTold).toHaveLength(1);
+  expect(refundedTold[0]!.data).toEqual({ objectOID: bill.objectOID, payment: expect.objectContaining({ orderId: late.orderId, status: 'success', part: rub('1500000.00'), refunded: rub('1000000.00') }) });
+  expect(types.indexOf('payment.refunded')).toBeLessThan(types.indexOf('refund.succeeded'));
   expect(told.find((event) => event.type === 'refund.succeeded')!.data).toMatchObject({ refund: expect.objectContaining({ amount: rub('1000000.00'), automatic: true }) });
   // The bill paid says it kept exactly its amount, even before the excess went back.
   expect(told.find((event) => event.type === 'bill.paid')!.data).toMatchObject({ paid: rub('2500000.00'), remaining: rub('0.00') });
