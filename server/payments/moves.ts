@@ -42,7 +42,9 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
 
   async 'mark the bill paid'(tx, { row }) {
     // This payment counts among the bill's successful ones already (its move is written): what remains is after it.
-    const left = async (bill: BillRow, tx: Store) => bill.sum_kopecks - (await partsPaidOfBill(tx, bill));
+    // A bill without parts is paid by its one payment whatever it counts (a deposit captured for less, say): nothing
+    // remains and nothing passes it.
+    const left = async (bill: BillRow, tx: Store) => (bill.part_minimum_kopecks === null ? 0 : bill.sum_kopecks - (await partsPaidOfBill(tx, bill)));
     // A part more than remained (another tab paid some of it meanwhile): the bill never keeps more than its amount, so
     // what passes it goes back, a part of this payment (the points it spent stay on what the bill kept); written before
     // the bill moves, so what the merchant hears of the bill already leaves it out.

@@ -9,7 +9,8 @@ import { toRoubles } from '../platform/money';
 import type { Store } from '../store/store';
 import type { ClosingCart } from './closingCart';
 import { closingReceiptByOrder } from './closingReceiptQueries';
-import { partsPaidOfBill, receiptOfOrder } from './queries';
+import { positionsOfPart } from './chargedItems';
+import { partOf, partsPaidOfBill, receiptOfOrder } from './queries';
 import { refundedByOrder } from './refundQueries';
 
 // The page's own type (src/services/rules/billData.ts), so the wire shape is written once.
@@ -38,8 +39,10 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
   const [items, types] = await Promise.all([itemsOfBill(store, row.bill_oid), declined ? typesOfBill(store, row.bill_oid) : []]);
   // A successful payment the merchant gave back (in part or whole); an automatic refund's attempt already says 'refunded'.
   const refunded = row.status === 'success' ? (await refundedByOrder(store, [orderId])).get(orderId) : undefined;
-  // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default).
-  const positions = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, items, defaults);
+  // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default). A
+  // part's receipt shows its share of each, as its fiscal receipt was sent (the same split, adding up to the part).
+  const whole = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, items, defaults);
+  const positions = row.part_minimum_kopecks === null ? whole : positionsOfPart(whole, partOf(row));
   // After a decline the page offers fast payment, when the bill has it and this payment was not one.
   const fastPayment = paymentKindOf(row.type_code) === 'fast payment' ? undefined : types.find((type) => paymentKindOf(type.code) === 'fast payment');
   // A bill paid in parts: what remains after this part (and any other), for the next part on the same link.

@@ -96,7 +96,11 @@ test('a 2 500 000.00 bill paid 1 000 000.00 by the fast-payment system, then 1 5
   expect(halfway.payments).toHaveLength(1);
   expect(halfway.payments[0]).toMatchObject({ orderId: sbp.orderId, method: 'SBP', status: 'success', amount: rub('1000000.00'), part: rub('1000000.00') });
   // The part's receipt, as the result page shows it, says what remains for the next part.
-  expect(await receiptOf(server.app.store, sbp.orderId, server.app.appOptions.fiscal)).toMatchObject({ status: 'success', amount: 1_000_000, remaining: 1_500_000 });
+  const partReceipt = (await receiptOf(server.app.store, sbp.orderId, server.app.appOptions.fiscal))!;
+  expect(partReceipt).toMatchObject({ status: 'success', amount: 1_000_000, remaining: 1_500_000 });
+  // The payer's receipt of a part shows the part's share of each position, as its fiscal receipt went: adding up to it.
+  expect(partReceipt.items.map((item) => item.name)).toEqual(['Квартира 12', 'Кладовая 3']);
+  expect(Math.round(partReceipt.items.reduce((sum, item) => sum + item.amount, 0) * 100)).toBe(100_000_000);
 
   // Reopening the link shows the progress and each way's cap.
   const page = (await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` })).json();
