@@ -9,7 +9,7 @@ import { paymentKindOf } from '../../src/services/rules/paymentKinds';
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import type { AppOptions } from '../config';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from '../payments/gatewayPort';
-import { AT_ACQUIRER, attemptChart } from '../lifecycle/attempt';
+import { AT_ACQUIRER, attemptChart, paymentStatusOf } from '../lifecycle/attempt';
 import { stateHasTag } from '../lifecycle/chart';
 import { applyAcquirerOutcome, type AcquirerOutcome } from '../payments/outcome';
 import { beginRelease, capturedItems, holdsDue, HoldRefused, warnOfExpiringHolds } from '../payments/holds';
@@ -351,7 +351,8 @@ export function createGateway(deps: {
 
   async function abandon(orderId: string): Promise<AttemptRow | undefined> {
     const attempt = await attemptByOrder(store, orderId);
-    if (!attempt?.acquirer_order_id || !waitsForAcquirer(attempt)) return attempt;
+    // Only an order still waiting for its payer: a hold's money is held already, for the merchant to capture or release.
+    if (!attempt?.acquirer_order_id || !waitsForAcquirer(attempt) || paymentStatusOf(attempt.state) !== 'created') return attempt;
     try {
       await acquirer.decline({ orderId: attempt.acquirer_order_id }, { attempt: orderId });
     } catch (error) {

@@ -48,6 +48,8 @@ export const billsDueToExpire = async (store: Store, limit: number): Promise<str
       .where('expires_at', '<=', store.now())
       .where('closed_as', 'is', null)
       .where('status', '=', 'open')
+      // A held bill does not expire while its money is held: left out, so it never takes a place of one that does.
+      .where('state', '!=', 'held')
       .orderBy('expires_at')
       .limit(limit)
       .execute()

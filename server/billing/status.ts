@@ -32,11 +32,13 @@ export function billStatus(bill: BillState, now: number): BillStatus {
 }
 
 /**
- * Why a bill that is not paid takes no payment: cancelled, or expired (its deadline come, swept or not). For a bill
+ * Why a bill that is not paid takes no payment: cancelled, or expired (its deadline come, swept or not); null for a
+ * held bill, which is not closed (its money is held, for the merchant to capture or release). For a bill
  * `unpayableReason` refuses and that is not paid.
  */
-export function closedAsOfBill(bill: BillState, now: number): 'cancelled' | 'expired' {
-  return billStatus(bill, now) === 'cancelled' ? 'cancelled' : 'expired';
+export function closedAsOfBill(bill: BillState, now: number): 'cancelled' | 'expired' | null {
+  const status = billStatus(bill, now);
+  return status === 'cancelled' || status === 'expired' ? status : null;
 }
 
 /** Why a bill cannot be paid now, in the payer's words; null when it can. */

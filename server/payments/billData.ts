@@ -151,7 +151,7 @@ async function retryOf(store: Store, bill: BillRow, orderId: string | undefined,
  * A bill with nothing left to pay: paid, cancelled or expired. Paid, the page shows 'Счет оплачен' with the receipt
  * of the payment that paid it, so the answer says `paid`; the others show the page's data error.
  */
-export type ClosedBill = { error: string; closedAs: ClosedAs } | { error: string; paid: true; receipt?: Receipt };
+export type ClosedBill = { error: string; closedAs?: ClosedAs } | { error: string; paid: true; receipt?: Receipt };
 
 /**
  * What the page opens a bill with, or why it cannot pay it. `sessionOf`: the page's session (looked up only for a bill
@@ -169,7 +169,10 @@ export async function billData(
   const closed = unpayableReason(bill, store.now());
   if (closed) {
     // Cancelled or expired: the page words it (closedAs), not a data error that leaves the payer guessing.
-    if (bill.status !== 'paid') return { closed: { error: closed, closedAs: closedAsOfBill(bill, store.now()) } satisfies ClosedBill };
+    if (bill.status !== 'paid') {
+      const closedAs = closedAsOfBill(bill, store.now());
+      return { closed: { error: closed, ...(closedAs ? { closedAs } : {}) } satisfies ClosedBill };
+    }
     const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id, fiscal) : undefined;
     return { closed: { error: closed, paid: true as const, ...(receipt ? { receipt } : {}) } satisfies ClosedBill };
   }

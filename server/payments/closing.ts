@@ -23,7 +23,7 @@ export async function cancelBill(store: Store, oid: string): Promise<{ bill: Bil
     if (!bill) throw new BillNotFound();
     const status = billStatus(bill, tx.now());
     if (status === 'cancelled') return { bill, atAcquirer: [] };
-    if (status === 'paid') throw new BillConflict('bill_paid', 'The bill is paid: it cannot be cancelled');
+    if (status === 'paid' || status === 'handed_over') throw new BillConflict('bill_paid', 'The bill is paid: it cannot be cancelled');
     if (status === 'held') throw new BillConflict('bill_held', "The bill's payment is held: capture or release it first");
     if (status === 'expired') throw new BillConflict('bill_expired', 'The bill has expired: it cannot be cancelled');
     const cancelled = await moveBill(tx, oid, { type: 'merchant.cancelled' });

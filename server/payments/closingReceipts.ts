@@ -2,7 +2,7 @@
  * The handover: the merchant hands a paid bill's goods over, and every acquirer order that took a prepayment for it
  * gets its closing receipt (full settlement), one row per order (`closing_receipts`), sent by the acquirer's fiscal API
  * (acquirer/closingReceiptSender.ts). Here: whether a bill can be handed over, the rows it makes (the bill chart's
- * effect 'close the prepayments', in the move's transaction), and the moves of a row with the webhooks they queue.
+ * effect 'close the prepayments' writes them, payments/moves.ts), and the moves of a row with the webhooks they queue.
  */
 import { billByOid } from '../billing/queries';
 import type { BillRow } from '../billing/tables';
@@ -11,7 +11,7 @@ import { closingReceiptEvent, type ReceiptNext } from '../merchant/events';
 import type { Store } from '../store/store';
 import { closingCartOf, type ClosingCart } from './closingCart';
 import { moveBill } from './moves';
-import { attemptsThatTookMoney, givenBackBy, insertClosingReceipt, updateClosingReceipt } from './closingReceiptQueries';
+import { attemptsThatTookMoney, givenBackBy, updateClosingReceipt } from './closingReceiptQueries';
 import { itemsOfAttempt } from './queries';
 import type { AttemptRow, ClosingReceiptRow, ClosingReceiptState } from './tables';
 
@@ -66,13 +66,6 @@ export async function handOver(tx: Store, oid: string, at: number, ffd: FfdVersi
   const moved = await moveBill(tx, oid, { type: 'goods.handedOver', at, receipts });
   if (moved.kind !== 'moved') throw new HandoverRefused('already_handed_over', 'The bill was handed over meanwhile');
   return moved.row;
-}
-
-/** The rows of a bill just handed over, one per order, not yet sent (the bill chart's 'close the prepayments'). */
-export async function closePrepayments(tx: Store, bill: BillRow, receipts: readonly { orderId: string; amountKopecks: number; cart: string }[]): Promise<void> {
-  for (const receipt of receipts) {
-    await insertClosingReceipt(tx, { order_id: receipt.orderId, bill_oid: bill.oid, state: 'unsent', amount_kopecks: receipt.amountKopecks, cart: receipt.cart, due_at: tx.now() });
-  }
 }
 
 /** A move of a closing receipt: from the state it was read in, with what changes; the row as it now is, or undefined when it moved meanwhile. */

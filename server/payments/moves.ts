@@ -15,7 +15,7 @@ import { addLedgerEntry } from '../loyalty/ledger';
 import { billClosedEvent, billPaidEvent, billPartlyPaidEvent, excessRefundedEvent, paymentEvent, refundEvent } from '../merchant/events';
 import { recordPaymentFinished } from '../operations/metrics';
 import type { Store } from '../store/store';
-import { closePrepayments } from './closingReceipts';
+import { insertClosingReceipt } from './closingReceiptQueries';
 import { attemptsInStateOfBill, partsPaidOfBill, paymentByOrder } from './queries';
 import { refundedOf } from './refundQueries';
 import { automaticRefund, excessRefund, givePointsBack } from './refunds';
@@ -116,9 +116,15 @@ const billEffects: Effects<'bills', BillEvent, BillEffect> = {
 
   'tell the merchant it closed': (tx, { row }) => billClosedEvent(tx, row),
 
-  /** The goods handed over: each order that took a prepayment gets its closing receipt, to send once committed. */
+  /**
+   * The goods handed over: each order that took a prepayment gets its closing receipt's row, not yet sent (the
+   * acquirer's fiscal API sends it once committed: acquirer/closingReceiptSender.ts).
+   */
   async 'close the prepayments'(tx, { row, event }) {
-    if (event.type === 'goods.handedOver') await closePrepayments(tx, row, event.receipts);
+    if (event.type !== 'goods.handedOver') return;
+    for (const receipt of event.receipts) {
+      await insertClosingReceipt(tx, { order_id: receipt.orderId, bill_oid: row.oid, state: 'unsent', amount_kopecks: receipt.amountKopecks, cart: receipt.cart, due_at: tx.now() });
+    }
   },
 };
 

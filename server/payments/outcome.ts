@@ -31,7 +31,7 @@ async function paidEvent(tx: Store, attempt: AttemptRow, paidKopecks: number): P
   // rest back (marking the bill paid, moves.ts), so a partly paid bill takes it as an unpaid one does.
   // The balance may have been spent since the attempt began: a payment never takes it below zero.
   const pointsThere = attempt.points_used === 0 || (bill.cust_no !== null && (await pointsBalance(tx, bill.cust_no)) >= attempt.points_used);
-  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: status === 'unpaid' || status === 'partially_paid' ? 'unpaid' : status === 'paid' ? 'paid' : 'closed', pointsThere };
+  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: status === 'unpaid' || status === 'partially_paid' ? 'unpaid' : status === 'paid' || status === 'handed_over' ? 'paid' : 'closed', pointsThere };
 }
 
 /**

@@ -12,7 +12,6 @@ import { RECEIPT_STATUS } from '../acquirer/fiscal';
 import { SANDBOX_ACQUIRER } from '../config';
 import type { Store } from '../store/store';
 import { otherParty } from './party';
-import type { RbsFake } from './rbs';
 import type { RbsOrderRow, SandboxFiscalReceiptRow } from './tables';
 
 type Params = Record<string, string | undefined>;
@@ -72,7 +71,13 @@ const receiptAnswer = (r: SandboxFiscalReceiptRow): Answer => ({
   ...(r.error_message ? { error: { code: 'OFD_ERROR', message: r.error_message, recommendation: r.recommendation } } : {}),
 });
 
-export const rbsFiscalFake: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: RbsFake; authorized: (p: Params) => boolean; hang: () => Promise<unknown> } }> = async (
+/** What the fiscal fake reads of the acquirer's fake: its orders and the faults it was told to make. */
+type OrdersOfTheFake = {
+  order(by: { orderId: string }): Promise<RbsOrderRow | undefined>;
+  hasFault(fault: 'receipt-failed' | 'receipt-cart-refused' | 'receipt-answer-lost', orderNumber: string): boolean;
+};
+
+export const rbsFiscalFake: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: OrdersOfTheFake; authorized: (p: Params) => boolean; hang: () => Promise<unknown> } }> = async (
   app,
   { fake, authorized, hang },
 ) => {

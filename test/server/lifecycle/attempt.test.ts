@@ -221,7 +221,9 @@ async function perform(world: World, steps: ChartStep<AttemptEvent>[], at: numbe
       return 1;
     }
     case 'acquirer.paid (bill paid already)': {
-      // Another tab pays the bill by card first; then this payer pays on the bank's own form.
+      // Another tab pays the bill by card first; then this payer pays on the bank's own form. The acquirer fails to end
+      // this payer's order when the other tab turns to the card (decline.do answers 500): both stay payable.
+      await fault('decline-500', true, world);
       const other = await world.client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: world.link, cardTypeOID: `${world.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
       expect((await payByCard(server.app, other.json().info.formUrl)).statusCode).toBe(303);
       await holdRefund(world, steps, at);

@@ -132,6 +132,10 @@ test('a car prepaid by card, partly refunded, is handed over: one closing receip
   expect(another.statusCode).toBe(409);
   expect(another.json().error.code).toBe('already_handed_over');
   expect(await receiptsAtGateway(orderId)).toHaveLength(1);
+  // Handed over is paid for a cancel: refused as a paid bill is, not a fault.
+  const cancel = await merchantCall(server.app, 'POST', `/bills/${bill.objectOID}/cancel`);
+  expect(cancel.statusCode).toBe(409);
+  expect(cancel.json().error.code).toBe('bill_paid');
 
   // The bill's link shows the paid receipt, saying the goods were handed over and where the closing receipt went.
   const page = await server.app.inject({ method: 'GET', url: `/ajax/object-info/${bill.link}` });

@@ -77,6 +77,11 @@ test('a 150 000 ₽ deposit is held through the page, then captured at 100 000: 
   // Held, not paid: with when the server releases it by itself.
   expect(await payment(orderId)).toMatchObject({ status: 'held', amount: rub('150000.00'), heldUntil: new Date(heldAt + HOLD_MS).toISOString() });
   expect((await bill(created.objectOID)).status).toBe('held');
+  // Its link says the money is held: not that the bill expired or was cancelled (it is neither).
+  const link = await server.app.inject({ method: 'GET', url: `/ajax/object-info/${linkOf(created.payUrl)}` });
+  expect(link.statusCode).toBe(409);
+  expect(link.json()).toMatchObject({ error: 'Сумма заблокирована на карте' });
+  expect(link.json().closedAs).toBeUndefined();
   // The listing's filter by status reads the state (a hold is stored as pending).
   const listed = async (status: string) => (await merchantCall(server.app, 'GET', `/payments?status=${status}&limit=100`)).json().data.map((one: { orderId: string }) => one.orderId);
   expect(await listed('held')).toContain(orderId);
