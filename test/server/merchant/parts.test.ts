@@ -272,6 +272,16 @@ describe('another payer\'s Pay while a part is open', () => {
     expect(await billNow(bill)).toMatchObject({ status: 'paid', paid: rub('2500000.00'), remaining: rub('0.00') });
   });
 
+  test('the bill data gives the open attempt\'s part, so going back to it pays the same part and finds the same order', async () => {
+    const bill = await newBill();
+    const tab = await new Client(server.app).open(bill.link);
+    const qr = (await payIn(tab, bill, 'SBP', 1_000_000)).json().info;
+    const open = (await tab.get(`/ajax/object-info/${bill.link}`)).json().openAttempt;
+    expect(open).toMatchObject({ orderId: qr.orderId, cardTypeOID: `${bill.link}.SBP`, part: 1_000_000 });
+    const again = (await payIn(tab, bill, 'SBP', open.part)).json().info;
+    expect(again.orderId).toBe(qr.orderId);
+  });
+
   test('the same payer changing the way declines the part this session began; a Pay refused declines nothing', async () => {
     const bill = await newBill();
     const tab = await new Client(server.app).open(bill.link);
