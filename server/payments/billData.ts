@@ -100,6 +100,8 @@ export async function openAttemptOf(store: Store, bill: BillRow) {
     status: open.status,
     // What the step shows again: the amount follows from the type and the points the attempt was made with.
     pointsUsed: open.points_used,
+    // A bill in parts: the part it pays, so going back to it pays the same part and finds the same order.
+    ...(bill.part_minimum_kopecks !== null && open.part_kopecks !== null ? { part: toRoubles(open.part_kopecks) } : {}),
     ...(open.type_code === 'SBP' && sbp ? { sbp } : {}),
   };
 }

@@ -21,16 +21,22 @@ export const attemptsThatTookMoney = (store: Store, billOid: string): Promise<At
     .execute();
 
 /**
- * What a payment's refunds that succeeded by `asOf` gave back: in all, and of each position (by positionId), kopecks.
- * A refund that succeeds after the handover returns goods handed over; it takes nothing off the closing receipt.
+ * What a payment's refunds gave back of the bill, for its closing receipt: in all, and of each position (by positionId),
+ * kopecks. The merchant's refunds count when they succeeded by `asOf`: one that succeeds after the handover returns
+ * goods handed over, and takes nothing off the closing receipt. The automatic ones (what passed the bill, or a bill
+ * paid twice) count pending or succeeded, whenever: that money was never for the bill's goods, and is on its way back.
  */
 export async function givenBackBy(store: Store, orderId: string, asOf: number): Promise<{ total: number; byPosition: Map<number, number> }> {
   const refunds = await store.db
     .selectFrom('refunds')
     .select(['id', 'amount_kopecks'])
     .where('order_id', '=', orderId)
-    .where('status', '=', 'succeeded')
-    .where('finished_at', '<=', asOf)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'merchant'), eb('status', '=', 'succeeded'), eb('finished_at', '<=', asOf)]),
+        eb.and([eb('kind', '=', 'automatic'), eb('status', 'in', ['pending', 'succeeded'])]),
+      ]),
+    )
     .execute();
   const byPosition = new Map<number, number>();
   if (refunds.length > 0) {

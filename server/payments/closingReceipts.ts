@@ -32,8 +32,8 @@ const contactOf = (attempt: AttemptRow, bill: BillRow) => ({
 });
 
 /**
- * The closing cart of one order that took money for the bill, by its records with the refunds that had succeeded at
- * `asOf` (the handover); null: nothing to settle.
+ * The closing cart of one order that took money for the bill, by its records less what was given back (the merchant's
+ * refunds that had succeeded at `asOf`, the handover, and any automatic one); null: nothing to settle.
  */
 export async function closingCartOfOrder(tx: Store, attempt: AttemptRow, bill: BillRow, ffd: FfdVersion, asOf: number): Promise<ClosingCart | null> {
   // An order that carried no receipt issued none to close (the merchant issues its own).

@@ -13,7 +13,7 @@ import { PaymentRefused } from './errors';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from './gatewayPort';
 import { paymentStatusOf } from '../lifecycle/attempt';
 import { pendingAttemptsOfBill } from './queries';
-import { startPayment } from './start';
+import { checkPayment, startPayment } from './start';
 
 export interface PayRequest {
   /** The bill as the page names it: by its public link id (billing/payLinks.ts). */
@@ -55,14 +55,16 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
   if (request.points > 0 && bill.cust_no && !(await pointsConfirmed(store, request.sessionId, bill.cust_no))) {
     throw new PaymentRefused(403, 'Подтвердите списание баллов кодом из СМС');
   }
-  await abandonOtherWays(store, gateway, bill, type?.oid ?? null, request.points);
   const payment = { bill, type, points: request.points, partKopecks: request.partKopecks ?? null, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
+  // A Pay refused ends nothing: it is checked whole before another way's open attempt is declined.
+  const checked = await checkPayment(store, payment);
+  // Money moves only with a receipt that reaches the payer (points alone move none: no receipt at the acquirer).
+  if (!checked.closes && request.receipts && !hasReceiptContact(request, bill)) throw new PaymentRefused(400, 'Укажите e-mail: на него придет чек об оплате');
+  await abandonOtherWays(store, gateway, checked.bill, { typeOid: type?.oid ?? null, points: request.points, part: checked.part, sessionId: request.sessionId });
   for (let round = 1; ; round++) {
     const started = await startPayment(store, payment);
     if (started.kind === 'closed') return { kind: 'closed', orderId: started.attempt.order_id };
     const { attempt } = started;
-    // Money moves only with a receipt that reaches the payer (points alone move none: no receipt at the acquirer).
-    if (request.receipts && !hasReceiptContact(request, bill)) throw new PaymentRefused(400, 'Укажите e-mail: на него придет чек об оплате');
     if (round === 1 && attempt.expires_at !== null && store.now() > attempt.expires_at) {
       await gateway.reconcile(attempt.order_id).catch(() => undefined);
       continue;
@@ -77,18 +79,33 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
   }
 }
 
+/** The attempt a Pay goes on with: its way, points and part, and the session asking. */
+interface Chosen {
+  typeOid: string | null;
+  points: number;
+  part: number;
+  sessionId: string;
+}
+
 /**
  * Another way chosen while an attempt of the bill is still open at the acquirer (a QR in another tab, a card form left
  * by Back): the open one is declined there first, so that the bill can never be paid twice by the two. The same way
- * with the same points is the same attempt, found again, and stays open. An open one that turns out paid meanwhile
- * settles paid, and the Pay that follows is refused as for a paid bill. Not answered, the acquirer is asked again by
- * the sweep; a payment that still comes through is refunded as a bill paid twice.
+ * with the same points (and part) is the same attempt, found again, and stays open. An open one that turns out paid
+ * meanwhile settles paid, and the Pay that follows is refused as for a paid bill. Not answered, the acquirer is asked
+ * again by the sweep; a payment that still comes through is refunded as a bill paid twice.
+ * A bill in parts is paid by several payers side by side: only what this session itself began is declined (its own
+ * way changed), never another payer's part; two parts that together pass the bill have the excess given back.
  */
-async function abandonOtherWays(store: Store, gateway: Pick<Gateway, 'abandon'>, bill: BillRow, typeOid: string | null, points: number) {
+async function abandonOtherWays(store: Store, gateway: Pick<Gateway, 'abandon'>, bill: BillRow, chosen: Chosen) {
   const open = await pendingAttemptsOfBill(store, bill.oid);
+  const inParts = bill.part_minimum_kopecks !== null;
   // A hold is not an open attempt: its money is held already, for the merchant to capture or release.
   const others = open.filter(
-    (attempt) => attempt.acquirer_order_id !== null && paymentStatusOf(attempt.state) === 'created' && (attempt.card_type_oid !== typeOid || attempt.points_used !== points),
+    (attempt) =>
+      attempt.acquirer_order_id !== null &&
+      paymentStatusOf(attempt.state) === 'created' &&
+      (!inParts || attempt.session_id === chosen.sessionId) &&
+      (attempt.card_type_oid !== chosen.typeOid || attempt.points_used !== chosen.points || (inParts && attempt.part_kopecks !== chosen.part)),
   );
   for (const other of others) await gateway.abandon(other.order_id).catch(() => undefined);
 }

@@ -39,28 +39,11 @@ export type PaymentStart =
  */
 export function startPayment(store: Store, request: PaymentRequest): Promise<PaymentStart> {
   return store.transaction(async (tx): Promise<PaymentStart> => {
-    const bill = (await billByOid(tx, request.bill.oid))!;
-    if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
-    // A cancelled or expired bill takes no payment (422: the page's 409 means "already paid").
-    const closed = unpayableReason(bill, tx.now());
-    if (closed) throw new PaymentRefused(422, closed, closedAsOfBill(bill, tx.now()));
+    const checked = await checkPayment(tx, request);
+    if (checked.closes) return { kind: 'closed', attempt: await closeWithPoints(tx, checked.bill, request, checked.anyType, checked.part) };
+    const { bill, type, amount, part } = checked;
 
-    const types = await typesOfBill(tx, bill.oid);
-    const commission = paymentCommission(types, request.type);
-    const part = await partToPay(tx, bill, request);
-    if (request.points > 0) {
-      if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
-      const max = maxSpendablePoints(await usefulPoints(tx, bill), part, commission);
-      if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
-      // Points go to one part of a bill only: the first the payer pays with them.
-      if (bill.part_minimum_kopecks !== null && (await pointsSpentOnBill(tx, bill.oid))) throw new PaymentRefused(400, 'Баллы уже списаны в оплату другой части счета');
-    }
-    const amount = amountDue(part, commission, request.points);
-
-    if (amount <= 0) return { kind: 'closed', attempt: await closeWithPoints(tx, bill, request, types[0], part) };
-    if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
-
-    const pending = await pendingAttempt(tx, bill.oid, request.type.oid, amount, request.points, part);
+    const pending = await pendingAttempt(tx, bill.oid, type.oid, amount, request.points, part);
     if (pending) {
       // Whoever asks last is who goes on to pay it: the receipt and the attribution follow the latest request.
       const payer = { email: request.email, user_oid: request.userOid, manager_id: request.managerId, session_id: request.sessionId };
@@ -69,16 +52,16 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
       const samePayer =
         pending.email === payer.email && pending.user_oid === payer.user_oid && pending.manager_id === payer.manager_id && pending.session_id === payer.session_id;
       const attempt = samePayer ? pending : (await setAttemptPayer(tx, pending.order_id, payer))!;
-      return { kind: 'attempt', attempt, type: request.type, reused: true };
+      return { kind: 'attempt', attempt, type, reused: true };
     }
 
     const orderId = newOrderId();
     const attempt = await insertAttempt(tx, {
       order_id: orderId,
       bill_oid: bill.oid,
-      card_type_oid: request.type.oid,
+      card_type_oid: type.oid,
       amount_kopecks: amount,
-      commission_kopecks: request.type.commission_kopecks,
+      commission_kopecks: type.commission_kopecks,
       points_used: request.points,
       part_kopecks: part,
       email: request.email,
@@ -86,8 +69,40 @@ export function startPayment(store: Store, request: PaymentRequest): Promise<Pay
       manager_id: request.managerId,
       session_id: request.sessionId,
     });
-    return { kind: 'attempt', attempt, type: request.type, reused: false };
+    return { kind: 'attempt', attempt, type, reused: false };
   });
+}
+
+/** A payment as checked: points that cover it close the bill, else the way pays the amount for the part. */
+export type CheckedPayment =
+  | { closes: true; bill: BillRow; part: number; anyType: PaymentTypeRow | undefined }
+  | { closes: false; bill: BillRow; part: number; type: PaymentTypeRow; amount: number };
+
+/**
+ * Checks a payment as it stands now, writing nothing: refuses, in the payer's words, what cannot be paid (a closed
+ * bill, a part it cannot take, too many points, no way to pay), so a Pay can be refused before it touches anything.
+ */
+export async function checkPayment(store: Store, request: PaymentRequest): Promise<CheckedPayment> {
+  const bill = (await billByOid(store, request.bill.oid))!;
+  if (bill.status === 'paid') throw new PaymentRefused(409, 'Счет уже оплачен');
+  // A cancelled or expired bill takes no payment (422: the page's 409 means "already paid").
+  const closed = unpayableReason(bill, store.now());
+  if (closed) throw new PaymentRefused(422, closed, closedAsOfBill(bill, store.now()));
+
+  const types = await typesOfBill(store, bill.oid);
+  const commission = paymentCommission(types, request.type);
+  const part = await partToPay(store, bill, request);
+  if (request.points > 0) {
+    if (!bill.cust_no) throw new PaymentRefused(400, 'Баллы недоступны для этого счета');
+    const max = maxSpendablePoints(await usefulPoints(store, bill), part, commission);
+    if (request.points > max) throw new PaymentRefused(400, `Можно использовать не более ${max} баллов`);
+    // Points go to one part of a bill only: the first the payer pays with them.
+    if (bill.part_minimum_kopecks !== null && (await pointsSpentOnBill(store, bill.oid))) throw new PaymentRefused(400, 'Баллы уже списаны в оплату другой части счета');
+  }
+  const amount = amountDue(part, commission, request.points);
+  if (amount <= 0) return { closes: true, bill, part, anyType: types[0] };
+  if (!request.type) throw new PaymentRefused(400, 'Не выбран способ оплаты');
+  return { closes: false, bill, part, type: request.type, amount };
 }
 
 /**

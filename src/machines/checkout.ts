@@ -11,6 +11,7 @@ import {
   payOutcome,
   pointsAllowed,
   pointsForPart,
+  chosenWay,
   withSession,
   type CheckoutContext,
   type CheckoutEvent,
@@ -312,7 +313,7 @@ export const checkoutMachine = setup({
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }),
+              actions: assign(({ context, event }) => chosenWay(context, event.oid, event.resume === true)),
             },
             // The part typed: the fee, the points and the total follow it as the payer types.
             'part.type': {

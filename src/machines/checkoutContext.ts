@@ -32,10 +32,12 @@ export type CheckoutProblem = PaymentProblem;
 
 export type { Agreements, Typed };
 
-/** An attempt still open at the acquirer: its way to pay and points, to go back to it by paying the same again. */
+/** An attempt still open at the acquirer: its way to pay, points and part, to go back to it by paying the same again. */
 export interface OpenChoice {
   cardTypeOID: string;
   pointsUsed: number;
+  /** A bill in parts: the part it pays, roubles; null on a bill paid whole. */
+  part: number | null;
 }
 
 export const noAgreements: Agreements = { aggregator: false, executor: false };
@@ -88,7 +90,8 @@ export type CheckoutEvent =
   | { type: 'user.change' }
   /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
   | { type: 'points.use'; points: number }
-  | { type: 'payment.select'; oid: string }
+  /** `resume`: 'Вернуться к оплате', back to the open attempt, its part too (the way is `oid`, the attempt's). */
+  | { type: 'payment.select'; oid: string; resume?: boolean }
   /** 'Сумма платежа' typed into, on a bill paid in parts. */
   | { type: 'part.type'; text: string }
   | { type: 'agreement.set'; kind: 'aggregator' | 'executor'; checked: boolean }
@@ -159,7 +162,7 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
 /** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
 export const openChoiceOf = (bill: Bill): OpenChoice | null => {
   const open = bill.openAttempt;
-  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed } : null;
+  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed, part: open.part ?? null } : null;
 };
 
 /** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */
@@ -211,6 +214,18 @@ function partProblemOf(context: CheckoutContext): PartProblem | null {
 /** Points applied never exceed what the part now paid allows (a smaller part takes fewer). */
 export const pointsForPart = (context: CheckoutContext): number =>
   clampPoints(context.usedPoints, maxSpendablePoints(context.bill, selectedType(context), typedPart(context)));
+
+/**
+ * A way to pay chosen. Back to the attempt left open ('Вернуться к оплате', `resume`), its part on a bill in parts
+ * comes too, whatever part this tab had typed: the Pay that follows pays the same again and finds the same order.
+ */
+export function chosenWay(context: CheckoutContext, oid: string, resume: boolean): Partial<CheckoutContext> {
+  const chosen = { selectedTypeOid: oid, problem: null, agreementErrors: noAgreements };
+  const part = resume && context.bill.parts ? context.openAttempt?.part : null;
+  if (part == null) return chosen;
+  const resumed = { ...chosen, partTyped: String(part) };
+  return { ...resumed, usedPoints: pointsForPart({ ...context, ...resumed }) };
+}
 
 /** Derived values the views also read, from services/pricing; money in kopecks. */
 export const derive = {

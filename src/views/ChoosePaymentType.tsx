@@ -76,9 +76,9 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
     if (email !== '' && !derive.isEmailChanged(context, email)) actor.send({ type: 'payment.pay' });
     else form.handleSubmit();
   };
-  // Back to an attempt left open: the same way to pay, paid again, finds the same attempt at the acquirer.
+  // Back to an attempt left open: the same way to pay (and part), paid again, finds the same attempt at the acquirer.
   const resume = (cardTypeOID: string) => {
-    actor.send({ type: 'payment.select', oid: cardTypeOID });
+    actor.send({ type: 'payment.select', oid: cardTypeOID, resume: true });
     formRef.current?.requestSubmit();
   };
 

@@ -482,6 +482,23 @@ describe('a bill paid in parts', () => {
     expect(derive.amountToPay(snapshot().context)).toBe(10_000_000);
   });
 
+  test("'Вернуться к оплате' pays the open attempt's part, not the part this tab typed; choosing a way keeps the typed one", async () => {
+    const bill = partsBill();
+    const way = bill.cardTypes[0]!.OID;
+    const open = { orderId: 'order-1', cardTypeOID: way, code: 'ALL' as const, status: 'created' as const, pointsUsed: 0, part: 600_000 };
+    const { actor, requestPaymentUrl, answer, snapshot } = await atChoosePaymentType({ bill: { ...bill, openAttempt: open } });
+    expect(snapshot().context.openAttempt).toEqual({ cardTypeOID: way, pointsUsed: 0, part: 600_000 });
+    actor.send({ type: 'part.type', text: '100 000' });
+    actor.send({ type: 'payment.select', oid: way });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ partSum: 100_000 });
+    await answer({ success: false, error: 'Сервис недоступен' });
+    actor.send({ type: 'payment.select', oid: way, resume: true });
+    expect(derive.part(snapshot().context)).toBe(60_000_000);
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: way, partSum: 600_000 });
+  });
+
   test('points applied never exceed the part typed: a smaller part takes fewer', async () => {
     const bill = billWithEmail({ info: { Summ: 200_000, CustNo: 'C-1' }, cardTypes: [aType({ CommissionSumm: 0 })], pointsEnabled: true, usefulPoints: 3000, parts: { minimum: 1000, paid: 0, remaining: 200_000, pointsSpent: false } });
     const { actor, snapshot } = await atChoosePaymentType({ bill }, 3000);

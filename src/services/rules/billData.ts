@@ -110,6 +110,8 @@ export interface OpenAttempt {
   code: PaymentTypeCode;
   status: PaymentStatusValue;
   pointsUsed: number;
+  /** A bill in parts: the part the attempt pays, roubles; absent on a bill paid whole. */
+  part?: number;
   /** Fast payment: the bank-app link, the QR id and the QR's PNG in base64, as Pay answered them. */
   sbp?: { payload: string; qrcId: string; image: string };
 }

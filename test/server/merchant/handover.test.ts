@@ -2,6 +2,7 @@ import { orderNumberOf } from '../../../server/payments/start';
 import { attemptByOrder } from '../../../server/payments/queries';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { webhookEvents } from '../../support/rows';
+import { injectFetch } from '../../support/injectFetch';
 import { Client, linkOf, merchantCall, payByCard, startServer, type TestServer } from '../helpers';
 
 /*
@@ -171,6 +172,51 @@ test('a bill paid in two parts: one closing receipt per order, each of its part,
     ['receipt.registered', first],
     ['receipt.registered', second],
   ]);
+});
+
+test('an excess still being given back at handover is no part of the closing receipts: together they are the bill', async () => {
+  // refund.do never reaches the acquirer: the connection drops, so the excess's refund stays pending.
+  const built: { app?: TestServer['app'] } = {};
+  const toFake = injectFetch(() => built.app!);
+  await server.close();
+  server = await startServer({
+    fiscalStatusDelayMs: DELAY,
+    acquirerTimeoutMs: 500,
+    acquirerFetch: async (input, init) => {
+      if (String(input).endsWith('/refund.do')) throw new TypeError('fetch failed: socket hang up');
+      return toFake(input, init);
+    },
+  });
+  built.app = server.app;
+  const bill = await carBill({ parts: { minimum: rub('100000.00') } });
+  const first = await payCard(bill, 1_000_000);
+  // Two more payers start their parts before either pays: together they pass the bill by 1 000 000.00.
+  const open = async (partSum: number) => {
+    const client = await new Client(server.app).open(bill.link);
+    const asked = await client.post('/api/getPaymentUrl/', { pointsSum: null, partSum, objectOID: bill.link, cardTypeOID: `${bill.link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
+    expect(asked.statusCode).toBe(200);
+    return asked.json().info as { orderId: string; formUrl: string };
+  };
+  server.clock.advance(60_000);
+  const second = await open(1_000_000);
+  server.clock.advance(60_000);
+  const third = await open(2_150_000);
+  expect((await payByCard(server.app, second.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  expect((await payByCard(server.app, third.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+  await server.app.background.idle();
+  const refunds = await server.app.store.db.selectFrom('refunds').select(['kind', 'status', 'amount_kopecks']).where('order_id', '=', third.orderId).execute();
+  expect(refunds.map((r) => ({ ...r, amount_kopecks: Number(r.amount_kopecks) }))).toEqual([{ kind: 'automatic', status: 'pending', amount_kopecks: 100_000_000 }]);
+
+  const answer = await handOver(bill);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json().closingReceipts.map((r: { orderId: string; amount: unknown }) => [r.orderId, r.amount])).toEqual([
+    [first, rub('1000000.00')],
+    [second.orderId, rub('1000000.00')],
+    [third.orderId, rub('1150000.00')],
+  ]);
+  const [sent] = await receiptsAtGateway(third.orderId);
+  expect(sent!.bundle.total).toBe(115_000_000);
+  expect(sent!.bundle.cartItems.items.reduce((sum: number, item: { itemAmount: number }) => sum + item.itemAmount, 0)).toBe(115_000_000);
 });
 
 test("a lost answer to doReceipt is settled by the order's receipts: no second receipt", async () => {

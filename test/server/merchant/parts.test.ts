@@ -3,7 +3,8 @@ import { orderNumberOf } from '../../../server/payments/start';
 import { receiptOf } from '../../../server/payments/receipt';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { rbsOrder } from '../../../server/sandbox/rbsOrders';
-import { webhookEvents } from '../../support/rows';
+import { exchangesOfAttempt, webhookEvents } from '../../support/rows';
+import { attemptByOrder } from '../../../server/payments/queries';
 import { injectFetch } from '../../support/injectFetch';
 import { Client, linkOf, merchantCall, payByCard, payBySbp, provePhone, secondProcess, startServer, type TestServer } from '../helpers';
 
@@ -252,6 +253,46 @@ test('a server restart mid-part: the part begun before it is paid after it, and 
   } finally {
     await next.close();
   }
+});
+
+describe('another payer\'s Pay while a part is open', () => {
+  const payIn = (client: Client, bill: Bill, code: 'ALL' | 'SBP', partSum: number) =>
+    client.post('/api/getPaymentUrl/', { pointsSum: null, partSum, objectOID: bill.link, cardTypeOID: `${bill.link}.${code}`, email: 'payer@example.ru', userOID: null, manager_id: null });
+  const declined = async (orderId: string) => (await exchangesOfAttempt(server.app.store, orderId)).some((exchange) => exchange.method === 'decline.do');
+
+  test('the wife\'s card part leaves the husband\'s open QR part payable, and both pay the bill', async () => {
+    const bill = await newBill();
+    const qr = (await startPart(bill, 'SBP', 1_000_000)).json().info;
+    const card = await startPart(bill, 'ALL', 1_500_000);
+    expect(card.statusCode).toBe(200);
+    expect(await declined(qr.orderId)).toBe(false);
+    expect(await attemptByOrder(server.app.store, qr.orderId)).toMatchObject({ status: 'created' });
+    await payBySbp(server.app, qr.data.payload);
+    expect((await payByCard(server.app, card.json().info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+    expect(await billNow(bill)).toMatchObject({ status: 'paid', paid: rub('2500000.00'), remaining: rub('0.00') });
+  });
+
+  test('the bill data gives the open attempt\'s part, so going back to it pays the same part and finds the same order', async () => {
+    const bill = await newBill();
+    const tab = await new Client(server.app).open(bill.link);
+    const qr = (await payIn(tab, bill, 'SBP', 1_000_000)).json().info;
+    const open = (await tab.get(`/ajax/object-info/${bill.link}`)).json().openAttempt;
+    expect(open).toMatchObject({ orderId: qr.orderId, cardTypeOID: `${bill.link}.SBP`, part: 1_000_000 });
+    const again = (await payIn(tab, bill, 'SBP', open.part)).json().info;
+    expect(again.orderId).toBe(qr.orderId);
+  });
+
+  test('the same payer changing the way declines the part this session began; a Pay refused declines nothing', async () => {
+    const bill = await newBill();
+    const tab = await new Client(server.app).open(bill.link);
+    const qr = (await payIn(tab, bill, 'SBP', 1_000_000)).json().info;
+    // Below the minimum: refused before anything open is touched.
+    expect((await payIn(tab, bill, 'ALL', 50_000)).statusCode).toBe(400);
+    expect(await declined(qr.orderId)).toBe(false);
+    expect(await attemptByOrder(server.app.store, qr.orderId)).toMatchObject({ status: 'created' });
+    expect((await payIn(tab, bill, 'ALL', 1_000_000)).statusCode).toBe(200);
+    expect(await declined(qr.orderId)).toBe(true);
+  });
 });
 
 test('two tabs paying the same remainder at once: the bill keeps exactly its amount, the later payment goes back', async () => {
