@@ -231,7 +231,8 @@ export function createGateway(deps: {
     if (!attempt || !waitsForAcquirer(attempt)) return { attempt, answered: false, busy: false };
     let answered = false;
     let leased = false;
-    const read = await withLease(orderId, 1, async () => {
+    // The read, and the release (with its read back) that a hold for a bill no longer open begins.
+    const read = await withLease(orderId, 3, async () => {
       leased = true;
       let current = (await attemptByOrder(store, orderId))!;
       if (!waitsForAcquirer(current)) return current;
@@ -250,7 +251,12 @@ export function createGateway(deps: {
       // How it ended, kept with the outcome: the receipt's card and a declined card's reason come from these; a new hold
       // keeps what it holds and when the server releases it.
       const held = outcome.type === 'acquirer.held' && current.state === 'registered' ? { held_kopecks: current.amount_kopecks, held_until: now() + options.holdReleaseAfterMs } : {};
-      return applyAcquirerOutcome(store, orderId, outcome, found ? { action_code: found.actionCode, masked_pan: found.maskedPan, ...held } : undefined);
+      const moved = await applyAcquirerOutcome(store, orderId, outcome, found ? { action_code: found.actionCode, masked_pan: found.maskedPan, ...held } : undefined);
+      // Held for a bill that no longer takes it: this move began its release, so reverse.do is sent now, once, under
+      // the same lease (no read of the order in between takes the attempt back to held before it goes).
+      if (current.state !== 'registered' || moved.state !== 'releasing') return moved;
+      await sendHold(moved);
+      return (await attemptByOrder(store, orderId))!;
     });
     const after = read ?? (await attemptByOrder(store, orderId));
     // A payment its bill could not keep goes back at once, and so does what a part paid past what remained of its bill

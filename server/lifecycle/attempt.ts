@@ -47,8 +47,11 @@ export type AttemptEvent =
   | { type: 'acquirer.refunded' }
   /** The order's session is over with nothing paid: the acquirer says it still waits, or knows no such order. */
   | { type: 'session.expired' }
-  /** The acquirer holds the order's money on the card (a bill that captures by hand): the merchant takes it later. */
-  | { type: 'acquirer.held' }
+  /**
+   * The acquirer holds the order's money on the card (a bill that captures by hand): the merchant takes it later, when
+   * the bill still takes a hold (open, nothing paid or held, not past its deadline).
+   */
+  | { type: 'acquirer.held'; billOpen: boolean }
   /** deposit.do is about to go out for the held money: from now on the acquirer may have taken it. */
   | { type: 'capture.sent' }
   /** reverse.do is about to go out for the held money: from now on the acquirer may have let it go. */
@@ -103,6 +106,10 @@ export const attemptChart = setup({
       assertEvent(event, 'acquirer.paid');
       return !event.pointsThere;
     },
+    'bill no longer open': ({ event }) => {
+      assertEvent(event, 'acquirer.held');
+      return !event.billOpen;
+    },
     'gives back the rest': ({ event }) => {
       assertEvent(event, 'refund.succeeded');
       return event.givenBackKopecks >= event.paidKopecks;
@@ -149,7 +156,12 @@ export const attemptChart = setup({
         registered: {
           description: "The acquirer's order is known: the payer pays on its form, QR or bank app.",
           on: {
-            'acquirer.held': { target: '#attempt.holding.held', actions: ['announce the status', 'mark the bill held'] },
+            'acquirer.held': [
+              // Held for a bill that expired, was cancelled or paid while the payer was on the form: the bill keeps no
+              // money, so the hold is let go at once (reverse.do, as the server releases a hold whose time ran out).
+              { guard: 'bill no longer open', target: '#attempt.holding.releasing' },
+              { target: '#attempt.holding.held', actions: ['announce the status', 'mark the bill held'] },
+            ],
           },
         },
       },

@@ -66,6 +66,9 @@ const attemptEffects: Effects<'payment_attempts', AttemptEvent, AttemptEffect> =
   },
 
   async 'reopen the bill'(tx, { row }) {
+    // A hold let go at once (its bill no longer took it) never held the bill: another payment's hold keeps it held.
+    const heldByAnother = [...(await attemptsInStateOfBill(tx, row.bill_oid, 'held')), ...(await attemptsInStateOfBill(tx, row.bill_oid, 'capturing'))].length > 0;
+    if (heldByAnother) return;
     await moveBill(tx, row.bill_oid, { type: 'payment.released', orderId: row.order_id });
   },
 

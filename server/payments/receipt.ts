@@ -40,9 +40,11 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
   // A successful payment the merchant gave back (in part or whole); an automatic refund's attempt already says 'refunded'.
   const refunded = row.status === 'success' ? (await refundedByOrder(store, [orderId])).get(orderId) : undefined;
   // The bill's positions at full price: a bill without its own has one, its purpose (its VAT the merchant's default). A
-  // part's receipt shows its share of each, as its fiscal receipt was sent (the same split, adding up to the part).
+  // payment of less than the bill (a part, a hold captured for less) shows its share of each, as its fiscal receipt
+  // was sent (the same split, adding up to what it paid of the bill).
   const whole = positionsOf({ purpose: row.purpose, sum_kopecks: row.bill_sum_kopecks }, items, defaults);
-  const positions = row.part_minimum_kopecks === null ? whole : positionsOfPart(whole, partOf(row));
+  const part = partOf(row);
+  const positions = part < row.bill_sum_kopecks ? positionsOfPart(whole, part) : whole;
   // After a decline the page offers fast payment, when the bill has it and this payment was not one.
   const fastPayment = paymentKindOf(row.type_code) === 'fast payment' ? undefined : types.find((type) => paymentKindOf(type.code) === 'fast payment');
   // A bill paid in parts: what remains after this part (and any other), for the next part on the same link.

@@ -10,7 +10,7 @@ import { recordRbsRefund } from '../../../server/sandbox/rbsOrders';
 import { injectFetch } from '../../support/injectFetch';
 import { linkOf, merchantCall, openPage, payByCard, provePhone, rbsFault, secondProcess, startServer, type Client, type TestServer } from '../helpers';
 import { chartCoverage, chartPaths, movesBetween, movesCounted, walk, type ChartPath, type ChartStep, type MoveCounts } from './model';
-import { attemptNever, attemptSamples } from './samples';
+import { attemptNever, attemptSamples, heldForABillNotOpen } from './samples';
 
 /*
  * The payment attempt's chart, walked against the server: every path Pay, the payer, the acquirer, the merchant and
@@ -75,7 +75,7 @@ async function start(path: ChartPath<AttemptEvent>): Promise<World> {
   const spends = covered || labels.includes('acquirer.paid (points spent)');
   customers += 1;
   // A path that holds the money takes a bill that captures by hand (cards only).
-  const manual = labels.includes('acquirer.held');
+  const manual = labels.some((label) => label.startsWith('acquirer.held'));
   const customer = spends ? { custNo: `MODEL-${customers}-${Date.now()}`, phone: `7999${String(4_000_000 + customers).padStart(7, '0')}` } : null;
   const created = await merchantCall(server.app, 'POST', '/bills', {
     purpose: `Модель платежа: ${path.name}`.slice(0, 200),
@@ -270,6 +270,13 @@ async function perform(world: World, steps: ChartStep<AttemptEvent>[], at: numbe
       // The payer pays a bill that captures by hand: the acquirer holds the money; its word comes by the next way.
       await paysInTurn(world);
       return 1;
+    case 'acquirer.held (bill not open)':
+      // The merchant cancels the bill while the payer is on the form; the acquirer then holds the money. Its release
+      // goes out at once: let go (the next step), or refused by the bank and the order read back still held.
+      expect((await merchantCall(server.app, 'POST', `/bills/${world.objectOID}/cancel`)).statusCode).toBe(200);
+      if (next?.label === 'acquirer.held') await fault('reverse-refused', true, world);
+      await paysInTurn(world);
+      return 2;
     case 'capture.sent':
     case 'release.sent':
       return captureOrRelease(world, step.label === 'capture.sent' ? 'capture' : 'release', next?.label);
@@ -317,7 +324,27 @@ async function captureOrRelease(world: World, what: 'capture' | 'release', next:
   return 2;
 }
 
-const paths = chartPaths(attemptChart, attemptSamples, attemptNever);
+/**
+ * The paths of a hold for a bill no longer open, walked whole: its release goes out with the move, so the attempt is
+ * never left releasing by it; it ends let go, or held again when the bank refused the release.
+ */
+const sample = (label: string) => attemptSamples.find((candidate) => candidate.label === label)!;
+const notOpenPaths: ChartPath<AttemptEvent>[] = (
+  [
+    ['acquirer.released', 'released'],
+    ['acquirer.held', 'held'],
+  ] as const
+).map(([then, state]) => {
+  const steps = [
+    { ...sample('register.sent'), state: 'registering' },
+    { ...sample('acquirer.registered'), state: 'registered' },
+    { ...heldForABillNotOpen, state: 'releasing' },
+    { ...sample(then), state },
+  ];
+  return { name: steps.map((step) => step.label).join(' → '), steps };
+});
+
+const paths = [...chartPaths(attemptChart, attemptSamples, attemptNever), ...notOpenPaths];
 
 describe('model paths of attempt', () => {
   for (const path of paths) {

@@ -13,6 +13,9 @@ const paid = (facts: Partial<Extract<AttemptEvent, { type: 'acquirer.paid' }>>, 
   label,
 });
 
+/** The acquirer's hold, for a bill that no longer takes it (expired, cancelled or paid while the payer was on the form). */
+export const heldForABillNotOpen: Sample<AttemptEvent> = { event: { type: 'acquirer.held', billOpen: false }, label: 'acquirer.held (bill not open)' };
+
 export const attemptSamples: Sample<AttemptEvent>[] = [
   { event: { type: 'register.sent' }, label: 'register.sent' },
   { event: { type: 'acquirer.registered' }, label: 'acquirer.registered' },
@@ -28,11 +31,12 @@ export const attemptSamples: Sample<AttemptEvent>[] = [
   { event: { type: 'acquirer.declined', reason: 'reversed' }, label: 'acquirer.declined (reversed)' },
   { event: { type: 'acquirer.refunded' }, label: 'acquirer.refunded' },
   { event: { type: 'session.expired' }, label: 'session.expired' },
-  { event: { type: 'acquirer.held' }, label: 'acquirer.held' },
+  { event: { type: 'acquirer.held', billOpen: true }, label: 'acquirer.held' },
   { event: { type: 'capture.sent' }, label: 'capture.sent' },
   { event: { type: 'release.sent', reason: 'merchant' }, label: 'release.sent' },
   { event: { type: 'acquirer.captured', capturedKopecks: 100 }, label: 'acquirer.captured' },
   { event: { type: 'acquirer.released', reason: 'merchant' }, label: 'acquirer.released' },
+  heldForABillNotOpen,
   { event: { type: 'refund.succeeded', givenBackKopecks: 30, paidKopecks: 100 }, label: 'refund.succeeded (a part)' },
   { event: { type: 'refund.succeeded', givenBackKopecks: 100, paidKopecks: 100 }, label: 'refund.succeeded (the rest)' },
 ];
@@ -45,6 +49,9 @@ export const attemptSamples: Sample<AttemptEvent>[] = [
  */
 export const attemptNever = (state: string, event: AttemptEvent) =>
   (state === 'registering' && event.type.startsWith('acquirer.') && event.type !== 'acquirer.registered') ||
+  // A hold for a bill no longer open is let go at once (its reverse.do sent with the move), so no path of the server
+  // leaves it releasing: its paths are walked whole (attempt.test.ts), not made here.
+  (event.type === 'acquirer.held' && !event.billOpen) ||
   (state === 'givingBack' && event.type === 'refund.succeeded' && event.givenBackKopecks < event.paidKopecks);
 
 export const refundSamples: Sample<RefundEvent>[] = [

@@ -106,13 +106,20 @@ test('a 150 000 ₽ deposit is held through the page, then captured at 100 000: 
   expect(taken.reduce((sum, item) => sum + item.itemAmount, 0)).toBe(10_000_000);
   expect((await bankOffice().orderStatus({ orderId: mdOrder })).depositedAmount).toBe(10_000_000);
 
-  expect((await told(created.objectOID)).map((event) => event.type)).toEqual(['payment.held', 'payment.succeeded', 'bill.paid']);
+  const events = await told(created.objectOID);
+  expect(events.map((event) => event.type)).toEqual(['payment.held', 'payment.succeeded', 'bill.paid']);
+  // The bill was paid what was taken, not what was held: its answer, its webhook and the payment's part say so.
+  expect(events[2]!.data).toMatchObject({ paid: rub('100000.00'), remaining: rub('0.00') });
+  expect(await bill(created.objectOID)).toMatchObject({ paid: rub('100000.00'), remaining: rub('0.00') });
+  expect(await payment(orderId)).toMatchObject({ amount: rub('100000.00'), part: rub('100000.00') });
   // A refund of the captured payment gives back at most what was taken.
   const refund = await merchantCall(server.app, 'POST', `/payments/${orderId}/refunds`, { amount: rub('100000.01') });
   expect(refund.json().error.code).toBe('refund_exceeds_remaining');
   expect((await merchantCall(server.app, 'POST', `/payments/${orderId}/refunds`, {})).statusCode).toBe(201);
   await server.app.background.idle();
   expect((await payment(orderId)).refunded).toEqual(rub('100000.00'));
+  // All of it given back: the bill keeps nothing.
+  expect(await bill(created.objectOID)).toMatchObject({ paid: rub('0.00'), refunded: rub('100000.00') });
 });
 
 test('a hold released by the merchant: payment.released (merchant), the bill unpaid and payable again', async () => {
@@ -149,6 +156,41 @@ test('a hold released by the merchant: payment.released (merchant), the bill unp
   expect((await payment(again)).status).toBe('held');
 });
 
+test('a hold for a bill that expired or was cancelled while the payer was on the form is released at once: payment.released (expired)', async () => {
+  for (const closes of ['expires', 'is cancelled'] as const) {
+    const created = await merchantCall(server.app, 'POST', '/bills', {
+      purpose: 'Бронь автомобиля',
+      amount: rub('150000.00'),
+      capture: 'manual',
+      expiresAt: new Date(server.clock.now() + 60_000).toISOString(),
+      paymentTypes: [{ code: 'ALL', name: 'Карта' }],
+    });
+    expect(created.statusCode).toBe(201);
+    const { objectOID, payUrl } = created.json<{ objectOID: string; payUrl: string }>();
+    const link = linkOf(payUrl);
+    // The payer opens the card form; the bill then ends before the payer submits it.
+    const client = await openPage(server.app, link);
+    const started = (await client.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null })).json();
+    const orderId = started.info.orderId as string;
+    if (closes === 'expires') server.clock.advance(61_000);
+    else expect((await merchantCall(server.app, 'POST', `/bills/${objectOID}/cancel`)).statusCode).toBe(200);
+    expect((await payByCard(server.app, started.info.formUrl, TEST_CARDS.pays)).statusCode).toBe(303);
+    await server.app.background.idle();
+
+    // Let go at the acquirer, nothing taken; the bill stays as it ended, keeping no money.
+    expect(await payment(orderId)).toMatchObject({ status: 'released', heldUntil: null });
+    const mdOrder = (await attemptByOrder(server.app.store, orderId))!.acquirer_order_id!;
+    expect((await server.app.rbsFake!.order({ orderId: mdOrder }))!).toMatchObject({ order_status: ORDER_STATUS.reversed, deposited_amount: 0 });
+    expect(await bill(objectOID)).toMatchObject({ status: closes === 'expires' ? 'expired' : 'cancelled', paid: rub('0.00') });
+    const events = (await told(objectOID)).filter((event) => event.type.startsWith('payment.'));
+    expect(events.map((event) => event.type)).toEqual(['payment.released']);
+    expect(events[0]!.data).toMatchObject({ reason: 'expired', payment: { status: 'released' } });
+    // Nothing left for the merchant to release or capture; the payer hears it was let go.
+    expect((await merchantCall(server.app, 'POST', `/payments/${orderId}/release`)).json().error.code).toBe('payment_not_held');
+    expect((await client.post('/api/getResult/', { transactionID: orderId, billOID: link })).json()).toMatchObject({ status: 'released' });
+  }
+});
+
 test("the payer's poll: held with the amount and when the hold ends, no receipt; after a capture paid with its receipt; after a release released", async () => {
   /** The payer pays on the bill's page, then polls as the result page does, in the same session. */
   async function heldByPayer(amount: string) {
@@ -169,6 +211,11 @@ test("the payer's poll: held with the amount and when the hold ends, no receipt;
   expect((await merchantCall(server.app, 'POST', `/payments/${captured.orderId}/capture`, { amount: rub('100000.00') })).statusCode).toBe(200);
   const paid = await captured.poll();
   expect(paid).toMatchObject({ status: 'success', receipt: { status: 'success', amount: 100000 } });
+  // Its positions are those taken (each 75 000 lowered to its share of 100 000), not the bill's whole 150 000.
+  expect(paid.receipt.items.map((item: { name: string; amount: number }) => [item.name, item.amount])).toEqual([
+    ['Бронь автомобиля', 50000],
+    ['Оформление договора', 50000],
+  ]);
   expect(paid.hold).toBeUndefined();
 
   const released = await heldByPayer('50000.00');
