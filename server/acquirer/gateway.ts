@@ -11,7 +11,7 @@ import type { AppOptions } from '../config';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from '../payments/gatewayPort';
 import { AT_ACQUIRER, attemptChart, paymentStatusOf } from '../lifecycle/attempt';
 import { stateHasTag } from '../lifecycle/chart';
-import { applyAcquirerOutcome, type AcquirerOutcome } from '../payments/outcome';
+import { applyAcquirerOutcome } from '../payments/outcome';
 import { beginRelease, capturedItems, holdsDue, HoldRefused, warnOfExpiringHolds } from '../payments/holds';
 import { attemptByOrder, itemsOfAttempt } from '../payments/queries';
 import { billByOid } from '../billing/queries';
@@ -23,6 +23,7 @@ import { recordReceiptPositions } from '../payments/receiptPositions';
 import type { RootStore, Store } from '../store/store';
 import { attemptsToReconcile, markAcquirerChecked, markRegisterStarted, recordAcquirerFacts, recordOrder, withAttemptLease } from './attempts';
 import { fiscalReceiptOf, type FiscalReceipt } from './orderBundle';
+import { HOLDING, holdOutcomeOf, outcomeOf } from './orderOutcome';
 import type { Acquirer, Order } from './port';
 import { createClosingReceiptSender } from './closingReceiptSender';
 import type { FiscalApi } from './fiscal';
@@ -42,53 +43,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The attempt waits for the acquirer's word (its chart's states at the acquirer): only then is the acquirer asked. */
 const waitsForAcquirer = (attempt: AttemptRow) => stateHasTag(attemptChart, attempt.state, AT_ACQUIRER);
-
-/** A hold's states: the acquirer's word there is whether the money was taken or let go. */
-const HOLDING = new Set(['held', 'capturing', 'releasing']);
-
-/** The acquirer's word on a held attempt's order; null while it is held and nothing was asked of it. */
-function holdOutcomeOf(attempt: AttemptRow, found: Order | null): AcquirerOutcome | null {
-  switch (found?.state.kind) {
-    case 'paid':
-    case 'refunded':
-      return { type: 'acquirer.captured', capturedKopecks: found.taken };
-    case 'declined':
-      // Reversed by a release, or ended by the acquirer's own time-out.
-      return { type: 'acquirer.released', reason: attempt.release_reason ?? 'expired' };
-    case 'held':
-      // Still held after a capture or release went out: it never got there (the money may be taken or let go again).
-      return attempt.state === 'held' ? null : { type: 'acquirer.held' };
-    default:
-      return null;
-  }
-}
-
-/**
- * The acquirer's word on the attempt's order, as the attempt's chart hears it; null while the order is still open.
- * `found` null: the acquirer has no such order.
- */
-export function outcomeOf(attempt: AttemptRow, found: Order | null, now: number): AcquirerOutcome | null {
-  if (HOLDING.has(attempt.state)) return holdOutcomeOf(attempt, found);
-  // Nothing paid and the order's session is over: it can no longer be paid.
-  const sessionOver = attempt.expires_at !== null && now > attempt.expires_at;
-  if (!found) return sessionOver ? { type: 'session.expired' } : null;
-  switch (found.state.kind) {
-    case 'paid':
-      return { type: 'acquirer.paid', paidKopecks: found.amount };
-    case 'declined':
-      return { type: 'acquirer.declined', reason: found.state.reason };
-    case 'refunded':
-      return { type: 'acquirer.refunded' };
-    case 'waiting':
-      return sessionOver ? { type: 'session.expired' } : null;
-    case 'held':
-      // The money is held on the card (a bill that captures by hand): the merchant takes it or lets it go.
-      return { type: 'acquirer.held' };
-    case 'paying':
-      // Money may be moving: wait for the acquirer's final word.
-      return null;
-  }
-}
 
 export function createGateway(deps: {
   store: RootStore;

@@ -20,7 +20,7 @@ import { quantityMilliOf } from '../billing/items';
 import { billByOid } from '../billing/queries';
 import type { PaymentTypeCode } from '../billing/tables';
 import type { AppOptions } from '../config';
-import { adjustPoints, BalanceTooLow, ledgerPage, pointsBalance } from '../loyalty/ledger';
+import { BalanceTooLow } from '../loyalty/ledger';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
 import { HoldRefused } from '../payments/holds';
@@ -34,23 +34,19 @@ import { ApiError, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
 import { holdRoutes } from './holdRoutes';
 import { handoverRoutes } from './handoverRoutes';
+import { pointsRoutes } from './pointsRoutes';
 import { refundRoutes } from './refundRoutes';
 import {
   billSchema,
   createBillBody,
-  custNoParams,
   errorResponses,
   errorSchema,
   idempotencyHeaders,
-  ledgerPageSchema,
-  ledgerQuery,
   objectOidParams,
   paymentsPageSchema,
   paymentsQuery,
-  pointsBody,
-  pointsChangeSchema,
 } from './schemas';
-import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView, withDetails } from './views';
+import { billView, decodeCursor, encodeCursor, paymentView, withDetails } from './views';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -181,7 +177,6 @@ function domainError(error: unknown): ApiError | undefined {
 
 const isPosition = (value: unknown): value is [number, string] =>
   Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';
-const isLedgerPosition = (value: unknown): value is number => Number.isSafeInteger(value);
 
 export interface MerchantApiOptions {
   options: AppOptions;
@@ -354,57 +349,10 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     },
   );
 
-  app.post(
-    '/customers/:custNo/points',
-    {
-      config,
-      schema: {
-        tags: ['points'],
-        summary: "Credit or debit a customer's loyalty points",
-        description: 'A debit that would take the balance below zero is refused with 409.',
-        headers: idempotencyHeaders,
-        params: custNoParams,
-        body: pointsBody,
-        response: { 200: pointsChangeSchema, 409: errorSchema, 422: errorSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      once(request, reply, 200, async (tx) => {
-        const { custNo } = request.params;
-        const { balance, entry } = await adjustPoints(tx, custNo, request.body.delta, request.body.reason);
-        return { custNo, balance, entry: ledgerEntryView(entry) };
-      }),
-  );
-
-  app.get(
-    '/customers/:custNo/points',
-    {
-      config,
-      schema: {
-        tags: ['points'],
-        summary: "A customer's balance and ledger, newest first",
-        params: custNoParams,
-        querystring: ledgerQuery,
-        response: { 200: ledgerPageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { custNo } = request.params;
-      const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor, isLedgerPosition);
-      if (request.query.cursor !== undefined && before === undefined) {
-        throw new ApiError(400, 'invalid_request', 'The cursor is not one this API gave', [{ field: 'cursor', message: 'is not a cursor of this API' }]);
-      }
-      const size = Number(request.query.limit ?? 50);
-      const [balance, rows] = await Promise.all([pointsBalance(store, custNo), ledgerPage(store, custNo, before, size + 1)]);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
-      return { custNo, balance, ledger: page.map(ledgerEntryView), nextCursor: rows.length > size && last ? encodeCursor(last.id) : null };
-    },
-  );
-
   await app.register(refundRoutes);
   await app.register(holdRoutes);
   await app.register(handoverRoutes);
+  await app.register(pointsRoutes);
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

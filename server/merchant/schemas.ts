@@ -4,7 +4,7 @@
  * free-text field names its format: `text-line` (one line, no control characters) or `text-lines` (tab and line feed
  * allowed), as src/services/rules/freeText.ts defines them.
  */
-import { TEXT_LINE, TEXT_LINES } from '../../src/services/rules/freeText';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
 import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import { ITEMS_MAX } from '../billing/items';
 import { MONEY_PATTERN } from '../platform/money';
@@ -355,7 +355,7 @@ export const billSchema = {
  * Every list of the API is read a page at a time, alike: the query takes the list's own filters, `limit` and `cursor`
  * (the previous page's nextCursor); the page answers the list's fields and `nextCursor`.
  */
-const pagedQuery = <const F>(filters: F) =>
+export const pagedQuery = <const F>(filters: F) =>
   ({
     type: 'object',
     additionalProperties: false,
@@ -366,7 +366,7 @@ const pagedQuery = <const F>(filters: F) =>
     },
   }) as const;
 
-const pageSchema = <const R extends readonly string[], const P>(required: R, properties: P) =>
+export const pageSchema = <const R extends readonly string[], const P>(required: R, properties: P) =>
   ({
     type: 'object',
     required: [...required, 'nextCursor'],
@@ -380,42 +380,3 @@ export const paymentsQuery = pagedQuery({
 });
 
 export const paymentsPageSchema = pageSchema(['data'], { data: { type: 'array', items: paymentSchema } });
-
-export const pointsBody = {
-  type: 'object',
-  required: ['delta', 'reason'],
-  additionalProperties: false,
-  properties: {
-    delta: { type: 'integer', minimum: -100_000_000, maximum: 100_000_000, not: { const: 0 }, description: 'Points to credit (positive) or debit (negative).' },
-    reason: { type: 'string', minLength: 1, maxLength: 200, format: TEXT_LINES },
-  },
-} as const;
-
-export const ledgerEntrySchema = {
-  type: 'object',
-  required: ['id', 'delta', 'reason', 'orderId', 'refundId', 'createdAt'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    delta: { type: 'integer' },
-    reason: { type: 'string' },
-    orderId: { type: ['string', 'null'], description: 'The payment that spent the points, if one did.' },
-    refundId: { type: ['string', 'null'], description: 'The refund that gave the points back, if one did.' },
-    createdAt: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-export const pointsChangeSchema = {
-  type: 'object',
-  required: ['custNo', 'balance', 'entry'],
-  additionalProperties: false,
-  properties: { custNo: { type: 'string' }, balance: { type: 'integer' }, entry: ledgerEntrySchema },
-} as const;
-
-export const ledgerQuery = pagedQuery({});
-
-export const ledgerPageSchema = pageSchema(['custNo', 'balance', 'ledger'], {
-  custNo: { type: 'string' },
-  balance: { type: 'integer' },
-  ledger: { type: 'array', items: ledgerEntrySchema, description: 'Newest first.' },
-});

@@ -6,6 +6,7 @@
  */
 import { MEASURES, PAYMENT_METHOD_CODES, VAT_CODES, type FfdVersion, type PaymentMethod } from '../billing/fiscalCodes';
 import { QUANTITY_SCALE } from '../billing/items';
+import type { CartItem } from '../acquirer/orderBundle';
 import { splitByLargestRemainder } from './chargedItems';
 import type { AttemptItemRow } from './tables';
 
@@ -15,17 +16,8 @@ export const PREPAYMENT_OFFSET = 2;
 /** The positions a prepayment receipt may carry (tag 1214 codes 1 to 3): a full payment needs no closing. */
 export const isPrepayment = (method: PaymentMethod) => PAYMENT_METHOD_CODES[method] < PAYMENT_METHOD_CODES.full_payment;
 
-export interface ClosingItem {
-  positionId: string;
-  name: string;
-  quantity: { value: number; measure: string | number };
-  itemAmount: number;
-  itemPrice: number;
-  itemCode: string;
-  tax: { taxType: number };
-  paymentMethod: 'full_payment';
-  paymentObject: string;
-}
+/** A position of the order's receipt, as the fiscal API takes it: its method and object as fields, not attributes. */
+export type ClosingItem = Omit<CartItem, 'itemAttributes'> & { paymentMethod: 'full_payment'; paymentObject: string };
 
 /** What doReceipt sends: the bundle, and where the receipt goes (an e-mail or a phone, one at least). */
 export interface ClosingCart {

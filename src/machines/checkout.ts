@@ -18,19 +18,14 @@ import {
   type CheckoutInput,
   type PayOutcome,
 } from './checkoutContext';
-import { fromChunk, loadCodeStub, type LoadedCode } from './chunks';
-import type { codeFlowMachine, CodeRequest } from './codeFlow';
+import type { LoadedCode } from './chunks';
+import type { CodeRequest } from './codeFlow';
 import { codeFlowInput, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
-import type { freeCallMachine } from './freeCall';
-import type { offerMachine } from './offer';
-import type { paymentMachine } from './payment';
-import type { paymentStatusMachine } from './paymentStatus';
-import type { signInMachine } from './signIn';
 import { askedFor, route, steps, type Step } from './steps';
-import { childStarters } from './checkoutChildren';
+import { checkoutActors, childStarters } from './checkoutChildren';
 import { checkoutGuards, codeMissing } from './checkoutGuards';
-import { notProvided, promiseStub } from './stub';
+import { notProvided } from './stub';
 
 export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';
 export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
@@ -59,23 +54,7 @@ export const checkoutMachine = setup({
       paymentStatus: 'paymentStatus';
     },
   },
-  actors: {
-    /** Resolves with the accepted e-mail; rejects when the server refuses it. */
-    checkEmail: promiseStub<string, { email: string }>('checkEmail'),
-    /** The chunks of code asked for, with their children's logic (chunks.ts). */
-    loadCode: loadCodeStub,
-    // The children, each started from the logic its chunk brought (chunks.ts); named here for their types, so that a
-    // view reads `state.children.payment` as the payment machine's. The send-code flow runs once per code purpose
-    // (codePurposeSteps.ts), each with what its right code unlocks.
-    payment: fromChunk<typeof paymentMachine>('payment'),
-    paymentStatus: fromChunk<typeof paymentStatusMachine>('paymentStatus'),
-    offer: fromChunk<typeof offerMachine>('offer'),
-    signIn: fromChunk<typeof signInMachine>('signIn'),
-    freeCall: fromChunk<typeof freeCallMachine>('freeCall'),
-    pointsCode: fromChunk<typeof codeFlowMachine>('pointsCode'),
-    passwordCode: fromChunk<typeof codeFlowMachine>('passwordCode'),
-    registrationCode: fromChunk<typeof codeFlowMachine>('registrationCode'),
-  },
+  actors: checkoutActors,
   actions: {
     'enter step': assign((_, params: { step: Step }) => ({ step: params.step })),
     /** The step the payer asked for, opened once its code is here (`opening`). */
