@@ -94,7 +94,12 @@ export interface TextOutboxOptions {
   onOutcome?: (outcome: TextOutcome) => void;
   /** Told once a taken text's delivery is final (delivered or not), where it is read. */
   onDelivery?: (delivery: Exclude<Delivery, 'on the way'>) => void;
+  /** Runs a task after the call that asked for it (the app's background work, which a graceful stop waits for). */
+  later?: (name: string, task: () => Promise<void>) => void;
 }
+
+/** How many callbacks naming a text not yet known are remembered: anyone may post one, so the memory is bounded. */
+const OVERTAKEN_KEPT = 1_000;
 
 export function textOutbox(options: TextOutboxOptions): TextOutbox {
   const { store, provider, seal } = options;
@@ -107,6 +112,9 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
   const hinted = new Map<string, Promise<void>>();
   // Set by stop(): a round in flight takes no further text.
   let closing = false;
+  // The provider's ids named by a callback before the send that got them was recorded (the provider may post its
+  // callback before its answer to the send reaches us): read as soon as the send is recorded, not on the schedule.
+  const overtaken = new Set<string>();
 
   /** The one place a text's outcome is decided and recorded. */
   async function settle(row: SmsMessageRow, outcome: TextOutcome, change: Parameters<typeof recordText>[2]): Promise<TextOutcome> {
@@ -134,7 +142,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     }
     try {
       const { smsId } = await provider.send(row.phone, words);
-      return settle(row, 'accepted', {
+      const outcome = await settle(row, 'accepted', {
         state: 'accepted',
         attempts,
         sms_id: smsId,
@@ -144,6 +152,8 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
         accepted_at: store.now(),
         next_status_at: store.now() + STATUS_READ_DELAYS_MS[0],
       });
+      if (overtaken.delete(smsId)) (options.later ?? ((_name, task) => void task()))(`sms status ${smsId}`, () => readDelivery(smsId));
+      return outcome;
     } catch (error) {
       const failure = error instanceof SmsProviderError ? error : new SmsProviderError('sms/send', 'network', String(error));
       const recorded = { attempts, status_code: failure.statusCode, error: failure.message.slice(0, 500) };
@@ -227,6 +237,31 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     await readDueStatuses();
   }
 
+  function readDelivery(smsId: string): Promise<void> {
+    const running = hinted.get(smsId);
+    if (running) return running;
+    const read = (async () => {
+      let row = await textBySmsId(store, smsId);
+      if (!row) {
+        remember(smsId);
+        // Its send may have been recorded while this looked: looked at once more, it is read now or when recorded.
+        row = await textBySmsId(store, smsId);
+        if (!row) return;
+        overtaken.delete(smsId);
+      }
+      if (row.state !== 'accepted' || row.delivery !== 'on the way') return;
+      const held = await claimDeliveryRead(store, row.id, store.now() + readHoldMs);
+      if (held) await readStatus(held);
+    })().finally(() => hinted.delete(smsId));
+    hinted.set(smsId, read);
+    return read;
+  }
+
+  function remember(smsId: string): void {
+    if (overtaken.size >= OVERTAKEN_KEPT) overtaken.delete(overtaken.values().next().value!);
+    overtaken.add(smsId);
+  }
+
   const loop = rounds(options.pollMs, runOnce, (error) => options.log('text worker round failed', error));
 
   return {
@@ -244,18 +279,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     sendQueued,
     sendNow,
     runOnce,
-    readDelivery(smsId) {
-      const running = hinted.get(smsId);
-      if (running) return running;
-      const read = (async () => {
-        const row = await textBySmsId(store, smsId);
-        if (row?.state !== 'accepted' || row.delivery !== 'on the way') return;
-        const held = await claimDeliveryRead(store, row.id, store.now() + readHoldMs);
-        if (held) await readStatus(held);
-      })().finally(() => hinted.delete(smsId));
-      hinted.set(smsId, read);
-      return read;
-    },
+    readDelivery,
     start() {
       if (loop.started) return;
       closing = false;

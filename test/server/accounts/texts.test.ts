@@ -281,6 +281,43 @@ describe("the provider's callback names a text: a hint, never an amplifier", () 
   });
 });
 
+test("a callback that overtakes the send's answer is not lost: the text is read as soon as its send is recorded", async () => {
+  const t = await startStore();
+  try {
+    const later: Promise<void>[] = [];
+    let statusReads = 0;
+    // The provider posts its callback (here: the hint itself) before its answer to the send comes back.
+    const texts: ReturnType<typeof textOutbox> = textOutbox({
+      store: t.store,
+      provider: {
+        async send() {
+          await texts.readDelivery('000000-00000001');
+          return { smsId: '000000-00000001' };
+        },
+        async status() {
+          statusReads += 1;
+          return { statusCode: 103, delivery: 'delivered' };
+        },
+      },
+      seal: await textSeal(t.store),
+      retryScheduleMs: [],
+      timeoutMs: 1_000,
+      pollMs: 60_000,
+      log: () => {},
+      later: (_name, task) => void later.push(task()),
+    });
+    const id = await t.store.transaction((tx) => texts.queue(tx, { phone: PHONE, kind: 'code', sessionId: null, text: 'Код: 1234', sendUntil: tx.now() + 60_000 }));
+    expect(statusReads).toBe(0);
+    expect(await texts.sendQueued(id)).toBe('accepted');
+    await Promise.all(later);
+    expect(later).toHaveLength(1);
+    expect(statusReads).toBe(1);
+    expect(await textsOfPhone(t.store, PHONE, 1)).toEqual([expect.objectContaining({ delivery: 'delivered', status_code: 103, status_reads: 1 })]);
+  } finally {
+    await t.close();
+  }
+});
+
 describe('the words never reach a log', () => {
   test('the outbox logs what became of a text, never its words', async () => {
     const t = await startStore();
