@@ -111,6 +111,7 @@ describe('free text: control characters, line breaks and half characters are ref
 
 /* ---------------- fuzz ---------------- */
 
+// 1,200 requests: a busy machine (PostgreSQL, other suites alongside) may take a minute; the limit is there for a hang.
 test(`fuzz (seed ${SEED}): 1,200 random bodies across all routes, no 500, no row changed`, async () => {
   const client = await openPage(server.app, 'demo-points');
   const before = await snapshot(server.app);
@@ -132,4 +133,4 @@ test(`fuzz (seed ${SEED}): 1,200 random bodies across all routes, no 500, no row
   expect(statuses.get(400)).toBeGreaterThan(600);
   expect([...statuses.keys()].some((s) => s !== 400)).toBe(true);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-}, 30_000);
+}, 120_000);
