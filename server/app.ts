@@ -18,6 +18,7 @@ import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
 import { validatorOptions } from './platform/schemas';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
+import { standInLogos } from './sandbox/bankLogos';
 import { sandboxModule } from './sandbox/module';
 import { sbpBankRoutes } from './sbpBanks/routes';
 import { configuredSmsProvider } from './smsProvider/smsru';
@@ -99,7 +100,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await acquirerModule(app, options);
   await paymentsModule(app, options);
   await merchantModule(app, options);
-  await app.register(sbpBankRoutes, { options });
+  // The sandbox needs no network: its stand-ins take the place of the logos NSPK's host would give.
+  await app.register(sbpBankRoutes, { options, ...(options.sandbox ? { standInLogos: standInLogos() } : {}) });
   await sandboxModule(app, options);
   return app;
 }

@@ -1,5 +1,5 @@
 import { createActor, type ActorRefFrom } from 'xstate';
-import type { paymentStatusMachine } from './machines/paymentStatus';
+import { firstAnswerIn, type paymentStatusMachine } from './machines/paymentStatus';
 import { definePaymentStatusActor } from './actors/paymentStatus';
 import type { Dependencies } from './actors/dependencies';
 import { settled, show } from './mount';
@@ -19,9 +19,11 @@ export async function mountResult(element: HTMLElement, deps: Dependencies, conf
   const orderId = query.get('orderId');
   const billOid = query.get('billOid');
   const cancelled = query.get('state') === 'return';
-  const status = orderId && billOid ? createActor(definePaymentStatusActor(deps), { input: { transactionID: orderId, billOID: billOid } }).start() : null;
+  const status =
+    orderId && billOid ? createActor(definePaymentStatusActor(deps), { input: { transactionID: orderId, billOID: billOid, firstAnswerCarried: !!carried } }).start() : null;
   if (status) nameOrderAsReceipt(status);
-  if (status && carried) await settled(status, (state) => !state.matches('checking'));
+  // The carried answer is rendered as the server rendered it; the page's own first read, asked at once, may follow.
+  if (status && carried) await settled(status, (state) => firstAnswerIn(state.context));
   const view = resultView(status ? outcomeOf(status.getSnapshot(), { cancelled }) : null);
   show(
     element,

@@ -10,7 +10,7 @@ import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { defineLoadCode } from './actors/code';
 import { appMachine, type AppActor } from './machines/app';
 import { checkoutMachine } from './machines/checkout';
-import { paymentStatusMachine } from './machines/paymentStatus';
+import { firstAnswerIn, paymentStatusMachine } from './machines/paymentStatus';
 import { chunkViews, pageCode } from './pageCode';
 import { firstAnswers, type InitialData } from './services/initialData';
 import { errorTitleOf } from './services/messages';
@@ -119,17 +119,20 @@ export async function renderResult({ config, orderId, billOid, cancelled, initia
   const page = (status: PaymentStatusActor | null) => <ResultPageRoot status={status} query={query} config={config} />;
   if (!orderId || !billOid) return { markup: await html(page(null)), view: resultView(null), title: null };
   const first = firstAnswers({ ...initial, rendered: null });
+  const carried = !!initial.status;
   const logic = paymentStatusMachine.provide({
     actors: {
-      fetchStatus: fromPromise(() => first.status() ?? Promise.reject(new Error('no status to render'))),
+      // The page's own read after the carried answer is the browser's to make: here it never ends, so the render is
+      // of the carried answer alone, as the browser's first render will be.
+      fetchStatus: fromPromise(() => first.status() ?? (carried ? new Promise<never>(() => undefined) : Promise.reject(new Error('no status to render')))),
       watchVisibility: fromCallback(nothing),
       watchConnection: fromCallback(nothing),
     },
     actions: { 'log poll failure': nothing },
   });
-  const status = createActor(logic, { input: { transactionID: orderId, billOID: billOid } }).start();
+  const status = createActor(logic, { input: { transactionID: orderId, billOID: billOid, firstAnswerCarried: carried } }).start();
   try {
-    const answered = initial.status ? await waitFor(status, (state) => !state.matches('checking'), { timeout: SETTLE_MS }) : status.getSnapshot();
+    const answered = carried ? await waitFor(status, (state) => firstAnswerIn(state.context), { timeout: SETTLE_MS }) : status.getSnapshot();
     return { markup: await html(page(status)), view: resultView(outcomeOf(answered, { cancelled })), title: null };
   } finally {
     // The polling's two-minute clock stops with it.

@@ -89,8 +89,8 @@ export interface ServedList {
   etag: string;
   count: number;
   updatedAt: string;
-  /** NSPK's logo address of each bank that has one, for the logo route. */
-  logos: Map<string, string>;
+  /** NSPK's logo address of each bank that has one, and the bank's name, for the logo route. */
+  logos: Map<string, { url: string; name: string }>;
 }
 
 export const logoPath = (id: string) => `/api/sbp-banks/logos/${id}`;
@@ -133,7 +133,7 @@ function serve({ banks, updatedAt }: { banks: SourceBank[]; updatedAt: string })
     etag: `W/"${hash}"`,
     count: out.length,
     updatedAt,
-    logos: new Map(banks.flatMap((bank) => (bank.logo ? [[bank.id, bank.logo] as const] : []))),
+    logos: new Map(banks.flatMap((bank) => (bank.logo ? [[bank.id, { url: bank.logo, name: bank.name }] as const] : []))),
   };
 }
 
@@ -156,6 +156,11 @@ export interface SbpBankListOptions {
   log: Log;
   now?: () => number;
   bundledFile?: string;
+  /**
+   * Logos made on this server instead of fetched (the sandbox's stand-ins, which need no network): every bank of the
+   * list that has a logo gets one, and nothing is asked of NSPK.
+   */
+  standIns?: (bank: { id: string; name: string }) => Logo;
 }
 
 /** A download larger than this is not a bank list (the snapshot is about 60 KB). */
@@ -190,7 +195,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer 
   }
 }
 
-export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundledFile = BUNDLED_LIST_FILE }: SbpBankListOptions) {
+export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundledFile = BUNDLED_LIST_FILE, standIns }: SbpBankListOptions) {
   const bundled = checkBankList(JSON.parse(fs.readFileSync(bundledFile, 'utf8')));
   // The shipped snapshot must pass its own check: a broken one is a build mistake, found at start.
   if ('error' in bundled) throw new Error(`the bundled SBP bank list is invalid: ${bundled.error}`);
@@ -263,8 +268,10 @@ export function createSbpBankList({ sourceUrl, fetch, log, now = Date.now, bundl
 
   /** The bank's logo, fetched once and kept; null when the bank has none or its host cannot give it now. */
   async function logo(id: string): Promise<Logo | null> {
-    const url = served.logos.get(id);
-    if (!url) return null;
+    const bank = served.logos.get(id);
+    if (!bank) return null;
+    if (standIns) return standIns({ id, name: bank.name });
+    const { url } = bank;
     const cached = logoCache.get(url);
     if (cached && now() - cached.at < (cached.logo ? LOGO_KEEP_MS : LOGO_RETRY_MS)) return cached.logo;
     let loading = logoLoads.get(url);

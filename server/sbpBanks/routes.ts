@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
-import { createSbpBankList } from './list';
+import { createSbpBankList, type Logo } from './list';
 
 /** The list changes at most once a day: phones keep it an hour and may use a stale copy while they revalidate. */
 const LIST_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
@@ -31,11 +31,14 @@ export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' |
  * `GET /api/sbp-banks`: the fast-payment member banks for the page's bank list, cacheable with an ETag
  * (304 when the page's copy is current), compressed once per list. `GET /api/sbp-banks/logos/:id`: the bank's logo
  * fetched from NSPK and kept, so the page loads images from its own origin only (the CSP stays strict) and tells no
- * third party who is paying; 404 when there is none, and the page shows the bank's initials. With SBP_BANKS_URL the
+ * third party who is paying; 404 when there is none, and the page shows the bank's initials. With the sandbox on, the
+ * logos are the sandbox's stand-ins, made here: no call out, no 404. With SBP_BANKS_URL the
  * list is refreshed at start and once a day, keeping the last good one. No database: the list is the server's data.
  */
-export const sbpBankRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: Pick<AppOptions, 'sbpBanksUrl' | 'sbpFetch' | 'now'> } }> = async (app, { options }) => {
-  const list = createSbpBankList({ sourceUrl: options.sbpBanksUrl, fetch: options.sbpFetch, log: app.log, now: options.now });
+export const sbpBankRoutes: FastifyPluginAsyncJsonSchemaToTs<{
+  Options: { options: Pick<AppOptions, 'sbpBanksUrl' | 'sbpFetch' | 'now'>; standInLogos?: (bank: { id: string; name: string }) => Logo };
+}> = async (app, { options, standInLogos }) => {
+  const list = createSbpBankList({ sourceUrl: options.sbpBanksUrl, fetch: options.sbpFetch, log: app.log, now: options.now, ...(standInLogos ? { standIns: standInLogos } : {}) });
 
   app.get('/api/sbp-banks', async (request, reply: FastifyReply) => {
     const served = list.current;

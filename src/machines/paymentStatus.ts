@@ -10,6 +10,12 @@ export interface PaymentStatusInput {
    * outcome when they come back. Elsewhere a hidden tab pauses polling.
    */
   keepPollingWhenHidden?: boolean;
+  /**
+   * The first answer is the one the server put into the page as the payer came back from the bank (a result page). The
+   * server read it as the payer arrived, perhaps just before the bank's word reached it: so the page's own first read
+   * follows at once, and a payment still waiting is not told as such (nor as cancelled) until that read has answered.
+   */
+  firstAnswerCarried?: boolean;
 }
 
 export interface PaymentStatusContext extends PaymentStatusInput {
@@ -25,6 +31,8 @@ export interface PaymentStatusContext extends PaymentStatusInput {
   hidden: boolean;
   /** The server has answered a poll: the status is known, if only as 'created' (no 'Получаем данные…' before). */
   answered: boolean;
+  /** How many reads have ended (answered or failed), the carried answer counting as the first. */
+  readsEnded: number;
   /** The browser says it has no connection: wait for it to come back rather than poll into nothing. */
   offline: boolean;
   /** How polling ended, for the parent (set on entering a final state). */
@@ -52,6 +60,12 @@ export const MAX_RETRY_PAUSE_MS = 60_000;
 /** After this long still 'created', the bank is slow: say so, and ask every SLOW_POLL_MS instead. */
 export const SLOW_AFTER_MS = 120_000;
 export const SLOW_POLL_MS = 15_000;
+
+/** Only the answer the page carried has come: the page's own first read is due, or on its way. */
+export const onlyCarried = (context: Pick<PaymentStatusContext, 'firstAnswerCarried' | 'readsEnded'>) => context.firstAnswerCarried === true && context.readsEnded < 2;
+
+/** The carried answer (or, without one, the first read) has come: the page can show what it says. */
+export const firstAnswerIn = (context: Pick<PaymentStatusContext, 'readsEnded'>) => context.readsEnded > 0;
 
 /**
  * Payment-status polling: ask for the status, wait 5000 ms, ask again, until success or declined.
@@ -83,6 +97,8 @@ export const paymentStatusMachine = setup({
     /** Hidden, and this poll waits for the tab (the fast-payment step on a phone keeps polling instead). */
     'pauses for the hidden tab': ({ context }) => context.hidden && !context.keepPollingWhenHidden,
     'is offline': ({ context }) => context.offline,
+    /** The page has only the answer it carried: its own first read is due now, not after the interval. */
+    'has only the carried answer': ({ context }) => onlyCarried(context),
   },
   delays: {
     // A hold waits for the merchant (hours, days): asked about at the slow pace, as a slow bank is.
@@ -103,6 +119,7 @@ export const paymentStatusMachine = setup({
     hidden: false,
     offline: false,
     answered: false,
+    readsEnded: 0,
     outcome: 'declined',
     receipt: null,
     slow: false,
@@ -120,6 +137,7 @@ export const paymentStatusMachine = setup({
   states: {
     checking: {
       tags: 'created',
+      exit: assign({ readsEnded: ({ context }) => context.readsEnded + 1 }),
       invoke: {
         src: 'fetchStatus',
         input: ({ context }) => ({ transactionID: context.transactionID, billOID: context.billOID }),
@@ -184,6 +202,8 @@ export const paymentStatusMachine = setup({
       always: [
         { guard: 'is offline', target: 'offline' },
         { guard: 'pauses for the hidden tab', target: 'paused' },
+        // Back from the bank's form: what the server knew as the payer arrived may predate the bank's word; ask now.
+        { guard: 'has only the carried answer', target: 'checking' },
       ],
       after: { 'status poll interval': 'checking' },
       // Back from the bank app: a phone may have frozen the page and its timer while it was hidden, so ask at once.

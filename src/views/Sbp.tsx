@@ -7,7 +7,7 @@ import { stepMessages } from '../services/stepMessages';
 import { roublesOf } from '../services/pricing';
 import { PageContext } from './appContext';
 import { BankList } from './BankList';
-import { StatusBlock } from './StatusBlock';
+import { ConnectionNotice, StatusBlock } from './StatusBlock';
 import { StepSection } from './StepSection';
 import './sbp.css';
 
@@ -46,6 +46,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
 
   return (
     <StepSection title={isDesktop ? (typeName ?? t.title) : bankListMessages.chooseBank}>
+      <ConnectionNotice actor={status} />
       <p className="sbp-amount">
         <span>{bankListMessages.amount}</span> <strong>{formatMoney(roublesOf(amount))}</strong>
       </p>
@@ -85,7 +86,7 @@ export function Sbp({ actor }: { actor: CheckoutActor }) {
         </>
       )}
       {/* Nothing about the payment until the first status answer. */}
-      {status && <StatusBlock actor={status} quietUntilAnswered createdText={isDesktop ? undefined : t.comeBack} />}
+      {status && <StatusBlock actor={status} quietUntilAnswered connectionToldAbove createdText={isDesktop ? undefined : t.comeBack} />}
       <button type="button" className="link" onClick={goBack}>
         {t.anotherMethod}
       </button>

@@ -1,6 +1,6 @@
 import { useSelector } from './useSelector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { paymentStatusMachine } from '../machines/paymentStatus';
+import { onlyCarried, type paymentStatusMachine } from '../machines/paymentStatus';
 import { stepMessages } from '../services/stepMessages';
 import { receiptMessages } from '../services/receiptMessages';
 import { formatMoney } from '../services/format';
@@ -36,17 +36,23 @@ export type Outcome =
  * says nothing the payment is cancelled, not pending. The address bar only picks the words for 'nothing happened':
  * a success the server reports is a success whatever it says.
  */
-export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, options: { cancelled?: boolean; quietUntilAnswered?: boolean } = {}): Outcome {
+export function outcomeOf(
+  state: SnapshotFrom<typeof paymentStatusMachine>,
+  options: { cancelled?: boolean; quietUntilAnswered?: boolean; connectionToldAbove?: boolean } = {},
+): Outcome {
   if (state.hasTag('success')) return state.context.receipt?.refund?.whole ? 'returned' : 'success';
   if (state.hasTag('declined')) return state.context.receipt?.billPaid ? 'bill paid elsewhere' : 'declined';
   if (state.hasTag('refunded')) return 'refunded';
   if (state.hasTag('released')) return 'released';
   if (state.hasTag('order not found')) return 'order not found';
   if (state.hasTag('document not found')) return 'document not found';
-  if (state.hasTag('offline')) return 'offline';
+  // A step that tells of a lost connection at its top keeps this block quiet meanwhile: one notice, announced once.
+  if (state.hasTag('offline')) return options.connectionToldAbove ? 'unknown' : 'offline';
   // Held: the polling goes on for the merchant's capture or release, but the payer's answer is already this.
   if (state.context.hold) return 'held';
-  if (options.cancelled && state.context.answered) return 'cancelled';
+  // Cancelled is what the bank's silence means once the page has asked itself: the answer the page carried may have
+  // been read just before a decline's word came, and a decline is told only as declined.
+  if (options.cancelled && state.context.answered && !onlyCarried(state.context)) return 'cancelled';
   if (options.quietUntilAnswered && !state.context.answered) return 'unknown';
   if (state.context.slow) return 'slow';
   return 'created';
@@ -101,11 +107,13 @@ interface Props {
   cancelled?: boolean;
   /** While waiting, what the step asks of the payer instead of not to leave the page (a phone's fast payment). */
   createdText?: string;
+  /** The step tells of a lost connection at its top (ConnectionNotice): this block says nothing of it. */
+  connectionToldAbove?: boolean;
 }
 
 /** The status block of the result and fast-payment steps: an icon and the status text, announced politely. */
-export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false, createdText }: Props) {
-  const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
+export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false, createdText, connectionToldAbove = false }: Props) {
+  const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered, connectionToldAbove }));
   const view = views[outcome];
   const receipt = useSelector(actor, (state) => state.context.receipt);
   const refund = receipt?.refund;
@@ -121,6 +129,25 @@ export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = fal
       <p className="status-text" role="status" aria-live="polite">
         {outcome === 'created' && createdText ? createdText : text}
       </p>
+    </div>
+  );
+}
+
+/**
+ * A lost connection, told at the top of a step where the payer looks (on a phone the bank list would push the status
+ * block far below the fold). The live region is on the page from the start, empty, so that the notice is announced
+ * when it appears.
+ */
+export function ConnectionNotice({ actor }: { actor: PaymentStatusActor | undefined }) {
+  const offline = useSelector(actor, (state) => state?.hasTag('offline') ?? false);
+  return (
+    <div className="connection-notice" role="status" aria-live="polite">
+      {offline && (
+        <p className="notice-box notice-offline">
+          <OfflineIcon size={24} />
+          <span>{stepMessages.status.offline}</span>
+        </p>
+      )}
     </div>
   );
 }

@@ -77,8 +77,8 @@ export const FailureIcon = () =>
 
 export const LoadingIcon = () => <span className="spinner spinner-large" aria-hidden="true" />;
 
-/** No connection: a signal with a stroke through it, in the warning colour. */
-export const OfflineIcon = () =>
+/** No connection: a signal with a stroke through it, in the warning colour (56 px in a status block, smaller in a notice). */
+export const OfflineIcon = ({ size = 56 }: { size?: number }) =>
   svg(
     <>
       <circle cx="12" cy="12" r="11" fill="#f79009" />
@@ -86,5 +86,5 @@ export const OfflineIcon = () =>
       <circle cx="12" cy="16" r="1.3" fill="#fff" />
       <path d="M6 6l12 12" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
     </>,
-    56,
+    size,
   );

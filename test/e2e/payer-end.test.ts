@@ -175,6 +175,33 @@ test("polling offline says 'Нет соединения — …' and asks at onc
   await status(page, stepMessages.status.created);
 });
 
+test.each([
+  ['375', MOBILE],
+  ['1280', DESKTOP],
+])("offline on the fast-payment step at %s px: 'Нет соединения — …' at the top of the step, in view and in a live region, above the bank list or the QR", async (_width, device) => {
+  const { context, page } = await openPage(device);
+  await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));
+  await page.getByRole('radio', { name: /СБП/ }).check();
+  await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
+  const sbpStep = page.locator('section[aria-labelledby="step-title"]');
+  await sbpStep.locator('.sbp-amount').waitFor();
+  if (device === MOBILE) await page.getByRole('list', { name: 'Выберите банк для оплаты' }).waitFor();
+  await context.setOffline(true);
+  const notice = page.getByRole('status').filter({ hasText: stepMessages.status.offline });
+  await notice.waitFor();
+  // The live region that says it is the step's first after its heading, and it is on screen where the payer looks.
+  expect(await notice.evaluate((region) => region.getAttribute('aria-live') === 'polite' && region.previousElementSibling?.id === 'step-title')).toBe(true);
+  const box = (await notice.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(box.y).toBeLessThan((await sbpStep.locator('.sbp-amount').boundingBox())!.y);
+  // Said once: the status block below keeps quiet about it.
+  expect(await page.getByText(stepMessages.status.offline).count()).toBe(1);
+  await context.setOffline(false);
+  await notice.waitFor({ state: 'detached' });
+});
+
 test('the bank-app overlay keeps focus inside and closes on Esc; Pay works again', async () => {
   const { page } = await openPage();
   await toChoosePaymentType(page, await freshBill(live.server, 'demo-anon'));

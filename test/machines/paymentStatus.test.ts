@@ -59,6 +59,48 @@ test('asks for the status of the transaction at once, then every 5000 ms while i
   expect(fetchStatus.calls).toHaveLength(3);
 });
 
+describe('back from the bank, with the answer the server put into the page', () => {
+  test("its 'created' is followed by the page's own read at once, with no time passing; later reads keep their 5000 ms", async () => {
+    const { actor, fetchStatus, answer } = start({ firstAnswerCarried: true });
+    expect(fetchStatus.calls).toHaveLength(1);
+    await answer(created);
+    // The clock has not moved: the second read is out already.
+    expect(fetchStatus.calls).toHaveLength(2);
+    expect(actor.getSnapshot().value).toBe('checking');
+    await answer({ status: 'declined', objectOID: 'bill-1' });
+    expect(actor.getSnapshot().value).toBe('declined');
+  });
+
+  test("after the page's own read, 'created' waits the interval as ever", async () => {
+    const { fetchStatus, clock, answer } = start({ firstAnswerCarried: true });
+    await answer(created);
+    await answer(created);
+    expect(fetchStatus.calls).toHaveLength(2);
+    clock.increment(STATUS_POLL_MS - 1);
+    expect(fetchStatus.calls).toHaveLength(2);
+    clock.increment(1);
+    expect(fetchStatus.calls).toHaveLength(3);
+  });
+
+  test('offline on arrival: no read into nothing; the own read goes out when the connection is back', async () => {
+    const { actor, fetchStatus, answer, network } = start({ firstAnswerCarried: true });
+    network('offline');
+    await answer(created);
+    expect(actor.getSnapshot().value).toBe('offline');
+    expect(fetchStatus.calls).toHaveLength(1);
+    network('online');
+    expect(fetchStatus.calls).toHaveLength(2);
+  });
+
+  test('without a carried answer the first read is the page\'s own, and the next waits the interval', async () => {
+    const { fetchStatus, clock, answer } = start();
+    await answer(created);
+    expect(fetchStatus.calls).toHaveLength(1);
+    clock.increment(STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(2);
+  });
+});
+
 test.each([
   ['success', 'success'],
   ['declined', 'declined'],

@@ -46,6 +46,16 @@ async function payBySbp(session: Session, isDesktop: boolean) {
   await does.click(session, PAY);
 }
 
+/**
+ * The payer back from the bank's form (or bank-app pay's widget, `cancelled`) on the result page, whose first answer the
+ * server put into it: 'created', read just before the bank's word reached the server. `ownRead` is the page's own read.
+ */
+function backFromBank(session: Session, ownRead: Record<string, unknown>, cancelled = false) {
+  status(session.server, ownRead);
+  session.openResult({ orderId: 'order-1', billLink: OID, carried: { status: 200, body: { success: true, ...created } }, cancelled });
+  return Promise.resolve();
+}
+
 describeModelFlow({
   flow: 'payment-status',
   model,
@@ -136,6 +146,11 @@ describeModelFlow({
       status(session.server, held);
       openPage(session, { bill, resumePath: '/result', draft: { email: 'payer@example.com', selectedTypeOid: card.OID, transactionID: 'order-1' } });
     },
+    // Back on the result page: the server put its first poll's 'created' into the page; the page's own read is
+    // scripted, and no time passes, so the answer seen is that read's, asked at once.
+    BACK_FROM_CARD_FORM_DECLINED: async (session) => backFromBank(session, { status: 'declined', objectOID: OID }),
+    BACK_FROM_BANK_APP_PAY_DECLINED: async (session) => backFromBank(session, { status: 'declined', objectOID: OID }, true),
+    BACK_FROM_BANK_APP_PAY_CLOSED: async (session) => backFromBank(session, created, true),
     // A hold is asked about at the slow pace: the merchant's word comes with the poll 15 s later.
     POLL_CAPTURED: async (session) => {
       status(session.server, { status: 'success', objectOID: OID, receipt: aReceipt({ amount: 100000 }) });

@@ -35,13 +35,50 @@ test('desktop: the amount, SPEC\'s words beside the QR with how to scan it, the 
 
 test("'Получаем данные о платеже' only once the first status answer came", async () => {
   const { fetchStatus } = await renderSbp(true);
-  expect(screen.getByRole('status')).toHaveTextContent('');
+  expect(paymentStatusRegion()).toHaveTextContent('');
   expect(screen.queryByText(stepMessages.status.created)).toBeNull();
   await act(async () => {
     fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
     await flush();
   });
-  expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
+  expect(paymentStatusRegion()).toHaveTextContent(stepMessages.status.created);
+});
+
+/** The status block's live region (the step's other one, at its top, tells of the connection). */
+const paymentStatusRegion = () => document.querySelector('.status-block [role="status"]');
+const connectionRegion = () => document.querySelector('.connection-notice');
+
+test.each([
+  ['desktop', true],
+  ['phone', false],
+])('%s: a lost connection is told at the top of the step, before the amount, in a live region there from the start; the status block says nothing of it', async (_name, isDesktop) => {
+  const checkout = await renderSbp(isDesktop);
+  // There, empty, before anything is to be said: a region that appears with its text is not always announced.
+  expect(connectionRegion()).toHaveAttribute('role', 'status');
+  expect(connectionRegion()).toHaveTextContent('');
+  await act(async () => {
+    checkout.fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
+    await flush();
+  });
+  const polling = checkout.actor.getSnapshot().children.paymentStatus!;
+  await act(async () => {
+    polling.send({ type: 'connection.offline' });
+    await flush();
+  });
+  expect(connectionRegion()).toHaveTextContent(stepMessages.status.offline);
+  // First in the step after its heading: above the amount and the bank list or the QR.
+  const step = screen.getByRole('region');
+  expect(step.children[1]).toBe(connectionRegion());
+  expect(connectionRegion()!.compareDocumentPosition(screen.getByText('Сумма к оплате')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  expect(screen.getAllByText(stepMessages.status.offline)).toHaveLength(1);
+  expect(paymentStatusRegion()).not.toHaveTextContent(stepMessages.status.offline);
+  // Back online: the notice goes, and the next status is asked for at once.
+  await act(async () => {
+    polling.send({ type: 'connection.online' });
+    await flush();
+  });
+  expect(connectionRegion()).toHaveTextContent('');
+  expect(checkout.fetchStatus.calls).toHaveLength(2);
 });
 
 test('mobile: the bank-app link and the QR behind the "Показать/Скрыть QR-код" toggle', async () => {
@@ -64,7 +101,7 @@ test('a phone: while waiting, the status says to pay in the bank app and come ba
     fetchStatus.last.answer.resolve({ status: 'created', objectOID: 'bill-1' });
     await flush();
   });
-  expect(screen.getByRole('status')).toHaveTextContent('Подтвердите оплату в приложении банка. После оплаты вернитесь на эту страницу');
+  expect(paymentStatusRegion()).toHaveTextContent('Подтвердите оплату в приложении банка. После оплаты вернитесь на эту страницу');
   expect(screen.queryByText(/не покидайте страницу/)).toBeNull();
 });
 

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createActor, fromCallback } from 'xstate';
 import { paymentStatusMachine, type PaymentStatusInput } from '../../src/machines/paymentStatus';
 import { ApiError } from '../../src/services/http';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { stepMessages } from '../../src/services/stepMessages';
 import type { PaymentStatusResponse } from '../../src/services/types';
 import { StatusBlock } from '../../src/views/StatusBlock';
@@ -78,4 +79,41 @@ test("paid twice: 'Счет уже оплачен. Деньги за этот п
   });
   expect(screen.getByRole('status')).toHaveTextContent('Счет уже оплачен. Деньги за этот платеж возвращены');
   expect(fetchStatus.calls).toHaveLength(1);
+});
+
+describe('back from bank-app pay (state=return), the server having put its first answer into the page', () => {
+  function renderReturned() {
+    const fetchStatus = fakeRequest<PaymentStatusResponse, PaymentStatusInput>();
+    const actor = createActor(
+      paymentStatusMachine.provide({
+        actors: { fetchStatus: fetchStatus.logic, watchVisibility: fromCallback(() => undefined), watchConnection: fromCallback(() => undefined) },
+        actions: { 'log poll failure': () => undefined },
+      }),
+      { input: { transactionID: 'tx-1', billOID: 'bill-1', firstAnswerCarried: true } },
+    ).start();
+    render(<StatusBlock actor={actor} cancelled />);
+    const answer = (response: PaymentStatusResponse) =>
+      act(async () => {
+        fetchStatus.last.answer.resolve(response);
+        await flush();
+      });
+    return { fetchStatus, answer };
+  }
+
+  test("declined: the carried 'created' is not told as cancelled; the page's own read says 'Платеж отклонен', the one answer", async () => {
+    const { fetchStatus, answer } = renderReturned();
+    await answer({ status: 'created', objectOID: 'bill-1' });
+    expect(screen.queryByText(receiptMessages.cancelled)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.created);
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer({ status: 'declined', objectOID: 'bill-1' });
+    expect(screen.getByRole('status')).toHaveTextContent(stepMessages.status.declined);
+  });
+
+  test("the widget closed and nothing paid: the page's own read still finds it waiting, so 'Оплата отменена'", async () => {
+    const { answer } = renderReturned();
+    await answer({ status: 'created', objectOID: 'bill-1' });
+    await answer({ status: 'created', objectOID: 'bill-1' });
+    expect(screen.getByRole('status')).toHaveTextContent(receiptMessages.cancelled);
+  });
 });

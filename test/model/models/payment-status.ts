@@ -20,7 +20,24 @@ export const paymentStatusModel = setup({}).createMachine({
   id: 'paymentStatus',
   initial: 'closed',
   states: {
-    closed: { on: { PAY_BY_SBP: 'waiting', PAY_BY_SBP_ON_PHONE: 'onPhone', RELOAD_ON_RESULT: 'declined', RELOAD_ON_HELD_RESULT: 'held' } },
+    closed: {
+      on: {
+        PAY_BY_SBP: 'waiting',
+        PAY_BY_SBP_ON_PHONE: 'onPhone',
+        RELOAD_ON_RESULT: 'declined',
+        RELOAD_ON_HELD_RESULT: 'held',
+        BACK_FROM_CARD_FORM_DECLINED: 'declinedOnReturn',
+        BACK_FROM_BANK_APP_PAY_DECLINED: 'bankAppPayDeclined',
+        BACK_FROM_BANK_APP_PAY_CLOSED: 'bankAppPayCancelled',
+      },
+    },
+    // Back from the card form, declined: the server's page said 'created' (the bank's word was still on its way), and
+    // the page's own read, asked at once with no time passing, says declined.
+    declinedOnReturn: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { noText: stepMessages.status.created }) },
+    // Back from bank-app pay (state=return), declined: one answer, 'Платеж отклонен', never 'Оплата отменена' first.
+    bankAppPayDeclined: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { noText: receiptMessages.cancelled }) },
+    // Back from bank-app pay with the widget closed and nothing paid: the page's own read still finds it waiting.
+    bankAppPayCancelled: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: receiptMessages.cancelled }, { noText: stepMessages.status.declined }) },
     // A bill the merchant captures by hand, paid by card: the money is held, not paid; no receipt until the capture.
     held: {
       meta: sees(

@@ -11,6 +11,9 @@ import { App } from '../../../src/views/App';
 import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { defineAppActor } from '../../../src/actors/app';
+import { definePaymentStatusActor } from '../../../src/actors/paymentStatus';
+import { firstAnswers } from '../../../src/services/initialData';
+import { ResultPageRoot } from '../../../src/views/ResultPageRoot';
 import { resumeAfterReload } from '../../../src/machines/checkoutResume';
 import { keepDraft } from '../../../src/keepDraft';
 import { chunkViews, pageCode } from '../../../src/pageCode';
@@ -170,3 +173,34 @@ export function renderPage({ billLink, isDesktop = true, isSafariDesktop = false
 }
 
 export type Page = ReturnType<typeof renderPage>;
+
+export interface ResultPageOptions {
+  orderId: string;
+  billLink: string;
+  /** The status answer the server put into the page (its first poll's). */
+  carried: { status: number; body: unknown };
+  /** The bank's widget sent the payer back (`state=return`). */
+  cancelled?: boolean;
+  inspect: (event: InspectionEvent) => void;
+}
+
+/**
+ * The result page the payer comes back to from the bank's form (/success or /fail), mounted as mountResult.tsx does:
+ * the status polling started before the first render, its first answer the one the server put into the page, then the
+ * real api over msw; the page's tree as the server renders it (ResultPageRoot).
+ */
+export function renderResultPage({ orderId, billLink, carried, cancelled = false, inspect }: ResultPageOptions): Page {
+  const config = pageConfig(billLink);
+  const errors: unknown[] = [];
+  const api = createApi({ http: createHttp({ csrfToken: () => 'csrf-model' }), config, managerId: () => null });
+  const logic = definePaymentStatusActor({ api, log: (error) => void errors.push(error), doc: document, first: firstAnswers({ status: carried, rendered: null }) });
+  const status = createActor(logic, { input: { transactionID: orderId, billOID: billLink, firstAnswerCarried: true }, inspect }).start();
+  function Result() {
+    useEffect(() => () => void status.stop(), []);
+    return <ResultPageRoot status={status} query={{ orderId, billOid: billLink, cancelled }} config={config} />;
+  }
+  const view = render(<Result />);
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime, delay: null });
+  const none = async () => undefined;
+  return { ...view, screen, user, navigations: [], reloads: [], opened: [], errors, fromWidget: none, root: (): AnyActorRef => status };
+}

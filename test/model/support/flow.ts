@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject, InspectionEvent } from 'xstate';
-import { renderPage, settle, type Page, type PageOptions } from './app';
+import { renderPage, renderResultPage, settle, type Page, type PageOptions, type ResultPageOptions } from './app';
 import { coverageOf, coverageRecorder, type FlowScope } from './coverage';
 import { checkSight } from './screen';
 import { modelServer, type ModelServer } from './server';
@@ -18,6 +18,11 @@ export class Session {
   ) {}
   open(options: Omit<PageOptions, 'inspect'>) {
     this.opened = renderPage({ ...options, inspect: this.inspect });
+    return this.opened;
+  }
+  /** The result page the payer comes back to from the bank's form. */
+  openResult(options: Omit<ResultPageOptions, 'inspect'>) {
+    this.opened = renderResultPage({ ...options, inspect: this.inspect });
     return this.opened;
   }
   get page(): Page {

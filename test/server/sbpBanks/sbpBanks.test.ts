@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { BUNDLED_LIST_FILE, checkBankList, createSbpBankList, type SbpBankOut } from '../../../server/sbpBanks/list';
 import { encodingFor, isFresh, REFRESH_EVERY_MS } from '../../../server/sbpBanks/routes';
+import { initialsOf } from '../../../src/services/sbpBanks';
 import { startServer, type TestServer } from '../helpers';
 
 /** The shipped snapshot: NSPK's list of 2026-04-29, 192 banks. */
@@ -239,12 +240,21 @@ describe('the schema check refuses a bad download and keeps the last good list',
 });
 
 describe('GET /api/sbp-banks/logos/:id', () => {
+  /** A deployment's server: no sandbox, a real acquirer and SMS provider (addresses nothing answers, never called here). */
+  const SANDBOX_OFF = {
+    sandbox: false,
+    acquirerUrl: 'http://127.0.0.1:9/payment/rest/',
+    acquirerToken: 'production-token',
+    acquirerCallbackKey: 'production-callback-key',
+    smsruApiId: 'production-api-id',
+    smsruUrl: 'http://127.0.0.1:9/',
+  } as const;
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
   const image = (type = 'image/png', bytes: Buffer = png) => () => new Response(new Uint8Array(bytes), { status: 200, headers: { 'content-type': type } });
 
   test("is the bank's logo from NSPK, fetched once and kept for a day", async () => {
     const fetch = fakeFetch(image());
-    server = await startServer({ sbpFetch: fetch.fn });
+    server = await startServer({ ...SANDBOX_OFF, sbpFetch: fetch.fn });
     const first = await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/100000000111' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
@@ -260,7 +270,7 @@ describe('GET /api/sbp-banks/logos/:id', () => {
 
   test('a logo NSPK cannot give now is a 404 (the page shows initials), not asked again for ten minutes', async () => {
     const fetch = fakeFetch(() => Promise.reject(new TypeError('getaddrinfo ENOTFOUND qr.nspk.ru')));
-    server = await startServer({ sbpFetch: fetch.fn });
+    server = await startServer({ ...SANDBOX_OFF, sbpFetch: fetch.fn });
     const response = await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/100000000004' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, error: 'Логотип банка не найден' });
@@ -277,13 +287,13 @@ describe('GET /api/sbp-banks/logos/:id', () => {
     ['an oversized image', image('image/png', Buffer.alloc(200 * 1024))],
     ['an HTTP error', () => new Response('', { status: 500, headers: { 'content-type': 'image/png' } })],
   ])('%s is refused', async (_name, answer) => {
-    server = await startServer({ sbpFetch: fakeFetch(answer).fn });
+    server = await startServer({ ...SANDBOX_OFF, sbpFetch: fakeFetch(answer).fn });
     expect((await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/100000000111' })).statusCode).toBe(404);
   });
 
   test('an unknown bank or a malformed id is refused without asking anybody', async () => {
     const fetch = fakeFetch(image());
-    server = await startServer({ sbpFetch: fetch.fn });
+    server = await startServer({ ...SANDBOX_OFF, sbpFetch: fetch.fn });
     expect((await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/999999999999' })).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/..%2Fetc' })).statusCode).toBe(400);
     expect(fetch.calls).toEqual([]);
@@ -299,6 +309,30 @@ describe('GET /api/sbp-banks/logos/:id', () => {
     await expect(banks.logo('100000000111')).resolves.toBeNull();
     await expect(banks.logo('100000000004')).resolves.toEqual({ type: 'image/png', bytes: png });
     expect(fetch.calls).toEqual(['https://lists.example/sbp-banks.json', 'https://lists.example/logos/t.png']);
+  });
+
+  test("with the sandbox on, every bank's logo is the sandbox's stand-in, drawn here: nothing asked of NSPK, none missing", async () => {
+    const fetch = fakeFetch(image());
+    server = await startServer({ sbpFetch: fetch.fn });
+    const banks = banksOf((await server.app.inject({ method: 'GET', url: '/api/sbp-banks' })).body);
+    expect(banks.length).toBeGreaterThan(100);
+    for (const bank of banks) {
+      const response = await server.app.inject({ method: 'GET', url: bank.logo! });
+      expect([bank.name, response.statusCode, response.headers['content-type']]).toEqual([bank.name, 200, 'image/svg+xml']);
+      expect(response.body).toContain(`>${initialsOf(bank.name)}</text>`);
+      // Opened on its own, the drawing is inert: the API's policy forbids everything.
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    }
+    expect(banks.find((bank) => bank.id === '110000000005')?.logo).toBe('/api/sbp-banks/logos/110000000005');
+    expect((await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/110000000005' })).body).toContain('>ВТБ</text>');
+    expect(fetch.calls).toEqual([]);
+  });
+
+  test('with the sandbox off, no stand-in is served: a logo NSPK cannot give is a 404 (the page shows initials)', async () => {
+    server = await startServer({ ...SANDBOX_OFF, sbpFetch: fakeFetch(() => Promise.reject(new TypeError('fetch failed'))).fn });
+    const response = await server.app.inject({ method: 'GET', url: '/api/sbp-banks/logos/110000000005' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
 });
 
