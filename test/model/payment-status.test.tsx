@@ -119,7 +119,6 @@ describeModelFlow({
       expect(polls(session)).toBe(before + 1);
     },
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
-    BACK: (session) => does.click(session, messages.app.back),
     RETRY: (session) => does.click(session, receiptMessages.retry),
     // A reload on the result of a fast payment that was declined: polled again (the transaction this tab kept), the
     // same end, and Back to choosing with the way to pay kept.
