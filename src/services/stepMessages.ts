@@ -1,4 +1,4 @@
-import { formatAmount, formatNumber, plural } from './format';
+import { formatAmount, plural } from './format';
 import { messages } from './messages';
 import type { DeclineReason } from './rules/declineReasons';
 

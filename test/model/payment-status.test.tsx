@@ -1,5 +1,4 @@
 import { act } from '@testing-library/react';
-import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
 import { elapse } from './support/app';
