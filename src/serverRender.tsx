@@ -18,7 +18,7 @@ import type { PageConfig } from './services/pageConfig';
 import { CheckoutPage } from './views/CheckoutPage';
 import { ResultPageRoot } from './views/ResultPageRoot';
 import { outcomeOf, type PaymentStatusActor } from './views/StatusBlock';
-import { resultView, serverRenderedViews, shownView } from './views/shownView';
+import { isServerRendered, resultView, shownView } from './views/shownView';
 
 /** How long the machines may take to settle on the data given (they settle in a few microtasks; this only bounds a bug). */
 const SETTLE_MS = 1000;
@@ -95,7 +95,7 @@ export async function renderCheckout({ config, billLink, retryOrder, initial }: 
     // No bill data to carry, or the user unknown here: the page asks for them, so its first view is the loading state.
     const settled = initial.bill && 'user' in initial ? await firstView(app) : app.getSnapshot();
     const view = shownView(settled);
-    if (serverRenderedViews.includes(view)) return { markup: await html(<CheckoutPage app={app} page={page} />), view, title };
+    if (isServerRendered(view)) return { markup: await html(<CheckoutPage app={app} page={page} />), view, title };
     const loading = createActor(logic, { input });
     return { markup: await html(<CheckoutPage app={loading} page={page} />), view: 'loading', title: null };
   } finally {

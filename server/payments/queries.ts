@@ -145,6 +145,10 @@ export const receiptOfOrder = (store: Store, orderId: string) =>
       'bills.purpose',
       'bills.sum_kopecks as bill_sum_kopecks',
       'bills.status as bill_status',
+      // Whether the bill still takes a payment (a closed one is said as closed on the receipt).
+      'bills.state as bill_state',
+      'bills.closed_as as bill_closed_as',
+      'bills.expires_at as bill_expires_at',
       'bills.return_url',
       'bills.part_minimum_kopecks',
       'bills.handed_over_at',

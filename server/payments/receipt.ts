@@ -3,6 +3,7 @@ import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { paymentKindOf } from '../../src/services/rules/paymentKinds';
 import { maskPhone } from '../../src/services/rules/phone';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
+import { closedAsOfBill } from '../billing/status';
 import { positionsOf, QUANTITY_SCALE } from '../billing/items';
 import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { toRoubles } from '../platform/money';
@@ -62,6 +63,7 @@ export async function receiptOf(store: Store, orderId: string, defaults: FiscalD
     method: row.amount_kopecks > 0 ? { code: row.type_code, name: row.type_name } : null,
     email: row.email ? maskEmail(row.email) : null,
     billPaid: row.bill_status === 'paid',
+    billClosed: closedAsOfBill({ state: row.bill_state, status: row.bill_status, closed_as: row.bill_closed_as, expires_at: row.bill_expires_at }, store.now()),
     items: positions.map((position) => ({
       name: position.name,
       quantity: position.quantityMilli / QUANTITY_SCALE,
@@ -100,6 +102,7 @@ export const receiptSchema = {
     method: { type: ['object', 'null'], properties: { code: { type: 'string' }, name: { type: 'string' } } },
     email: { type: ['string', 'null'] },
     billPaid: { type: 'boolean' },
+    billClosed: { type: ['string', 'null'], enum: ['cancelled', 'expired', null] },
     items: {
       type: 'array',
       items: {

@@ -1,4 +1,4 @@
-import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, raise, sendParent, sendTo, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import { phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import {
@@ -12,6 +12,7 @@ import {
   pointsAllowed,
   pointsForPart,
   chosenWay,
+  resumedWay,
   withSession,
   type CheckoutContext,
   type CheckoutEvent,
@@ -44,7 +45,7 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
-    tags: {} as 'busy' | 'redirecting' | 'already paid' | 'loading step' | 'step code failed' | 'form code failed',
+    tags: {} as 'busy' | 'redirecting' | 'already paid' | 'loading step' | 'step code failed' | 'form code failed' | 'open attempt' | 'confirming another way' | 'settled',
     children: {} as {
       signIn: 'signIn';
       code: CodeFlowName;
@@ -286,13 +287,35 @@ export const checkoutMachine = setup({
         'start offer',
       ],
       exit: { type: 'stop child', params: { id: 'offer' } },
-      initial: 'choosing',
+      initial: 'deciding',
       states: {
+        deciding: { always: [{ guard: 'is an attempt open', target: 'openAttempt' }, { target: 'choosing' }] },
+        openAttempt: {
+          tags: 'open attempt',
+          description:
+            "An attempt of the bill may still be paid (a QR or a card form, in this tab or another): 'Оплата уже начата' with the way back to it; another way is offered only once the payer has confirmed it abandons that one.",
+          initial: 'said',
+          states: {
+            said: { on: { 'openAttempt.chooseAnother': 'confirming' } },
+            confirming: {
+              tags: 'confirming another way',
+              description: "'Отменить начатую оплату?': confirmed, the ways to pay are offered, and Pay has the server end the open one at the bank.",
+              on: { 'openAttempt.abandon': '#checkout.choosePaymentType.choosing' },
+            },
+          },
+          on: {
+            // Its way (and part) chosen, then Pay as on the form: the same checks, the same request, the same attempt found.
+            'openAttempt.resume': {
+              target: 'choosing',
+              actions: [assign(({ context }) => resumedWay(context)), raise({ type: 'payment.pay' })],
+            },
+          },
+        },
         choosing: {
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: assign(({ context, event }) => chosenWay(context, event.oid, event.resume === true)),
+              actions: assign(({ event }) => chosenWay(event.oid)),
             },
             // The part typed: the fee, the points and the total follow it as the payer types.
             'part.type': {
@@ -373,6 +396,8 @@ export const checkoutMachine = setup({
     },
     result: {
       meta: route('result'),
+      // The payment's answer: nothing to step back to ('Попробовать снова' after a decline is the way back to paying).
+      tags: 'settled',
       entry: [{ type: 'enter step', params: { step: 'result' } }, { type: 'start status polling', params: { keepPollingWhenHidden: false } }],
       exit: { type: 'stop child', params: { id: 'paymentStatus' } },
     },

@@ -90,8 +90,7 @@ export type CheckoutEvent =
   | { type: 'user.change' }
   /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
   | { type: 'points.use'; points: number }
-  /** `resume`: 'Вернуться к оплате', back to the open attempt, its part too (the way is `oid`, the attempt's). */
-  | { type: 'payment.select'; oid: string; resume?: boolean }
+  | { type: 'payment.select'; oid: string }
   /** 'Сумма платежа' typed into, on a bill paid in parts. */
   | { type: 'part.type'; text: string }
   | { type: 'agreement.set'; kind: 'aggregator' | 'executor'; checked: boolean }
@@ -99,6 +98,11 @@ export type CheckoutEvent =
   | { type: 'payment.pay'; email?: string }
   /** 'Не списывать баллы' on the way-to-pay step. */
   | { type: 'points.clear' }
+  /** An attempt still open: 'Выбрать другой способ' (asked to confirm), 'Отменить и выбрать другой способ' (confirmed). */
+  | { type: 'openAttempt.chooseAnother' }
+  | { type: 'openAttempt.abandon' }
+  /** 'Вернуться к оплате': the open attempt's way (and part) paid again, which finds the same attempt. */
+  | { type: 'openAttempt.resume' }
   /** A field typed into (kept for a reload, not yet sent). */
   | { type: 'payer.typed'; typed: Typed }
   // From the children:
@@ -215,13 +219,17 @@ function partProblemOf(context: CheckoutContext): PartProblem | null {
 export const pointsForPart = (context: CheckoutContext): number =>
   clampPoints(context.usedPoints, maxSpendablePoints(context.bill, selectedType(context), typedPart(context)));
 
+/** A way to pay chosen: its agreements' errors and the last problem put away. */
+export const chosenWay = (oid: string): Partial<CheckoutContext> => ({ selectedTypeOid: oid, problem: null, agreementErrors: noAgreements });
+
 /**
- * A way to pay chosen. Back to the attempt left open ('Вернуться к оплате', `resume`), its part on a bill in parts
- * comes too, whatever part this tab had typed: the Pay that follows pays the same again and finds the same order.
+ * Back to the attempt left open ('Вернуться к оплате'): its way, and on a bill in parts its part too, whatever part this
+ * tab had typed, so the Pay that follows pays the same again and finds the same order.
  */
-export function chosenWay(context: CheckoutContext, oid: string, resume: boolean): Partial<CheckoutContext> {
-  const chosen = { selectedTypeOid: oid, problem: null, agreementErrors: noAgreements };
-  const part = resume && context.bill.parts ? context.openAttempt?.part : null;
+export function resumedWay(context: CheckoutContext): Partial<CheckoutContext> {
+  if (!context.openAttempt) return {};
+  const chosen = chosenWay(context.openAttempt.cardTypeOID);
+  const part = context.bill.parts ? context.openAttempt.part : null;
   if (part == null) return chosen;
   const resumed = { ...chosen, partTyped: String(part) };
   return { ...resumed, usedPoints: pointsForPart({ ...context, ...resumed }) };

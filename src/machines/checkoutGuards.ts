@@ -42,6 +42,8 @@ export const checkoutGuards = {
   // A bill paid in parts spends points on one part only: once a part has spent them, none are left for the next.
   'has no spendable points': ({ context }: Args) => !context.bill.info.CustNo || !!context.bill.parts?.pointsSpent || maxSpendablePoints(context.bill) <= 0,
   'is phone checked': ({ context }: Args) => context.phoneChecked,
+  /** An attempt of the bill may still be paid (and a way to pay is needed): it is said before any other way is offered. */
+  'is an attempt open': ({ context }: Args) => context.openAttempt !== null && !derive.isCoveredByPoints(context),
   /** When points cover the bill no type is chosen, so choosing one is ignored. */
   'is a type needed': ({ context }: Args) => !derive.isCoveredByPoints(context),
   'is an agreement missing': ({ context }: Args) => Object.values(missingAgreements(context)).includes(true),

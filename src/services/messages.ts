@@ -27,6 +27,11 @@ export const messages = {
     retry: 'Попробовать снова',
     /** JavaScript off: paying cannot work, and the payer is told why instead of a button that spins. */
     needsScript: 'Для оплаты нужен JavaScript: включите его в настройках браузера и обновите страницу',
+    /**
+     * The first step's Continue, in the first HTML before the page's script runs: what it waits for, in place of a silent
+     * disabled button (the account route's sign-in form says the same of itself, messages.reg.signInWaiting).
+     */
+    continueWaiting: 'Кнопка «Продолжить» заработает, как только загрузится страница…',
     /** The page's script failed to load (public/boot.js shows this). */
     scriptFailed: 'Не удалось загрузить страницу оплаты, а для оплаты она нужна. Проверьте соединение и обновите страницу',
   },

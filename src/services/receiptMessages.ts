@@ -7,6 +7,10 @@ export const receiptMessages = {
   /** The widget was closed (`state=return`) and the bank has said nothing: nothing was paid. */
   cancelled: 'Оплата отменена',
   cancelledNote: 'Деньги не списаны. Можно попробовать еще раз или выбрать другой способ оплаты.',
+  /** A declined payment of a bill that takes no payment any more (its deadline passed): nothing was taken. */
+  closedNotTaken: 'Деньги не списаны.',
+  /** A payment that came after the bill closed went back: how much, and where to ('на карту', 'на счет'). */
+  closedGivenBack: (amount: string, to: 'card' | 'account') => `Этот платеж возвращен: ${amount} вернутся на ${to === 'card' ? 'карту' : 'счет'} в течение 7 рабочих дней.`,
   /** A declined payment of a bill that another payment paid meanwhile (another tab, another payer). */
   billPaidElsewhere: 'Счет уже оплачен',
   billPaidElsewhereNote: 'Оплата по нему прошла, платить еще раз не нужно.',

@@ -1,4 +1,4 @@
-import { formatAmount, formatNumber, plural } from './format';
+import { formatAmount, plural } from './format';
 import { messages } from './messages';
 import type { DeclineReason } from './rules/declineReasons';
 
@@ -198,8 +198,6 @@ export const stepMessages = {
     total: 'Всего бонусных баллов:',
     input: 'Сколько баллов списать',
     required: 'Заполните поле',
-    /** More than can be spent typed in (said, not silently cut). 'не более' takes the genitive: 1 балла, 5 баллов. */
-    tooMany: (max: number) => `Можно списать не более ${formatNumber(max)} ${plural(max, ['балла', 'баллов', 'баллов'])}`,
   },
   /** The forms' checks (validation.ts, loaded on demand); a refused e-mail is messages.validation. */
   validation: {

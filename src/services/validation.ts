@@ -47,18 +47,16 @@ export const registerSchema = yup.object({
 });
 
 /**
- * Points: required ('Заполните поле') and at most the maximum, which is said rather than silently cut;
- * below zero and fractions the field clamps as it is left, and the flow clamps again.
+ * Points: required ('Заполните поле'). Any number is taken: the field clamps it between 0 and the maximum as it is left
+ * (and as the form is sent), and the flow clamps again.
  */
-export const pointsSchema = (maximum: number) =>
-  yup.object({
-    points: yup
-      .number()
-      .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
-      .typeError(stepMessages.usePoints.required)
-      .required(stepMessages.usePoints.required)
-      .max(maximum, stepMessages.usePoints.tooMany(maximum)),
-  });
+export const pointsSchema = yup.object({
+  points: yup
+    .number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(stepMessages.usePoints.required)
+    .required(stepMessages.usePoints.required),
+});
 
 /** The four-digit code: exactly 4 characters, else 'Введите код'. */
 export const codeSchema = yup.string().required(stepMessages.code.incomplete).matches(/^\d{4}$/, stepMessages.code.incomplete);

@@ -18,7 +18,8 @@ const firstStepViews: Partial<Record<Step, StepView>> = { reg: Reg, noReg: NoReg
  */
 export function Checkout({ actor }: { actor: CheckoutActor }) {
   const step = useSelector(actor, (state) => state.context.step);
-  const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
+  // The payment's answer is no step to leave by Back: after a decline 'Попробовать снова' is the way back to paying.
+  const canGoBack = useSelector(actor, (state) => state.context.history.length > 0 && !state.hasTag('settled'));
   const signedIn = useSelector(actor, (state) => state.context.user !== null);
   const loadingStep = useSelector(actor, (state) => state.hasTag('loading step'));
   const codeFailed = useSelector(actor, (state) => state.hasTag('step code failed'));

@@ -1,5 +1,5 @@
 import { useSelector } from './useSelector';
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, type FormEvent, type RefObject } from 'react';
 import { derive, type CheckoutActor, type CheckoutProblem } from '../machines/checkout';
 import { formatAmount, formatMoney } from '../services/format';
 import { messages } from '../services/messages';
@@ -58,7 +58,6 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
   const selected = derive.selectedType(context);
   const total = derive.amountToPay(context);
   const emailUsed = derive.emailUsed(context);
-  const formRef = useRef<HTMLFormElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
   useFocusAfterPaying(actor, problemRef);
 
@@ -76,34 +75,23 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
     if (email !== '' && !derive.isEmailChanged(context, email)) actor.send({ type: 'payment.pay' });
     else form.handleSubmit();
   };
-  // Back to an attempt left open: the same way to pay (and part), paid again, finds the same attempt at the acquirer.
-  const resume = (cardTypeOID: string) => {
-    actor.send({ type: 'payment.select', oid: cardTypeOID, resume: true });
-    formRef.current?.requestSubmit();
-  };
-
   // An attempt that may still be paid comes first: the other ways are offered once the payer has chosen to abandon it.
-  const [openAbandoned, setOpenAbandoned] = useState(false);
-  const openFirst = !covered && context.openAttempt !== null && !openAbandoned;
-  const openCardType = context.openAttempt?.cardTypeOID;
-  useEffect(() => {
-    if (!openAbandoned) return;
-    // Focus on the first other way, where the choice is made.
-    const radios = Array.from(document.getElementsByName('paymentType')) as HTMLInputElement[];
-    radios.find((radio) => radio.value !== openCardType)?.focus();
-  }, [openAbandoned, openCardType]);
+  const openFirst = useSelector(actor, (state) => state.hasTag('open attempt'));
+  // Left for the ways to pay (not for Pay, which 'Вернуться к оплате' is: busy, or an agreement's error in focus).
+  const settledOnChoosing = !openFirst && !busy && !Object.values(context.agreementErrors).includes(true);
+  useFocusAfterAbandoning(openFirst, settledOnChoosing, context.openAttempt?.cardTypeOID);
 
   if (openFirst) {
     return (
-      <form ref={formRef} className="form" noValidate onSubmit={pay}>
+      <div className="form">
         <RetryNotice actor={actor} />
-        <OpenAttemptNotice actor={actor} busy={busy} onResume={resume} onSettled={() => setOpenAbandoned(true)} />
-      </form>
+        <OpenAttemptNotice actor={actor} busy={busy} />
+      </div>
     );
   }
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={pay}>
+    <form className="form" noValidate onSubmit={pay}>
       <RetryNotice actor={actor} />
       {!covered && (
         <fieldset className="payment-types">
@@ -153,6 +141,20 @@ function PayForm({ actor, offer }: { actor: CheckoutActor; offer: OfferActor | u
       </div>
     </form>
   );
+}
+
+/** The open attempt abandoned: focus goes to the first other way, where the choice is made. */
+function useFocusAfterAbandoning(openFirst: boolean, settledOnChoosing: boolean, openCardType: string | undefined) {
+  const wasOpen = useRef(openFirst);
+  useEffect(() => {
+    if (openFirst) wasOpen.current = true;
+    if (openFirst || !wasOpen.current) return;
+    // The first render after the notice decides: the ways to pay on screen, or Pay under way.
+    wasOpen.current = false;
+    if (!settledOnChoosing) return;
+    const radios = Array.from(document.getElementsByName('paymentType')) as HTMLInputElement[];
+    radios.find((radio) => radio.value !== openCardType)?.focus();
+  }, [openFirst, settledOnChoosing, openCardType]);
 }
 
 /** The sums: the bill, the fee, the points as a discount in roubles (with a way to spend none), the total. */

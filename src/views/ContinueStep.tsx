@@ -2,6 +2,7 @@ import { useSelector } from './useSelector';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { EmailForm } from './EmailForm';
+import { ScriptWaiting } from './ScriptWaiting';
 import { SubmitButton } from './SubmitButton';
 
 /** The e-mail form when no e-mail is known, else Continue alone. */
@@ -12,7 +13,7 @@ export function ContinueStep({ actor }: { actor: CheckoutActor }) {
   const typed = useSelector(actor, (state) => state.context.typed.email ?? '');
 
   // With the e-mail known, Continue goes straight on (the checkout fetches the way to pay's code first if need be).
-  return emailKnown ? (
+  const form = emailKnown ? (
     <form
       className="form"
       onSubmit={(event) => {
@@ -30,5 +31,11 @@ export function ContinueStep({ actor }: { actor: CheckoutActor }) {
       onType={(email) => actor.send({ type: 'payer.typed', typed: { email } })}
       onSubmit={(email) => actor.send({ type: 'checkout.continue', email })}
     />
+  );
+  return (
+    <>
+      {form}
+      <ScriptWaiting>{messages.app.continueWaiting}</ScriptWaiting>
+    </>
   );
 }

@@ -7,7 +7,8 @@ import { paymentKindOf, type PaymentTypeCode } from '../services/rules/paymentKi
 import { kopecksOf } from '../services/pricing';
 import { DeclinedPayment, SupportLine } from './DeclinedPayment';
 import { Receipt, webLink } from './Receipt';
-import { outcomeOf, StatusBlock, type Outcome, type PaymentStatusActor } from './StatusBlock';
+import type { Receipt as ReceiptData } from '../services/types';
+import { givenBackTo, outcomeOf, StatusBlock, type Outcome, type PaymentStatusActor } from './StatusBlock';
 
 /**
  * 'Попробовать снова': a link back to the bill (the stand-alone result page), with another to pay by fast payment
@@ -30,14 +31,19 @@ interface Props {
 }
 
 /** The outcomes after which the payer is shown how to reach the merchant: something did not go as it should. */
-const needsSupport: Outcome[] = ['declined', 'cancelled', 'refunded', 'slow', 'order not found'];
+const needsSupport: Outcome[] = ['declined', 'cancelled', 'refunded', 'slow', 'order not found', 'bill closed'];
+
+/** A closed bill's payment: nothing taken, or what went back and where (no advice: nothing else can be tried on it). */
+const closedNote = (receipt: ReceiptData | null) =>
+  receipt?.status === 'refunded' ? t.closedGivenBack(formatMoney(receipt.amount), givenBackTo(receipt.method?.code)) : t.closedNotTaken;
 
 /**
  * The end of a payment: the status, then what it means and where to go. Paid: the receipt and the way back
  * to the shop. Declined: what was tried and why, then the ways forward (another card, fast payment, the merchant's
  * support). Cancelled: 'Попробовать снова'. Held (a bill the merchant captures by hand): the amount blocked and until
- * when, no receipt until the capture; released: 'Попробовать снова' back to the bill. A bank that has not confirmed in two minutes: said as it is, with a reload
- * on offer while polling goes on at a slower pace.
+ * when, no receipt until the capture; released: 'Попробовать снова' back to the bill. A bill closed meanwhile (its
+ * deadline passed): said as it is, with the merchant's support and nothing else to try. A bank that has not confirmed
+ * in two minutes: said as it is, with a reload on offer while polling goes on at a slower pace.
  */
 export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = false, quietUntilAnswered = false, onReload, billHref }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
@@ -48,7 +54,16 @@ export function PaymentEnd({ actor, merchant, returnUrl, retry, cancelled = fals
   const paid = outcome === 'success' || outcome === 'returned';
   // A part of a bill paid in parts, with more to pay: what remains, and the next part on the same link.
   const remaining = outcome === 'success' && receipt?.remaining ? kopecksOf(receipt.remaining) : 0;
-  const note = outcome === 'cancelled' ? t.cancelledNote : outcome === 'bill paid elsewhere' ? t.billPaidElsewhereNote : outcome === 'slow' ? t.slowNote : null;
+  const note =
+    outcome === 'cancelled'
+      ? t.cancelledNote
+      : outcome === 'bill paid elsewhere'
+        ? t.billPaidElsewhereNote
+        : outcome === 'slow'
+          ? t.slowNote
+          : outcome === 'bill closed'
+            ? closedNote(receipt)
+            : null;
   // A released hold: the bill's link takes the payment again while the bill is open (the server says if not).
   const canRetry = (outcome === 'declined' || outcome === 'cancelled' || outcome === 'released') && retry;
   // A declined card: another card is what to try first; fast payment is offered beside it when the bill has it.

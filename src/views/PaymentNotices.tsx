@@ -1,5 +1,4 @@
 import { useSelector } from './useSelector';
-import { useState } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
 import { formatMoney } from '../services/format';
 import { stepMessages } from '../services/stepMessages';
@@ -41,15 +40,15 @@ export function RetryNotice({ actor }: { actor: CheckoutActor }) {
  * An attempt of the bill that may still be paid (a QR or a card form, in this tab or another, Back from the bank's
  * form): the step says so before it offers another way, and offers to go back to it, which pays the same again and
  * finds the same attempt (no second order). Another way is asked to be confirmed first: the server then ends the begun
- * one at the bank. `onSettled`: the payer chose another way, the ways to pay are offered.
+ * one at the bank. The checkout's state says which of the two is shown.
  */
-export function OpenAttemptNotice({ actor, busy, onResume, onSettled }: { actor: CheckoutActor; busy: boolean; onResume: (cardTypeOID: string) => void; onSettled: () => void }) {
+export function OpenAttemptNotice({ actor, busy }: { actor: CheckoutActor; busy: boolean }) {
   const open = useSelector(actor, (state) => state.context.openAttempt);
   const typeName = useSelector(actor, (state) => state.context.bill.cardTypes.find((type) => type.OID === open?.cardTypeOID)?.Name ?? null);
-  const [confirming, setConfirming] = useState(false);
+  const confirming = useSelector(actor, (state) => state.hasTag('confirming another way'));
   if (!open || !typeName) return null;
   const resume = (
-    <button type="button" className="button secondary" disabled={busy} onClick={() => onResume(open.cardTypeOID)}>
+    <button type="button" className="button secondary" disabled={busy} onClick={() => actor.send({ type: 'openAttempt.resume' })}>
       {t.openResume}
     </button>
   );
@@ -60,7 +59,7 @@ export function OpenAttemptNotice({ actor, busy, onResume, onSettled }: { actor:
         <p>{t.openConfirmWhat(typeName)}</p>
         <div className="notice-actions">
           {resume}
-          <button type="button" className="link" disabled={busy} onClick={onSettled}>
+          <button type="button" className="link" disabled={busy} onClick={() => actor.send({ type: 'openAttempt.abandon' })}>
             {t.openConfirm}
           </button>
         </div>
@@ -73,7 +72,7 @@ export function OpenAttemptNotice({ actor, busy, onResume, onSettled }: { actor:
       <p>{t.openWhat(typeName)}</p>
       <div className="notice-actions">
         {resume}
-        <button type="button" className="link" disabled={busy} onClick={() => setConfirming(true)}>
+        <button type="button" className="link" disabled={busy} onClick={() => actor.send({ type: 'openAttempt.chooseAnother' })}>
           {t.openAnother}
         </button>
       </div>

@@ -13,7 +13,8 @@ export function SignInShell() {
   return (
     <div className="sign-in sign-in-shell" aria-busy="true">
       <h2 className="section-title">{t.signInTitle}</h2>
-      <p className="field-note" role="status">
+      {/* Until the form's code runs, which may be after the page's script: kept while the page hydrates too. */}
+      <p className="field-note script-waiting" role="status">
         {t.signInWaiting}
       </p>
       <div className="form">

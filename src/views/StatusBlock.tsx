@@ -1,13 +1,14 @@
 import { useSelector } from './useSelector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { onlyCarried, type paymentStatusMachine } from '../machines/paymentStatus';
+import { messages } from '../services/messages';
 import { stepMessages } from '../services/stepMessages';
 import { receiptMessages } from '../services/receiptMessages';
 import { formatMoney } from '../services/format';
 import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
 
 /** A fast payment came from the payer's bank account, and goes back there; any other way, to the card. */
-const FAST_PAYMENT = 'SBP';
+export const givenBackTo = (code: string | undefined): 'card' | 'account' => (code === 'SBP' ? 'account' : 'card');
 
 export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
 
@@ -28,6 +29,8 @@ export type Outcome =
   | 'created'
   | 'unknown'
   | 'bill paid elsewhere'
+  /** Declined, or taken and given back, on a bill that takes no payment any more (expired, cancelled). */
+  | 'bill closed'
   | 'cancelled'
   | 'slow';
 
@@ -41,6 +44,8 @@ export function outcomeOf(
   options: { cancelled?: boolean; quietUntilAnswered?: boolean; connectionToldAbove?: boolean } = {},
 ): Outcome {
   if (state.hasTag('success')) return state.context.receipt?.refund?.whole ? 'returned' : 'success';
+  // A bill closed meanwhile is the answer, whatever became of this payment: nothing else can be tried on it.
+  if ((state.hasTag('declined') || state.hasTag('refunded')) && state.context.receipt?.billClosed) return 'bill closed';
   if (state.hasTag('declined')) return state.context.receipt?.billPaid ? 'bill paid elsewhere' : 'declined';
   if (state.hasTag('refunded')) return 'refunded';
   if (state.hasTag('released')) return 'released';
@@ -88,6 +93,8 @@ const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string
   released: { icon: <LockIcon open />, text: receiptMessages.released, kind: 'released' },
   offline: { icon: <OfflineIcon />, text: stepMessages.status.offline, kind: 'offline' },
   'bill paid elsewhere': { icon: <SuccessIcon />, text: receiptMessages.billPaidElsewhere, kind: 'success' },
+  // The words are the bill's closing (see StatusBlock): 'Срок оплаты счета истек'.
+  'bill closed': { icon: <FailureIcon />, text: '', kind: 'declined' },
   cancelled: { icon: <FailureIcon />, text: receiptMessages.cancelled, kind: 'declined' },
   // Still waiting, said as it is: no spinner for ever.
   slow: { icon: <ClockIcon />, text: receiptMessages.slow, kind: 'slow' },
@@ -117,11 +124,14 @@ export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = fal
   const view = views[outcome];
   const receipt = useSelector(actor, (state) => state.context.receipt);
   const refund = receipt?.refund;
+  const closedAs = receipt?.billClosed;
   const text =
-    outcome === 'returned' && refund
+    outcome === 'bill closed' && closedAs
+      ? messages.closed[closedAs]
+      : outcome === 'returned' && refund
       ? receiptMessages.refundedWhole(formatMoney(refund.amount))
       : outcome === 'refunded' && receipt
-        ? stepMessages.status.refundedTo(formatMoney(receipt.amount), receipt.method?.code === FAST_PAYMENT ? 'account' : 'card')
+        ? stepMessages.status.refundedTo(formatMoney(receipt.amount), givenBackTo(receipt.method?.code))
         : view.text;
   return (
     <div className={`status-block status-${view.kind}`}>

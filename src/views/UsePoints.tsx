@@ -34,9 +34,14 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
 
   const formik = useFormik<{ points: number | '' }>({
     initialValues: { points: chosen ?? maxPoints },
-    validationSchema: pointsSchema(maxPoints),
-    // The schema refuses an empty field ('Заполните поле'), so a submit always has a number.
-    onSubmit: (values) => actor.send({ type: 'points.use', points: Number(values.points) }),
+    validationSchema: pointsSchema,
+    // The schema refuses an empty field ('Заполните поле'), so a submit always has a number: the field shows it clamped
+    // (Enter sends the form without leaving the field), and that is what is spent.
+    onSubmit: (values) => {
+      const points = clampPoints(Number(values.points), maxPoints);
+      void formik.setFieldValue('points', points, false);
+      actor.send({ type: 'points.use', points });
+    },
   });
 
   return (
@@ -63,10 +68,9 @@ function PointsForm({ actor, flow }: { actor: CheckoutActor; flow: CodeFlowActor
           {...fieldOf(formik, 'points')}
           onBlur={(event) => {
             formik.handleBlur(event);
-            // Below zero or a fraction is clamped as the payer leaves the field, so they see what will be
-            // spent; above the maximum stays as typed, with the schema's 'Можно списать не более N баллов'.
+            // Clamped between 0 and the maximum (whole points) as the payer leaves the field, so they see what will be spent.
             const typed = formik.values.points;
-            if (typed !== '' && Number(typed) <= maxPoints) void formik.setFieldValue('points', clampPoints(Number(typed), maxPoints));
+            if (typed !== '') void formik.setFieldValue('points', clampPoints(Number(typed), maxPoints));
           }}
         />
       </FlowForm>

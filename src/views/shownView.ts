@@ -1,5 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { AppActor } from '../machines/app';
+import { derive, type CheckoutActor } from '../machines/checkout';
+
+type CheckoutSnapshot = SnapshotFrom<CheckoutActor>;
 
 /**
  * What the page shows for the app's state, by name: the loading state (a step's code on its way too), the data error,
@@ -14,8 +17,28 @@ export function shownView(app: SnapshotFrom<AppActor>): string {
   if (app.hasTag('paid')) return 'paid';
   const checkout = app.children.checkout?.getSnapshot();
   if (!checkout || checkout.hasTag('loading step')) return 'loading';
-  return checkout.hasTag('step code failed') ? 'code failed' : checkout.context.step;
+  return checkout.hasTag('step code failed') ? 'code failed' : stepView(checkout);
 }
+
+/**
+ * A step's view by name, with what of it this tab's draft can change and the server cannot see (a reload, or the
+ * browser's Forward back into the page, brings the draft): the e-mail already given (Continue alone, no e-mail field),
+ * points applied, a step to go back to. The server renders a first step without them; the page hydrates that markup
+ * only when its own first render has none of them either, and renders on its own otherwise.
+ */
+function stepView(checkout: CheckoutSnapshot): string {
+  const { context } = checkout;
+  const marks = [
+    derive.emailUsed(context) !== '' && 'e-mail given',
+    context.usedPoints > 0 && 'points applied',
+    context.history.length > 0 && 'history',
+    context.user !== null && 'signed in',
+  ].filter((mark): mark is string => mark !== false);
+  return [context.step, ...marks].join(':');
+}
+
+/** Whether the server renders a view (serverRenderedViews), whatever its marks. */
+export const isServerRendered = (view: string) => serverRenderedViews.includes(view.split(':')[0]!);
 
 /**
  * The views the server renders: the first step of either route, a paid bill's receipt and the data error. Any other

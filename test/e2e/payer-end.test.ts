@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, smsCode, toChoosePaymentType as toChoose, useLiveServer, usePages, watchHistoryMoves } from './harness';
 import { messages } from '../../src/services/messages';
+import { receiptMessages } from '../../src/services/receiptMessages';
 import { stepMessages } from '../../src/services/stepMessages';
 
 const m = messages;
@@ -39,13 +40,15 @@ async function sbpAnsweredInBankApp(context: BrowserContext, page: Page, answer:
 }
 
 describe('Back on the result step', () => {
-  test("declined: 'Назад' and the browser's Back go to choosing another way; Forward stays there; the address bar agrees", async () => {
+  test("declined: no 'Назад' on the result; 'Попробовать снова' goes to choosing another way; Forward stays there; the address bar agrees", async () => {
     const { context, page } = await openPage();
     await sbpAnsweredInBankApp(context, page, 'Отклонить');
     await status(page, stepMessages.status.declined);
     expect(hash(page)).toBe('#/result');
+    await page.getByRole('button', { name: receiptMessages.retry }).waitFor();
+    expect(await page.getByRole('button', { name: m.app.back }).count()).toBe(0);
 
-    await page.getByRole('button', { name: m.app.back }).click();
+    await page.getByRole('button', { name: receiptMessages.retry }).click();
     await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
 

@@ -435,7 +435,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    // Declined in the bank app: the result step, with 'Назад' to choose another way.
+    // Declined in the bank app: the result step, with 'Попробовать снова' to choose another way (no 'Назад').
     name: 'sbp declined',
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-anon');

@@ -25,6 +25,8 @@ async function saysScriptNeeded(page: Page, link: string, notice: string) {
   expect(await page.locator('.payment-info-sum dd').textContent()).toBe(formatMoney(bill.info.Summ));
   expect(await page.getByRole('link', { name: '+7 (800) 555-01-00' }).isVisible()).toBe(true);
   expect(await page.locator('.spinner-button').evaluateAll((spinners) => spinners.filter((spinner) => spinner.getClientRects().length > 0).length)).toBe(0);
+  // Nothing says it will work once the page loads: it will not, and the notice says why.
+  expect(await page.locator('.script-waiting:visible').count()).toBe(0);
 }
 
 describe.each([
@@ -64,7 +66,7 @@ describe.each([
   ['375', MOBILE],
   ['1280', DESKTOP],
 ] as const)('the account route at %s px: the sign-in form comes with the first HTML', (_width, device) => {
-  test('JavaScript off: the amount and the sign-in form, which says it waits for the page', async () => {
+  test('JavaScript off: the amount and the sign-in form, and the notice that paying needs JavaScript (no promise that the form will work)', async () => {
     const context = await live.browser.newContext({ ...device, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
@@ -72,7 +74,7 @@ describe.each([
     expect(await page.locator('.payment-info-sum dd').isVisible()).toBe(true);
     expect(await page.getByLabel(m.reg.phone).isVisible()).toBe(true);
     expect(await page.getByLabel(m.reg.password).isVisible()).toBe(true);
-    expect(await page.getByRole('status').filter({ hasText: m.reg.signInWaiting }).isVisible()).toBe(true);
+    expect(await page.getByText(m.reg.signInWaiting).isVisible()).toBe(false);
     expect(await page.locator('.script-notice:visible').count()).toBe(1);
     await context.close();
   });
@@ -95,5 +97,49 @@ describe.each([
     await page.getByLabel(m.reg.phone).and(page.locator(':enabled')).fill('9990000002');
     expect(await page.getByText(m.reg.signInWaiting).count()).toBe(0);
     expect(await page.getByRole('heading', { name: m.reg.signInTitle }).count()).toBe(1);
+  });
+});
+
+/** Holds every script but the boot script until released: the page shows the server's markup, its script not running. */
+async function holdScripts(page: Page) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot\.)[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+describe("at 375 px, the page's script on its way: both routes' first steps say what they wait for", () => {
+  test('the guest route: the e-mail form and a Continue that says it waits for the page, then works', async () => {
+    const { page } = await openPage(MOBILE);
+    const release = await holdScripts(page);
+    await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-anon')}`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel(m.email.label, { exact: true }).waitFor();
+    const waiting = page.getByRole('status').filter({ hasText: m.app.continueWaiting });
+    expect(await waiting.isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: m.app.continue }).isDisabled()).toBe(true);
+    expect(await page.locator('.payment-info-sum dd').isVisible()).toBe(true);
+    expect(await page.locator('.script-notice:visible').count()).toBe(0);
+
+    release();
+    await page.getByRole('button', { name: m.app.continue, disabled: false }).waitFor();
+    expect(await page.getByText(m.app.continueWaiting).count()).toBe(0);
+  });
+
+  test('the account route: the sign-in form that says it waits for the page, then works', async () => {
+    const { page } = await openPage(MOBILE);
+    const release = await holdScripts(page);
+    await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { name: m.reg.signInTitle }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: m.reg.signInWaiting }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: m.app.continue }).isDisabled()).toBe(true);
+    expect(await page.locator('.payment-info-sum dd').isVisible()).toBe(true);
+    expect(await page.locator('.script-notice:visible').count()).toBe(0);
+
+    release();
+    await page.getByLabel(m.reg.phone).and(page.locator(':enabled')).fill('9990000002');
+    expect(await page.getByText(m.reg.signInWaiting).count()).toBe(0);
   });
 });

@@ -291,6 +291,57 @@ describe('fast payment (SBP)', () => {
   });
 });
 
+describe('an attempt of the bill still open', () => {
+  const withOpen = () => {
+    const bill = billWithEmail();
+    const way = bill.cardTypes[0]!.OID;
+    return { way, bill: { ...bill, openAttempt: { orderId: 'order-1', cardTypeOID: way, code: 'ALL' as const, status: 'created' as const, pointsUsed: 0 } } };
+  };
+
+  test("is said first: nothing else is taken until the payer goes back to it or confirms another way ('Отменить начатую оплату?')", async () => {
+    const { bill } = withOpen();
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill });
+    expect(snapshot().hasTag('open attempt')).toBe(true);
+    expect(snapshot().hasTag('confirming another way')).toBe(false);
+    // The form is not on offer: its events change nothing.
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.inputs).toEqual([]);
+    actor.send({ type: 'openAttempt.abandon' });
+    expect(snapshot().hasTag('open attempt')).toBe(true);
+
+    actor.send({ type: 'openAttempt.chooseAnother' });
+    expect(snapshot().hasTag('confirming another way')).toBe(true);
+    expect(snapshot().hasTag('open attempt')).toBe(true);
+    actor.send({ type: 'openAttempt.abandon' });
+    expect(snapshot().hasTag('open attempt')).toBe(false);
+    expect(snapshot().matches({ choosePaymentType: 'choosing' })).toBe(true);
+    // Another way chosen and paid: the open attempt is still the context's, for the server to end at the bank.
+    actor.send({ type: 'payment.select', oid: bill.cardTypes[1]!.OID });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: bill.cardTypes[1]!.OID });
+  });
+
+  test.each([
+    ['said', []],
+    ['asked to confirm', [{ type: 'openAttempt.chooseAnother' as const }]],
+  ])("'Вернуться к оплате' while %s pays its way again, whatever way this tab had chosen", async (_, before) => {
+    const { bill, way } = withOpen();
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill });
+    actor.send({ type: 'payment.select', oid: bill.cardTypes[1]!.OID });
+    for (const event of before) actor.send(event);
+    actor.send({ type: 'openAttempt.resume' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: way });
+    expect(snapshot().hasTag('busy')).toBe(true);
+  });
+
+  test('points covering the bill: no way to pay is needed, so no open attempt is said', async () => {
+    const { bill } = withOpen();
+    const { snapshot } = await atChoosePaymentType({ bill: { ...bill, info: { ...bill.info, Summ: 1000, CustNo: 'C-1' }, pointsEnabled: true, usefulPoints: 5000 } }, 5000);
+    expect(snapshot().hasTag('open attempt')).toBe(false);
+    expect(snapshot().matches({ choosePaymentType: 'choosing' })).toBe(true);
+  });
+});
+
 describe('bank-app pay widget', () => {
   const atWidget = (input: Partial<CheckoutInput> = {}) => paidWith('type-sberpay', widgetAnswer, input);
 
@@ -482,23 +533,25 @@ describe('a bill paid in parts', () => {
     expect(derive.amountToPay(snapshot().context)).toBe(10_000_000);
   });
 
-  test("'Вернуться к оплате' pays the open attempt's part, not the part this tab typed; choosing a way keeps the typed one", async () => {
+  test("'Вернуться к оплате' pays the open attempt's part, not the part this tab typed; another way pays the part typed", async () => {
     const bill = partsBill();
     const way = bill.cardTypes[0]!.OID;
     const open = { orderId: 'order-1', cardTypeOID: way, code: 'ALL' as const, status: 'created' as const, pointsUsed: 0, part: 600_000 };
     const { actor, requestPaymentUrl, answer, snapshot } = await atChoosePaymentType({ bill: { ...bill, openAttempt: open } });
     expect(snapshot().context.openAttempt).toEqual({ cardTypeOID: way, pointsUsed: 0, part: 600_000 });
+    actor.send({ type: 'openAttempt.chooseAnother' });
+    actor.send({ type: 'openAttempt.abandon' });
     actor.send({ type: 'part.type', text: '100 000' });
     actor.send({ type: 'payment.select', oid: way });
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.last.input).toMatchObject({ partSum: 100_000 });
     await answer({ success: false, error: 'Сервис недоступен' });
-    actor.send({ type: 'payment.select', oid: way, resume: true });
-    expect(derive.part(snapshot().context)).toBe(60_000_000);
-    actor.send({ type: 'payment.pay' });
-    expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: way, partSum: 600_000 });
-  });
 
+    // Another tab of the same bill, its attempt still open: back to it pays its part.
+    const other = await atChoosePaymentType({ bill: { ...bill, openAttempt: open } });
+    other.actor.send({ type: 'openAttempt.resume' });
+    expect(other.requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: way, partSum: 600_000 });
+  });
   test('points applied never exceed the part typed: a smaller part takes fewer', async () => {
     const bill = billWithEmail({ info: { Summ: 200_000, CustNo: 'C-1' }, cardTypes: [aType({ CommissionSumm: 0 })], pointsEnabled: true, usefulPoints: 3000, parts: { minimum: 1000, paid: 0, remaining: 200_000, pointsSpent: false } });
     const { actor, snapshot } = await atChoosePaymentType({ bill }, 3000);

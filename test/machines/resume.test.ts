@@ -37,7 +37,7 @@ describe('resume after a reload', () => {
     expect(paymentStatus.runs).toHaveLength(0);
   });
 
-  test('reloaded on the fast-payment step with its attempt open: the QR and its polling come back, Back goes to choosing', async () => {
+  test("reloaded on the fast-payment step with its attempt open: the QR and its polling come back, Back goes to choosing ('Оплата уже начата' first)", async () => {
     const bill = withOpenSbp(aBill());
     const { actor, paymentStatus } = await startCheckout({ bill, resumePath: '/sbp' });
     const { context } = actor.getSnapshot();
@@ -46,7 +46,7 @@ describe('resume after a reload', () => {
     expect(context.history).toEqual(['noReg', 'choosePaymentType']);
     expect(paymentStatus.last.input).toMatchObject({ transactionID: 'qrc-1', billOID: bill.objectOID });
     actor.send({ type: 'nav.back' });
-    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
+    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: { openAttempt: 'said' } });
     expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
   });
 

@@ -80,7 +80,7 @@ describe('a reload with this tab\'s draft', () => {
     const bill = aBill();
     const open = { orderId: 'order-1', cardTypeOID: card(bill), code: 'ALL' as const, status: 'created' as const, pointsUsed: 0 };
     const { actor } = await reloaded({ bill: { ...bill, openAttempt: open }, resumePath: '/choosePaymentType', draft: draftWith({ email: 'payer@example.com', selectedTypeOid: card(bill) }) });
-    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
+    expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: { openAttempt: 'said' } });
     expect(actor.getSnapshot().context.openAttempt).toEqual({ cardTypeOID: card(bill), pointsUsed: 0, part: null });
   });
 

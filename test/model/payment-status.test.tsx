@@ -1,5 +1,4 @@
 import { act } from '@testing-library/react';
-import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages } from '../../src/services/receiptMessages';
 import { elapse } from './support/app';
@@ -129,7 +128,6 @@ describeModelFlow({
       expect(polls(session)).toBe(before + 1);
     },
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
-    BACK: (session) => does.click(session, messages.app.back),
     RETRY: (session) => does.click(session, receiptMessages.retry),
     // A reload on the result of a fast payment that was declined: polled again (the transaction this tab kept), the
     // same end, and Back to choosing with the way to pay kept.

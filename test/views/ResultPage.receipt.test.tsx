@@ -1,6 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { fromCallback, fromPromise } from 'xstate';
 import { paymentStatusMachine, SLOW_AFTER_MS, type PaymentStatusInput } from '../../src/machines/paymentStatus';
+import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as t } from '../../src/services/receiptMessages';
 import type { PaymentStatusResponse } from '../../src/services/types';
@@ -203,6 +204,32 @@ test('declined because another payment paid the bill: it says the bill is alread
   expect(await screen.findByText(t.billPaidElsewhere)).toBeInTheDocument();
   expect(screen.queryByText(stepMessages.status.declined)).not.toBeInTheDocument();
   expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+});
+
+describe('a bill whose deadline passed while its payer paid', () => {
+  const support = { ...merchant, supportPhone: '+7 (800) 555-01-00', supportEmail: 'help@example.com' };
+
+  test("declined: 'Срок оплаты счета истек', nothing taken, the support; no decline advice, no other way to try", async () => {
+    const declined = { ...receipt, status: 'declined' as const, billPaid: false, billClosed: 'expired' as const, declineReason: 'insufficient funds' as const, fastPaymentFee: 0 };
+    const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: declined }));
+    render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={support} />);
+    expect(await screen.findByText(messages.closed.expired)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(t.closedNotTaken)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: '+7 (800) 555-01-00' })).toHaveAttribute('href', 'tel:+78005550100');
+    expect(screen.queryByText(stepMessages.status.declined)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: t.declinedTitle })).not.toBeInTheDocument();
+    for (const tryAgain of [t.retry, t.anotherCard, t.fastPayment, t.fastPaymentNoFee]) expect(screen.queryByText(tryAgain)).not.toBeInTheDocument();
+  });
+
+  test('paid after it and given back: the bill expired, how much goes back and where; never that the bill was paid', async () => {
+    const refunded = { ...receipt, status: 'refunded' as const, billPaid: false, billClosed: 'expired' as const };
+    const logic = logicAnswering(async () => ({ status: 'refunded', objectOID: 'bill-1', receipt: refunded }));
+    render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={support} />);
+    expect(await screen.findByText(messages.closed.expired)).toBeInTheDocument();
+    expect(screen.getByText(/^Этот платеж возвращен: 12\s530,86 руб\. вернутся на карту в течение 7 рабочих дней\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/Счет уже/)).not.toBeInTheDocument();
+    expect(screen.queryByText(t.retry)).not.toBeInTheDocument();
+  });
 });
 
 test('the widget closed (state=return) while the bank says nothing: \'Оплата отменена\' and a retry, not a spinner', async () => {

@@ -38,28 +38,24 @@ test('points below zero are clamped to 0 when the field is left', async () => {
   expect(pointsField()).toHaveValue(0);
 });
 
-test("more than the maximum says 'Можно списать не более 3 000 баллов', nothing changed behind the payer's back", async () => {
+test('points above the maximum are clamped to the maximum when the field is left, and spent so', async () => {
   const { user, calls } = await openPoints();
   await user.clear(pointsField());
   await user.type(pointsField(), '99999');
   await user.tab();
-  expect(pointsField()).toHaveValue(99999);
-  expect(pointsField()).toHaveAccessibleDescription('Можно списать не более 3\u00a0000 баллов');
-  await user.click(useButton());
-  expect(calls.sendCode.inputs).toEqual([]);
-  await user.clear(pointsField());
-  await user.type(pointsField(), '3000');
+  expect(pointsField()).toHaveValue(3000);
   expect(pointsField()).not.toHaveAccessibleDescription();
+  await user.click(useButton());
+  expect(calls.sendCode.inputs).toEqual([expect.objectContaining({ purpose: 'use-points', usePoints: true })]);
 });
 
-test.each([
-  [1, 'Можно списать не более 1 балла'],
-  [3, 'Можно списать не более 3 баллов'],
-  [21, 'Можно списать не более 21 балла'],
-  // Russian grouping: a no-break space between the groups.
-  [3000, 'Можно списать не более 3\u00a0000 баллов'],
-])("the message's plural for %i", (max, text) => {
-  expect(stepMessages.usePoints.tooMany(max)).toBe(text);
+test('points above the maximum sent with Enter (the field not left) are the maximum, and the field says so', async () => {
+  const { user, calls, actor } = await openPoints();
+  await user.clear(pointsField());
+  await user.type(pointsField(), '4500{Enter}');
+  expect(calls.sendCode.inputs).toHaveLength(1);
+  expect(actor.getSnapshot().context.pointsToUse).toBe(3000);
+  expect(pointsField()).toHaveValue(3000);
 });
 
 test('the points go with a use-points code to the customer phone; then the code screen', async () => {

@@ -138,6 +138,11 @@ export type Receipt = {
   email: string | null;
   /** The bill is paid: by this payment, or (a declined one) by another. */
   billPaid: boolean;
+  /**
+   * The bill takes no payment any more (its deadline passed, or the merchant cancelled it): a payment that failed or went
+   * back is told so, and nothing else to try is offered. Absent or null: the bill is open or paid.
+   */
+  billClosed?: ClosedAs | null;
   /** What was bought: the bill's positions at their full price (roubles); the points are the discount line below them. */
   items: ReceiptItem[];
   /** The service fee of the way paid, roubles; 0: none. */

@@ -87,12 +87,12 @@ export const paymentStatusModel = setup({}).createMachine({
     // Hidden: however long it stays hidden, no poll goes out (the jsdom run checks the requests).
     paused: { meta: sees({ text: stepMessages.sbp.scanQr }), on: { TAB_SHOWN: 'waiting' } },
     stopped: { meta: sees({ text: stepMessages.sbp.scanQr }) },
-    // Paid: the result is the end, no 'Назад'; declined: 'Назад' goes to choosing another way.
+    // The result is the payment's answer: no 'Назад' on it, whatever the answer.
     paid: { meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.success }, { back: false }) },
-    // 'Попробовать снова' is the same step back, with the way to pay kept.
+    // Declined: 'Попробовать снова' is the step back to choosing another way, with the way to pay kept.
     declined: {
-      meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { back: true }, { button: receiptMessages.retry }),
-      on: { BACK: 'choosing', RETRY: 'choosing' },
+      meta: sees({ heading: stepMessages.status.resultTitle }, { status: stepMessages.status.declined }, { back: false }, { button: receiptMessages.retry }),
+      on: { RETRY: 'choosing' },
     },
     // Paid twice: the bill was paid by another payment and this one's money returned; nothing to go back to.
     // Paid twice: this payment went back, and the payer is told how much and where to.

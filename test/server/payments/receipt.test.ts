@@ -42,6 +42,7 @@ describe('the receipt', () => {
         method: { code: 'ALL', name: expect.any(String) },
         email: 'iv***@example.ru',
         billPaid: true,
+        billClosed: null,
         items: [{ name: 'Долевой взнос по ДДУ-2026/145, квартира № 145', quantity: 1, price: 12345.67, amount: 12345.67, vat: 'none' }],
         fee: 185.19,
         fiscal: true,
@@ -55,6 +56,15 @@ describe('the receipt', () => {
         refund: null,
       },
     });
+  });
+
+  test("a card declined after the bill's deadline passed: its receipt says the bill expired (nothing else to try on it)", async () => {
+    const client = await openPage(server.app);
+    const { orderId, formUrl } = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    await server.app.store.db.updateTable('bills').set({ expires_at: server.clock.now() - 1000 }).where('oid', '=', 'demo-anon').execute();
+    await payByCard(formUrl, TEST_CARDS.declined);
+    const answer = (await client.post('/api/getResult/', { transactionID: orderId, billOID: 'demo-anon' })).json();
+    expect(answer).toMatchObject({ status: 'declined', receipt: { status: 'declined', billPaid: false, billClosed: 'expired' } });
   });
 
   test('a payment the merchant refunds: its receipt (the poll\'s, the paid bill\'s) says what went back, when, and whether all of it', async () => {
