@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountsModule } from './accounts/module';
 import { acquirerModule } from './acquirer/module';
 import { acquirerConfigProblem, defaultOptions, smsConfigProblem, type AppOptions } from './config';
+import { deskModule } from './desk/module';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
 import { operationsModule } from './operations/module';
@@ -17,6 +18,7 @@ import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
+import { payerMerchant, type ProfileDefaults } from './profile/profile';
 import { sandboxModule } from './sandbox/module';
 import { sbpBankRoutes } from './sbpBanks/routes';
 import { configuredSmsProvider } from './smsProvider/smsru';
@@ -42,7 +44,15 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   // Nor send codes, passwords and free calls nowhere.
   const smsProblem = smsConfigProblem(options);
   if (smsProblem) throw new Error(`Cannot start: ${smsProblem}. See README, "Connecting an SMS provider".`);
-  const pages = pageRenderer(options);
+  // The merchant's profile (profile/): what the configuration says until an admin changes it at the desk.
+  const profile: ProfileDefaults = {
+    merchantName: options.merchantName,
+    merchantSupportPhone: options.merchantSupportPhone,
+    merchantSupportEmail: options.merchantSupportEmail,
+    webhookUrl: () => app.merchant.webhookUrl(),
+  };
+  // The header of every page says whose it is, as the profile says it now (read when a page is made: the store is open).
+  const pages = pageRenderer(options, () => payerMerchant(app.store, profile));
 
   const app = Fastify({
     logger: options.logger
@@ -91,11 +101,14 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
 
   await operationsModule(app, options, { migrationNames: Object.keys(migrations) });
   await platformModule(app, options);
-  await accountsModule(app, options, { provider: configuredSmsProvider(options) });
+  const smsProvider = configuredSmsProvider(options);
+  await accountsModule(app, options, { provider: smsProvider });
   await acquirerModule(app, options);
   await paymentsModule(app, options);
   await merchantModule(app, options);
   await app.register(sbpBankRoutes, { options });
   await sandboxModule(app, options);
+  // After the sandbox: the desk's mail goes to the sandbox's mail server when no SMTP_URL is set.
+  await deskModule(app, options, { texts: smsProvider, profile });
   return app;
 }

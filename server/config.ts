@@ -136,6 +136,19 @@ export interface AppOptions {
   metricsPort: number | null;
   /** How long a graceful stop (SIGTERM, SIGINT) may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS, 10 s). */
   shutdownTimeoutMs: number;
+  /**
+   * E-mail (README "Connecting a mail server"): the SMTP server's URL (SMTP_URL: `smtp://user:password@host:587` or
+   * `smtps://…:465`) and the sender (MAIL_FROM). No URL with the sandbox on: the sandbox's own SMTP server; with it off,
+   * the desk sends no e-mail.
+   */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Every step of an SMTP exchange gives up after this long. */
+  mailTimeoutMs: number;
+  /** The port of the sandbox's SMTP server on 127.0.0.1 (SANDBOX_SMTP_PORT); 0: any free one. */
+  sandboxSmtpPort: number;
+  /** A desk session ends after this long without a request (DESK_IDLE_MINUTES, 30). */
+  deskIdleMs: number;
 }
 
 const SECOND = 1000;
@@ -228,6 +241,11 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     metricsToken: null,
     metricsPort: null,
     shutdownTimeoutMs: 10_000,
+    smtpUrl: null,
+    mailFrom: 'Оплата счетов <no-reply@sandbox.local>',
+    mailTimeoutMs: 10_000,
+    sandboxSmtpPort: 0,
+    deskIdleMs: 30 * MINUTE,
     ...overrides,
   };
 }
@@ -299,6 +317,25 @@ export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
   };
 }
 
+/**
+ * The mail settings from SMTP_URL, MAIL_FROM, SANDBOX_SMTP_PORT and DESK_IDLE_MINUTES. SMTP_URL is optional (without it
+ * and the sandbox, the desk sends no e-mail), but when set it must be an smtp(s) URL, and a real server needs a real
+ * sender in MAIL_FROM: the start stops and says which variable is wrong.
+ */
+export function mailFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
+  const port = wholeNumberFrom(env, 'SANDBOX_SMTP_PORT', 0, 65_535);
+  const idleMinutes = wholeNumberFrom(env, 'DESK_IDLE_MINUTES', 1, 24 * 60);
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL (such as smtp://user:password@mail.example.com:587)');
+  if (smtpUrl && !env.MAIL_FROM) throw new Error('MAIL_FROM is not set (the sender of the letters, such as "Оплата счетов <billing@example.com>")');
+  return {
+    smtpUrl,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    ...(port !== null ? { sandboxSmtpPort: port } : {}),
+    ...(idleMinutes !== null ? { deskIdleMs: idleMinutes * MINUTE } : {}),
+  };
+}
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
@@ -341,6 +378,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     smsruFrom: env.SMSRU_FROM || null,
     fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
     ...operationsFrom(env),
+    ...mailFrom(env),
   });
 }
 

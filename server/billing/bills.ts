@@ -9,6 +9,7 @@ import { isObjectOid, isPhone, isPlausibleEmail, OBJECT_OID_PATTERN } from '../p
 import type { Store } from '../store/store';
 import { itemProblems, itemRowsOf, type BillItemInput } from './items';
 import { newLinkId } from './payLinks';
+import { keepSearchWords } from './search';
 import { billByOid, insertBill, insertItems, insertType } from './queries';
 import type { BillRow, PaymentTypeCode } from './tables';
 
@@ -164,6 +165,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       return_url: input.returnUrl ?? null,
     });
     if (input.items) await insertItems(tx, itemRowsOf(oid, input.items));
+    await keepSearchWords(tx, { oid, client_name: customer.name ?? '', client_phone: customer.phone ?? null, client_email: customer.email ?? null });
     const types = input.paymentTypes ?? defaultPaymentTypes(input.sumKopecks);
     for (const [position, type] of types.entries()) {
       await insertType(tx, {

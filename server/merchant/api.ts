@@ -14,20 +14,16 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { BillConflict, BillInputError, BillNotFound, createBill, type BillInput } from '../billing/bills';
-import type { Measure, PaymentMethod, PaymentObject, Vat } from '../billing/fiscalCodes';
-import { quantityMilliOf } from '../billing/items';
+import { createBill } from '../billing/bills';
 import { billByOid } from '../billing/queries';
-import type { PaymentTypeCode } from '../billing/tables';
 import type { AppOptions } from '../config';
-import { adjustPoints, BalanceTooLow, ledgerPage, pointsBalance } from '../loyalty/ledger';
+import { adjustPoints, ledgerPage, pointsBalance } from '../loyalty/ledger';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
-import { RefundRefused } from '../payments/refunds';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
-import { parseMoney } from '../platform/money';
 import type { Store } from '../store/store';
-import { ApiError, type ErrorCode } from './errors';
+import { billInputOf } from './billInput';
+import { ApiError, domainError, validationFields, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
 import { refundRoutes } from './refundRoutes';
 import {
@@ -63,89 +59,6 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 
 const send = (reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, fields?: { field: string; message: string }[]) =>
   reply.code(statusCode).send({ error: { code, message, ...(fields ? { fields } : {}) } });
-
-/** Ajv's errors as the fields of the request at fault (`amount.value`, `customer.phone`, `Idempotency-Key`). */
-function validationFields(error: FastifyError): { field: string; message: string }[] {
-  const where = error.validationContext;
-  return (error.validation ?? []).map((problem) => {
-    const params = problem.params as { missingProperty?: string; additionalProperty?: string };
-    const path = problem.instancePath
-      .split('/')
-      .filter(Boolean)
-      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-      .join('')
-      .replace(/^\./, '');
-    const extra = params.missingProperty ?? params.additionalProperty;
-    let field = [path, extra].filter(Boolean).join(path && extra ? '.' : '');
-    if (where === 'headers') field = field === 'idempotency-key' ? 'Idempotency-Key' : field;
-    if (!field) field = where ?? 'body';
-    const message = params.additionalProperty ? 'is not a field of this request' : (problem.message ?? 'is invalid');
-    return { field, message };
-  });
-}
-
-/** The body of POST /bills in the server's terms; money strings become kopecks by their digits. */
-function billInputOf(body: {
-  objectOID?: string;
-  purpose: string;
-  amount: { value: string };
-  customer?: { name?: string; phone?: string; email?: string; custNo?: string };
-  noReg?: boolean;
-  points?: { enabled: boolean; usefulLimit?: number };
-  paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
-  expiresAt?: string;
-  returnUrl?: string;
-  items?: { name: string; quantity: number; price: { value: string }; vat: Vat; paymentMethod: PaymentMethod; paymentObject: PaymentObject; measure?: Measure }[];
-}): BillInput {
-  return {
-    ...(body.objectOID !== undefined ? { objectOID: body.objectOID } : {}),
-    purpose: body.purpose,
-    sumKopecks: parseMoney(body.amount.value) ?? -1,
-    customer: body.customer ?? {},
-    noReg: body.noReg ?? true,
-    points: body.points ? { enabled: body.points.enabled, usefulLimit: body.points.usefulLimit ?? 0 } : { enabled: false, usefulLimit: 0 },
-    ...(body.paymentTypes
-      ? {
-          paymentTypes: body.paymentTypes.map((type) => ({
-            code: type.code,
-            name: type.name,
-            commissionKopecks: type.commission ? (parseMoney(type.commission.value) ?? -1) : 0,
-            showAggregatorOffer: type.showAggregatorOffer ?? false,
-            showExecuterOffer: type.showExecuterOffer ?? false,
-          })),
-        }
-      : {}),
-    expiresAt: body.expiresAt === undefined ? null : Date.parse(body.expiresAt),
-    returnUrl: body.returnUrl ?? null,
-    ...(body.items
-      ? {
-          items: body.items.map((item) => ({
-            name: item.name,
-            // Unparseable values become ones the bill's check refuses with the field's name (-1).
-            quantityMilli: quantityMilliOf(item.quantity) ?? -1,
-            priceKopecks: parseMoney(item.price.value) ?? -1,
-            vat: item.vat,
-            paymentMethod: item.paymentMethod,
-            paymentObject: item.paymentObject,
-            measure: item.measure ?? null,
-          })),
-        }
-      : {}),
-  };
-}
-
-/** A refusal of the domain as the API's error. */
-function domainError(error: unknown): ApiError | undefined {
-  if (error instanceof BillInputError) return new ApiError(400, 'invalid_request', 'The request has invalid fields', error.fields);
-  if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
-  if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
-  if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
-  if (error instanceof RefundRefused) {
-    if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', error.message, error.fields);
-    return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
-  }
-  return undefined;
-}
 
 const isPosition = (value: unknown): value is [number, string] =>
   Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';

@@ -1,4 +1,8 @@
 /** The merchant API's one error: `{ error: { code, message, fields? } }` with its HTTP status. */
+import type { FastifyError } from 'fastify';
+import { BillConflict, BillInputError, BillNotFound } from '../billing/bills';
+import { BalanceTooLow } from '../loyalty/ledger';
+import { RefundRefused } from '../payments/refunds';
 export type ErrorCode =
   | 'invalid_request'
   | 'unauthorized'
@@ -23,4 +27,37 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** A refusal of the domain as the API's error. */
+export function domainError(error: unknown): ApiError | undefined {
+  if (error instanceof BillInputError) return new ApiError(400, 'invalid_request', 'The request has invalid fields', error.fields);
+  if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
+  if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
+  if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
+  if (error instanceof RefundRefused) {
+    if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', error.message, error.fields);
+    return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
+  }
+  return undefined;
+}
+
+/** Ajv's errors as the fields of the request at fault (`amount.value`, `customer.phone`, `Idempotency-Key`). */
+export function validationFields(error: FastifyError): { field: string; message: string }[] {
+  const where = error.validationContext;
+  return (error.validation ?? []).map((problem) => {
+    const params = problem.params as { missingProperty?: string; additionalProperty?: string };
+    const path = problem.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('')
+      .replace(/^\./, '');
+    const extra = params.missingProperty ?? params.additionalProperty;
+    let field = [path, extra].filter(Boolean).join(path && extra ? '.' : '');
+    if (where === 'headers') field = field === 'idempotency-key' ? 'Idempotency-Key' : field;
+    if (!field) field = where ?? 'body';
+    const message = params.additionalProperty ? 'is not a field of this request' : (problem.message ?? 'is invalid');
+    return { field, message };
+  });
 }

@@ -15,6 +15,7 @@ import { migration as smsProvider } from './0008-sms-provider';
 import { migration as refunds } from './0009-refunds';
 import { migration as operations } from './0010-operations';
 import { migration as payerMoments } from './0011-payer-moments';
+import { migration as merchantDesk } from './0017-merchant-desk';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0009-refunds': refunds,
   '0010-operations': operations,
   '0011-payer-moments': payerMoments,
+  '0017-merchant-desk': merchantDesk,
 };
