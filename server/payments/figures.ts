@@ -33,7 +33,7 @@ export async function paidByDay(store: Store, from: number, to: number): Promise
     .select((eb) => [
       // Integer division on both engines: the column and the constants (literals, not parameters, which SQLite would bind
       // as reals) are whole numbers, and the times positive.
-      eb.cast<number>(eb.parens(eb(eb('payment_attempts.updated_at', '+', eb.lit(MERCHANT_UTC_OFFSET_MS)), '/', eb.lit(DAY_MS))), 'bigint').as('day'),
+      eb.cast<number>(eb(eb.parens(eb('payment_attempts.updated_at', '+', eb.lit(MERCHANT_UTC_OFFSET_MS))), '/', eb.lit(DAY_MS)), 'bigint').as('day'),
       'payment_types.code as method',
       eb.fn.countAll<number | string>().as('count'),
       eb.cast<number>(eb.fn.sum<number>('payment_attempts.amount_kopecks'), 'bigint').as('kopecks'),
