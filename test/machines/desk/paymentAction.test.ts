@@ -1,0 +1,59 @@
+/** A payment action confirmed first (a refund today): what to do, a confirmation in words, the server; one key per dialog. */
+import { assign, createActor } from 'xstate';
+import { paymentActionMachine, type PerformInput } from '../../../src/desk/machines/paymentAction';
+import { DeskApiError } from '../../../src/desk/services/http';
+import { fakeRequest } from '../../fixtures/fakes';
+import { settle } from '../../fixtures/accountFlows';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+function start() {
+  const perform = fakeRequest<unknown, PerformInput>();
+  let keys = 0;
+  const machine = paymentActionMachine.provide({
+    actors: { perform: perform.logic },
+    actions: { 'log error': () => {}, 'make idempotency key': assign({ idempotencyKey: () => `key-${++keys}` }) },
+  });
+  const action = createActor(machine, { input: { orderId: 'order-1', action: { kind: 'refund', max: { value: '700.00', currency: 'RUB' } } } }).start();
+  return { action, perform };
+}
+
+test('an amount that is not one stays on the form; a readable one asks for confirmation, then goes to the server', async () => {
+  const { action, perform } = start();
+  action.send({ type: 'action.review', amountText: '3 00,5x', reason: '' });
+  expect(action.getSnapshot().value).toBe('editing');
+  expect(action.getSnapshot().context.unreadable).toBe(true);
+  action.send({ type: 'action.review', amountText: '1 234,5', reason: '  Отказ ' });
+  expect(action.getSnapshot().value).toBe('confirming');
+  expect(action.getSnapshot().context.request).toEqual({ amountKopecks: 123_450, reason: 'Отказ' });
+  action.send({ type: 'action.back' });
+  action.send({ type: 'action.review', amountText: '', reason: '' });
+  expect(action.getSnapshot().context.request.amountKopecks).toBeNull();
+  action.send({ type: 'action.confirm' });
+  expect(action.getSnapshot().hasTag('busy')).toBe(true);
+  // Once asked, the server may be doing it: no cancelling.
+  action.send({ type: 'action.cancel' });
+  expect(action.getSnapshot().value).toBe('performing');
+  perform.last.answer.reject(new DeskApiError('…', 409, 'refund_exceeds_remaining'));
+  await settle();
+  expect(action.getSnapshot().value).toBe('editing');
+  expect(action.getSnapshot().context.problem?.code).toBe('refund_exceeds_remaining');
+  action.send({ type: 'action.review', amountText: '100', reason: '' });
+  action.send({ type: 'action.confirm' });
+  perform.last.answer.resolve({});
+  await settle();
+  expect(action.getSnapshot().status).toBe('done');
+  expect(action.getSnapshot().output).toEqual({ done: true });
+  expect(perform.inputs.map((input) => [input.orderId, input.action.kind, input.request.amountKopecks, input.idempotencyKey])).toEqual([
+    ['order-1', 'refund', null, 'key-1'],
+    ['order-1', 'refund', 10_000, 'key-1'],
+  ]);
+});
+
+test('cancelled before it is asked: done, nothing sent', () => {
+  const { action, perform } = start();
+  action.send({ type: 'action.cancel' });
+  expect(action.getSnapshot().output).toEqual({ done: false });
+  expect(perform.calls).toHaveLength(0);
+});
