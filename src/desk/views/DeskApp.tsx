@@ -2,7 +2,7 @@ import { deskMessages as m } from '../services/messages';
 import { AuditPage } from './AuditPage';
 import { BillView } from './BillView';
 import { BillsList } from './BillsList';
-import { Loading } from './common';
+import { Loading, PageTitle } from './common';
 import { Desk } from './deskContext';
 import { Layout } from './Layout';
 import { NewBill } from './NewBill';
@@ -86,7 +86,7 @@ function Page() {
     case 'forbidden':
       return (
         <section className="panel">
-          <h1 className="page-title">{m.app.forbidden}</h1>
+          <PageTitle>{m.app.forbidden}</PageTitle>
         </section>
       );
     case 'choosing':
