@@ -55,6 +55,16 @@ module.exports = tseslint.config(
   { files: ['src/**'], ignores: ['src/desk/**'], rules: layer("The payer's page imports nothing of the desk.", 'desk') },
   { files: ['src/machines/**'], rules: layer('Machines never import views (views → machines → services); the page never imports the desk.', 'views', 'desk') },
   {
+    // One useSelector on the page: views/useSelector.ts (@xstate/react's would bring its selector and its shim along).
+    files: ['src/views/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@xstate/react', importNames: ['useSelector'], message: 'The page reads actors with one useSelector: ./useSelector (src/views/useSelector.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['src/services/**'],
     rules: layer('Services never import machines or views (views → machines → services); the page never imports the desk.', 'machines', 'views', 'desk'),
   },
@@ -112,6 +122,23 @@ module.exports = tseslint.config(
       'payments',
       'platform',
       'profile',
+      'sandbox',
+      'sbpBanks',
+    ),
+  },
+  {
+    // The money's charts and their writer sit under the domains that move them: they know the store and operations only.
+    files: ['server/lifecycle/**'],
+    rules: layer(
+      'The lifecycle imports the store and operations only: the domains move its charts, never the other way.',
+      'accounts',
+      'acquirer',
+      'billing',
+      'loyalty',
+      'merchant',
+      'migrations',
+      'payments',
+      'platform',
       'sandbox',
       'sbpBanks',
     ),

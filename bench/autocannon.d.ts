@@ -14,6 +14,8 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       amount?: number;
+      /** How often it samples, ms (1000): a run ends only at a sample, even one of a fixed `amount`. */
+      sampleInt?: number;
       requests?: Request[];
     }
     interface Histogram {

@@ -33,7 +33,7 @@ async function main() {
   const copy = `yardstick-${process.pid}`;
   await store.transaction(async (tx) => {
     if (await billByOid(tx, copy)) return;
-    const { created_at: _c, paid_order_id: _p, ...row } = bill;
+    const { created_at: _c, paid_order_id: _p, status: _s, ...row } = bill;
     await insertBill(tx, { ...row, oid: copy, link_id: copy });
     for (const type of types) await insertType(tx, { ...type, oid: `${copy}.${type.code}`, bill_oid: copy });
   });

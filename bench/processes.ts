@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { startTs, type ChildServer } from '../test/support/childServer';
 
-export { root, startCheckoutServer, type ChildServer } from '../test/support/childServer';
+export { root, startCheckoutServer, startTs, type ChildServer } from '../test/support/childServer';
 
 /** A bare Fastify route, the yardstick for the server's own overhead. */
 export function startHelloServer(env: Record<string, string> = {}): Promise<ChildServer> {

@@ -197,8 +197,22 @@ export function markdownTables(f: Figures): string {
   ].join('\n');
 }
 
+/**
+ * The part of docs/benchmarks.md that `npm run bench -- --hooks` measures (what each per-request hook costs the
+ * poll), between these marks: the full run writes the rest of the file anew and keeps it.
+ */
+export const HOOKS_SECTION_MARKS = ['<!-- per-request hooks: npm run bench -- --hooks -->', '<!-- /per-request hooks -->'] as const;
+
+/** The kept section of an existing docs/benchmarks.md, marks included, or '' when it has none. */
+export function keptHooksSection(existing: string): string {
+  const [begin, end] = HOOKS_SECTION_MARKS;
+  const from = existing.indexOf(begin);
+  const to = existing.indexOf(end, from);
+  return from >= 0 && to > from ? existing.slice(from, to + end.length) : '';
+}
+
 /** docs/benchmarks.md: the tables with the date and the machine, and how each figure is taken. */
-export function markdown(f: Figures): string {
+export function markdown(f: Figures, hooksSection = ''): string {
   const lh = 'error' in f.lighthouse ? null : f.lighthouse;
   const journeys = f.details.cspJourneys.map((j) => `${j.name}${j.completed ? '' : ` (did not complete: ${j.error})`}`).join('; ');
   const sqlite = measured(f.engines.sqlite);
@@ -236,6 +250,7 @@ export function markdown(f: Figures): string {
     `- cspViolations: reports received at /csp-report during the journeys: ${journeys}.`,
     '',
     ...weightTables(f.details.initialJsWeights ?? []),
+    ...(hooksSection ? ['', hooksSection, ''] : []),
   ].join('\n');
 }
 

@@ -3,20 +3,22 @@
  * resilience, prints a table and writes docs/benchmarks.json and docs/benchmarks.md. Not a test: the figures vary with
  * the machine and its load. `--no-build` reuses the bundle in DIST_DIR. `--store` measures only the store figures of
  * both engines (with their yardsticks) and writes them to .tmp/bench-store.json; `--page` only the page's (first
- * scripts, loads on a slow network, Lighthouse) into .tmp/bench-page.json; both leave docs/ alone.
+ * scripts, loads on a slow network, Lighthouse) into .tmp/bench-page.json; `--hooks` what each per-request hook costs
+ * the status poll on both engines (bench/hooks.ts) into .tmp/bench-hooks.json; all three leave docs/ alone.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { engineFigures, postgresDatabases, sqliteDatabases, type EngineOutcome } from './engines';
+import { engineFigures, postgresDatabases, sqliteDatabases, type Databases, type EngineOutcome } from './engines';
+import { hookFigures, hooksTable, type HookFigures } from './hooks';
 import { BENCH_CALLBACK_KEY, callbackRate, payLatency } from './acquirer';
 import { barePostLoad, helloLoad } from './load';
 import { cspJourneys } from './journeys';
 import { firstContent, initialJs, launchBrowser, lighthouseRun, medianLighthouse, SLOW_NETWORK, slowLoads, type LighthouseFigures } from './page';
 import { root, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
 import { fuzzBodies } from './resilience';
-import { budgets, markdown, pageTable, storeTable, table } from './report';
+import { budgets, keptHooksSection, markdown, pageTable, storeTable, table } from './report';
 import { firstScriptWeights } from './weights';
 
 const LIGHTHOUSE_RUNS = 5;
@@ -76,6 +78,26 @@ async function storeOnly() {
   log(storeTable(figures.engines));
 }
 
+/** `--hooks`: what each per-request hook costs the poll, on SQLite and then PostgreSQL (when it is installed). */
+async function hooksOnly() {
+  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  const settings = { rounds: Number(process.env.BENCH_HOOK_ROUNDS ?? 25), requestsPerRun: Number(process.env.BENCH_HOOK_REQUESTS ?? 3000) };
+  const host = machine();
+  const engines: HookFigures[] = [];
+  // Written after each engine, so that a failure on the second keeps the first's figures.
+  const measure = async (databases: Databases) => {
+    engines.push(await hookFigures(databases, distDir, step, settings).finally(() => databases.close()));
+    const figures = { date: new Date().toISOString(), machine: { ...host, loadAverageAtEnd: Math.round(os.loadavg()[0]! * 10) / 10 }, engines };
+    fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
+    fs.writeFileSync(path.join(root, '.tmp', 'bench-hooks.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    log(hooksTable(engines));
+  };
+  await measure(sqliteDatabases());
+  const postgres = await postgresDatabases();
+  if (typeof postgres === 'string') log(`PostgreSQL skipped: ${postgres}`);
+  else await measure(postgres);
+}
+
 /** The page's figures on a running checkout: its first scripts and their modules, its loads, Lighthouse, CSP reports. */
 async function pageFigures(server: ChildServer) {
   const base = server.base;
@@ -121,6 +143,7 @@ async function pageOnly() {
 async function main() {
   if (process.argv.includes('--store')) return storeOnly();
   if (process.argv.includes('--page')) return pageOnly();
+  if (process.argv.includes('--hooks')) return hooksOnly();
   const began = Date.now();
   const host = machine();
   if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
@@ -181,7 +204,9 @@ async function main() {
 
     fs.mkdirSync(docs, { recursive: true });
     fs.writeFileSync(path.join(docs, 'benchmarks.json'), `${JSON.stringify(figures, null, 2)}\n`);
-    fs.writeFileSync(path.join(docs, 'benchmarks.md'), markdown(figures));
+    const page = path.join(docs, 'benchmarks.md');
+    const kept = fs.existsSync(page) ? keptHooksSection(fs.readFileSync(page, 'utf8')) : '';
+    fs.writeFileSync(page, markdown(figures, kept));
     log('');
     log(table(figures));
     const missed = budgets(figures).filter((b) => !b.met);

@@ -13,6 +13,11 @@
       script.src = link.href;
       // In the order the HTML lists them, as deferred scripts would run.
       script.async = false;
+      // Lost (the network, a blocked file): the page says paying needs it, and its buttons stop spinning.
+      script.onerror = () => {
+        document.documentElement.classList.add('script-failed');
+        document.getElementById('script-failed')?.removeAttribute('hidden');
+      };
       document.head.appendChild(script);
     }
   };

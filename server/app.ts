@@ -4,10 +4,10 @@
  * listens here: `main.ts` does that. Closing the app stops every module's timers and workers, waits for the work in
  * the background, then closes the store.
  */
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { accountsModule } from './accounts/module';
 import { acquirerModule } from './acquirer/module';
-import { acquirerConfigProblem, defaultOptions, smsConfigProblem, type AppOptions } from './config';
+import { acquirerConfigProblem, defaultOptions, logsRequests, smsConfigProblem, type AppOptions } from './config';
 import { deskModule } from './desk/module';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
@@ -17,6 +17,7 @@ import { workers, type Workers } from './operations/workers';
 import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
+import { validatorOptions } from './platform/schemas';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
 import { payerMerchant, type ProfileDefaults } from './profile/profile';
 import { sandboxModule } from './sandbox/module';
@@ -53,13 +54,16 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   };
   // The header of every page says whose it is, as the profile says it now (read when a page is made: the store is open).
   const pages = pageRenderer(options, () => payerMerchant(app.store, profile));
+  const requestIds = !options.hooksOff.includes('request-ids');
 
   const app = Fastify({
     logger: options.logger
-      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], mixin: requestIdMixin }
+      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], ...(requestIds ? { mixin: requestIdMixin } : {}) }
       : false,
+    // Fastify's own line per request and per answer are at info: at a level that drops them, nothing of them is computed.
+    logController: new LogController({ disableRequestLogging: !logsRequests(options.logLevel) }),
     // Every request's id: a trusted proxy's X-Request-Id when it is well formed, else a new one (operations/requestIds.ts).
-    genReqId: requestIdOf(options.trustProxy),
+    ...(requestIds ? { genReqId: requestIdOf(options.trustProxy) } : {}),
     // A graceful stop serves what still arrives on an open connection (then closes it) rather than refuse it.
     return503OnClosing: false,
     bodyLimit: 32 * 1024,
@@ -73,7 +77,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
       if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true, ...validatorOptions } },
   });
   const store = await openStore({
     databaseUrl: options.databaseUrl,

@@ -1,19 +1,21 @@
 import path from 'node:path';
-import {
-  FFD_VERSIONS,
-  isNameIn,
-  namesOf,
-  PAYMENT_METHOD_CODES,
-  PAYMENT_OBJECT_CODES,
-  TAX_SYSTEM_CODES,
-  VAT_CODES,
-  type FiscalSettings,
-} from './billing/fiscalCodes';
+import type { FiscalSettings } from './billing/fiscalCodes';
 
 export type Product = 'realty' | 'auto';
 export type Environment = 'local' | 'local-https' | 'test' | 'preprod' | 'production';
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Whether a level writes the lines of every request (info and below it). */
+export const logsRequests = (level: LogLevel): boolean => ['info', 'debug', 'trace'].includes(level);
+
+/**
+ * The hooks every request goes through that a benchmark may leave out, one at a time, to see what each costs
+ * (`npm run bench -- --hooks`): the request ids (their id, context and header), the HTTP metrics, the closing
+ * `Connection: close`, and the security headers.
+ */
+export const PER_REQUEST_HOOKS = ['request-ids', 'metrics', 'closing', 'security-headers'] as const;
+export type PerRequestHook = (typeof PER_REQUEST_HOOKS)[number];
 
 /** Everything the server can be told; tests pass their own, `main.ts` reads the environment. */
 export interface AppOptions {
@@ -48,6 +50,11 @@ export interface AppOptions {
   logger: boolean;
   /** pino's level (LOG_LEVEL): 'warn' by default, so requests are not logged; 'info' logs each request, 'debug' more. */
   logLevel: LogLevel;
+  /**
+   * Per-request hooks left out, for measuring only: the benchmark's server (bench/checkout.ts) sets it; no variable of
+   * `npm start` does, so a deployment always runs them all.
+   */
+  hooksOff: readonly PerRequestHook[];
   /** Who takes the money, shown in the page's header (MERCHANT_NAME). */
   merchantName: string;
   /** The merchant's support line and address in the header (MERCHANT_SUPPORT_PHONE, MERCHANT_SUPPORT_EMAIL); '' hides one. */
@@ -58,6 +65,11 @@ export interface AppOptions {
    * because the cost travels inside each hash and verification reads it from there.
    */
   passwordCost: number;
+  /**
+   * How often the page asks for a payment's status and a free call's outcome, in ms; null leaves the page's own pace
+   * (5000 ms). The browser journeys shorten it so that they do not wait on the payer's clock; nothing else sets it.
+   */
+  pagePollMs: number | null;
   /** The fetch used to call hCaptcha's siteverify; tests pass a fake one (no network here). */
   captchaFetch: typeof fetch;
   /** Origin of the bank-app pay widget outside `local` (allowed in the CSP); local uses the sandbox's own widget. */
@@ -101,10 +113,32 @@ export interface AppOptions {
   acquirerFetch: typeof fetch;
   /** Every acquirer call gives up after this long (ACQUIRER_TIMEOUT_MS, 10 s). */
   acquirerTimeoutMs: number;
+  /**
+   * The acquirer's fiscal API (receipts apart from a payment: the closing receipt at handover), ending in `/ofd/v1/`
+   * (ACQUIRER_FISCAL_URL); null: beside ACQUIRER_URL (its `/payment/rest/` becomes `/ecomm/gw/partner/api/ofd/v1/`),
+   * or the sandbox's fake. The same credentials.
+   */
+  acquirerFiscalUrl: string | null;
+  /**
+   * A receipt's fate is read no sooner than this after it was sent (FISCAL_STATUS_DELAY_MS; the gateway asks for about
+   * 6 minutes, 360000): a lost doReceipt answer is settled then too.
+   */
+  fiscalStatusDelayMs: number;
   /** The order's session time-out handed to register.do: past it with nothing paid the attempt ends declined. */
   paymentSessionSecs: number;
+  /**
+   * The most one fast-payment (SBP) payment takes unless the merchant's bill says otherwise (SBP_PAYMENT_MAXIMUM, roubles
+   * with two decimals: 1000000.00; some acquirers set 700000.00). A bill with parts is paid past it in several payments.
+   */
+  sbpPaymentMaximumKopecks: number;
   /** A poll of a pending attempt asks the acquirer when its status was last read longer ago than this. */
   reconcileAfterMs: number;
+  /**
+   * A hold (a bill that captures by hand) not captured or released this long after the money was held is released by
+   * the server (HOLD_RELEASE_AFTER_MS, 6 days 12 hours: a card hold lives at most 7 days); the merchant is warned a day
+   * before.
+   */
+  holdReleaseAfterMs: number;
   /** The sweeper reconciles pending attempts this often (and once on start); 0 turns it off (tests drive it). */
   sweepEveryMs: number;
   /**
@@ -164,24 +198,6 @@ export const DEFAULT_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 30 * SECOND, 2 *
  */
 export const DEFAULT_SMS_RETRY_SCHEDULE_MS: number[] = [5 * SECOND, 15 * SECOND, 45 * SECOND, 2 * MINUTE, 4 * MINUTE];
 
-/** WEBHOOK_RETRY_SCHEDULE: durations separated by commas, each a number with ms, s, m or h ("100ms,1s,5m"). */
-export function retryScheduleFrom(value: string): number[] {
-  const units: Record<string, number> = { ms: 1, s: SECOND, m: MINUTE, h: HOUR };
-  return value.split(',').map((part) => {
-    const match = /^\s*(\d+)\s*(ms|s|m|h)\s*$/.exec(part);
-    if (!match) throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${part}" is not a duration such as 500ms, 5s, 2m or 1h`);
-    return Number(match[1]) * units[match[2]!]!;
-  });
-}
-
-/** MERCHANT_WEBHOOK_SECRET must be `whsec_` and base64 of at least 24 bytes (Standard Webhooks). */
-export function webhookSecretFrom(value: string | undefined): string | null {
-  if (!value) return null;
-  const bytes = value.startsWith('whsec_') ? Buffer.from(value.slice(6), 'base64') : Buffer.alloc(0);
-  if (bytes.length < 24) throw new Error('MERCHANT_WEBHOOK_SECRET must be whsec_ followed by base64 of at least 24 random bytes');
-  return value;
-}
-
 export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions {
   return {
     databaseUrl: null,
@@ -200,11 +216,13 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     now: Date.now,
     logger: false,
     logLevel: 'warn',
+    hooksOff: [],
     // The demo's merchant: a real deployment names its own (README, Configuration).
     merchantName: 'ООО «Демо Девелопмент»',
     merchantSupportPhone: '+7 (800) 555-01-00',
     merchantSupportEmail: 'support@example.com',
     passwordCost: 16384,
+    pagePollMs: null,
     captchaFetch: (input, init) => fetch(input, init),
     widgetOrigin: null,
     sbpBanksUrl: null,
@@ -225,8 +243,12 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     acquirerCallbackKey: null,
     acquirerFetch: (input, init) => fetch(input, init),
     acquirerTimeoutMs: 10_000,
+    acquirerFiscalUrl: null,
+    fiscalStatusDelayMs: 360_000,
     paymentSessionSecs: 1200,
+    sbpPaymentMaximumKopecks: 100_000_000,
     reconcileAfterMs: 3000,
+    holdReleaseAfterMs: 561_600_000,
     sweepEveryMs: 60_000,
     smsruApiId: null,
     smsruUrl: null,
@@ -250,137 +272,6 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
   };
 }
 
-/** DATABASE_URL selects PostgreSQL; anything but a postgres:// (or postgresql://) URL is a mistake to stop at. */
-function databaseUrlFrom(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL must be a postgres:// URL (unset it to use the SQLite file at DATABASE_PATH)');
-  return value;
-}
-
-/** TRUST_PROXY: the proxies' addresses and CIDR ranges, separated by commas ("127.0.0.1,10.0.0.0/8"). */
-export const trustProxyFrom = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-
-/** One FISCAL_* value: the default when unset, else a name of its table; anything else stops the start. */
-function fiscalName<T extends object>(env: NodeJS.ProcessEnv, name: string, table: T, fallback: keyof T & string): keyof T & string {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  if (!isNameIn(table, value)) throw new Error(`${name} must be one of ${namesOf(table).join(', ')} (it is "${value}")`);
-  return value;
-}
-
-/**
- * The fiscal settings from FISCAL_*. FISCAL_TAX_SYSTEM unset: a receipt goes with every order in the sandbox (osn),
- * none without it; `none` turns receipts off anywhere.
- */
-export function fiscalFrom(env: NodeJS.ProcessEnv, sandbox: boolean): FiscalSettings {
-  const taxSystem = env.FISCAL_TAX_SYSTEM === 'none' ? null : env.FISCAL_TAX_SYSTEM ? fiscalName(env, 'FISCAL_TAX_SYSTEM', TAX_SYSTEM_CODES, 'osn') : sandbox ? 'osn' : null;
-  const ffd = env.FISCAL_FFD || '1.2';
-  if (!(FFD_VERSIONS as readonly string[]).includes(ffd)) throw new Error(`FISCAL_FFD must be one of ${FFD_VERSIONS.join(', ')} (it is "${ffd}")`);
-  return {
-    taxSystem,
-    vat: fiscalName(env, 'FISCAL_DEFAULT_VAT', VAT_CODES, 'none'),
-    paymentMethod: fiscalName(env, 'FISCAL_DEFAULT_PAYMENT_METHOD', PAYMENT_METHOD_CODES, 'full_prepayment'),
-    paymentObject: fiscalName(env, 'FISCAL_DEFAULT_PAYMENT_OBJECT', PAYMENT_OBJECT_CODES, 'commodity'),
-    ffd: ffd as FiscalSettings['ffd'],
-  };
-}
-
-/** A whole number of milliseconds or a port from the environment, or the start stops and says which variable is wrong. */
-function wholeNumberFrom(env: NodeJS.ProcessEnv, name: string, least: number, most: number): number | null {
-  const value = env[name];
-  if (value === undefined || value === '') return null;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || number < least || number > most) throw new Error(`${name} must be a whole number from ${least} to ${most} (it is "${value}")`);
-  return number;
-}
-
-/** METRICS_TOKEN: 16 or more printable characters without spaces (it travels as a bearer token). */
-export function metricsTokenFrom(value: string | undefined): string | null {
-  if (!value) return null;
-  if (!/^[\x21-\x7e]{16,200}$/.test(value)) throw new Error('METRICS_TOKEN must be 16 to 200 printable characters without spaces');
-  return value;
-}
-
-/** The operations settings: the metrics' guard, the graceful stop's time-out, the acquirer's time-out. */
-export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
-  const shutdownTimeoutMs = wholeNumberFrom(env, 'SHUTDOWN_TIMEOUT_MS', 1, 3_600_000);
-  const acquirerTimeoutMs = wholeNumberFrom(env, 'ACQUIRER_TIMEOUT_MS', 100, 120_000);
-  return {
-    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
-    metricsPort: wholeNumberFrom(env, 'METRICS_PORT', 0, 65_535),
-    ...(shutdownTimeoutMs !== null ? { shutdownTimeoutMs } : {}),
-    ...(acquirerTimeoutMs !== null ? { acquirerTimeoutMs } : {}),
-  };
-}
-
-/**
- * The mail settings from SMTP_URL, MAIL_FROM, SANDBOX_SMTP_PORT and DESK_IDLE_MINUTES. SMTP_URL is optional (without it
- * and the sandbox, the desk sends no e-mail), but when set it must be an smtp(s) URL, and a real server needs a real
- * sender in MAIL_FROM: the start stops and says which variable is wrong.
- */
-export function mailFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
-  const port = wholeNumberFrom(env, 'SANDBOX_SMTP_PORT', 0, 65_535);
-  const idleMinutes = wholeNumberFrom(env, 'DESK_IDLE_MINUTES', 1, 24 * 60);
-  const smtpUrl = env.SMTP_URL || null;
-  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL (such as smtp://user:password@mail.example.com:587)');
-  if (smtpUrl && !env.MAIL_FROM) throw new Error('MAIL_FROM is not set (the sender of the letters, such as "Оплата счетов <billing@example.com>")');
-  return {
-    smtpUrl,
-    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
-    ...(port !== null ? { sandboxSmtpPort: port } : {}),
-    ...(idleMinutes !== null ? { deskIdleMs: idleMinutes * MINUTE } : {}),
-  };
-}
-
-/** Options from the process environment (see README for the variables). */
-export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
-  const port = Number(env.PORT ?? 3000);
-  return defaultOptions({
-    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
-    databasePath: path.resolve(env.DATABASE_PATH ?? 'data/checkout.sqlite'),
-    ...(env.DATABASE_POOL_SIZE ? { databasePoolSize: Number(env.DATABASE_POOL_SIZE) } : {}),
-    ...(env.DIST_DIR ? { distDir: path.resolve(env.DIST_DIR) } : {}),
-    sandbox: env.SANDBOX !== '0',
-    product: env.PRODUCT === 'auto' ? 'auto' : 'realty',
-    providerBase: env.PROVIDER_BASE ?? '',
-    environment: (env.APP_ENV as Environment | undefined) ?? 'local',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    hcaptchaSiteKey: env.HCAPTCHA_SITEKEY || null,
-    hcaptchaSecret: env.HCAPTCHA_SECRET || null,
-    ...(env.RATE_LIMIT_PER_MINUTE ? { rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE) } : {}),
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    logger: env.LOG !== '0',
-    ...(LOG_LEVELS.includes(env.LOG_LEVEL as LogLevel) ? { logLevel: env.LOG_LEVEL as LogLevel } : {}),
-    ...(env.MERCHANT_NAME ? { merchantName: env.MERCHANT_NAME } : {}),
-    ...(env.MERCHANT_SUPPORT_PHONE !== undefined ? { merchantSupportPhone: env.MERCHANT_SUPPORT_PHONE } : {}),
-    ...(env.MERCHANT_SUPPORT_EMAIL !== undefined ? { merchantSupportEmail: env.MERCHANT_SUPPORT_EMAIL } : {}),
-    widgetOrigin: env.WIDGET_ORIGIN || null,
-    sbpBanksUrl: env.SBP_BANKS_URL || null,
-    merchantApiKeys: (env.MERCHANT_API_KEYS ?? '')
-      .split(',')
-      .map((key) => key.trim())
-      .filter(Boolean),
-    ...(env.MERCHANT_RATE_LIMIT_PER_MINUTE ? { merchantRateLimitPerMinute: Number(env.MERCHANT_RATE_LIMIT_PER_MINUTE) } : {}),
-    webhookUrl: env.MERCHANT_WEBHOOK_URL || null,
-    webhookSecret: webhookSecretFrom(env.MERCHANT_WEBHOOK_SECRET),
-    ...(env.WEBHOOK_RETRY_SCHEDULE ? { webhookRetryScheduleMs: retryScheduleFrom(env.WEBHOOK_RETRY_SCHEDULE) } : {}),
-    acquirerUrl: env.ACQUIRER_URL || null,
-    acquirerUserName: env.ACQUIRER_USERNAME || null,
-    acquirerPassword: env.ACQUIRER_PASSWORD || null,
-    acquirerToken: env.ACQUIRER_TOKEN || null,
-    acquirerCallbackKey: env.ACQUIRER_CALLBACK_KEY || null,
-    smsruApiId: env.SMSRU_API_ID || null,
-    smsruUrl: env.SMSRU_URL || null,
-    smsruFrom: env.SMSRU_FROM || null,
-    fiscal: fiscalFrom(env, env.SANDBOX !== '0'),
-    ...operationsFrom(env),
-    ...mailFrom(env),
-  });
-}
 
 /**
  * The sandbox's RBS fake as the product reaches it when no ACQUIRER_URL is set (sandbox/rbs.ts serves it): its REST
@@ -388,6 +279,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
  */
 export const SANDBOX_ACQUIRER = {
   path: '/sandbox/rbs/payment/rest/',
+  fiscalPath: '/sandbox/rbs/ecomm/gw/partner/api/ofd/v1/',
   credentials: { userName: 'sandbox-shop', password: 'sandbox-password' },
   token: 'sandbox-token',
 } as const;
@@ -404,6 +296,7 @@ export function acquirerConfigProblem(options: AppOptions): string | null {
     if (!options.acquirerUserName) return 'ACQUIRER_USERNAME is not set (or set ACQUIRER_TOKEN)';
     if (!options.acquirerPassword) return 'ACQUIRER_PASSWORD is not set (or set ACQUIRER_TOKEN)';
   }
+  if (options.acquirerFiscalUrl && !/^https?:\/\/.+\/$/.test(options.acquirerFiscalUrl)) return 'ACQUIRER_FISCAL_URL must be an http(s) URL ending in /';
   if (!options.acquirerCallbackKey) return 'ACQUIRER_CALLBACK_KEY is not set (the key the acquirer signs its callbacks with)';
   return null;
 }
@@ -428,3 +321,7 @@ export function smsConfigProblem(options: AppOptions): string | null {
   if (options.smsruUrl && !/^https?:\/\/[^/]+(\/.*)?\/$/.test(options.smsruUrl)) return 'SMSRU_URL must be an http(s) URL ending in / (such as https://sms.ru/)';
   return null;
 }
+
+/** Where the acquirer's fiscal API is: ACQUIRER_FISCAL_URL, else beside the REST base (null: the sandbox's fake). */
+export const fiscalUrlOf = (options: Pick<AppOptions, 'acquirerUrl' | 'acquirerFiscalUrl'>): string | null =>
+  options.acquirerFiscalUrl ?? (options.acquirerUrl ? options.acquirerUrl.replace(/payment\/rest\/$/, 'ecomm/gw/partner/api/ofd/v1/') : null);

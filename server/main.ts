@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { optionsFromEnv, type AppOptions } from './config';
+import { type AppOptions } from './config';
+import { optionsFromEnv } from './environment';
 import { listenForMetrics, servedOnMainPort } from './operations/metricsAccess';
 import { stopOnSignals } from './operations/shutdown';
 import type { DemoAccount } from './desk/staff';
@@ -8,9 +9,9 @@ import { demoAccount, demoBills, seedDemo } from './sandbox/demoBills';
 /**
  * `npm start`: serve the built page, the API and the sandbox; with the sandbox on, seed the demo bills into an empty
  * database. With it off (production) nothing is seeded: the demo account signs in and its points are real ledger rows.
+ * `serve` takes the options read from the environment (the benchmark's server adds its own: bench/checkout.ts).
  */
-async function main() {
-  const options = optionsFromEnv();
+export async function serve(options: AppOptions = optionsFromEnv()): Promise<void> {
   const app = await buildApp(options);
   const seeded = options.sandbox ? await seedDemo(app.store) : false;
   const host = process.env.HOST ?? '127.0.0.1';
@@ -89,7 +90,9 @@ function merchantLines(base: string, devKey: string | null, webhookUrl: string |
   ];
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  serve().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

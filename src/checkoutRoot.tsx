@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Dependencies } from './actors/dependencies';
 import type { AppActor } from './machines/app';
-import { settled, show } from './mount';
+import { settledView, show } from './mount';
+import { chunkViews } from './pageCode';
 import { logError } from './services/environment';
 import type { PageConfig } from './services/pageConfig';
 import { CheckoutPage } from './views/CheckoutPage';
@@ -10,7 +11,8 @@ import { shownView } from './views/shownView';
 interface CheckoutServices {
   config: PageConfig;
   deps: Dependencies;
-  preload: () => void;
+  /** What to fetch in the background once the first step is painted (main.tsx). */
+  fetchAhead: () => void;
 }
 
 /**
@@ -21,7 +23,7 @@ interface CheckoutServices {
  * in place of the server's loading state.
  */
 export async function showCheckout(element: HTMLElement, app: AppActor, rendered: string | null, services: CheckoutServices) {
-  if (rendered) await settled(app, (state) => !state.hasTag('loading'));
+  if (rendered) await settledView(app);
   // Only a settled view is hydrated: an answer still on its way could change it half-way through.
   const view = shownView(app.getSnapshot());
   show(element, <CheckoutRoot app={app} {...services} />, view !== 'loading' && rendered === view);
@@ -31,7 +33,7 @@ export async function showCheckout(element: HTMLElement, app: AppActor, rendered
  * The checkout's tree with the address bar bound to its route while mounted; browser Back and the Back link go one step
  * back. The binding is a chunk of its own, bound a moment after the first render: the first step has no history to keep.
  */
-function CheckoutRoot({ app, config, deps, preload }: { app: AppActor } & CheckoutServices) {
+function CheckoutRoot({ app, config, deps, fetchAhead }: { app: AppActor } & CheckoutServices) {
   // Until the binding is there (or when its code cannot be had), the Back link asks the checkout itself.
   const backRef = useRef<() => void>(() => app.getSnapshot().children.checkout?.send({ type: 'nav.back' }));
 
@@ -50,9 +52,21 @@ function CheckoutRoot({ app, config, deps, preload }: { app: AppActor } & Checko
     };
   }, [app]);
 
+  // Once the first step is painted: the next frame, then a task of its own.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(fetchAhead);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [fetchAhead]);
+
   const page = useMemo(
-    () => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps, preload }),
-    [config, deps, preload],
+    () => ({ config, goBack: () => backRef.current(), reload: () => window.location.reload(), bankList: deps, views: chunkViews(deps.code) }),
+    [config, deps],
   );
   return <CheckoutPage app={app} page={page} />;
 }

@@ -1,12 +1,12 @@
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import type { Dependencies } from './actors/dependencies';
+import { keepDraft } from './keepDraft';
 import type { ReloadParts } from './reloadParts';
-import { preloadOnDemand } from './machines/onDemand';
+import { pageCode } from './pageCode';
 import { apiOnDemand } from './services/apiOnDemand';
 import { browserEnvironment, dataLayerAnalytics, logError } from './services/environment';
 import { firstAnswers, readInitialData } from './services/initialData';
 import { readCsrfToken, readManagerId, readPageConfig, type PageConfig } from './services/pageConfig';
-import { Reg } from './views/lazyViews';
 import './views/styles.css';
 // The receipt's styles come with the first stylesheet: a paid bill's receipt is in the server's markup, styled at once.
 import './views/receipt.css';
@@ -32,6 +32,8 @@ function start() {
     ),
   );
   const env = browserEnvironment(window);
+  // The page's chunks of code (pageCode.ts): the machines load each when a state needs it.
+  const code = pageCode();
   const deps: Dependencies = {
     api,
     env,
@@ -40,13 +42,15 @@ function start() {
     doc: document,
     widgetEnvironment: config.environment,
     first: firstAnswers(initial),
+    code,
   };
-  // Code the first view does not need comes in the background once it is painted, each part when the browser is idle:
-  // the HTTP client, the checkout's children no first step runs (and with paying's, the bank widget's).
+  // Once the first step is painted, what every payer's Continue needs next comes in the background, each part when the
+  // browser is idle: the HTTP client and the way to pay's chunk. Only so that Continue need not wait: the API loads with
+  // its first call, and the checkout fetches a chunk when a state needs it, whatever came before.
   const idle = (work: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 0));
-  const preload = () => {
+  const fetchAhead = () => {
     idle(() => void api.preload().catch(() => undefined));
-    idle(() => void preloadOnDemand().catch(() => undefined));
+    idle(() => void code.load('paying').catch(() => undefined));
   };
 
   // The result view mounts on any element with id "result" (mountResult.tsx, a chunk of its own).
@@ -54,10 +58,10 @@ function start() {
   if (resultElement) void import('./mountResult').then(({ mountResult }) => mountResult(resultElement, deps, config, initial), logError);
 
   const rootElement = document.getElementById('root');
-  if (rootElement && config.objectOID) void mountCheckout(rootElement, config.objectOID, deps, config, preload, initial.rendered);
+  if (rootElement && config.billLink) void mountCheckout(rootElement, config.billLink, deps, config, fetchAhead, initial.rendered);
 }
 
-async function mountCheckout(element: HTMLElement, objectOID: string, deps: Dependencies, config: PageConfig, preload: () => void, rendered: string | null) {
+async function mountCheckout(element: HTMLElement, billLink: string, deps: Dependencies, config: PageConfig, fetchAhead: () => void, rendered: string | null) {
   // The checkout starts in a task after the one that evaluated the scripts, its machines made in it.
   await nextTask();
   const { defineAppActor } = await import(/* webpackMode: "eager" */ './actors/app');
@@ -70,12 +74,10 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
     retryWay: query.get('via'),
   };
   const { resumePath } = resume;
-  const notResuming: ReloadParts = { codeDraft: null, draft: null };
-  const [parts, laterCode, inspect] = await Promise.all([
+  const notResuming: ReloadParts = { draft: null };
+  const [parts, inspect] = await Promise.all([
     // A reload on a step: what resuming it needs is a chunk of its own (reloadParts.ts), so no first visit carries it.
-    resumePath ? import('./reloadParts').then(({ reloadParts }) => reloadParts(resumePath, deps, objectOID), () => notResuming) : notResuming,
-    // A resumed step may run from the start a child no first step does (the QR's polling, the code flow).
-    resumePath ? preloadOnDemand().then(() => true, () => false) : false,
+    resumePath ? import('./reloadParts').then(({ reloadParts }) => reloadParts(resumePath, deps, billLink), () => notResuming) : notResuming,
     // Development only: the Stately inspector. The production bundle drops this branch and its chunk (the condition must
     // start with __DEV__ for webpack to see the branch is dead).
     __DEV__ && new URLSearchParams(window.location.search).has('inspect') ? import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector().inspect) : undefined,
@@ -85,18 +87,18 @@ async function mountCheckout(element: HTMLElement, objectOID: string, deps: Depe
   // resumes the step with everything kept (the browser's back-forward cache).
   window.addEventListener('pageshow', (event) => event.persisted && window.location.reload());
 
-  // Without the later steps' code, the checkout starts at the main route rather than resume.
-  const logic = defineAppActor({ ...deps, resume: laterCode ? parts.resumeAfterReload : undefined });
+  // The step's own code the checkout fetches as it opens (machines/checkout.ts, `opening`).
+  const logic = defineAppActor({ ...deps, resume: parts.resumeAfterReload });
   const app = createActor(logic, {
-    input: { objectOID, isDesktop: deps.env.isDesktop, ...resume, codeDraft: parts.codeDraft, draft: parts.draft },
+    input: { billLink, isDesktop: deps.env.isDesktop, ...resume, draft: parts.draft },
     ...(inspect ? { inspect: inspect as Observer<InspectionEvent> } : {}),
   }).start();
-  // The reg route's view is a chunk of its own: fetched meanwhile (the page hydrates it once it is there).
-  if (rendered === 'reg') Reg.preload().catch(() => undefined);
+  // This tab's draft, for a reload: derived from the checkout's snapshot, written here only.
+  keepDraft(app, deps.env.tabStorage, billLink);
   // React's DOM renderer and the views, in a task of their own (checkoutRoot.tsx).
   await nextTask();
   const { showCheckout } = await import(/* webpackMode: "eager" */ './checkoutRoot');
-  await showCheckout(element, app, rendered, { config, deps, preload });
+  await showCheckout(element, app, rendered, { config, deps, fetchAhead });
 }
 
 start();

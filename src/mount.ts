@@ -1,6 +1,7 @@
 import { createElement, startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import type { AppActor } from './machines/app';
 
 /**
  * Shows a page's tree: hydrates the server's markup when the server rendered the view the page's first render shows,
@@ -40,3 +41,13 @@ export const settled = <Actor extends AnyActorRef>(actor: Actor, done: (snapshot
     () => undefined,
     () => undefined,
   );
+
+/**
+ * Waits for the checkout page's first view: the app has left loading (the bill, the user, a paid bill's receipt code)
+ * and the checkout, if it runs, is not fetching the code of the step it opens on.
+ */
+export async function settledView(app: AppActor): Promise<void> {
+  await settled(app, (state) => !state.hasTag('loading'));
+  const checkout = app.getSnapshot().children.checkout;
+  if (checkout) await settled(checkout, (state) => !state.hasTag('loading step'));
+}

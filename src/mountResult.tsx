@@ -1,4 +1,5 @@
-import { createActor } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
+import type { paymentStatusMachine } from './machines/paymentStatus';
 import { definePaymentStatusActor } from './actors/paymentStatus';
 import type { Dependencies } from './actors/dependencies';
 import { settled, show } from './mount';
@@ -19,6 +20,7 @@ export async function mountResult(element: HTMLElement, deps: Dependencies, conf
   const billOid = query.get('billOid');
   const cancelled = query.get('state') === 'return';
   const status = orderId && billOid ? createActor(definePaymentStatusActor(deps), { input: { transactionID: orderId, billOID: billOid } }).start() : null;
+  if (status) nameOrderAsReceipt(status);
   if (status && carried) await settled(status, (state) => !state.matches('checking'));
   const view = resultView(status ? outcomeOf(status.getSnapshot(), { cancelled }) : null);
   show(
@@ -27,4 +29,26 @@ export async function mountResult(element: HTMLElement, deps: Dependencies, conf
     // Only a status the page carries is hydrated: a poll still on its way could change it half-way through.
     (!status || !!carried) && rendered === view,
   );
+}
+
+/**
+ * The bank sends the payer back with its own id of the order in the address; the receipt names the order by ours (the
+ * one the merchant and the bank's `orderNumber` know). Once the receipt is here, the address names the order as the
+ * receipt does, so the payer has one number to quote to support (and a reload or a shared link still finds the order).
+ */
+function nameOrderAsReceipt(status: ActorRefFrom<typeof paymentStatusMachine>) {
+  const rename = (named: string) => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get('orderId') === named) return;
+    url.searchParams.set('orderId', named);
+    window.history.replaceState(window.history.state, '', url);
+  };
+  const now = status.getSnapshot().context.receipt?.orderId;
+  if (now) return rename(now);
+  const subscription = status.subscribe((state) => {
+    const named = state.context.receipt?.orderId;
+    if (!named) return;
+    subscription.unsubscribe();
+    rename(named);
+  });
 }

@@ -7,15 +7,15 @@
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { appMachine } from './machines/app';
+import { defineLoadCode } from './actors/code';
+import { appMachine, type AppActor } from './machines/app';
 import { checkoutMachine } from './machines/checkout';
-import { preloadBuiltIn } from './machines/onDemand';
 import { paymentStatusMachine } from './machines/paymentStatus';
+import { chunkViews, pageCode } from './pageCode';
 import { firstAnswers, type InitialData } from './services/initialData';
-import { messages } from './services/messages';
+import { errorTitleOf } from './services/messages';
 import type { PageConfig } from './services/pageConfig';
 import { CheckoutPage } from './views/CheckoutPage';
-import { preloadViews } from './views/lazyViews';
 import { ResultPageRoot } from './views/ResultPageRoot';
 import { outcomeOf, type PaymentStatusActor } from './views/StatusBlock';
 import { resultView, serverRenderedViews, shownView } from './views/shownView';
@@ -34,7 +34,7 @@ export interface RenderedPage {
 
 export interface CheckoutPageInput {
   config: PageConfig;
-  objectOID: string;
+  billLink: string;
   /** The declined order of 'Попробовать снова' the link named, if any (the bill data was read with it). */
   retryOrder: string | null;
   /** The answers the page will carry: the bill data, and the user when the server can know it. */
@@ -50,16 +50,28 @@ async function html(tree: ReactNode): Promise<string> {
   return markup;
 }
 
-/** Every view and child machine the server may render or run, loaded once: a render never waits for a lazy one. */
-const ready = Promise.all([preloadViews(), preloadBuiltIn()]);
+/**
+ * The page's chunks of code, as the machines and views ask for them (all in this one file: they come at once). The
+ * children run as their machines define them: the server's rendering does no I/O.
+ */
+const code = pageCode();
+const loadCode = defineLoadCode(code, (_, module) => module.children);
+const views = chunkViews(code);
+
+/** The first view settled: the app has left loading, and the checkout has the code of the step it opens on. */
+async function firstView(app: AppActor) {
+  await waitFor(app, (state) => !state.hasTag('loading'), { timeout: SETTLE_MS });
+  const checkout = app.getSnapshot().children.checkout;
+  if (checkout) await waitFor(checkout, (state) => !state.hasTag('loading step'), { timeout: SETTLE_MS });
+  return app.getSnapshot();
+}
 
 /**
  * The checkout's page: the app machine run on the data given until it has left loading, as the page's own run will, and
  * rendered when its view is one the server renders (serverRenderedViews); any other (or a user the server cannot know)
  * renders the loading state, which is what the page's own first render shows.
  */
-export async function renderCheckout({ config, objectOID, retryOrder, initial }: CheckoutPageInput): Promise<RenderedPage> {
-  await ready;
+export async function renderCheckout({ config, billLink, retryOrder, initial }: CheckoutPageInput): Promise<RenderedPage> {
   const first = firstAnswers({ ...initial, rendered: null });
   let title: string | null = null;
   const logic = appMachine.provide({
@@ -67,21 +79,21 @@ export async function renderCheckout({ config, objectOID, retryOrder, initial }:
       loadBill: fromPromise(() => first.bill() ?? Promise.reject(new Error('no bill data to render'))),
       loadUser: fromPromise(() => first.user() ?? Promise.reject(new Error('the user is not known here'))),
       logout: fromPromise<void, void>(async () => undefined),
-      // The tab's drafts are the browser's: the server keeps none.
-      checkout: checkoutMachine.provide({ actions: { 'save code draft': nothing, 'forget code draft': nothing, 'keep draft': nothing } }),
+      loadCode,
+      checkout: checkoutMachine.provide({ actors: { loadCode } }),
     },
     actions: {
-      'show data error title': () => void (title = messages.app.dataErrorTitle),
+      'show data error title': ({ context }) => void (title = errorTitleOf(context.closedAs)),
       'track sign-in': nothing,
       'log error': nothing,
     },
   });
-  const input = { objectOID, isDesktop: false, resumePath: null, retryOrder, codeDraft: null };
-  const page = { config, goBack: nothing };
+  const input = { billLink, isDesktop: false, resumePath: null, retryOrder };
+  const page = { config, goBack: nothing, views };
   const app = createActor(logic, { input }).start();
   try {
     // No bill data to carry, or the user unknown here: the page asks for them, so its first view is the loading state.
-    const settled = initial.bill && 'user' in initial ? await waitFor(app, (state) => !state.hasTag('loading'), { timeout: SETTLE_MS }) : app.getSnapshot();
+    const settled = initial.bill && 'user' in initial ? await firstView(app) : app.getSnapshot();
     const view = shownView(settled);
     if (serverRenderedViews.includes(view)) return { markup: await html(<CheckoutPage app={app} page={page} />), view, title };
     const loading = createActor(logic, { input });
@@ -103,7 +115,6 @@ export interface ResultPageInput {
 
 /** The result page with the status the first poll answers (the server's own answer to it, given here). */
 export async function renderResult({ config, orderId, billOid, cancelled, initial }: ResultPageInput): Promise<RenderedPage> {
-  await ready;
   const query = { orderId, billOid, cancelled };
   const page = (status: PaymentStatusActor | null) => <ResultPageRoot status={status} query={query} config={config} />;
   if (!orderId || !billOid) return { markup: await html(page(null)), view: resultView(null), title: null };

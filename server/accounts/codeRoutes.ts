@@ -1,13 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { stepMessages } from '../../src/services/stepMessages';
 import { nullableOidSchema, phoneSchema } from '../platform/schemas';
 import type { CaptchaVerifier } from './captcha';
 import { checkCode, codeTarget, sendCode } from './codes';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
 import { captchaSchema, purposeSchema, refusal, sensitiveLimit, textNotSent } from './schemas';
 import { requireSession } from './sessions';
 import type { TextOutbox } from './texts';
 
-const custNoSchema = { type: ['string', 'null'], maxLength: 100 } as const;
+const custNoSchema = { type: ['string', 'null'], maxLength: 100, format: TEXT_LINE } as const;
 /** The phone a code goes to, for the codes whose phone the payer types; a points code's phone is the bill's own. */
 const typedPhoneSchema = { anyOf: [phoneSchema, { type: 'null' }] } as const;
 
@@ -35,7 +37,7 @@ const checkSchema = {
     required: ['code', 'purpose'],
     additionalProperties: false,
     properties: {
-      code: { type: 'string', pattern: '^[0-9]{4}$' },
+      code: { type: 'string', pattern: '^[0-9]{4}$', fieldMessage: stepMessages.code.incomplete },
       phone: typedPhoneSchema,
       purpose: purposeSchema,
       objectOID: nullableOidSchema,

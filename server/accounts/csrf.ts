@@ -28,17 +28,22 @@ declare module 'fastify' {
 
 export function csrfCheck(app: FastifyInstance, store: Store): void {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style, and the route's config read only for a POST: a GET, and the status poll, pass without a promise.
+  // A refusal is sent without calling `done`, which ends the request there.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'POST' || request.is404) return done();
     const csrf = request.routeOptions.config.csrf;
-    if (request.method !== 'POST' || csrf === 'exempt' || request.is404) return;
+    if (csrf === 'exempt') return done();
     const header = request.headers['x-csrf-token'];
     if (csrf === 'handler') {
-      if (!sessionIdOf(request) || !header) return reply.code(403).send(csrfRefusal);
-      return;
+      if (!sessionIdOf(request) || !header) return void reply.code(403).send(csrfRefusal);
+      return done();
     }
-    const session = await csrfSession(store, request, header);
-    if (!session) return reply.code(403).send(csrfRefusal);
-    // The handlers need the session too: one read serves both.
-    request.session = session;
+    csrfSession(store, request, header).then((session) => {
+      if (!session) return void reply.code(403).send(csrfRefusal);
+      // The handlers need the session too: one read serves both.
+      request.session = session;
+      done();
+    }, done);
   });
 }

@@ -1,5 +1,5 @@
 /** The free calls' queries: a session's call checks at the provider. */
-import { takeLease } from '../platform/lease';
+import { noLiveLease, takeLease } from '../platform/lease';
 import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 import type { FreeCallCheckRow, FreeCallState } from './tables';
@@ -40,6 +40,18 @@ export const checkByCheckId = (store: Store, checkId: string): Promise<FreeCallC
 /** Takes the check's read at the provider until `until` (one conditional UPDATE: one reader at a time, across processes). */
 export const claimCheckRead = (store: Store, id: number, until: number): Promise<boolean> =>
   takeLease(store, 'free_call_checks', { id, state: 'waiting' }, 'read_until', until);
+
+/** Takes the check's read as claimCheckRead does, only if no read of it ended after `readBefore` either. */
+export async function claimCheckReadIfStale(store: Store, id: number, until: number, readBefore: number): Promise<boolean> {
+  const query = store.db
+    .updateTable('free_call_checks')
+    .set({ read_until: until })
+    .where('id', '=', id)
+    .where('state', '=', 'waiting')
+    .where(noLiveLease('read_until', store.now()))
+    .where((eb) => eb.or([eb('read_at', 'is', null), eb('read_at', '<=', readBefore)]));
+  return changedRows(await query.executeTakeFirstOrThrow()) === 1;
+}
 
 /** Ends a read: its hold is released and the time it happened kept. */
 export async function finishCheckRead(store: Store, id: number): Promise<void> {

@@ -13,11 +13,28 @@
 import type { CallCheckProvider, CheckState } from '../smsProvider/port';
 import type { Store } from '../store/store';
 import { phoneEnteredForRestore } from './codes';
-import { checkByCheckId, checkById, checkOfSession, claimCheckRead, finishCheckRead, insertCheck, moveChecks, replaceChecksOfSession, rivalChecks } from './freeCallQueries';
+import {
+  checkByCheckId,
+  checkById,
+  checkOfSession,
+  claimCheckRead,
+  claimCheckReadIfStale,
+  finishCheckRead,
+  insertCheck,
+  moveChecks,
+  replaceChecksOfSession,
+  rivalChecks,
+} from './freeCallQueries';
 import type { FreeCallCheckRow } from './tables';
 
 /** A check waits this long for the call (the page polls for 60 s; a little slack for the provider). */
 export const FREE_CALL_WINDOW_MS = 2 * 60_000;
+
+/**
+ * The provider's callback (unauthenticated: anyone may post it) reads a check only if nobody read it in this time: the
+ * page's own polls read it every 5 s anyway, so a hint can only bring the news forward, never make us ask more often.
+ */
+export const HINTED_READ_EVERY_MS = 10_000;
 
 /** The number the payer calls: digits for the `tel:` link, and as they read it. */
 export interface FreeCallNumber {
@@ -38,7 +55,7 @@ export interface FreeCalls {
   status(sessionId: string, phone: string): Promise<{ status: FreeCallStatus; check: FreeCallCheckRow | null }>;
   /** The session's confirmed check has signed it in. */
   signedIn(check: FreeCallCheckRow): Promise<void>;
-  /** The provider's callback named a check (a hint): read it now. */
+  /** The provider's callback named a check (a hint): read it now, unless it is being read or was read lately. */
   hint(checkId: string): Promise<void>;
 }
 
@@ -79,13 +96,15 @@ export function freeCalls(options: FreeCallOptions): FreeCalls {
     if (outcome) decided(outcome);
   }
 
-  /** One read of a waiting check at the provider, unless another reader has it. */
-  async function read(check: FreeCallCheckRow): Promise<void> {
+  /** One read of a waiting check at the provider, unless another reader has it (or, for a hint, read it lately). */
+  async function read(check: FreeCallCheckRow, hinted: boolean): Promise<void> {
     if (check.expires_at <= store.now()) {
       if ((await moveChecks(store, [check.id], ['waiting'], 'ended')) === 1) decided('ended');
       return;
     }
-    if (!(await claimCheckRead(store, check.id, store.now() + options.timeoutMs + 5_000))) return;
+    const until = store.now() + options.timeoutMs + 5_000;
+    const claimed = hinted ? await claimCheckReadIfStale(store, check.id, until, store.now() - HINTED_READ_EVERY_MS) : await claimCheckRead(store, check.id, until);
+    if (!claimed) return;
     let state: CheckState | null = null;
     try {
       state = await provider.read(check.check_id);
@@ -98,10 +117,10 @@ export function freeCalls(options: FreeCallOptions): FreeCalls {
     else if (state === 'ended' && (await moveChecks(store, [check.id], ['waiting'], 'ended')) === 1) decided('ended');
   }
 
-  function readOnce(check: FreeCallCheckRow): Promise<void> {
+  function readOnce(check: FreeCallCheckRow, hinted = false): Promise<void> {
     const running = reading.get(check.check_id);
     if (running) return running;
-    const started = read(check).finally(() => reading.delete(check.check_id));
+    const started = read(check, hinted).finally(() => reading.delete(check.check_id));
     reading.set(check.check_id, started);
     return started;
   }
@@ -144,7 +163,7 @@ export function freeCalls(options: FreeCallOptions): FreeCalls {
 
     async hint(checkId) {
       const check = await checkByCheckId(store, checkId);
-      if (check?.state === 'waiting') await readOnce(check);
+      if (check?.state === 'waiting') await readOnce(check, true);
     },
   };
 }

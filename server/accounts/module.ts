@@ -46,6 +46,7 @@ export async function accountsModule(app: FastifyInstance, options: AppOptions, 
     log,
     onOutcome: countSend,
     onDelivery: (delivery) => recordSmsDelivery(delivery === 'delivered' ? 'delivered' : 'undelivered'),
+    later: (name, task) => app.background.run(name, task),
   });
   const calls = freeCalls({ store, provider, timeoutMs: options.smsTimeoutMs, log, onOutcome: countCallCheck });
   app.decorate('texts', texts);

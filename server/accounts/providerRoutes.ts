@@ -8,7 +8,8 @@ import { setCaptchaRequired } from './codeQueries';
 import type { FreeCalls } from './freeCalls';
 import { hashPassword, verifyPassword } from './passwords';
 import { bodyOptional, logout } from './routes';
-import { captchaSchema, emptyBodySchema, refusal, sensitiveLimit } from './schemas';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
+import { captchaSchema, emptyBodySchema, passwordSchema, refusal, sensitiveLimit } from './schemas';
 import { setUserToken } from './sessionQueries';
 import { renewSession, requireSession } from './sessions';
 
@@ -37,7 +38,7 @@ export const providerRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { optio
           type: 'object',
           required: ['phone', 'password'],
           additionalProperties: false,
-          properties: { login: { type: 'string', maxLength: 20 }, phone: phoneSchema, password: { type: 'string', minLength: 1, maxLength: 200 }, captcha: captchaSchema },
+          properties: { login: { type: 'string', maxLength: 20, format: TEXT_LINE }, phone: phoneSchema, password: passwordSchema, captcha: captchaSchema },
         },
       },
     },

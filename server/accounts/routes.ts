@@ -3,12 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { AppOptions } from '../config';
 import { isPlausibleEmail } from '../platform/patterns';
-import { phoneSchema } from '../platform/schemas';
+import { fieldWords, phoneSchema } from '../platform/schemas';
 import { accountById } from './accountQueries';
 import { userOut } from './loyaltyUser';
 import { register, type AccountDeps } from './registration';
 import { restorePassword } from './restore';
-import { captchaSchema, emptyBodySchema, personNameSchema, refusal, sensitiveLimit, textNotSent } from './schemas';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
+import { captchaSchema, emailSchema, emptyBodySchema, givenNameSchema, patronymicSchema, refusal, sensitiveLimit, surnameSchema, textNotSent } from './schemas';
 import { replaceSession, requireSession } from './sessions';
 
 /** ky posts some calls with no body at all; treat that as the empty object the schema allows. */
@@ -34,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
 
   app.post(
     '/ajax/check-email/',
-    { schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } } } },
+    { schema: { body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: emailSchema } } } },
     async (request) => {
       // The page checks too; this is the server's word, the same rule as the receipt e-mail's.
       const valid = isPlausibleEmail(request.body.email.trim());
@@ -44,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
 
   app.post(
     '/ajax/get-user',
-    { schema: { body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 1, maxLength: 200 } } } } },
+    { schema: { body: { type: 'object', required: ['token'], additionalProperties: false, properties: { token: { type: 'string', minLength: 1, maxLength: 200, format: TEXT_LINE } } } } },
     async (request, reply) => {
       const session = await requireSession(store, request);
       const token = Buffer.from(request.body.token);
@@ -67,12 +68,15 @@ export const accountRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: AccountD
           required: ['surname', 'name', 'phone', 'privacy'],
           additionalProperties: false,
           // The provider's API spells the patronymic two ways; either will do.
-          anyOf: [{ required: ['patronymic'] }, { required: ['patronimyc'] }],
+          anyOf: [
+            { required: ['patronymic'], fieldMessage: fieldWords.patronymicRequired },
+            { required: ['patronimyc'], fieldMessage: fieldWords.patronymicRequired },
+          ],
           properties: {
-            surname: personNameSchema,
-            name: personNameSchema,
-            patronymic: personNameSchema,
-            patronimyc: personNameSchema,
+            surname: surnameSchema,
+            name: givenNameSchema,
+            patronymic: patronymicSchema,
+            patronimyc: patronymicSchema,
             phone: phoneSchema,
             privacy: { type: 'boolean' },
             personalDataAgreement: { type: 'boolean' },

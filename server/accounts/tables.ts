@@ -106,6 +106,11 @@ export interface SmsMessagesTable {
   status_reads: number;
   /** When the delivery status is read next; null once it is final or no longer asked for. */
   next_status_at: number | null;
+  /**
+   * A read of the delivery status at the provider holds the text until then (null: never read), and is not given back
+   * when it ends: however many readers (the worker, the provider's callbacks, in any process), one read per hold.
+   */
+  status_read_until: number | null;
 }
 export type SmsMessageRow = Selectable<SmsMessagesTable>;
 

@@ -1,5 +1,6 @@
 /** The SMS outbox's queries (accounts/texts.ts sends from it). */
 import type { Updateable } from 'kysely';
+import { noLiveLease } from '../platform/lease';
 import { dueInOutbox, takeFromOutbox } from '../platform/outbox';
 import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
@@ -50,18 +51,41 @@ export async function statusDueTexts(store: Store, limit: number): Promise<numbe
   ).map((row) => Number(row.id));
 }
 
-/** Takes a text's status read (one conditional UPDATE moves its next read on): answers the text, or undefined. */
-export function claimStatusRead(store: Store, id: number, holdUntil: number): Promise<SmsMessageRow | undefined> {
+/**
+ * Takes a text's scheduled status read, unless another read holds it (one conditional UPDATE moves its next read on and
+ * holds it until `readUntil`): answers the text, or undefined.
+ */
+export function claimStatusRead(store: Store, id: number, holdUntil: number, readUntil: number): Promise<SmsMessageRow | undefined> {
+  const t = store.now();
   return store.db
     .updateTable('sms_messages')
-    .set({ next_status_at: holdUntil })
+    .set({ next_status_at: holdUntil, status_read_until: readUntil })
     .where('id', '=', id)
-    .where('next_status_at', '<=', store.now())
+    .where('next_status_at', '<=', t)
+    .where(noLiveLease('status_read_until', t))
     .returningAll()
     .executeTakeFirst();
 }
 
-export async function recordDelivery(store: Store, id: number, change: Pick<Updateable<SmsMessagesTable>, 'status_code' | 'delivery' | 'status_reads' | 'next_status_at' | 'error'>): Promise<void> {
+/**
+ * Takes a read of a text's delivery out of its schedule (the provider's callback said it changed): only of a text taken
+ * and still on the way, and only when no read holds it, in any process (one conditional UPDATE holds it until
+ * `readUntil`). Answers the text, or undefined.
+ */
+export function claimDeliveryRead(store: Store, id: number, readUntil: number): Promise<SmsMessageRow | undefined> {
+  const t = store.now();
+  return store.db
+    .updateTable('sms_messages')
+    .set({ status_read_until: readUntil })
+    .where('id', '=', id)
+    .where('state', '=', 'accepted')
+    .where('delivery', '=', 'on the way')
+    .where(noLiveLease('status_read_until', t))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function recordDelivery(store: Store, id: number, change: Pick<Updateable<SmsMessagesTable>, 'status_code' | 'delivery' | 'status_reads' | 'next_status_at' | 'status_read_until' | 'error'>): Promise<void> {
   await store.db.updateTable('sms_messages').set(change).where('id', '=', id).where('state', '=', 'accepted').execute();
 }
 

@@ -19,6 +19,7 @@ import { voidCode } from './codeQueries';
 import type { TextSeal } from './sealedText';
 import type { SmsMessageRow } from './tables';
 import {
+  claimDeliveryRead,
   claimStatusRead,
   claimText,
   codeIsLive,
@@ -50,6 +51,13 @@ export type TextOutcome = 'accepted' | 'refused' | 'retrying' | 'failed' | 'expi
 /** The delivery status is read this long after the provider took the text, then after each further delay. */
 export const STATUS_READ_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000] as const;
 
+/**
+ * A text's delivery is read from the provider at most once in this time, however many readers ask: the worker on its
+ * schedule, and every callback naming the text (the callback is unauthenticated, so it must not be a way to make us
+ * call the provider over and over).
+ */
+export const DELIVERY_READ_EVERY_MS = 10_000;
+
 /** Texts taken per look at the outbox. */
 const BATCH = 20;
 
@@ -62,7 +70,11 @@ export interface TextOutbox {
   sendNow(id: number): Promise<TextOutcome>;
   /** One round of the worker: every due text sent, every due delivery status read (tests call it by hand). */
   runOnce(): Promise<void>;
-  /** The provider said a text's delivery changed (its callback, a hint): read it now. */
+  /**
+   * The provider said a text's delivery changed (its callback, a hint): read it now, if it is on the way and no read of
+   * it is in flight or was made less than DELIVERY_READ_EVERY_MS ago (in any process). A read in flight in this process
+   * is shared.
+   */
   readDelivery(smsId: string): Promise<void>;
   start(): void;
   /** Stops the worker and waits for the round in flight (an attempt in flight is aborted by its own time-out). */
@@ -82,14 +94,27 @@ export interface TextOutboxOptions {
   onOutcome?: (outcome: TextOutcome) => void;
   /** Told once a taken text's delivery is final (delivered or not), where it is read. */
   onDelivery?: (delivery: Exclude<Delivery, 'on the way'>) => void;
+  /** Runs a task after the call that asked for it (the app's background work, which a graceful stop waits for). */
+  later?: (name: string, task: () => Promise<void>) => void;
 }
+
+/** How many callbacks naming a text not yet known are remembered: anyone may post one, so the memory is bounded. */
+const OVERTAKEN_KEPT = 1_000;
 
 export function textOutbox(options: TextOutboxOptions): TextOutbox {
   const { store, provider, seal } = options;
   // Held long enough for one attempt and its record; a process that dies holding it frees it by then.
   const holdMs = options.timeoutMs + 30_000;
+  // A status read holds its text this long, so that no other read of it starts meanwhile: longer than a read can take
+  // (readStatus cuts it to DELIVERY_READ_EVERY_MS from the read's start once it is over).
+  const readHoldMs = Math.max(DELIVERY_READ_EVERY_MS, options.timeoutMs + 5_000);
+  // The callbacks' reads in flight in this process, by the provider's id of the text: a callback arriving meanwhile shares it.
+  const hinted = new Map<string, Promise<void>>();
   // Set by stop(): a round in flight takes no further text.
   let closing = false;
+  // The provider's ids named by a callback before the send that got them was recorded (the provider may post its
+  // callback before its answer to the send reaches us): read as soon as the send is recorded, not on the schedule.
+  const overtaken = new Set<string>();
 
   /** The one place a text's outcome is decided and recorded. */
   async function settle(row: SmsMessageRow, outcome: TextOutcome, change: Parameters<typeof recordText>[2]): Promise<TextOutcome> {
@@ -117,7 +142,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     }
     try {
       const { smsId } = await provider.send(row.phone, words);
-      return settle(row, 'accepted', {
+      const outcome = await settle(row, 'accepted', {
         state: 'accepted',
         attempts,
         sms_id: smsId,
@@ -127,6 +152,8 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
         accepted_at: store.now(),
         next_status_at: store.now() + STATUS_READ_DELAYS_MS[0],
       });
+      if (overtaken.delete(smsId)) (options.later ?? ((_name, task) => void task()))(`sms status ${smsId}`, () => readDelivery(smsId));
+      return outcome;
     } catch (error) {
       const failure = error instanceof SmsProviderError ? error : new SmsProviderError('sms/send', 'network', String(error));
       const recorded = { attempts, status_code: failure.statusCode, error: failure.message.slice(0, 500) };
@@ -174,19 +201,25 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     }
   }
 
-  /** Reads a taken text's delivery; the next read follows the schedule until the status is final. */
+  /**
+   * Reads a taken text's delivery, held by this reader (claimStatusRead, claimDeliveryRead); the next read follows the
+   * schedule until the status is final. The hold, long enough for the read, is cut to DELIVERY_READ_EVERY_MS from its
+   * start once the read is over.
+   */
   async function readStatus(row: SmsMessageRow): Promise<void> {
     if (!row.sms_id) return;
+    const started = store.now();
     const reads = row.status_reads + 1;
     const delay = STATUS_READ_DELAYS_MS[reads];
-    const nextRead = delay === undefined ? null : (row.accepted_at ?? store.now()) + delay;
+    const nextRead = delay === undefined ? null : (row.accepted_at ?? started) + delay;
+    const read = { status_reads: reads, status_read_until: started + DELIVERY_READ_EVERY_MS };
     try {
       const status = await provider.status(row.sms_id);
       const final = status.delivery !== 'on the way';
-      await recordDelivery(store, row.id, { status_code: status.statusCode, delivery: status.delivery, status_reads: reads, next_status_at: final ? null : nextRead, error: null });
+      await recordDelivery(store, row.id, { ...read, status_code: status.statusCode, delivery: status.delivery, next_status_at: final ? null : nextRead, error: null });
       if (status.delivery !== 'on the way') options.onDelivery?.(status.delivery);
     } catch (error) {
-      await recordDelivery(store, row.id, { status_reads: reads, next_status_at: nextRead, error: error instanceof Error ? error.message.slice(0, 500) : String(error) });
+      await recordDelivery(store, row.id, { ...read, next_status_at: nextRead, error: error instanceof Error ? error.message.slice(0, 500) : String(error) });
     }
   }
 
@@ -194,7 +227,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     for (const id of await statusDueTexts(store, BATCH)) {
       if (closing) return;
       // Moved on for a minute while this sender reads it: another process skips it meanwhile.
-      const row = await claimStatusRead(store, id, store.now() + 60_000);
+      const row = await claimStatusRead(store, id, store.now() + 60_000, store.now() + readHoldMs);
       if (row) await readStatus(row);
     }
   }
@@ -202,6 +235,31 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
   async function runOnce(): Promise<void> {
     await sendDue();
     await readDueStatuses();
+  }
+
+  function readDelivery(smsId: string): Promise<void> {
+    const running = hinted.get(smsId);
+    if (running) return running;
+    const read = (async () => {
+      let row = await textBySmsId(store, smsId);
+      if (!row) {
+        remember(smsId);
+        // Its send may have been recorded while this looked: looked at once more, it is read now or when recorded.
+        row = await textBySmsId(store, smsId);
+        if (!row) return;
+        overtaken.delete(smsId);
+      }
+      if (row.state !== 'accepted' || row.delivery !== 'on the way') return;
+      const held = await claimDeliveryRead(store, row.id, store.now() + readHoldMs);
+      if (held) await readStatus(held);
+    })().finally(() => hinted.delete(smsId));
+    hinted.set(smsId, read);
+    return read;
+  }
+
+  function remember(smsId: string): void {
+    if (overtaken.size >= OVERTAKEN_KEPT) overtaken.delete(overtaken.values().next().value!);
+    overtaken.add(smsId);
   }
 
   const loop = rounds(options.pollMs, runOnce, (error) => options.log('text worker round failed', error));
@@ -221,10 +279,7 @@ export function textOutbox(options: TextOutboxOptions): TextOutbox {
     sendQueued,
     sendNow,
     runOnce,
-    async readDelivery(smsId) {
-      const row = await textBySmsId(store, smsId);
-      if (row?.state === 'accepted' && row.delivery === 'on the way') await readStatus(row);
-    },
+    readDelivery,
     start() {
       if (loop.started) return;
       closing = false;

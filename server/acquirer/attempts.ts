@@ -1,10 +1,11 @@
 /**
  * The gateway's reads and writes of a payment attempt's acquirer columns (the table is payments'): what the acquirer
- * answered, and the lease that keeps one request in flight per attempt (registering, reading, refunding).
+ * answered, and the lease that keeps one request in flight per attempt (registering, reading, refunding). What changes
+ * the attempt's state (register.do sent, the order known) is a move of its chart, with these facts.
  */
+import { moveAttempt } from '../payments/moves';
 import type { AttemptRow } from '../payments/tables';
 import { takeLease } from '../platform/lease';
-import { changedRows } from '../store/database';
 import type { Store } from '../store/store';
 
 /** What the acquirer answered about an attempt's order, as stored on the attempt. */
@@ -12,24 +13,27 @@ export type AcquirerFacts = Partial<
   Pick<AttemptRow, 'acquirer_order_id' | 'form_url' | 'sbp_qrc_id' | 'sbp_payload' | 'sbp_image' | 'acquirer_checked_at' | 'action_code' | 'masked_pan'>
 >;
 
-/** Stores what the acquirer answered about an attempt's order (its id, card form, fast-payment QR, how it ended). */
+/** Stores what the acquirer answered about an attempt's order that changes no state (its fast-payment QR). */
 export const recordAcquirerFacts = (store: Store, orderId: string, facts: AcquirerFacts): Promise<AttemptRow | undefined> =>
   store.db.updateTable('payment_attempts').set({ ...facts, updated_at: store.now() }).where('order_id', '=', orderId).returningAll().executeTakeFirst();
 
 /**
- * register.do is about to be sent for the first time (an order may exist from now on even without an answer): marks
- * it, with the order's session end; false when the attempt is no longer pending (its bill closed) or was marked before.
+ * The acquirer's order of the attempt is known (register.do answered, or the order was found by our order number): the
+ * attempt's chart moves it to registered, with the order's facts. Answers the attempt as it now is.
+ */
+export async function recordOrder(store: Store, orderId: string, facts: AcquirerFacts): Promise<AttemptRow> {
+  const moved = await moveAttempt(store, orderId, { type: 'acquirer.registered' }, { ...facts, updated_at: store.now() });
+  if (moved.kind === 'missing') throw new Error(`no attempt ${orderId}`);
+  return moved.row;
+}
+
+/**
+ * register.do is about to be sent for the first time (an order may exist from now on even without an answer): the
+ * attempt's chart moves it to registering, with the order's session end; false when its chart refuses (its bill closed
+ * meanwhile, or it was marked before).
  */
 export const markRegisterStarted = async (store: Store, orderId: string, expiresAt: number): Promise<boolean> =>
-  changedRows(
-    await store.db
-      .updateTable('payment_attempts')
-      .set({ register_started_at: store.now(), expires_at: expiresAt })
-      .where('order_id', '=', orderId)
-      .where('register_started_at', 'is', null)
-      .where('status', '=', 'created')
-      .executeTakeFirstOrThrow(),
-  ) === 1;
+  (await moveAttempt(store, orderId, { type: 'register.sent' }, { register_started_at: store.now(), expires_at: expiresAt })).kind === 'moved';
 
 /**
  * Claims the right to talk to the acquirer about an attempt until `until` (one request in flight per attempt across

@@ -4,15 +4,16 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
+import { fiscalUrlOf, SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import { recordAcquirerCall } from '../operations/metrics';
 import type { Gateway } from '../payments/gatewayPort';
 import { every } from '../platform/jobs';
 import { settingOnce } from '../platform/settings';
 import { acquirerCallbackRoutes } from './callback';
 import { recordExchange } from './exchanges';
+import { rbsFiscal } from './fiscal';
 import { createGateway } from './gateway';
-import { rbsAcquirer } from './rbs';
+import { rbsAcquirer, rbsClient, type RbsOptions } from './rbs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +31,7 @@ export async function acquirerModule(app: FastifyInstance, options: AppOptions):
   // With the sandbox's fake the key is generated once and kept in the database, so the fake and every process agree.
   const callbackKey = () =>
     (key ??= options.acquirerCallbackKey ? Promise.resolve(options.acquirerCallbackKey) : settingOnce(store, 'sandbox_rbs_callback_key', crypto.randomBytes(32).toString('hex')));
-  const acquirer = rbsAcquirer({
-    // The sandbox's fake is this server: its URL is known only after listen (PORT=0), so it is read on every call.
-    baseUrl: options.acquirerUrl ?? (() => `${options.publicUrl}${SANDBOX_ACQUIRER.path}`),
+  const rbsOptions: Omit<RbsOptions, 'baseUrl'> = {
     credentials: options.acquirerUrl
       ? options.acquirerToken
         ? { token: options.acquirerToken }
@@ -44,8 +43,12 @@ export async function acquirerModule(app: FastifyInstance, options: AppOptions):
       recordAcquirerCall(exchange.method, exchange.outcome === 'remote' ? 'refused' : exchange.outcome, exchange.ms);
       return recordExchange(store, exchange);
     },
-  });
-  const gateway = createGateway({ store, acquirer, options, background: app.background, log });
+  };
+  // The sandbox's fake is this server: its URL is known only after listen (PORT=0), so it is read on every call.
+  const acquirer = rbsAcquirer(rbsClient({ ...rbsOptions, baseUrl: options.acquirerUrl ?? (() => `${options.publicUrl}${SANDBOX_ACQUIRER.path}`) }));
+  const fiscalUrl = fiscalUrlOf(options);
+  const fiscal = rbsFiscal({ ...rbsOptions, baseUrl: fiscalUrl ?? (() => `${options.publicUrl}${SANDBOX_ACQUIRER.fiscalPath}`) });
+  const gateway = createGateway({ store, acquirer, fiscal, options, background: app.background, log });
   app.decorate('gateway', gateway);
   app.decorate('callbackKey', callbackKey);
 

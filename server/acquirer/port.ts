@@ -1,54 +1,65 @@
 /**
- * The acquirer port: what the checkout needs from a bank's internet acquiring. One adapter speaks
- * the RBS REST protocol (rbs.ts); the sandbox serves a fake of the same protocol, so tests drive that adapter.
+ * The acquirer port: what the checkout needs from a bank's internet acquiring, in its own words. The adapter speaks
+ * the bank's protocol and turns its answers into these words: RBS REST is one adapter (rbs.ts), whose order status
+ * numbers, error codes, currency code and bank-app parameters live there only; a second acquirer would be a second
+ * adapter. The sandbox serves a fake of RBS, so tests drive that adapter.
  */
 
 import type { CartItem, FiscalReceipt } from './orderBundle';
 
-/** RBS orderStatus values, as the acquirer's protocol numbers them. */
-export const ORDER_STATUS = { registered: 0, held: 1, deposited: 2, reversed: 3, refunded: 4, authStarted: 5, declined: 6 } as const;
-
-export interface RegisterRequest {
+/** An order to register for an attempt (amounts in kopecks of roubles, the checkout's only currency). */
+export interface NewOrder {
   /** Ours, ≤ 32 chars, unique per shop: the idempotency key at the acquirer. */
   orderNumber: string;
   amount: number;
-  currency?: number;
   returnUrl: string;
   failUrl?: string;
   description?: string;
   email?: string | null;
   sessionTimeoutSecs?: number;
-  dynamicCallbackUrl?: string;
-  jsonParams?: Record<string, string>;
+  /** Where the acquirer tells this server that the order changed. */
+  callbackUrl?: string;
+  /** Where the bank app sends the payer back after paying (bank-app pay only). */
+  bankAppReturnUrl?: string;
   /** The fiscal receipt the acquirer's cash-register service issues for the order (none: the merchant issues its own). */
   receipt?: FiscalReceipt;
+  /** Hold the money on the card when the payer pays, until it is captured or released (two-stage). */
+  hold?: boolean;
 }
 
-export interface Registered {
-  orderId: string;
-  formUrl: string;
-}
+/** The acquirer's answer to a new order: registered (its id and card form), or the order number was registered before. */
+export type RegisterAnswer = { kind: 'registered'; orderId: string; formUrl: string } | { kind: 'registered before' };
 
-export interface OrderStatus {
-  /** The acquirer's order id (RBS answers it among `attributes` as `mdOrder`); null when the answer does not say. */
+/** Where an order stands, in the acquirer's word. */
+export type OrderState =
+  /** Registered, nothing paid yet: its session may run out. */
+  | { kind: 'waiting' }
+  /** The payer is paying (3-D Secure, …): wait for the final word. */
+  | { kind: 'paying' }
+  /** The money is held, not yet taken. */
+  | { kind: 'held' }
+  | { kind: 'paid' }
+  /** Declined (by the bank, the payer or the acquirer's own time-out), or reversed after it was held or paid. */
+  | { kind: 'declined'; reason: 'declined' | 'reversed' }
+  /** All its money given back. */
+  | { kind: 'refunded' };
+
+export interface Order {
+  /** The acquirer's id of the order; null when its answer does not say. */
   orderId: string | null;
-  orderNumber: string;
-  orderStatus: number;
+  state: OrderState;
+  /** What the order is for, kopecks. */
+  amount: number;
+  /** What it has given back so far (all of it once reversed), kopecks. */
+  givenBack: number;
+  /** What was taken, kopecks: once paid, all of it; a hold captured, what the capture took. */
+  taken: number;
+  /** The money has been settled (taken): a whole refund of an order not yet settled is a reversal. */
+  settled: boolean;
   /** Why the order ended as it did: 0 paid; for a declined card, the reason (src/services/rules/declineReasons.ts). */
   actionCode: number | null;
-  actionCodeDescription: string;
-  /** The card paid or declined with, as the acquirer masks it (`cardAuthInfo.maskedPan`, '411111**1111'); null: none. */
+  /** The card paid or declined with, as the acquirer masks it ('411111**1111'); null: none. */
   maskedPan: string | null;
-  amount: number;
-  currency: string | null;
-  date: number | null;
-  /** What the order has given back so far (`paymentAmountInfo.refundedAmount`), kopecks; 0 when the answer does not say. */
-  refundedAmount: number;
-  /**
-   * Where the money stands (`paymentAmountInfo.paymentState`): `APPROVED` is held, not yet settled (a whole refund is
-   * then a reverse.do); `DEPOSITED`, `REFUNDED`, `REVERSED`, …; null when the answer does not say.
-   */
-  paymentState: string | null;
 }
 
 /** A refund at the acquirer: the amount, and the positions returned where the order carried a fiscal receipt. */
@@ -77,17 +88,35 @@ export interface CallContext {
 }
 
 export interface Acquirer {
-  register(request: RegisterRequest, context?: CallContext): Promise<Registered>;
-  orderStatus(by: { orderId: string } | { orderNumber: string }, context?: CallContext): Promise<OrderStatus>;
+  register(order: NewOrder, context?: CallContext): Promise<RegisterAnswer>;
+  /** The order with this id at the acquirer. */
+  order(orderId: string, context?: CallContext): Promise<Order>;
+  /** The order registered under our order number; null: the acquirer has none. */
+  findOrder(orderNumber: string, context?: CallContext): Promise<Order | null>;
   sbpQr(request: { orderId: string; size?: number }, context?: CallContext): Promise<SbpQr>;
   sbpQrStatus(request: { orderId: string; qrId: string }, context?: CallContext): Promise<SbpQrStatus>;
-  refund(request: RefundRequest, context?: CallContext): Promise<void>;
-  reverse(request: { orderId: string }, context?: CallContext): Promise<void>;
+  /** Refunds a part or all of a settled order; answers the acquirer's answer in a line (kept with the refund). */
+  refund(request: RefundRequest, context?: CallContext): Promise<string>;
+  /** Reverses an order not yet settled, all of it (or `amount` of a hold); answers as refund does. */
+  reverse(request: { orderId: string; amount?: number }, context?: CallContext): Promise<string>;
+  /**
+   * Takes held money: `amount` kopecks, at most what is held, with the receipt of the positions taken when it is less
+   * than the whole (the order's own receipt otherwise); answers as refund does.
+   */
+  capture(request: { orderId: string; amount: number; receipt?: FiscalReceipt }, context?: CallContext): Promise<string>;
+  /**
+   * Ends an order not paid yet: its card form, QR and bank-app link can no longer be paid. Throws when the acquirer
+   * refuses (an order already paid among others): its status then says what it is.
+   */
+  decline(request: { orderId: string }, context?: CallContext): Promise<void>;
 }
 
 export type AcquirerErrorKind = 'timeout' | 'http' | 'not-json' | 'remote' | 'network';
 
-/** Every failure of an acquirer call: what kind, the remote errorCode/errorMessage when it answered one, and the method. */
+/**
+ * Every failure of an acquirer call: what kind, the remote error code and message when it answered one (`remote`: a
+ * refusal, not an outage), and the method.
+ */
 export class AcquirerError extends Error {
   constructor(
     readonly method: string,
@@ -100,9 +129,14 @@ export class AcquirerError extends Error {
     this.name = 'AcquirerError';
   }
 
-  /** The acquirer answered this errorCode (a business answer, not an outage). */
+  /** The acquirer answered this error code (a business answer, not an outage). */
   is(code: string): boolean {
     return this.kind === 'remote' && this.errorCode === code;
+  }
+
+  /** The refusal in a line, as kept with what was refused. */
+  get refusal(): string {
+    return `${this.method} refused: ${this.errorCode ?? ''} ${this.message}`.trim();
   }
 }
 

@@ -2,29 +2,26 @@
  * The gateway's refunds: each pending refund row of a payment goes to the acquirer once, oldest first, one at a time per
  * payment (under the attempt's lease, across processes). Before sending, the order is read: what it has given back so
  * far is kept with the row, and an order not yet settled is reversed (reverse.do) when the refund is whole. refund.do
- * carries the amount and, where the order carried a fiscal receipt, the positions returned. The row is marked sent
- * before the request leaves and is never sent again: an answer lost on the way is resolved by reading the order (its
- * refunded amount against the one kept), now or at a later sweep, never by asking again.
+ * carries the amount and, where the order carried a fiscal receipt, the positions returned. The row moves to `sent`
+ * (its chart, lifecycle/refund.ts) before the request leaves and is never sent again: an answer lost on the way is
+ * resolved by reading the order (what it has given back against what it had before), now or at a later sweep, never by
+ * asking again.
  */
+import { billByOid } from '../billing/queries';
 import type { AppOptions } from '../config';
+import type { RefundEvent } from '../lifecycle/refund';
+import { moveRefund } from '../payments/moves';
 import { attemptByOrder, itemsOfAttempt } from '../payments/queries';
-import { itemsOfRefund, markRefundSent, ordersWithPendingRefunds, pendingRefundsOfOrder, refundById } from '../payments/refundQueries';
-import { settleRefund } from '../payments/refunds';
+import { itemsOfRefund, ordersWithPendingRefunds, pendingRefundsOfOrder, refundById } from '../payments/refundQueries';
 import type { AttemptRow, RefundRow } from '../payments/tables';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
 import { withAttemptLease } from './attempts';
 import { cartItemOf, type CartItem } from './orderBundle';
-import { AcquirerError, ORDER_STATUS, type Acquirer, type OrderStatus } from './port';
+import { AcquirerError, type Acquirer } from './port';
 
 /** A refund sent whose answer was lost, and which the order has not shown for this long, did not happen: it failed. */
 export const REFUND_UNSEEN_MS = 15 * 60_000;
-
-/** What the order has given back: all of it once reversed, else its refunded amount. */
-const givenBack = (status: OrderStatus) => (status.orderStatus === ORDER_STATUS.reversed ? status.amount : status.refundedAmount);
-
-/** The acquirer holds the money but has not settled it yet: a whole refund is then a reversal. */
-const notSettled = (status: OrderStatus) => status.orderStatus === ORDER_STATUS.held || status.paymentState === 'APPROVED';
 
 /** One step on a payment's refunds: 'more' (look again), 'done' (none pending), 'waiting' (a lost answer not yet seen). */
 type Step = 'more' | 'done' | 'waiting';
@@ -51,14 +48,17 @@ export function createRefunder(deps: {
   // A step is at most three calls: the order read, the refund, the read that resolves a lost answer.
   const leaseMs = options.acquirerTimeoutMs * 3 + 1000;
 
-  const settle = (refund: RefundRow, status: 'succeeded' | 'failed', answer: string) => store.transaction((tx) => settleRefund(tx, refund.id, status, answer));
+  /** The refund's end, with the acquirer's answer (or how a lost one was resolved) kept with it. */
+  const settle = (refund: RefundRow, event: RefundEvent, answer: string) => moveRefund(store, refund.id, event, { acquirer_answer: answer });
 
   /**
    * The positions the refund returns, as the acquirer's receipt names them (none: the order carried no receipt). A whole
    * refund made before refunds named positions (kept from the attempt's old refund flag) returns every position whole.
+   * After the handover they are full payments: what was handed over (and settled by the closing receipt) comes back.
    */
   async function refundItemsOf(attempt: AttemptRow, refund: RefundRow): Promise<CartItem[]> {
-    const charged = await itemsOfAttempt(store, attempt.order_id);
+    const handedOver = (await billByOid(store, attempt.bill_oid))?.state === 'handedOver';
+    const charged = (await itemsOfAttempt(store, attempt.order_id)).map((item) => (handedOver ? { ...item, payment_method: 'full_payment' as const } : item));
     const named = await itemsOfRefund(store, refund.id);
     const whole = named.length === 0 && refund.amount_kopecks === attempt.amount_kopecks;
     const returned = whole ? charged.map((item) => ({ position_id: item.position_id, quantity_milli: item.quantity_milli, amount_kopecks: item.amount_kopecks })) : named;
@@ -71,14 +71,13 @@ export function createRefunder(deps: {
 
   /** A refund sent before whose answer never came: the order says whether it was made. */
   async function resolveLost(attempt: AttemptRow, refund: RefundRow): Promise<Step> {
-    const status = await acquirer.orderStatus({ orderId: attempt.acquirer_order_id! }, { attempt: attempt.order_id });
-    const seen = givenBack(status);
+    const seen = (await acquirer.order(attempt.acquirer_order_id!, { attempt: attempt.order_id })).givenBack;
     if (seen >= (refund.acquirer_refunded_before ?? 0) + refund.amount_kopecks) {
-      await settle(refund, 'succeeded', `the answer was lost; the order shows ${seen} kopecks given back`);
+      await settle(refund, { type: 'lostAnswer.seen' }, `the answer was lost; the order shows ${seen} kopecks given back`);
       return 'more';
     }
     if (store.now() - refund.sent_at! > REFUND_UNSEEN_MS) {
-      await settle(refund, 'failed', `the answer was lost and the order never showed it (${seen} kopecks given back)`);
+      await settle(refund, { type: 'lostAnswer.unseen' }, `the answer was lost and the order never showed it (${seen} kopecks given back)`);
       return 'more';
     }
     return 'waiting';
@@ -87,23 +86,26 @@ export function createRefunder(deps: {
   async function send(attempt: AttemptRow, refund: RefundRow): Promise<Step> {
     const orderId = attempt.acquirer_order_id!;
     const context = { attempt: attempt.order_id };
-    const status = await acquirer.orderStatus({ orderId }, context);
-    const before = givenBack(status);
-    const method = refund.amount_kopecks === attempt.amount_kopecks && before === 0 && notSettled(status) ? 'reverse' : 'refund';
+    const order = await acquirer.order(orderId, context);
+    const before = order.givenBack;
+    const method = refund.amount_kopecks === attempt.amount_kopecks && before === 0 && !order.settled ? 'reverse' : 'refund';
     const refundItems = method === 'refund' ? await refundItemsOf(attempt, refund) : [];
-    if (!(await markRefundSent(store, refund.id, { method, acquirer_refunded_before: before }))) return 'more';
+    // Sent once: a row its chart no longer has pending (sent by another process meanwhile) is not sent again.
+    const sent = await moveRefund(store, refund.id, { type: 'refund.sent' }, { method, acquirer_refunded_before: before, sent_at: store.now() });
+    if (sent.kind !== 'moved') return 'more';
+    let answer: string;
     try {
-      if (method === 'reverse') await acquirer.reverse({ orderId }, context);
-      else await acquirer.refund({ orderId, amount: refund.amount_kopecks, ...(refundItems.length > 0 ? { refundItems } : {}) }, context);
+      if (method === 'reverse') answer = await acquirer.reverse({ orderId }, context);
+      else answer = await acquirer.refund({ orderId, amount: refund.amount_kopecks, ...(refundItems.length > 0 ? { refundItems } : {}) }, context);
     } catch (error) {
       if (error instanceof AcquirerError && error.kind === 'remote') {
-        await settle(refund, 'failed', `${method}.do refused: ${error.errorCode ?? ''} ${error.message}`.trim());
+        await settle(refund, { type: 'acquirer.refused' }, error.refusal);
         return 'more';
       }
       deps.log(`refund ${refund.id} of order ${attempt.order_id}: no answer; the order will say whether it was made`, error);
       return resolveLost(attempt, (await refundById(store, refund.id))!);
     }
-    await settle(refund, 'succeeded', `${method}.do: errorCode 0`);
+    await settle(refund, { type: 'acquirer.refunded' }, answer);
     return 'more';
   }
 
@@ -111,7 +113,8 @@ export function createRefunder(deps: {
     const [refund] = await pendingRefundsOfOrder(store, orderId);
     if (!refund) return 'done';
     const attempt = (await attemptByOrder(store, orderId))!;
-    return refund.sent_at === null ? send(attempt, refund) : resolveLost(attempt, refund);
+    // Pending: never sent. Sent: its answer was lost, and only the order can tell how it ended.
+    return refund.state === 'pending' ? send(attempt, refund) : resolveLost(attempt, refund);
   }
 
   async function process(orderId: string): Promise<Step | 'busy'> {

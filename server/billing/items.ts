@@ -16,6 +16,7 @@ import {
   type PaymentObject,
   type Vat,
 } from './fiscalCodes';
+import { isTextLine, TEXT_LINE_PROBLEM } from '../platform/patterns';
 import type { BillItemRow, BillRow } from './tables';
 // The arithmetic of a position is the desk's new-bill form's too: one rule, in the shared rules.
 import { positionAmount, QUANTITY_SCALE, quantityMilliOf } from '../../src/services/rules/positions';
@@ -55,6 +56,7 @@ export function itemProblems(items: readonly BillItemInput[], sumKopecks: number
   items.forEach((item, i) => {
     const at = `items[${i}]`;
     if (item.name.trim() === '' || item.name.length > ITEM_NAME_MAX) problem(`${at}.name`, `must be 1 to ${ITEM_NAME_MAX} characters`);
+    else if (!isTextLine(item.name)) problem(`${at}.name`, TEXT_LINE_PROBLEM);
     if (!Number.isSafeInteger(item.quantityMilli) || item.quantityMilli <= 0 || item.quantityMilli > QUANTITY_MAX_MILLI) {
       problem(`${at}.quantity`, 'must be more than 0 and below 100000, with at most 3 decimals');
     }

@@ -1,9 +1,14 @@
-/** The billing queries: bills and their payment types. */
-import type { Updateable } from 'kysely';
-import { changedRows, first } from '../store/database';
+/**
+ * The billing queries: bills and their payment types. A bill's state changes by its chart only (lifecycle/bill.ts,
+ * moved by payments/moves.ts: paid, cancelled, expired).
+ */
+import { billLifecycle } from '../lifecycle/lifecycles';
+import { begin } from '../lifecycle/writer';
+import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
-import type { BillItemRow, BillRow, BillsTable, NewBill, PaymentTypeRow } from './tables';
+import type { Insertable } from 'kysely';
+import type { BillItemRow, BillRow, NewBill, PaymentTypeRow, PaymentTypesTable } from './tables';
 
 /** Read on every page load, payment and poll: compiled once per engine. */
 const hot = {
@@ -23,27 +28,15 @@ export const typesOfBill = (store: Store, billOid: string): Promise<PaymentTypeR
 export const hasNoBills = async (store: Store): Promise<boolean> =>
   (await store.db.selectFrom('bills').select('oid').limit(1).executeTakeFirst()) === undefined;
 
+/** Inserts a new bill, open (its chart's first state). */
 export async function insertBill(store: Store, bill: NewBill): Promise<void> {
-  await store.db.insertInto('bills').values({ ...bill, created_at: store.now() }).execute();
+  const { status: _open, ...columns } = bill;
+  await begin(store, billLifecycle, { ...columns, created_at: store.now() });
 }
 
-export async function insertType(store: Store, type: PaymentTypeRow): Promise<void> {
+export async function insertType(store: Store, type: Insertable<PaymentTypesTable>): Promise<void> {
   await store.db.insertInto('payment_types').values(type).execute();
 }
-
-/** Writes to a bill still open and not closed; answers false when it was paid or closed meanwhile. */
-const changeOpenBill = async (store: Store, billOid: string, change: Updateable<BillsTable>): Promise<boolean> =>
-  changedRows(
-    await store.db.updateTable('bills').set(change).where('oid', '=', billOid).where('status', '=', 'open').where('closed_as', 'is', null).executeTakeFirstOrThrow(),
-  ) === 1;
-
-/** Marks an open bill paid (by this attempt; null: seeded as paid); a bill closed without payment stays closed. */
-export const markBillPaid = (store: Store, billOid: string, orderId: string | null): Promise<boolean> =>
-  changeOpenBill(store, billOid, { status: 'paid', paid_order_id: orderId, paid_at: store.now() });
-
-/** Closes an open, unpaid bill without payment; answers false when it was paid or closed meanwhile. */
-export const closeBill = (store: Store, billOid: string, as: 'cancelled' | 'expired'): Promise<boolean> =>
-  changeOpenBill(store, billOid, { closed_as: as, closed_at: store.now() });
 
 /** Open bills whose expiresAt has come and that are not closed yet, oldest deadline first. */
 export const billsDueToExpire = async (store: Store, limit: number): Promise<string[]> =>
@@ -55,6 +48,8 @@ export const billsDueToExpire = async (store: Store, limit: number): Promise<str
       .where('expires_at', '<=', store.now())
       .where('closed_as', 'is', null)
       .where('status', '=', 'open')
+      // A held bill does not expire while its money is held: left out, so it never takes a place of one that does.
+      .where('state', '!=', 'held')
       .orderBy('expires_at')
       .limit(limit)
       .execute()

@@ -39,15 +39,23 @@ export function statusCondition(eb: ExpressionBuilder<Database, 'bills'>, status
   const open = eb('bills.status', '=', 'open');
   const notClosed = eb('bills.closed_as', 'is', null);
   const due = eb.and([eb('bills.expires_at', 'is not', null), eb('bills.expires_at', '<=', now)]);
+  const notDue = eb.or([eb('bills.expires_at', 'is', null), eb('bills.expires_at', '>', now)]);
+  // The same rule as billStatus, as a condition: a held bill stays held past its deadline.
   switch (status) {
     case 'paid':
-      return eb('bills.status', '=', 'paid');
+      return eb.and([eb('bills.status', '=', 'paid'), eb('bills.state', '!=', 'handedOver')]);
+    case 'handed_over':
+      return eb.and([eb('bills.status', '=', 'paid'), eb('bills.state', '=', 'handedOver')]);
     case 'cancelled':
       return eb.and([open, eb('bills.closed_as', '=', 'cancelled')]);
+    case 'held':
+      return eb.and([open, notClosed, eb('bills.state', '=', 'held')]);
     case 'expired':
-      return eb.and([open, eb.or([eb('bills.closed_as', '=', 'expired'), eb.and([notClosed, due])])]);
+      return eb.and([open, eb.or([eb('bills.closed_as', '=', 'expired'), eb.and([notClosed, due, eb('bills.state', '!=', 'held')])])]);
+    case 'partially_paid':
+      return eb.and([open, notClosed, notDue, eb('bills.state', '=', 'partlyPaid')]);
     case 'unpaid':
-      return eb.and([open, notClosed, eb.or([eb('bills.expires_at', 'is', null), eb('bills.expires_at', '>', now)])]);
+      return eb.and([open, notClosed, notDue, eb('bills.state', 'not in', ['held', 'partlyPaid'])]);
   }
 }
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { createBill } from '../billing/bills';
 import { billsPage } from '../billing/search';
 import type { BillStatus } from '../billing/status';
-import { billInputOf } from '../merchant/billInput';
+import { billInputOf, serverMaximums } from '../merchant/billInput';
 import { createBillBody, idempotencyHeaders } from '../merchant/schemas';
 import { billView, money } from '../merchant/views';
 import { deskRoute } from './access';
@@ -48,7 +48,7 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }>
     { config: deskRoute('bills.issue'), schema: { headers: idempotencyHeaders, body: createBillBody } },
     async (request, reply) => {
       const staff = request.staff!;
-      const input = billInputOf(request.body);
+      const input = billInputOf(request.body, serverMaximums(options));
       return deskOnce(store, request, reply, 201, async (tx) => {
         const bill = await createBill(tx, input);
         await audit(tx, staff, 'bill.issued', bill.oid, { amount: money(bill.sum_kopecks).value });

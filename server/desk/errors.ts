@@ -4,7 +4,7 @@
  * (not signed in, no permission, a stale page) add codes of their own, with messages in Russian.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, domainError, validationFields } from '../merchant/errors';
+import { ApiError, badInputCode, domainError, validationFields } from '../merchant/errors';
 import { LogoInvalid, ProfileInvalid } from '../profile/profile';
 import { StaffRefused } from './staff';
 
@@ -48,7 +48,10 @@ export function deskErrorHandler(error: FastifyError, request: FastifyRequest, r
   if (error instanceof StaffRefused) return send(reply, { statusCode: STAFF_STATUS[error.code], code: error.code, message: error.message, fields: error.fields });
   if (error instanceof ProfileInvalid) return send(reply, { statusCode: 400, code: 'invalid_request', message: 'Проверьте поля формы', fields: error.fields });
   if (error instanceof LogoInvalid) return send(reply, { statusCode: 400, code: 'invalid_request', message: error.message, fields: [{ field: 'logo', message: error.message }] });
-  if (error.validation) return send(reply, { statusCode: 400, code: 'invalid_request', message: 'The request has invalid fields', fields: validationFields(error) });
+  if (error.validation) {
+    const fields = validationFields(error);
+    return send(reply, { statusCode: 400, code: badInputCode(fields), message: 'The request has invalid fields', fields });
+  }
   const status = error.statusCode ?? 500;
   if (status === 429) return send(reply, { statusCode: 429, code: 'rate_limited', message: error.message });
   if (status >= 500) {

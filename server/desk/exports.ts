@@ -14,7 +14,15 @@ import { payUrlOf } from './links';
 export const EXPORT_MAX_DAYS = 366;
 
 const PAYMENT_STATUS: Record<'success' | 'refunded', string> = { success: 'Оплачен', refunded: 'Возвращен: счет не мог его принять' };
-export const BILL_STATUS_WORDS: Record<BillStatus, string> = { unpaid: 'Не оплачен', paid: 'Оплачен', cancelled: 'Отменен', expired: 'Просрочен' };
+export const BILL_STATUS_WORDS: Record<BillStatus, string> = {
+  unpaid: 'Не оплачен',
+  partially_paid: 'Оплачен частично',
+  held: 'Сумма заблокирована',
+  paid: 'Оплачен',
+  handed_over: 'Оплачен, передан клиенту',
+  cancelled: 'Отменен',
+  expired: 'Просрочен',
+};
 
 const text = (value: string | null | undefined): Cell => (value ? { text: value } : null);
 

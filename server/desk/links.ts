@@ -6,7 +6,7 @@
  * in the audit log; the provider's or mail server's failure is said, and the member of staff may try again.
  */
 import { billByOid } from '../billing/queries';
-import { billStatus } from '../billing/status';
+import { unpayableReason } from '../billing/status';
 import type { BillRow } from '../billing/tables';
 import type { MailSender } from '../mail/port';
 import { roublesText } from '../platform/money';
@@ -99,8 +99,9 @@ export async function sendPayLink(deps: LinkDeps, staff: Staff, billOid: string,
   const { store } = deps;
   const bill = await billByOid(store, billOid);
   if (!bill) throw new DeskError(404, 'not_found', 'Счет не найден');
-  const status = billStatus(bill, store.now());
-  if (status !== 'unpaid') throw new DeskError(409, 'bill_not_payable', BILL_NOT_PAYABLE[status]);
+  // A link is sent only for a bill the payer can pay now, refused in the payer's own words otherwise.
+  const unpayable = unpayableReason(bill, store.now());
+  if (unpayable) throw new DeskError(409, 'bill_not_payable', unpayable);
   if (channel === 'email' && !deps.mail.configured) throw new DeskError(409, 'mail_off', 'Почта не настроена: задайте SMTP_URL и MAIL_FROM');
   const recipient = (to ?? (channel === 'sms' ? bill.client_phone : bill.client_email) ?? '').trim().toLowerCase();
   if (!recipient) throw new DeskError(400, 'no_recipient', channel === 'sms' ? 'У счета нет телефона клиента: укажите номер' : 'У счета нет e-mail клиента: укажите адрес', [{ field: 'to', message: 'нужен получатель' }]);
@@ -142,4 +143,3 @@ export async function sendPayLink(deps: LinkDeps, staff: Staff, billOid: string,
   return row;
 }
 
-const BILL_NOT_PAYABLE = { paid: 'Счет уже оплачен', cancelled: 'Счет отменен', expired: 'Срок оплаты счета истек' } as const;

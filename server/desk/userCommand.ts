@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { optionsFromEnv } from '../config';
+import { optionsFromEnv } from '../environment';
 import { migrations } from '../migrations';
 import { openStore } from '../store/store';
 import { isRole, ROLES } from '../../src/desk/services/rules/permissions';

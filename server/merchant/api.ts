@@ -17,31 +17,29 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import { createBill } from '../billing/bills';
 import { billByOid } from '../billing/queries';
 import type { AppOptions } from '../config';
-import { adjustPoints, ledgerPage, pointsBalance } from '../loyalty/ledger';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
+import { validatorOptions } from '../platform/schemas';
 import type { Store } from '../store/store';
-import { billInputOf } from './billInput';
-import { ApiError, domainError, validationFields, type ErrorCode } from './errors';
+import { billInputOf, serverMaximums } from './billInput';
+import { ApiError, badInputCode, domainError, validationFields, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
+import { holdRoutes } from './holdRoutes';
+import { handoverRoutes } from './handoverRoutes';
+import { pointsRoutes } from './pointsRoutes';
 import { refundRoutes } from './refundRoutes';
 import {
   billSchema,
   createBillBody,
-  custNoParams,
   errorResponses,
   errorSchema,
   idempotencyHeaders,
-  ledgerPageSchema,
-  ledgerQuery,
   objectOidParams,
   paymentsPageSchema,
   paymentsQuery,
-  pointsBody,
-  pointsChangeSchema,
 } from './schemas';
-import { billView, decodeCursor, encodeCursor, ledgerEntryView, paymentView, withDetails } from './views';
+import { billView, decodeCursor, encodeCursor, paymentView, withDetails } from './views';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,7 +60,6 @@ const send = (reply: FastifyReply, statusCode: number, code: ErrorCode, message:
 
 const isPosition = (value: unknown): value is [number, string] =>
   Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';
-const isLedgerPosition = (value: unknown): value is number => Number.isSafeInteger(value);
 
 export interface MerchantApiOptions {
   options: AppOptions;
@@ -75,7 +72,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   const keyHashes = keys.map((key) => ({ hash: sha256(key), id: keyIdOf(key) }));
 
   // Every problem of a request at once (the page's routes stop at the first): bodies are small and arrays bounded.
-  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true } });
+  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true, ...validatorOptions } });
   app.setValidatorCompiler(compilers);
 
   await app.register(fastifySwagger, {
@@ -130,7 +127,10 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     if (error instanceof ApiError) return send(reply, error.statusCode, error.code, error.message, error.fields);
     const domain = domainError(error);
     if (domain) return send(reply, domain.statusCode, domain.code, domain.message, domain.fields);
-    if (error.validation) return send(reply, 400, 'invalid_request', 'The request has invalid fields', validationFields(error));
+    if (error.validation) {
+      const fields = validationFields(error);
+      return send(reply, 400, badInputCode(fields), 'The request has invalid fields', fields);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'merchant API request failed');
@@ -161,7 +161,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       },
     },
     async (request, reply) => {
-      const input = billInputOf(request.body);
+      const input = billInputOf(request.body, serverMaximums(options));
       return once(request, reply, 201, async (tx) => billView(tx, await createBill(tx, input), app.appOptions.publicUrl, app.appOptions.fiscal));
     },
   );
@@ -232,55 +232,10 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     },
   );
 
-  app.post(
-    '/customers/:custNo/points',
-    {
-      config,
-      schema: {
-        tags: ['points'],
-        summary: "Credit or debit a customer's loyalty points",
-        description: 'A debit that would take the balance below zero is refused with 409.',
-        headers: idempotencyHeaders,
-        params: custNoParams,
-        body: pointsBody,
-        response: { 200: pointsChangeSchema, 409: errorSchema, 422: errorSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      once(request, reply, 200, async (tx) => {
-        const { custNo } = request.params;
-        const { balance, entry } = await adjustPoints(tx, custNo, request.body.delta, request.body.reason);
-        return { custNo, balance, entry: ledgerEntryView(entry) };
-      }),
-  );
-
-  app.get(
-    '/customers/:custNo/points',
-    {
-      config,
-      schema: {
-        tags: ['points'],
-        summary: "A customer's balance and ledger, newest first",
-        params: custNoParams,
-        querystring: ledgerQuery,
-        response: { 200: ledgerPageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { custNo } = request.params;
-      const before = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor, isLedgerPosition);
-      if (request.query.cursor !== undefined && before === undefined) {
-        throw new ApiError(400, 'invalid_request', 'The cursor is not one this API gave', [{ field: 'cursor', message: 'is not a cursor of this API' }]);
-      }
-      const size = Number(request.query.limit ?? 50);
-      const [balance, rows] = await Promise.all([pointsBalance(store, custNo), ledgerPage(store, custNo, before, size + 1)]);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
-      return { custNo, balance, ledger: page.map(ledgerEntryView), nextCursor: rows.length > size && last ? encodeCursor(last.id) : null };
-    },
-  );
-
   await app.register(refundRoutes);
+  await app.register(holdRoutes);
+  await app.register(handoverRoutes);
+  await app.register(pointsRoutes);
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

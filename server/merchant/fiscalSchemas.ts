@@ -1,5 +1,6 @@
 /** The merchant API's schemas of the fiscal receipt: a bill's positions in and out, and a payment's receipt as sent. */
 import { MEASURE_NAMES, PAYMENT_METHOD_NAMES, PAYMENT_OBJECT_NAMES, TAX_SYSTEM_NAMES, VAT_NAMES } from '../billing/fiscalCodes';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
 import { ITEM_NAME_MAX } from '../billing/items';
 import { moneySchema } from './moneySchema';
 
@@ -22,7 +23,7 @@ export const billItemInputSchema = {
   required: ['name', 'quantity', 'price', 'vat', 'paymentMethod', 'paymentObject'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: ITEM_NAME_MAX },
+    name: { type: 'string', minLength: 1, maxLength: ITEM_NAME_MAX, format: TEXT_LINE },
     quantity: quantitySchema,
     price: { ...moneySchema, description: 'Per unit. quantity × price, rounded to the kopeck, is the position\'s amount.' },
     ...fiscalCodeProperties,

@@ -1,4 +1,5 @@
 /** The merchant API's schemas of refunds: asking for one, a refund as answered, a payment with its refunds. */
+import { TEXT_LINES } from '../../src/services/rules/freeText';
 import { orderIdSchema } from '../platform/schemas';
 import { moneySchema } from './moneySchema';
 import { paymentSchema } from './schemas';
@@ -10,7 +11,7 @@ export const createRefundBody = {
   additionalProperties: false,
   properties: {
     amount: { ...moneySchema, description: 'How much to give back, more than 0.00; absent: all that is left (or what `items` add up to).' },
-    reason: { type: 'string', minLength: 1, maxLength: 500, description: 'Why, for your records (the payer does not see it).' },
+    reason: { type: 'string', minLength: 1, maxLength: 500, format: TEXT_LINES, description: 'Why, for your records (the payer does not see it).' },
     items: {
       type: 'array',
       minItems: 1,

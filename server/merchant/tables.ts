@@ -14,14 +14,20 @@ export interface IdempotencyKeysTable {
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
 export type WebhookEventType =
+  | 'bill.partially_paid'
   | 'bill.paid'
   | 'bill.cancelled'
   | 'bill.expired'
   | 'payment.succeeded'
   | 'payment.declined'
   | 'payment.refunded'
+  | 'payment.held'
+  | 'payment.released'
+  | 'payment.hold_expiring'
   | 'refund.succeeded'
-  | 'refund.failed';
+  | 'refund.failed'
+  | 'receipt.registered'
+  | 'receipt.failed';
 
 export interface WebhookEventsTable {
   /** The Standard Webhooks message id (webhook-id), the same on every retry. */

@@ -4,10 +4,12 @@ import { positionsOf, QUANTITY_SCALE } from '../billing/items';
 import { itemsOfBill, typesOfBill } from '../billing/queries';
 import { billStatus } from '../billing/status';
 import type { BillRow } from '../billing/tables';
+import { paymentStatusOf } from '../lifecycle/attempt';
 import type { LedgerRow } from '../loyalty/tables';
-import { itemsOfAttempts, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
-import { refundedByOrder } from '../payments/refundQueries';
-import type { AttemptItemRow, RefundItemRow, RefundRow } from '../payments/tables';
+import { itemsOfAttempts, partOf, paymentsOfBill, type AttemptWithMethod } from '../payments/queries';
+import { automaticByOrder, refundedByOrder } from '../payments/refundQueries';
+import { closingReceiptsOfBill } from '../payments/closingReceiptQueries';
+import type { AttemptItemRow, ClosingReceiptRow, RefundItemRow, RefundRow } from '../payments/tables';
 import { formatMoney } from '../platform/money';
 import type { Store } from '../store/store';
 
@@ -15,24 +17,29 @@ export const iso = (t: number | null) => (t === null ? null : new Date(t).toISOS
 export const money = (kopecks: number) => ({ value: formatMoney(kopecks), currency: 'RUB' as const });
 
 /**
- * A payment with the positions its order was registered with (none: no receipt went with an acquirer order) and what
- * its refunds have given back (kopecks).
+ * A payment with the positions its order was registered with (none: no receipt went with an acquirer order), what its
+ * refunds have given back (kopecks), and what its automatic refunds claim and gave back of that (of a successful
+ * payment: what its part paid past what remained of its bill).
  */
-export type PaymentWithDetails = AttemptWithMethod & { items: AttemptItemRow[]; refundedKopecks: number };
+export type PaymentWithDetails = AttemptWithMethod & { items: AttemptItemRow[]; refundedKopecks: number; automatic: { claimed: number; givenBack: number } };
 
 /** Payments with their positions and what they gave back, in two reads whatever their number. */
 export async function withDetails(store: Store, payments: AttemptWithMethod[]): Promise<PaymentWithDetails[]> {
-  const [items, refunded] = await Promise.all([
+  const orderIds = payments.map((payment) => payment.order_id);
+  const [items, refunded, automatic] = await Promise.all([
     itemsOfAttempts(
       store,
       payments.filter((payment) => payment.receipt_tax_system !== null).map((payment) => payment.order_id),
     ),
-    refundedByOrder(
-      store,
-      payments.map((payment) => payment.order_id),
-    ),
+    refundedByOrder(store, orderIds),
+    automaticByOrder(store, orderIds),
   ]);
-  return payments.map((payment) => ({ ...payment, items: items.get(payment.order_id) ?? [], refundedKopecks: refunded.get(payment.order_id)?.kopecks ?? 0 }));
+  return payments.map((payment) => ({
+    ...payment,
+    items: items.get(payment.order_id) ?? [],
+    refundedKopecks: refunded.get(payment.order_id)?.kopecks ?? 0,
+    automatic: automatic.get(payment.order_id) ?? { claimed: 0, givenBack: 0 },
+  }));
 }
 
 /** Who issues a payment's fiscal receipt, and why, in the merchant's words. */
@@ -59,6 +66,27 @@ function receiptView(payment: PaymentWithDetails) {
   return { issuer: 'merchant' as const, note, taxSystem: null, items };
 }
 
+/**
+ * What a bill's payments have paid of it: `paid` the money its successful payments took for it and kept (their parts,
+ * less what their refunds gave back), `refunded` what those refunds gave back, `remaining` what is still to pay (a
+ * refund does not reopen a bill: the parts paid count, whatever went back). Money taken for a bill that could not keep
+ * it (its payment is `refunded`, or the excess of a part past what remained) is none of these.
+ */
+export function billMoneyOf(bill: BillRow, payments: readonly PaymentWithDetails[]) {
+  let taken = 0;
+  let refunded = 0;
+  for (const payment of payments) {
+    if (payment.status !== 'success') continue;
+    // What a part paid past what remained (two tabs at once) goes back automatically: the bill never kept it.
+    const part = partOf(payment) - payment.automatic.claimed;
+    taken += part;
+    // A refund of the fee as well as the part gives back no more of the bill than its part.
+    refunded += Math.min(payment.refundedKopecks - payment.automatic.givenBack, part);
+  }
+  const remaining = bill.state === 'paid' ? 0 : Math.max(0, bill.sum_kopecks - taken);
+  return { paid: money(taken - refunded), remaining: money(remaining), refunded: money(refunded) };
+}
+
 /** A payment as the merchant API shows it. */
 export function paymentView(attempt: PaymentWithDetails) {
   return {
@@ -66,10 +94,15 @@ export function paymentView(attempt: PaymentWithDetails) {
     objectOID: attempt.bill_oid,
     method: attempt.method,
     amount: money(attempt.amount_kopecks),
+    // Its part of the bill (the amount is the part, plus the fee, less the points).
+    part: money(partOf(attempt)),
     commission: money(attempt.commission_kopecks),
     pointsUsed: attempt.points_used,
-    status: attempt.status,
+    // The state's word (a hold is stored as pending).
+    status: paymentStatusOf(attempt.state),
     refunded: money(attempt.refundedKopecks),
+    // A hold: when the server releases it by itself, unless the merchant captures or releases it first.
+    heldUntil: paymentStatusOf(attempt.state) === 'held' ? iso(attempt.held_until) : null,
     receiptEmail: attempt.email,
     receipt: receiptView(attempt),
     createdAt: iso(attempt.created_at)!,
@@ -79,14 +112,21 @@ export function paymentView(attempt: PaymentWithDetails) {
 
 /** A bill with its payment types and payments, as GET /merchant/v1/bills/:objectOID answers it. */
 export async function billView(store: Store, bill: BillRow, publicUrl: string, defaults: FiscalDefaults) {
-  const [types, payments, items] = await Promise.all([typesOfBill(store, bill.oid), paymentsOfBill(store, bill.oid).then((rows) => withDetails(store, rows)), itemsOfBill(store, bill.oid)]);
+  const [types, payments, items, closing] = await Promise.all([
+    typesOfBill(store, bill.oid),
+    paymentsOfBill(store, bill.oid).then((rows) => withDetails(store, rows)),
+    itemsOfBill(store, bill.oid),
+    closingReceiptsOfBill(store, bill.oid),
+  ]);
   return {
     objectOID: bill.oid,
     status: billStatus(bill, store.now()),
+    ...billMoneyOf(bill, payments),
     // The page knows a bill only by its unguessable link id; the objectOID alone opens nothing there.
     payUrl: `${publicUrl}/pay/${bill.link_id}`,
     purpose: bill.purpose,
     amount: money(bill.sum_kopecks),
+    parts: bill.part_minimum_kopecks === null ? null : { minimum: money(bill.part_minimum_kopecks) },
     items: positionsOf(bill, items, defaults).map((position, i) => ({
       position: i + 1,
       name: position.name,
@@ -105,15 +145,19 @@ export async function billView(store: Store, bill: BillRow, publicUrl: string, d
       code: type.code,
       name: type.name,
       commission: money(type.commission_kopecks),
+      maximum: type.maximum_kopecks === null ? null : money(type.maximum_kopecks),
       showAggregatorOffer: type.show_aggregator_offer === 1,
       showExecuterOffer: type.show_executer_offer === 1,
     })),
     expiresAt: iso(bill.expires_at),
     returnUrl: bill.return_url,
+    capture: bill.capture,
     createdAt: iso(bill.created_at)!,
     paidAt: iso(bill.paid_at),
     closedAt: iso(bill.closed_at),
+    handedOverAt: iso(bill.handed_over_at),
     payments: payments.map(paymentView),
+    closingReceipts: closing.map(closingReceiptView),
   };
 }
 
@@ -152,3 +196,15 @@ export function decodeCursor<T>(cursor: string, check: (value: unknown) => value
     return undefined;
   }
 }
+
+/** The API's word for where a closing receipt stands: pending until the gateway's word, then registered or failed. */
+const closingStatusOf = (state: ClosingReceiptRow['state']): 'pending' | 'registered' | 'failed' => (state === 'registered' || state === 'failed' ? state : 'pending');
+
+/** A closing receipt as the handover's answer, the bill and the receipt webhooks show it. */
+export const closingReceiptView = (row: ClosingReceiptRow) => ({
+  orderId: row.order_id,
+  receiptId: row.receipt_id,
+  status: closingStatusOf(row.state),
+  amount: money(row.amount_kopecks),
+  ...(row.error && row.state === 'failed' ? { error: row.error } : {}),
+});

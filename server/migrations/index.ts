@@ -15,6 +15,11 @@ import { migration as smsProvider } from './0008-sms-provider';
 import { migration as refunds } from './0009-refunds';
 import { migration as operations } from './0010-operations';
 import { migration as payerMoments } from './0011-payer-moments';
+import { migration as lifecycleStates } from './0012-lifecycle-states';
+import { migration as smsStatusReads } from './0013-sms-status-reads';
+import { migration as billParts } from './0014-bill-parts';
+import { migration as holds } from './0015-holds';
+import { migration as closingReceipts } from './0016-closing-receipts';
 import { migration as merchantDesk } from './0017-merchant-desk';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
@@ -30,5 +35,10 @@ export const migrations: Record<string, Migration> = {
   '0009-refunds': refunds,
   '0010-operations': operations,
   '0011-payer-moments': payerMoments,
+  '0012-lifecycle-states': lifecycleStates,
+  '0013-sms-status-reads': smsStatusReads,
+  '0014-bill-parts': billParts,
+  '0015-holds': holds,
+  '0016-closing-receipts': closingReceipts,
   '0017-merchant-desk': merchantDesk,
 };

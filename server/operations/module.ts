@@ -5,10 +5,10 @@
  * included.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppOptions } from '../config';
+import type { AppOptions, PerRequestHook } from '../config';
 import { healthRoutes, readinessCheck } from './health';
 import { forgetEndedWindows, hitCounter, sharesLimits, type HitCounter } from './limits';
-import { appMetrics, recordHttpRequest, type AppMetrics } from './metrics';
+import { appMetrics, httpTimings, type AppMetrics } from './metrics';
 import { metricsRoute } from './metricsAccess';
 import { requestIdHooks } from './requestIds';
 import { closingHooks, lifecycle, type Lifecycle } from './shutdown';
@@ -31,18 +31,17 @@ const FORGET_WINDOWS_EVERY_MS = 5 * 60_000;
 export async function operationsModule(app: FastifyInstance, options: AppOptions, { migrationNames }: { migrationNames: readonly string[] }): Promise<void> {
   const store = app.store;
   const warn = (message: string, error: unknown) => app.log.warn({ err: error }, message);
-  requestIdHooks(app);
+  // Every hook runs in production; a benchmark may leave one out to measure it (AppOptions.hooksOff).
+  const on = (hook: PerRequestHook) => !options.hooksOff.includes(hook);
+  if (on('request-ids')) requestIdHooks(app);
 
   const state = lifecycle();
   app.decorate('lifecycle', state);
-  closingHooks(app, state);
+  closingHooks(app, state, { connectionClose: on('closing') });
 
   const metrics = appMetrics(warn);
   app.decorate('metrics', metrics);
-  app.addHook('onResponse', (request, reply, done) => {
-    recordHttpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
-    done();
-  });
+  if (on('metrics')) httpTimings(app);
   if (store.poolStats()) {
     const pool = () => store.poolStats()!;
     metrics.gauge('checkout_db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or a transaction', () => pool().open - pool().idle);

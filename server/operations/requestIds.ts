@@ -4,7 +4,7 @@
  * request causes, so the acquirer exchanges and webhook events it leads to are stored with it, and log lines written
  * outside `request.log` (the gateway's, the worker's) name it too.
  */
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
@@ -18,17 +18,18 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/;
 
-interface RequestContext {
-  requestId: string | null;
-}
-
-const context = new AsyncLocalStorage<RequestContext>();
+/** The request the running code works for: its id itself (null: none), so that entering it allocates nothing. */
+const context = new AsyncLocalStorage<string | null>();
 
 /** The id of the request the running code works for, or null (a timer's, a worker's own work). */
-export const currentRequestId = (): string | null => context.getStore()?.requestId ?? null;
+export const currentRequestId = (): string | null => context.getStore() ?? null;
 
-/** Runs `work` as part of the request `requestId` (null: of none), whatever request the caller was part of. */
-export const withRequestId = <T>(requestId: string | null, work: () => T): T => context.run({ requestId }, work);
+/**
+ * Runs `work` as part of the request `requestId` (null: of none), whatever request the caller was part of. Work of no
+ * request started where there is none (a worker's timer) just runs: the context is entered only to change it.
+ */
+export const withRequestId = <T>(requestId: string | null, work: () => T): T =>
+  requestId === null && context.getStore() == null ? work() : context.run(requestId, work);
 
 /** An id made here: a random UUID. */
 export const newRequestId = (): string => crypto.randomUUID();
@@ -73,30 +74,19 @@ export function requestIdOf(proxies: readonly string[]): (request: RawRequestDef
   };
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request's place in the async context, resumed after the body is read (its events lose the context). */
-    requestScope: AsyncResource | null;
-  }
-}
-
 /**
  * Echoes the id in every answer (a refusal and a 404 included) and runs the request inside its context. The body's
- * 'data' and 'end' events run in the socket's context, not the request's, so the context is resumed once the body is
- * read (preValidation), before the handler.
+ * 'data' and 'end' events run in the socket's context, not the request's, so the request enters it again once the body
+ * is read (preValidation), before the handler. Entering is setting the id on the running resource: nothing is made
+ * per request but the id itself.
  */
 export function requestIdHooks(app: FastifyInstance): void {
-  app.decorateRequest('requestScope', null);
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    withRequestId(request.id, () => {
-      request.requestScope = new AsyncResource('checkout-request');
-      done();
-    });
+    context.run(request.id, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
-    if (request.requestScope) request.requestScope.runInAsyncScope(done);
-    else done();
+    context.run(request.id, done);
   });
 }
 

@@ -42,12 +42,13 @@ export function lifecycle(): Lifecycle & { stopAccepting(): void } {
  * is announced, and once stopping every answer says `Connection: close`, so a kept-alive connection ends with the
  * request it carried instead of holding the close open for its idle time-out.
  */
-export function closingHooks(app: FastifyInstance, state: Lifecycle & { stopAccepting(): void }): void {
+export function closingHooks(app: FastifyInstance, state: Lifecycle & { stopAccepting(): void }, { connectionClose = true } = {}): void {
   // preClose runs right before the listener closes, in the same turn of the event loop: nothing is accepted between.
   app.addHook('preClose', (done) => {
     state.stopAccepting();
     done();
   });
+  if (!connectionClose) return;
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (state.stopping) void reply.header('connection', 'close');
     done(null, payload);

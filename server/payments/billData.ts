@@ -4,21 +4,21 @@
  * declined attempt to try again).
  */
 import { maskPhone } from '../../src/services/rules/phone';
-import type { Bill } from '../../src/services/rules/billData';
+import type { Bill, ClosedAs } from '../../src/services/rules/billData';
 import type { EmbeddedAnswer } from '../../src/services/initialData';
 import { declineReasonOf } from '../../src/services/rules/declineReasons';
 import { sentCodeOf } from '../accounts/codes';
 import type { SessionRow } from '../accounts/tables';
 import { pageTypeOid } from '../billing/payLinks';
 import { typesOfBill } from '../billing/queries';
-import { unpayableReason } from '../billing/status';
+import { closedAsOfBill, unpayableReason } from '../billing/status';
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import { pointsBalance } from '../loyalty/ledger';
 import { toRoubles } from '../platform/money';
 import { orderIdSchema } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { usefulPoints } from './pricing';
-import { attemptByAnyId, openAttemptOfBill } from './queries';
+import { attemptByAnyId, lastReleasedHoldOfBill, openAttemptOfBill, partsPaidOfBill, pointsSpentOnBill } from './queries';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { maskEmail, receiptOf, type Receipt } from './receipt';
 
@@ -31,6 +31,7 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
     Name: type.name,
     ...(type.commission_kopecks > 0 ? { Comission: percent } : {}),
     CommissionSumm: toRoubles(type.commission_kopecks),
+    Maximum: type.maximum_kopecks === null ? null : toRoubles(type.maximum_kopecks),
     IsShowAggregatorOffer: type.show_aggregator_offer === 1,
     IsShowExecuterOffer: type.show_executer_offer === 1,
   };
@@ -44,10 +45,11 @@ function paymentTypeOut(type: PaymentTypeRow, bill: BillRow) {
  * the merchant's objectOID.
  */
 export async function objectInfo(store: Store, bill: BillRow) {
-  const [available, types, useful] = await Promise.all([
+  const [available, types, useful, parts] = await Promise.all([
     bill.cust_no ? pointsBalance(store, bill.cust_no) : 0,
     typesOfBill(store, bill.oid),
     usefulPoints(store, bill),
+    partsOf(store, bill),
   ]);
   return {
     user: { Name: bill.client_name, Phone: bill.client_phone ? maskPhone(bill.client_phone) : null, Email: null },
@@ -63,6 +65,21 @@ export async function objectInfo(store: Store, bill: BillRow) {
     availablePoints: bill.points_enabled ? available : 0,
     /** Where "Вернуться в магазин" leads after paying; null when the merchant gave none. */
     returnUrl: bill.return_url,
+    parts,
+  };
+}
+
+/** How far a bill with parts is paid, as the page shows it (null: a bill paid by one payment of the whole). */
+async function partsOf(store: Store, bill: BillRow) {
+  if (bill.part_minimum_kopecks === null) return null;
+  const [parts, pointsSpent] = await Promise.all([partsPaidOfBill(store, bill), pointsSpentOnBill(store, bill.oid)]);
+  // Parts paid by two tabs at once may pass the bill: what passes it goes back, the bill keeps its amount.
+  const paid = Math.min(parts, bill.sum_kopecks);
+  return {
+    minimum: toRoubles(bill.part_minimum_kopecks),
+    paid: toRoubles(paid),
+    remaining: toRoubles(Math.max(0, bill.sum_kopecks - paid)),
+    pointsSpent,
   };
 }
 
@@ -83,8 +100,22 @@ export async function openAttemptOf(store: Store, bill: BillRow) {
     status: open.status,
     // What the step shows again: the amount follows from the type and the points the attempt was made with.
     pointsUsed: open.points_used,
+    // A bill in parts: the part it pays, so going back to it pays the same part and finds the same order.
+    ...(bill.part_minimum_kopecks !== null && open.part_kopecks !== null ? { part: toRoubles(open.part_kopecks) } : {}),
     ...(open.type_code === 'SBP' && sbp ? { sbp } : {}),
   };
+}
+
+/**
+ * The bill's last hold let go (by the merchant or by the clock), when nothing was tried after it: the way and the
+ * amount held, so the bill's plain link says 'Блокировка снята' before it takes a payment again. null otherwise.
+ */
+export async function releasedHoldOf(store: Store, bill: BillRow) {
+  const latest = await lastReleasedHoldOfBill(store, bill.oid);
+  if (!latest) return null;
+  const type = (await typesOfBill(store, bill.oid)).find((candidate) => candidate.oid === latest.card_type_oid);
+  if (!type) return null;
+  return { cardTypeOID: pageTypeOid(bill, type.code), amount: toRoubles(latest.held_kopecks ?? latest.amount_kopecks) };
 }
 
 const orderIdPattern = new RegExp(orderIdSchema.pattern);
@@ -106,14 +137,23 @@ async function retryOf(store: Store, bill: BillRow, orderId: string | undefined,
   const ownAttempt = sessionId !== undefined && attempt.session_id === sessionId;
   const email = attempt.email && !ownAttempt ? maskEmail(attempt.email) : attempt.email;
   // What failed, so the way-to-pay step can say it: the amount and the bank's reason.
-  return { cardTypeOID: pageTypeOid(bill, type.code), email, ownAttempt, amount: toRoubles(attempt.amount_kopecks), reason: declineReasonOf(attempt.action_code) };
+  // A hold let go is stored as declined; the payer hears that the hold was released, not that the bank declined.
+  const released = attempt.state === 'released';
+  return {
+    cardTypeOID: pageTypeOid(bill, type.code),
+    email,
+    ownAttempt,
+    amount: toRoubles(attempt.held_kopecks ?? attempt.amount_kopecks),
+    reason: released ? null : declineReasonOf(attempt.action_code),
+    ...(released ? { released } : {}),
+  };
 }
 
 /**
  * A bill with nothing left to pay: paid, cancelled or expired. Paid, the page shows 'Счет оплачен' with the receipt
  * of the payment that paid it, so the answer says `paid`; the others show the page's data error.
  */
-export type ClosedBill = { error: string } | { error: string; paid: true; receipt?: Receipt };
+export type ClosedBill = { error: string; closedAs?: ClosedAs } | { error: string; paid: true; receipt?: Receipt };
 
 /**
  * What the page opens a bill with, or why it cannot pay it. `sessionOf`: the page's session (looked up only for a bill
@@ -130,19 +170,24 @@ export async function billData(
 ) {
   const closed = unpayableReason(bill, store.now());
   if (closed) {
-    if (bill.status !== 'paid') return { closed: { error: closed } satisfies ClosedBill };
+    // Cancelled or expired: the page words it (closedAs), not a data error that leaves the payer guessing.
+    if (bill.status !== 'paid') {
+      const closedAs = closedAsOfBill(bill, store.now());
+      return { closed: { error: closed, ...(closedAs ? { closedAs } : {}) } satisfies ClosedBill };
+    }
     const receipt = bill.paid_order_id ? await receiptOf(store, bill.paid_order_id, fiscal) : undefined;
     return { closed: { error: closed, paid: true as const, ...(receipt ? { receipt } : {}) } satisfies ClosedBill };
   }
   const session = sessionOf();
-  const [info, openAttempt, retried, sentCode] = await Promise.all([
+  const [info, openAttempt, retried, releasedHold, sentCode] = await Promise.all([
     objectInfo(store, bill),
     openAttemptOf(store, bill),
     retryOf(store, bill, retry, session),
+    releasedHoldOf(store, bill),
     session.then((found) => sentCodeOf(store, found?.id, bill)),
   ]);
   // The page's own type of the initial data (src/services/rules/billData.ts): the wire shape is written once.
-  return { data: { ...info, openAttempt, retry: retried, sentCode } satisfies Bill };
+  return { data: { ...info, openAttempt, retry: retried, releasedHold, sentCode } satisfies Bill };
 }
 
 /**

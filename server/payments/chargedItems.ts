@@ -40,6 +40,20 @@ export function splitByLargestRemainder(amounts: readonly number[], discount: nu
 }
 
 /**
+ * The bill's positions allocated to a part of it (by share, so that they add up to the part to the kopeck, by the
+ * largest remainder), each a partial prepayment; the positions themselves when the part is the whole bill.
+ */
+export function positionsOfPart(positions: readonly BillPosition[], partKopecks: number): BillPosition[] {
+  const total = positions.reduce((sum, position) => sum + position.amountKopecks, 0);
+  if (partKopecks >= total) return [...positions];
+  const cut = splitByLargestRemainder(
+    positions.map((position) => position.amountKopecks),
+    total - partKopecks,
+  );
+  return positions.map((position, i) => ({ ...position, amountKopecks: position.amountKopecks - cut[i]!, paymentMethod: 'prepayment' as const }));
+}
+
+/**
  * The positions of a payment as charged: the bill's positions, then the fee (above zero only), each lowered by its part
  * of the points; the amounts add up to sum + fee − points. Answers [] when points cover everything (nothing is charged).
  */

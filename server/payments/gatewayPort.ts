@@ -44,7 +44,18 @@ export interface Gateway {
    * it, is followed by one more. A poll or a cancel carries no news: the read in flight answers it too.
    */
   reconcileSoon(orderId: string, why?: { news: boolean }): void;
-  /** Reconciles pending attempts and makes pending refunds. */
+  /**
+   * A capture or release of a held payment: `begin` writes it in a transaction (answers whether it did), under the
+   * attempt's lease; deposit.do or reverse.do then goes out once, a lost answer settled by reading the order.
+   */
+  settleHold(orderId: string, begin: () => Promise<boolean>): Promise<void>;
+  /**
+   * Ends an attempt left open when its payer chose another way: declines its order at the acquirer (its form, QR or
+   * bank-app link can no longer be paid), then reads the order and settles from that answer (an order paid meanwhile
+   * settles paid). Answers the attempt as it then is.
+   */
+  abandon(orderId: string): Promise<AttemptRow | undefined>;
+  /** Reconciles pending attempts, makes pending refunds, and releases the holds past their time. */
   sweep(): Promise<void>;
   /**
    * Makes the payment's pending refunds at the acquirer now (each sent once; refund.do, or reverse.do before settlement),
@@ -53,4 +64,9 @@ export interface Gateway {
   makeRefunds(orderId: string): Promise<void>;
   /** As makeRefunds, in the background: a refund the merchant has just asked for. */
   refundSoon(orderId: string): void;
+  /**
+   * Sends the closing receipts of a bill just handed over (doReceipt, each once): their fate is read later, by the sweep,
+   * no sooner than the gateway asks.
+   */
+  sendClosingReceipts(billOid: string): Promise<void>;
 }

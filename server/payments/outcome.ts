@@ -1,75 +1,81 @@
 /**
- * How an attempt ends: the acquirer's word (or the server's own, for points that cover a bill) applied to the attempt,
- * its bill and the customer's points, in one transaction.
+ * How an attempt ends: the acquirer's word (or the server's own, for points that cover a bill) given to the attempt's
+ * chart, with the facts its guards decide by, read in the caller's transaction: the bill's status and the customer's
+ * points. The chart chooses (paid, given back, declined, expired) and its effects follow (moves.ts): the points written
+ * off, the bill paid, the automatic refund, the merchant's webhooks.
  */
-import { billByOid, markBillPaid } from '../billing/queries';
+import { POINT } from '../../src/services/rules/pricing';
+import { billByOid } from '../billing/queries';
 import { billStatus } from '../billing/status';
-import { addLedgerEntry, pointsBalance } from '../loyalty/ledger';
-import { paymentEvent } from '../merchant/events';
-import { recordPaymentFinished } from '../operations/metrics';
+import type { AttemptEvent } from '../lifecycle/attempt';
+import type { Facts } from '../lifecycle/writer';
+import { pointsBalance } from '../loyalty/ledger';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
-import { attemptByOrder, finishAttempt, paymentByOrder } from './queries';
-import { automaticRefund, type AutomaticRefundReason } from './refunds';
+import { recordCapturedItems } from './holds';
+import { moveAttempt } from './moves';
+import { attemptByOrder, partOf } from './queries';
 import type { AttemptRow } from './tables';
 
-/** The acquirer's word on an order, as the product reads it (from getOrderStatusExtended.do only). */
+/** The acquirer's word on an attempt's order as the gateway reads it (the deposit with the amount it took), or Pay's. */
 export type AcquirerOutcome =
-  | { kind: 'deposited' }
-  | { kind: 'declined'; reason: 'declined' | 'reversed' | 'expired' | 'amount-mismatch' | 'form-lost' | 'bill-closed' }
-  | { kind: 'refunded' };
+  | { type: 'acquirer.paid'; paidKopecks: number }
+  | { type: 'acquirer.held' }
+  | Extract<
+      AttemptEvent,
+      { type: 'acquirer.declined' | 'acquirer.refunded' | 'session.expired' | 'form.lost' | 'points.covered' | 'acquirer.captured' | 'acquirer.released' }
+    >;
+
+/** The attempt's event for a deposit: what the acquirer took, and the bill and points as they now stand. */
+async function paidEvent(tx: Store, attempt: AttemptRow, paidKopecks: number): Promise<AttemptEvent> {
+  const bill = (await billByOid(tx, attempt.bill_oid))!;
+  const status = billStatus(bill, tx.now());
+  // A part of a bill paid by two tabs at once may be more than now remains: the bill keeps what remains and gives the
+  // rest back (marking the bill paid, moves.ts), so a partly paid bill takes it as an unpaid one does.
+  // The balance may have been spent since the attempt began: a payment never takes it below zero.
+  const pointsThere = attempt.points_used === 0 || (bill.cust_no !== null && (await pointsBalance(tx, bill.cust_no)) >= attempt.points_used);
+  return { type: 'acquirer.paid', paidKopecks, askedKopecks: attempt.amount_kopecks, bill: status === 'unpaid' || status === 'partially_paid' ? 'unpaid' : status === 'paid' || status === 'handed_over' ? 'paid' : 'closed', pointsThere };
+}
 
 /**
- * Every change of an attempt's status happens here, in the caller's transaction (one place, so whatever must hear of a
- * change — the change feed, the merchant's webhooks — is added once). Exactly once: an attempt no longer
- * pending changes nothing. A deposit marks the bill paid and writes the points off in the same transaction; a deposit
- * on a bill already paid by another attempt (two tabs, card after fast payment), or whose points were spent meanwhile,
- * cannot be kept: the attempt becomes 'refunded' with its automatic refund, pending until the gateway has made it.
+ * What a capture of `captured` kopecks takes of the bill: the money less the fee, with the points, never more than the
+ * part the hold was for (a capture for less lets the rest of it go, so the bill is paid only what was taken).
  */
-export async function applyAcquirerOutcome(tx: Store, orderId: string, outcome: AcquirerOutcome): Promise<AttemptRow> {
-  const attempt = await attemptByOrder(tx, orderId);
-  if (!attempt) throw new PaymentRefused(404, 'Заказ не найден');
-  if (attempt.status !== 'created') return attempt;
-  const finished = await decide(tx, attempt, outcome);
-  await paymentEvent(tx, finished); // the merchant's webhooks, queued in this same transaction
-  await countFinished(tx, finished);
-  return finished;
+export function partCaptured(attempt: AttemptRow, captured: number): number {
+  return Math.min(partOf(attempt), Math.max(0, captured - attempt.commission_kopecks) + attempt.points_used * POINT);
 }
 
-/** Counts the attempt's end for the metrics, once its transaction has committed (a retried try counts nothing). */
-async function countFinished(tx: Store, finished: AttemptRow): Promise<void> {
-  const status = finished.status;
-  if (status === 'created') return;
-  // No money moved: points alone paid (or were refused), whichever way to pay the attempt names.
-  const method = finished.amount_kopecks === 0 ? 'points' : (await paymentByOrder(tx, finished.order_id))!.method;
-  tx.afterCommit(() => recordPaymentFinished(method, status));
+/** Whether the attempt's bill takes a hold now: open, neither paid nor held by another payment, closed or past its deadline. */
+async function billOpenForHold(tx: Store, attempt: AttemptRow): Promise<boolean> {
+  const status = billStatus((await billByOid(tx, attempt.bill_oid))!, tx.now());
+  return status === 'unpaid';
 }
 
-/** applyAcquirerOutcome's decision for a pending attempt, in its transaction. */
-async function decide(tx: Store, attempt: AttemptRow, outcome: AcquirerOutcome): Promise<AttemptRow> {
-  const orderId = attempt.order_id;
-  if (outcome.kind === 'declined') return (await finishAttempt(tx, orderId, 'declined'))!;
-  if (outcome.kind === 'refunded') return (await finishAttempt(tx, orderId, 'refunded'))!;
-
-  const bill = (await billByOid(tx, attempt.bill_oid))!;
-  // Money was taken for this attempt: when it cannot be this bill's payment, it goes back (never kept, never a second success).
-  // (A points-only attempt took no money: it is simply declined.)
-  const giveBack = async (why: AutomaticRefundReason) => {
-    if (attempt.amount_kopecks === 0) return (await finishAttempt(tx, orderId, 'declined'))!;
-    const refunded = (await finishAttempt(tx, orderId, 'refunded'))!;
-    await automaticRefund(tx, refunded, why);
-    return refunded;
-  };
-  // A bill paid by another attempt, or closed (cancelled, expired) meanwhile, takes no more money.
-  const status = billStatus(bill, tx.now());
-  if (status !== 'unpaid') return giveBack(status === 'paid' ? 'bill-paid' : 'bill-closed');
-  if (attempt.points_used > 0) {
-    const balance = bill.cust_no ? await pointsBalance(tx, bill.cust_no) : 0;
-    // The balance may have been spent since the attempt began: refuse rather than go below zero.
-    if (!bill.cust_no || balance < attempt.points_used) return giveBack('points-spent');
-    await addLedgerEntry(tx, { cust_no: bill.cust_no, delta: -attempt.points_used, reason: 'payment', order_id: orderId });
-  }
-  const finished = (await finishAttempt(tx, orderId, 'success'))!;
-  await markBillPaid(tx, bill.oid, orderId);
-  return finished;
+/**
+ * Gives the attempt's chart the acquirer's word, in the caller's transaction (or one of its own), with `facts` of the
+ * order to keep with the move (how it ended: the card, the action code). Once: an attempt that no longer waits for that
+ * word refuses it (nothing written). Answers the attempt as it now is.
+ */
+export async function applyAcquirerOutcome(store: Store, orderId: string, outcome: AcquirerOutcome, facts?: Facts<'payment_attempts'>): Promise<AttemptRow> {
+  const moved = await store.transaction(async (tx) => {
+    if (outcome.type === 'acquirer.paid') return moveAttempt(tx, orderId, (attempt, tx) => paidEvent(tx, attempt, outcome.paidKopecks), facts);
+    if (outcome.type === 'acquirer.held') {
+      // A hold for a bill that no longer takes one (expired, cancelled, paid or held meanwhile) is let go at once: the
+      // bill keeps no money, and the acquirer is told to release it (the gateway sends it).
+      const attempt = await attemptByOrder(tx, orderId);
+      const billOpen = attempt ? await billOpenForHold(tx, attempt) : true;
+      const letGo = attempt?.state === 'registered' && !billOpen;
+      return moveAttempt(tx, orderId, { type: 'acquirer.held', billOpen }, letGo ? { ...facts, release_reason: 'expired' } : facts);
+    }
+    if (outcome.type !== 'acquirer.captured') return moveAttempt(tx, orderId, outcome, facts);
+    // A capture: the payment's amount is what was taken, its part of the bill what that pays of it, its positions those
+    // taken (its receipt's), in the same move.
+    const attempt = await attemptByOrder(tx, orderId);
+    const part = attempt ? { part_kopecks: partCaptured(attempt, outcome.capturedKopecks) } : {};
+    const captured = await moveAttempt(tx, orderId, outcome, { ...facts, amount_kopecks: outcome.capturedKopecks, ...part });
+    if (captured.kind === 'moved') await recordCapturedItems(tx, orderId, outcome.capturedKopecks);
+    return captured;
+  });
+  if (moved.kind === 'missing') throw new PaymentRefused(404, 'Заказ не найден');
+  return moved.row;
 }

@@ -41,12 +41,12 @@ export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
       // refuse (or a repeated one) is left for the page to ask about.
       const retry: unknown = request.query.retry;
       if (retry !== undefined && (typeof retry !== 'string' || retry.length > MAX_RETRY_LENGTH)) {
-        return pages.checkout(reply, { csrf, objectOID: linkId, retryOrder: null, initial: {} });
+        return pages.checkout(reply, { csrf, billLink: linkId, retryOrder: null, initial: {} });
       }
       const answer = await billDataAnswer(store, bill, async () => session, retry, options.fiscal);
       // The user as checkUser and get-user would give it, when those calls are this server's (no other provider host).
       const user = options.providerBase === '' ? { user: await signedInUser(store, session) } : {};
-      return pages.checkout(reply, { csrf, objectOID: linkId, retryOrder: retry ?? null, initial: { bill: answer, ...user } }, answer.status === 404 ? 404 : 200);
+      return pages.checkout(reply, { csrf, billLink: linkId, retryOrder: retry ?? null, initial: { bill: answer, ...user } }, answer.status === 404 ? 404 : 200);
     },
   );
 

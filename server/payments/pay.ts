@@ -11,7 +11,9 @@ import type { BillRow } from '../billing/tables';
 import type { Store } from '../store/store';
 import { PaymentRefused } from './errors';
 import { AcquirerUnavailable, AttemptAbandoned, type Gateway, type PaymentInfo } from './gatewayPort';
-import { startPayment } from './start';
+import { paymentStatusOf } from '../lifecycle/attempt';
+import { pendingAttemptsOfBill } from './queries';
+import { checkPayment, startPayment } from './start';
 
 export interface PayRequest {
   /** The bill as the page names it: by its public link id (billing/payLinks.ts). */
@@ -19,6 +21,8 @@ export interface PayRequest {
   /** The payment type chosen, as the page names it (`<link id>.<code>`); null: none, as when points cover the bill. */
   cardTypeOid: string | null;
   points: number;
+  /** What of a bill with parts this payment pays; null: the default (what remains, or the way's cap). */
+  partKopecks?: number | null;
   /** The receipt e-mail, the signed-in user and the manager who brought the payer (checked by the caller). */
   email: string | null;
   userOid: string | null;
@@ -40,7 +44,7 @@ export type PayAnswer = { kind: 'closed'; orderId: string } | { kind: 'pay'; inf
  * confirmed, a closed bill, too many points), AcquirerUnavailable when the acquirer cannot be reached (the attempt is
  * kept: Pay works again once the acquirer is back, with the same attempt and order).
  */
-export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | 'reconcile'>, request: PayRequest): Promise<PayAnswer> {
+export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | 'reconcile' | 'abandon'>, request: PayRequest): Promise<PayAnswer> {
   // The merchant's objectOID is as unknown here as any other id: the page knows a bill by its link id only.
   const bill = await billByLink(store, request.billLink);
   if (!bill) throw new PaymentRefused(404, 'Документ не найден');
@@ -51,13 +55,16 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
   if (request.points > 0 && bill.cust_no && !(await pointsConfirmed(store, request.sessionId, bill.cust_no))) {
     throw new PaymentRefused(403, 'Подтвердите списание баллов кодом из СМС');
   }
-  const payment = { bill, type, points: request.points, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
+  const payment = { bill, type, points: request.points, partKopecks: request.partKopecks ?? null, email: request.email, userOid: request.userOid, managerId: request.managerId, sessionId: request.sessionId };
+  // A Pay refused ends nothing: it is checked whole before another way's open attempt is declined.
+  const checked = await checkPayment(store, payment);
+  // Money moves only with a receipt that reaches the payer (points alone move none: no receipt at the acquirer).
+  if (!checked.closes && request.receipts && !hasReceiptContact(request, bill)) throw new PaymentRefused(400, 'Укажите e-mail: на него придет чек об оплате');
+  await abandonOtherWays(store, gateway, checked.bill, { typeOid: type?.oid ?? null, points: request.points, part: checked.part, sessionId: request.sessionId });
   for (let round = 1; ; round++) {
     const started = await startPayment(store, payment);
     if (started.kind === 'closed') return { kind: 'closed', orderId: started.attempt.order_id };
     const { attempt } = started;
-    // Money moves only with a receipt that reaches the payer (points alone move none: no receipt at the acquirer).
-    if (request.receipts && !hasReceiptContact(request, bill)) throw new PaymentRefused(400, 'Укажите e-mail: на него придет чек об оплате');
     if (round === 1 && attempt.expires_at !== null && store.now() > attempt.expires_at) {
       await gateway.reconcile(attempt.order_id).catch(() => undefined);
       continue;
@@ -70,4 +77,35 @@ export async function pay(store: Store, gateway: Pick<Gateway, 'paymentInfo' | '
       throw new AcquirerUnavailable(error);
     }
   }
+}
+
+/** The attempt a Pay goes on with: its way, points and part, and the session asking. */
+interface Chosen {
+  typeOid: string | null;
+  points: number;
+  part: number;
+  sessionId: string;
+}
+
+/**
+ * Another way chosen while an attempt of the bill is still open at the acquirer (a QR in another tab, a card form left
+ * by Back): the open one is declined there first, so that the bill can never be paid twice by the two. The same way
+ * with the same points (and part) is the same attempt, found again, and stays open. An open one that turns out paid
+ * meanwhile settles paid, and the Pay that follows is refused as for a paid bill. Not answered, the acquirer is asked
+ * again by the sweep; a payment that still comes through is refunded as a bill paid twice.
+ * A bill in parts is paid by several payers side by side: only what this session itself began is declined (its own
+ * way changed), never another payer's part; two parts that together pass the bill have the excess given back.
+ */
+async function abandonOtherWays(store: Store, gateway: Pick<Gateway, 'abandon'>, bill: BillRow, chosen: Chosen) {
+  const open = await pendingAttemptsOfBill(store, bill.oid);
+  const inParts = bill.part_minimum_kopecks !== null;
+  // A hold is not an open attempt: its money is held already, for the merchant to capture or release.
+  const others = open.filter(
+    (attempt) =>
+      attempt.acquirer_order_id !== null &&
+      paymentStatusOf(attempt.state) === 'created' &&
+      (!inParts || attempt.session_id === chosen.sessionId) &&
+      (attempt.card_type_oid !== chosen.typeOid || attempt.points_used !== chosen.points || (inParts && attempt.part_kopecks !== chosen.part)),
+  );
+  for (const other of others) await gateway.abandon(other.order_id).catch(() => undefined);
 }

@@ -14,7 +14,8 @@ import type { AppOptions } from '../config';
 import type { Gateway } from './gatewayPort';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { receiptOf, type Receipt } from './receipt';
-import type { PaymentStatus } from './tables';
+import { paymentStatusOf, type StoredPaymentStatus as PaymentStatus } from '../lifecycle/attempt';
+import { toRoubles } from '../platform/money';
 
 // The session's CSRF token and times (it may have ended), the bill (to tell a wrong link; the page names it by its link
 // id) and the status of the order if it is that bill's. Each a lookup by a unique index; a prepared statement on
@@ -41,6 +42,11 @@ const pollRead = prepared(
         'payment_attempts.status',
         'payment_attempts.order_id',
         'payment_attempts.acquirer_checked_at',
+        // A bill that captures by hand: the payer hears that the money is held, how much and until when.
+        'payment_attempts.state',
+        'payment_attempts.held_until',
+        'payment_attempts.held_kopecks',
+        'payment_attempts.amount_kopecks',
       ]),
   { name: 'pollStatus' },
 );
@@ -59,6 +65,10 @@ export const pollStatus = async (store: Store, sessionId: string, orderId: strin
     status: null,
     order_id: null,
     acquirer_checked_at: null,
+    state: null,
+    held_until: null,
+    held_kopecks: null,
+    amount_kopecks: null,
   };
 
 export interface PollRequest {
@@ -75,7 +85,11 @@ export type PollAnswer =
   | { kind: 'refused' }
   | { kind: 'no-bill' }
   | { kind: 'no-order' }
-  | { kind: 'status'; status: PaymentStatus; billLink: string; receipt?: Receipt };
+  | { kind: 'status'; status: PaymentStatus; billLink: string; receipt?: Receipt }
+  /** Held on the card (capture or release to come): the amount held, roubles, and the time the hold ends by, ISO. */
+  | { kind: 'held'; billLink: string; hold: { amount: number; until: string } }
+  /** The hold was let go with nothing taken. */
+  | { kind: 'released'; billLink: string };
 
 /**
  * A poll's answer as the status poll sends it (a result page carries its first one): refused 403, no bill 404, no
@@ -92,6 +106,10 @@ export function pollReply(answer: PollAnswer) {
       return { status: 200 as const, body: { success: true, status: null } };
     case 'status':
       return { status: 200 as const, body: { success: true, status: answer.status, objectOID: answer.billLink, ...(answer.receipt ? { receipt: answer.receipt } : {}) } };
+    case 'held':
+      return { status: 200 as const, body: { success: true, status: 'held' as const, objectOID: answer.billLink, hold: answer.hold } };
+    case 'released':
+      return { status: 200 as const, body: { success: true, status: 'released' as const, objectOID: answer.billLink } };
   }
 }
 
@@ -122,6 +140,14 @@ export async function pollPayment(store: Store, deps: PollDeps, poll: PollReques
   if (!found.bill) return { kind: 'no-bill' };
   // An order of another bill is as unknown as no order.
   if (!found.status || !found.order_id) return { kind: 'no-order' };
+  // A hold is neither pending nor paid to the payer: the money is blocked until the merchant captures or releases it
+  // (a capture or release under way is still a hold until the bank confirms it).
+  const apiStatus = found.state ? paymentStatusOf(found.state) : null;
+  if (apiStatus === 'held') {
+    const held = found.held_kopecks ?? found.amount_kopecks ?? 0;
+    return { kind: 'held', billLink: found.bill, hold: { amount: toRoubles(held), until: new Date(found.held_until ?? store.now()).toISOString() } };
+  }
+  if (apiStatus === 'released') return { kind: 'released', billLink: found.bill };
   if (found.status === 'created' && found.bill_status !== 'paid') {
     // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);
     // this poll answers from the database at once, a later one sees the outcome.

@@ -1,12 +1,16 @@
 /** The payments queries: payment attempts, alone or with their bill's and payment type's columns. */
-import type { PaymentTypeRow } from '../billing/tables';
+import type { BillRow, PaymentTypeRow } from '../billing/tables';
+import { statesWithStatus, type AttemptState } from '../lifecycle/attempt';
+import { attemptLifecycle } from '../lifecycle/lifecycles';
+import { begin } from '../lifecycle/writer';
 import { first } from '../store/database';
 import { prepared } from '../store/prepared';
 import type { Store } from '../store/store';
+import { POINT } from '../../src/services/rules/pricing';
 import type { ChargedPosition } from './chargedItems';
 import type { AttemptItemRow, AttemptRow, NewAttempt, PaymentStatus } from './tables';
 
-/** What the change feed hears when an attempt reaches a final status (finishAttempt below). */
+/** What the change feed hears when an attempt reaches a final status (its chart's 'announce the status', moves.ts). */
 export interface AttemptStatusChange {
   kind: 'attempt-status';
   orderId: string;
@@ -47,7 +51,7 @@ export const attemptByAnyId = (store: Store, id: string): Promise<AttemptRow | u
     .executeTakeFirst();
 
 /** The bill's pending attempt for this type and amounts (there is at most one: a unique index says so). */
-export const pendingAttempt = (store: Store, billOid: string, typeOid: string, amountKopecks: number, points: number): Promise<AttemptRow | undefined> =>
+export const pendingAttempt = (store: Store, billOid: string, typeOid: string, amountKopecks: number, points: number, partKopecks: number): Promise<AttemptRow | undefined> =>
   store.db
     .selectFrom('payment_attempts')
     .selectAll()
@@ -55,16 +59,21 @@ export const pendingAttempt = (store: Store, billOid: string, typeOid: string, a
     .where('card_type_oid', '=', typeOid)
     .where('amount_kopecks', '=', amountKopecks)
     .where('points_used', '=', points)
+    .where('part_kopecks', '=', partKopecks)
     .where('status', '=', 'created')
     .executeTakeFirst();
 
 export const pendingAttemptsOfBill = (store: Store, billOid: string): Promise<AttemptRow[]> =>
   store.db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('status', '=', 'created').orderBy('created_at').execute();
 
-/** Records a new pending attempt and answers it as stored. */
+/** A bill's attempts in one state of their chart, oldest first. */
+export const attemptsInStateOfBill = (store: Store, billOid: string, state: AttemptState): Promise<AttemptRow[]> =>
+  store.db.selectFrom('payment_attempts').selectAll().where('bill_oid', '=', billOid).where('state', '=', state).orderBy('created_at').execute();
+
+/** Records a new attempt, in its chart's first state, and answers it as stored. */
 export function insertAttempt(store: Store, attempt: NewAttempt): Promise<AttemptRow> {
   const t = store.now();
-  return store.db.insertInto('payment_attempts').values({ ...attempt, status: 'created', created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
+  return begin(store, attemptLifecycle, { ...attempt, created_at: t, updated_at: t });
 }
 
 /**
@@ -79,22 +88,6 @@ export const setAttemptPayer = (store: Store, orderId: string, payer: Pick<Attem
     .where('status', '=', 'created')
     .returningAll()
     .executeTakeFirst();
-
-/**
- * Moves a pending attempt to a final status and publishes the change (at commit); answers the finished attempt, or
- * undefined when it was not pending any more. Only outcome.ts calls this (every status change in one place).
- */
-export async function finishAttempt(store: Store, orderId: string, status: Exclude<PaymentStatus, 'created'>): Promise<AttemptRow | undefined> {
-  const row = await store.db
-    .updateTable('payment_attempts')
-    .set({ status, updated_at: store.now() })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'created')
-    .returningAll()
-    .executeTakeFirst();
-  if (row) await store.publish({ kind: 'attempt-status', orderId, billOid: row.bill_oid, status });
-  return row;
-}
 
 /**
  * The bill's open attempt (the latest still waiting for its bank) with its type's code, in one read: what a reload
@@ -115,6 +108,32 @@ export const openAttemptOfBill = (store: Store, billOid: string) =>
     .limit(1)
     .executeTakeFirst();
 
+/**
+ * The bill's hold let go last (by the merchant or by the clock), when no attempt was made since it was let go;
+ * undefined otherwise. An attempt made at the very moment of the release counts as made after it.
+ */
+export async function lastReleasedHoldOfBill(store: Store, billOid: string): Promise<AttemptRow | undefined> {
+  const released = await store.db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('bill_oid', '=', billOid)
+    .where('state', '=', 'released')
+    .orderBy('updated_at', 'desc')
+    .orderBy('order_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!released) return undefined;
+  const since = await store.db
+    .selectFrom('payment_attempts')
+    .select('order_id')
+    .where('bill_oid', '=', billOid)
+    .where('order_id', '!=', released.order_id)
+    .where('created_at', '>=', released.updated_at)
+    .limit(1)
+    .executeTakeFirst();
+  return since ? undefined : released;
+}
+
 /** An attempt with its bill and its type's name, in one read: what its receipt says. */
 export const receiptOfOrder = (store: Store, orderId: string) =>
   store.db
@@ -127,6 +146,8 @@ export const receiptOfOrder = (store: Store, orderId: string) =>
       'bills.sum_kopecks as bill_sum_kopecks',
       'bills.status as bill_status',
       'bills.return_url',
+      'bills.part_minimum_kopecks',
+      'bills.handed_over_at',
       'payment_types.code as type_code',
       'payment_types.name as type_name',
     ])
@@ -142,6 +163,31 @@ const withMethod = (store: Store) =>
     .select('payment_types.code as method');
 
 /** A bill's attempts with their method codes, oldest first. */
+/**
+ * What of its bill a payment pays. One made before parts were recorded paid the whole bill, which is what its amount
+ * is made of: the part, plus the fee, less the points.
+ */
+export const partOf = (attempt: Pick<AttemptRow, 'part_kopecks' | 'amount_kopecks' | 'commission_kopecks' | 'points_used'>): number =>
+  attempt.part_kopecks ?? attempt.amount_kopecks - attempt.commission_kopecks + attempt.points_used * POINT;
+
+/**
+ * What a bill's successful payments have paid of it: their parts. Refunds do not count here: a refund gives money
+ * back, it does not reopen the bill to pay again.
+ */
+export async function partsPaidOfBill(store: Store, bill: Pick<BillRow, 'oid'>): Promise<number> {
+  const rows = await store.db
+    .selectFrom('payment_attempts')
+    .select(['part_kopecks', 'amount_kopecks', 'commission_kopecks', 'points_used'])
+    .where('bill_oid', '=', bill.oid)
+    .where('status', '=', 'success')
+    .execute();
+  return rows.reduce((sum, row) => sum + partOf(row), 0);
+}
+
+/** Whether a successful payment of the bill spent points. */
+export const pointsSpentOnBill = async (store: Store, billOid: string): Promise<boolean> =>
+  (await store.db.selectFrom('payment_attempts').select('order_id').where('bill_oid', '=', billOid).where('status', '=', 'success').where('points_used', '>', 0).executeTakeFirst()) !== undefined;
+
 export const paymentsOfBill = (store: Store, billOid: string): Promise<AttemptWithMethod[]> =>
   withMethod(store).where('payment_attempts.bill_oid', '=', billOid).orderBy('payment_attempts.created_at').orderBy('payment_attempts.order_id').execute();
 
@@ -152,7 +198,8 @@ export const paymentByOrder = (store: Store, orderId: string): Promise<AttemptWi
 /** A page of every bill's attempts in (created_at, order_id) order, for reconciliation. */
 export function paymentsPage(store: Store, page: AttemptsPage): Promise<AttemptWithMethod[]> {
   let query = withMethod(store);
-  if (page.status) query = query.where('payment_attempts.status', '=', page.status);
+  // The API's status is the state's (a hold is stored as pending): filter by the states that show it.
+  if (page.status) query = query.where('payment_attempts.state', 'in', statesWithStatus(page.status));
   if (page.since !== undefined) query = query.where('payment_attempts.created_at', '>=', page.since);
   const after = page.after;
   if (after) {

@@ -1,13 +1,13 @@
-/** The refunds queries: a payment's refunds, what they add up to, the positions they return, their settling. */
-import { changedRows } from '../store/database';
+/** The refunds queries: a payment's refunds, what they add up to, the positions they return. */
+import { refundLifecycle } from '../lifecycle/lifecycles';
+import { begin } from '../lifecycle/writer';
 import type { Store } from '../store/store';
 import type { RefundItemRow, RefundRow, RefundsTable } from './tables';
 
-/** A new refund row as the rules made it (pending, not yet sent). */
+/** A new refund row as the rules made it (its chart's first state: pending, not yet sent). */
 export type NewRefund = Pick<RefundsTable, 'id' | 'order_id' | 'amount_kopecks' | 'reason' | 'kind' | 'idempotency_key'>;
 
-export const insertRefund = (store: Store, refund: NewRefund): Promise<RefundRow> =>
-  store.db.insertInto('refunds').values({ ...refund, created_at: store.now() }).returningAll().executeTakeFirstOrThrow();
+export const insertRefund = (store: Store, refund: NewRefund): Promise<RefundRow> => begin(store, refundLifecycle, { ...refund, created_at: store.now() });
 
 export async function insertRefundItems(store: Store, items: readonly RefundItemRow[]): Promise<void> {
   if (items.length > 0) await store.db.insertInto('refund_items').values([...items]).execute();
@@ -49,6 +49,30 @@ export async function refundedByOrder(store: Store, orderIds: readonly string[])
   return byOrder;
 }
 
+/**
+ * What each of several payments' automatic refunds claim (pending and succeeded) and have given back, by order: of a
+ * successful payment, what its part paid past what remained of its bill.
+ */
+export async function automaticByOrder(store: Store, orderIds: readonly string[]): Promise<Map<string, { claimed: number; givenBack: number }>> {
+  const byOrder = new Map<string, { claimed: number; givenBack: number }>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await store.db
+    .selectFrom('refunds')
+    .select((eb) => ['order_id', 'status', eb.cast<number>(eb.fn.sum<number>('amount_kopecks'), 'bigint').as('total')])
+    .where('order_id', 'in', orderIds)
+    .where('kind', '=', 'automatic')
+    .where('status', 'in', ['pending', 'succeeded'])
+    .groupBy(['order_id', 'status'])
+    .execute();
+  for (const row of rows) {
+    const seen = byOrder.get(row.order_id) ?? { claimed: 0, givenBack: 0 };
+    seen.claimed += Number(row.total);
+    if (row.status === 'succeeded') seen.givenBack += Number(row.total);
+    byOrder.set(row.order_id, seen);
+  }
+  return byOrder;
+}
+
 /** The positions a payment's refunds returned (pending and succeeded), by positionId: kopecks. */
 export async function returnedByPosition(store: Store, orderId: string): Promise<Map<number, number>> {
   const rows = await store.db
@@ -81,31 +105,6 @@ export const ordersWithPendingRefunds = (store: Store, limit: number): Promise<s
     .limit(limit)
     .execute()
     .then((rows) => rows.map((row) => row.order_id));
-
-/**
- * Marks a pending refund as sent to the acquirer, with how and what the order had given back before; false when it was
- * sent before (or is settled): then it must not be sent again.
- */
-export const markRefundSent = async (store: Store, id: string, sent: Pick<RefundRow, 'method' | 'acquirer_refunded_before'>): Promise<boolean> =>
-  changedRows(
-    await store.db
-      .updateTable('refunds')
-      .set({ ...sent, sent_at: store.now() })
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('sent_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-  ) === 1;
-
-/** Settles a pending refund; answers it as settled, or undefined when it was settled before. */
-export const settleRefundRow = (store: Store, id: string, status: 'succeeded' | 'failed', answer: string): Promise<RefundRow | undefined> =>
-  store.db
-    .updateTable('refunds')
-    .set({ status, acquirer_answer: answer, finished_at: store.now() })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
 
 /** The points a payment's refunds have given back so far. */
 export const pointsReturnedFor = (store: Store, orderId: string): Promise<number> =>

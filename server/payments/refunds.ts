@@ -2,31 +2,25 @@
  * Refunds of a payment, as rows: a payment has many, and what it has given back is what its succeeded ones add up to.
  * The merchant asks for one (all that is left, or a part: a buyer who withdraws often leaves a penalty behind); a
  * payment its bill could not keep (paid twice, paid after the bill closed) gets its automatic one, the same kind of row.
- * The acquirer gateway makes them (acquirer/refunder.ts) and settles them here, where the points spent go back in
- * proportion and the merchant's webhook is queued, in the transaction of the change.
+ * The acquirer gateway makes them (acquirer/refunder.ts) and settles them by the refund's chart (moves.ts), whose
+ * effects give the points spent back in proportion (`givePointsBack`) and queue the merchant's webhook, in the
+ * transaction of the change.
  */
+import { paymentStatusOf } from '../lifecycle/attempt';
 import { billByOid } from '../billing/queries';
+import type { AutomaticRefundReason } from '../lifecycle/attempt';
 import { addLedgerEntry } from '../loyalty/ledger';
-import { refundEvent } from '../merchant/events';
 import { sortableId } from '../platform/ids';
 import type { Store } from '../store/store';
 import { attemptByOrder, itemsOfAttempt } from './queries';
-import {
-  claimedByRefunds,
-  insertRefund,
-  insertRefundItems,
-  pointsReturnedFor,
-  refundedOf,
-  returnedByPosition,
-  settleRefundRow,
-} from './refundQueries';
+import { claimedByRefunds, insertRefund, insertRefundItems, pointsReturnedFor, refundedOf, returnedByPosition } from './refundQueries';
 import { namedRefundItems, spreadRefund, type FieldProblem, type RefundItemInput } from './refundPositions';
 import type { AttemptRow, RefundItemRow, RefundRow } from './tables';
 
 /** Why a refund was refused, in the merchant API's terms. */
 export class RefundRefused extends Error {
   constructor(
-    readonly kind: 'not_found' | 'payment_not_refundable' | 'refund_exceeds_remaining' | 'invalid',
+    readonly kind: 'not_found' | 'payment_not_refundable' | 'payment_held' | 'refund_exceeds_remaining' | 'invalid',
     message: string,
     readonly fields?: FieldProblem[],
   ) {
@@ -65,6 +59,8 @@ async function positionsReturned(tx: Store, attempt: AttemptRow, refundId: strin
 export async function createRefund(tx: Store, request: RefundRequest): Promise<RefundRow> {
   const attempt = await attemptByOrder(tx, request.orderId);
   if (!attempt) throw new RefundRefused('not_found', 'No payment with this orderId');
+  // A hold costs nothing to let go: release it, rather than capture and refund it.
+  if (paymentStatusOf(attempt.state) === 'held') throw new RefundRefused('payment_held', 'The payment is held, not taken: release it instead (POST /payments/{orderId}/release)');
   if (attempt.status !== 'success') throw new RefundRefused('payment_not_refundable', `The payment is ${attempt.status}: only a successful payment can be refunded`);
   if (attempt.amount_kopecks === 0 || !attempt.acquirer_order_id) {
     throw new RefundRefused('payment_not_refundable', 'Points alone paid this bill: no money was taken, so none can go back (credit the points with POST /customers/{custNo}/points)');
@@ -105,33 +101,49 @@ export async function refundableOf(store: Store, attempt: AttemptRow): Promise<n
 }
 
 /** Why a bill could not keep a payment, as the refund's reason says it. */
-const AUTOMATIC_REASONS = {
+const AUTOMATIC_REASONS: Record<AutomaticRefundReason, string> = {
   'bill-paid': 'The bill was already paid by another payment',
   'bill-closed': 'The bill was closed (cancelled or expired) before this payment came',
   'points-spent': 'The points this payment was to spend were spent meanwhile',
-} as const;
-export type AutomaticRefundReason = keyof typeof AUTOMATIC_REASONS;
+};
+export type { AutomaticRefundReason };
+
+/** Why a part of a bill in parts was given back in part: more than remained once another part was paid meanwhile. */
+const PART_OVER_REMAINING = 'The part was more than remained to pay of the bill: another payment paid some of it meanwhile';
 
 /**
  * The automatic refund of a payment its bill could not keep (already paid by another, or closed meanwhile): all of
- * it, pending until the gateway has made it; in the caller's transaction (where the attempt ends refunded).
+ * it, pending until the gateway has made it; in the caller's transaction (the attempt's move to givingBack, moves.ts).
  */
 export async function automaticRefund(tx: Store, attempt: AttemptRow, why: AutomaticRefundReason): Promise<RefundRow> {
+  return refundAutomatically(tx, attempt, attempt.amount_kopecks, AUTOMATIC_REASONS[why]);
+}
+
+/**
+ * The automatic refund of what a part paid past what remained of its bill (two tabs paying parts at once): the bill
+ * keeps the payment, this gives back `over` kopecks of its money (never more than the money it took), pending until
+ * the gateway has made it; in the caller's transaction (the payment marking its bill paid, moves.ts).
+ */
+export const excessRefund = (tx: Store, attempt: AttemptRow, over: number): Promise<RefundRow> =>
+  refundAutomatically(tx, attempt, Math.min(over, attempt.amount_kopecks), PART_OVER_REMAINING);
+
+async function refundAutomatically(tx: Store, attempt: AttemptRow, amount: number, reason: string): Promise<RefundRow> {
   const id = newRefundId(tx);
-  const reason = AUTOMATIC_REASONS[why];
-  const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: attempt.amount_kopecks, reason, kind: 'automatic', idempotency_key: null });
-  await insertRefundItems(tx, await positionsReturned(tx, attempt, id, attempt.amount_kopecks, null));
+  const refund = await insertRefund(tx, { id, order_id: attempt.order_id, amount_kopecks: amount, reason, kind: 'automatic', idempotency_key: null });
+  await insertRefundItems(tx, await positionsReturned(tx, attempt, id, amount, null));
   return refund;
 }
 
 /**
- * The points a refund gives back: in proportion to the money given back so far, rounded down, less what earlier refunds
- * gave; all that are left once the whole payment is given back. Only points a successful payment wrote off (an attempt
- * refunded automatically never wrote any off).
+ * The points a refund that succeeded gives back (the refund chart's effect), in the caller's transaction: in proportion
+ * to the money given back so far, rounded down, less what earlier refunds gave; all that are left once the whole
+ * payment is given back. Only points a successful payment wrote off (an attempt refunded automatically never wrote any
+ * off).
  */
-async function givePointsBack(tx: Store, refund: RefundRow): Promise<void> {
+export async function givePointsBack(tx: Store, refund: RefundRow): Promise<void> {
   const attempt = (await attemptByOrder(tx, refund.order_id))!;
-  if (attempt.status !== 'success' || attempt.points_used === 0) return;
+  // The excess of a part given back automatically leaves the points on what the bill kept of that part.
+  if (attempt.status !== 'success' || attempt.points_used === 0 || refund.kind === 'automatic') return;
   const bill = await billByOid(tx, attempt.bill_oid);
   if (!bill?.cust_no) return;
   const refunded = await refundedOf(tx, attempt.order_id);
@@ -139,16 +151,4 @@ async function givePointsBack(tx: Store, refund: RefundRow): Promise<void> {
   const due = refunded >= attempt.amount_kopecks ? attempt.points_used : Number((BigInt(attempt.points_used) * BigInt(refunded)) / BigInt(attempt.amount_kopecks));
   const back = due - (await pointsReturnedFor(tx, attempt.order_id));
   if (back > 0) await addLedgerEntry(tx, { cust_no: bill.cust_no, delta: back, reason: 'refund', order_id: null, refund_id: refund.id });
-}
-
-/**
- * The acquirer's word on a pending refund, in the caller's transaction: its status and the answer, the points back on a
- * success, the merchant's webhook. Once: a refund settled before changes nothing (answers undefined).
- */
-export async function settleRefund(tx: Store, refundId: string, status: 'succeeded' | 'failed', answer: string): Promise<RefundRow | undefined> {
-  const settled = await settleRefundRow(tx, refundId, status, answer);
-  if (!settled) return undefined;
-  if (status === 'succeeded') await givePointsBack(tx, settled);
-  await refundEvent(tx, settled);
-  return settled;
 }

@@ -4,10 +4,13 @@
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { accountById } from '../accounts/accountQueries';
+import { emailSchema } from '../accounts/schemas';
 import { findSession, requireSession, sessionIdOf } from '../accounts/sessions';
 import { typeOfPage } from '../billing/payLinks';
 import { billByLink } from '../billing/queries';
+import { TEXT_LINE } from '../../src/services/rules/freeText';
 import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
+import { kopecksOf } from '../../src/services/rules/pricing';
 import type { AppOptions } from '../config';
 import { recordPaymentStarted, type PaymentMethod } from '../operations/metrics';
 import { isPlausibleEmail } from '../platform/patterns';
@@ -36,9 +39,11 @@ const paymentUrlSchema = {
     additionalProperties: false,
     properties: {
       pointsSum: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 },
+      // What of a bill with parts this payment pays, in roubles; absent or null: what remains (or the way's cap).
+      partSum: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 100_000_000_000 },
       objectOID: objectOidSchema,
       cardTypeOID: { anyOf: [cardTypeOidSchema, { type: 'null' }] },
-      email: { type: ['string', 'null'], maxLength: 254 },
+      email: { ...emailSchema, type: ['string', 'null'] },
       userOID: nullableOidSchema,
       manager_id: managerIdSchema,
     },
@@ -58,8 +63,10 @@ export const resultSchema = {
       type: 'object',
       properties: {
         success: { type: 'boolean' },
-        status: { type: ['string', 'null'], enum: ['created', 'success', 'declined', 'refunded', null] },
+        status: { type: ['string', 'null'], enum: ['created', 'held', 'success', 'declined', 'released', 'refunded', null] },
         objectOID: { type: 'string' },
+        // A held payment: how much is held (roubles) and until when the hold lasts at most (ISO 8601 UTC).
+        hold: { type: 'object', required: ['amount', 'until'], properties: { amount: { type: 'number' }, until: { type: 'string' } } },
         receipt: receiptSchema,
       },
     },
@@ -83,7 +90,7 @@ const offerSchema = {
 
 const billDataSchema = {
   params: { type: 'object', properties: { id: objectOidSchema }, required: ['id'] },
-  querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200 } } },
+  querystring: { type: 'object', properties: { retry: { type: 'string', maxLength: 200, format: TEXT_LINE } } },
 } as const;
 
 /**
@@ -122,11 +129,17 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const cookieManager = request.cookies.manager_id;
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
     const method = methodNamed(body.cardTypeOID);
+    const partKopecks = body.partSum == null ? null : kopecksOf(body.partSum);
+    // Roubles and kopecks, no finer: a fraction of a kopeck is a mistake to say, never to round away.
+    if (body.partSum != null && Math.abs(body.partSum * 100 - partKopecks!) > 1e-6) {
+      return reply.code(400).send({ success: false, error: 'Сумма платежа — в рублях и копейках' });
+    }
     try {
       const paid = await pay(store, app.gateway, {
         billLink: body.objectOID,
         cardTypeOid: body.cardTypeOID,
         points: body.pointsSum ?? 0,
+        partKopecks,
         email,
         userOid: account?.oid ?? null,
         managerId,
@@ -138,7 +151,9 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       return { success: true, isClosedWithoutProcessing: false, info: paid.info };
     } catch (error) {
       recordPaymentStarted(method, error instanceof PaymentRefused ? 'refused' : error instanceof AcquirerUnavailable ? 'acquirer_unavailable' : 'failed');
-      if (error instanceof PaymentRefused) return reply.code(error.statusCode).send({ success: false, error: error.message });
+      if (error instanceof PaymentRefused) {
+        return reply.code(error.statusCode).send({ success: false, error: error.message, ...(error.closedAs ? { closedAs: error.closedAs } : {}) });
+      }
       if (error instanceof AcquirerUnavailable) return reply.code(503).send({ success: false, error: error.message });
       throw error;
     }

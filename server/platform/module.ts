@@ -13,6 +13,7 @@ import type { AppOptions } from '../config';
 import { rateLimitStore } from '../operations/limits';
 import { CspReports, cspReportRoutes } from './cspReports';
 import { isCheckoutLink, SERVER_RENDER_FILE } from './pages';
+import { validationMessage } from './schemas';
 import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
 
 declare module 'fastify' {
@@ -29,10 +30,12 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
   // helper tab and hCaptcha need cross-origin windows to talk to this page.
   const pageHeaders = pageSecurityHeaders(options);
   const apiHeaders = apiSecurityHeaders(pageHeaders);
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
-    done();
-  });
+  if (!options.hooksOff.includes('security-headers')) {
+    app.addHook('onRequest', (request, reply, done) => {
+      void reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
+      done();
+    });
+  }
   if (options.rateLimitPerMinute > 0) {
     // On PostgreSQL the hits are counted in the database, so every process shares the global and the per-route limits.
     const shared = rateLimitStore(app.store, (message, error) => app.log.warn({ err: error }, message));
@@ -53,7 +56,7 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
     }
     // An oversized body is bad input like any other: 400 with a message.
     const code = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 400 : status;
-    const message = error.validation ? `Неверные данные запроса: ${error.message}` : error.message;
+    const message = error.validation ? validationMessage(error) : error.message;
     return reply.code(code).send({ success: false, error: message });
   });
   app.setNotFoundHandler((request, reply) =>

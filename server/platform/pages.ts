@@ -26,18 +26,20 @@ export interface PageConfig {
   environment: AppOptions['environment'];
   captchaSiteKey: string | null;
   /** The bill's public link id (the page's only name for a bill, under the provider API's field name), null off a checkout. */
-  objectOID: string | null;
+  billLink: string | null;
   /** Who takes the money and how to reach them, for the page's header (a payer trusts what they can reach). */
   merchant: { name: string; supportPhone: string; supportEmail: string };
   /** The result page's "Вернуться в магазин": the paid bill's returnUrl; null elsewhere or without one. */
   returnUrl: string | null;
+  /** The page's poll interval (AppOptions.pagePollMs); null: the page's own. */
+  pollMs: number | null;
 }
 
 export interface PageContent {
   csrf: string;
   title: string;
   mount: Html;
-  objectOID: string | null;
+  billLink: string | null;
   returnUrl?: string | null;
   /** The answers of the page's first requests and what the mount point shows (src/services/initialData.ts). */
   initial?: InitialData;
@@ -74,20 +76,21 @@ export function pageRenderer(options: AppOptions, merchantOf: () => Promise<Page
   const renderer = serverRender(options.distDir);
 
   // The merchant as its profile says now (an admin may have changed it at the desk): read for every page.
-  const config = async (objectOID: string | null, returnUrl: string | null): Promise<PageConfig> => ({
+  const config = async (billLink: string | null, returnUrl: string | null): Promise<PageConfig> => ({
     product: options.product,
     providerBase: options.providerBase,
     environment: options.environment,
     captchaSiteKey: options.hcaptchaSiteKey,
-    objectOID,
+    billLink,
     merchant: await merchantOf(),
     returnUrl,
+    pollMs: options.pagePollMs,
   });
 
   const send = async (reply: FastifyReply, page: PageContent, status = 200, pageConfig?: PageConfig) => {
     const built = readTemplate();
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build`.');
-    const filled = pageConfig ?? (await config(page.objectOID, page.returnUrl ?? null));
+    const filled = pageConfig ?? (await config(page.billLink, page.returnUrl ?? null));
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -120,19 +123,19 @@ export function pageRenderer(options: AppOptions, merchantOf: () => Promise<Page
   /** The checkout of a bill's link, with its first view rendered; `initial`: the bill data's answer and the user. */
   const checkout = async (
     reply: FastifyReply,
-    page: { csrf: string; objectOID: string; retryOrder: string | null; initial: Omit<InitialData, 'rendered'> },
+    page: { csrf: string; billLink: string; retryOrder: string | null; initial: Omit<InitialData, 'rendered'> },
     status = 200,
   ) => {
-    const { csrf, objectOID, retryOrder, initial } = page;
-    const pageConfig = await config(objectOID, null);
-    const shown = await rendered(reply, (render) => render.renderCheckout({ config: pageConfig, objectOID, retryOrder, initial }));
+    const { csrf, billLink, retryOrder, initial } = page;
+    const pageConfig = await config(billLink, null);
+    const shown = await rendered(reply, (render) => render.renderCheckout({ config: pageConfig, billLink, retryOrder, initial }));
     return send(
       reply,
       {
         csrf,
         title: shown?.title ?? 'Оплата счета',
         mount: html`<div id="root">${shown ? reactMarkup(shown.markup) : ''}</div>`,
-        objectOID,
+        billLink,
         initial: { ...initial, rendered: shown?.view ?? null },
       },
       status,
@@ -154,7 +157,7 @@ export function pageRenderer(options: AppOptions, merchantOf: () => Promise<Page
         csrf,
         title,
         mount: html`<div id="result">${shown ? reactMarkup(shown.markup) : ''}</div>`,
-        objectOID: null,
+        billLink: null,
         returnUrl,
         initial: { ...initial, rendered: shown?.view ?? null },
       },
@@ -171,7 +174,7 @@ export function pageRenderer(options: AppOptions, merchantOf: () => Promise<Page
         csrf: '',
         title: 'Документ не найден',
         mount: html`<div class="page"><main class="card" id="main"><h1 class="step-title">Ошибка 404</h1><p role="alert">Документ не найден. Проверьте ссылку</p></main></div>`,
-        objectOID: null,
+        billLink: null,
       },
       404,
     );

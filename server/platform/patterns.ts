@@ -13,6 +13,11 @@ export const OBJECT_OID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 const objectOidRegExp = new RegExp(OBJECT_OID_PATTERN);
 export const isObjectOid = (value: string): boolean => objectOidRegExp.test(value);
 
+/** Free text (src/services/rules/freeText.ts): the page's own rule, and what a field refused by it is told. */
+export { isTextLine, isTextLines, TEXT_LINE, TEXT_LINES } from '../../src/services/rules/freeText';
+export const TEXT_LINE_PROBLEM = 'must be one line of text: no control characters, line breaks or unpaired surrogates';
+export const TEXT_LINES_PROBLEM = 'must be text without control characters (but tab and line feed) or unpaired surrogates';
+
 /** A phone as the page sends it and the provider's API writes it: the page's own rule. */
 export { isPhone, PHONE_PATTERN } from '../../src/services/rules/phone';
 

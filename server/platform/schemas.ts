@@ -1,9 +1,38 @@
 /** JSON-schema pieces shared by the routes of several domains, so every route refuses the same bad input the same way. */
+import type { FastifyError } from 'fastify';
 import { MANAGER_ID_PATTERN } from '../../src/services/pageConfig';
+import { textFormats } from '../../src/services/rules/freeText';
+import { stepMessages } from '../../src/services/stepMessages';
 import { OBJECT_OID_PATTERN, PHONE_PATTERN } from './patterns';
 
+/** The page's words for a refused field (SPEC's), which the server answers for the same field. */
+export const fieldWords = stepMessages.validation;
+
+/**
+ * What every validator of the server knows beyond JSON Schema, the page's routes' and the merchant API's alike:
+ * - the formats of free text, `text-line` and `text-lines` (src/services/rules/freeText.ts), which a string field
+ *   taking text from outside names;
+ * - `fieldMessage`, the words a page's call answers when that field is refused (the page's own words for the field);
+ * - errors that carry the schema they failed (`verbose`), so that a refusal can find those words.
+ */
+export const validatorOptions = {
+  formats: textFormats,
+  keywords: ['fieldMessage'],
+  verbose: true,
+};
+
+/**
+ * The `error` of a page's call refused by its schema: the refused field's own words when its schema has some
+ * (`fieldMessage`), else what the validator said.
+ */
+export function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0] as { parentSchema?: { fieldMessage?: unknown } } | undefined;
+  const words = first?.parentSchema?.fieldMessage;
+  return typeof words === 'string' ? words : `Неверные данные запроса: ${error.message}`;
+}
+
 /** A phone: 11 digits starting with 79. */
-export const phoneSchema = { type: 'string', pattern: PHONE_PATTERN } as const;
+export const phoneSchema = { type: 'string', pattern: PHONE_PATTERN, fieldMessage: fieldWords.phoneLength } as const;
 
 /** A bill's id (its objectOID, or on the page's side its link id), in every route schema that takes one (patterns.ts). */
 export const objectOidSchema = { type: 'string', pattern: OBJECT_OID_PATTERN } as const;

@@ -4,7 +4,8 @@ import { insertAccount } from '../accounts/accountQueries';
 import { hashPassword } from '../accounts/passwords';
 import { createBill, type BillInput, type PaymentTypeInput } from '../billing/bills';
 import type { BillItemInput } from '../billing/items';
-import { hasNoBills, markBillPaid } from '../billing/queries';
+import { hasNoBills } from '../billing/queries';
+import { moveBill } from '../payments/moves';
 import { adjustPoints } from '../loyalty/ledger';
 import type { Store } from '../store/store';
 
@@ -106,7 +107,7 @@ async function insertBill(tx: Store, bill: DemoBill, oid: string, custNo: string
   const { oid: _demoOid, paid, credit, ...input } = bill;
   // A demo's link is its objectOID (`/pay/demo-anon`): the demo and the sandbox tools name these bills by it.
   await createBill(tx, { ...input, objectOID: oid, linkId: oid, customer: { ...input.customer, custNo, phone }, copiedFrom });
-  if (paid) await markBillPaid(tx, oid, null);
+  if (paid) await moveBill(tx, oid, { type: 'payment.succeeded', orderId: null, remainingKopecks: 0 });
   if (custNo && credit) await adjustPoints(tx, custNo, credit, 'demo credit');
 }
 

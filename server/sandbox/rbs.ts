@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import QRCode from 'qrcode';
 import { callbackChecksum } from '../acquirer/checksum';
-import { ORDER_STATUS } from '../acquirer/port';
+import { ORDER_STATUS } from '../acquirer/rbs';
 import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
 import type { Background } from '../platform/background';
 import type { RootStore } from '../store/store';
 import { faultSet, faultSwitches, otherParty } from './party';
 import { bundleRefusal, refundItemsCheck } from './rbsBundle';
+import { rbsFiscalFake } from './rbsFiscal';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 
@@ -27,6 +28,19 @@ export const FAULTS = [
   'refund-answer-lost',
   'refund-refused',
   'not-settled',
+  // A capture or release of a hold made whose answer comes too late for the client (its time-out); one the bank
+  // refuses (nothing done).
+  'deposit-answer-lost',
+  'reverse-answer-lost',
+  'deposit-refused',
+  'reverse-refused',
+  // decline.do answering HTTP 500: the open order stays payable, as when the acquirer has a bad day.
+  'decline-500',
+  // The fiscal API: a receipt the fiscal data operator fails (status 4) asking for it to be sent again unchanged, or
+  // asking for the cart to be corrected; a doReceipt made whose answer comes too late for the client.
+  'receipt-failed',
+  'receipt-cart-refused',
+  'receipt-answer-lost',
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -60,8 +74,13 @@ export interface CardDecision {
   declineCode: number;
 }
 
+/** A card hold lives at most this long (the card schemes' rule): then the acquirer ends it by itself. */
+export const HOLD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** A refusal with no card (the payer said no in the bank app or the widget): the bank's plain "declined", no reason. */
 const REFUSED_IN_APP = 100;
+/** An order the merchant ended (decline.do) before it was paid: no bank refused anything. */
+const DECLINED_BY_MERCHANT = -2;
 
 /** What the fake bank says of the action codes it answers, in actionCodeDescription as a real acquirer does. */
 const actionDescriptions: Record<number, string> = {
@@ -72,6 +91,7 @@ const actionDescriptions: Record<number, string> = {
   [-2025]: 'Эмитент отклонил аутентификацию 3-D Secure',
   121: 'Превышен лимит суммы операций по карте',
   [-2007]: 'Истекло время ожидания оплаты',
+  [DECLINED_BY_MERCHANT]: 'Заказ отменен магазином',
 };
 
 const appendQuery = (url: string, name: string, value: string) => `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(value)}`;
@@ -99,8 +119,10 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
 
   async function order(by: { orderId?: string; orderNumber?: string; qrId?: string }) {
     const found = await rbsOrder(store, by);
-    if (found && found.order_status === ORDER_STATUS.registered && options.now() > found.expires_at) {
-      const timedOut = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.registered], { order_status: ORDER_STATUS.declined, action_code: -2007 });
+    // Unpaid past its session, or held past a hold's life: the acquirer ends it by itself (declinedByTimeout).
+    const endsByTime = found?.order_status === ORDER_STATUS.registered || found?.order_status === ORDER_STATUS.held;
+    if (found && endsByTime && options.now() > found.expires_at) {
+      const timedOut = await moveRbsOrder(store, found.order_id, [found.order_status], { order_status: ORDER_STATUS.declined, action_code: -2007 });
       if (timedOut) notify(timedOut, 'declinedByTimeout', false);
       return timedOut ?? (await rbsOrder(store, by));
     }
@@ -112,18 +134,23 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
     async decide(orderId, pay, card) {
       const current = await order({ orderId });
       if (!current) return undefined;
+      // An order registered by registerPreAuth.do only holds the money, for at most a hold's life.
+      const holds = current.pre_auth === 1;
       const moved = await moveRbsOrder(store, orderId, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], {
-        order_status: pay ? ORDER_STATUS.deposited : ORDER_STATUS.declined,
+        order_status: !pay ? ORDER_STATUS.declined : holds ? ORDER_STATUS.held : ORDER_STATUS.deposited,
         action_code: pay ? 0 : (card?.declineCode ?? REFUSED_IN_APP),
         masked_pan: card?.maskedPan ?? null,
+        ...(pay && holds ? { expires_at: options.now() + HOLD_LIFETIME_MS } : {}),
+        ...(pay && !holds ? { deposited_amount: current.amount } : {}),
       });
       // Decided meanwhile by another request (a double submit, or another process): answer the order as it is now,
       // never the read from before the move, which would send a paying payer to the fail page.
       if (!moved) return (await rbsOrder(store, { orderId })) ?? current;
-      notify(moved, 'deposited', pay);
+      notify(moved, pay && holds ? 'approved' : 'deposited', pay);
       return moved;
     },
-    backUrl: (o) => appendQuery(o.order_status === ORDER_STATUS.deposited ? o.return_url : (o.fail_url ?? o.return_url), 'orderId', o.order_id),
+    backUrl: (o) =>
+      appendQuery(o.order_status === ORDER_STATUS.deposited || o.order_status === ORDER_STATUS.held ? o.return_url : (o.fail_url ?? o.return_url), 'orderId', o.order_id),
     setFault,
     hasFault: has,
     heldAnswers: new Map(),
@@ -194,12 +221,13 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     return {
       paymentState: held ? 'APPROVED' : (states[o.order_status] ?? 'CREATED'),
       approvedAmount: paid || held ? o.amount : 0,
-      depositedAmount: paid && !held ? o.amount : 0,
+      // What was taken: at a capture, what deposit.do took (the rest let go).
+      depositedAmount: paid && !held ? o.deposited_amount : 0,
       refundedAmount: o.refunded_amount,
     };
   };
 
-  endpoint('register.do', async (p) => {
+  const register = (preAuth: boolean) => async (p: Params): Promise<Answer | 'http-500'> => {
     const orderNumber = p.orderNumber ?? '';
     if (!orderNumber || orderNumber.length > 32) return fail(4, 'Номер заказа не указан или длиннее 32 символов');
     if (!/^[1-9]\d{0,11}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
@@ -228,13 +256,19 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       action_code: 0,
       masked_pan: null,
       expires_at: options.now() + (Number.isFinite(timeout) && timeout > 0 ? timeout : 1200) * 1000,
+      pre_auth: preAuth ? 1 : 0,
+      deposited_amount: 0,
+      deposited_bundle: null,
     });
     // The order exists, but the answer comes too late for the client (its time-out): the SIGKILL/time-out case.
     if (hasFault('register-timeout', orderNumber)) await hang();
     // A slow bank: the answer comes, but late (within the client's time-out), as a Pay in flight at a deploy sees it.
     if (hasFault('register-slow', orderNumber)) await holdBack(orderNumber, () => sleep(options.acquirerTimeoutMs / 2));
     return { orderId, formUrl: `${options.publicUrl}/sandbox/acquirer/${orderId}` };
-  });
+  };
+  endpoint('register.do', register(false));
+  // Two-stage: the payer pays as usual, and the money is held (orderStatus 1) until deposit.do or reverse.do.
+  endpoint('registerPreAuth.do', register(true));
 
   endpoint('getOrderStatusExtended.do', async (p) => {
     const found = await fake.order(p.orderId ? { orderId: p.orderId } : p.orderNumber ? { orderNumber: p.orderNumber } : {});
@@ -275,11 +309,13 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (found.order_status !== ORDER_STATUS.deposited) return fail(7, 'Возврат невозможен: заказ не оплачен');
     if (hasFault('refund-refused', found.order_number)) return fail(7, 'Возврат отклонен банком');
     if (hasFault('not-settled', found.order_number)) return fail(7, 'Заказ еще не рассчитан: возможна только отмена (reverse.do)');
-    if (found.refunded_amount + amount > found.amount) return fail(7, 'Сумма возврата больше суммы заказа');
-    // An order that carried a receipt is refunded by its positions, so the refund receipt matches.
+    if (found.refunded_amount + amount > found.deposited_amount) return fail(7, 'Сумма возврата больше суммы заказа');
+    // An order that carried a receipt is refunded by its positions (those captured, after a partial capture), so the
+    // refund receipt matches.
     let refundedItems = found.refunded_items;
-    if (found.order_bundle) {
-      const checked = refundItemsCheck(found.order_bundle, p.refundItems, amount, found.refunded_items ? (JSON.parse(found.refunded_items) as Record<string, number>) : {});
+    const bundle = found.deposited_bundle ?? found.order_bundle;
+    if (bundle) {
+      const checked = refundItemsCheck(bundle, p.refundItems, amount, found.refunded_items ? (JSON.parse(found.refunded_items) as Record<string, number>) : {});
       if ('refusal' in checked) return fail(checked.refusal.errorCode, checked.refusal.errorMessage);
       refundedItems = JSON.stringify(checked.returned);
     }
@@ -291,14 +327,68 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
+  endpoint('deposit.do', async (p) => {
+    const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
+    if (!found) return fail(6, 'Заказ не найден');
+    if (!/^\d{1,12}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
+    if (found.order_status !== ORDER_STATUS.held) return fail(7, 'Списание невозможно: сумма не заблокирована');
+    if (hasFault('deposit-refused', found.order_number)) return fail(7, 'Списание отклонено банком');
+    // 0: all that is held.
+    const amount = Number(p.amount) === 0 ? found.amount : Number(p.amount);
+    if (amount > found.amount) return fail(7, 'Сумма списания больше заблокированной');
+    // Less than the whole of an order with a receipt: the receipt is for the positions captured, adding up exactly.
+    let bundle = found.order_bundle;
+    if (found.order_bundle && amount < found.amount) {
+      if (!p.orderBundle) return fail(4, 'Не указан orderBundle: при частичном списании нужны списываемые позиции');
+      const refusal = bundleRefusal(String(found.tax_system ?? ''), p.orderBundle, amount);
+      if (refusal) return fail(refusal.errorCode, refusal.errorMessage);
+      bundle = p.orderBundle;
+    }
+    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.held], {
+      order_status: ORDER_STATUS.deposited,
+      action_code: 0,
+      deposited_amount: amount,
+      deposited_bundle: bundle,
+    });
+    if (!moved) return fail(7, 'Списание невозможно: заказ изменился, повторите запрос');
+    notify(moved, 'deposited', true);
+    // Made, but the answer comes too late for the client (its time-out): a capture whose answer was lost.
+    if (hasFault('deposit-answer-lost', found.order_number)) await hang();
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
   endpoint('reverse.do', async (p) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
-    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.held, ORDER_STATUS.deposited], { order_status: ORDER_STATUS.reversed, action_code: 0 });
+    if (hasFault('reverse-refused', found.order_number)) return fail(7, 'Отмена отклонена банком');
+    const part = p.amount === undefined ? null : Number(p.amount);
+    if (part !== null && (!Number.isSafeInteger(part) || part <= 0)) return fail(4, 'Сумма указана неверно');
+    let moved: RbsOrderRow | undefined;
+    if (part !== null && part < found.amount && found.order_status === ORDER_STATUS.held) {
+      // A part of a hold let go: the rest stays held.
+      moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.held], { order_status: ORDER_STATUS.held, action_code: 0, amount: found.amount - part });
+    } else {
+      if (part !== null && part > found.amount) return fail(7, 'Сумма отмены больше суммы заказа');
+      moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.held, ORDER_STATUS.deposited], { order_status: ORDER_STATUS.reversed, action_code: 0 });
+      if (moved) notify(moved, 'reversed', true);
+    }
     if (!moved) return fail(7, 'Отмена невозможна в этом состоянии заказа');
-    notify(moved, 'reversed', true);
+    if (hasFault('reverse-answer-lost', found.order_number)) await hang();
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
+
+  // An order not paid yet ends: its form, QR and bank-app link die. One paid (or ended) meanwhile is refused, and the
+  // merchant reads its status instead.
+  endpoint('decline.do', async (p) => {
+    const found = p.orderId ? await fake.order({ orderId: p.orderId }) : p.orderNumber ? await fake.order({ orderNumber: p.orderNumber }) : undefined;
+    if (!found) return fail(6, 'Заказ не найден');
+    if (hasFault('decline-500', found.order_number)) return 'http-500';
+    const moved = await moveRbsOrder(store, found.order_id, [ORDER_STATUS.registered, ORDER_STATUS.authStarted], { order_status: ORDER_STATUS.declined, action_code: DECLINED_BY_MERCHANT });
+    if (!moved) return fail(7, 'Отмена невозможна: заказ уже оплачен или завершен');
+    return { errorCode: '0', errorMessage: 'Успешно' };
+  });
+
+  await app.register(rbsFiscalFake, { fake, authorized, hang });
 
   faultSwitches(app, '/sandbox/rbs/faults', FAULTS, { name: 'orderNumber', pattern: '^.{1,32}$' }, fake.setFault);
 

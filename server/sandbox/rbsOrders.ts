@@ -1,9 +1,12 @@
 /** The RBS fake's queries: its own orders (another party that happens to share the database; never the product's tables). */
-import { ORDER_STATUS } from '../acquirer/port';
+import { ORDER_STATUS } from '../acquirer/rbs';
 import type { Store } from '../store/store';
 import type { RbsOrderRow } from './tables';
 
-export function insertRbsOrder(store: Store, order: Omit<RbsOrderRow, 'created_at' | 'updated_at' | 'refunded_amount' | 'refunded_items' | 'qr_id'>): Promise<RbsOrderRow> {
+export function insertRbsOrder(
+  store: Store,
+  order: Omit<RbsOrderRow, 'created_at' | 'updated_at' | 'refunded_amount' | 'refunded_items' | 'qr_id'>,
+): Promise<RbsOrderRow> {
   const t = store.now();
   return store.db.insertInto('sandbox_rbs_orders').values({ ...order, refunded_amount: 0, qr_id: null, created_at: t, updated_at: t }).returningAll().executeTakeFirstOrThrow();
 }
@@ -23,7 +26,7 @@ export const moveRbsOrder = (
   store: Store,
   orderId: string,
   from: number[],
-  to: { order_status: number; action_code: number; refunded_amount?: number; masked_pan?: string | null },
+  to: Partial<Pick<RbsOrderRow, 'refunded_amount' | 'masked_pan' | 'amount' | 'expires_at' | 'deposited_amount' | 'deposited_bundle'>> & { order_status: number; action_code: number },
 ): Promise<RbsOrderRow | undefined> =>
   store.db.updateTable('sandbox_rbs_orders').set({ ...to, updated_at: store.now() }).where('order_id', '=', orderId).where('order_status', 'in', from).returningAll().executeTakeFirst();
 
@@ -32,14 +35,15 @@ export async function setRbsQr(store: Store, orderId: string, qrId: string): Pro
 }
 
 /**
- * Records a refund of a deposited order: its new refunded amount and positions, refunded whole once nothing is left.
+ * Records a refund of a deposited order: its new refunded amount and positions, refunded whole once nothing of what was
+ * taken is left.
  * Conditional on what it had refunded when read, so two refunds at once can never both take the same remainder;
  * undefined when the order changed meanwhile.
  */
 export const recordRbsRefund = (store: Store, order: RbsOrderRow, refunded: number, refundedItems: string | null): Promise<RbsOrderRow | undefined> =>
   store.db
     .updateTable('sandbox_rbs_orders')
-    .set({ order_status: refunded === order.amount ? ORDER_STATUS.refunded : ORDER_STATUS.deposited, refunded_amount: refunded, refunded_items: refundedItems, updated_at: store.now() })
+    .set({ order_status: refunded === order.deposited_amount ? ORDER_STATUS.refunded : ORDER_STATUS.deposited, refunded_amount: refunded, refunded_items: refundedItems, updated_at: store.now() })
     .where('order_id', '=', order.order_id)
     .where('order_status', '=', ORDER_STATUS.deposited)
     .where('refunded_amount', '=', order.refunded_amount)

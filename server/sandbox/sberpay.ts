@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { ORDER_STATUS } from '../acquirer/port';
+import { ORDER_STATUS } from '../acquirer/rbs';
 import { roublesText } from '../platform/money';
 import { orderNumberOf } from '../payments/start';
 import { html } from '../platform/render';

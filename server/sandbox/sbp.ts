@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { ORDER_STATUS } from '../acquirer/port';
+import { ORDER_STATUS } from '../acquirer/rbs';
 import { roublesText } from '../platform/money';
 import { html, type Html } from '../platform/render';
 import { otherParty, sandboxPage } from './party';

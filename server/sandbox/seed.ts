@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { optionsFromEnv } from '../config';
+import { optionsFromEnv } from '../environment';
 import { migrations } from '../migrations';
 import { openStore } from '../store/store';
 import { seedDemo } from './demoBills';

@@ -32,6 +32,7 @@ export const smsruFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake
    */
   const method = (name: string, phoneOf: (p: Params) => Promise<string | null>, handle: (p: Params) => Promise<Answer>) => {
     const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+      fake.called(name);
       const source = (request.method === 'GET' ? request.query : request.body) ?? {};
       // Only single values count (a parameter given twice is not one the API knows).
       const p: Params = Object.fromEntries(Object.entries(source as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));

@@ -36,12 +36,17 @@ export interface SmsRuFake {
   placeCall(phone: string, to: string | null): Promise<number>;
   /** Held back past the client's time-out (the 'provider-timeout' fault): the answer comes too late for it. */
   hang(): Promise<void>;
+  /** A request of one of the API's methods came (`sms/status`, …): counted, as the provider's account would bill it. */
+  called(method: string): void;
+  /** How many requests of the method came, since this process started (what a test of the product's calls counts). */
+  callsOf(method: string): number;
 }
 
 export function createSmsRuFake(deps: { store: RootStore; options: AppOptions; background: Background }): SmsRuFake {
   const { store, options } = deps;
   const { setFault, hasFault: has } = faultSet<SmsRuFault>();
   let callbackUrl: string | null = null;
+  const calls = new Map<string, number>();
 
   function notify(phone: string, record: string[]) {
     if (has('callback-lost', phone)) return;
@@ -79,6 +84,8 @@ export function createSmsRuFake(deps: { store: RootStore; options: AppOptions; b
     },
     // Unref'd: a held answer never keeps a closing process (or a test worker) alive.
     hang: () => new Promise((resolve) => setTimeout(resolve, options.smsTimeoutMs + 500).unref()),
+    called: (method) => void calls.set(method, (calls.get(method) ?? 0) + 1),
+    callsOf: (method) => calls.get(method) ?? 0,
   };
 }
 

@@ -28,11 +28,37 @@ export interface SandboxRbsOrdersTable {
   refunded_amount: number;
   /** What of each position its refunds returned: `{ "<positionId>": kopecks }` (JSON); null: none yet. */
   refunded_items: Generated<string | null>;
+  /** Registered by registerPreAuth.do: paying holds the money (orderStatus 1) until deposit.do or reverse.do. */
+  pre_auth: Generated<number>;
+  /** What deposit.do took (or the payment, for an order paid at once), kopecks, and the positions it took. */
+  deposited_amount: Generated<number>;
+  deposited_bundle: Generated<string | null>;
+  /** Unpaid: its session's end. Held: when the hold ends by itself (declinedByTimeout). */
   expires_at: number;
   created_at: number;
   updated_at: number;
 }
 export type RbsOrderRow = Selectable<SandboxRbsOrdersTable>;
+
+/** The receipts the RBS fake's fiscal API was sent apart from a payment (doReceipt), as the gateway keeps them. */
+export interface SandboxFiscalReceiptsTable {
+  receipt_id: string;
+  /** The acquirer's order id the receipt names. */
+  order_id: string;
+  /** The failed receipt this one corrects (doReceipt naming it); null: a first receipt. */
+  orig_receipt_id: string | null;
+  /** The orderBundle as sent (JSON). */
+  order_bundle: string;
+  /** Where it went: the e-mail or the phone. */
+  contact: string;
+  /** The fiscal API's receiptStatus: 3 registered, 4 failed, … */
+  receipt_status: number;
+  error_message: string | null;
+  recommendation: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type SandboxFiscalReceiptRow = Selectable<SandboxFiscalReceiptsTable>;
 
 /** The texts the sandbox's SMS.ru fake took: what `GET /sandbox/sms` shows (the phone's side of the line). */
 export interface SandboxSmsruTextsTable {
@@ -71,6 +97,7 @@ export interface SandboxWebhooksTable {
 declare module '../store/database' {
   interface Database {
     sandbox_rbs_orders: SandboxRbsOrdersTable;
+    sandbox_fiscal_receipts: SandboxFiscalReceiptsTable;
     sandbox_smsru_texts: SandboxSmsruTextsTable;
     sandbox_smsru_checks: SandboxSmsruChecksTable;
     sandbox_webhooks: SandboxWebhooksTable;

@@ -10,21 +10,29 @@ export type CallbackRecord = { kind: 'sms_status'; smsId: string } | { kind: 'ca
 /** An id as the provider writes them: letters, digits and hyphens (anything else is not a record of ours). */
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
-/** The records of a callback's form; what is not a record of a known kind is left out. */
+/** At most this many records of one callback are heard (the provider batches at most 100); the rest are left out. */
+export const CALLBACK_RECORDS_MAX = 100;
+
+/**
+ * The records of a callback's form, each text or check once however often it is named, at most CALLBACK_RECORDS_MAX
+ * of them: what one callback makes the server read is bounded by the distinct ids it names. What is not a record of a
+ * known kind is left out.
+ */
 export function callbackRecords(form: unknown): CallbackRecord[] {
   if (!form || typeof form !== 'object') return [];
   const values = Object.entries(form as Record<string, unknown>)
     .filter(([name]) => name === 'data' || /^data\[\d*\]$/.test(name))
     .flatMap(([, value]) => (Array.isArray(value) ? value : [value]))
     .filter((value): value is string => typeof value === 'string');
-  const records: CallbackRecord[] = [];
-  for (const value of values.slice(0, 100)) {
-    const [kind, id] = value.split(/\r?\n/).map((line) => line.trim());
+  const records = new Map<string, CallbackRecord>();
+  for (const value of values) {
+    if (records.size === CALLBACK_RECORDS_MAX) break;
+    const [kind, id] = value.split(/\r?\n/, 2).map((line) => line.trim());
     if (!id || !ID.test(id)) continue;
-    if (kind === 'sms_status') records.push({ kind, smsId: id });
-    else if (kind === 'callcheck_status') records.push({ kind, checkId: id });
+    if (kind === 'sms_status') records.set(`${kind} ${id}`, { kind, smsId: id });
+    else if (kind === 'callcheck_status') records.set(`${kind} ${id}`, { kind, checkId: id });
   }
-  return records;
+  return [...records.values()];
 }
 
 /** The body the provider expects back, whatever the records said: anything else and it posts them again. */

@@ -44,6 +44,8 @@ export interface Store {
   publish(change: Change): Promise<void>;
   /** Calls this process's listeners of `name` once the transaction commits (other processes find out by polling). */
   signal(name: string): void;
+  /** The server's log, for what a domain function reports that no request answers (a chart that refused an event). */
+  log(message: string, error?: unknown): void;
 }
 
 export interface RootStore extends Store {
@@ -61,6 +63,7 @@ interface Context {
   now: () => number;
   root: Kysely<Database>;
   listeners: Map<string, Set<() => void>>;
+  log: (message: string, error?: unknown) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -78,6 +81,7 @@ function storeOn(ctx: Context, db: Kysely<Database>, afterCommit: (effect: Effec
       afterCommit(() => {
         for (const listener of ctx.listeners.get(name) ?? []) listener();
       }),
+    log: ctx.log,
   };
 }
 
@@ -115,7 +119,7 @@ export interface StoreOptions extends DatabaseLocation {
 
 /** Connects to the database of `options`, applies pending migrations and answers the root store. */
 export async function openStore(options: StoreOptions): Promise<RootStore> {
-  const log = options.log ?? ((message, error) => console.error(message, error));
+  const log = options.log ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
   const { engine, db, poolStats } = connect(options, { poolSize: options.poolSize, onIdleError: (error) => log('database connection lost', error) });
   try {
     await migrateToLatest(db as Kysely<unknown>, options.migrations);
@@ -124,7 +128,7 @@ export async function openStore(options: StoreOptions): Promise<RootStore> {
     throw error;
   }
   const feed = options.databaseUrl ? postgresFeed({ url: options.databaseUrl, log }) : localFeed(log);
-  const ctx: Context = { engine, feed, now: options.now, root: db, listeners: new Map() };
+  const ctx: Context = { engine, feed, now: options.now, root: db, listeners: new Map(), log };
   const runNow = (effect: Effect) => void Promise.resolve(effect()).catch((error: unknown) => log('after-commit effect failed', error));
   return {
     ...storeOn(ctx, db, runNow, (work) => runTransaction(ctx, work)),

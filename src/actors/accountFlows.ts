@@ -3,6 +3,7 @@ import { codeFlowMachine, nothingToFinish, type FinishInput } from '../machines/
 import type { CodeFlowName } from '../machines/codePurposeSteps';
 import { freeCallMachine } from '../machines/freeCall';
 import { answerOf, type AccountAnswer } from '../services/accountAnswer';
+import { readPageConfig } from '../services/pageConfig';
 import type { FreeCallNumber, FreeCallState } from '../services/types';
 import { logErrorOf, type Dependencies } from './dependencies';
 
@@ -43,9 +44,14 @@ function freeCallStateOf(json: { result: boolean; state?: string } | undefined):
   return json?.state === 'conflict' ? 'conflict' : 'waiting';
 }
 
-/** The free call: a check starts for this phone with a number to call, then it is polled; a call reloads the page. */
-export function defineFreeCallActor({ api, env, log }: Pick<Dependencies, 'api' | 'env' | 'log'>) {
+/**
+ * The free call: a check starts for this phone with a number to call, then it is polled (at the pace the page's
+ * configuration sets, if it sets one); a call reloads the page.
+ */
+export function defineFreeCallActor({ api, env, log, doc }: Pick<Dependencies, 'api' | 'env' | 'log' | 'doc'>) {
+  const pollMs = readPageConfig(doc).pollMs;
   return freeCallMachine.provide({
+    ...(pollMs ? { delays: { 'free call poll interval': pollMs } } : {}),
     actors: {
       lockFreeCall: fromPromise(async ({ input }): Promise<FreeCallNumber | null> => {
         const json = (await api.freeCallLock(input.phone)).json;

@@ -1,4 +1,5 @@
 import type { ResumeAfterReload } from '../machines/checkoutResume';
+import type { PageCode } from '../pageCode';
 import type { Api } from '../services/api';
 import type { Analytics, BrowserEnvironment } from '../services/environment';
 import type { FirstAnswers } from '../services/initialData';
@@ -20,14 +21,16 @@ export interface Dependencies {
   /** The bank-app pay widget client (src/widget); without it (and without `widgetEnvironment`) bank-app pay fails loudly. */
   widget?: BankWidgetClient;
   /**
-   * The page's widget environment: the page makes its widget client with paying's code (laterActors.ts), whose own code
-   * loads on demand in turn, rather than with the first scripts.
+   * The page's widget environment: the page makes its widget client with paying's code (chunks/paying.ts), whose own
+   * code loads on demand in turn, rather than with the first scripts.
    */
   widgetEnvironment?: WidgetEnvironment;
   /** Resuming the step the address bar named at load (machines/checkoutResume.ts, loaded only then); none: the main route. */
   resume?: ResumeAfterReload;
   /** The answers the server put into the page (services/initialData.ts): the first load of each uses them, not the network. */
   first?: FirstAnswers;
+  /** The page's chunks of code (pageCode.ts): the machines load them as their states need them, the views read them. */
+  code: PageCode;
 }
 
 /** A machine's 'log error' with the page's logger. */

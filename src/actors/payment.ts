@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { bankWidgetMachine } from '../machines/bankWidget';
 import { paymentMachine } from '../machines/payment';
-import { logWith, type Dependencies } from './dependencies';
+import { logErrorOf, logWith, type Dependencies } from './dependencies';
 
 /** The bank-app pay widget with the page's widget client (src/widget); without a client its actors fail loudly. */
 export function defineBankWidgetActor({ env, log, widget }: Pick<Dependencies, 'env' | 'log' | 'widget'>) {
@@ -30,7 +30,8 @@ export function definePaymentActor(deps: Pick<Dependencies, 'api' | 'env' | 'log
     },
     actions: {
       'go to url': (_, { url }) => env.navigate(url),
-      'log error': logWith(log),
+      // A refusal that is no fault (an expired bill) comes with no error: nothing to log.
+      'log error': logErrorOf({ log }),
     },
   });
 }

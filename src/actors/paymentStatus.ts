@@ -1,10 +1,16 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { paymentStatusMachine } from '../machines/paymentStatus';
+import { paymentStatusMachine, SLOW_POLL_MS } from '../machines/paymentStatus';
+import { readPageConfig } from '../services/pageConfig';
 import { logWith, type Dependencies } from './dependencies';
 
-/** Payment-status polling with its real effects: the getResult call, the tab's visibility and the connection. */
+/**
+ * Payment-status polling with its real effects: the getResult call, the tab's visibility and the connection; at the
+ * pace the page's configuration sets, if it sets one (the slow pace after two minutes, or for a hold, stays).
+ */
 export function definePaymentStatusActor({ api, log, doc, first }: Pick<Dependencies, 'api' | 'log' | 'doc' | 'first'>) {
+  const pollMs = readPageConfig(doc).pollMs;
   return paymentStatusMachine.provide({
+    ...(pollMs ? { delays: { 'status poll interval': ({ context }) => (context.slow || context.hold ? SLOW_POLL_MS : pollMs) } } : {}),
     actors: {
       // A result page's first poll answers with the status the server put into the page.
       fetchStatus: fromPromise(({ input }) => first?.status() ?? api.getResult(input.transactionID, input.billOID)),

@@ -1,18 +1,19 @@
 import { assign, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { CheckoutDraft } from '../services/checkoutDraft';
-import type { Bill, CodeRequest, LoyaltyUser, Receipt } from '../services/types';
+import { closedAsOf, type ClosedAs } from '../services/rules/billData';
+import type { Bill, LoyaltyUser, Receipt } from '../services/types';
 import { checkoutMachine } from './checkout';
+import { loadCodeStub } from './chunks';
 import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
 
 export interface AppInput {
-  objectOID: string;
+  /** The bill's public link id, as the address /pay/<link> names it: the page's one name for the bill it opens. */
+  billLink: string;
   isDesktop: boolean;
   /** The step the address bar showed when the page was (re)loaded: a reload resumes it when it can. */
   resumePath?: string | null;
   /** 'Попробовать снова' from the result page: the declined order whose way to pay and e-mail the bill keeps. */
   retryOrder?: string | null;
-  /** This tab's draft of the code step, for a reload on the code screen (services/codeDraft.ts). */
-  codeDraft?: CodeRequest | null;
   /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). */
   draft?: CheckoutDraft | null;
   /** 'Оплатить через СБП' after a declined card: the way to pay the retry opens with (`?via=`). */
@@ -24,9 +25,11 @@ export interface AppContext extends Required<AppInput> {
   user: LoyaltyUser | null;
   /** The bill is paid: the receipt of the payment that paid it (null: paid outside this checkout), instead of the checkout. */
   receipt: Receipt | null;
+  /** The bill takes no payment any more (cancelled or expired), as the server said: the error says that, not a guess. */
+  closedAs: ClosedAs | null;
 }
 
-export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
+export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' } | { type: 'code.retry' };
 
 /**
  * The root of the page (the app shell): load the loyalty user and the bill data in parallel, then show the
@@ -36,7 +39,7 @@ export type AppEvent = { type: 'user.signedIn' } | { type: 'user.change' };
 /** The user and the bill as their loads answer them. */
 const loadedUser = ({ event }: { event: DoneActorEvent<LoyaltyUser | null> }) => ({ user: event.output });
 const loadedBill = ({ event }: { event: DoneActorEvent<Bill> }) => ({ bill: event.output });
-const billInput = ({ context }: { context: AppContext }) => ({ objectOID: context.objectOID, retry: context.retryOrder });
+const billInput = ({ context }: { context: AppContext }) => ({ billLink: context.billLink, retry: context.retryOrder });
 /**
  * The server's 409 to the bill's data that says `paid` (a cancelled or expired bill's 409 does not): with the receipt of
  * the payment that paid it when the server has it.
@@ -45,6 +48,8 @@ const isPaidRefusal = (error: unknown) => {
   const refusal = error as { status?: number; body?: { paid?: unknown } | null } | null;
   return refusal?.status === 409 && refusal.body?.paid === true;
 };
+/** What to log of the bill's refusal: a cancelled or expired bill is its state, not a fault, so nothing (null). */
+const faultOf = ({ event }: { event: ErrorActorEvent }) => ({ error: closedAsOf((event.error as { body?: unknown } | null)?.body ?? null) ? null : event.error });
 const paidReceiptOf = (error: unknown): Receipt | null => (error as { body?: { receipt?: Receipt } | null } | null)?.body?.receipt ?? null;
 
 /** One load of a parallel pair (user, bill): fetching, then done (final) whatever the answer. */
@@ -57,14 +62,16 @@ export const appMachine = setup({
     input: {} as AppInput,
     context: {} as AppContext,
     events: {} as AppEvent,
-    tags: {} as 'loading' | 'error' | 'refreshing' | 'paid',
+    tags: {} as 'loading' | 'error' | 'refreshing' | 'paid' | 'code failed',
     children: {} as { checkout: 'checkout' },
   },
   actors: {
-    loadBill: promiseStub<Bill, { objectOID: string; retry?: string | null }>('loadBill'),
+    loadBill: promiseStub<Bill, { billLink: string; retry?: string | null }>('loadBill'),
     /** Resolves with null when nobody is signed in. */
     loadUser: promiseStub<LoyaltyUser | null>('loadUser'),
     logout: promiseStub<void>('logout'),
+    /** The chunks of code asked for (machines/chunks.ts): a paid bill's receipt is one. */
+    loadCode: loadCodeStub,
     checkout: checkoutMachine,
   },
   actions: {
@@ -75,6 +82,7 @@ export const appMachine = setup({
     'remember bill': assign((_, params: { bill: Bill }) => params),
     'forget user': assign({ user: null }),
     'remember receipt': assign((_, params: { receipt: Receipt | null }) => params),
+    'remember closing': assign((_, params: { error: unknown }) => ({ closedAs: closedAsOf((params.error as { body?: unknown } | null)?.body ?? null) })),
     'tell checkout': sendTo('checkout', ({ context }) => ({ type: 'session.updated' as const, bill: context.bill!, user: context.user })),
   },
   guards: {
@@ -87,11 +95,11 @@ export const appMachine = setup({
     resumePath: input.resumePath ?? null,
     retryOrder: input.retryOrder ?? null,
     retryWay: input.retryWay ?? null,
-    codeDraft: input.codeDraft ?? null,
     draft: input.draft ?? null,
     bill: null,
     user: null,
     receipt: null,
+    closedAs: null,
   }),
   initial: 'loading',
   states: {
@@ -116,7 +124,7 @@ export const appMachine = setup({
               target: '#app.paid',
               actions: { type: 'remember receipt', params: ({ event }: { event: ErrorActorEvent }) => ({ receipt: paidReceiptOf(event.error) }) },
             },
-            { target: '#app.error', actions: { type: 'log error', params: errorOf } },
+            { target: '#app.error', actions: [{ type: 'log error', params: faultOf }, { type: 'remember closing', params: errorOf }] },
           ],
         } as const),
       },
@@ -132,7 +140,6 @@ export const appMachine = setup({
           user: context.user,
           isDesktop: context.isDesktop,
           resumePath: context.resumePath,
-          codeDraft: context.codeDraft,
           draft: context.draft,
           retryWay: context.retryWay,
         }),
@@ -177,7 +184,13 @@ export const appMachine = setup({
     },
     paid: {
       tags: 'paid',
-      description: "'Счет оплачен' with the receipt of the payment that paid the bill.",
+      description: "'Счет оплачен' with the receipt of the payment that paid the bill, once its code (a chunk of its own) is here.",
+      initial: 'loading',
+      states: {
+        loading: { tags: 'loading', invoke: { src: 'loadCode', input: { chunks: ['paidBill'] }, onDone: 'shown', onError: 'failed' } },
+        failed: { tags: 'code failed', on: { 'code.retry': 'loading' } },
+        shown: {},
+      },
     },
     error: {
       tags: 'error',

@@ -1,5 +1,6 @@
 import type { AddressBarBinding } from '../services/addressBar';
 import type { AppActor } from './app';
+import { opensThePage } from './checkoutDraft';
 import { steps } from './steps';
 
 /**
@@ -17,7 +18,11 @@ export function appRoute(app: AppActor): AddressBarBinding {
         if (app.getSnapshot().hasTag('paid')) onRoute(null, 0);
         const checkout = checkoutOf();
         if (!checkout || watched) return;
-        const report = ({ context }: ReturnType<typeof checkout.getSnapshot>) => onRoute(steps[context.step].path, context.history.length);
+        const report = (snapshot: ReturnType<typeof checkout.getSnapshot>) => {
+          // While the page opens on a later step (its code on its way), the address bar keeps the step it named.
+          if (opensThePage(snapshot)) return;
+          onRoute(steps[snapshot.context.step].path, snapshot.context.history.length);
+        };
         watched = checkout.subscribe(report);
         // The step it starts on, at once: a reload on a step that cannot be restored shows the main route.
         report(checkout.getSnapshot());

@@ -1,5 +1,5 @@
-import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
-import { maxSpendablePoints, phoneOf } from '../services/pricing';
+import { assertEvent, assign, sendParent, sendTo, setup, stopChild, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import {
   agreementsOf,
@@ -8,23 +8,24 @@ import {
   mainStep,
   missingAgreements,
   noAgreements,
-  paid,
-  paymentRequest,
+  payOutcome,
   pointsAllowed,
-  selectedType,
+  pointsForPart,
+  chosenWay,
   withSession,
   type CheckoutContext,
   type CheckoutEvent,
   type CheckoutInput,
-  type Paid,
+  type PayOutcome,
 } from './checkoutContext';
-import type { checkoutChildren } from './checkoutChildren';
+import type { LoadedCode } from './chunks';
 import type { CodeRequest } from './codeFlow';
 import { codeFlowInput, spawnCodeFlow, unlocked, type CodeFlowName } from './codePurposeSteps';
 import { emailContinueStates } from './emailStep';
-import { chunkOf, logicOnDemand } from './onDemand';
-import { openedByPayer, returnable, route, steps, type PayerOpenedStep, type Step } from './steps';
-import { notProvided, promiseStub } from './stub';
+import { askedFor, route, steps, type Step } from './steps';
+import { checkoutActors, childStarters } from './checkoutChildren';
+import { checkoutGuards, codeMissing } from './checkoutGuards';
+import { notProvided } from './stub';
 
 export { openedByPayer, steps, type PayerOpenedStep, type RouteMeta, type Step } from './steps';
 export type { BankWidgetInput, BankWidgetOutput } from './bankWidget';
@@ -32,14 +33,6 @@ export { derive, type Agreements, type CheckoutContext, type CheckoutEvent, type
 
 /** Every step: a reload comes back to the step it was on, when what it needs is still there (checkoutResume.ts). */
 const resumableSteps = Object.keys(steps) as Step[];
-
-/*
- * The children no first step runs (the offer, paying, the status, the free call, the code flow, the reg route's sign-in
- * form): the composition root provides its own, loaded on demand (onDemand.ts); these are a chunk the page never loads.
- */
-const children = chunkOf('checkoutChildren', () => import('./checkoutChildren').then((m) => m.checkoutChildren), { builtIn: true });
-const child = <Name extends keyof typeof checkoutChildren>(name: Name) => logicOnDemand(name, children, (loaded) => loaded[name]);
-const codeFlow = child('codeFlow');
 
 /**
  * The checkout: a state per step (steps.ts), each the address bar's route, and the steps passed as history. Beside it:
@@ -51,7 +44,7 @@ export const checkoutMachine = setup({
     input: {} as CheckoutInput,
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
-    tags: {} as 'busy' | 'redirecting' | 'already paid',
+    tags: {} as 'busy' | 'redirecting' | 'already paid' | 'loading step' | 'step code failed' | 'form code failed',
     children: {} as {
       signIn: 'signIn';
       code: CodeFlowName;
@@ -61,22 +54,15 @@ export const checkoutMachine = setup({
       paymentStatus: 'paymentStatus';
     },
   },
-  actors: {
-    /** Resolves with the accepted e-mail; rejects when the server refuses it. */
-    checkEmail: promiseStub<string, { email: string }>('checkEmail'),
-    payment: child('payment'),
-    paymentStatus: child('paymentStatus'),
-    offer: child('offer'),
-    // The account flows: machines whose own I/O actors stay stubs until the composition root provides them, the
-    // send-code flow once per code purpose (codePurposeSteps.ts), each with what its right code unlocks.
-    signIn: child('signIn'),
-    freeCall: child('freeCall'),
-    pointsCode: codeFlow,
-    passwordCode: codeFlow,
-    registrationCode: codeFlow,
-  },
+  actors: checkoutActors,
   actions: {
     'enter step': assign((_, params: { step: Step }) => ({ step: params.step })),
+    /** The step the payer asked for, opened once its code is here (`opening`). */
+    'go to': assign((_, params: { step: Step }) => ({ goingTo: params.step })),
+    'go back': assign({ goingTo: ({ context }) => context.history.at(-1) ?? null }),
+    arrive: assign({ goingTo: null }),
+    'keep code': assign(({ context }, params: { code: LoadedCode }) => ({ code: { ...context.code, ...params.code } })),
+    ...childStarters,
     'push history': assign({ history: ({ context }) => [...context.history, context.step] }),
     'pop history': assign({ history: ({ context }) => context.history.slice(0, -1) }),
     'clear history': assign({ history: [] }),
@@ -90,7 +76,7 @@ export const checkoutMachine = setup({
       return withSession(context, event.bill, event.user);
     }),
     /** Nothing was paid: the step says why (or nothing, when the payer closed the bank-app pay widget). */
-    'show problem': assign((_, { output }: Paid) => ({ problem: output.outcome === 'not paid' ? output.problem : null })),
+    'show problem': assign((_, { output }: PayOutcome) => ({ problem: output.outcome === 'not paid' ? output.problem : null })),
     'clear problem': assign({ problem: null }),
     /** The way to pay shown chosen: the one chosen before, else the first; none while points cover the bill. */
     'choose a type': assign({
@@ -103,18 +89,16 @@ export const checkoutMachine = setup({
       assertEvent(event, 'payer.typed');
       return { typed: { ...context.typed, ...event.typed } };
     }),
-    // This tab's draft of the checkout (services/checkoutDraft.ts): kept whenever a choice or a typed field changes (the
-    // step itself is the address bar's).
-    'keep draft': () => notProvided('keep draft'),
     // A step that asks for a code starts a fresh send-code flow. It is spawned rather than invoked because it
     // outlives its step: the code screen (and the way back to it from the free-call screen) show the same flow.
     'stop code flow': stopChild('code'),
+    'stop child': stopChild((_, params: { id: 'signIn' | 'offer' | 'payment' | 'paymentStatus' | 'freeCall' }) => params.id),
     'start code flow': spawnCodeFlow((context, { purpose }: { purpose: CodePurpose }) => codeFlowInput(context, purpose)),
     /** The draft is the flow's that ended, or a new code replaced it: the forms start empty from now on. */
     'drop form draft': assign(({ context }) => ({ typed: { ...context.typed, form: undefined } })),
-    // This tab's draft of the code step (services/codeDraft.ts): kept when a code is sent, forgotten when the flow ends.
-    'save code draft': (_, _params: { objectOID: string; request: CodeRequest }) => notProvided('save code draft'),
-    'forget code draft': () => notProvided('forget code draft'),
+    // What the payer asked a code for (this tab's draft keeps it, for a reload on the code screen), until the flow ends.
+    'remember code asked for': assign((_, params: { request: CodeRequest }) => ({ codeAskedFor: params.request, sendSmsPhone: params.request.phone })),
+    'forget code asked for': assign({ codeAskedFor: null }),
     'apply points': assign(({ context, event }) => {
       assertEvent(event, 'points.use');
       const points = pointsAllowed(context, event.points);
@@ -129,90 +113,81 @@ export const checkoutMachine = setup({
       request: { purpose: 'use-points' as const, phone: phoneOf(context.bill, context.user), points: context.pointsToUse ?? 0 },
     })),
     /** Fast payment: the bank-app link, the QR and the transaction, for the sbp step. */
-    'remember fast payment': assign((_, { output }: Paid) =>
+    'remember fast payment': assign((_, { output }: PayOutcome) =>
       output.outcome === 'fast payment' ? { formUrl: output.formUrl, transactionID: output.transactionID, qrSrc: output.qrSrc } : {},
     ),
     /** The fast payment resumed after a reload settled: it is open at the acquirer no more. */
     'forget open attempt': assign({ openAttempt: null }),
   },
-  guards: {
-    'is step': ({ event }, params: { step: PayerOpenedStep }) => event.type === 'nav.goTo' && event.step === params.step,
-    'came from step': ({ context }, params: { step: Step }) => context.history.at(-1) === params.step,
-    'main route is noReg': ({ context }) => context.bill.noReg,
-    // Resuming after a reload (checkoutResume.ts), when provided; by default a reload starts at the main route.
-    'resumes at': (_, _params: { step: Step }) => false,
-    /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */
-    'is points unknown': ({ event }) => event.type === 'code.confirmed' && event.request.purpose === 'use-points' && event.request.points === null,
-    /** Back from a declined payment's 'Попробовать снова', with the e-mail known: straight to choosing again. */
-    'is a retry': ({ context }) => !!context.bill.retry && derive.emailUsed(context) !== '',
-    'is signed in': ({ context }) => context.user !== null,
-    'is e-mail known': ({ context }) => derive.emailUsed(context) !== '',
-    'is e-mail given': ({ event }) => event.type === 'checkout.continue' && !!event.email,
-    'has no spendable points': ({ context }) => !context.bill.info.CustNo || maxSpendablePoints(context.bill) <= 0,
-    'is phone checked': ({ context }) => context.phoneChecked,
-    /** When points cover the bill no type is chosen, so choosing one is ignored. */
-    'is a type needed': ({ context }) => !derive.isCoveredByPoints(context),
-    'is an agreement missing': ({ context }) => Object.values(missingAgreements(context)).includes(true),
-    /** Pay brought an e-mail other than the one the receipt would go to: the server checks it first. */
-    'is e-mail changed': ({ context, event }) => event.type === 'payment.pay' && event.email !== undefined && derive.isEmailChanged(context, event.email),
-    'is fast payment': (_, { output }: Paid) => output.outcome === 'fast payment',
-    'is bill paid meanwhile': (_, { output }: Paid) => output.outcome === 'already paid',
-    'is not paid': (_, { output }: Paid) => output.outcome === 'not paid',
-    'is paid': (_, params: { status: string }) => params.status === 'success',
-    'is declined': (_, params: { status: string }) => params.status === 'declined',
-    'is refunded': (_, params: { status: string }) => params.status === 'refunded',
-  },
+  guards: checkoutGuards,
 }).createMachine({
   id: 'checkout',
   description: 'The checkout steps; every step is a route (steps.ts), history is context.',
   context: ({ input }) => initialContext(input),
   initial: 'start',
   on: {
-    'nav.goTo': openedByPayer.map((step) => ({
-      guard: { type: 'is step' as const, params: { step } },
-      target: `.${step}`,
-      actions: ['push history' as const, 'clear problem' as const],
-    })),
-    'nav.back': returnable.map((step) => ({
-      guard: { type: 'came from step' as const, params: { step } },
-      target: `.${step}`,
-      actions: ['pop history' as const, 'clear problem' as const],
-    })),
+    // A step the payer asks for opens through `opening`, which fetches its code first when it is not here yet.
+    'nav.goTo': {
+      guard: 'is opened by the payer',
+      target: '.opening',
+      actions: ['push history', 'clear problem', { type: 'go to', params: ({ event }) => ({ step: event.step }) }],
+    },
+    'nav.back': { guard: 'can go back', target: '.opening', actions: ['go back', 'pop history', 'clear problem'] },
     'session.updated': { actions: 'update session' },
-    'payer.typed': { actions: ['remember typed', 'keep draft'] },
+    'payer.typed': { actions: 'remember typed' },
     'user.signedIn': { actions: sendParent({ type: 'user.signedIn' }) },
     'user.change': { actions: sendParent({ type: 'user.change' }) },
     'code.sent': {
       target: '.checkSendCode',
-      actions: [
-        'push history',
-        assign({ sendSmsPhone: ({ event }) => event.request.phone }),
-        'drop form draft',
-        { type: 'save code draft', params: ({ context, event }) => ({ objectOID: context.bill.objectOID, request: event.request }) },
-        'keep draft',
-      ],
+      actions: ['push history', { type: 'remember code asked for', params: ({ event }) => ({ request: event.request }) }, 'drop form draft'],
     },
     'code.confirmed': [
       {
         guard: 'is points unknown',
         target: '.usePoints',
-        actions: ['forget code draft', assign(({ context, event }) => unlocked(event.request, context)), assign({ history: ({ context }) => [mainStep(context.bill)] })],
+        actions: ['forget code asked for', assign(({ context, event }) => unlocked(event.request, context)), assign({ history: ({ context }) => [mainStep(context.bill)] })],
       },
-      { target: '.main', actions: ['forget code draft', assign(({ context, event }) => unlocked(event.request, context))] },
+      { target: '.main', actions: ['forget code asked for', assign(({ context, event }) => unlocked(event.request, context))] },
     ],
     'freeCall.ended': { target: '.main' },
   },
   states: {
     start: {
       // A reload resumes what the server still has open (checkoutResume.ts); any other step starts again at the main
-      // route, and the address bar follows (it shows the step the checkout is in).
+      // route, and the address bar follows (it shows the step the checkout is in). A page that opens past the first
+      // step has that step's code fetched first (`opening`), then decides here again.
       always: [
+        { guard: 'opens on a later step', target: 'opening' },
         // The fast payment's QR while its attempt waits; the code screen while its code is valid, else its form.
         ...resumableSteps.map((step) => ({ guard: { type: 'resumes at' as const, params: { step } }, target: step, actions: 'resume' as const })),
         { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
         { guard: 'main route is noReg', target: 'noReg' },
         { target: 'reg' },
       ],
+    },
+    opening: {
+      description:
+        "The code of the step asked for (goingTo), or of the step the page opens on, fetched when it is not here yet; then that step (or start's choice). Lost after its retry: 'Не удалось загрузить страницу' until the payer tries again.",
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'is its code here', target: 'going' }, { target: 'loading' }] },
+        loading: {
+          tags: 'loading step',
+          invoke: {
+            src: 'loadCode',
+            input: ({ context }) => ({ chunks: codeMissing(context) }),
+            onDone: { target: 'going', actions: { type: 'keep code', params: ({ event }: { event: DoneActorEvent<LoadedCode> }) => ({ code: event.output }) } },
+            onError: 'failed',
+          },
+        },
+        failed: { tags: 'step code failed', on: { 'code.retry': 'loading' } },
+        going: {
+          always: [
+            ...askedFor.map((step) => ({ guard: { type: 'is going to' as const, params: { step } }, target: `#checkout.${step}`, actions: 'arrive' as const })),
+            { target: '#checkout.start' },
+          ],
+        },
+      },
     },
     /** Goes to the main route with history cleared (after a code check, a free call or applied points). */
     main: {
@@ -222,13 +197,27 @@ export const checkoutMachine = setup({
     reg: {
       meta: route('reg'),
       // The main route: a code flow still running (Back from its step) has nothing more to do.
-      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code draft', 'drop form draft', 'keep draft'],
+      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
         signInForm: {
-          invoke: { id: 'signIn', src: 'signIn' },
+          description: "The sign-in form's code (its own chunk) first; lost after its retry, the form's place says so until the payer tries again.",
           on: { 'session.updated': { target: 'deciding', actions: 'update session' } },
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'is the sign-in form here', target: 'shown' }, { target: 'loading' }] },
+            loading: {
+              invoke: {
+                src: 'loadCode',
+                input: { chunks: ['signInForm'] },
+                onDone: { target: 'shown', actions: { type: 'keep code', params: ({ event }: { event: DoneActorEvent<LoadedCode> }) => ({ code: event.output }) } },
+                onError: 'failed',
+              },
+            },
+            failed: { tags: 'form code failed', on: { 'code.retry': 'loading' } },
+            shown: { entry: 'start sign-in form', exit: { type: 'stop child', params: { id: 'signIn' } } },
+          },
         },
         signedIn: {
           on: { 'session.updated': { target: 'deciding', actions: 'update session' } },
@@ -238,7 +227,7 @@ export const checkoutMachine = setup({
     },
     noReg: {
       meta: route('noReg'),
-      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code draft', 'drop form draft', 'keep draft'],
+      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
       ...emailContinueStates(),
     },
     usePoints: {
@@ -267,9 +256,8 @@ export const checkoutMachine = setup({
     },
     checkByPhone: {
       meta: route('checkByPhone'),
-      entry: { type: 'enter step', params: { step: 'checkByPhone' } },
-      // Reached from a resumed code screen, no code was sent from this page: the draft's phone, the one the code went to.
-      invoke: { id: 'freeCall', src: 'freeCall', input: ({ context }) => ({ phone: context.sendSmsPhone || context.codeDraft?.phone || phoneOf(context.bill, context.user) }) },
+      entry: [{ type: 'enter step', params: { step: 'checkByPhone' } }, 'start free call'],
+      exit: { type: 'stop child', params: { id: 'freeCall' } },
     },
     forgotPassword: {
       meta: route('forgotPassword'),
@@ -294,32 +282,35 @@ export const checkoutMachine = setup({
         { type: 'enter step', params: { step: 'choosePaymentType' } },
         assign({ agreementErrors: noAgreements }),
         'choose a type',
-        'keep draft',
+        // The offer modal's text, fetched when an agreement's link is opened.
+        'start offer',
       ],
-      // The offer modal's text, fetched when an agreement's link is opened.
-      invoke: { id: 'offer', src: 'offer', input: ({ context }) => ({ objectOID: context.bill.objectOID }) },
+      exit: { type: 'stop child', params: { id: 'offer' } },
       initial: 'choosing',
       states: {
         choosing: {
           on: {
             'payment.select': {
               guard: 'is a type needed',
-              actions: [assign({ selectedTypeOid: ({ event }) => event.oid, problem: null, agreementErrors: noAgreements }), 'keep draft'],
+              actions: assign(({ context, event }) => chosenWay(context, event.oid, event.resume === true)),
+            },
+            // The part typed: the fee, the points and the total follow it as the payer types.
+            'part.type': {
+              actions: [assign({ partTyped: ({ event }) => event.text, problem: null }), assign({ usedPoints: ({ context }) => pointsForPart(context) })],
             },
             // The points given up: the whole price is to pay, by a way to pay chosen again.
-            'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type', 'keep draft'] },
+            'points.clear': { actions: [assign({ usedPoints: 0, pointsToUse: null }), 'choose a type'] },
             // Each agreement check clears both error marks.
             'agreement.set': {
-              actions: [
-                assign({
-                  agreements: ({ context, event }) =>
-                    context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
-                  agreementErrors: noAgreements,
-                }),
-                'keep draft',
-              ],
+              actions: assign({
+                agreements: ({ context, event }) =>
+                  context.selectedTypeOid ? { ...context.agreements, [context.selectedTypeOid]: { ...agreementsOf(context), [event.kind]: event.checked } } : context.agreements,
+                agreementErrors: noAgreements,
+              }),
             },
             'payment.pay': [
+              // A part the bill cannot take is not asked for: the field already says why, beside it.
+              { guard: 'is the part wrong' },
               { guard: 'is an agreement missing', actions: assign({ agreementErrors: ({ context }) => missingAgreements(context) }) },
               { guard: 'is e-mail changed', target: 'checkingEmail', actions: 'clear problem' },
               { target: 'paying', actions: 'clear problem' },
@@ -342,19 +333,13 @@ export const checkoutMachine = setup({
         paying: {
           tags: 'busy',
           description: 'The payment machine asks for the payment and follows the answer: a form, the widget, or the QR.',
-          invoke: {
-            id: 'payment',
-            src: 'payment',
-            input: ({ context }) => ({
-              request: paymentRequest(context),
-              code: selectedType(context)?.Code ?? null,
-              closesWithPoints: derive.isCoveredByPoints(context),
-              isDesktop: context.isDesktop,
-            }),
-            onDone: [
-              { guard: { type: 'is fast payment', params: paid }, target: '#checkout.sbp', actions: [{ type: 'remember fast payment', params: paid }, 'push history'] },
-              { guard: { type: 'is bill paid meanwhile', params: paid }, target: 'alreadyPaid' },
-              { guard: { type: 'is not paid', params: paid }, target: 'choosing', actions: { type: 'show problem', params: paid } },
+          entry: 'start payment',
+          exit: { type: 'stop child', params: { id: 'payment' } },
+          on: {
+            'xstate.done.actor.payment': [
+              { guard: { type: 'is fast payment', params: payOutcome }, target: '#checkout.sbp', actions: [{ type: 'remember fast payment', params: payOutcome }, 'push history'] },
+              { guard: { type: 'is bill paid meanwhile', params: payOutcome }, target: 'alreadyPaid' },
+              { guard: { type: 'is not paid', params: payOutcome }, target: 'choosing', actions: { type: 'show problem', params: payOutcome } },
               { target: 'redirecting' },
             ],
           },
@@ -369,30 +354,27 @@ export const checkoutMachine = setup({
     },
     sbp: {
       meta: route('sbp'),
-      entry: [{ type: 'enter step', params: { step: 'sbp' } }, 'keep draft'],
-      invoke: {
-        id: 'paymentStatus',
-        src: 'paymentStatus',
+      entry: [
+        { type: 'enter step', params: { step: 'sbp' } },
         // A phone payer goes to the bank app, which hides this tab: polling goes on meanwhile.
-        input: ({ context }) => ({ transactionID: context.transactionID ?? '', billOID: context.bill.objectOID, keepPollingWhenHidden: !context.isDesktop }),
+        { type: 'start status polling', params: ({ context }) => ({ keepPollingWhenHidden: !context.isDesktop }) },
+      ],
+      exit: { type: 'stop child', params: { id: 'paymentStatus' } },
+      on: {
         // The result replaces the fast-payment step: its payment is settled, so Back never returns to it.
-        // Paid, there is nowhere to go back to; declined, Back goes to choose another way to pay.
-        onDone: [
+        // PayOutcome, there is nowhere to go back to; declined, Back goes to choose another way to pay.
+        'xstate.done.actor.paymentStatus': [
           { guard: { type: 'is paid', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: ['clear history', 'forget open attempt'] },
           { guard: { type: 'is declined', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: 'forget open attempt' },
-          // Paid twice: the bill is paid (by the other payment), so there is nothing to go back to either.
+          // PayOutcome twice: the bill is paid (by the other payment), so there is nothing to go back to either.
           { guard: { type: 'is refunded', params: ({ event }) => ({ status: event.output.status }) }, target: 'result', actions: ['clear history', 'forget open attempt'] },
         ],
       },
     },
     result: {
       meta: route('result'),
-      entry: { type: 'enter step', params: { step: 'result' } },
-      invoke: {
-        id: 'paymentStatus',
-        src: 'paymentStatus',
-        input: ({ context }) => ({ transactionID: context.transactionID ?? '', billOID: context.bill.objectOID }),
-      },
+      entry: [{ type: 'enter step', params: { step: 'result' } }, { type: 'start status polling', params: { keepPollingWhenHidden: false } }],
+      exit: { type: 'stop child', params: { id: 'paymentStatus' } },
     },
   },
 });

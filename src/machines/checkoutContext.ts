@@ -1,9 +1,12 @@
 import type { Agreements, CheckoutDraft, Typed } from '../services/checkoutDraft';
-import { amountToPay, canUsePoints, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints } from '../services/pricing';
+import { amountToPay, canUsePoints, capOf, clampPoints, commission, emailUsed, finalPrice, isCoveredByPoints, maxSpendablePoints, partsOf, roublesOf, sumOf, type Kopecks } from '../services/pricing';
+import { partProblem, typedPartOf, type PartProblem } from '../services/rules/parts';
 import type { Bill, LoyaltyUser, PaymentType, PaymentUrlRequest } from '../services/types';
 import type { CodeRequest } from './codeFlow';
 import type { DoneActorEvent } from 'xstate';
+import type { LoadedCode } from './chunks';
 import type { PaymentOutput, PaymentProblem } from './payment';
+import type { PaymentStatusOutput } from './paymentStatus';
 import type { PayerOpenedStep, Step } from './steps';
 
 /** The checkout's input, context and events, and the values derived from its context that the views read too. */
@@ -16,11 +19,9 @@ export interface CheckoutInput {
   /** The route the address bar showed at (re)load: the checkout resumes it when the server's data allows. */
   resumePath?: string | null;
   /**
-   * This tab's draft of the code step: what the payer last asked a code for on this bill, so that a reload on the code
-   * screen can finish the flow (services/codeDraft.ts). Null: none kept.
+   * This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts, machines/checkoutDraft.ts),
+   * with what the payer last asked a code for, so that a reload on the code screen can finish the flow. Null: none kept.
    */
-  codeDraft?: CodeRequest | null;
-  /** This tab's draft of the checkout, for a reload on any step (services/checkoutDraft.ts). Null: none kept. */
   draft?: CheckoutDraft | null;
   /** 'Оплатить через СБП' after a declined card: the code of the way to pay the retry opens with chosen. */
   retryWay?: string | null;
@@ -31,13 +32,15 @@ export type CheckoutProblem = PaymentProblem;
 
 export type { Agreements, Typed };
 
-/** An attempt still open at the acquirer: its way to pay and points, to go back to it by paying the same again. */
+/** An attempt still open at the acquirer: its way to pay, points and part, to go back to it by paying the same again. */
 export interface OpenChoice {
   cardTypeOID: string;
   pointsUsed: number;
+  /** A bill in parts: the part it pays, roubles; null on a bill paid whole. */
+  part: number | null;
 }
 
-export const noAgreements: Agreements = { aggregator: false, executer: false };
+export const noAgreements: Agreements = { aggregator: false, executor: false };
 
 export interface CheckoutContext extends CheckoutInput {
   /** The step shown now, kept so that navigation can remember where it came from. */
@@ -55,8 +58,15 @@ export interface CheckoutContext extends CheckoutInput {
   phoneChecked: boolean;
   /** The phone the last code went to (the free-call line waits for a call from it). */
   sendSmsPhone: string;
+  /** What the payer last asked a code for, while its flow runs (or its form shows again after a reload): kept in the draft. */
+  codeAskedFor: CodeRequest | null;
   notice: 'new password sent' | 'registration success' | null;
   selectedTypeOid: string | null;
+  /**
+   * What the payer typed in 'Сумма платежа' on a bill paid in parts, as typed; null: not typed, the part is what
+   * remains or the chosen way's cap when that is lower.
+   */
+  partTyped: string | null;
   /** The ticks by payment type: switching the way to pay and back keeps them; each type has its own offer. */
   agreements: Record<string, Agreements>;
   agreementErrors: Agreements;
@@ -66,6 +76,10 @@ export interface CheckoutContext extends CheckoutInput {
   problem: CheckoutProblem | null;
   /** The bill's attempt still open at the acquirer (a card form left, a QR not paid): the way-to-pay step says so. */
   openAttempt: OpenChoice | null;
+  /** The chunks of code here so far, with their children's logic (chunks.ts). */
+  code: LoadedCode;
+  /** The step the payer asked for while `opening` fetches its code; null while the page opens (`start` decides then). */
+  goingTo: Step | null;
 }
 
 export type CheckoutEvent =
@@ -76,8 +90,11 @@ export type CheckoutEvent =
   | { type: 'user.change' }
   /** The points screen's 'Использовать баллы' with the number typed (clamped here). */
   | { type: 'points.use'; points: number }
-  | { type: 'payment.select'; oid: string }
-  | { type: 'agreement.set'; kind: 'aggregator' | 'executer'; checked: boolean }
+  /** `resume`: 'Вернуться к оплате', back to the open attempt, its part too (the way is `oid`, the attempt's). */
+  | { type: 'payment.select'; oid: string; resume?: boolean }
+  /** 'Сумма платежа' typed into, on a bill paid in parts. */
+  | { type: 'part.type'; text: string }
+  | { type: 'agreement.set'; kind: 'aggregator' | 'executor'; checked: boolean }
   /** 'Оплатить', with the receipt e-mail of the step's field (it stays editable there). */
   | { type: 'payment.pay'; email?: string }
   /** 'Не списывать баллы' on the way-to-pay step. */
@@ -88,7 +105,16 @@ export type CheckoutEvent =
   | { type: 'code.sent'; request: CodeRequest }
   | { type: 'code.confirmed'; request: CodeRequest }
   | { type: 'user.signedIn' }
-  | { type: 'freeCall.ended' };
+  | { type: 'freeCall.ended' }
+  /** 'Попробовать снова' after a step's code (or the sign-in form's) could not be loaded. */
+  | { type: 'code.retry' }
+  | ChildDone;
+
+/**
+ * The children's ends the checkout acts on. They are started from their chunk's logic (chunks.ts) rather than invoked,
+ * so their done events are named here, as an invoke's onDone would name them.
+ */
+export type ChildDone = DoneActorEvent<PaymentOutput, 'payment'> | DoneActorEvent<PaymentStatusOutput, 'paymentStatus'>;
 
 /**
  * 'Попробовать снова': the declined attempt's way to pay when the bill still offers it, or the way the payer chose
@@ -116,29 +142,28 @@ export const initialContext = (input: CheckoutInput): CheckoutContext => ({
   usedPoints: 0,
   phoneChecked: false,
   sendSmsPhone: '',
+  codeAskedFor: null,
   notice: null,
   selectedTypeOid: retriedType(input.bill, input.retryWay),
+  partTyped: null,
   agreements: {},
   agreementErrors: noAgreements,
   transactionID: null,
   formUrl: null,
   qrSrc: null,
   problem: null,
-  // Only a page loaded again (a reload, Back from the bank's form) finds an attempt open: resuming tells (checkoutResume.ts).
-  openAttempt: null,
+  // An attempt that may still be paid (a QR in another tab, a card form left by Back) is said before any other way is
+  // offered, whatever tab or visit opened the link.
+  openAttempt: openChoiceOf(input.bill),
+  code: {},
+  goingTo: null,
 });
 
-/** What this tab keeps of the checkout for a reload (services/checkoutDraft.ts). */
-export const draftOf = (context: CheckoutContext): CheckoutDraft => ({
-  email: context.anotherEmail,
-  typed: context.typed,
-  selectedTypeOid: context.selectedTypeOid,
-  agreements: context.agreements,
-  usedPoints: context.usedPoints,
-  pointsToUse: context.pointsToUse,
-  phoneChecked: context.phoneChecked,
-  transactionID: context.transactionID,
-});
+/** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
+export const openChoiceOf = (bill: Bill): OpenChoice | null => {
+  const open = bill.openAttempt;
+  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed, part: open.part ?? null } : null;
+};
 
 /** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */
 export const mainStep = (bill: Bill): Step => (bill.noReg ? 'noReg' : 'reg');
@@ -168,16 +193,50 @@ export const agreementsOf = (context: CheckoutContext): Agreements =>
 export const missingAgreements = (context: CheckoutContext): Agreements => {
   const type = selectedType(context);
   const ticked = agreementsOf(context);
-  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executer: !!type?.IsShowExecuterOffer && !ticked.executer };
+  return { aggregator: !!type?.IsShowAggregatorOffer && !ticked.aggregator, executor: !!type?.IsShowExecuterOffer && !ticked.executor };
 };
+
+/** The part the payer typed, kopecks, on a bill paid in parts; null: none typed, or not a sum. */
+const typedPart = (context: CheckoutContext): Kopecks | null =>
+  context.bill.parts && context.partTyped !== null ? typedPartOf(context.partTyped) : null;
+
+/** What this payment pays of the bill, kopecks: the whole, or of a bill in parts the part typed or the default one. */
+const partOf = (context: CheckoutContext): Kopecks => sumOf(context.bill, selectedType(context), typedPart(context));
+
+/** What is wrong with the part this payment would pay; null on a bill without parts or when nothing is. */
+function partProblemOf(context: CheckoutContext): PartProblem | null {
+  const parts = partsOf(context.bill);
+  if (!parts) return null;
+  if (context.partTyped !== null && typedPart(context) === null) return { kind: 'not-a-sum' };
+  return partProblem(parts, partOf(context), capOf(selectedType(context)));
+}
+
+/** Points applied never exceed what the part now paid allows (a smaller part takes fewer). */
+export const pointsForPart = (context: CheckoutContext): number =>
+  clampPoints(context.usedPoints, maxSpendablePoints(context.bill, selectedType(context), typedPart(context)));
+
+/**
+ * A way to pay chosen. Back to the attempt left open ('Вернуться к оплате', `resume`), its part on a bill in parts
+ * comes too, whatever part this tab had typed: the Pay that follows pays the same again and finds the same order.
+ */
+export function chosenWay(context: CheckoutContext, oid: string, resume: boolean): Partial<CheckoutContext> {
+  const chosen = { selectedTypeOid: oid, problem: null, agreementErrors: noAgreements };
+  const part = resume && context.bill.parts ? context.openAttempt?.part : null;
+  if (part == null) return chosen;
+  const resumed = { ...chosen, partTyped: String(part) };
+  return { ...resumed, usedPoints: pointsForPart({ ...context, ...resumed }) };
+}
 
 /** Derived values the views also read, from services/pricing; money in kopecks. */
 export const derive = {
   selectedType,
   commission: (context: CheckoutContext) => commission(context.bill.cardTypes, selectedType(context)),
-  finalPrice: (context: CheckoutContext) => finalPrice(context.bill, selectedType(context), context.usedPoints),
+  finalPrice: (context: CheckoutContext) => finalPrice(context.bill, selectedType(context), context.usedPoints, typedPart(context)),
   /** What the payer is shown to pay in money: the final price, never below zero. */
-  amountToPay: (context: CheckoutContext) => amountToPay(context.bill, selectedType(context), context.usedPoints),
+  amountToPay: (context: CheckoutContext) => amountToPay(context.bill, selectedType(context), context.usedPoints, typedPart(context)),
+  /** What this payment pays of the bill (the part, on a bill in parts). */
+  part: partOf,
+  partProblem: partProblemOf,
   maxPoints: (context: CheckoutContext) => maxSpendablePoints(context.bill),
   emailUsed: (context: CheckoutContext) =>
     emailUsed({ emailError: context.emailError, anotherEmail: context.anotherEmail, bill: context.bill, user: context.user }),
@@ -188,11 +247,14 @@ export const derive = {
   canUsePoints: (context: CheckoutContext) => canUsePoints(context.bill),
 };
 
-/** Pay's request: the bill, the chosen type (none when points cover the bill), the points, the receipt e-mail, the user. */
+/** Pay's request: the bill, the chosen type (none when points cover the bill), the points, the part typed, the receipt e-mail, the user. */
 export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
+  const part = typedPart(context);
   return {
     objectOID: context.bill.objectOID,
     pointsSum: context.usedPoints > 0 ? context.usedPoints : null,
+    // The part the payer typed; none typed, none is sent: the server takes what remains or the way's cap, as shown.
+    ...(part !== null && { partSum: roublesOf(part) }),
     cardTypeOID: context.selectedTypeOid,
     email: derive.emailUsed(context),
     userOID: context.user?.oid ?? null,
@@ -200,5 +262,5 @@ export function paymentRequest(context: CheckoutContext): PaymentUrlRequest {
 }
 
 /** How paying ended, as the checkout's guards and actions take it from the payment's done event. */
-export type Paid = { output: PaymentOutput };
-export const paid = ({ event }: { event: DoneActorEvent<PaymentOutput> }): Paid => ({ output: event.output });
+export type PayOutcome = { output: PaymentOutput };
+export const payOutcome = ({ event }: { event: DoneActorEvent<PaymentOutput> }): PayOutcome => ({ output: event.output });

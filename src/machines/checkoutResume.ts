@@ -1,13 +1,14 @@
 import { enqueueActions } from 'xstate';
 import { maskPhone } from '../services/rules/phone';
-import { canUsePoints, clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
+import { clampPoints, maxSpendablePoints, phoneOf } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import type { checkoutMachine } from './checkout';
-import type { Bill } from '../services/types';
-import { derive, type CheckoutContext, type CheckoutEvent, type OpenChoice } from './checkoutContext';
-import type { codeFlowMachine, CodeFlowInput, CodeRequest } from './codeFlow';
-import { codeFlowInput, codePurposeSteps, offersPurpose, type CodeFlowName } from './codePurposeSteps';
-import { steps, type Step } from './steps';
+import { derive, openChoiceOf, type CheckoutContext, type CheckoutEvent } from './checkoutContext';
+import { fromDraft } from './checkoutDraft';
+import type { CodeFlowInput, CodeRequest } from './codeFlow';
+import { startChild } from './chunks';
+import { codeFlowChild, codeFlowInput, codePurposeSteps, offersPurpose } from './codePurposeSteps';
+import { stepAt, steps, type Step } from './steps';
 
 /**
  * Resuming after a reload (or Back from the bank's card form, which loads the page again). The address bar names the
@@ -19,37 +20,14 @@ import { steps, type Step } from './steps';
  * is a chunk of its own, so that a first visit's JS does not carry it; without it nothing is resumed.
  */
 
-/** The step whose path the address bar showed at load. */
-const stepAt = (path: string | null | undefined): Step | null => (Object.keys(steps) as Step[]).find((step) => steps[step].path === path) ?? null;
-
-/** The bill's attempt still waiting at the acquirer, when its way to pay is still one of the bill's. */
-const openChoiceOf = (bill: Bill): OpenChoice | null => {
-  const open = bill.openAttempt;
-  return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed } : null;
-};
-
 /**
- * The choices and typed fields of this tab's draft, as far as the bill as it is now still allows them, and the bill's
- * attempt still open at the acquirer (the way-to-pay step says so).
+ * This tab's draft given back (checkoutDraft.ts: the one way back from a draft), and the bill's attempt still open at
+ * the acquirer (the way-to-pay step says so).
  */
-export const resumedChoices = (context: CheckoutContext): Partial<CheckoutContext> => {
-  const draft = context.draft;
-  const openAttempt = openChoiceOf(context.bill);
-  if (!draft) return { openAttempt };
-  const offered = (oid: string) => context.bill.cardTypes.some((type) => type.OID === oid);
-  const max = canUsePoints(context.bill) ? maxSpendablePoints(context.bill) : 0;
-  return {
-    anotherEmail: draft.email ?? context.anotherEmail,
-    typed: draft.typed,
-    selectedTypeOid: draft.selectedTypeOid && offered(draft.selectedTypeOid) ? draft.selectedTypeOid : context.selectedTypeOid,
-    agreements: Object.fromEntries(Object.entries(draft.agreements).filter(([oid]) => offered(oid))),
-    usedPoints: clampPoints(draft.usedPoints, max),
-    pointsToUse: draft.pointsToUse === null ? null : clampPoints(draft.pointsToUse, max),
-    phoneChecked: draft.phoneChecked,
-    transactionID: draft.transactionID,
-    openAttempt,
-  };
-};
+export const resumedChoices = (context: CheckoutContext): Partial<CheckoutContext> => ({
+  ...(context.draft ? fromDraft(context.draft, context.bill, context) : {}),
+  openAttempt: openChoiceOf(context.bill),
+});
 
 const withChoices = (context: CheckoutContext): CheckoutContext => ({ ...context, ...resumedChoices(context) });
 
@@ -89,7 +67,7 @@ export interface ResumedCode {
 export const resumedCode = (context: CheckoutContext): ResumedCode | null => {
   if (context.resumePath !== steps.checkSendCode.path) return null;
   const sent = context.bill.sentCode ?? null;
-  const draft = context.codeDraft ?? null;
+  const draft = context.draft?.code ?? null;
   const purpose = sent?.purpose ?? draft?.purpose;
   if (!purpose || !offersPurpose(context.bill, purpose)) return null;
   const ownDraft = draft?.purpose === purpose ? draft : null;
@@ -116,8 +94,6 @@ export const resumedForm = (context: CheckoutContext): Partial<CheckoutContext> 
   if (code?.purpose === 'use-points') return resumedPointsAsked(context);
   return code?.request ? { typed: { ...context.typed, form: code.request } } : {};
 };
-
-type CodeFlows = { src: CodeFlowName; logic: typeof codeFlowMachine; id: 'code' };
 
 /** The free-call screen resumed: its code screen behind it, as a reload there would resume it. */
 const behindFreeCall = (context: CheckoutContext): CheckoutContext => ({ ...context, resumePath: steps.checkSendCode.path });
@@ -194,7 +170,9 @@ export const resumeAfterReload = {
      * polling; the code screen (or the free-call screen after it), whose send-code flow starts on it with the request
      * the page knows and the server's countdown; a form showing again what it had; or any other step.
      */
-    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, CodeFlows, never, never, never, never>(({ context: original, enqueue }) => {
+    // Children are started from their chunk's logic (chunks.ts): the code screen's flow from the account flows', which
+    // the checkout fetched before resuming a step of theirs.
+    resume: enqueueActions<CheckoutContext, CheckoutEvent, unknown, CheckoutEvent, never, never, never, never, never>(({ context: original, enqueue }) => {
       const step = resumedStepOf(original)!;
       const resumed = withChoices(original);
       const context = step === 'checkByPhone' ? behindFreeCall(resumed) : resumed;
@@ -210,7 +188,7 @@ export const resumeAfterReload = {
         return;
       }
       enqueue.assign(resumedPointsAsked(context));
-      enqueue.spawnChild(codePurposeSteps[code.purpose].flow, { id: 'code', input: resumedFlowInput(context, code.purpose) });
+      enqueue(startChild<CheckoutContext, CheckoutEvent>(() => codeFlowChild(context, resumedFlowInput(context, code.purpose))));
     }),
   },
 } satisfies Parameters<typeof checkoutMachine.provide>[0];

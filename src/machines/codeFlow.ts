@@ -27,8 +27,11 @@ export interface CodeFlowInput {
 export type CodeProblem =
   /** The server sent no code: the wait it named, or none. */
   | { kind: 'not sent'; secondsLeft: number | null }
-  /** The robot check must pass first (the server asked for it, or it is shown and not ticked): the one thing to do. */
-  | { kind: 'robot check' }
+  /**
+   * The robot check must pass first (the server asked for it, or it is shown and not ticked): the one thing to do.
+   * `rejected`: the code rejected just before, still said (with its tries left) while the check waits.
+   */
+  | { kind: 'robot check'; rejected?: { triesLeft: number | null } }
   /** The SMS provider did not take the text (a code, or the password a right code unlocked): try again in a minute. */
   | { kind: 'sms failed' }
   | { kind: 'code incomplete' }
@@ -36,6 +39,13 @@ export type CodeProblem =
   | { kind: 'code rejected'; triesLeft: number | null }
   /** The code was right but what it unlocks (the reset, the registration) failed: Continue tries it again. */
   | { kind: 'finish failed' };
+
+/** The robot check asked for on the code screen, keeping the rejected code's words that came before it. */
+function robotCheckAfter(problem: CodeProblem | null): CodeProblem {
+  if (problem?.kind === 'code rejected') return { kind: 'robot check', rejected: { triesLeft: problem.triesLeft } };
+  if (problem?.kind === 'robot check' && problem.rejected) return { kind: 'robot check', rejected: problem.rejected };
+  return { kind: 'robot check' };
+}
 
 export interface CodeFlowContext extends Omit<CodeFlowInput, 'captcha' | 'resume'>, CaptchaState {
   request: CodeRequest | null;
@@ -260,7 +270,8 @@ export const codeFlowMachine = setup({
               on: {
                 'code.submit': [
                   { guard: 'is code incomplete', actions: { type: 'show problem', params: { kind: 'code incomplete' } } },
-                  { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },
+                  // A code typed again before the tick: the tick is asked for anew, and the rejection before it stays said.
+                  { guard: 'is captcha pending', actions: { type: 'show problem', params: ({ context }) => robotCheckAfter(context.problem) } },
                   { target: 'checking', actions: 'clear problem' },
                 ],
               },
@@ -322,7 +333,8 @@ export const codeFlowMachine = setup({
               description: 'The robot check shows when the server asked for it; nothing further until the payer tries again.',
               on: {
                 'code.submit': [
-                  { guard: 'is captcha pending', actions: { type: 'show problem', params: { kind: 'robot check' } } },
+                  // A new problem each press, so the view answers each one.
+                  { guard: 'is captcha pending', actions: { type: 'show problem', params: ({ context }) => robotCheckAfter(context.problem) } },
                   { target: 'finishing', actions: 'clear problem' },
                 ],
               },

@@ -1,10 +1,10 @@
-import { enqueueActions } from 'xstate';
 import { canUsePoints, maxSpendablePoints } from '../services/pricing';
 import type { CodePurpose } from '../services/rules/codePurposes';
 import type { Bill } from '../services/types';
 import type { CaptchaPolicy } from './accountFlow';
 import type { CheckoutContext, CheckoutEvent } from './checkoutContext';
-import type { codeFlowMachine, CodeFlowInput, CodeRequest } from './codeFlow';
+import { child, logicOf, startChild } from './chunks';
+import type { CodeFlowInput, CodeRequest } from './codeFlow';
 import type { Step } from './steps';
 
 /**
@@ -51,14 +51,13 @@ export function unlocked(request: CodeRequest, context: Pick<CheckoutContext, 't
   }
 }
 
+/** The send-code flow of a purpose, as the checkout's 'code' child: its purpose's flow from the account flows' chunk. */
+export const codeFlowChild = (context: CheckoutContext, input: CodeFlowInput) => child('code', logicOf(context.code, 'accountFlows')[codePurposeSteps[input.purpose].flow], input);
+
 /**
- * Starts the send-code flow of a purpose under its own name (codePurposeSteps.ts), as the checkout's 'code' child.
- * Typed apart from setup(): an enqueueActions inside it would read the other actions' parameters as unknown.
+ * Starts the send-code flow of a purpose (its logic from the account flows' chunk, whose steps start it), as the
+ * checkout's 'code' child.
  */
-export function spawnCodeFlow<Params extends { purpose: CodePurpose } | undefined>(inputOf: (context: CheckoutContext, params: Params) => CodeFlowInput) {
-  type CodeFlows = { src: CodeFlowName; logic: typeof codeFlowMachine; id: 'code' };
-  return enqueueActions<CheckoutContext, CheckoutEvent, Params, CheckoutEvent, CodeFlows, never, never, never, never>(({ context, enqueue }, params) => {
-    const input = inputOf(context, params);
-    enqueue.spawnChild(codePurposeSteps[input.purpose].flow, { id: 'code', input });
-  });
+export function spawnCodeFlow<Params extends { purpose: CodePurpose }>(inputOf: (context: CheckoutContext, params: Params) => CodeFlowInput) {
+  return startChild<CheckoutContext, CheckoutEvent, Params>((context, params) => codeFlowChild(context, inputOf(context, params)));
 }

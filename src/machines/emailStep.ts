@@ -10,7 +10,11 @@ export function emailContinueStates() {
         on: {
           'checkout.continue': [
             { guard: 'is e-mail given' as const, target: 'checkingEmail' as const },
-            { guard: 'is e-mail known' as const, target: '#checkout.choosePaymentType', actions: ['push history' as const, 'clear problem' as const] },
+            {
+              guard: 'is e-mail known' as const,
+              target: '#checkout.opening' as const,
+              actions: ['push history' as const, 'clear problem' as const, { type: 'go to' as const, params: { step: 'choosePaymentType' as const } }],
+            },
           ],
         },
       },
@@ -21,11 +25,12 @@ export function emailContinueStates() {
           src: 'checkEmail' as const,
           input: ({ event }: { event: CheckoutEvent }) => ({ email: event.type === 'checkout.continue' ? (event.email ?? '') : '' }),
           onDone: {
-            target: '#checkout.choosePaymentType',
+            target: '#checkout.opening' as const,
             actions: [
               { type: 'remember e-mail' as const, params: ({ event }: { event: DoneActorEvent<string> }) => ({ email: event.output }) },
               'push history' as const,
               'clear problem' as const,
+              { type: 'go to' as const, params: { step: 'choosePaymentType' as const } },
             ],
           },
           onError: { target: 'editing' as const, actions: 'mark e-mail rejected' as const },

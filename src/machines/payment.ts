@@ -1,11 +1,12 @@
-import { assign, setup, type DoneActorEvent, type DoneStateEvent } from 'xstate';
+import { assign, setup, type DoneActorEvent, type DoneStateEvent, type ErrorActorEvent } from 'xstate';
+import { closedAsOf } from '../services/rules/billData';
 import { paymentKindOf } from '../services/rules/paymentKinds';
 import type { PaymentTypeCode, PaymentUrlRequest, PaymentUrlResponse } from '../services/types';
 import { bankWidgetMachine, type BankWidgetOutput } from './bankWidget';
-import { errorOf, logErrorStub, notProvided, promiseStub } from './stub';
+import { logErrorStub, notProvided, promiseStub } from './stub';
 
 /** What went wrong paying; the choose-payment-type step words it from the catalogue. */
-export type PaymentProblem = 'no payment url' | 'close with points failed';
+export type PaymentProblem = 'no payment url' | 'close with points failed' | 'bill expired';
 
 export interface PaymentInput {
   /** Pay's request: the bill, the chosen type, the points, the receipt e-mail, the user. */
@@ -37,8 +38,17 @@ export interface PaymentContext extends PaymentInput {
 
 const kindOf = (context: PaymentContext) => (context.code ? paymentKindOf(context.code) : null);
 const answered = ({ event }: { event: DoneActorEvent<PaymentUrlResponse> }) => ({ response: event.output });
-/** What failed, worded by what Pay was for: closing the bill with points, or a payment. */
-const problemOf = ({ context }: { context: PaymentContext }): PaymentProblem => (context.closesWithPoints ? 'close with points failed' : 'no payment url');
+/**
+ * What failed: the bill's deadline passed (the server refused it as expired: no other way to pay can help), else worded
+ * by what Pay was for, closing the bill with points or a payment.
+ */
+const isExpiredRefusal = (error: unknown) => closedAsOf((error as { body?: unknown } | null)?.body ?? null) === 'expired';
+const problemOf = ({ context, event }: { context: PaymentContext; event: ErrorActorEvent }): PaymentProblem => {
+  if (isExpiredRefusal(event.error)) return 'bill expired';
+  return context.closesWithPoints ? 'close with points failed' : 'no payment url';
+};
+/** What to log of Pay's failure: an expired bill's refusal is the bill's state, not a fault, so nothing (null). */
+const faultOf = ({ event }: { event: ErrorActorEvent }) => ({ error: isExpiredRefusal(event.error) ? null : event.error });
 
 /**
  * Paying, once the payer pressed Pay with everything in order: asks the server for the payment and follows its answer
@@ -118,7 +128,7 @@ export const paymentMachine = setup({
         ],
         onError: [
           { guard: { type: 'is bill already paid', params: ({ event }) => ({ error: event.error }) }, target: 'alreadyPaid' },
-          { target: 'failed', actions: [{ type: 'log error', params: errorOf }, { type: 'fail', params: problemOf }] },
+          { target: 'failed', actions: [{ type: 'log error', params: faultOf }, { type: 'fail', params: problemOf }] },
         ],
       },
     },

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { PaymentStatusResponse, PaymentStatusValue, Receipt } from '../services/types';
+import type { Hold, PaymentStatusResponse, Receipt } from '../services/types';
 import { callbackStub, notProvided, promiseStub } from './stub';
 
 export interface PaymentStatusInput {
@@ -13,7 +13,12 @@ export interface PaymentStatusInput {
 }
 
 export interface PaymentStatusContext extends PaymentStatusInput {
-  status: PaymentStatusValue | null;
+  status: PaymentStatusResponse['status'];
+  /**
+   * The money is held on the card (a bill the merchant captures by hand): the amount and until when. Polling goes on,
+   * since the merchant's capture (the receipt) or release is what the payer waits for.
+   */
+  hold: Hold | null;
   /** Failed polls in a row; from the second on, each lengthens the pause before the next (logged, no message). */
   failures: number;
   /** The tab is hidden: finish the request in flight, then wait for the tab to be shown. */
@@ -39,7 +44,7 @@ export type PaymentStatusEvent =
   | { type: 'connection.offline' }
   | { type: 'connection.online' };
 
-export type PaymentStatusOutput = { status: 'success' | 'declined' | 'refunded' | 'order not found' | 'document not found' };
+export type PaymentStatusOutput = { status: 'success' | 'declined' | 'refunded' | 'released' | 'order not found' | 'document not found' };
 
 /** The status is asked every 5 s; after repeated failures the pause doubles up to a minute. */
 export const STATUS_POLL_MS = 5000;
@@ -59,7 +64,7 @@ export const paymentStatusMachine = setup({
     context: {} as PaymentStatusContext,
     events: {} as PaymentStatusEvent,
     output: {} as PaymentStatusOutput,
-    tags: {} as 'created' | 'offline' | 'success' | 'declined' | 'refunded' | 'order not found' | 'document not found',
+    tags: {} as 'created' | 'offline' | 'success' | 'declined' | 'refunded' | 'released' | 'order not found' | 'document not found',
   },
   actors: {
     fetchStatus: promiseStub<PaymentStatusResponse, PaymentStatusInput>('fetchStatus'),
@@ -71,7 +76,7 @@ export const paymentStatusMachine = setup({
     'log poll failure': (_, _params: { error: unknown }) => notProvided('log poll failure'),
   },
   guards: {
-    'is status': (_, params: { response: PaymentStatusResponse; status: PaymentStatusValue }) => params.response.status === params.status,
+    'is status': (_, params: { response: PaymentStatusResponse; status: NonNullable<PaymentStatusResponse['status']> }) => params.response.status === params.status,
     'has no order': (_, params: { response: PaymentStatusResponse }) => !params.response.objectOID,
     'is document missing': (_, params: { error: unknown }) => (params.error as { status?: number } | null)?.status === 404,
     'was tab hidden': ({ context }) => context.hidden,
@@ -80,18 +85,20 @@ export const paymentStatusMachine = setup({
     'is offline': ({ context }) => context.offline,
   },
   delays: {
-    'status poll interval': ({ context }) => (context.slow ? SLOW_POLL_MS : STATUS_POLL_MS),
+    // A hold waits for the merchant (hours, days): asked about at the slow pace, as a slow bank is.
+    'status poll interval': ({ context }) => (context.slow || context.hold ? SLOW_POLL_MS : STATUS_POLL_MS),
     'slow confirmation': SLOW_AFTER_MS,
     // One failure keeps the usual pace; repeated failures double the pause (5, 10, 20, 40 s, then a minute).
     'retry pause': ({ context }) => Math.min(STATUS_POLL_MS * 2 ** Math.max(0, context.failures - 1), MAX_RETRY_PAUSE_MS),
   },
 }).createMachine({
   id: 'paymentStatus',
-  description: 'Polls /api/getResult/ every 5000 ms until the payment is success, declined or refunded.',
+  description: 'Polls /api/getResult/ every 5000 ms until the payment is success, declined, refunded or released (a hold lets go).',
   context: ({ input }) => ({
     ...input,
     keepPollingWhenHidden: input.keepPollingWhenHidden ?? false,
     status: null,
+    hold: null,
     failures: 0,
     hidden: false,
     offline: false,
@@ -136,7 +143,20 @@ export const paymentStatusMachine = setup({
             // Paid twice (another tab, another way): the bill was paid by the other payment and this one's money returned.
             guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'refunded' as const }) },
             target: 'refunded',
-            actions: assign({ status: 'refunded' as const, outcome: 'refunded' as const, failures: 0 }),
+            // Its receipt says how much goes back, and where (the card, or the account a fast payment came from).
+            actions: assign({ status: 'refunded' as const, outcome: 'refunded' as const, failures: 0, receipt: ({ event }) => event.output.receipt ?? null }),
+          },
+          {
+            // Held, not paid: the merchant will capture it (then 'success', with the receipt) or release it.
+            guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'held' as const }) },
+            target: 'waiting',
+            actions: assign({ status: 'held' as const, hold: ({ event }) => event.output.hold ?? null, failures: 0, answered: true }),
+          },
+          {
+            // The hold was let go: nothing was taken.
+            guard: { type: 'is status', params: ({ event }) => ({ response: event.output, status: 'released' as const }) },
+            target: 'released',
+            actions: assign({ status: 'released' as const, outcome: 'released' as const, hold: null, failures: 0 }),
           },
           {
             target: 'waiting',
@@ -191,6 +211,7 @@ export const paymentStatusMachine = setup({
     success: { type: 'final', tags: 'success' },
     declined: { type: 'final', tags: 'declined' },
     refunded: { type: 'final', tags: 'refunded' },
+    released: { type: 'final', tags: 'released', description: "The hold on the card was let go: 'Блокировка снята'." },
     orderNotFound: { type: 'final', tags: 'order not found' },
     documentNotFound: { type: 'final', tags: 'document not found' },
   },

@@ -101,8 +101,9 @@ export function createApi({ http, config, managerId }: ApiDeps) {
       postJson<PaymentUrlResponse>('/api/getPaymentUrl/', { ...request, manager_id: managerId() }),
 
     /** /api/offerText/: the offer's text for a payment type. */
-    offerText: (type: OfferKind, objectOID: string, cardTypeOID: string) =>
-      postJson<{ OfferDescription?: string }>('/api/offerText/', { type, objectOID, cardTypeOID }),
+    // The provider API spells the executor's offer 'executer': the page's name goes out in that spelling.
+    offerText: (kind: OfferKind, objectOID: string, cardTypeOID: string) =>
+      postJson<{ OfferDescription?: string }>('/api/offerText/', { type: kind === 'executor' ? 'executer' : kind, objectOID, cardTypeOID }),
 
     /** GET /api/sbp-banks: the fast-payment member banks (cacheable; the browser revalidates it by its ETag). */
     sbpBanks: () => call(() => http.get('/api/sbp-banks').json<unknown>()),

@@ -1,10 +1,31 @@
 import type { Api } from './api';
 
+/** Every call of the API, by name: TypeScript refuses the list until it names each one, and no other. */
+const callNames = Object.keys({
+  objectInfo: true,
+  checkEmail: true,
+  freeCallLock: true,
+  freeCall: true,
+  checkUser: true,
+  getUser: true,
+  register: true,
+  restorePassword: true,
+  login: true,
+  logout: true,
+  getPaymentUrl: true,
+  offerText: true,
+  sbpBanks: true,
+  getResult: true,
+  sendCode: true,
+  checkCode: true,
+} satisfies Record<keyof Api, true>) as (keyof Api)[];
+
 /**
  * The page's API (api.ts) with its HTTP client (http.ts, ky), loaded with its first call: the first step renders from the
  * data the page carries and calls nothing until the payer presses Continue, so none of it is in the first scripts
  * (initialJsGzipBytes in docs/benchmarks.md); the page loads it in the background once the first step is painted.
- * Every call waits for the module, then is the loaded API's. `load` is asked again after a failure.
+ * Each call waits for the module, then is the loaded API's: no call depends on the order of loading. `load` is asked
+ * again after a failure, and the call that asked fails as the API would.
  */
 export function apiOnDemand(load: () => Promise<Api>): Api & { preload(): Promise<Api> } {
   let loading: Promise<Api> | null = null;
@@ -13,12 +34,7 @@ export function apiOnDemand(load: () => Promise<Api>): Api & { preload(): Promis
       loading = null;
       throw error;
     }));
-  return new Proxy({} as Api & { preload(): Promise<Api> }, {
-    get: (_, name) => {
-      if (name === 'preload') return preload;
-      // Not a promise itself: `await api` is the API, not a call.
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      return (...args: unknown[]) => preload().then((api) => (api[name as keyof Api] as (...a: unknown[]) => Promise<unknown>)(...args));
-    },
-  });
+  const waitingFor = (name: keyof Api) => (...args: unknown[]) => preload().then((api) => (api[name] as (...given: unknown[]) => Promise<unknown>)(...args));
+  const calls = Object.fromEntries(callNames.map((name) => [name, waitingFor(name)])) as unknown as Api;
+  return { ...calls, preload };
 }

@@ -1,24 +1,17 @@
-import type { Agreements, CheckoutDraft, Typed } from './checkoutDraft';
-import { CHECKOUT_DRAFT_KEY } from './checkoutDraft';
-import { attempt, CODE_DRAFT_KEY, type TabStorage } from './codeDraft';
+import { attempt, CHECKOUT_DRAFT_KEY, type Agreements, type CheckoutDraft, type TabStorage, type Typed } from './checkoutDraft';
 import { isMaskedPhone, isPhone } from './rules/phone';
 import type { CodePurpose, CodeRequest, RegisterForm } from './types';
 
 /*
- * Reading this tab's drafts back after a reload (codeDraft.ts, checkoutDraft.ts write them): a chunk of its own, loaded
- * only when the address bar names a step at load. What is stored is checked field by field: another bill's draft, or
- * one tampered with, gives nothing (or nothing of the field that is wrong).
+ * Reading this tab's draft back after a reload (checkoutDraft.ts): a chunk of its own, loaded only when the address bar
+ * names a step at load. What is stored is checked field by field: another bill's draft, or one tampered with, gives
+ * nothing (or nothing of the field that is wrong).
  */
 
-/** The code step's draft of this bill, when the stored one is well formed. */
-export function readCodeDraft(storage: TabStorage | null | undefined, objectOID: string): CodeRequest | null {
-  const stored = storedOf(storage, CODE_DRAFT_KEY, objectOID, 'request');
-  return stored === undefined ? null : requestOf(stored);
-}
-
-/** The checkout's draft of this bill: each field as stored when it is well formed, else as a fresh checkout has it. */
-export function readCheckoutDraft(storage: TabStorage | null | undefined, objectOID: string): CheckoutDraft | null {
-  const draft = storedOf(storage, CHECKOUT_DRAFT_KEY, objectOID, 'draft');
+/** The checkout's draft of this bill (its link id): each field as stored when it is well formed, else as a fresh checkout has it. */
+export function readCheckoutDraft(storage: TabStorage | null | undefined, billLink: string): CheckoutDraft | null {
+  const stored = attempt<unknown>(null, () => JSON.parse(storage?.getItem(CHECKOUT_DRAFT_KEY) ?? 'null'));
+  const draft = isRecord(stored) && stored.billLink === billLink ? stored.draft : undefined;
   if (!isRecord(draft)) return null;
   return {
     email: textOrNull(draft.email),
@@ -29,19 +22,17 @@ export function readCheckoutDraft(storage: TabStorage | null | undefined, object
     pointsToUse: isCount(draft.pointsToUse) ? draft.pointsToUse : null,
     phoneChecked: draft.phoneChecked === true,
     transactionID: textOrNull(draft.transactionID),
+    code: requestOf(draft.code),
   };
-}
-
-/** The stored value under `field` of the entry at `key`, when that entry is this bill's. */
-function storedOf(storage: TabStorage | null | undefined, key: string, objectOID: string, field: string): unknown {
-  const stored = attempt<unknown>(null, () => JSON.parse(storage?.getItem(key) ?? 'null'));
-  return isRecord(stored) && stored.objectOID === objectOID ? stored[field] : undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';
 const textOrNull = (value: unknown): string | null => (isText(value) && value !== '' ? value : null);
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** A sum typed is short: anything longer was not typed into 'Сумма платежа'. */
+const PART_TEXT_MAX = 32;
 
 function typedOf(value: unknown): Typed {
   if (!isRecord(value)) return {};
@@ -50,6 +41,7 @@ function typedOf(value: unknown): Typed {
     ...(isText(value.email) ? { email: value.email } : {}),
     ...(isText(value.signInPhone) ? { signInPhone: value.signInPhone } : {}),
     ...(form ? { form } : {}),
+    ...(isText(value.part) && value.part.length <= PART_TEXT_MAX ? { part: value.part } : {}),
   };
 }
 
@@ -65,7 +57,7 @@ function agreementsOf(value: unknown): Record<string, Agreements> {
   if (!isRecord(value)) return {};
   const ticks: Record<string, Agreements> = {};
   for (const [oid, tick] of Object.entries(value)) {
-    if (isRecord(tick)) ticks[oid] = { aggregator: tick.aggregator === true, executer: tick.executer === true };
+    if (isRecord(tick)) ticks[oid] = { aggregator: tick.aggregator === true, executor: tick.executor === true };
   }
   return ticks;
 }

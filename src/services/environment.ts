@@ -1,4 +1,4 @@
-import type { TabStorage } from './codeDraft';
+import type { TabStorage } from './checkoutDraft';
 
 /** What the page needs from the browser, injected so machines and tests never touch `window` directly. */
 export interface BrowserEnvironment {

@@ -29,6 +29,12 @@ export const formatMoney = (roubles: number) => `${moneyFormat().format(roubles)
 /** The amount alone, for lines that carry their own 'руб.'. */
 export const formatAmount = (roubles: number) => moneyFormat().format(roubles);
 
+// Moscow's calendar day: the merchant's and the bank's, whatever the payer's own time zone.
+const dayFormat = once(() => new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' }));
+
+/** "02.12.2026" from an ISO time, the day in Moscow. */
+export const formatDay = (iso: string) => dayFormat().format(new Date(iso));
+
 /** "4 500" with Russian grouping. */
 export const formatNumber = (n: number) => numberFormat().format(n);
 

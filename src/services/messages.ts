@@ -5,6 +5,9 @@
  * given in English (the result statuses, the data error, 'Order not found', the 404 text, the incomplete-form lines)
  * have Russian wording of their own.
  */
+/** The page's title for the data error: a cancelled or expired bill's own words, else the data error's. */
+export const errorTitleOf = (closedAs: 'cancelled' | 'expired' | null) => (closedAs ? messages.closed[closedAs] : messages.app.dataErrorTitle);
+
 export const messages = {
   app: {
     loading: 'Загрузка данных счета…',
@@ -16,9 +19,23 @@ export const messages = {
     continue: 'Продолжить',
     brand: 'Оплата онлайн',
     secure: 'Защищенное соединение',
-    /** A step's code failed to load. */
+    /** A step's view failed to render (the error boundary). */
     stepFailed: 'Не удалось загрузить страницу. Проверьте соединение и обновите страницу',
     reload: 'Обновить страницу',
+    /** Code a step needed could not be loaded, even after its retry; the button loads it again. */
+    codeFailed: 'Не удалось загрузить страницу. Проверьте соединение',
+    retry: 'Попробовать снова',
+    /** JavaScript off: paying cannot work, and the payer is told why instead of a button that spins. */
+    needsScript: 'Для оплаты нужен JavaScript: включите его в настройках браузера и обновите страницу',
+    /** The page's script failed to load (public/boot.js shows this). */
+    scriptFailed: 'Не удалось загрузить страницу оплаты, а для оплаты она нужна. Проверьте соединение и обновите страницу',
+  },
+  /** A bill that takes no payment any more, said as it is wherever it is met (opening it, Pay, a reload). */
+  closed: {
+    expired: 'Срок оплаты счета истек',
+    cancelled: 'Счет отменен',
+    /** Before the merchant's support phone and e-mail: whom to ask for a bill that can be paid. */
+    support: 'Вопросы по оплате:',
   },
   header: {
     /** Before the merchant's support phone and e-mail. */
@@ -27,6 +44,14 @@ export const messages = {
   reg: {
     id: 'ID:',
     changeUser: 'Сменить пользователя',
+    /** The sign-in form as the first HTML shows it, before the page's script runs it: the form's own words. */
+    signInTitle: 'Авторизация',
+    phone: 'Телефон',
+    password: 'Пароль',
+    forgot: 'Не помню пароль',
+    register: 'Зарегистрироваться',
+    /** What the form waits for, in place of a silent spinner. */
+    signInWaiting: 'Форма входа заработает, как только загрузится страница…',
   },
   noReg: {
     client: 'Клиент:',

@@ -5,11 +5,14 @@ export interface PageConfig {
   providerBase: string;
   environment: 'local' | 'local-https' | 'test' | 'preprod' | 'production';
   captchaSiteKey: string | null;
-  objectOID: string | null;
+  /** The bill's public link id (the page's one name for the bill it opens), null off a checkout. */
+  billLink: string | null;
   /** Who takes the money and how to reach them: the page's header shows them. '' when not configured. */
   merchant: Merchant;
   /** The result page's link back to the merchant's shop (the bill's returnUrl); null without one. */
   returnUrl: string | null;
+  /** How often to ask for a payment's status or a free call's outcome, when the server sets it (tests do); else null. */
+  pollMs: number | null;
 }
 
 export interface Merchant {
@@ -32,13 +35,14 @@ export function readPageConfig(doc: Document = document): PageConfig {
     providerBase: parsed.providerBase ?? '',
     environment: parsed.environment ?? 'local',
     captchaSiteKey: parsed.captchaSiteKey ?? null,
-    objectOID: parsed.objectOID ?? null,
+    billLink: parsed.billLink ?? null,
     merchant: {
       name: parsed.merchant?.name ?? '',
       supportPhone: parsed.merchant?.supportPhone ?? '',
       supportEmail: parsed.merchant?.supportEmail ?? '',
     },
     returnUrl: safeReturnUrl(parsed.returnUrl),
+    pollMs: typeof parsed.pollMs === 'number' && Number.isFinite(parsed.pollMs) && parsed.pollMs > 0 ? parsed.pollMs : null,
   };
 }
 

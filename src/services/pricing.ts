@@ -1,3 +1,4 @@
+import { defaultPartOf, type PartsOfBill } from './rules/parts';
 import * as rules from './rules/pricing';
 import { kopecksOf, type Kopecks } from './rules/pricing';
 import type { Bill, LoyaltyUser, PaymentType } from './types';
@@ -8,7 +9,22 @@ import type { Bill, LoyaltyUser, PaymentType } from './types';
  */
 export { clampPoints, kopecksOf, roublesOf, type Kopecks } from './rules/pricing';
 
-const sumOf = (bill: Bill): Kopecks => kopecksOf(bill.info.Summ);
+/** A bill with parts as the parts' rules read it (kopecks); null for a bill paid by one payment of the whole. */
+export const partsOf = (bill: Bill): PartsOfBill | null =>
+  bill.parts ? { amountKopecks: kopecksOf(bill.info.Summ), paidKopecks: kopecksOf(bill.parts.paid), minimumKopecks: kopecksOf(bill.parts.minimum) } : null;
+
+/** The way's cap on one payment, kopecks; null: none. */
+export const capOf = (type: PaymentType | null | undefined): Kopecks | null => (type?.Maximum == null ? null : kopecksOf(type.Maximum));
+
+/**
+ * What this payment pays of the bill: the whole sum, or of a bill with parts the part the payer typed, else what
+ * remains or the chosen way's cap when that is lower (what the server charges when the page names no part).
+ */
+export function sumOf(bill: Bill, selected: PaymentType | null = null, typedPart: Kopecks | null = null): Kopecks {
+  const parts = partsOf(bill);
+  if (!parts) return kopecksOf(bill.info.Summ);
+  return typedPart ?? defaultPartOf(parts, capOf(selected));
+}
 
 /** E-mail used: empty when emailError is set, otherwise anotherEmail, else the bill e-mail, else the loyalty e-mail. */
 export function emailUsed(input: { emailError: boolean; anotherEmail: string | null; bill: Bill | null; user: LoyaltyUser | null }): string {
@@ -33,20 +49,20 @@ export function commission(types: readonly PaymentType[], selected: PaymentType 
  * Final price = sum + commission − used points, of the selected type (the lowest commission while none is). Below
  * zero only if used points exceed the maximum below, which clampPoints prevents; callers treat ≤ 0 as covered.
  */
-export function finalPrice(bill: Bill, selected: PaymentType | null, usedPoints: number): Kopecks {
-  return rules.amountDue(sumOf(bill), commission(bill.cardTypes, selected), usedPoints);
+export function finalPrice(bill: Bill, selected: PaymentType | null, usedPoints: number, typedPart: Kopecks | null = null): Kopecks {
+  return rules.amountDue(sumOf(bill, selected, typedPart), commission(bill.cardTypes, selected), usedPoints);
 }
 
 /** What the payer is shown to pay in money: the final price, never below zero. */
-export const amountToPay = (bill: Bill, selected: PaymentType | null, usedPoints: number): Kopecks =>
-  rules.amountToPay(finalPrice(bill, selected, usedPoints));
+export const amountToPay = (bill: Bill, selected: PaymentType | null, usedPoints: number, typedPart: Kopecks | null = null): Kopecks =>
+  rules.amountToPay(finalPrice(bill, selected, usedPoints, typedPart));
 
 /**
  * Maximum spendable points = the smaller of useful points and (sum + commission), in whole points. The points
  * screen comes before a type is chosen, so it takes the lowest commission; a chosen type's can only be higher.
  */
-export function maxSpendablePoints(bill: Bill, selected: PaymentType | null = null): number {
-  return rules.maxSpendablePoints(bill.usefulPoints, sumOf(bill), commission(bill.cardTypes, selected));
+export function maxSpendablePoints(bill: Bill, selected: PaymentType | null = null, typedPart: Kopecks | null = null): number {
+  return rules.maxSpendablePoints(bill.usefulPoints, sumOf(bill, selected, typedPart), commission(bill.cardTypes, selected));
 }
 
 /** What is left of the bill's sum after the points, before any fee: the first step's 'Сумма к оплате'. */
@@ -57,5 +73,6 @@ export const isCoveredByPoints = (bill: Bill, usedPoints: number): boolean => us
 
 /** Points are usable only when enabled, useful points are above 0 and the bill has a customer number. */
 export function canUsePoints(bill: Bill | null): boolean {
-  return !!bill && bill.pointsEnabled && bill.usefulPoints > 0 && !!bill.info.CustNo;
+  // Points go to one part of a bill only: the first the payer pays with them.
+  return !!bill && bill.pointsEnabled && bill.usefulPoints > 0 && !!bill.info.CustNo && !bill.parts?.pointsSpent;
 }

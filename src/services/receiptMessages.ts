@@ -13,6 +13,12 @@ export const receiptMessages = {
   /** Two minutes and still no word from the bank: said honestly, with a reload on offer. */
   slow: 'Банк пока не подтвердил платеж',
   slowNote: 'Обычно это занимает несколько секунд, но иногда дольше. Мы продолжаем проверять — можно остаться на странице или обновить ее позже.',
+  /** A bill the merchant captures by hand: the money is blocked on the card, not taken; the receipt comes with the capture. */
+  held: 'Сумма заблокирована на карте',
+  /** What happens next, with the day the hold ends at the latest ("02.12.2026"). */
+  heldNote: (until: string) => `Продавец спишет ее после подтверждения или снимет блокировку до ${until}`,
+  /** The merchant (or the clock) let the hold go: nothing was taken. */
+  released: 'Блокировка снята',
   reload: 'Обновить страницу',
   retry: 'Попробовать снова',
   /** The ways forward after a declined card: another card first, fast payment beside it, then the merchant's support. */
@@ -26,11 +32,15 @@ export const receiptMessages = {
   declinedReason: 'Причина',
   noReasonGiven: 'Банк не сообщил',
   backToShop: 'Вернуться в магазин',
+  /** A part of a bill paid in parts was paid and more remains: the next part, on the same link. */
+  nextPart: 'Оплатить следующую часть',
   /** The link of a bill that is paid: its own receipt instead of the data error. */
   paidTitle: 'Счет оплачен',
   /** A payment the merchant gave back: the status says so instead of 'Оплачено', the receipt when. */
   refundedWhole: (amount: string) => `Возвращено ${amount}`,
   refunded: 'Возвращено',
+  /** A payment given back in part: what it comes to after the refund. */
+  netAmount: 'Итого с учетом возврата',
   /** "8 000,00 руб., 15 мая 2026 г. в 12:00 МСК". */
   refundedWhen: (amount: string, at: string) => `${amount}, ${at}`,
   /** The amount row of a payment given back whole: what it was, not 'Оплачено'. */
@@ -57,6 +67,8 @@ export const receiptMessages = {
   quantityTimesPrice: (quantity: string, price: string) => `${quantity} × ${price}`,
   /** Under 'Чек отправлен на': the bank's cash register e-mails the fiscal receipt (with the positions) to that address. */
   fiscalNote: 'Кассовый чек с позициями банк отправит на этот адрес',
+  /** The goods handed over: the day (Moscow) and where the closing receipt (full settlement) went. */
+  handedOver: (day: string, sentTo: string | null) => `Товар передан ${day}.${sentTo ? ` Чек полного расчета отправлен на ${sentTo}` : ''}`,
   vat: {
     none: 'Без НДС',
     vat0: 'НДС 0 %',

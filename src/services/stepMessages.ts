@@ -1,4 +1,5 @@
 import { formatAmount, formatNumber, plural } from './format';
+import { messages } from './messages';
 import type { DeclineReason } from './rules/declineReasons';
 
 /** 'секунду', 'секунды', 'секунд': the resend countdown's word (here, with its only text, not on the first screen). */
@@ -29,10 +30,10 @@ export const stepMessages = {
     freeCallHint: 'Не приходит СМС? Подтвердите номер бесплатным звонком',
     label: 'Код из СМС',
     sentTo: (phone: string) => `на номер ${phone}`,
-    /** 'Неверный код, осталось 3 попытки': the server said how many tries the code still takes. */
-    wrongTries: (n: number) => `Неверный код, ${plural(n, ['осталась', 'осталось', 'осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
-    /** The code takes no more tries (or ran out): only a new one will do. */
-    noTriesLeft: 'Неверный код. Попыток не осталось — запросите новый код',
+    /** 'Осталось 3 попытки', on its own line under 'Ошибка проверки кода': the server said how many tries the code still takes. */
+    triesLeft: (n: number) => `${plural(n, ['Осталась', 'Осталось', 'Осталось'])} ${n} ${plural(n, ['попытка', 'попытки', 'попыток'])}`,
+    /** Under 'Ошибка проверки кода' when the code takes no more tries (or ran out): only a new one will do. */
+    noTriesLeft: 'Попыток не осталось — запросите новый код',
   },
   status: {
     created: 'Получаем данные о платеже. Пожалуйста, не покидайте страницу',
@@ -40,6 +41,12 @@ export const stepMessages = {
     declined: 'Платеж отклонен',
     /** Paid twice: this payment came after the bill was paid, and its money went back to the payer. */
     refunded: 'Счет уже оплачен. Деньги за этот платеж возвращены',
+    /**
+     * The same, with the amount and where it goes back: to the card, or to the account a fast payment came from
+     * ('Счет уже был оплачен, этот платеж возвращен: 12 345,67 руб. вернутся на карту в течение 7 рабочих дней').
+     */
+    refundedTo: (amount: string, to: 'card' | 'account') =>
+      `Счет уже был оплачен, этот платеж возвращен: ${amount} вернутся на ${to === 'card' ? 'карту' : 'счет'} в течение 7 рабочих дней`,
     orderNotFound: 'Заказ не найден',
     notFound404: 'Ошибка 404. Документ не найден. Проверьте ссылку',
     resultTitle: 'Результат оплаты',
@@ -77,11 +84,12 @@ export const stepMessages = {
     restart: 'Начать заново',
   },
   signIn: {
-    title: 'Авторизация',
-    phone: 'Телефон',
-    password: 'Пароль',
-    forgot: 'Не помню пароль',
-    register: 'Зарегистрироваться',
+    // The form's words are the first HTML's too (its outline is on screen before the page's script): one copy.
+    title: messages.reg.signInTitle,
+    phone: messages.reg.phone,
+    password: messages.reg.password,
+    forgot: messages.reg.forgot,
+    register: messages.reg.register,
     newPasswordSent: 'Новый пароль отправлен вам по СМС',
     registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
     /** The heading of a refused sign-in; the reason, as the server gave it, under it. */
@@ -110,14 +118,14 @@ export const stepMessages = {
   },
   offer: {
     title: 'Условия оферты',
-    executerTitle: 'Условия платежа',
+    executorTitle: 'Условия платежа',
     close: 'Закрыть',
     loading: 'Загрузка условий…',
   },
   agreement: {
     accept: 'Я принимаю',
     aggregatorLink: 'условия оферты',
-    executerLink: 'условия платежа',
+    executorLink: 'условия платежа',
   },
   choosePaymentType: {
     title: 'Выберите способ оплаты',
@@ -126,6 +134,8 @@ export const stepMessages = {
     /** A way to pay with no fee says so, rather than nothing. */
     noCommission: 'Без комиссии',
     prepayment: 'Сумма предоплаты',
+    /** A bill paid in parts: what this payment pays of it. */
+    partAmount: 'Сумма платежа',
     fee: 'Сервисный сбор',
     feeFrom: 'Сервисный сбор от',
     total: 'Итого',
@@ -136,21 +146,30 @@ export const stepMessages = {
     noPoints: 'Не списывать баллы',
     /** After 'Попробовать снова': what failed (the reason under it, from `decline`). */
     retryTitle: 'Предыдущий платеж отклонен',
+    /** After 'Попробовать снова' on a hold the merchant (or the clock) let go: nothing was taken, the bill is open. */
+    releasedTitle: 'Блокировка снята',
     retryWhat: (way: string | null, amount: string) => (way ? `${way}, ${amount}` : amount),
-    /** An attempt still open at the bank (Back from its card form, a QR not paid yet). */
-    openTitle: 'Оплата не завершена',
-    openWhat: (way: string) => `Вы начали оплату способом «${way}», но не завершили ее. Вернитесь к ней — второй платеж не создается — или выберите другой способ.`,
+    /**
+     * An attempt of the bill that may still be paid (a QR or a card form in this tab or another, Back from the card
+     * form): said before any other way is offered.
+     */
+    openTitle: 'Оплата уже начата — она еще может пройти',
+    openWhat: (way: string) => `Вы начали оплату способом «${way}» — на этой странице или в другой вкладке. Вернитесь к ней: второй платеж не создается.`,
     openResume: 'Вернуться к оплате',
     openAnother: 'Выбрать другой способ',
+    /** Another way abandons the one begun: asked first, as the begun one can then no longer be paid. */
+    openConfirmTitle: 'Отменить начатую оплату?',
+    openConfirmWhat: (way: string) => `Оплата способом «${way}» будет отменена: ее QR-код, форма или ссылка больше не примут оплату.`,
+    openConfirm: 'Отменить и выбрать другой способ',
     /** Pay when points cover the whole bill: nothing else is charged. */
     payWithPoints: 'Оплатить баллами',
     /** A stale tab's Pay: the server says the bill was paid meanwhile (409). */
     alreadyPaid: 'Этот счет уже оплачен',
     alreadyPaidNote: 'Оплата по нему прошла, платить еще раз не нужно.',
     aggregatorOffer: 'Я принимаю условия оферты',
-    executerOffer: 'Я принимаю условия платежа',
+    executorOffer: 'Я принимаю условия платежа',
     offerRequired: 'Необходимо принять условия оферты',
-    executerRequired: 'Необходимо принять условия платежа',
+    executorRequired: 'Необходимо принять условия платежа',
     noPaymentUrl: 'Не удалось перейти к оплате. Попробуйте сменить способ оплаты или свяжитесь с нами',
     closeWithPointsFailed: 'Не удалось закрыть счет баллами, попробуйте позже',
     offerFailed: 'Не удалось получить информацию об оферте',

@@ -19,6 +19,8 @@ export interface LoyaltyUser {
 
 export interface PaymentUrlRequest {
   pointsSum: number | null;
+  /** The part of a bill in parts this payment pays, roubles; null: what remains, or the way's cap when lower. */
+  partSum?: number | null;
   objectOID: string;
   cardTypeOID: string | null;
   email: string | null;
@@ -37,14 +39,23 @@ export interface PaymentUrlResponse {
   };
 }
 
+/** A hold on the payer's card: the amount held, roubles, and when the hold ends at the latest (ISO 8601 UTC). */
+export interface Hold {
+  amount: number;
+  until: string;
+}
+
 export interface PaymentStatusResponse {
-  status: PaymentStatusValue | null;
+  /** 'held': the money is blocked on the card until the merchant captures or releases it; 'released': let go. */
+  status: PaymentStatusValue | 'held' | 'released' | null;
+  /** With 'held' only. */
+  hold?: Hold;
   objectOID?: string;
   /** With a final status only. */
   receipt?: Receipt;
 }
 
-export type OfferKind = 'aggregator' | 'executer';
+export type OfferKind = 'aggregator' | 'executor';
 
 /** What the payer asks for with a code, as the step's form gave it: the phone the code goes to, and what it unlocks. */
 export type CodeRequest =

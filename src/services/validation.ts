@@ -1,8 +1,15 @@
 import * as yup from 'yup';
+import { isTextLine } from './rules/freeText';
 import { PHONE_DIGITS, PHONE_PREFIX } from './rules/phone';
 import { stepMessages } from './stepMessages';
 
 const v = stepMessages.validation;
+
+/**
+ * A field of one line of free text, as the server takes it (rules/freeText.ts: no control character, line break or half
+ * a character): refused with the field's own words, as the server refuses it.
+ */
+const oneLine = (schema: yup.StringSchema<string | undefined>, message: string) => schema.test('one line of text', message, (value) => !value || isTextLine(value));
 
 /** Phone digits as sent (rules/phone.ts: 11 digits starting with 79); the mask's other characters are stripped before. */
 export const phoneSchema = yup
@@ -16,7 +23,7 @@ export const phoneSchema = yup
 // A practical e-mail check: something@domain.tld, no spaces (the server has the final word).
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-export const emailSchema = yup.string().trim().required(v.emailRequired).matches(EMAIL, v.emailFormat);
+export const emailSchema = oneLine(yup.string().trim().required(v.emailRequired).matches(EMAIL, v.emailFormat), v.emailFormat);
 
 export const emailFormSchema = yup.object({ email: emailSchema });
 
@@ -24,12 +31,12 @@ export const emailFormSchema = yup.object({ email: emailSchema });
 
 export const signInSchema = yup.object({
   phone: phoneSchema,
-  password: yup.string().required(v.passwordRequired),
+  password: oneLine(yup.string().required(v.passwordRequired), v.passwordRequired),
 });
 
 export const forgotPasswordSchema = yup.object({ phone: phoneSchema });
 
-const personName = (message: string) => yup.string().trim().required(message);
+const personName = (message: string) => oneLine(yup.string().trim().required(message), message);
 
 export const registerSchema = yup.object({
   surname: personName(v.surnameRequired),

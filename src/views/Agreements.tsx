@@ -1,15 +1,16 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useRef } from 'react';
 import { derive, type Agreements as Ticks, type CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
 import type { OfferKind, PaymentType } from '../services/types';
 import type { OfferActor } from './OfferModal';
+import { revealAbovePayBar } from './revealAbovePayBar';
 
 const t = stepMessages.choosePaymentType;
 
 const agreementText: Record<OfferKind, { link: string; error: string }> = {
   aggregator: { link: stepMessages.agreement.aggregatorLink, error: t.offerRequired },
-  executer: { link: stepMessages.agreement.executerLink, error: t.executerRequired },
+  executor: { link: stepMessages.agreement.executorLink, error: t.executorRequired },
 };
 
 /**
@@ -19,7 +20,7 @@ const agreementText: Record<OfferKind, { link: string; error: string }> = {
 export function Agreements({ actor, type, offer, disabled }: { actor: CheckoutActor; type: PaymentType; offer: OfferActor | undefined; disabled: boolean }) {
   const agreements = useSelector(actor, (state) => derive.agreements(state.context));
   const errors = useSelector(actor, (state) => state.context.agreementErrors);
-  const kinds = (['aggregator', 'executer'] as const).filter((kind) => (kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer));
+  const kinds = (['aggregator', 'executor'] as const).filter((kind) => (kind === 'aggregator' ? type.IsShowAggregatorOffer : type.IsShowExecuterOffer));
   useFocusFirstError(errors);
   if (kinds.length === 0) return null;
 
@@ -71,14 +72,20 @@ export function Agreements({ actor, type, offer, disabled }: { actor: CheckoutAc
   );
 }
 
-/** After a Pay that the agreements stopped, focus goes to the first one missing, so it is ticked next. */
+/**
+ * After a Pay that the agreements stopped, focus goes to the first one missing, so it is ticked next, and its error is
+ * brought into view above a phone's Pay bar.
+ */
 function useFocusFirstError(errors: Ticks) {
   const shown = useRef(errors);
   useEffect(() => {
     // Each Pay sets the marks anew (a new object), so a second Pay with the same marks moves focus again.
     if (shown.current === errors) return;
     shown.current = errors;
-    const first = errors.aggregator ? 'aggregator' : errors.executer ? 'executer' : null;
-    if (first) document.getElementById(`agreement-${first}`)?.focus();
+    const first = errors.aggregator ? 'aggregator' : errors.executor ? 'executor' : null;
+    if (!first) return;
+    document.getElementById(`agreement-${first}`)?.focus({ preventScroll: true });
+    // The box and its error together: the line ticked and the words saying why.
+    revealAbovePayBar(document.getElementById(`agreement-${first}-error`)?.closest<HTMLElement>('.agreement-item') ?? null);
   }, [errors]);
 }

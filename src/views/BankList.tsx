@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { defineBankChoice, type BankListDependencies } from '../actors/bankChoice';
 import type { BankChoiceActor } from '../machines/bankChoice';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type HCaptchaType from '@hcaptcha/react-hcaptcha';
 import type { ActorRef, Snapshot } from 'xstate';
@@ -15,6 +15,8 @@ interface Props {
   token: string | null;
   /** The check is what stands in the way now (the server asked for it, or Continue was pressed before it): said at once. */
   urgent?: boolean;
+  /** A new value each time the payer pressed on before ticking: the check takes focus, so each press is answered. */
+  asked?: object | null;
   onVerify: (token: string) => void;
   onExpire: () => void;
 }
@@ -23,11 +25,15 @@ interface Props {
  * The robot check ('Я не робот'): hCaptcha (visible checkbox, light theme) when the page has a site key; otherwise the
  * dev stand-in checkbox 'Я не робот', whose token the sandbox server accepts.
  */
-export function Captcha({ token, urgent = false, onVerify, onExpire }: Props) {
+export function Captcha({ token, urgent = false, asked = null, onVerify, onExpire }: Props) {
   const { config } = usePage();
   const id = useId();
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked) group.current?.focus();
+  }, [asked]);
   return (
-    <div className={urgent ? 'captcha is-urgent' : 'captcha'} role="group" aria-labelledby={`${id}-notice`}>
+    <div ref={group} tabIndex={-1} className={urgent ? 'captcha is-urgent' : 'captcha'} role="group" aria-labelledby={`${id}-notice`}>
       {/* The one instruction when it is what is missing: announced, in place of a second line that would say the same. */}
       <p className="captcha-notice" id={`${id}-notice`} role={urgent ? 'alert' : undefined}>
         {stepMessages.robot.notice}
@@ -59,12 +65,14 @@ export const useCaptchaPending = (flow: RobotCheckFlow) => useSelector(flow, (st
 export function FlowCaptcha({ flow }: { flow: RobotCheckFlow }) {
   const showCaptcha = useSelector(flow, (state) => state.context.showCaptcha);
   const token = useSelector(flow, (state) => state.context.captcha);
-  const urgent = useSelector(flow, (state) => state.context.problem?.kind === 'robot check');
+  const problem = useSelector(flow, (state) => state.context.problem ?? null);
+  const urgent = problem?.kind === 'robot check';
   if (!showCaptcha) return null;
   return (
     <Captcha
       token={token}
       urgent={urgent && token === null}
+      asked={urgent ? problem : null}
       onVerify={(value) => flow.send({ type: 'captcha.verified', token: value })}
       onExpire={() => flow.send({ type: 'captcha.expired' })}
     />

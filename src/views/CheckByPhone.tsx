@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
 import type { freeCallMachine } from '../machines/freeCall';

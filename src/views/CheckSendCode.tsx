@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CheckoutActor } from '../machines/checkout';
 import { maskPhone } from '../services/rules/phone';
@@ -7,7 +7,7 @@ import { stepMessages } from '../services/stepMessages';
 import { FlowCaptcha, useCaptchaPending } from './Captcha';
 import { focusHeading } from './focusHeading';
 import { CODE_DIGITS, CodeInputs } from './CodeInputs';
-import { useCodeFlow, useCodeProblem, type CodeFlowActor } from './CodeStep';
+import { useCodeFlow, useCodeProblem, useTriesLeft, type CodeFlowActor } from './CodeStep';
 import { StepSection } from './StepSection';
 
 const t = stepMessages.code;
@@ -56,6 +56,7 @@ function CodeForm({ flow }: { flow: CodeFlowActor }) {
   const sending = useSelector(flow, (state) => state.hasTag('sending'));
   const problemKind = useSelector(flow, (state) => state.context.problem?.kind ?? null);
   const problem = useCodeProblem(flow);
+  const triesLeft = useTriesLeft(flow);
   const secondsLeft = useSelector(flow, (state) => state.context.secondsLeft);
   const captchaPending = useCaptchaPending(flow);
   useFocusAfterResend(sending);
@@ -108,6 +109,8 @@ function CodeForm({ flow }: { flow: CodeFlowActor }) {
       {problem && (
         <p className="form-error" id={errorId} role="alert">
           {problem}
+          {/* The tries left on a line of their own, under the words of the rule. */}
+          {triesLeft && <span className="form-error-line">{triesLeft}</span>}
         </p>
       )}
       <div className="resend">

@@ -1,54 +1,35 @@
-import { Suspense, useEffect, type ComponentType } from 'react';
 import { useSelector } from './useSelector';
 import type { CheckoutActor, Step } from '../machines/checkout';
 import { messages } from '../services/messages';
 import { usePage } from './appContext';
-import { CheckByPhone, CheckSendCode, ChoosePaymentType, ForgotPassword, Reg, Register, ResultStep, Sbp, UsePoints } from './lazyViews';
+import type { StepView } from './chunkViews';
+import { CodeFailed } from './CodeFailed';
 import { NoReg } from './NoReg';
+import { Reg } from './Reg';
 import { StepErrorBoundary } from './StepErrorBoundary';
 import { useStepFocus } from './useStepFocus';
 
-/** The view of every step of src/machines/steps.ts; each reads its own slice of the checkout and sends events. */
-const stepViews: Record<Step, ComponentType<{ actor: CheckoutActor }>> = {
-  reg: Reg,
-  noReg: NoReg,
-  usePoints: UsePoints,
-  checkSendCode: CheckSendCode,
-  checkByPhone: CheckByPhone,
-  choosePaymentType: ChoosePaymentType,
-  sbp: Sbp,
-  result: ResultStep,
-  forgotPassword: ForgotPassword,
-  register: Register,
-};
+/** The first steps' views, in the first scripts; every other step's comes in its chunk of code (chunkViews.ts). */
+const firstStepViews: Partial<Record<Step, StepView>> = { reg: Reg, noReg: NoReg };
 
-/** Shows the view of the current step, with the 'Back' link while there is a step to go back to. */
+/**
+ * Shows the view of the current step, with the 'Back' link while there is a step to go back to. While the code of a
+ * step the payer asked for is on its way, the step's place says so; when it cannot come, the error with a retry.
+ */
 export function Checkout({ actor }: { actor: CheckoutActor }) {
   const step = useSelector(actor, (state) => state.context.step);
   const canGoBack = useSelector(actor, (state) => state.context.history.length > 0);
   const signedIn = useSelector(actor, (state) => state.context.user !== null);
-  const { goBack, reload = () => undefined, preload } = usePage();
+  const loadingStep = useSelector(actor, (state) => state.hasTag('loading step'));
+  const codeFailed = useSelector(actor, (state) => state.hasTag('step code failed'));
+  const { goBack, reload = () => undefined, views } = usePage();
   // Signing in changes the reg step's screen as a step change does: the sign-in form gives way to the payer's card.
   useStepFocus(signedIn ? `${step} signed in` : step);
-  // Every payer's second step (and the page's other background code): fetched once the first is painted, so
-  // Continue and Pay do not wait.
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        void ChoosePaymentType.preload().catch(() => undefined);
-        preload?.();
-      });
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [preload]);
 
-  const View = stepViews[step];
+  const View = firstStepViews[step] ?? views.step(step);
   return (
     <>
+      {/* Back stays while a step's code is on its way or lost: it returns to the step on screen. */}
       {canGoBack && (
         <nav className="step-nav" aria-label="Навигация по шагам">
           <button type="button" className="link back-link" onClick={goBack}>
@@ -56,23 +37,21 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
           </button>
         </nav>
       )}
-      {/*
-        Steps from lazyViews show that they are on their way until their code arrives (on a slow network a
-        Continue that changed nothing for seconds); the card's min-height holds the layout. One boundary per step, so
-        the step being left is removed at once rather than kept hidden with its heading.
-      */}
-      <StepErrorBoundary key={step} onReload={reload}>
-        <Suspense
-          fallback={
-            <p className="step-pending" role="status">
-              <span className="spinner" aria-hidden="true" />
-              {messages.app.stepLoading}
-            </p>
-          }
-        >
-          <View actor={actor} />
-        </Suspense>
-      </StepErrorBoundary>
+      {loadingStep ? (
+        // The step asked for is on its way (on a slow network a Continue that changed nothing for seconds); the card's
+        // min-height holds the layout.
+        <p className="step-pending" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {messages.app.stepLoading}
+        </p>
+      ) : codeFailed ? (
+        <CodeFailed onRetry={() => actor.send({ type: 'code.retry' })} />
+      ) : (
+        // One boundary per step, so the step being left is removed at once rather than kept with its heading.
+        <StepErrorBoundary key={step} onReload={reload}>
+          {View && <View actor={actor} />}
+        </StepErrorBoundary>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CheckoutActor } from '../machines/checkout';
@@ -28,22 +28,32 @@ export function codeProblemText(problem: CodeProblem): string | null {
       // The wait the server named, in the catalogue's words, else a short refusal: the payer must learn why nothing came.
       return problem.secondsLeft !== null && problem.secondsLeft > 0 ? stepMessages.code.resendIn(problem.secondsLeft) : stepMessages.code.sendRefused;
     case 'robot check':
-      return null;
+      // The rejected code before the check still says what happened; the check's own notice says what to do.
+      return problem.rejected ? stepMessages.code.rejected : null;
     case 'sms failed':
       return stepMessages.code.smsFailed;
     case 'code incomplete':
       return stepMessages.code.incomplete;
     case 'code rejected':
-      // The tries left when the server told them; else the plain 'Ошибка проверки кода'.
-      if (problem.triesLeft === null) return stepMessages.code.rejected;
-      return problem.triesLeft > 0 ? stepMessages.code.wrongTries(problem.triesLeft) : stepMessages.code.noTriesLeft;
+      // 'Ошибка проверки кода' as it is; the tries left, when the server told them, are a line of their own.
+      return stepMessages.code.rejected;
     case 'finish failed':
       return stepMessages.code.finishFailed;
   }
 }
 
+/** The line under a rejected code's 'Ошибка проверки кода': the tries it still takes, when the server told them. */
+export function triesLeftText(problem: CodeProblem): string | null {
+  const triesLeft = problem.kind === 'code rejected' ? problem.triesLeft : problem.kind === 'robot check' ? (problem.rejected?.triesLeft ?? null) : null;
+  if (triesLeft === null) return null;
+  return triesLeft > 0 ? stepMessages.code.triesLeft(triesLeft) : stepMessages.code.noTriesLeft;
+}
+
 /** The flow's problem as text, or null. */
 export const useCodeProblem = (flow: CodeFlowActor) => useSelector(flow, (state) => (state.context.problem ? codeProblemText(state.context.problem) : null));
+
+/** The tries a rejected code still takes, as text, or null. */
+export const useTriesLeft = (flow: CodeFlowActor) => useSelector(flow, (state) => (state.context.problem ? triesLeftText(state.context.problem) : null));
 
 /** A step whose form asks for a code (forgot password, register): its title, then the form once the flow runs. */
 export function CodeStep({ actor, title, children }: { actor: CheckoutActor; title: string; children: (flow: CodeFlowActor) => ReactNode }) {

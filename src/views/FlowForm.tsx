@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { FormEvent, ReactNode } from 'react';
 import { messages } from '../services/messages';
 import { FlowCaptcha, useCaptchaPending, type RobotCheckFlow } from './Captcha';

@@ -3,7 +3,6 @@ import { derive, type CheckoutActor } from '../machines/checkout';
 import { formatPoints } from '../services/format';
 import { messages } from '../services/messages';
 import { ContinueStep } from './ContinueStep';
-import { UsePoints } from './lazyViews';
 import { PaymentInfo } from './PaymentInfo';
 import { StepSection } from './StepSection';
 import { useHydrated } from './useHydrated';
@@ -31,9 +30,8 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
               {usedPoints > 0 ? `${messages.points.used}: ${formatPoints(usedPoints)}` : `${messages.points.canUse} ${formatPoints(bill.usefulPoints)}`}
             </p>
           </div>
-          {/* The points step's code first: with it comes the code flow that step starts. Off in the server's markup: a press
-              before the page's script has hydrated it would be lost. */}
-          <button type="button" className="button secondary" disabled={!hydrated} onClick={() => void UsePoints.preload().then(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }), () => undefined)}>
+          {/* Off in the server's markup: a press before the page's script has hydrated it would be lost. */}
+          <button type="button" className="button secondary" disabled={!hydrated} onClick={() => actor.send({ type: 'nav.goTo', step: 'usePoints' })}>
             {usedPoints > 0 ? messages.points.change : messages.points.use}
           </button>
         </div>

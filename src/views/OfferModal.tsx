@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { offerMachine } from '../machines/offer';
@@ -71,7 +71,7 @@ export function OfferModal({ offer }: { offer: OfferActor }) {
       >
         <h2 id="offer-title" className="modal-title">
           {/* The payment terms are not the offer: each is titled as its link names it. */}
-          {view.kind === 'executer' ? stepMessages.offer.executerTitle : stepMessages.offer.title}
+          {view.kind === 'executor' ? stepMessages.offer.executorTitle : stepMessages.offer.title}
         </h2>
         <div className="modal-body">
           {view.loading && (

@@ -12,7 +12,12 @@ import { Receipt, webLink } from './Receipt';
  * receipt here: then the note says no more is due. A bill whose payment the merchant gave back whole says that instead
  * of 'Счет оплачен'.
  */
-export function PaidBill({ receipt, merchant }: { receipt: ReceiptData | null; merchant: Merchant }) {
+export interface PaidBillProps {
+  receipt: ReceiptData | null;
+  merchant: Merchant;
+}
+
+export function PaidBill({ receipt, merchant }: PaidBillProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The page's one news: a screen reader starts here.
   useEffect(() => heading.current?.focus(), []);

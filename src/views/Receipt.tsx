@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatMoney, formatPoints } from '../services/format';
+import { kopecksOf, roublesOf } from '../services/pricing';
 import type { Merchant } from '../services/pageConfig';
 import { receiptMessages as t } from '../services/receiptMessages';
 import type { Receipt as ReceiptData } from '../services/types';
@@ -10,6 +11,11 @@ const timeFormat = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'long', timeSty
 
 /** "15 января 2026 г. в 12:00 МСК". */
 export const formatReceiptTime = (iso: string) => `${timeFormat.format(new Date(iso))} ${t.moscowTime}`;
+
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Moscow' });
+
+/** "02.12.2026", the day in Moscow. */
+export const formatReceiptDay = (iso: string) => dayFormat.format(new Date(iso));
 
 /** A link the merchant gave, only if it is a web address (never `javascript:` from data). */
 export const webLink = (url: string | null | undefined): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
@@ -85,6 +91,8 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
     // Given back whole, the payment is no longer 'Оплачено': its amount, then what went back and when.
     [refund?.whole ? t.paymentAmount : t.amount, formatMoney(receipt.amount)],
     ...(refund ? [[t.refunded, t.refundedWhen(formatMoney(refund.amount), formatReceiptTime(refund.at))] as [string, string]] : []),
+    // Given back in part: what the payment now comes to, so the payer need not work it out.
+    ...(refund && !refund.whole ? [[t.netAmount, formatMoney(roublesOf(kopecksOf(receipt.amount) - kopecksOf(refund.amount)))] as [string, string]] : []),
     // The fee on its own line: in the positions when there are any, else here, under what was paid.
     ...(receipt.fee > 0 && receipt.items.length === 0 ? [[t.fee, formatMoney(receipt.fee)] as [string, string]] : []),
     ...(receipt.pointsUsed > 0 ? [[t.points, formatPoints(receipt.pointsUsed)] as [string, string]] : []),
@@ -111,6 +119,7 @@ export function Receipt({ receipt, merchant }: { receipt: ReceiptData; merchant:
         ))}
       </dl>
       {receipt.fiscal && receipt.email ? <p className="receipt-fiscal">{t.fiscalNote}</p> : null}
+      {receipt.handover ? <p className="receipt-fiscal">{t.handedOver(formatReceiptDay(receipt.handover.at), receipt.handover.sentTo)}</p> : null}
     </section>
   );
 }

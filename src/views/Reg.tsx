@@ -1,11 +1,12 @@
-import { Suspense } from 'react';
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { CheckoutActor } from '../machines/checkout';
 import { formatPhone } from '../services/format';
 import { messages } from '../services/messages';
+import { usePage } from './appContext';
+import { CodeFailed } from './CodeFailed';
 import { ContinueStep } from './ContinueStep';
 import { PaymentInfo } from './PaymentInfo';
-import { SignInForm } from './lazyViews';
+import { SignInShell } from './SignInShell';
 import { StepSection } from './StepSection';
 import { useHydrated } from './useHydrated';
 
@@ -13,6 +14,10 @@ import { useHydrated } from './useHydrated';
 export function Reg({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const user = useSelector(actor, (state) => state.context.user);
+  // The sign-in form comes in a chunk of its own: the state runs it (state.children.signIn) once that is here.
+  const formShown = useSelector(actor, (state) => state.children.signIn !== undefined);
+  const formFailed = useSelector(actor, (state) => state.hasTag('form code failed'));
+  const SignInForm = usePage().views.signInForm();
   const hydrated = useHydrated();
 
   return (
@@ -40,15 +45,15 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
           </div>
           <ContinueStep actor={actor} />
         </>
-      ) : hydrated ? (
-        // The form and its phone mask load on demand; the placeholder keeps the form's height meanwhile.
-        <Suspense fallback={<div className="form-pending" />}>
-          <SignInForm actor={actor} />
-        </Suspense>
+      ) : hydrated && formFailed ? (
+        <CodeFailed onRetry={() => actor.send({ type: 'code.retry' })} />
+      ) : hydrated && formShown && SignInForm ? (
+        <SignInForm actor={actor} />
       ) : (
-        // The server's markup holds the placeholder: a form whose links and button work only once its code is here
-        // would take presses before then and lose them.
-        <div className="form-pending" />
+        // The server's markup holds the form's outline with the amount, and keeps it until the form's code is here and
+        // running: a form whose links and button work only once the page's script has hydrated it would take presses
+        // before then and lose them, so the outline takes none and says what it waits for.
+        <SignInShell />
       )}
     </StepSection>
   );

@@ -45,7 +45,7 @@ export function ResultPage({ actor, logic, orderId, billOid, cancelled = false, 
           {stepMessages.status.resultTitle}
         </h1>
         {orderId && billOid && actor ? (
-          <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retryOf(billOid, orderId)} cancelled={cancelled} onReload={onReload} />
+          <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retryOf(billOid, orderId)} cancelled={cancelled} onReload={onReload} billHref={billHref(billOid)} />
         ) : orderId && billOid && logic ? (
           <PolledStatus logic={logic} orderId={orderId} billOid={billOid} cancelled={cancelled} merchant={merchant} returnUrl={returnUrl} onReload={onReload} />
         ) : (
@@ -62,6 +62,9 @@ export function ResultPage({ actor, logic, orderId, billOid, cancelled = false, 
  * Back to the bill, which opens with the declined order's way to pay and e-mail kept (the server looks them up), or with
  * another way to pay chosen instead (`via`, its code).
  */
+/** The bill's own link, where its payer pays (and pays the next part of a bill paid in parts). */
+export const billHref = (billOid: string) => `/pay/${encodeURIComponent(billOid)}`;
+
 export const retryHref = (billOid: string, orderId: string, via?: PaymentTypeCode) =>
   `/pay/${encodeURIComponent(billOid)}?retry=${encodeURIComponent(orderId)}${via ? `&via=${via}` : ''}`;
 
@@ -78,5 +81,5 @@ function PolledStatus({
   onReload,
 }: Omit<Props, 'orderId' | 'billOid' | 'actor' | 'logic'> & Required<Pick<Props, 'cancelled' | 'onReload' | 'logic'>> & { orderId: string; billOid: string }) {
   const actor = useActorRef(logic, { input: { transactionID: orderId, billOID: billOid } });
-  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retryOf(billOid, orderId)} cancelled={cancelled} onReload={onReload} />;
+  return <PaymentEnd actor={actor} merchant={merchant} returnUrl={returnUrl} retry={retryOf(billOid, orderId)} cancelled={cancelled} onReload={onReload} billHref={billHref(billOid)} />;
 }

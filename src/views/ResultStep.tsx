@@ -1,8 +1,9 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { CheckoutActor } from '../machines/checkout';
 import { stepMessages } from '../services/stepMessages';
 import { usePage } from './appContext';
 import { PaymentEnd } from './PaymentEnd';
+import { billHref } from './ResultPage';
 import { StepSection } from './StepSection';
 
 /**
@@ -13,10 +14,11 @@ import { StepSection } from './StepSection';
 export function ResultStep({ actor }: { actor: CheckoutActor }) {
   const status = useSelector(actor, (state) => state.children.paymentStatus);
   const returnUrl = useSelector(actor, (state) => state.context.bill.returnUrl ?? null);
+  const billLink = useSelector(actor, (state) => state.context.bill.objectOID);
   const { config, goBack, reload = () => undefined } = usePage();
   return (
     <StepSection title={stepMessages.status.resultTitle}>
-      {status && <PaymentEnd actor={status} merchant={config.merchant} returnUrl={returnUrl} retry={{ onRetry: goBack }} onReload={reload} quietUntilAnswered />}
+      {status && <PaymentEnd actor={status} merchant={config.merchant} returnUrl={returnUrl} retry={{ onRetry: goBack }} onReload={reload} quietUntilAnswered billHref={billHref(billLink)} />}
     </StepSection>
   );
 }

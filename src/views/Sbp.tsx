@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useContext, useId, useState } from 'react';
 import { derive, type CheckoutActor } from '../machines/checkout';
 import { bankListMessages } from '../services/bankListMessages';

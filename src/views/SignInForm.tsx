@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useFormik } from 'formik';
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';

@@ -1,10 +1,13 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { paymentStatusMachine } from '../machines/paymentStatus';
 import { stepMessages } from '../services/stepMessages';
 import { receiptMessages } from '../services/receiptMessages';
 import { formatMoney } from '../services/format';
 import { FailureIcon, LoadingIcon, OfflineIcon, SuccessIcon } from './icons';
+
+/** A fast payment came from the payer's bank account, and goes back there; any other way, to the card. */
+const FAST_PAYMENT = 'SBP';
 
 export type PaymentStatusActor = ActorRefFrom<typeof paymentStatusMachine>;
 
@@ -15,6 +18,10 @@ export type Outcome =
   | 'returned'
   | 'declined'
   | 'refunded'
+  /** The money is blocked on the card until the merchant captures or releases it. */
+  | 'held'
+  /** The hold was let go, nothing taken. */
+  | 'released'
   | 'order not found'
   | 'document not found'
   | 'offline'
@@ -33,9 +40,12 @@ export function outcomeOf(state: SnapshotFrom<typeof paymentStatusMachine>, opti
   if (state.hasTag('success')) return state.context.receipt?.refund?.whole ? 'returned' : 'success';
   if (state.hasTag('declined')) return state.context.receipt?.billPaid ? 'bill paid elsewhere' : 'declined';
   if (state.hasTag('refunded')) return 'refunded';
+  if (state.hasTag('released')) return 'released';
   if (state.hasTag('order not found')) return 'order not found';
   if (state.hasTag('document not found')) return 'document not found';
   if (state.hasTag('offline')) return 'offline';
+  // Held: the polling goes on for the merchant's capture or release, but the payer's answer is already this.
+  if (state.context.hold) return 'held';
   if (options.cancelled && state.context.answered) return 'cancelled';
   if (options.quietUntilAnswered && !state.context.answered) return 'unknown';
   if (state.context.slow) return 'slow';
@@ -50,6 +60,15 @@ const ClockIcon = () => (
   </svg>
 );
 
+/** A lock, shut while the money is held and open once the hold is let go. */
+const LockIcon = ({ open = false }: { open?: boolean }) => (
+  <svg viewBox="0 0 24 24" width={56} height={56} aria-hidden="true" focusable="false">
+    <circle cx="12" cy="12" r="11" fill={open ? '#667085' : '#1570ef'} />
+    <rect x="7.5" y="11" width="9" height="7" rx="1.5" fill="#fff" />
+    <path d={open ? 'M9.5 11V8.5a2.5 2.5 0 0 1 4.9-.7' : 'M9.5 11V8.5a2.5 2.5 0 0 1 5 0V11'} fill="none" stroke="#fff" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+);
+
 const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string }> = {
   success: { icon: <SuccessIcon />, text: stepMessages.status.success, kind: 'success' },
   // The words name the amount (see StatusBlock); the payment did go through, so no failure's cross.
@@ -58,6 +77,9 @@ const views: Record<Outcome, { icon: React.ReactNode; text: string; kind: string
   refunded: { icon: <FailureIcon />, text: stepMessages.status.refunded, kind: 'declined' },
   'order not found': { icon: <FailureIcon />, text: stepMessages.status.orderNotFound, kind: 'declined' },
   'document not found': { icon: <FailureIcon />, text: stepMessages.status.notFound404, kind: 'declined' },
+  // Not a success's tick: nothing is taken yet. The lock says the money is blocked.
+  held: { icon: <LockIcon />, text: receiptMessages.held, kind: 'held' },
+  released: { icon: <LockIcon open />, text: receiptMessages.released, kind: 'released' },
   offline: { icon: <OfflineIcon />, text: stepMessages.status.offline, kind: 'offline' },
   'bill paid elsewhere': { icon: <SuccessIcon />, text: receiptMessages.billPaidElsewhere, kind: 'success' },
   cancelled: { icon: <FailureIcon />, text: receiptMessages.cancelled, kind: 'declined' },
@@ -85,8 +107,14 @@ interface Props {
 export function StatusBlock({ actor, quietUntilAnswered = false, cancelled = false, createdText }: Props) {
   const outcome = useSelector(actor, (state) => outcomeOf(state, { cancelled, quietUntilAnswered }));
   const view = views[outcome];
-  const refund = useSelector(actor, (state) => state.context.receipt?.refund);
-  const text = outcome === 'returned' && refund ? receiptMessages.refundedWhole(formatMoney(refund.amount)) : view.text;
+  const receipt = useSelector(actor, (state) => state.context.receipt);
+  const refund = receipt?.refund;
+  const text =
+    outcome === 'returned' && refund
+      ? receiptMessages.refundedWhole(formatMoney(refund.amount))
+      : outcome === 'refunded' && receipt
+        ? stepMessages.status.refundedTo(formatMoney(receipt.amount), receipt.method?.code === FAST_PAYMENT ? 'account' : 'card')
+        : view.text;
   return (
     <div className={`status-block status-${view.kind}`}>
       {view.icon && <div className="status-icon">{view.icon}</div>}

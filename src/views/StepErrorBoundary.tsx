@@ -8,8 +8,9 @@ interface Props {
 }
 
 /**
- * A step whose code could not be loaded (a lost connection after the retry) must not blank the whole page: the
- * payer sees what happened and a way out, and the rest of the page (Back, header) keeps working.
+ * A step whose view fails to render must not blank the whole page: the payer sees what happened and a way out, and the
+ * rest of the page (Back, header) keeps working. (A step whose code cannot be loaded is a state of the checkout, with
+ * its own retry: CodeFailed.)
  */
 export class StepErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };

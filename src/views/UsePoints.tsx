@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from './useSelector';
 import { useFormik } from 'formik';
 import { useId } from 'react';
 import { derive, type CheckoutActor } from '../machines/checkout';

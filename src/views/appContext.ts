@@ -4,6 +4,7 @@ import type { AppActor as AppActorRef } from '../machines/app';
 import type { CheckoutActor } from '../machines/checkout';
 import type { PageConfig } from '../services/pageConfig';
 import type { BankListDependencies } from '../actors/bankChoice';
+import type { ChunkViews } from './chunkViews';
 
 const AppActorContext = createContext<AppActorRef | null>(null);
 
@@ -36,12 +37,12 @@ export interface PageServices {
   config: PageConfig;
   /** The Back link's action: through the browser history when the address bar owns the entry. */
   goBack: () => void;
-  /** Reloads the page (a step whose code failed to load); main.tsx gives the browser's reload. */
+  /** Reloads the page (a step that failed to render); main.tsx gives the browser's reload. */
   reload?: () => void;
   /** What the fast-payment step's bank list needs; without it the step offers the plain bank-app link. */
   bankList?: BankListDependencies;
-  /** Code to fetch in the background once the first step is painted (the bank widget's), as the second step's is. */
-  preload?: () => void;
+  /** The views the page's chunks of code have brought (the states that show them are entered once they are here). */
+  views: ChunkViews;
 }
 
 export const PageContext = createContext<PageServices | null>(null);

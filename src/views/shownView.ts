@@ -2,16 +2,19 @@ import type { SnapshotFrom } from 'xstate';
 import type { AppActor } from '../machines/app';
 
 /**
- * What the page shows for the app's state, by name: the loading state, the data error, a paid bill's receipt or the
- * checkout's step. The server renders a view into the page and names it there; the page hydrates that markup only
- * when its own first view has the same name (a reload on a later step's address, which the server cannot see, does
- * not), and renders on its own otherwise.
+ * What the page shows for the app's state, by name: the loading state (a step's code on its way too), the data error,
+ * code that could not be loaded, a paid bill's receipt or the checkout's step. The server renders a view into the page
+ * and names it there; the page hydrates that markup only when its own first view has the same name (a reload on a
+ * later step's address, which the server cannot see, does not), and renders on its own otherwise.
  */
 export function shownView(app: SnapshotFrom<AppActor>): string {
   if (app.hasTag('loading')) return 'loading';
   if (app.hasTag('error')) return 'error';
+  if (app.hasTag('code failed')) return 'code failed';
   if (app.hasTag('paid')) return 'paid';
-  return app.children.checkout?.getSnapshot().context.step ?? 'loading';
+  const checkout = app.children.checkout?.getSnapshot();
+  if (!checkout || checkout.hasTag('loading step')) return 'loading';
+  return checkout.hasTag('step code failed') ? 'code failed' : checkout.context.step;
 }
 
 /**

@@ -5,9 +5,9 @@ type Selected<Actor extends AnyActorRef | undefined> = Actor extends AnyActorRef
 
 /**
  * An actor's snapshot narrowed by `selector`, as @xstate/react's useSelector gives it (a render only when the selection
- * changes by `compare`; an actor that failed throws its error), on React's own useSyncExternalStore. The first step's
- * views read the checkout with it, so its scripts carry neither @xstate/react nor its selector shim
- * (initialJsGzipBytes in docs/benchmarks.md); the later steps' views use @xstate/react's.
+ * changes by `compare`; an actor that failed throws its error), on React's own useSyncExternalStore. The page's one
+ * useSelector: every view reads its actors with it, so no script carries @xstate/react's selector and its shim
+ * (initialJsGzipBytes in docs/benchmarks.md).
  */
 export function useSelector<Actor extends AnyActorRef | undefined, T>(
   actor: Actor,

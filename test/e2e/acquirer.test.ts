@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
+import { formatMoney } from '../../src/services/format';
 import { stepMessages } from '../../src/services/stepMessages';
 import { billByOid } from '../../server/billing/queries';
 import { attemptByOrder } from '../../server/payments/queries';
@@ -27,6 +28,8 @@ async function fault(name: string, on: boolean, orderNumber?: string) {
   });
   expect(answer.status).toBe(200);
 }
+
+const methodsOf = async (orderId: string) => (await exchangesOfAttempt(live.server.app.store, orderId)).map((e) => e.method);
 
 async function expectStatus(page: Page, text: string) {
   await page.getByRole('status').filter({ hasText: text }).waitFor({ timeout: 30_000 });
@@ -76,26 +79,31 @@ test('the acquirer answers 500 on Pay: the message, the payer stays; once it is 
   expect(attempts.map((a) => a.status)).toEqual(['success']);
 });
 
-test('paid twice (a card in one tab, the fast payment in another): one success, the other refunded at the acquirer and told so', async () => {
+test('paid twice all the same (decline.do failing while a card form is open in another tab): one success, the other refunded at the acquirer, and its payer told how much goes back and where', async () => {
   const bill = await freshBill(live.server, 'demo-anon');
   const first = await openPage();
   const cardOrder = await startCard(first.page, bill);
+  // The acquirer cannot end the open card order: its form stays payable.
+  await fault('decline-500', true, cardOrder);
 
   const second = await openPage();
   await toChoosePaymentType(second.page, bill);
+  await second.page.getByRole('button', { name: stepMessages.choosePaymentType.openAnother }).click();
+  await second.page.getByRole('button', { name: stepMessages.choosePaymentType.openConfirm }).click();
   await second.page.getByRole('radio', { name: /СБП/ }).check();
   const answered = second.page.waitForResponse('**/api/getPaymentUrl/');
   await second.page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
   const payload = ((await (await answered).json()) as { info: { data: { payload: string } } }).info.data.payload;
+  expect(await methodsOf(cardOrder)).toContain('decline.do');
   const bankApp = await second.context.newPage();
   await bankApp.goto(payload);
   await bankApp.getByRole('button', { name: 'Оплатить' }).click();
   await bankApp.getByRole('status').waitFor();
   await expectStatus(second.page, stepMessages.status.success);
 
-  // The first tab's card form was open all along: its payment comes after the bill was paid.
+  // The first tab's card form was open all along: its payment comes after the bill was paid, and goes back.
   await payWithCard(first.page, TEST_CARDS.pays);
-  await expectStatus(first.page, stepMessages.status.refunded);
+  await expectStatus(first.page, stepMessages.status.refundedTo(formatMoney(12_530.86), 'card'));
   expect(await first.page.getByText(stepMessages.status.success).count()).toBe(0);
   // The page may say 'refunded' before the refund itself is back from the acquirer (a background job).
   await live.server.app.background.idle();

@@ -1,34 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
+import { CHROMIUM, chromiumOptions, SHARED_CHROMIUM_VARIABLE } from './chromium';
 import { buildApp } from '../../server/app';
 import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
-import { freshDatabase } from '../support/testDatabase';
+import { freshDatabase, TEST_PASSWORD_COST } from '../support/testDatabase';
 import { billByLink } from '../../server/billing/queries';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { attemptByAnyId } from '../../server/payments/queries';
 
-/** Debian's Chromium; never a downloaded browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags that work here as root, headless, with no network but loopback. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM };
 
 export const distDir = path.resolve(__dirname, '..', '..', process.env.DIST_DIR ?? 'dist');
 
@@ -44,8 +31,15 @@ const offlineFetch: typeof fetch = async () => {
 };
 
 /**
+ * How often the journeys' pages ask for a payment's status or a free call's outcome: the page's own 5000 ms is the
+ * payer's pace, and a journey would only wait for it (the machines' tests check that pace on a fake clock).
+ */
+export const JOURNEY_POLL_MS = 250;
+
+/**
  * The real server on a free port with a fresh database of the file's engine (a SQLite file in a temporary folder, or a
- * PostgreSQL database of its own), seeded with the demo bills.
+ * PostgreSQL database of its own), seeded with the demo bills. Passwords are hashed at the tests' low cost (the cost
+ * travels inside each hash, so signing in reads it from there) and the page polls at JOURNEY_POLL_MS.
  */
 export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -62,9 +56,11 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
     publicUrl: url,
     logger: false,
     sbpFetch: offlineFetch,
+    passwordCost: TEST_PASSWORD_COST,
+    pagePollMs: JOURNEY_POLL_MS,
     ...overrides,
   });
-  await seedDemo(app.store);
+  await seedDemo(app.store, TEST_PASSWORD_COST);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -99,14 +95,42 @@ export function useLiveServer(options: () => Parameters<typeof buildApp>[0] = ()
   return live;
 }
 
+/**
+ * Chromium for a test file: a connection to the run's shared browser when there is one (each test's own contexts keep
+ * the tests apart; closing the connection closes them), else a browser of its own. Every context made on it reports
+ * its pages' errors to the journey running (watchPages).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      `Browser journeys need Debian's Chromium at ${CHROMIUM}. Install it with \`apt-get install -y chromium\` ` +
-        '(.ci/run does this), or point CHROMIUM_PATH at a Chromium binary.',
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const shared = process.env[SHARED_CHROMIUM_VARIABLE];
+  return watched(shared ? await chromium.connect(shared) : await chromium.launch(chromiumOptions()));
+}
+
+/** The browser, its contexts made (newContext, or newPage's own) with their pages watched. */
+function watched(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchPages(context);
+    return context;
+  };
+  return browser;
+}
+
+/**
+ * Reports each page's uncaught errors and the errors it logs to the journey running (test/e2e/environment.ts fails
+ * the test with them). Chromium's own line for an answer with an error status is left out: journeys provoke those on
+ * purpose (a paid bill's 409), and what the page does with them is what they check.
+ */
+function watchPages(context: BrowserContext) {
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => globalThis.checkoutJourney?.pageError(error, page.url()));
+    page.on('console', (message) => {
+      if (message.type() !== 'error' || message.text().startsWith('Failed to load resource: ')) return;
+      globalThis.checkoutJourney?.consoleError(message.text(), page.url());
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
 }
 
 export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'ru-RU' } as const;
@@ -118,8 +142,8 @@ export const WIDTHS = [
 ] as const;
 
 /**
- * Pages for the tests of a file: each in a fresh context of the device, failing the test on a page error; the
- * contexts close after each test.
+ * Pages for the tests of a file: each in a fresh context of the device (its page errors and console errors fail the
+ * test: watchPages); the contexts close after each test.
  */
 export function usePages(live: Live) {
   const contexts: BrowserContext[] = [];
@@ -130,9 +154,6 @@ export function usePages(live: Live) {
     const context = await newContext(live.browser, device);
     contexts.push(context);
     const page = await context.newPage();
-    page.on('pageerror', (error) => {
-      throw error;
-    });
     return { context, page };
   };
 }
@@ -188,9 +209,35 @@ export async function merchantRefund(server: RunningServer, paymentId: string, a
   await server.app.gateway.makeRefunds(orderId);
 }
 
-/** A browser context that fails the test on any page error and collects console errors for inspection. */
-export async function newContext(browser: Browser, options: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<BrowserContext> {
+/**
+ * A browser context of the device on a journeys' browser (launchBrowser): a page error in it fails the running test at
+ * once, and an error its pages log fails it when it ends (test/e2e/environment.ts).
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = DESKTOP): Promise<BrowserContext> {
   return browser.newContext({ ...options });
+}
+
+/**
+ * Counts the page's history moves (its 'popstate' events), each noted with the address it came to once every listener
+ * of it has run (the task after it). Start it before the move; `moved(n)` waits for the n-th and answers
+ * the addresses: a check after it sees what the page made of the move, however slow the machine.
+ */
+export async function watchHistoryMoves(page: Page) {
+  await page.evaluate(() => {
+    const moves: string[] = [];
+    (window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves = moves;
+    window.addEventListener('popstate', () => {
+      // The address the move came to; noted once the listeners of this move (the page's first) have all run.
+      const hash = window.location.hash;
+      setTimeout(() => moves.push(hash), 0);
+    });
+  });
+  return {
+    moved: async (count: number): Promise<string[]> => {
+      await page.waitForFunction((n) => (window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves.length >= n, count);
+      return page.evaluate(() => [...(window as unknown as { journeyHistoryMoves: string[] }).journeyHistoryMoves]);
+    },
+  };
 }
 
 /** A fresh unpaid copy of a demo bill, so journeys never fight over one bill. */

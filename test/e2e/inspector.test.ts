@@ -24,7 +24,7 @@ beforeAll(async () => {
     webpack(config, (error, result) => (error || !result ? reject(error ?? new Error('no stats')) : resolve(result))),
   );
   if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
-}, 120_000);
+}, 300_000);
 afterAll(() => {
   if (devDir) rmSync(devDir, { recursive: true, force: true });
 });

@@ -26,9 +26,6 @@ const live = useLiveServer();
 
 async function newPage(device: typeof DESKTOP | typeof MOBILE = DESKTOP): Promise<Page> {
   const page = await (await newContext(live.browser, device)).newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
   return page;
 }
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, smsCode, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
+import { codeScreenPhone, DESKTOP, freshBill, MOBILE, payByCardFromChoose, smsCode, toChoosePaymentType as toChoose, useLiveServer, usePages, watchHistoryMoves } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
@@ -49,10 +49,12 @@ describe('Back on the result step', () => {
     await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
     expect(hash(page)).toBe('#/choosePaymentType');
 
-    // Forward to the result the payer left: the step on screen stays, and so does the address bar.
+    // Forward to the result the payer left: the step on screen stays, and so does the address bar. The page undoes
+    // the move forward by going back itself: two moves, the browser's and the page's, and after the page's the address
+    // is the step on screen's.
+    const history = await watchHistoryMoves(page);
     await page.goForward();
-    await page.waitForFunction(() => window.location.hash === '#/choosePaymentType');
-    await page.waitForTimeout(300);
+    expect(await history.moved(2)).toEqual(['#/result', '#/choosePaymentType']);
     expect(hash(page)).toBe('#/choosePaymentType');
     await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
 
@@ -79,8 +81,10 @@ describe('Back on the result step', () => {
     await sbpAnsweredInBankApp(context, page, 'Оплатить');
     await status(page, stepMessages.status.success);
     expect(await page.getByRole('button', { name: m.app.back }).count()).toBe(0);
+    // Once the page has handled the browser's Back, its address is the result's again.
+    const history = await watchHistoryMoves(page);
     await page.goBack();
-    await page.waitForTimeout(300);
+    await history.moved(1);
     expect(hash(page)).toBe('#/result');
     await page.getByRole('heading', { name: stepMessages.status.resultTitle }).waitFor();
     expect(page.url()).toContain('/pay/');

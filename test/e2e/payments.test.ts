@@ -164,12 +164,25 @@ describe('bank-app pay widget (SberPaySite)', () => {
     await page.evaluate((url) => void window.open(url, 'forger'), `${otherOrigin}/sandbox/sberpay/access-cookie`);
     const forger = await popupPromise;
     await forger.waitForLoadState();
+    // A marker after the forged messages from each sender: messages from one sender arrive in order, so once both
+    // markers are in, the page has handled every forged one.
+    await page.evaluate(() => {
+      const seen = { markers: 0 };
+      (window as unknown as { journeyMarkers: typeof seen }).journeyMarkers = seen;
+      window.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+        if (event.data?.type === 'journey-marker') setTimeout(() => (seen.markers += 1), 0);
+      });
+    });
     await forger.evaluate(() => {
       window.opener.postMessage({ type: 'success', payload: { orderId: 'x' } }, '*');
       window.opener.postMessage({ type: 'OPEN_LINK', payload: { link: 'https://evil.example/' } }, '*');
+      window.opener.postMessage({ type: 'journey-marker' }, '*');
     });
-    await page.evaluate(() => window.postMessage({ type: 'fail' }, '*'));
-    await page.waitForTimeout(1000);
+    await page.evaluate(() => {
+      window.postMessage({ type: 'fail' }, '*');
+      window.postMessage({ type: 'journey-marker' }, '*');
+    });
+    await page.waitForFunction(() => (window as unknown as { journeyMarkers: { markers: number } }).journeyMarkers.markers >= 2);
     expect(page.url()).toContain('/pay/');
     expect(await page.locator('.bank-widget-overlay').count()).toBe(1);
 
@@ -213,7 +226,7 @@ describe('offer and agreements', () => {
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await page.getByText(stepMessages.choosePaymentType.offerRequired).waitFor();
-    await page.getByText(stepMessages.choosePaymentType.executerRequired).waitFor();
+    await page.getByText(stepMessages.choosePaymentType.executorRequired).waitFor();
 
     const link = page.getByRole('button', { name: stepMessages.agreement.aggregatorLink });
     await link.click();
@@ -225,7 +238,7 @@ describe('offer and agreements', () => {
     expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.aggregatorOffer }).check();
-    await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.executerOffer }).check();
+    await page.getByRole('checkbox', { name: stepMessages.choosePaymentType.executorOffer }).check();
     await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
     await page.waitForURL(/\/sandbox\/acquirer\//);
   });
@@ -234,7 +247,7 @@ describe('offer and agreements', () => {
     const { page } = await openPage(MOBILE);
     await toChoosePaymentType(page, await freshBill(live.server, 'demo-offer'));
     await page.route('**/api/offerText/', (route) => route.fulfill({ status: 500, json: { success: false, error: 'down' } }));
-    await page.getByRole('button', { name: stepMessages.agreement.executerLink }).tap();
+    await page.getByRole('button', { name: stepMessages.agreement.executorLink }).tap();
     await page.getByRole('dialog').getByText(stepMessages.choosePaymentType.offerFailed).waitFor();
     await page.getByRole('button', { name: stepMessages.offer.close }).tap();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -289,7 +302,8 @@ describe('the sandbox widget goes back only to this origin', () => {
     await page.getByText('Адрес возврата не принадлежит магазину: переход отменен').waitFor();
     await page.getByRole('button', { name: 'Оплатить' }).tap();
     await page.getByText('Адрес возврата не принадлежит магазину: переход отменен').waitFor();
-    await page.waitForTimeout(500);
+    // The tap's handler has run (it said why it stays); a navigation it had started would end this page's script.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(visitedOutside).toEqual([]);
     expect(new URL(page.url()).origin).toBe(live.server.url);
     // The payment itself went through: the bank's confirmation does not depend on where the payer goes next (the

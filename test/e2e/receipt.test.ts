@@ -109,10 +109,21 @@ test('a reload on a step that cannot be restored goes to the main route, and the
 test('a fast-payment tab of a bill paid elsewhere says the bill is already paid, not declined', async () => {
   const { context, page } = await openPage();
   const bill = await freshBill(live.server, 'demo-anon');
+  const asked = page.waitForResponse('**/api/getPaymentUrl/');
   await toSbp(page, bill);
-  // Paid by card in another tab meanwhile.
+  const qrOrder = ((await (await asked).json()) as { info: { orderId: string } }).info.orderId;
+  // The acquirer fails to end the QR's order when another tab turns to the card: the QR stays open.
+  const faulted = await fetch(`${live.server.url}/sandbox/rbs/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fault: 'decline-500', on: true, orderNumber: qrOrder }),
+  });
+  expect(faulted.status).toBe(200);
+  // Paid by card in another tab meanwhile, past the notice of the payment begun there.
   const other = await context.newPage();
   await toChoose(other, live.server, bill);
+  await other.getByRole('button', { name: stepMessages.choosePaymentType.openAnother }).click();
+  await other.getByRole('button', { name: stepMessages.choosePaymentType.openConfirm }).click();
   await payByCardFromChoose(other, TEST_CARDS.pays);
   await status(other, stepMessages.status.success);
   await other.close();

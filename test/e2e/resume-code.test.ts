@@ -24,10 +24,10 @@ const hash = (page: Page) => new URL(page.url()).hash;
 const countdown = /^Повторная отправка кода возможна через (\d+) секунд/;
 const NEW_PASSWORD = /пароль: (\S+)$/;
 
-/** Some seconds pass, then the reload: the code screen comes back with the server's countdown, not a fresh 60. */
+/** Some seconds pass (on the server's clock), then the reload: the code screen comes back with the server's countdown, not a fresh 60. */
 async function reloadOnCodeScreen(page: Page, phone: string) {
   expect(hash(page)).toBe('#/checkSendCode');
-  await page.waitForTimeout(2500);
+  clockAhead += 2500;
   await page.reload();
   await page.getByRole('heading', { name: stepMessages.code.sent }).waitFor();
   expect(hash(page)).toBe('#/checkSendCode');

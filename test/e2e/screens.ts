@@ -341,6 +341,44 @@ export const journeys: Journey[] = [
     },
   },
   {
+    // A bill paid in parts: the progress and 'Сумма платежа' on the way to pay, a part below the least with its error,
+    // and the result of a part with what remains.
+    name: 'bill in parts',
+    async run(page, server, visit) {
+      const created = await fetch(`${server.url}/merchant/v1/bills`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.app.merchant.devApiKey!}`, 'content-type': 'application/json', 'idempotency-key': `parts-${Date.now()}-${Math.random()}` },
+        body: JSON.stringify({
+          purpose: 'Квартира 12, предоплата',
+          amount: { value: '2500000.00', currency: 'RUB' },
+          parts: { minimum: { value: '100000.00', currency: 'RUB' } },
+          paymentTypes: [
+            { code: 'ALL', name: 'Банковская карта' },
+            { code: 'SBP', name: 'СБП' },
+          ],
+        }),
+      });
+      if (created.status !== 201) throw new Error(`the bill answered ${created.status}: ${await created.text()}`);
+      const { payUrl } = (await created.json()) as { payUrl: string };
+      await page.goto(payUrl);
+      await page.getByLabel(m.email.label).fill('payer@example.com');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await page.getByRole('radio', { name: /СБП/ }).check();
+      await visit('parts-choose', page);
+      await page.getByRole('radio', { name: /Банковская карта/ }).check();
+      await page.getByLabel(stepMessages.choosePaymentType.partAmount).fill('5000');
+      await page.getByLabel(stepMessages.choosePaymentType.partAmount).blur();
+      await page.getByText('Не меньше 100 000,00 руб.').first().waitFor();
+      await visit('parts-part-error', page);
+      await page.getByLabel(stepMessages.choosePaymentType.partAmount).fill('1000000');
+      await payByCardFromChoose(page, TEST_CARDS.pays);
+      await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
+      await page.getByRole('link', { name: r.nextPart }).waitFor();
+      await visit('parts-result', page);
+    },
+  },
+  {
     name: 'offer',
     async run(page, server, visit) {
       await toChoosePaymentType(page, server, 'demo-offer');
@@ -355,8 +393,8 @@ export const journeys: Journey[] = [
       await visit('offer-modal', page);
       // The payment terms: a modal titled as them.
       await page.getByRole('button', { name: stepMessages.offer.close }).click();
-      await page.getByRole('button', { name: stepMessages.agreement.executerLink }).click();
-      const terms = page.getByRole('dialog', { name: stepMessages.offer.executerTitle });
+      await page.getByRole('button', { name: stepMessages.agreement.executorLink }).click();
+      const terms = page.getByRole('dialog', { name: stepMessages.offer.executorTitle });
       await terms.waitFor();
       await terms.getByText(stepMessages.offer.loading).waitFor({ state: 'detached' });
       await visit('offer-modal-terms', page);
@@ -483,11 +521,13 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await open(page, server, 'demo-points');
       await page.getByRole('button', { name: m.points.use }).click();
+      // The amount step has a button of the same name: a second click before it is here lands on the first screen's.
+      await heading(page, m.points.blockTitle);
       await sendPointsCode(page);
       const code = await smsCode(server, await codeScreenPhone(server, page));
       const wrong = (n: number) => String((Number(code) + n) % 10_000).padStart(4, '0');
       await typeCode(page, wrong(1));
-      await page.getByRole('alert').filter({ hasText: stepMessages.code.wrongTries(4) }).waitFor();
+      await page.getByRole('alert').filter({ hasText: stepMessages.code.rejected }).filter({ hasText: stepMessages.code.triesLeft(4) }).waitFor();
       await visit('check-send-code-wrong', page);
       await typeCode(page, wrong(2));
       await page.getByLabel(stepMessages.robot.standIn).waitFor();
@@ -502,6 +542,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await open(page, server, 'demo-points');
       await page.getByRole('button', { name: m.points.use }).click();
+      await heading(page, m.points.blockTitle);
       await page.route('**/api/send-sms/', (route) =>
         route.fulfill({ status: 400, json: { success: false, error: 'Подтвердите, что вы не робот', show_captcha: true, json: { show_captcha: true } } }),
       );

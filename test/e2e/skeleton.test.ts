@@ -40,8 +40,9 @@ test('an unknown bill shows the data error and its page title; demo-paid says it
   const context = await newContext(live.browser);
   const page = await context.newPage();
   await page.goto(`${live.server.url}/pay/no-such-bill`);
-  await page.getByText(m.app.dataError).waitFor();
-  expect(await page.title()).toBe(m.app.dataErrorTitle);
+  // SPEC's words for it, as the payer reads them.
+  await page.getByText('Произошла ошибка при получении данных, возможно, документ уже оплачен').waitFor();
+  expect(await page.title()).toBe('Ошибка получения данных');
   await page.goto(`${live.server.url}/pay/demo-paid`);
   await page.getByRole('heading', { name: receiptMessages.paidTitle }).waitFor();
   expect(await page.getByText(m.app.dataError).count()).toBe(0);

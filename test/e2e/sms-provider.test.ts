@@ -67,9 +67,6 @@ async function openProduct(objectOID: string): Promise<Page> {
   const context = await newContext(browser);
   contexts.push(context);
   const page = await context.newPage();
-  page.on('pageerror', (error) => {
-    throw error;
-  });
   await page.goto(`${product.url}/pay/${objectOID}`);
   return page;
 }

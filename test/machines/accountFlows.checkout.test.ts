@@ -4,34 +4,41 @@ import { checkoutMachine } from '../../src/machines/checkout';
 import { codeFlowMachine, nothingToFinish, type FinishInput } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import { answer, pointsBill, regBill, settle } from '../fixtures/accountFlows';
-import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
+import { codeLoaded } from '../fixtures/checkoutChildren';
+import { codeFrom } from '../fixtures/chunkCode';
+import { fakeCallback, fakeRequest } from '../fixtures/fakes';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 /** The checkout runs the send-code flow as its child: these walk the hand-overs between them. */
-function checkoutWith(bill = pointsBill()) {
+async function checkoutWith(bill = pointsBill()) {
   const sendCode = fakeRequest<AccountAnswer, SendCodeInput>();
   const checkCode = fakeRequest<AccountAnswer, CheckCodeInput>();
   const restorePassword = fakeRequest<AccountAnswer, FinishInput>();
   const codeFlow = codeFlowMachine.provide({ actors: { sendCode: sendCode.logic, checkCode: checkCode.logic } });
-  const machine = checkoutMachine.provide({
-    actors: {
+  const { loadCode } = codeFrom({
+    accountFlows: {
       pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }),
       passwordCode: codeFlow.provide({ actors: { finish: restorePassword.logic } }),
+      registrationCode: codeFlow,
+      freeCall: fakeCallback().logic as never,
     },
-    actions: noCodeDraft,
+    signInForm: { signIn: fakeCallback().logic as never },
   });
+  const machine = checkoutMachine.provide({ actors: { loadCode } });
   const actor = createActor(machine, { input: { bill, user: null, isDesktop: true } }).start();
+  await codeLoaded(actor);
   const code = () => actor.getSnapshot().children.code!;
   return { actor, code, sendCode, checkCode, restorePassword };
 }
 
-const stepOf = (actor: ReturnType<typeof checkoutWith>['actor']) => actor.getSnapshot().context.step;
+const stepOf = (actor: Awaited<ReturnType<typeof checkoutWith>>['actor']) => actor.getSnapshot().context.step;
 
 test('points through the SMS code: usePoints → checkSendCode → back on noReg with the points used', async () => {
-  const { actor, code, sendCode, checkCode } = checkoutWith();
+  const { actor, code, sendCode, checkCode } = await checkoutWith();
   actor.send({ type: 'nav.goTo', step: 'usePoints' });
+  await codeLoaded(actor);
   expect(stepOf(actor)).toBe('usePoints');
   actor.send({ type: 'points.use', points: 1000 });
   expect(sendCode.last.input).toMatchObject({ phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100' });
@@ -50,6 +57,7 @@ test('points through the SMS code: usePoints → checkSendCode → back on noReg
 
   // The phone is checked now: points apply at once.
   actor.send({ type: 'nav.goTo', step: 'usePoints' });
+  await codeLoaded(actor);
   actor.send({ type: 'points.use', points: 200 });
   expect(stepOf(actor)).toBe('noReg');
   expect(actor.getSnapshot().context.usedPoints).toBe(200);
@@ -57,9 +65,10 @@ test('points through the SMS code: usePoints → checkSendCode → back on noReg
 });
 
 test("forgot password through the code: back on reg with the 'new password sent' notice", async () => {
-  const { actor, code, sendCode, checkCode, restorePassword } = checkoutWith(regBill());
+  const { actor, code, sendCode, checkCode, restorePassword } = await checkoutWith(regBill());
   expect(stepOf(actor)).toBe('reg');
   actor.send({ type: 'nav.goTo', step: 'forgotPassword' });
+  await codeLoaded(actor);
   code().send({ type: 'captcha.verified', token: 'tok' });
   code().send({ type: 'code.request', request: { purpose: 'forgot-password', phone: '79990000002' } });
   sendCode.last.answer.resolve(answer());
@@ -67,7 +76,9 @@ test("forgot password through the code: back on reg with the 'new password sent'
   expect(stepOf(actor)).toBe('checkSendCode');
   // The free-call screen and back: the same flow, its code screen where it was.
   actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
+  await codeLoaded(actor);
   actor.send({ type: 'nav.back' });
+  await codeLoaded(actor);
   expect(code().getSnapshot().hasTag('code sent')).toBe(true);
   code().send({ type: 'code.submit', code: '4321' });
   checkCode.last.answer.resolve(answer());

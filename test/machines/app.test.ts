@@ -4,8 +4,8 @@ import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 
-function start(input: AppInput = { objectOID: 'demo-reg', isDesktop: true }) {
-  const loadBill = fakeRequest<Bill, { objectOID: string }>();
+function start(input: AppInput = { billLink: 'demo-reg', isDesktop: true }) {
+  const loadBill = fakeRequest<Bill, { billLink: string }>();
   const loadUser = fakeRequest<LoyaltyUser | null, void>();
   const logout = fakeRequest<void, void>();
   const checkout = fakeCallback<{ bill: Bill; user: LoyaltyUser | null; isDesktop: boolean }>();
@@ -43,7 +43,7 @@ describe('loading', () => {
     expect(actor.getSnapshot().value).toEqual({ loading: { user: 'fetching', bill: 'fetching' } });
     expect(loadUser.inFlight).toBe(1);
     expect(loadBill.inFlight).toBe(1);
-    expect(loadBill.last.input).toEqual({ objectOID: 'demo-reg', retry: null });
+    expect(loadBill.last.input).toEqual({ billLink: 'demo-reg', retry: null });
   });
 
   test('waits for both answers, then shows the checkout with the bill, the user and the device', async () => {
@@ -57,19 +57,19 @@ describe('loading', () => {
     expect(actor.getSnapshot().value).toEqual({ content: 'ready' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(false);
     expect(actor.getSnapshot().context).toMatchObject({ bill, user });
-    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null, codeDraft: null, draft: null, retryWay: null });
+    expect(checkout.last.input).toEqual({ bill, user, isDesktop: true, resumePath: null, draft: null, retryWay: null });
     expect(actor.getSnapshot().children.checkout).toBeDefined();
     expect(effects).toEqual([]);
   });
 
-  test("a reload: the checkout gets the address bar's step and this tab's drafts of the code step and of the checkout", async () => {
-    const codeDraft = { purpose: 'forgot-password' as const, phone: '79990000002' };
-    const draft = { email: 'payer@example.com', typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null };
-    const { loadBill, loadUser, checkout } = start({ objectOID: 'demo-reg', isDesktop: true, resumePath: '/checkSendCode', codeDraft, draft, retryWay: 'SBP' });
+  test("a reload: the checkout gets the address bar's step and this tab's draft (with the code step's)", async () => {
+    const code = { purpose: 'forgot-password' as const, phone: '79990000002' };
+    const draft = { email: 'payer@example.com', typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code };
+    const { loadBill, loadUser, checkout } = start({ billLink: 'demo-reg', isDesktop: true, resumePath: '/checkSendCode', draft, retryWay: 'SBP' });
     loadBill.last.answer.resolve(bill);
     loadUser.last.answer.resolve(null);
     await flush();
-    expect(checkout.last.input).toEqual({ bill, user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft, draft, retryWay: 'SBP' });
+    expect(checkout.last.input).toEqual({ bill, user: null, isDesktop: true, resumePath: '/checkSendCode', draft, retryWay: 'SBP' });
   });
 
   test('a guest (no user) gets the checkout too', async () => {
@@ -110,6 +110,17 @@ describe('loading', () => {
   });
 });
 
+test("an expired or cancelled bill's refusal: the error knows which, and no fault is logged", async () => {
+  for (const closedAs of ['expired', 'cancelled'] as const) {
+    const { actor, loadBill, effects } = start();
+    loadBill.last.answer.reject(Object.assign(new Error('closed'), { status: 409, body: { success: false, error: 'closed', closedAs } }));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.closedAs).toBe(closedAs);
+    expect(effects).toEqual([['log', null], ['title']]);
+  }
+});
+
 describe('after a sign-in', () => {
   test('reloads the user (with an analytics event) and refetches the bill, then tells the checkout', async () => {
     const { actor, loadBill, loadUser, checkout, effects } = await started();
@@ -118,7 +129,7 @@ describe('after a sign-in', () => {
     expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
     expect(loadUser.calls).toHaveLength(2);
     expect(loadBill.calls).toHaveLength(2);
-    expect(loadBill.last.input).toEqual({ objectOID: 'demo-reg', retry: null });
+    expect(loadBill.last.input).toEqual({ billLink: 'demo-reg', retry: null });
 
     const signedIn = aUser({ name: 'Новый', oid: 'user-2' });
     const newerBill = aBill({ objectOID: 'demo-reg', noReg: false, usefulPoints: 10 });
@@ -192,7 +203,7 @@ describe("'change user'", () => {
 });
 
 test('the default effects fail loudly when not provided', async () => {
-  const actor = createActor(appMachine, { input: { objectOID: 'x', isDesktop: false } });
+  const actor = createActor(appMachine, { input: { billLink: 'x', isDesktop: false } });
   const errors: unknown[] = [];
   actor.subscribe({ error: (error) => errors.push(error) });
   actor.start();

@@ -1,20 +1,24 @@
-import { createActor, fromCallback } from 'xstate';
+import { createActor } from 'xstate';
 import { appMachine } from '../../src/machines/app';
 import { appRoute } from '../../src/machines/appRoute';
 import { checkoutMachine } from '../../src/machines/checkout';
 import type { Bill, LoyaltyUser } from '../../src/services/types';
 import { aBill } from '../fixtures/billBuilder';
-import { fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { codeLoaded, inertCheckoutChildren } from '../fixtures/checkoutChildren';
+import { codeFrom } from '../fixtures/chunkCode';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 /** The app with its loads answered by the test and a checkout whose children do nothing. */
 function start() {
-  const loadBill = fakeRequest<Bill, { objectOID: string }>();
+  const loadBill = fakeRequest<Bill, { billLink: string }>();
   const loadUser = fakeRequest<LoyaltyUser | null, void>();
-  const inert = fromCallback(() => undefined) as never;
-  const checkout = checkoutMachine.provide({ actors: { offer: inert, signIn: inert, pointsCode: inert }, actions: noCodeDraft });
+  const checkout = checkoutMachine.provide({ actors: inertCheckoutChildren().actors });
   const app = createActor(
-    appMachine.provide({ actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, checkout }, actions: { 'log error': () => undefined } }),
-    { input: { objectOID: 'bill-1', isDesktop: true } },
+    appMachine.provide({
+      actors: { loadBill: loadBill.logic, loadUser: loadUser.logic, loadCode: codeFrom({ paidBill: {} }).loadCode, checkout },
+      actions: { 'log error': () => undefined },
+    }),
+    { input: { billLink: 'bill-1', isDesktop: true } },
   ).start();
   const routes: [string | null, number][] = [];
   const route = appRoute(app);
@@ -29,9 +33,12 @@ test('the checkout’s step and the depth of its history, from when it runs; Bac
   loadBill.last.answer.resolve(aBill({ objectOID: 'bill-1', info: { Email: 'payer@example.com' } }));
   await flush();
   expect(routes).toEqual([['/noReg', 0]]);
-  app.getSnapshot().children.checkout!.send({ type: 'checkout.continue' });
+  const checkout = app.getSnapshot().children.checkout!;
+  checkout.send({ type: 'checkout.continue' });
+  await codeLoaded(checkout);
   expect(routes.at(-1)).toEqual(['/choosePaymentType', 1]);
   route.back();
+  await codeLoaded(checkout);
   expect(routes.at(-1)).toEqual(['/noReg', 0]);
 });
 

@@ -4,22 +4,28 @@ import { checkoutMachine, openedByPayer, steps, type CheckoutInput, type RouteMe
 import type { CodeRequest } from '../../src/machines/codeFlow';
 import type { Bill, LoyaltyUser, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aUser } from '../fixtures/billBuilder';
-import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
-import { deferred, fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { codeLoaded, inertCheckoutChildren } from '../fixtures/checkoutChildren';
+import { codeFrom } from '../fixtures/chunkCode';
+import { deferred, fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
 import { paymentMachine } from '../../src/machines/payment';
 
 /** The checkout with every child faked: step flows and the other children are inert callbacks the test drives. */
 function provided() {
   const { signIn, freeCall, pointsCode, passwordCode, registrationCode, checkEmail, paymentStatus, actors } = inertCheckoutChildren();
   const flows = { signIn, freeCall, pointsCode, passwordCode, registrationCode };
-  const logic = checkoutMachine.provide({ actors, actions: noCodeDraft });
+  const logic = checkoutMachine.provide({ actors });
   return { logic, flows, checkEmail, paymentStatus };
 }
 
-function start(input: Partial<CheckoutInput> = {}) {
+/** The checkout started, once the code of what it shows is here; `send` waits so too (a chunk comes a microtask later). */
+async function start(input: Partial<CheckoutInput> = {}) {
   const fakes = provided();
   const actor = createActor(fakes.logic, { input: { bill: aBill(), user: null, isDesktop: true, ...input } }).start();
-  const send = (event: Parameters<typeof actor.send>[0]) => actor.send(event);
+  const send = async (event: Parameters<typeof actor.send>[0]) => {
+    actor.send(event);
+    await codeLoaded(actor);
+  };
+  await codeLoaded(actor);
   return { ...fakes, actor, send };
 }
 
@@ -34,22 +40,22 @@ const regBill = aBill({ objectOID: 'demo-reg', noReg: false });
 const emailBill = aBill({ info: { Email: 'bill@example.ru' } });
 
 describe('main route', () => {
-  test('is noReg when the bill says noReg, with no history', () => {
-    const { actor } = start();
+  test('is noReg when the bill says noReg, with no history', async () => {
+    const { actor } = await start();
     expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'noReg', path: '/noReg' });
   });
 
-  test('is reg otherwise: the sign-in form for a guest', () => {
-    const { actor, flows } = start({ bill: regBill });
-    expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
+  test('is reg otherwise: the sign-in form for a guest', async () => {
+    const { actor, flows } = await start({ bill: regBill });
+    expect(actor.getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'reg', path: '/reg' });
     expect(flows.signIn.runs).toHaveLength(1);
   });
 
-  test('is reg with the signed-in screen when a user is there', () => {
-    const { actor, flows } = start({ bill: regBill, user: aUser() });
+  test('is reg with the signed-in screen when a user is there', async () => {
+    const { actor, flows } = await start({ bill: regBill, user: aUser() });
     expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
     expect(flows.signIn.runs).toHaveLength(0);
   });
@@ -69,34 +75,34 @@ describe('every step is a state with its route', () => {
     register: '/register',
   };
 
-  test.each(openedByPayer.map((step) => [step, expected[step]] as const))('the payer opens %s → %s', (step, path) => {
-    const { actor, send } = start({ user: aUser() });
-    send({ type: 'nav.goTo', step });
+  test.each(openedByPayer.map((step) => [step, expected[step]] as const))('the payer opens %s → %s', async (step, path) => {
+    const { actor, send } = await start({ user: aUser() });
+    await send({ type: 'nav.goTo', step });
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.step).toBe(step);
     expect(routeOf(snapshot)).toEqual({ step, path });
     expect(snapshot.context.history).toEqual(['noReg']);
   });
 
-  test('the flow itself reaches checkSendCode (a code was sent) and choosePaymentType (Continue with a known e-mail)', () => {
-    const { actor, send } = start({ bill: emailBill });
-    send({ type: 'checkout.continue' });
+  test('the flow itself reaches checkSendCode (a code was sent) and choosePaymentType (Continue with a known e-mail)', async () => {
+    const { actor, send } = await start({ bill: emailBill });
+    await send({ type: 'checkout.continue' });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'choosePaymentType', path: '/choosePaymentType' });
-    send({ type: 'nav.back' });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000009' } });
+    await send({ type: 'nav.back' });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000009' } });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'checkSendCode', path: '/checkSendCode' });
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
   });
 
-  test('steps the payer does not open by a link cannot be reached by nav.goTo', () => {
-    const { actor, send } = start();
+  test('steps the payer does not open by a link cannot be reached by nav.goTo', async () => {
+    const { actor, send } = await start();
     for (const step of (Object.keys(steps) as Step[]).filter((s) => !(openedByPayer as readonly Step[]).includes(s))) {
-      send({ type: 'nav.goTo', step } as never);
+      await send({ type: 'nav.goTo', step } as never);
       expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
     }
   });
 
-  test('the routes are exactly the declared paths, each once', () => {
+  test('the routes are exactly the declared paths, each once', async () => {
     const paths = Object.values(checkoutMachine.root.states)
       .map((node) => (node.meta as Partial<RouteMeta> | undefined)?.route?.path)
       .filter(Boolean)
@@ -104,155 +110,155 @@ describe('every step is a state with its route', () => {
     expect(paths).toEqual(['/checkByPhone', '/checkSendCode', '/choosePaymentType', '/forgot-password', '/noReg', '/reg', '/register', '/result', '/sbp', '/usePoints']);
   });
 
-  test('each step that asks for a code starts its code flow; the free-call step gets the phone', () => {
-    const { flows, send } = start({ bill: aBill({ objectOID: 'bill-9', user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-9' } }) });
-    send({ type: 'nav.goTo', step: 'usePoints' });
+  test('each step that asks for a code starts its code flow; the free-call step gets the phone', async () => {
+    const { flows, send } = await start({ bill: aBill({ objectOID: 'bill-9', user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-9' } }) });
+    await send({ type: 'nav.goTo', step: 'usePoints' });
     expect(flows.pointsCode.last.input).toEqual({ purpose: 'use-points', captcha: 'when asked', objectOID: 'bill-9', custNo: 'C-9', draft: null });
-    send({ type: 'nav.back' });
+    await send({ type: 'nav.back' });
     // The main route stops a code flow that has nothing more to do.
     expect(flows.pointsCode.last.stopped).toBe(true);
-    send({ type: 'nav.goTo', step: 'forgotPassword' });
+    await send({ type: 'nav.goTo', step: 'forgotPassword' });
     expect(flows.passwordCode.last.input).toEqual({ purpose: 'forgot-password', captcha: 'always', objectOID: 'bill-9', custNo: null, draft: null });
-    send({ type: 'nav.back' });
-    send({ type: 'nav.goTo', step: 'register' });
+    await send({ type: 'nav.back' });
+    await send({ type: 'nav.goTo', step: 'register' });
     expect(flows.registrationCode.last.input).toEqual({ purpose: 'register', captcha: 'always', objectOID: 'bill-9', custNo: null, draft: null });
     // The code was sent: the code screen shows the same flow, which outlives its step.
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
     expect(flows.registrationCode.runs).toHaveLength(1);
     expect(flows.registrationCode.last.stopped).toBe(false);
-    send({ type: 'nav.goTo', step: 'checkByPhone' });
+    await send({ type: 'nav.goTo', step: 'checkByPhone' });
     expect(flows.freeCall.last.input).toEqual({ phone: '79990000003' });
     expect(flows.registrationCode.last.stopped).toBe(false);
   });
 
-  test('going back to a step that asks for a code starts a fresh flow', () => {
-    const { flows, send } = start();
-    send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
-    send({ type: 'nav.back' });
+  test('going back to a step that asks for a code starts a fresh flow', async () => {
+    const { flows, send } = await start();
+    await send({ type: 'nav.goTo', step: 'forgotPassword' });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
+    await send({ type: 'nav.back' });
     expect(flows.passwordCode.runs).toHaveLength(2);
     expect(flows.passwordCode.runs[0]!.stopped).toBe(true);
     expect(flows.passwordCode.last.stopped).toBe(false);
   });
 
-  test('the points screen has nothing to offer without a customer number or spendable points', () => {
+  test('the points screen has nothing to offer without a customer number or spendable points', async () => {
     for (const bill of [aBill({ pointsEnabled: true, usefulPoints: 3000 }), aBill({ pointsEnabled: true, usefulPoints: 0.5, info: { CustNo: 'C-1' } })]) {
-      const { actor, flows, send } = start({ bill });
-      send({ type: 'nav.goTo', step: 'usePoints' });
+      const { actor, flows, send } = await start({ bill });
+      await send({ type: 'nav.goTo', step: 'usePoints' });
       expect(actor.getSnapshot().value).toEqual({ usePoints: 'unavailable' });
       expect(flows.pointsCode.runs).toHaveLength(0);
     }
   });
 
-  test('the points asked for are clamped to the maximum and go to the code flow with the bill phone', () => {
-    const { actor, flows, send } = start({ bill: aBill({ user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-1' } }) });
-    send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'points.use', points: 5000.7 });
+  test('the points asked for are clamped to the maximum and go to the code flow with the bill phone', async () => {
+    const { actor, flows, send } = await start({ bill: aBill({ user: { Phone: '79990000001' }, pointsEnabled: true, usefulPoints: 3000, info: { Summ: 8000, CustNo: 'C-1' } }) });
+    await send({ type: 'nav.goTo', step: 'usePoints' });
+    await send({ type: 'points.use', points: 5000.7 });
     expect(flows.pointsCode.last.received).toEqual([{ type: 'code.request', request: { purpose: 'use-points', phone: '79990000001', points: 3000 } }]);
     expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', pointsToUse: 3000, usedPoints: 0 });
   });
 });
 
 describe('history', () => {
-  test('goTo pushes the step left, back pops it and returns, and the error is cleared on the way', () => {
-    const { actor, send } = start({ bill: emailBill });
-    send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
+  test('goTo pushes the step left, back pops it and returns, and the error is cleared on the way', async () => {
+    const { actor, send } = await start({ bill: emailBill });
+    await send({ type: 'nav.goTo', step: 'usePoints' });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     expect(actor.getSnapshot().context.history).toEqual(['noReg', 'usePoints']);
 
-    send({ type: 'nav.back' });
+    await send({ type: 'nav.back' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', history: ['noReg'] });
-    send({ type: 'nav.back' });
+    await send({ type: 'nav.back' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
     expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
   });
 
-  test('back with an empty history does nothing', () => {
-    const { actor, send } = start();
+  test('back with an empty history does nothing', async () => {
+    const { actor, send } = await start();
     const before = actor.getSnapshot();
-    send({ type: 'nav.back' });
+    await send({ type: 'nav.back' });
     expect(actor.getSnapshot().value).toEqual(before.value);
     expect(actor.getSnapshot().context.history).toEqual([]);
   });
 
-  test.each(['usePoints', 'forgotPassword', 'register'] as const)('back from the code step returns to %s', (step) => {
-    const { actor, send } = start({ user: aUser() });
-    send({ type: 'nav.goTo', step });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
-    send({ type: 'nav.back' });
+  test.each(['usePoints', 'forgotPassword', 'register'] as const)('back from the code step returns to %s', async (step) => {
+    const { actor, send } = await start({ user: aUser() });
+    await send({ type: 'nav.goTo', step });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
+    await send({ type: 'nav.back' });
     expect(actor.getSnapshot().context.step).toBe(step);
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
   });
 
-  test('back from the free-call step returns to the code step', () => {
-    const { actor, send } = start();
-    send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
-    send({ type: 'nav.goTo', step: 'checkByPhone' });
-    send({ type: 'nav.back' });
+  test('back from the free-call step returns to the code step', async () => {
+    const { actor, send } = await start();
+    await send({ type: 'nav.goTo', step: 'forgotPassword' });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
+    await send({ type: 'nav.goTo', step: 'checkByPhone' });
+    await send({ type: 'nav.back' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'forgotPassword'] });
   });
 
-  test('a flow ending (points applied, code confirmed, free call over) lands on the main route with history cleared', () => {
-    const { actor, send } = start({ bill: aBill({ pointsEnabled: true, usefulPoints: 3000, info: { CustNo: 'C-1' } }) });
-    send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'points.use', points: 500 });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
+  test('a flow ending (points applied, code confirmed, free call over) lands on the main route with history cleared', async () => {
+    const { actor, send } = await start({ bill: aBill({ pointsEnabled: true, usefulPoints: 3000, info: { CustNo: 'C-1' } }) });
+    await send({ type: 'nav.goTo', step: 'usePoints' });
+    await send({ type: 'points.use', points: 500 });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '79990000001', pointsToUse: 500 });
-    send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 500 }));
+    await send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 500 }));
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 500, phoneChecked: true });
 
     // The phone is checked now: points apply at once, clamped to the maximum.
-    send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'points.use', points: 700 });
+    await send({ type: 'nav.goTo', step: 'usePoints' });
+    await send({ type: 'points.use', points: 700 });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 700 });
-    send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'points.use', points: 9000 });
+    await send({ type: 'nav.goTo', step: 'usePoints' });
+    await send({ type: 'points.use', points: 9000 });
     expect(actor.getSnapshot().context.usedPoints).toBe(3000);
 
-    send({ type: 'nav.goTo', step: 'checkByPhone' });
-    send({ type: 'freeCall.ended' });
+    await send({ type: 'nav.goTo', step: 'checkByPhone' });
+    await send({ type: 'freeCall.ended' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
   });
 
-  test('a confirmed forgot-password or register code lands on the sign-in form with its notice', () => {
-    const { actor, send } = start({ bill: regBill });
-    send({ type: 'nav.goTo', step: 'forgotPassword' });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
-    send(confirmed({ purpose: 'forgot-password', phone: '79990000002' }));
-    expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
+  test('a confirmed forgot-password or register code lands on the sign-in form with its notice', async () => {
+    const { actor, send } = await start({ bill: regBill });
+    await send({ type: 'nav.goTo', step: 'forgotPassword' });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
+    await send(confirmed({ purpose: 'forgot-password', phone: '79990000002' }));
+    expect(actor.getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
     // The sign-in form gets the phone the new password went to: only the password is left to type.
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [], typed: { signInPhone: '79990000002' } });
 
-    send({ type: 'nav.goTo', step: 'register' });
-    send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
-    send(confirmed({ purpose: 'register', phone: '79990000003', form }));
+    await send({ type: 'nav.goTo', step: 'register' });
+    await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
+    await send(confirmed({ purpose: 'register', phone: '79990000003', form }));
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg', typed: { signInPhone: '79990000003' } });
   });
 });
 
 describe('Continue with an e-mail (reg and noReg)', () => {
-  test('with a known e-mail goes straight to choosePaymentType, the first type preselected', () => {
-    const { actor, send, checkEmail } = start({ bill: emailBill });
-    send({ type: 'checkout.continue' });
+  test('with a known e-mail goes straight to choosePaymentType, the first type preselected', async () => {
+    const { actor, send, checkEmail } = await start({ bill: emailBill });
+    await send({ type: 'checkout.continue' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['noReg'], selectedTypeOid: 'type-card' });
     expect(checkEmail.calls).toHaveLength(0);
   });
 
-  test('with no e-mail anywhere stays put', () => {
-    const { actor, send } = start();
-    send({ type: 'checkout.continue' });
+  test('with no e-mail anywhere stays put', async () => {
+    const { actor, send } = await start();
+    await send({ type: 'checkout.continue' });
     expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
   });
 
   test('a typed e-mail is checked by the server (busy meanwhile); accepted, it is used and the step moves on', async () => {
-    const { actor, send, checkEmail } = start();
-    send({ type: 'checkout.continue', email: 'typed@example.ru' });
+    const { actor, send, checkEmail } = await start();
+    await send({ type: 'checkout.continue', email: 'typed@example.ru' });
     expect(actor.getSnapshot().value).toEqual({ noReg: 'checkingEmail' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(checkEmail.last.input).toEqual({ email: 'typed@example.ru' });
     // A second press while checking sends nothing more.
-    send({ type: 'checkout.continue', email: 'typed@example.ru' });
+    await send({ type: 'checkout.continue', email: 'typed@example.ru' });
     expect(checkEmail.calls).toHaveLength(1);
 
     checkEmail.last.answer.resolve('typed@example.ru');
@@ -261,42 +267,42 @@ describe('Continue with an e-mail (reg and noReg)', () => {
   });
 
   test('a refused e-mail empties the field and marks the error, even over a bill e-mail; a later good one clears it', async () => {
-    const { actor, send, checkEmail } = start({ bill: emailBill });
-    send({ type: 'checkout.continue', email: 'bad@example' });
+    const { actor, send, checkEmail } = await start({ bill: emailBill });
+    await send({ type: 'checkout.continue', email: 'bad@example' });
     checkEmail.last.answer.reject(new Error('Неверный email'));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ emailError: true, anotherEmail: null, history: [] });
     // The e-mail used is now empty, so Continue without a new one goes nowhere.
-    send({ type: 'checkout.continue' });
+    await send({ type: 'checkout.continue' });
     expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
 
-    send({ type: 'checkout.continue', email: 'good@example.ru' });
+    await send({ type: 'checkout.continue', email: 'good@example.ru' });
     checkEmail.last.answer.resolve('good@example.ru');
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', emailError: false, anotherEmail: 'good@example.ru' });
   });
 
-  test('points that cover the bill go on with no type to choose; more cannot be applied, so the price never drops below zero', () => {
-    const { actor, send, checkEmail } = start({ bill: aBill({ info: { Summ: 100, Email: 'bill@example.ru', CustNo: 'C-1' }, pointsEnabled: true, usefulPoints: 500, cardTypes: [] }) });
-    send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 50 }));
-    send({ type: 'nav.goTo', step: 'usePoints' });
-    send({ type: 'points.use', points: 150 });
+  test('points that cover the bill go on with no type to choose; more cannot be applied, so the price never drops below zero', async () => {
+    const { actor, send, checkEmail } = await start({ bill: aBill({ info: { Summ: 100, Email: 'bill@example.ru', CustNo: 'C-1' }, pointsEnabled: true, usefulPoints: 500, cardTypes: [] }) });
+    await send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 50 }));
+    await send({ type: 'nav.goTo', step: 'usePoints' });
+    await send({ type: 'points.use', points: 150 });
     expect(actor.getSnapshot().context.usedPoints).toBe(100);
-    send({ type: 'checkout.continue' });
+    await send({ type: 'checkout.continue' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', selectedTypeOid: null, problem: null });
     expect(checkEmail.calls).toHaveLength(0);
   });
 
   test('the signed-in reg screen has the same Continue', async () => {
-    const { actor, send, checkEmail } = start({ bill: regBill, user: aUser({ email: null }) });
-    send({ type: 'checkout.continue', email: 'me@example.ru' });
+    const { actor, send, checkEmail } = await start({ bill: regBill, user: aUser({ email: null }) });
+    await send({ type: 'checkout.continue', email: 'me@example.ru' });
     expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'checkingEmail' } });
     checkEmail.last.answer.reject(new Error('no'));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
     expect(actor.getSnapshot().context.emailError).toBe(true);
-    send({ type: 'checkout.continue', email: 'me@example.ru' });
+    await send({ type: 'checkout.continue', email: 'me@example.ru' });
     checkEmail.last.answer.resolve('me@example.ru');
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['reg'] });
@@ -304,28 +310,28 @@ describe('Continue with an e-mail (reg and noReg)', () => {
 });
 
 describe('session and user', () => {
-  test('session.updated replaces the bill and the user; on reg it decides between the sign-in form and the signed-in screen', () => {
-    const { actor, send } = start({ bill: regBill });
+  test('session.updated replaces the bill and the user; on reg it decides between the sign-in form and the signed-in screen', async () => {
+    const { actor, send } = await start({ bill: regBill });
     const user = aUser();
     const newer = aBill({ objectOID: 'demo-reg', noReg: false, usefulPoints: 5 });
-    send({ type: 'session.updated', bill: newer, user });
+    await send({ type: 'session.updated', bill: newer, user });
     expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
     expect(actor.getSnapshot().context).toMatchObject({ bill: newer, user });
-    send({ type: 'session.updated', bill: newer, user: null });
-    expect(actor.getSnapshot().value).toEqual({ reg: 'signInForm' });
+    await send({ type: 'session.updated', bill: newer, user: null });
+    expect(actor.getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
-  test('session.updated elsewhere only updates the data', () => {
-    const { actor, send } = start();
-    send({ type: 'nav.goTo', step: 'usePoints' });
+  test('session.updated elsewhere only updates the data', async () => {
+    const { actor, send } = await start();
+    await send({ type: 'nav.goTo', step: 'usePoints' });
     const user = aUser();
-    send({ type: 'session.updated', bill: aBill({ usefulPoints: 9 }), user });
+    await send({ type: 'session.updated', bill: aBill({ usefulPoints: 9 }), user });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', user, history: ['noReg'] });
     expect(actor.getSnapshot().context.bill.usefulPoints).toBe(9);
   });
 
-  test('user.signedIn and user.change are forwarded to the parent', () => {
+  test('user.signedIn and user.change are forwarded to the parent', async () => {
     const received: string[] = [];
     const { logic } = provided();
     const parent = setup({ actors: { checkout: logic } }).createMachine({
@@ -347,7 +353,7 @@ describe('inside the app', () => {
   function startApp() {
     const fakes = provided();
     const loadUser = fakeRequest<LoyaltyUser | null, void>();
-    const loadBill = fakeRequest<Bill, { objectOID: string }>();
+    const loadBill = fakeRequest<Bill, { billLink: string }>();
     const logout = fakeRequest<void, void>();
     const tracked: unknown[] = [];
     const app = createActor(
@@ -355,7 +361,7 @@ describe('inside the app', () => {
         actors: { checkout: fakes.logic, loadUser: loadUser.logic, loadBill: loadBill.logic, logout: logout.logic },
         actions: { 'show data error title': () => undefined, 'log error': () => undefined, 'track sign-in': (_, { user }) => tracked.push(user) },
       }),
-      { input: { objectOID: 'demo-reg', isDesktop: false } },
+      { input: { billLink: 'demo-reg', isDesktop: false } },
     ).start();
     const checkout = () => app.getSnapshot().children.checkout as ReturnType<typeof createActor<typeof fakes.logic>>;
     return { ...fakes, app, loadUser, loadBill, logout, tracked, checkout };
@@ -366,7 +372,7 @@ describe('inside the app', () => {
     loadUser.last.answer.resolve(null);
     loadBill.last.answer.resolve(regBill);
     await flush();
-    expect(checkout().getSnapshot().value).toEqual({ reg: 'signInForm' });
+    expect(checkout().getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
 
     // The sign-in flow tells the checkout, which tells the app.
     flows.signIn.last.sendBack({ type: 'user.signedIn' });
@@ -389,7 +395,7 @@ describe('inside the app', () => {
     expect(logout.calls).toHaveLength(1);
     logout.last.answer.resolve();
     await flush();
-    expect(checkout().getSnapshot().value).toEqual({ reg: 'signInForm' });
+    expect(checkout().getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
     expect(checkout().getSnapshot().context.user).toBeNull();
   });
 });
@@ -399,11 +405,17 @@ describe('fast payment steps', () => {
   async function startAtSbp(output: { status: string }) {
     const requestPaymentUrl = fakeRequest<PaymentUrlResponse>();
     const status = deferred<{ status: string }>();
-    const withStatus = provided().logic.provide({
-      actors: { paymentStatus: fromPromise(() => status.promise) as never, payment: paymentMachine.provide({ actors: { requestPaymentUrl: requestPaymentUrl.logic as never } }) },
+    const { loadCode } = codeFrom({
+      paying: {
+        offer: fakeCallback().logic,
+        paymentStatus: fromPromise(() => status.promise),
+        payment: paymentMachine.provide({ actors: { requestPaymentUrl: requestPaymentUrl.logic as never } }),
+      } as never,
     });
+    const withStatus = provided().logic.provide({ actors: { loadCode } });
     const actor = createActor(withStatus, { input: { bill: emailBill, user: null, isDesktop: true } }).start();
     actor.send({ type: 'checkout.continue' });
+    await codeLoaded(actor);
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
     actor.send({ type: 'payment.pay' });
     requestPaymentUrl.last.answer.resolve({ info: { orderId: 'order-1', data: { payload: 'https://bank.example/qr', qrcId: 'qr-1' } } });
@@ -419,6 +431,7 @@ describe('fast payment steps', () => {
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['noReg', 'choosePaymentType'] });
     actor.send({ type: 'nav.back' });
+    await codeLoaded(actor);
     expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['noReg'] });
     expect(actor.getSnapshot().value).toEqual({ choosePaymentType: 'choosing' });
   });

@@ -5,7 +5,9 @@ import { paymentMachine } from '../../src/machines/payment';
 import type { PaymentStatusInput, PaymentStatusOutput } from '../../src/machines/paymentStatus';
 import type { PaymentUrlRequest, PaymentUrlResponse } from '../../src/services/types';
 import { aBill, aType, aUser, usualTypes } from '../fixtures/billBuilder';
-import { fakeRequest, flush, noCodeDraft } from '../fixtures/fakes';
+import { codeLoaded } from '../fixtures/checkoutChildren';
+import { codeFrom } from '../fixtures/chunkCode';
+import { fakeRequest, flush } from '../fixtures/fakes';
 
 const billWithEmail = (overrides: Parameters<typeof aBill>[0] = {}) => aBill({ objectOID: 'bill-1', ...overrides, info: { Email: 'payer@example.com', ...overrides.info } });
 
@@ -21,36 +23,38 @@ const widgetAnswer: PaymentUrlResponse = { success: true, isClosedWithoutProcess
  * The checkout on the choose-payment-type step with fake effects; every request waits for the test's answer. Pay runs
  * the real payment machine (payment.ts), the checkout's `payment` child, whose state `paying()` reads.
  */
-function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
+async function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
   const requestPaymentUrl = fakeRequest<PaymentUrlResponse, PaymentUrlRequest>();
   const bankWidget = fakeRequest<BankWidgetOutput, BankWidgetInput>();
   const paymentStatus = fakeRequest<PaymentStatusOutput, PaymentStatusInput>();
   const checkEmail = fakeRequest<string, { email: string }>();
   const navigations: string[] = [];
   const logged: unknown[] = [];
+  const { loadCode } = codeFrom({
+    paying: {
+      payment: paymentMachine.provide({
+        // A fake stands in for the widget machine: paying sees only its input and output.
+        actors: { requestPaymentUrl: requestPaymentUrl.logic, bankWidget: bankWidget.logic as never },
+        actions: {
+          'go to url': (_, { url }) => void navigations.push(url),
+          'log error': (_, { error }) => void logged.push(error),
+        },
+      }),
+      // Fakes stand in for the other child machines: the checkout sees only their input and output.
+      paymentStatus: paymentStatus.logic as never,
+      offer: fromPromise(async () => undefined) as never,
+    },
+  });
   const actor = createActor(
     checkoutMachine.provide({
-      actors: {
-        checkEmail: checkEmail.logic,
-        payment: paymentMachine.provide({
-          // A fake stands in for the widget machine: paying sees only its input and output.
-          actors: { requestPaymentUrl: requestPaymentUrl.logic, bankWidget: bankWidget.logic as never },
-          actions: {
-            'go to url': (_, { url }) => void navigations.push(url),
-            'log error': (_, { error }) => void logged.push(error),
-          },
-        }),
-        // Fakes stand in for the other child machines: the checkout sees only their input and output.
-        paymentStatus: paymentStatus.logic as never,
-        offer: fromPromise(async () => undefined) as never,
-      },
-      actions: noCodeDraft,
+      actors: { checkEmail: checkEmail.logic, loadCode },
     }),
     { input: { bill: billWithEmail(), user: null, isDesktop: true, ...input } },
   ).start();
   // Points as a checked phone applies them (the points screen's own test is in checkout-navigation).
   if (points > 0) actor.send({ type: 'code.confirmed', request: { purpose: 'use-points', phone: '79990000001', points } });
   actor.send({ type: 'checkout.continue' });
+  await codeLoaded(actor);
   expect(actor.getSnapshot().context.step).toBe('choosePaymentType');
   const answer = async (response: PaymentUrlResponse) => {
     requestPaymentUrl.last.answer.resolve(response);
@@ -64,7 +68,7 @@ function atChoosePaymentType(input: Partial<CheckoutInput> = {}, points = 0) {
 
 describe('card and direct bank redirect', () => {
   test('the first type is preselected; Pay asks for the payment URL with the bill, the type, the points, the e-mail and the user, and goes to info.formUrl', async () => {
-    const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = await atChoosePaymentType();
     expect(snapshot().context.selectedTypeOid).toBe('type-card');
     actor.send({ type: 'payment.pay' });
     expect(where()).toEqual({ choosePaymentType: 'paying' });
@@ -78,7 +82,7 @@ describe('card and direct bank redirect', () => {
   });
 
   test('a double click on Pay makes one attempt', async () => {
-    const { actor, requestPaymentUrl, answer, navigations } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, answer, navigations } = await atChoosePaymentType();
     actor.send({ type: 'payment.pay' });
     actor.send({ type: 'payment.pay' });
     await answer(cardAnswer);
@@ -89,7 +93,7 @@ describe('card and direct bank redirect', () => {
 
   test('AllSberP is a redirect to info.formUrl too', async () => {
     const bill = billWithEmail({ cardTypes: [aType({ OID: 'type-direct', Code: 'AllSberP', Name: 'Сбербанк' })] });
-    const { actor, answer, navigations } = atChoosePaymentType({ bill });
+    const { actor, answer, navigations } = await atChoosePaymentType({ bill });
     actor.send({ type: 'payment.pay' });
     await answer(cardAnswer);
     expect(navigations).toEqual([cardAnswer.info!.formUrl]);
@@ -97,7 +101,7 @@ describe('card and direct bank redirect', () => {
 
   test('a signed-in customer’s oid, the e-mail used and the points travel in the request', async () => {
     const bill = billWithEmail({ info: { Email: null, CustNo: 'C-1', Summ: 8000 }, pointsEnabled: true, usefulPoints: 3000 });
-    const { actor, requestPaymentUrl } = atChoosePaymentType({ bill, user: aUser({ oid: 'user-7', email: 'loyal@example.com' }) }, 1000);
+    const { actor, requestPaymentUrl } = await atChoosePaymentType({ bill, user: aUser({ oid: 'user-7', email: 'loyal@example.com' }) }, 1000);
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.last.input).toEqual({ objectOID: 'bill-1', pointsSum: 1000, cardTypeOID: 'type-card', email: 'loyal@example.com', userOID: 'user-7' });
   });
@@ -111,7 +115,7 @@ describe('no payment URL: the step says so and the flow stops', () => {
     ['bank-app pay without invoice', 'type-sberpay', { success: true, info: { orderId: 'o', formUrl: 'https://x.example' } }],
     ['no order at all', 'type-card', { success: false, error: 'Ошибка' }],
   ] as const)('%s', async (_name, oid, response) => {
-    const { actor, answer, navigations, bankWidget, paymentStatus, snapshot, where } = atChoosePaymentType();
+    const { actor, answer, navigations, bankWidget, paymentStatus, snapshot, where } = await atChoosePaymentType();
     actor.send({ type: 'payment.select', oid });
     actor.send({ type: 'payment.pay' });
     await answer(response as PaymentUrlResponse);
@@ -123,7 +127,7 @@ describe('no payment URL: the step says so and the flow stops', () => {
   });
 
   test('a refused request is logged and shows the same message; choosing again clears it', async () => {
-    const { actor, requestPaymentUrl, logged, snapshot, where } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, logged, snapshot, where } = await atChoosePaymentType();
     actor.send({ type: 'payment.pay' });
     const error = new Error('500');
     requestPaymentUrl.last.answer.reject(error);
@@ -141,7 +145,7 @@ const alreadyPaid = Object.assign(new Error('Счет уже оплачен'), {
 
 describe('a bill paid meanwhile', () => {
   test('Pay on a stale tab: the step says the bill is already paid, not that paying failed', async () => {
-    const { actor, requestPaymentUrl, logged, snapshot, where } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, logged, snapshot, where } = await atChoosePaymentType();
     actor.send({ type: 'payment.pay' });
     requestPaymentUrl.last.answer.reject(alreadyPaid);
     await flush();
@@ -158,7 +162,7 @@ describe('a bill paid meanwhile', () => {
 
   test('other refusals (a 422, a 500) still say paying failed', async () => {
     for (const status of [422, 500]) {
-      const { actor, requestPaymentUrl, snapshot, where } = atChoosePaymentType();
+      const { actor, requestPaymentUrl, snapshot, where } = await atChoosePaymentType();
       actor.send({ type: 'payment.pay' });
       requestPaymentUrl.last.answer.reject(Object.assign(new Error('refused'), { status }));
       await flush();
@@ -168,9 +172,30 @@ describe('a bill paid meanwhile', () => {
   });
 });
 
+describe('a bill whose deadline passed', () => {
+  test("Pay refused as expired says the bill expired (no other way can help), and logs no fault", async () => {
+    const { actor, requestPaymentUrl, logged, snapshot, where } = await atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(Object.assign(new Error('Срок оплаты счета истек'), { status: 422, body: { success: false, error: 'Срок оплаты счета истек', closedAs: 'expired' } }));
+    await flush();
+    expect(where()).toEqual({ choosePaymentType: 'choosing' });
+    expect(snapshot().context.problem).toBe('bill expired');
+    // The page's logger skips a refusal with no error (logErrorOf): the bill's state is no fault.
+    expect(logged).toEqual([null]);
+  });
+
+  test('a cancelled bill\'s refusal still says paying failed', async () => {
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType();
+    actor.send({ type: 'payment.pay' });
+    requestPaymentUrl.last.answer.reject(Object.assign(new Error('Счет отменен'), { status: 422, body: { closedAs: 'cancelled' } }));
+    await flush();
+    expect(snapshot().context.problem).toBe('no payment url');
+  });
+});
+
 describe('the receipt e-mail on the payment step', () => {
   test('unchanged, Pay goes at once with it; changed, the server checks the new one first and Pay goes on with it', async () => {
-    const { actor, requestPaymentUrl, checkEmail, where, paying } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, checkEmail, where, paying } = await atChoosePaymentType();
     actor.send({ type: 'payment.pay', email: 'payer@example.com' });
     expect(checkEmail.calls).toHaveLength(0);
     expect(requestPaymentUrl.last.input.email).toBe('payer@example.com');
@@ -189,7 +214,7 @@ describe('the receipt e-mail on the payment step', () => {
   });
 
   test('a changed e-mail the server refuses: no payment, the field is emptied', async () => {
-    const { actor, requestPaymentUrl, checkEmail, snapshot, where } = atChoosePaymentType();
+    const { actor, requestPaymentUrl, checkEmail, snapshot, where } = await atChoosePaymentType();
     actor.send({ type: 'payment.pay', email: 'bad@example.com' });
     checkEmail.last.answer.reject(new Error('Неверный email'));
     await flush();
@@ -199,19 +224,19 @@ describe('the receipt e-mail on the payment step', () => {
     expect(requestPaymentUrl.calls).toHaveLength(0);
   });
 
-  test('agreements are asked for before the e-mail is checked', () => {
-    const { actor, checkEmail, snapshot } = atChoosePaymentType({
+  test('agreements are asked for before the e-mail is checked', async () => {
+    const { actor, checkEmail, snapshot } = await atChoosePaymentType({
       bill: billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true }), ...usualTypes().slice(1)] }),
     });
     actor.send({ type: 'payment.pay', email: 'other@example.com' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executor: false });
     expect(checkEmail.calls).toHaveLength(0);
   });
 });
 
 /** The checkout after Pay with a way to pay whose answer came. */
 async function paidWith(oid: string, response: PaymentUrlResponse, input: Partial<CheckoutInput> = {}) {
-  const checkout = atChoosePaymentType(input);
+  const checkout = await atChoosePaymentType(input);
   checkout.actor.send({ type: 'payment.select', oid });
   checkout.actor.send({ type: 'payment.pay' });
   await checkout.answer(response);
@@ -301,55 +326,55 @@ describe('agreements', () => {
     billWithEmail({ cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true }), ...usualTypes().slice(1)] });
 
   test('both shown agreements must be ticked; each check clears both errors', async () => {
-    const { actor, requestPaymentUrl, snapshot } = atChoosePaymentType({ bill: offerBill() });
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'payment.pay' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executor: true });
     expect(requestPaymentUrl.calls).toHaveLength(0);
 
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: false });
     actor.send({ type: 'payment.pay' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: true });
     expect(requestPaymentUrl.calls).toHaveLength(0);
 
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: false });
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.calls).toHaveLength(1);
   });
 
-  test('unticking brings the error back on the next Pay; another type starts with no agreements', () => {
-    const { actor, snapshot } = atChoosePaymentType({ bill: offerBill() });
+  test('unticking brings the error back on the next Pay; another type starts with no agreements', async () => {
+    const { actor, snapshot } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: false });
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
     actor.send({ type: 'payment.pay' });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executer: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: true, executor: false });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
-    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: false, executer: false });
-    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executer: false });
+    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: false, executor: false });
+    expect(snapshot().context.agreementErrors).toEqual({ aggregator: false, executor: false });
   });
 
-  test('ticks survive switching the way to pay and back', () => {
-    const { actor, snapshot, requestPaymentUrl } = atChoosePaymentType({ bill: offerBill() });
+  test('ticks survive switching the way to pay and back', async () => {
+    const { actor, snapshot, requestPaymentUrl } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'agreement.set', kind: 'aggregator', checked: true });
-    actor.send({ type: 'agreement.set', kind: 'executer', checked: true });
+    actor.send({ type: 'agreement.set', kind: 'executor', checked: true });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
     actor.send({ type: 'payment.select', oid: 'type-card' });
-    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: true, executer: true });
+    expect(derive.agreements(snapshot().context)).toEqual({ aggregator: true, executor: true });
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.calls).toHaveLength(1);
   });
 
-  test('a type without offers needs no agreement', () => {
-    const { actor, requestPaymentUrl } = atChoosePaymentType({ bill: offerBill() });
+  test('a type without offers needs no agreement', async () => {
+    const { actor, requestPaymentUrl } = await atChoosePaymentType({ bill: offerBill() });
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
     actor.send({ type: 'payment.pay' });
     expect(requestPaymentUrl.calls).toHaveLength(1);
   });
 
-  test('the offer modal runs as the step’s child', () => {
-    const { snapshot } = atChoosePaymentType({ bill: offerBill() });
+  test('the offer modal runs as the step’s child', async () => {
+    const { snapshot } = await atChoosePaymentType({ bill: offerBill() });
     expect(snapshot().children.offer).toBeDefined();
   });
 });
@@ -358,7 +383,7 @@ describe('covered by points', () => {
   const coverBill = () => billWithEmail({ info: { Summ: 1500, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 });
 
   test('no type is chosen; Pay closes the bill and goes to /success?withoutProcessing=1', async () => {
-    const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    const { actor, requestPaymentUrl, answer, navigations, snapshot, where, paying } = await atChoosePaymentType({ bill: coverBill() }, 1500);
     expect(snapshot().context.selectedTypeOid).toBeNull();
     actor.send({ type: 'payment.select', oid: 'type-card' });
     expect(snapshot().context.selectedTypeOid).toBeNull();
@@ -376,7 +401,7 @@ describe('covered by points', () => {
   });
 
   test("'Не списывать баллы': the points are given up, a way to pay is chosen again and the whole price is asked for", async () => {
-    const { actor, requestPaymentUrl, snapshot } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill: coverBill() }, 1500);
     expect(derive.isCoveredByPoints(snapshot().context)).toBe(true);
     actor.send({ type: 'points.clear' });
     expect(snapshot().context).toMatchObject({ usedPoints: 0, pointsToUse: null, selectedTypeOid: 'type-card' });
@@ -384,15 +409,15 @@ describe('covered by points', () => {
     expect(requestPaymentUrl.last.input).toMatchObject({ pointsSum: null, cardTypeOID: 'type-card' });
   });
 
-  test("'Не списывать баллы' with some points spent keeps the way to pay chosen", () => {
-    const { actor, snapshot } = atChoosePaymentType({ bill: billWithEmail({ info: { CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }) }, 1000);
+  test("'Не списывать баллы' with some points spent keeps the way to pay chosen", async () => {
+    const { actor, snapshot } = await atChoosePaymentType({ bill: billWithEmail({ info: { CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }) }, 1000);
     actor.send({ type: 'payment.select', oid: 'type-sbp' });
     actor.send({ type: 'points.clear' });
     expect(snapshot().context).toMatchObject({ usedPoints: 0, selectedTypeOid: 'type-sbp' });
   });
 
   test('an answer that did not close the bill shows the points error', async () => {
-    const { actor, answer, navigations, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    const { actor, answer, navigations, snapshot, where } = await atChoosePaymentType({ bill: coverBill() }, 1500);
     actor.send({ type: 'payment.pay' });
     await answer(cardAnswer);
     expect(where()).toEqual({ choosePaymentType: 'choosing' });
@@ -401,7 +426,7 @@ describe('covered by points', () => {
   });
 
   test('a refused request is logged and shows the points error', async () => {
-    const { actor, requestPaymentUrl, logged, snapshot } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    const { actor, requestPaymentUrl, logged, snapshot } = await atChoosePaymentType({ bill: coverBill() }, 1500);
     actor.send({ type: 'payment.pay' });
     requestPaymentUrl.last.answer.reject(new Error('403'));
     await flush();
@@ -410,7 +435,7 @@ describe('covered by points', () => {
   });
 
   test('closed meanwhile in another tab (409): the step says the bill is already paid', async () => {
-    const { actor, requestPaymentUrl, snapshot, where } = atChoosePaymentType({ bill: coverBill() }, 1500);
+    const { actor, requestPaymentUrl, snapshot, where } = await atChoosePaymentType({ bill: coverBill() }, 1500);
     actor.send({ type: 'payment.pay' });
     requestPaymentUrl.last.answer.reject(alreadyPaid);
     await flush();
@@ -418,10 +443,68 @@ describe('covered by points', () => {
     expect(snapshot().context.problem).toBeNull();
   });
 
-  test('a bill refetched smaller than the points: the points are cut to its maximum, so the price never drops below zero', () => {
-    const { actor, snapshot } = atChoosePaymentType({ bill: coverBill() }, 1500);
+  test('a bill refetched smaller than the points: the points are cut to its maximum, so the price never drops below zero', async () => {
+    const { actor, snapshot } = await atChoosePaymentType({ bill: coverBill() }, 1500);
     actor.send({ type: 'session.updated', bill: billWithEmail({ info: { Summ: 1000, CustNo: 'C-2' }, pointsEnabled: true, usefulPoints: 5000 }), user: null });
     expect(snapshot().context).toMatchObject({ usedPoints: 1000, pointsToUse: 1000 });
     expect(derive.finalPrice(snapshot().context)).toBe(0);
+  });
+});
+
+describe('a bill paid in parts', () => {
+  const partsBill = () =>
+    billWithEmail({
+      info: { Summ: 2_500_000, CustNo: 'C-1' },
+      cardTypes: [aType({ CommissionSumm: 0 })],
+      pointsEnabled: true,
+      usefulPoints: 3000,
+      parts: { minimum: 50_000, paid: 1_000_000, remaining: 1_500_000, pointsSpent: false },
+    });
+
+  test('no part typed, none is sent (the server takes what remains); a part typed is sent in roubles', async () => {
+    const { actor, requestPaymentUrl, answer } = await atChoosePaymentType({ bill: partsBill() });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).not.toHaveProperty('partSum');
+    await answer({ success: false, error: 'Сервис недоступен' });
+    actor.send({ type: 'part.type', text: '600 000,25' });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ partSum: 600_000.25 });
+  });
+
+  test('a part the bill cannot take is not asked for; the total follows the part typed', async () => {
+    const { actor, requestPaymentUrl, snapshot } = await atChoosePaymentType({ bill: partsBill() });
+    actor.send({ type: 'part.type', text: '10 000' });
+    expect(derive.partProblem(snapshot().context)).toEqual({ kind: 'below-minimum', leastKopecks: 5_000_000 });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.calls).toHaveLength(0);
+    expect(snapshot().value).toEqual({ choosePaymentType: 'choosing' });
+    actor.send({ type: 'part.type', text: '100 000' });
+    expect(derive.amountToPay(snapshot().context)).toBe(10_000_000);
+  });
+
+  test("'Вернуться к оплате' pays the open attempt's part, not the part this tab typed; choosing a way keeps the typed one", async () => {
+    const bill = partsBill();
+    const way = bill.cardTypes[0]!.OID;
+    const open = { orderId: 'order-1', cardTypeOID: way, code: 'ALL' as const, status: 'created' as const, pointsUsed: 0, part: 600_000 };
+    const { actor, requestPaymentUrl, answer, snapshot } = await atChoosePaymentType({ bill: { ...bill, openAttempt: open } });
+    expect(snapshot().context.openAttempt).toEqual({ cardTypeOID: way, pointsUsed: 0, part: 600_000 });
+    actor.send({ type: 'part.type', text: '100 000' });
+    actor.send({ type: 'payment.select', oid: way });
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ partSum: 100_000 });
+    await answer({ success: false, error: 'Сервис недоступен' });
+    actor.send({ type: 'payment.select', oid: way, resume: true });
+    expect(derive.part(snapshot().context)).toBe(60_000_000);
+    actor.send({ type: 'payment.pay' });
+    expect(requestPaymentUrl.last.input).toMatchObject({ cardTypeOID: way, partSum: 600_000 });
+  });
+
+  test('points applied never exceed the part typed: a smaller part takes fewer', async () => {
+    const bill = billWithEmail({ info: { Summ: 200_000, CustNo: 'C-1' }, cardTypes: [aType({ CommissionSumm: 0 })], pointsEnabled: true, usefulPoints: 3000, parts: { minimum: 1000, paid: 0, remaining: 200_000, pointsSpent: false } });
+    const { actor, snapshot } = await atChoosePaymentType({ bill }, 3000);
+    expect(snapshot().context.usedPoints).toBe(3000);
+    actor.send({ type: 'part.type', text: '2000' });
+    expect(snapshot().context.usedPoints).toBe(2000);
+    expect(derive.amountToPay(snapshot().context)).toBe(0);
   });
 });

@@ -290,7 +290,8 @@ describe('the code check', () => {
     // Submitted before ticking: nothing is checked, and the robot check is what the payer is told to do.
     flow.send({ type: 'code.submit', code: '1234' });
     expect(check(flow)).toBe('entering');
-    expect(flow.getSnapshot().context.problem).toEqual({ kind: 'robot check' });
+    // The rejection before it stays with the robot check, so its tries left are still said.
+    expect(flow.getSnapshot().context.problem).toEqual({ kind: 'robot check', rejected: { triesLeft: 3 } });
     expect(checkCode.inputs).toHaveLength(1);
     flow.send({ type: 'captcha.verified', token: 'tok' });
     flow.send({ type: 'code.submit', code: '1234' });

@@ -16,10 +16,10 @@ test('hidden until an agreement’s link asks; then loading with the offer reque
   const { actor, fetchOffer } = start();
   expect(actor.getSnapshot().value).toBe('hidden');
   expect(actor.getSnapshot().hasTag('open')).toBe(false);
-  actor.send({ type: 'offer.open', kind: 'executer', cardTypeOID: 'type-card' });
+  actor.send({ type: 'offer.open', kind: 'executor', cardTypeOID: 'type-card' });
   expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   expect(actor.getSnapshot().hasTag('open')).toBe(true);
-  expect(fetchOffer.last.input).toEqual({ kind: 'executer', objectOID: 'bill-1', cardTypeOID: 'type-card' });
+  expect(fetchOffer.last.input).toEqual({ kind: 'executor', objectOID: 'bill-1', cardTypeOID: 'type-card' });
 });
 
 test('the text arrives: shown; close hides it; opening again fetches afresh', async () => {
@@ -31,7 +31,7 @@ test('the text arrives: shown; close hides it; opening again fetches afresh', as
   expect(actor.getSnapshot().context.text).toBe('<p>Оферта</p>');
   actor.send({ type: 'offer.close' });
   expect(actor.getSnapshot().value).toBe('hidden');
-  actor.send({ type: 'offer.open', kind: 'executer', cardTypeOID: 'type-card' });
+  actor.send({ type: 'offer.open', kind: 'executor', cardTypeOID: 'type-card' });
   expect(actor.getSnapshot().context.text).toBeNull();
   expect(fetchOffer.calls).toHaveLength(2);
 });

@@ -264,12 +264,49 @@ test('the default effects fail loudly when not provided', () => {
 });
 
 describe('with the real wiring (definePaymentStatusActor)', () => {
-  /** A document whose visibility the test sets; only what the watcher reads. */
+  /** A document whose visibility the test sets; only what the watcher reads, and no page config (the page's own pace). */
   function fakeDocument() {
-    const target = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
+    const target = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState; querySelector: () => null };
     target.visibilityState = 'visible';
+    target.querySelector = () => null;
     return target;
   }
+
+  /** A page whose config meta tag sets the poll interval. */
+  function pageWithPollMs(pollMs: number) {
+    const doc = document.implementation.createHTMLDocument('');
+    const meta = doc.createElement('meta');
+    meta.name = 'config';
+    meta.content = JSON.stringify({ pollMs });
+    doc.head.appendChild(meta);
+    return doc;
+  }
+
+  test("asks at the pace the page's configuration sets (the tests' journeys), and slows down after two minutes all the same", async () => {
+    const getResult = jest.fn(async (): Promise<PaymentStatusResponse> => created);
+    const clock = new SimulatedClock();
+    const deps = { api: { getResult }, log: jest.fn(), doc: pageWithPollMs(200) } as unknown as Dependencies;
+    const actor = createActor(definePaymentStatusActor(deps), { input, clock }).start();
+    await flush();
+    expect(getResult).toHaveBeenCalledTimes(1);
+    clock.increment(199);
+    expect(getResult).toHaveBeenCalledTimes(1);
+    clock.increment(1);
+    expect(getResult).toHaveBeenCalledTimes(2);
+    await flush();
+    for (let t = 200; t < SLOW_AFTER_MS; t += 200) {
+      clock.increment(200);
+      await flush();
+    }
+    expect(actor.getSnapshot().context.slow).toBe(true);
+    const before = getResult.mock.calls.length;
+    clock.increment(SLOW_POLL_MS - 1);
+    await flush();
+    expect(getResult).toHaveBeenCalledTimes(before);
+    clock.increment(1);
+    expect(getResult).toHaveBeenCalledTimes(before + 1);
+    actor.stop();
+  });
 
   test('reads the tab visibility from the document and calls getResult with the transaction and bill', async () => {
     const doc = fakeDocument();
@@ -332,7 +369,7 @@ describe('the connection watcher of the page (wiring)', () => {
   test("reports the browser's offline and online events, and offline at once when the page starts without one", () => {
     const win = new EventTarget() as EventTarget & { navigator: { onLine: boolean } };
     win.navigator = { onLine: false };
-    const doc = Object.assign(new EventTarget(), { defaultView: win, visibilityState: 'visible' }) as unknown as Document;
+    const doc = Object.assign(new EventTarget(), { defaultView: win, visibilityState: 'visible', querySelector: () => null }) as unknown as Document;
     const logic = definePaymentStatusActor({ doc, log: () => undefined, api: { getResult: () => new Promise(() => undefined) } } as unknown as Dependencies);
     const actor = createActor(logic, { input }).start();
     // Started offline: the request already in flight is let be; its outcome waits for the connection.
@@ -373,5 +410,41 @@ describe('the receipt and a slow bank', () => {
     expect(fetchStatus.calls).toHaveLength(asked + 2);
     await answer({ status: 'success', objectOID: 'bill-1', receipt });
     expect(actor.getSnapshot().hasTag('success')).toBe(true);
+  });
+});
+
+describe('a hold on the card (a bill the merchant captures by hand)', () => {
+  const held: PaymentStatusResponse = { status: 'held', objectOID: 'bill-1', hold: { amount: 150000, until: '2026-12-02T09:00:00.000Z' } };
+
+  test('held: the amount and its end kept, polling goes on at the slow pace, and the capture lands with its receipt', async () => {
+    const { actor, fetchStatus, clock, answer } = start();
+    await answer(held);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(actor.getSnapshot().context).toMatchObject({ status: 'held', hold: held.hold, answered: true });
+    // The merchant's capture may take days: asked every 15 s, not 5.
+    clock.increment(STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(1);
+    clock.increment(SLOW_POLL_MS - STATUS_POLL_MS);
+    expect(fetchStatus.calls).toHaveLength(2);
+    await answer(held);
+    clock.increment(SLOW_POLL_MS);
+    const receipt = aReceipt({ amount: 100000 });
+    await answer({ status: 'success', objectOID: 'bill-1', receipt });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({ status: 'success' });
+    expect(actor.getSnapshot().context.receipt).toEqual(receipt);
+  });
+
+  test('released: polling ends, and the hold is no longer said', async () => {
+    const { actor, fetchStatus, clock, answer } = start();
+    await answer(held);
+    clock.increment(SLOW_POLL_MS);
+    await answer({ status: 'released', objectOID: 'bill-1' });
+    expect(actor.getSnapshot().value).toBe('released');
+    expect(actor.getSnapshot().hasTag('released')).toBe(true);
+    expect(actor.getSnapshot().output).toEqual({ status: 'released' });
+    expect(actor.getSnapshot().context.hold).toBeNull();
+    clock.increment(MAX_RETRY_PAUSE_MS);
+    expect(fetchStatus.calls).toHaveLength(2);
   });
 });

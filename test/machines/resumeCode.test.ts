@@ -2,12 +2,16 @@ import { createActor } from 'xstate';
 import type { CheckCodeInput, SendCodeInput } from '../../src/machines/accountFlow';
 import type { FinishInput } from '../../src/machines/codeFlow';
 import { checkoutMachine } from '../../src/machines/checkout';
+import { draftOf } from '../../src/machines/checkoutDraft';
 import { resumeAfterReload } from '../../src/machines/checkoutResume';
+import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import { codeFlowMachine, nothingToFinish } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { Bill, CodeRequest, RegisterForm, SentCode } from '../../src/services/types';
 import { answer, pointsBill, regBill, settle, startFlow } from '../fixtures/accountFlows';
-import { fakeRequest, noCodeDraft } from '../fixtures/fakes';
+import { codeLoaded } from '../fixtures/checkoutChildren';
+import { codeFrom } from '../fixtures/chunkCode';
+import { fakeCallback, fakeRequest } from '../fixtures/fakes';
 
 /**
  * A reload on the code screen: with this session's code still valid (the server's `sentCode`) and this
@@ -30,31 +34,35 @@ const drafts = {
 } satisfies Record<string, CodeRequest>;
 const restoreCode: SentCode = { purpose: 'forgot-password', phone: '+7 (999) ***-**-02', secondsLeft: 30 };
 const registrationCode: SentCode = { ...restoreCode, purpose: 'register' };
+const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code: null };
 
-function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode', codeDraft: CodeRequest | null = null) {
+async function reloadedOn(bill: Bill, resumePath: string | null = '/checkSendCode', codeDraft: CodeRequest | null = null) {
   const sendCode = fakeRequest<AccountAnswer, SendCodeInput>();
   const checkCode = fakeRequest<AccountAnswer, CheckCodeInput>();
   const finish = fakeRequest<AccountAnswer, FinishInput>();
-  const drafted: unknown[] = [];
   const codeFlow = codeFlowMachine.provide({ actors: { sendCode: sendCode.logic, checkCode: checkCode.logic, finish: finish.logic } });
   const machine = checkoutMachine.provide({
-    actors: { pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }), passwordCode: codeFlow, registrationCode: codeFlow },
-    actions: {
-      'save code draft': (_, params) => void drafted.push(['save', params]),
-      'forget code draft': () => void drafted.push(['forget']),
-      'keep draft': () => undefined,
-      ...resumeAfterReload.actions,
+    actors: {
+      loadCode: codeFrom({
+        accountFlows: { pointsCode: codeFlow.provide({ actors: { finish: nothingToFinish } }), passwordCode: codeFlow, registrationCode: codeFlow, freeCall: fakeCallback().logic as never },
+        signInForm: { signIn: fakeCallback().logic as never },
+      }).loadCode,
     },
+    actions: resumeAfterReload.actions,
     guards: resumeAfterReload.guards,
   });
-  const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath, codeDraft } }).start();
+  const draft = codeDraft ? { ...noDraft, code: codeDraft } : null;
+  const actor = createActor(machine, { input: { bill, user: null, isDesktop: true, resumePath, draft } }).start();
+  await codeLoaded(actor);
   const code = () => actor.getSnapshot().children.code!;
+  /** What this tab's draft keeps of the code step now (the composition root writes it: keepDraft.ts). */
+  const drafted = () => draftOf(actor.getSnapshot()).code;
   return { actor, code, sendCode, checkCode, finish, drafted };
 }
 
 describe('the checkout reloaded on the code screen', () => {
   test('a valid points code: its screen with the server\'s countdown and masked phone; the right code proves the phone, the points are chosen again', async () => {
-    const { actor, code, sendCode, checkCode } = reloadedOn(pointsBill({ sentCode: pointsCode }));
+    const { actor, code, sendCode, checkCode } = await reloadedOn(pointsBill({ sentCode: pointsCode }));
     expect(actor.getSnapshot().value).toBe('checkSendCode');
     // The masked phone is for the screen only (CheckSendCode shows the server's): never a phone to send anything to.
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '' });
@@ -79,22 +87,22 @@ describe('the checkout reloaded on the code screen', () => {
     expect(sendCode.calls).toHaveLength(0);
   });
 
-  test('Back from the resumed screen goes to the points form', () => {
-    const { actor } = reloadedOn(pointsBill({ sentCode: pointsCode }));
+  test('Back from the resumed screen goes to the points form', async () => {
+    const { actor } = await reloadedOn(pointsBill({ sentCode: pointsCode }));
     actor.send({ type: 'nav.back' });
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
   });
 
-  test('a restore or registration code with no draft in this tab (its phone unknown to the page): back to its form, Back to the reg step', () => {
+  test('a restore or registration code with no draft in this tab (its phone unknown to the page): back to its form, Back to the reg step', async () => {
     for (const [purpose, step] of [['forgot-password', 'forgotPassword'], ['register', 'register']] as const) {
-      const { actor, code } = reloadedOn(regBill({ sentCode: { purpose, phone: '+7 (999) ***-**-02', secondsLeft: 10 } }));
+      const { actor, code } = await reloadedOn(regBill({ sentCode: { purpose, phone: '+7 (999) ***-**-02', secondsLeft: 10 } }));
       expect(actor.getSnapshot().context).toMatchObject({ step, history: ['reg'] });
       expect(code().getSnapshot().value).toBe('asking');
     }
   });
 
   test("a valid restore code with this tab's draft: its screen with the server's countdown; the right code resets the password as without the reload", async () => {
-    const { actor, code, sendCode, checkCode, finish, drafted } = reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
+    const { actor, code, sendCode, checkCode, finish, drafted } = await reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
     expect(actor.getSnapshot().value).toBe('checkSendCode');
     // The screen shows the server's masked phone (sendSmsPhone stays empty); Back goes to the restore form.
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['reg', 'forgotPassword'], sendSmsPhone: '' });
@@ -108,14 +116,14 @@ describe('the checkout reloaded on the code screen', () => {
     expect(finish.last.input).toEqual({ request: drafts.restore, captcha: null });
     finish.last.answer.resolve(answer());
     await settle();
-    expect(actor.getSnapshot().value).toMatchObject({ reg: 'signInForm' });
+    expect(actor.getSnapshot().value).toMatchObject({ reg: { signInForm: 'shown' } });
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
     // The flow ended: its draft is gone.
-    expect(drafted.at(-1)).toEqual(['forget']);
+    expect(drafted()).toBeNull();
   });
 
   test('a valid registration code with the draft: the right code registers with the form the payer had filled', async () => {
-    const { actor, code, checkCode, finish } = reloadedOn(regBill({ sentCode: registrationCode }), '/checkSendCode', drafts.registration);
+    const { actor, code, checkCode, finish } = await reloadedOn(regBill({ sentCode: registrationCode }), '/checkSendCode', drafts.registration);
     expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['reg', 'register'] });
     code().send({ type: 'code.submit', code: '1111' });
     checkCode.last.answer.resolve(answer());
@@ -128,14 +136,14 @@ describe('the checkout reloaded on the code screen', () => {
     expect(actor.getSnapshot().context.step).toBe('reg');
   });
 
-  test('Back from a resumed restore code screen goes to the restore form', () => {
-    const { actor } = reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
+  test('Back from a resumed restore code screen goes to the restore form', async () => {
+    const { actor } = await reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
     actor.send({ type: 'nav.back' });
     expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['reg'] });
   });
 
   test('a valid points code with the draft: the points asked for are kept and apply with the right code, no second choice', async () => {
-    const { actor, code, checkCode, sendCode } = reloadedOn(pointsBill({ sentCode: pointsCode }), '/checkSendCode', drafts.points);
+    const { actor, code, checkCode, sendCode } = await reloadedOn(pointsBill({ sentCode: pointsCode }), '/checkSendCode', drafts.points);
     expect(code().getSnapshot().context.request).toEqual(drafts.points);
     // Back to the points form would show them too.
     expect(actor.getSnapshot().context.pointsToUse).toBe(1000);
@@ -147,8 +155,8 @@ describe('the checkout reloaded on the code screen', () => {
     expect(sendCode.calls).toHaveLength(0);
   });
 
-  test("a draft whose phone is not the server's code's (another flow's, or another tab's code): the step before", () => {
-    const { actor, code } = reloadedOn(regBill({ sentCode: { ...restoreCode, phone: '+7 (999) ***-**-77' } }), '/checkSendCode', drafts.restore);
+  test("a draft whose phone is not the server's code's (another flow's, or another tab's code): the step before", async () => {
+    const { actor, code } = await reloadedOn(regBill({ sentCode: { ...restoreCode, phone: '+7 (999) ***-**-77' } }), '/checkSendCode', drafts.restore);
     expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['reg'] });
     expect(code().getSnapshot().value).toBe('asking');
   });
@@ -157,15 +165,15 @@ describe('the checkout reloaded on the code screen', () => {
     ['points', pointsBill(), drafts.points, 'usePoints', ['noReg']],
     ['restore', regBill(), drafts.restore, 'forgotPassword', ['reg']],
     ['registration', regBill(), drafts.registration, 'register', ['reg']],
-  ] as const)('the %s code ran out (no valid code) but the draft names the flow: its form, the step before', (_, bill, draft, step, history) => {
-    const { actor, code } = reloadedOn(bill, '/checkSendCode', draft);
+  ] as const)('the %s code ran out (no valid code) but the draft names the flow: its form, the step before', async (_, bill, draft, step, history) => {
+    const { actor, code } = await reloadedOn(bill, '/checkSendCode', draft);
     expect(actor.getSnapshot().context).toMatchObject({ step, history });
     expect(code().getSnapshot().value).toBe('asking');
   });
 
-  test('a restore or registration form after its code ran out starts with what it had; once left for the main route, empty again', () => {
+  test('a restore or registration form after its code ran out starts with what it had; once left for the main route, empty again', async () => {
     for (const draft of [drafts.restore, drafts.registration]) {
-      const { actor, code } = reloadedOn(regBill(), '/checkSendCode', draft);
+      const { actor, code } = await reloadedOn(regBill(), '/checkSendCode', draft);
       expect(code().getSnapshot().context.draft).toEqual(draft);
       actor.send({ type: 'nav.back' });
       actor.send({ type: 'nav.goTo', step: draft.purpose === 'register' ? 'register' : 'forgotPassword' });
@@ -174,7 +182,7 @@ describe('the checkout reloaded on the code screen', () => {
   });
 
   test('a new code sent from the resumed form drops the old draft: Back to the form shows it empty', async () => {
-    const { actor, code, sendCode } = reloadedOn(regBill(), '/checkSendCode', drafts.restore);
+    const { actor, code, sendCode } = await reloadedOn(regBill(), '/checkSendCode', drafts.restore);
     // The restore form always asks for the robot check.
     code().send({ type: 'captcha.verified', token: 'tok' });
     code().send({ type: 'code.request', request: { purpose: 'forgot-password', phone: '79990000005' } });
@@ -185,45 +193,50 @@ describe('the checkout reloaded on the code screen', () => {
     expect(code().getSnapshot().context.draft).toBeNull();
   });
 
-  test('a valid code, reloaded on the points form: the form, as the address bar named it', () => {
-    const { actor } = reloadedOn(pointsBill({ sentCode: pointsCode }), '/usePoints');
+  test('a valid code, reloaded on the points form: the form, as the address bar named it', async () => {
+    const { actor } = await reloadedOn(pointsBill({ sentCode: pointsCode }), '/usePoints');
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
     expect(actor.getSnapshot().context.history).toEqual(['noReg']);
   });
 
-  test('the points form after an expired code shows the points asked for', () => {
-    const { actor } = reloadedOn(pointsBill(), '/checkSendCode', drafts.points);
+  test('the points form after an expired code shows the points asked for', async () => {
+    const { actor } = await reloadedOn(pointsBill(), '/checkSendCode', drafts.points);
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
     expect(actor.getSnapshot().context.pointsToUse).toBe(1000);
   });
 
-  test('a resumed restore screen: the free-call line waits for a call from the phone the code went to', () => {
+  test('a resumed restore screen: the free-call line waits for a call from the phone the code went to', async () => {
     const freeCall = fakeRequest<boolean, { phone: string }>();
     const actor = createActor(
       checkoutMachine.provide({
-        actors: { passwordCode: codeFlowMachine, freeCall: freeCall.logic as never },
-        actions: { ...noCodeDraft, ...resumeAfterReload.actions },
+        actors: {
+          loadCode: codeFrom({ accountFlows: { pointsCode: codeFlowMachine, passwordCode: codeFlowMachine, registrationCode: codeFlowMachine, freeCall: freeCall.logic as never } }).loadCode,
+        },
+        actions: resumeAfterReload.actions,
         guards: resumeAfterReload.guards,
       }),
-      { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', codeDraft: drafts.restore } },
+      { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', draft: { ...noDraft, code: drafts.restore } } },
     ).start();
+    await codeLoaded(actor);
     actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
+    await codeLoaded(actor);
     expect(freeCall.last.input).toEqual({ phone: '79990000002' });
   });
 
   test('a code sent keeps its request as the draft of this bill; a confirmed code forgets it', async () => {
-    const { actor, code, sendCode, checkCode, drafted } = reloadedOn(pointsBill(), null);
-    drafted.length = 0;
+    const { actor, code, sendCode, checkCode, drafted } = await reloadedOn(pointsBill(), null);
+    expect(drafted()).toBeNull();
     actor.send({ type: 'nav.goTo', step: 'usePoints' });
+    await codeLoaded(actor);
     actor.send({ type: 'points.use', points: 500 });
     sendCode.last.answer.resolve(answer());
     await settle();
     expect(actor.getSnapshot().context.step).toBe('checkSendCode');
-    expect(drafted).toEqual([['save', { objectOID: 'bill-1', request: { purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 500 } }]]);
+    expect(drafted()).toEqual({ purpose: 'use-points', phone: '+7 (999) ***-**-01', points: 500 });
     code().send({ type: 'code.submit', code: '1234' });
     checkCode.last.answer.resolve(answer());
     await settle();
-    expect(drafted.at(-1)).toEqual(['forget']);
+    expect(drafted()).toBeNull();
   });
 
   test.each([
@@ -232,8 +245,8 @@ describe('the checkout reloaded on the code screen', () => {
     ['a restore code on a noReg bill', pointsBill({ sentCode: { ...pointsCode, purpose: 'forgot-password' } }), '/checkSendCode'],
     ["a restore draft on a noReg bill (another bill's flow)", pointsBill(), '/checkSendCode', drafts.restore],
     ['a draft, reloaded on another step', pointsBill({ sentCode: pointsCode }), '/noReg', drafts.points],
-  ])('%s: the main route, history empty', (_, bill, resumePath, draft: CodeRequest | null = null) => {
-    const { actor } = reloadedOn(bill, resumePath, draft);
+  ])('%s: the main route, history empty', async (_, bill, resumePath, draft: CodeRequest | null = null) => {
+    const { actor } = await reloadedOn(bill, resumePath, draft);
     expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
     expect(actor.getSnapshot().context.history).toEqual([]);
   });
@@ -253,7 +266,7 @@ describe('the send-code flow resumed', () => {
     return { ...run, sendCode };
   };
 
-  test('starts on the code screen without telling the checkout a code was sent, and counts down to resend', () => {
+  test('starts on the code screen without telling the checkout a code was sent, and counts down to resend', async () => {
     const { flow, told } = resumed(2);
     expect(flow.getSnapshot().matches({ codeSent: { resend: 'counting' } })).toBe(true);
     expect(told).toEqual([]);
@@ -261,7 +274,7 @@ describe('the send-code flow resumed', () => {
     expect(flow.getSnapshot().matches({ codeSent: { resend: 'ready' } })).toBe(true);
   });
 
-  test('a countdown run out during the reload: resend at once, to the same phone', () => {
+  test('a countdown run out during the reload: resend at once, to the same phone', async () => {
     const { flow, sendCode } = resumed(0);
     expect(flow.getSnapshot().matches({ codeSent: { resend: 'ready' } })).toBe(true);
     flow.send({ type: 'code.resend' });

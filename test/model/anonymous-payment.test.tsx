@@ -1,6 +1,8 @@
+import { CHUNK_RETRY_MS } from '../../src/pageCode';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
-import { anonBill, offerBill, openPage } from './support/bills';
+import { chunkNetwork, elapse, settle } from './support/app';
+import { anonBill, offerBill, openPage, partsBill } from './support/bills';
 import { anonymousPaymentModel as model } from './models/anonymous-payment';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
@@ -26,6 +28,18 @@ const reloadOnOpenSbp = (drafted: boolean) => async (session: Session) => {
   });
 };
 
+/** A paid bill's link: object-info's 409 says `paid`, with the receipt of the payment that paid it. */
+const paidBillWithReceipt = {
+  bill: anonBill(),
+  billStatus: 409,
+  refusal: {
+    success: false,
+    error: 'Счет уже оплачен',
+    paid: true,
+    receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true, items: [], fee: 0, fiscal: false },
+  },
+};
+
 describeModelFlow({
   flow: 'anonymous-payment',
   model,
@@ -37,14 +51,20 @@ describeModelFlow({
       expect(session.page.screen.getByRole('radio', { name: /SberPay/ })).toBeChecked();
       expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@example.com');
     },
-    'anonymousPayment.sbpLeftOpen': (session) => {
+    'anonymousPayment.openAbandoned': (session) => {
       expect(session.page.screen.getByRole('radio', { name: /СБП/ })).toBeChecked();
       expect(session.page.screen.getByLabelText(messages.email.label)).toHaveValue('payer@example.com');
     },
     // Back to the card's attempt: the same way to pay, with the e-mail kept.
     'anonymousPayment.cardForm': (session) => {
+      // Every way to the card form is a Pay (or 'Продолжить оплату'): the page asked the server for the form's address.
       const pay = session.server.seen.filter((request) => request.path === '/api/getPaymentUrl/').at(-1);
-      if (pay) expect(pay.body).toMatchObject({ email: expect.stringMatching(/@example\.com$/) });
+      expect(pay?.body).toMatchObject({ email: expect.stringMatching(/@example\.com$/) });
+    },
+    // The part typed is the part asked for, once: the part over what remains was never sent.
+    'anonymousPayment.partCardForm': (session) => {
+      const asked = session.server.seen.filter((request) => request.path === '/api/getPaymentUrl/');
+      expect(asked.map((request) => (request.body as { partSum?: number }).partSum)).toEqual([700_000]);
     },
     // The bill was asked for with the declined order, and the way to pay it had is the one chosen.
     'anonymousPayment.retrying': (session) => {
@@ -59,20 +79,21 @@ describeModelFlow({
     OPEN_BILL_PROVIDER_DOWN: async (session) => {
       session.server.once('post', '/ajax/realty/checkUser/', { success: false, error: 'Провайдер недоступен' }, 502);
       session.server.once('get', '/ajax/object-info/model-anon', anonBill() as never);
-      session.open({ objectOID: 'model-anon' });
+      session.open({ billLink: 'model-anon' });
     },
     OPEN_PAID_BILL: async (session) => void openPage(session, { bill: anonBill(), billStatus: 404 }),
-    OPEN_PAID_BILL_WITH_RECEIPT: async (session) =>
-      void openPage(session, {
-        bill: anonBill(),
-        billStatus: 409,
-        refusal: {
-          success: false,
-          error: 'Счет уже оплачен',
-          paid: true,
-          receipt: { orderId: 'order-1', status: 'success', amount: 12345.67, pointsUsed: 0, purpose: 'Оплата по договору № 145', at: '2026-01-15T09:00:00.000Z', method: { code: 'ALL', name: 'Банковская карта' }, email: 'pa***@example.com', billPaid: true, items: [], fee: 0, fiscal: false },
-        },
-      }),
+    OPEN_PAID_BILL_WITH_RECEIPT: async (session) => void openPage(session, paidBillWithReceipt),
+    // The network loses the receipt's chunk, the first try and its retry 1.5 s later.
+    OPEN_PAID_BILL_CODE_LOST: async (session) => {
+      chunkNetwork.lost = true;
+      openPage(session, paidBillWithReceipt);
+      await settle();
+      await elapse(CHUNK_RETRY_MS);
+    },
+    RETRY_CODE: async (session) => {
+      chunkNetwork.lost = false;
+      await does.click(session, messages.app.retry);
+    },
     OPEN_BILL_TO_RETRY: async (session) => {
       const bill = anonBill();
       openPage(session, { bill: { ...bill, retry: { cardTypeOID: bill.cardTypes[1]!.OID, email: 'payer@example.com', ownAttempt: true, amount: 12345.67, reason: null } }, retryOrder: 'order-0' });
@@ -80,6 +101,8 @@ describeModelFlow({
     RELOAD_ON_SBP: reloadOnOpenSbp(false),
     RELOAD_ON_SBP_BACK: reloadOnOpenSbp(true),
     ANOTHER_METHOD: (session) => does.click(session, stepMessages.sbp.anotherMethod),
+    CHOOSE_ANOTHER_WAY: (session) => does.click(session, stepMessages.choosePaymentType.openAnother),
+    CONFIRM_ANOTHER_WAY: (session) => does.click(session, stepMessages.choosePaymentType.openConfirm),
     RELOAD_TYPED_EMAIL: async (session) => void openPage(session, { bill: anonBill(), resumePath: '/noReg', draft: { typed: { email: 'payer@exa' } } }),
     RELOAD_ON_CHOOSE: async (session) => {
       const bill = anonBill();
@@ -100,6 +123,15 @@ describeModelFlow({
       await does.click(session, stepMessages.choosePaymentType.openResume);
     },
     OPEN_OFFER_BILL: async (session) => void openPage(session, { bill: offerBill() }),
+    OPEN_PARTS_BILL: async (session) => void openPage(session, { bill: partsBill() }),
+    TYPE_PART_OVER_REMAINING: (session) => does.type(session, stepMessages.choosePaymentType.partAmount, '1600000'),
+    // No answer is scripted: a request for this part would fail the path.
+    PAY_PART_OVER_REMAINING: (session) => does.click(session, PAY),
+    TYPE_PART: (session) => does.type(session, stepMessages.choosePaymentType.partAmount, '700000'),
+    PAY_PART: async (session) => {
+      session.server.once('post', '/api/getPaymentUrl/', cardForm);
+      await does.click(session, PAY);
+    },
     EMAIL_REFUSED_BY_SERVER: async (session) => {
       session.server.once('post', '/ajax/check-email/', { success: false, error: 'Неверный email' });
       await does.type(session, messages.email.label, 'refused@example.com');
@@ -109,6 +141,15 @@ describeModelFlow({
       session.server.once('post', '/ajax/check-email/', { success: true });
       await does.type(session, messages.email.label, 'payer@example.com');
       await does.click(session, messages.app.continue);
+    },
+    // The e-mail accepted, and the network loses the way to pay's chunk, the first try and its retry 1.5 s later.
+    EMAIL_ACCEPTED_CODE_LOST: async (session) => {
+      chunkNetwork.lost = true;
+      session.server.once('post', '/ajax/check-email/', { success: true });
+      await does.type(session, messages.email.label, 'payer@example.com');
+      await does.click(session, messages.app.continue);
+      await settle();
+      await elapse(CHUNK_RETRY_MS);
     },
     CONTINUE: (session) => does.click(session, messages.app.continue),
     BACK: (session) => does.click(session, messages.app.back),
@@ -150,7 +191,7 @@ describeModelFlow({
     },
     TICK_BOTH: async (session) => {
       await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.aggregatorLink}`, 'checkbox');
-      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executerLink}`, 'checkbox');
+      await does.click(session, `${stepMessages.agreement.accept} ${stepMessages.agreement.executorLink}`, 'checkbox');
     },
     OPEN_OFFER: async (session) => {
       session.server.once('post', '/api/offerText/', { OfferDescription: '<p>Текст оферты агрегатора</p>' });
@@ -162,7 +203,7 @@ describeModelFlow({
     },
     OPEN_OFFER_FAILS: async (session) => {
       session.server.once('post', '/api/offerText/', { success: false, error: 'Нет оферты' }, 500);
-      await does.click(session, stepMessages.agreement.executerLink);
+      await does.click(session, stepMessages.agreement.executorLink);
     },
     CLOSE_OFFER: (session) => does.click(session, stepMessages.offer.close),
   },

@@ -1,22 +1,29 @@
 import { createMachine, type AnyStateMachine } from 'xstate';
 import { appMachine } from '../../src/machines/app';
+import { chunks } from '../../src/machines/chunks';
+import { pageCode } from '../../src/pageCode';
 import { checkoutMachine } from '../../src/machines/checkout';
 import { paymentStatusMachine } from '../../src/machines/paymentStatus';
 import { coverageOf, coverageRecorder, itemsOf } from './support/coverage';
 import { flows, ownerOf, realMachines } from './support/scopes';
 
-/** Every machine the root can run, found by walking the actors each machine's setup() names. */
+/** Every machine a machine can run, found by walking the actors its setup() names (and theirs). */
 function machinesUnder(machine: AnyStateMachine, found = new Map<string, AnyStateMachine>()) {
   found.set(machine.id, machine);
-  for (const logic of Object.values(machine.implementations.actors)) {
-    const child = logic as AnyStateMachine;
-    if (child && typeof child === 'object' && 'root' in child && !found.has(child.id)) machinesUnder(child, found);
-  }
+  for (const logic of Object.values(machine.implementations.actors)) machinesIn(logic, found);
   return found;
 }
 
-test('the coverage check knows every machine the page runs', () => {
-  expect([...machinesUnder(appMachine).keys()].sort()).toEqual(realMachines.map((machine) => machine.id).sort());
+function machinesIn(logic: unknown, found: Map<string, AnyStateMachine>) {
+  const child = logic as AnyStateMachine;
+  if (child && typeof child === 'object' && 'root' in child && !found.has(child.id)) machinesUnder(child, found);
+}
+
+test('the coverage check knows every machine the page runs: the root and its own, and those every chunk of code brings', async () => {
+  const found = machinesUnder(appMachine);
+  const code = pageCode();
+  for (const chunk of chunks) for (const logic of Object.values((await code.load(chunk)).children)) machinesIn(logic, found);
+  expect([...found.keys()].sort()).toEqual(realMachines.map((machine) => machine.id).sort());
 });
 
 test('every state and transition of every real machine belongs to exactly one flow', () => {

@@ -56,7 +56,7 @@ describeModelFlow({
       openPage(session, {
         bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: maskPhone('79990000002'), secondsLeft: 0 } },
         resumePath: '/checkByPhone',
-        codeDraft: { purpose: 'forgot-password', phone: '79990000002' },
+        draft: { code: { purpose: 'forgot-password', phone: '79990000002' } },
       });
     },
   },

@@ -10,6 +10,8 @@ import type { ModelServer } from './support/server';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 import { PAY } from '../fixtures/payButton';
+import { aReceipt } from '../fixtures/receipt';
+import { SLOW_POLL_MS } from '../../src/machines/paymentStatus';
 
 const OID = 'model-status';
 let tabHidden = false;
@@ -25,6 +27,8 @@ const network = async (state: 'offline' | 'online') => {
 
 const status = (server: ModelServer, answer: Record<string, unknown>, code = 200) => server.once('post', '/api/getResult/', answer as never, code);
 const created = { status: 'created', objectOID: OID };
+// 21:30 UTC on 1 December: 2 December in Moscow.
+const held = { status: 'held', objectOID: OID, hold: { amount: 150000, until: '2026-12-01T21:30:00.000Z' } };
 
 const polls = (session: Session) => session.server.seen.filter((request) => request.path === '/api/getResult/').length;
 
@@ -98,8 +102,10 @@ describeModelFlow({
       await elapse(5000);
     },
     POLL_REFUNDED: async (session) => {
-      status(session.server, { status: 'refunded', objectOID: OID });
-      status(session.server, { status: 'refunded', objectOID: OID });
+      // Paid after the bill was paid: the server's answer carries the refunded payment's receipt (how much, which way).
+      const receipt = aReceipt({ status: 'refunded', amount: 12345.67, method: { code: 'SBP', name: 'СБП' } });
+      status(session.server, { status: 'refunded', objectOID: OID, receipt });
+      status(session.server, { status: 'refunded', objectOID: OID, receipt });
       await elapse(5000);
     },
     POLL_ORDER_NOT_FOUND: poll({ status: null }),
@@ -122,6 +128,22 @@ describeModelFlow({
       const sbp = bill.cardTypes.find((type) => type.Code === 'SBP')!;
       status(session.server, { status: 'declined', objectOID: OID });
       openPage(session, { bill, resumePath: '/result', draft: { email: 'payer@example.com', selectedTypeOid: sbp.OID, transactionID: 'qrc-1' } });
+    },
+    // The result of a card payment of a bill the merchant captures by hand, reloaded: polled again, the money held.
+    RELOAD_ON_HELD_RESULT: async (session) => {
+      const bill = knownEmailBill(OID);
+      const card = bill.cardTypes.find((type) => type.Code !== 'SBP')!;
+      status(session.server, held);
+      openPage(session, { bill, resumePath: '/result', draft: { email: 'payer@example.com', selectedTypeOid: card.OID, transactionID: 'order-1' } });
+    },
+    // A hold is asked about at the slow pace: the merchant's word comes with the poll 15 s later.
+    POLL_CAPTURED: async (session) => {
+      status(session.server, { status: 'success', objectOID: OID, receipt: aReceipt({ amount: 100000 }) });
+      await elapse(SLOW_POLL_MS);
+    },
+    POLL_RELEASED: async (session) => {
+      status(session.server, { status: 'released', objectOID: OID });
+      await elapse(SLOW_POLL_MS);
     },
     CONNECTION_LOST: async () => {
       await network('offline');

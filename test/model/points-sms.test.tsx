@@ -58,7 +58,7 @@ describeModelFlow({
     RELOAD_WITH_DRAFT: reloadOnCodeScreen(pointsBill, sent, pointsDraft),
     // The code ran out (the server has none): the draft still names the flow, so its form, the step before.
     RELOAD_AFTER_CODE_RAN_OUT: async (session) =>
-      void openPage(session, { bill: pointsBill(), resumePath: '/checkSendCode', codeDraft: pointsDraft }),
+      void openPage(session, { bill: pointsBill(), resumePath: '/checkSendCode', draft: { code: pointsDraft } }),
     // No send answer scripted: a proven phone's points apply with no request.
     APPLY_POINTS: (session) => usePoints(session, '1000'),
     USE_POINTS: (session) => does.click(session, m.points.use),

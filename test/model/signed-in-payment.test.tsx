@@ -1,10 +1,11 @@
 import type { JsonBodyType } from 'msw';
+import { CHUNK_RETRY_MS } from '../../src/pageCode';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { signedInPaymentModel as model } from './models/signed-in-payment';
 import { continueAsCheckExpires, held, refusal, tickRobot, typePhone } from './support/account';
 import { PROVIDER, openPage, regBill, regUser, scriptUser } from './support/bills';
-import { eventually, settle } from './support/app';
+import { chunkNetwork, elapse, eventually, settle } from './support/app';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
@@ -43,6 +44,17 @@ describeModelFlow({
   },
   events: {
     OPEN_REG_BILL: async (session) => void openPage(session, { bill: regBill() }),
+    // The network loses the sign-in form's chunk, the first try and its retry 1.5 s later.
+    OPEN_REG_BILL_FORM_LOST: async (session) => {
+      chunkNetwork.lost = true;
+      openPage(session, { bill: regBill() });
+      await settle();
+      await elapse(CHUNK_RETRY_MS);
+    },
+    RETRY_CODE: async (session) => {
+      chunkNetwork.lost = false;
+      await does.click(session, messages.app.retry);
+    },
     RELOAD_ON_SIGN_IN: async (session) => void openPage(session, { bill: regBill(), resumePath: '/reg', draft: { typed: { signInPhone: '79990000002' } } }),
     OPEN_SIGNED_IN: async (session) => void openPage(session, { bill: regBill(), user: regUser() }),
     OPEN_SIGNED_IN_EMAIL_KNOWN: async (session) => void openPage(session, { bill: regBill(), user: regUser({ email: 'anna@example.com' }) }),

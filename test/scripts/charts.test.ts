@@ -22,6 +22,16 @@ test('every exported machine of src/machines gets a page and a link in the index
   }
 });
 
+test("the server's money charts get a page each, linked under their own heading, drawn from their definitions", () => {
+  for (const id of ['attempt', 'refund', 'bill']) expect(files.get(`${id}.md`)).toContain('```mermaid\nstateDiagram-v2');
+  expect(files.get('README.md')).toMatch(/## The server's money\n[^#]*\(\.\/attempt\.md\)[^#]*\(\.\/refund\.md\)[^#]*\(\.\/bill\.md\)/);
+  const attempt = files.get('attempt.md')!;
+  expect(attempt).toContain('attempt_atAcquirer --> attempt_givingBack : acquirer.paid [bill paid already]');
+  expect(attempt).toContain('attempt_atAcquirer_registering --> attempt_declined : form.lost');
+  expect(attempt).toContain('`npm run inspect:money -- attempt`');
+  expect(files.get('bill.md')).toContain('bill_open --> bill_expired : deadline.passed');
+});
+
 test('the same machines always give the same text', async () => {
   const again = await renderCharts();
   expect([...again]).toEqual([...files]);
@@ -30,7 +40,9 @@ test('the same machines always give the same text', async () => {
 test('a diagram shows routes, guarded transitions, delays and actors from the definition', () => {
   const checkout = files.get('checkout.md')!;
   expect(checkout).toMatch(/state "choosePaymentType · \/choosePaymentType[^"]*" as checkout_choosePaymentType \{/);
-  expect(checkout).toContain('checkout__any --> checkout_usePoints : nav.goTo [is step (usePoints)]');
+  expect(checkout).toContain('checkout__any --> checkout_opening : nav.goTo [is opened by the payer]');
+  expect(checkout).toContain('checkout_opening_going --> checkout_usePoints : always [is going to (usePoints)]');
+  expect(checkout).toContain('checkout_choosePaymentType_paying --> checkout_sbp : done payment [is fast payment]');
   expect(checkout).toContain('checkout_noReg_checkingEmail --> checkout_noReg_editing : error checkEmail');
   const status = files.get('paymentStatus.md')!;
   expect(status).toContain('paymentStatus_waiting --> paymentStatus_checking : after status poll interval');

@@ -1,4 +1,4 @@
-import { fiscalFrom, optionsFromEnv } from '../../server/config';
+import { fiscalFrom, optionsFromEnv } from '../../server/environment';
 
 describe('the fiscal settings (FISCAL_*)', () => {
   test('the sandbox runs with a tax system, so every demo payment carries a receipt; without the sandbox, none unless set', () => {

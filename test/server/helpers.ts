@@ -14,13 +14,10 @@ import { fakeTextsOf } from '../../server/sandbox/smsruQueries';
 import { openStore, type RootStore } from '../../server/store/store';
 import { killChildServers } from '../support/childServer';
 import { injectFetch } from '../support/injectFetch';
-import { freshDatabase, testEngine, type TestDatabase } from '../support/testDatabase';
+import { freshDatabase, seededDatabase, START, TEST_PASSWORD_COST, testEngine, type TestDatabase } from '../support/testDatabase';
 import { billByOid } from '../../server/billing/queries';
 
-/** scrypt is slow on purpose; tests hash with a low cost (the cost travels inside each hash). */
-export const TEST_PASSWORD_COST = 1024;
-
-export const START = Date.UTC(2026, 0, 15, 9, 0, 0);
+export { START, TEST_PASSWORD_COST };
 
 export interface FakeClock {
   now: () => number;
@@ -44,10 +41,13 @@ export function tempDirs() {
   return { dir, distDir, databasePath: path.join(dir, 'checkout.sqlite') };
 }
 
-/** A temp folder and a fresh database of the file's engine; `remove` drops both. */
-async function freshPlace() {
+/**
+ * A temp folder and a database of the file's engine; `remove` drops both. `seeded`: a copy of the run's template (the
+ * demo seed as seeded at START), else an empty database.
+ */
+async function freshPlace(seeded: boolean) {
   const { dir, distDir } = tempDirs();
-  const fresh: TestDatabase = await freshDatabase(dir);
+  const fresh: TestDatabase = seeded ? await seededDatabase(dir) : await freshDatabase(dir);
   const remove = async () => {
     await fresh.drop();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -144,7 +144,8 @@ export async function payBillByCard(app: FastifyInstance, link: string, card: st
  * its own) and a fake clock; the global rate limit is off unless a test turns it on.
  */
 export async function startServer(overrides: Partial<AppOptions> = {}, clock = fakeClock()): Promise<TestServer> {
-  const { dir, distDir, fresh, remove } = await freshPlace();
+  // The template's seed is the one this server would make: its own database, seeded on the test clock at its start.
+  const { dir, distDir, fresh, remove } = await freshPlace(!overrides.now && !overrides.databaseUrl && !overrides.databasePath && clock.now() === START);
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const built: { app?: FastifyInstance } = {};
   const app = await buildApp({
@@ -211,7 +212,7 @@ export interface TestStore {
  * real queries and transactions, no HTTP.
  */
 export async function startStore(clock = fakeClock()): Promise<TestStore> {
-  const { fresh, remove } = await freshPlace();
+  const { fresh, remove } = await freshPlace(clock.now() === START);
   const store = await openStore({ databaseUrl: fresh.databaseUrl, databasePath: fresh.databasePath, now: clock.now, migrations });
   await seedDemo(store, TEST_PASSWORD_COST);
   const close = async () => {

@@ -61,6 +61,54 @@ test('GET routes validate their parameters', async () => {
   expectRefused(await client.get('/sandbox/sms'));
 });
 
+/* ---------------- free text ---------------- */
+
+describe('free text: control characters, line breaks and half characters are refused with the field\'s words, and nothing is stored', () => {
+  const never = { NUL: 'a\u0000b', DEL: 'a\u007fb', ESC: 'a\u001bb', CR: 'a\rb', LF: 'a\nb', tab: 'a\tb', 'line separator': 'a\u2028b' };
+  // A form body cannot carry half a character (URL encoding makes it U+FFFD); JSON can.
+  const inJson = { ...never, 'half a character': 'a\ud800b' };
+  const route = (url: string) => postRoutes.find((r) => r.url === url)!;
+  /** [route, field, where the text goes, the words answered]: the page's own words where it has some for the field. */
+  const fields: [string, string, (text: string) => string, string | RegExp][] = [
+    ['/ajax/check-email/', 'email', (t) => `payer${t}@example.ru`, 'Введите корректный email'],
+    ['/api/getPaymentUrl/', 'email', (t) => `payer${t}@example.ru`, 'Введите корректный email'],
+    ['/ajax/registration/', 'surname', (t) => `Ива${t}нов`, 'Введите фамилию'],
+    ['/ajax/registration/', 'name', (t) => `Ив${t}ан`, 'Введите имя'],
+    ['/ajax/registration/', 'patronymic', (t) => `Ивано${t}вич`, 'Введите отчество'],
+    ['/ajax/realty/login/', 'password', (t) => `demo${t}pass`, 'Нужно ввести пароль'],
+    ['/ajax/realty/login/', 'login', (t) => `7999${t}`, /^Неверные данные запроса: body\/login /],
+    ['/ajax/get-user', 'token', (t) => `tok${t}en`, /^Неверные данные запроса: body\/token /],
+    ['/ajax/sendSMS/', 'captcha', (t) => `cap${t}tcha`, /^Неверные данные запроса: body\/captcha /],
+    ['/api/send-sms/', 'custNo', (t) => `C-${t}1001`, /^Неверные данные запроса: body\/custNo /],
+    ['/api/check-code/', 'custNo', (t) => `C-${t}1001`, /^Неверные данные запроса: body\/custNo /],
+  ];
+
+  test.each(fields)('%s: %s', async (url, field, text, words) => {
+    const { body, form } = route(url);
+    const before = await snapshot(server.app);
+    for (const [what, bad] of Object.entries(form ? never : inJson)) {
+      const answer = await client.post(url, { ...body, [field]: text(bad) }, { form });
+      expect({ what, status: answer.statusCode, success: answer.json().success }).toEqual({ what, status: 400, success: false });
+      expect(answer.json().error).toEqual(typeof words === 'string' ? words : expect.stringMatching(words));
+    }
+    expect(await snapshot(server.app)).toBe(before);
+  });
+
+  test('the bill data\'s retry mark in the query', async () => {
+    const answer = await client.get('/ajax/object-info/demo-points?retry=a%00b');
+    expect([answer.statusCode, answer.json()]).toEqual([400, { success: false, error: expect.stringMatching(/^Неверные данные запроса: querystring\/retry /) }]);
+  });
+
+  test('the fields with the page\'s words answer them whatever is wrong with them', async () => {
+    const registration = route('/ajax/registration/').body!;
+    const { patronymic: _p, patronimyc: _q, ...noPatronymic } = registration;
+    expect((await client.post('/ajax/registration/', noPatronymic)).json().error).toBe('Введите отчество');
+    expect((await client.post('/ajax/registration/', { ...registration, name: 'Ivan2' })).json().error).toBe('Введите имя');
+    expect((await client.post('/ajax/sendSMS/', { login: '89990000002', captcha: null })).json().error).toBe('Введите верный номер телефона');
+    expect((await client.post('/api/check-code/', { ...route('/api/check-code/').body, code: '12a4' })).json().error).toBe('Введите код');
+  });
+});
+
 /* ---------------- fuzz ---------------- */
 
 test(`fuzz (seed ${SEED}): 1,200 random bodies across all routes, no 500, no row changed`, async () => {

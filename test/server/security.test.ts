@@ -1,4 +1,5 @@
 import { DEV_CAPTCHA_TOKEN, SITEVERIFY_URL, createCaptchaVerifier } from '../../server/accounts/captcha';
+import { SMS_CALLBACK_LIMIT_PER_MINUTE } from '../../server/accounts/smsCallback';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MAX_DEPTH, CspReports } from '../../server/platform/cspReports';
 import { openPage, snapshot, startServer, type TestServer } from './helpers';
 import { postRoutes } from './postRoutes';
@@ -161,6 +162,19 @@ describe('rate limits', () => {
     expect(codes.slice(10)).toEqual([429, 429]);
     // Other routes still answer.
     expect((await client.post('/ajax/check-email/', { email: 'a@b.ru' })).statusCode).toBe(200);
+    await limited.close();
+  });
+
+  test("the SMS provider's callback has a limit of its own, below the global one", async () => {
+    const limited = await startServer({ rateLimitPerMinute: 1000 });
+    const post = () =>
+      limited.app.inject({ method: 'POST', url: '/api/smsru/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'data[]=sms_status%0A000000-1%0A103' });
+    const codes: number[] = [];
+    for (let i = 0; i < SMS_CALLBACK_LIMIT_PER_MINUTE + 2; i++) codes.push((await post()).statusCode);
+    expect(codes.slice(0, SMS_CALLBACK_LIMIT_PER_MINUTE).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(SMS_CALLBACK_LIMIT_PER_MINUTE)).toEqual([429, 429]);
+    // Other routes still answer.
+    expect((await limited.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' })).statusCode).toBe(200);
     await limited.close();
   });
 

@@ -88,6 +88,7 @@ describe('local calls send JSON to their paths', () => {
     ['get-user', (api) => api.getUser('tok'), '/ajax/get-user', { token: 'tok' }],
     ['sendSMS (restore)', (api) => api.restorePassword('79990000002', 'cap'), '/ajax/sendSMS/', { login: '79990000002', captcha: 'cap' }],
     ['offerText', (api) => api.offerText('aggregator', 'bill-1', 'type-1'), '/api/offerText/', { type: 'aggregator', objectOID: 'bill-1', cardTypeOID: 'type-1' }],
+    ['offerText (the executor’s, in the provider API’s spelling)', (api) => api.offerText('executor', 'bill-1', 'type-1'), '/api/offerText/', { type: 'executer', objectOID: 'bill-1', cardTypeOID: 'type-1' }],
     ['getResult', (api) => api.getResult('tx-1', 'bill-1'), '/api/getResult/', { transactionID: 'tx-1', billOID: 'bill-1' }],
     [
       'send-sms',

@@ -33,8 +33,13 @@ describe('the page config meta tag', () => {
 
   test("the merchant's name and support contact, empty when the server names none", () => {
     const merchant = { name: 'ООО «Демо Девелопмент»', supportPhone: '+7 (800) 555-01-00', supportEmail: 'support@example.com' };
-    expect(readPageConfig(withConfig({ objectOID: 'bill-1', merchant })).merchant).toEqual(merchant);
-    expect(readPageConfig(withConfig({ objectOID: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
+    expect(readPageConfig(withConfig({ billLink: 'bill-1', merchant })).merchant).toEqual(merchant);
+    expect(readPageConfig(withConfig({ billLink: 'bill-1' })).merchant).toEqual({ name: '', supportPhone: '', supportEmail: '' });
+  });
+
+  test('the poll interval: a positive number of milliseconds when the server sets one, else none (the page keeps its own)', () => {
+    expect(readPageConfig(withConfig({ pollMs: 250 })).pollMs).toBe(250);
+    for (const pollMs of [undefined, null, 0, -5, '250', Number.NaN]) expect(readPageConfig(withConfig({ pollMs })).pollMs).toBeNull();
   });
 
   test("the result page's returnUrl: an http(s) address, anything else none", () => {

@@ -101,6 +101,11 @@ describe('points can be used', () => {
     expect(canUsePoints({ ...usable, info: { ...usable.info, CustNo: '' } })).toBe(false);
     expect(canUsePoints(null)).toBe(false);
   });
+  test('on a bill in parts, only until a part has spent them (points go to one part only)', () => {
+    const parts = { minimum: 1000, paid: 1000, remaining: 2000, pointsSpent: false };
+    expect(canUsePoints({ ...usable, parts })).toBe(true);
+    expect(canUsePoints({ ...usable, parts: { ...parts, pointsSpent: true } })).toBe(false);
+  });
 });
 
 describe('clamping requested points', () => {

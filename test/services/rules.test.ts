@@ -1,4 +1,5 @@
 import { codePurposes } from '../../src/services/rules/codePurposes';
+import { isTextLine, isTextLines } from '../../src/services/rules/freeText';
 import { bankAppWidgetOf, paymentKindOf, paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import { isPhone, PHONE_PATTERN } from '../../src/services/rules/phone';
 import { amountDue, amountToPay, clampPoints, commissionOf, maxSpendablePoints } from '../../src/services/rules/pricing';
@@ -8,6 +9,21 @@ describe('the phone', () => {
     expect(PHONE_PATTERN).toBe('^79[0-9]{9}$');
     expect(isPhone('79990000001')).toBe(true);
     for (const wrong of ['89990000001', '7999000000', '799900000011', '+79990000001', '7999000000a']) expect(isPhone(wrong)).toBe(false);
+  });
+});
+
+describe('free text', () => {
+  test('any character people write, both halves of one outside the basic plane included', () => {
+    for (const text of ['', 'Оплата по договору № 17 «Север»', "O'Brien-Smith", 'Ω ≈ 😀 𝔘', '\u00a0\u200d']) {
+      expect([text, isTextLine(text), isTextLines(text)]).toEqual([text, true, true]);
+    }
+  });
+
+  test('no C0 control character, DEL or half a character anywhere; tab and line feed only where lines are allowed', () => {
+    const never = [...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((c) => c !== '\t' && c !== '\n'), '\u007f', '\ud800', '\udbff', '\udc00', '\udfff', '😀'.slice(0, 1), '😀'.slice(1)];
+    for (const c of never) expect([c.charCodeAt(0), isTextLine(`a${c}b`), isTextLines(`a${c}b`)]).toEqual([c.charCodeAt(0), false, false]);
+    for (const c of ['\t', '\n']) expect([c, isTextLine(`a${c}b`), isTextLines(`a${c}b`)]).toEqual([c, false, true]);
+    for (const c of ['\u0085', '\u2028', '\u2029']) expect([c, isTextLine(`a${c}b`), isTextLines(`a${c}b`)]).toEqual([c, false, true]);
   });
 });
 

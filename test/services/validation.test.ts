@@ -1,4 +1,4 @@
-import { emailFormSchema, emailSchema, phoneSchema } from '../../src/services/validation';
+import { emailFormSchema, emailSchema, phoneSchema, registerSchema, signInSchema } from '../../src/services/validation';
 
 const errorOf = async (schema: { validate(value: unknown): Promise<unknown> }, value: unknown) => {
   try {
@@ -54,5 +54,23 @@ describe('e-mail', () => {
   test('surrounding spaces are trimmed, and the form schema checks its email field', async () => {
     expect(await emailSchema.validate('  a@b.ru ')).toBe('a@b.ru');
     expect(await errorOf(emailFormSchema, { email: 'x' })).toBe('Введите корректный email');
+  });
+});
+
+describe('free text, refused as the server refuses it, with the field\'s own words', () => {
+  const never = ['\u0000', '\u0007', '\u001b', '\u007f', '\ud800', '\t', '\u2028'];
+  const form = { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: '79991234567', privacy: true };
+
+  test.each(never.map((c) => [c.charCodeAt(0).toString(16), c]))('U+%s in the e-mail, a name or the password', async (_code, c) => {
+    expect(await errorOf(emailSchema, `payer${c}x@example.ru`)).toBe('Введите корректный email');
+    expect(await errorOf(registerSchema, { ...form, surname: `Пет${c}ров` })).toBe('Введите фамилию');
+    expect(await errorOf(registerSchema, { ...form, name: `Пё${c}тр` })).toBe('Введите имя');
+    expect(await errorOf(registerSchema, { ...form, patronymic: `Петро${c}вич` })).toBe('Введите отчество');
+    expect(await errorOf(signInSchema, { phone: '79991234567', password: `se${c}cret` })).toBe('Нужно ввести пароль');
+  });
+
+  test('letters of any plane pass', async () => {
+    expect(await errorOf(registerSchema, { ...form, surname: 'Петров-Водкин' })).toBeNull();
+    expect(await errorOf(signInSchema, { phone: '79991234567', password: 'пароль😀' })).toBeNull();
   });
 });

@@ -58,7 +58,8 @@ export function startTs(entry: string, env: Record<string, string>, pattern: Reg
   child.once('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 30_000);
+    // A process compiles the server as it starts: tens of seconds when the machine is busy.
+    const timer = setTimeout(() => reject(new Error(`${entry} did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const port = pattern.exec(output)?.[1];

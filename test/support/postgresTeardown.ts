@@ -8,11 +8,13 @@ export default async function postgresTeardown(): Promise<void> {
   if (cluster) {
     globalThis.checkoutTestCluster = undefined;
     delete process.env.CHECKOUT_TEST_ADMIN_URL;
+    delete process.env.CHECKOUT_TEST_POSTGRES_TEMPLATE;
     cluster.stop();
     return;
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
+  delete process.env.CHECKOUT_TEST_POSTGRES_TEMPLATE;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

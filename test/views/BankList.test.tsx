@@ -9,6 +9,7 @@ import type { Platform } from '../../src/services/environment';
 import { stepMessages } from '../../src/services/stepMessages';
 import type { PageConfig } from '../../src/services/pageConfig';
 import { PageContext } from '../../src/views/appContext';
+import { chunkViews, pageCode } from '../../src/pageCode';
 import { Sbp } from '../../src/views/Sbp';
 import { deferred, flush } from '../fixtures/fakes';
 import { checkoutAtChoose } from './payments.fixture';
@@ -48,7 +49,7 @@ interface Options {
 
 /** The fast-payment step, mounted as in the page: the page context carries what the bank list needs. */
 async function renderSbp({ isDesktop = false, platform = 'ios', stored = {}, list = async () => listAnswer() }: Options = {}) {
-  const checkout = checkoutAtChoose({ isDesktop });
+  const checkout = await checkoutAtChoose({ isDesktop });
   checkout.actor.send({ type: 'payment.select', oid: 'type-sbp' });
   checkout.actor.send({ type: 'payment.pay' });
   checkout.requestPaymentUrl.last.answer.resolve(sbpAnswer);
@@ -61,7 +62,7 @@ async function renderSbp({ isDesktop = false, platform = 'ios', stored = {}, lis
     env: { isDesktop, isSafariDesktop: false, platform, storage, navigate: () => undefined, reload: () => undefined },
     log: (error) => void logged.push(error),
   };
-  const page = { config: {} as PageConfig, goBack: () => checkout.actor.send({ type: 'nav.back' }), bankList };
+  const page = { config: {} as PageConfig, goBack: () => checkout.actor.send({ type: 'nav.back' }), bankList, views: chunkViews(pageCode()) };
   render(
     <PageContext.Provider value={page}>
       <Sbp actor={checkout.actor} />

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component } from 'react';
 import { PageContext } from '../../src/views/appContext';
+import { chunkViews, pageCode } from '../../src/pageCode';
 import { Captcha } from '../../src/views/Captcha';
 import { pageConfig } from './account.fixture';
 
@@ -25,7 +26,7 @@ jest.mock('@hcaptcha/react-hcaptcha', () => ({
 }));
 
 function renderCaptcha(captchaSiteKey: string | null, token: string | null, onVerify = jest.fn(), onExpire = jest.fn()) {
-  const page = { config: { ...pageConfig, captchaSiteKey }, goBack: () => undefined };
+  const page = { config: { ...pageConfig, captchaSiteKey }, goBack: () => undefined, views: chunkViews(pageCode()) };
   const view = render(
     <PageContext.Provider value={page}>
       <Captcha token={token} onVerify={onVerify} onExpire={onExpire} />

@@ -1,19 +1,21 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { regBill } from '../fixtures/accountFlows';
-import { renderAccount } from './account.fixture';
+import { renderAccount, sendAndLoad } from './account.fixture';
 
 const NUMBER = { callPhone: '78005008275', callPhonePretty: '+7 (800) 500-82-75' };
 
-function openFreeCall() {
-  const rendered = renderAccount({ bill: regBill() });
+/** The free-call screen, reached as a payer does: the restore form, its code sent, then the free-call link. */
+async function openFreeCall() {
+  const rendered = await renderAccount({ bill: regBill() });
+  await sendAndLoad(rendered.actor, { type: 'nav.goTo', step: 'forgotPassword' });
   act(() => rendered.actor.send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } }));
-  act(() => rendered.actor.send({ type: 'nav.goTo', step: 'checkByPhone' }));
+  await sendAndLoad(rendered.actor, { type: 'nav.goTo', step: 'checkByPhone' });
   return rendered;
 }
 
 test("the number the provider gave for this page, a tel: link 'Позвонить'; getting it and the wait are announced", async () => {
-  const { calls } = openFreeCall();
+  const { calls } = await openFreeCall();
   expect(screen.getByRole('heading', { level: 1, name: 'Подтверждение звонком' })).toBeInTheDocument();
   expect(calls.lockFreeCall.inputs).toEqual([{ phone: '79990000002' }]);
   expect(screen.getByRole('status')).toHaveTextContent('Получаем номер для звонка…');
@@ -28,7 +30,7 @@ test("the number the provider gave for this page, a tel: link 'Позвонит�
 });
 
 test('no check started: no number, and an alert that says so', async () => {
-  const { calls } = openFreeCall();
+  const { calls } = await openFreeCall();
   await act(async () => calls.lockFreeCall.last.answer.resolve(null));
   expect(screen.getByRole('alert')).toHaveTextContent('Не удалось получить номер для звонка');
   expect(screen.queryByRole('link', { name: 'Позвонить' })).toBeNull();
@@ -38,7 +40,7 @@ test('no check started: no number, and an alert that says so', async () => {
 test('a call two pages waited for: the payer is told to start again, and starting again gets a new number', async () => {
   jest.useFakeTimers();
   try {
-    const { calls } = openFreeCall();
+    const { calls } = await openFreeCall();
     await act(async () => calls.lockFreeCall.last.answer.resolve(NUMBER));
     await act(async () => void jest.advanceTimersByTime(5000));
     await act(async () => calls.checkFreeCall.last.answer.resolve('conflict'));

@@ -1,19 +1,19 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { answer, pointsBill, regBill } from '../fixtures/accountFlows';
-import { renderAccount } from './account.fixture';
+import { renderAccount, sendAndLoad } from './account.fixture';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 /** The code screen as the payer reaches it: the points (or forgot-password) form asks, and the code was sent. */
 async function openCode(purpose: 'use-points' | 'forgot-password' = 'use-points') {
-  const rendered = renderAccount({ bill: purpose === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
+  const rendered = await renderAccount({ bill: purpose === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
   const { actor, calls } = rendered;
   if (purpose === 'use-points') {
-    act(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }));
+    await sendAndLoad(actor, { type: 'nav.goTo', step: 'usePoints' });
     act(() => actor.send({ type: 'points.use', points: 1000 }));
   } else {
-    act(() => actor.send({ type: 'nav.goTo', step: 'forgotPassword' }));
+    await sendAndLoad(actor, { type: 'nav.goTo', step: 'forgotPassword' });
     const flow = actor.getSnapshot().children.code!;
     act(() => flow.send({ type: 'captcha.verified', token: 'tok' }));
     act(() => flow.send({ type: 'code.request', request: { purpose, phone: '79990000001' } }));
@@ -101,11 +101,16 @@ test("a rejected code shows 'Ошибка проверки кода', empties th
   expect(screen.getByRole('alert')).toHaveTextContent('Ошибка проверки кода');
   expect(digits()).toBe('');
   expect(digit(1)).toHaveFocus();
-  // Typed and submitted before the box is ticked: nothing is checked, and the robot check is the one instruction.
+  // Typed and submitted before the box is ticked: nothing is checked, the robot check is the instruction, and the
+  // rejection before it stays said.
   await user.keyboard('1234');
   await user.click(screen.getByRole('button', { name: 'Продолжить' }));
   expect(calls.checkCode.inputs).toHaveLength(1);
-  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Подтвердите, что вы не робот']);
+  expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Ошибка проверки кода', 'Подтвердите, что вы не робот']);
+  // Pressed again before the tick: the robot check takes focus, so the press is answered.
+  screen.getByLabelText('Я не робот').focus();
+  await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+  expect(screen.getByRole('group', { name: 'Подтвердите, что вы не робот' })).toHaveFocus();
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(digit(1));
   await user.keyboard('1234');
@@ -117,17 +122,19 @@ test("a wrong code says how many tries are left, with no robot check until the s
   await user.click(digit(1));
   await user.keyboard('0000');
   await act(async () => calls.checkCode.last.answer.resolve(answer({ success: false, showCaptcha: false, triesLeft: 2 })));
-  expect(screen.getByRole('alert')).toHaveTextContent('Неверный код, осталось 2 попытки');
+  // The rule's words, then the tries left on a line of their own.
+  expect(screen.getByRole('alert')).toHaveTextContent(/^Ошибка проверки кодаОсталось 2 попытки$/);
+  expect(screen.getByText('Осталось 2 попытки')).toHaveClass('form-error-line');
   expect(screen.queryByLabelText('Я не робот')).toBeNull();
   await user.keyboard('1234');
   expect(calls.checkCode.inputs[1]).toMatchObject({ code: '1234', captcha: null });
   // Being checked, the old error is gone.
-  expect(screen.queryByText('Неверный код, осталось 2 попытки')).toBeNull();
+  expect(screen.queryByText('Осталось 2 попытки')).toBeNull();
 });
 
 test.each([
-  [1, 'Неверный код, осталась 1 попытка'],
-  [0, 'Неверный код. Попыток не осталось — запросите новый код'],
+  [1, 'Ошибка проверки кодаОсталась 1 попытка'],
+  [0, 'Ошибка проверки кодаПопыток не осталось — запросите новый код'],
 ])('%i tries left reads: %s', async (triesLeft, text) => {
   const { user, calls } = await openCode();
   await user.click(digit(1));
@@ -181,6 +188,10 @@ test('a failed reset shows the robot check and Continue tries the reset again on
   await user.click(next);
   expect(calls.restorePassword.inputs).toHaveLength(1);
   expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Подтвердите, что вы не робот']);
+  // Pressed again before the tick: the robot check takes focus, so the press is answered.
+  screen.getByLabelText('Я не робот').focus();
+  await user.click(screen.getByRole('button', { name: 'Продолжить' }));
+  expect(screen.getByRole('group', { name: 'Подтвердите, что вы не робот' })).toHaveFocus();
   await user.click(screen.getByLabelText('Я не робот'));
   await user.click(next);
   expect(calls.restorePassword.inputs[1]).toEqual({ request: { purpose: 'forgot-password', phone: '79990000001' }, captcha: '10000000-aaaa-bbbb-cccc-000000000001' });

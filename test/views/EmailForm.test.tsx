@@ -53,6 +53,15 @@ test('a good address is sent trimmed', async () => {
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
+test('an address holding a control character is called incorrect and not sent', async () => {
+  const { onSubmit, field, submit } = renderForm();
+  await userEvent.click(field);
+  await userEvent.paste('payer\u0000@example.ru');
+  await submit();
+  expect(await screen.findByRole('alert')).toHaveTextContent(stepMessages.validation.emailFormat);
+  expect(onSubmit).not.toHaveBeenCalled();
+});
+
 test('Enter submits the form', async () => {
   const { onSubmit, field } = renderForm();
   await userEvent.type(field, 'payer@example.ru{Enter}');

@@ -70,7 +70,7 @@ test('a refusal that asks for the robot check and names no wait says only that: 
 });
 
 test('reloaded on the code screen after its code ran out: the phone typed before is in the field, and Continue sends it', async () => {
-  const { user, calls } = renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'forgot-password', phone: '79990000002' } });
+  const { user, calls } = await renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'forgot-password', phone: '79990000002' } });
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Введите номер телефона для восстановления доступа');
   expect(screen.getByLabelText('Телефон')).toHaveValue('+7 (999) 000-00-02');
   await continueAsHuman(user);

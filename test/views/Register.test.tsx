@@ -53,6 +53,21 @@ test('filled but wrong: the not-all-correct line', async () => {
   expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncorrect);
 });
 
+test('a name holding a control character is refused with that name\'s words, and no code is sent', async () => {
+  const { user, calls } = await openRegister();
+  // Pasted: what no keyboard types.
+  await user.click(screen.getByLabelText('Фамилия'));
+  await user.paste('Пет\u0007ров');
+  await user.type(screen.getByLabelText('Имя'), 'Пётр');
+  await user.type(screen.getByLabelText('Отчество'), 'Петрович');
+  await user.type(screen.getByLabelText('Телефон'), '9991234567');
+  await user.click(privacy());
+  await continueAsHuman(user);
+  expect(screen.getByLabelText('Фамилия')).toHaveAccessibleDescription('Введите фамилию');
+  expect(screen.getByRole('alert')).toHaveTextContent(stepMessages.validation.formIncorrect);
+  expect(calls.sendCode.inputs).toEqual([]);
+});
+
 test('a complete form sends a register code and keeps the form values for the registration', async () => {
   const { user, calls, actor } = await openRegister();
   await submitForm(user, '9991234567', ' Петров ');
@@ -77,9 +92,9 @@ test('a refused send says when a code may be sent again, as an alert above Conti
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
 });
 
-test('reloaded on the code screen after its code ran out: the form has what the payer typed, the consent asked again', () => {
+test('reloaded on the code screen after its code ran out: the form has what the payer typed, the consent asked again', async () => {
   const form = { surname: 'Сидорова', name: 'Мария', patronymic: 'Ивановна', phone: '79991230017', privacy: true };
-  renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'register', phone: form.phone, form } });
+  await renderAccount({ resumePath: '/checkSendCode', codeDraft: { purpose: 'register', phone: form.phone, form } });
   expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Заполните анкету клиента');
   expect(screen.getByLabelText('Фамилия')).toHaveValue('Сидорова');
   expect(screen.getByLabelText('Имя')).toHaveValue('Мария');

@@ -126,6 +126,8 @@ test('a payment the merchant gave back in part: still paid, and the receipt says
   expect(within(rowOf(t.amount)).getByText(/12\s530,86 руб\./)).toBeInTheDocument();
   // 07:30 UTC is 10:30 in Moscow.
   expect(rowOf(t.refunded)).toHaveTextContent(/^Возвращено2\s000,00 руб\., 1 февраля 2026 г\. в 10:30 МСК$/);
+  // What the payment comes to now: 12 530,86 − 2 000,00.
+  expect(rowOf(t.netAmount)).toHaveTextContent(/^Итого с учетом возврата10\s530,86 руб\.$/);
 });
 
 test('a payment given back whole says \'Возвращено N руб.\' with the date, and nowhere \'Оплачено\'', async () => {
@@ -184,6 +186,17 @@ test('a declined card the bank gave no reason for says so; no fast payment is of
   expect(screen.queryByRole('link', { name: /СБП/ })).toBeNull();
 });
 
+test('paid after the bill was paid, and given back: how much goes back and where, on the card or the account it came from', async () => {
+  const card = logicAnswering(async () => ({ status: 'refunded', objectOID: 'bill-1', receipt: { ...receipt, status: 'refunded', billPaid: true } }));
+  const { unmount } = render(<ResultPage logic={card} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByText(/^Счет уже был оплачен/);
+  expect(screen.getByRole('status')).toHaveTextContent(/^Счет уже был оплачен, этот платеж возвращен: 12\s530,86 руб\. вернутся на карту в течение 7 рабочих дней$/);
+  unmount();
+  const fast = logicAnswering(async () => ({ status: 'refunded', objectOID: 'bill-1', receipt: { ...receipt, status: 'refunded', billPaid: true, method: { code: 'SBP', name: 'СБП' }, card: null } }));
+  render(<ResultPage logic={fast} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  expect(await screen.findByRole('status')).toHaveTextContent(/вернутся на счет в течение/);
+});
+
 test('declined because another payment paid the bill: it says the bill is already paid, with no retry', async () => {
   const logic = logicAnswering(async () => ({ status: 'declined', objectOID: 'bill-1', receipt: { ...receipt, status: 'declined', billPaid: true } }));
   render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
@@ -222,4 +235,23 @@ describe('a slow bank', () => {
     act(() => screen.getByRole('button', { name: t.reload }).click());
     expect(reload).toHaveBeenCalledTimes(1);
   });
+});
+
+test("a part of a bill paid in parts, more to pay: its receipt, 'Осталось оплатить …' and the next part on the bill's link", async () => {
+  const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, remaining: 1_500_000 } }));
+  render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+  await screen.findByRole('region', { name: t.receiptTitle });
+  expect(screen.getByText(/^Осталось оплатить 1\s500\s000,00 руб\.$/)).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: t.nextPart })).toHaveAttribute('href', '/pay/bill-1');
+});
+
+test('the last part (nothing remains) and a bill paid whole offer no next part', async () => {
+  for (const remaining of [0, null]) {
+    const logic = logicAnswering(async () => ({ status: 'success', objectOID: 'bill-1', receipt: { ...receipt, remaining } }));
+    const { unmount } = render(<ResultPage logic={logic} orderId="order-1" billOid="bill-1" merchant={merchant} />);
+    await screen.findByRole('region', { name: t.receiptTitle });
+    expect(screen.queryByText(/Осталось оплатить/)).toBeNull();
+    expect(screen.queryByRole('link', { name: t.nextPart })).toBeNull();
+    unmount();
+  }
 });

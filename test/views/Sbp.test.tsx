@@ -12,7 +12,7 @@ const sbpAnswer = {
 };
 
 async function renderSbp(isDesktop: boolean) {
-  const checkout = checkoutAtChoose({ isDesktop });
+  const checkout = await checkoutAtChoose({ isDesktop });
   checkout.actor.send({ type: 'payment.select', oid: 'type-sbp' });
   checkout.actor.send({ type: 'payment.pay' });
   checkout.requestPaymentUrl.last.answer.resolve(sbpAnswer);

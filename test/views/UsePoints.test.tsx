@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { answer, pointsBill } from '../fixtures/accountFlows';
-import { renderAccount } from './account.fixture';
+import { renderAccount, sendAndLoad } from './account.fixture';
 import { stepMessages } from '../../src/services/stepMessages';
 
 async function openPoints(bill = pointsBill()) {
-  const rendered = renderAccount({ bill });
+  const rendered = await renderAccount({ bill });
   await rendered.user.click(screen.getByRole('button', { name: 'Использовать баллы' }));
   return rendered;
 }
@@ -86,9 +86,17 @@ test('when the server asks for the robot check the button waits for it', async (
   expect(calls.sendCode.inputs[1]?.captcha).toBe('10000000-aaaa-bbbb-cccc-000000000001');
 });
 
-test("without a customer number: 'Бонусных баллов для оплаты не найдено'", () => {
-  const { actor } = renderAccount({ bill: pointsBill({ info: { PaymentPurpose: 'Счет', CustNo: null, Summ: 8000, Email: null } }) });
-  act(() => actor.send({ type: 'nav.goTo', step: 'usePoints' }));
+test("without a customer number: 'Бонусных баллов для оплаты не найдено'", async () => {
+  const { actor } = await renderAccount({ bill: pointsBill({ info: { PaymentPurpose: 'Счет', CustNo: null, Summ: 8000, Email: null } }) });
+  await sendAndLoad(actor, { type: 'nav.goTo', step: 'usePoints' });
+  expect(screen.getByText('Бонусных баллов для оплаты не найдено')).toBeInTheDocument();
+  expect(screen.queryByLabelText('Сколько баллов списать')).not.toBeInTheDocument();
+});
+
+test("a bill in parts whose points a part already spent: 'Бонусных баллов для оплаты не найдено'", async () => {
+  const parts = { minimum: 1000, paid: 4000, remaining: 4000, pointsSpent: true };
+  const { actor } = await renderAccount({ bill: pointsBill({ parts }) });
+  await sendAndLoad(actor, { type: 'nav.goTo', step: 'usePoints' });
   expect(screen.getByText('Бонусных баллов для оплаты не найдено')).toBeInTheDocument();
   expect(screen.queryByLabelText('Сколько баллов списать')).not.toBeInTheDocument();
 });

@@ -3,6 +3,18 @@ import type { DeclineReason } from './declineReasons';
 import type { PaymentTypeCode } from './paymentKinds';
 
 /**
+ * Why a bill takes no payment any more, as the server's refusals name it (`closedAs` in the bill data's 409 and in
+ * Pay's 422): the page says it in its own words.
+ */
+export type ClosedAs = 'cancelled' | 'expired';
+
+/** A refusal's `closedAs`, or null when it names none. */
+export function closedAsOf(body: unknown): ClosedAs | null {
+  const closedAs = (body as { closedAs?: unknown } | null)?.closedAs;
+  return closedAs === 'cancelled' || closedAs === 'expired' ? closedAs : null;
+}
+
+/**
  * The initial bill data, as `GET /ajax/object-info/{link id}` answers it and the page reads it: what the page shows,
  * and nothing more. Money is roubles with two
  * decimals on the wire.
@@ -31,8 +43,24 @@ export interface Bill {
    * e-mail is whole only for the session that asked for the attempt (`ownAttempt`), masked for anyone else.
    */
   retry?: Retry | null;
+  /**
+   * The bill's last attempt was a hold on the card let go (nothing taken): its way and the amount held, so even the
+   * plain link says 'Блокировка снята'; null when the last attempt was anything else.
+   */
+  releasedHold?: ReleasedHold | null;
   /** The code this session had sent and may still enter, for a reload on the code screen; null: none. */
   sentCode?: SentCode | null;
+  /** A bill the merchant lets be paid in several payments: how far it is paid; absent or null: one payment of the whole. */
+  parts?: Parts | null;
+}
+
+/** A bill paid in parts as the page shows it, roubles: the least one payment pays, what is paid and what remains. */
+export interface Parts {
+  minimum: number;
+  paid: number;
+  remaining: number;
+  /** Whether a payment of this bill spent points already (points go to one part only). */
+  pointsSpent: boolean;
 }
 
 /** The declined attempt that 'Попробовать снова' opens the bill with: what failed and what is kept. */
@@ -43,6 +71,14 @@ export interface Retry {
   /** What it tried to pay, roubles, and why the bank declined it (null: the bank gave no reason the payer can act on). */
   amount: number;
   reason: DeclineReason | null;
+  /** The attempt was a hold on the card that was let go, nothing taken: not a decline, and said so. */
+  released?: boolean;
+}
+
+/** A hold on the payer's card that was let go: the way it was made with and the amount held, roubles. */
+export interface ReleasedHold {
+  cardTypeOID: string;
+  amount: number;
 }
 
 /** One way to pay the bill offers. */
@@ -54,6 +90,8 @@ export interface PaymentType {
   Comission?: number;
   /** Fee in roubles for this bill. */
   CommissionSumm: number;
+  /** The most one payment this way takes, roubles; absent or null: no cap. */
+  Maximum?: number | null;
   IsShowAggregatorOffer: boolean;
   IsShowExecuterOffer: boolean;
 }
@@ -72,6 +110,8 @@ export interface OpenAttempt {
   code: PaymentTypeCode;
   status: PaymentStatusValue;
   pointsUsed: number;
+  /** A bill in parts: the part the attempt pays, roubles; absent on a bill paid whole. */
+  part?: number;
   /** Fast payment: the bank-app link, the QR id and the QR's PNG in base64, as Pay answered them. */
   sbp?: { payload: string; qrcId: string; image: string };
 }
@@ -115,12 +155,21 @@ export type Receipt = {
   fastPaymentFee: number | null;
   /** Where 'Вернуться в магазин' leads: the bill's return address; null: the merchant gave none. */
   returnUrl: string | null;
+  /** Of a bill paid in parts, what remains to pay after this payment, roubles; absent or null: a bill paid whole. */
+  remaining?: number | null;
   /**
    * What the merchant's refunds have given back (roubles) and when last, ISO 8601 UTC; `whole`: all of the payment. null:
    * nothing given back.
    */
   refund: RefundNote | null;
+  /**
+   * The goods were handed over: when (ISO 8601 UTC) and where the closing receipt (full settlement) of this payment went,
+   * masked (its e-mail, else its phone); absent or null: not handed over.
+   */
+  handover?: HandoverNote | null;
 };
+
+export type HandoverNote = { at: string; sentTo: string | null };
 
 export type RefundNote = { amount: number; at: string; whole: boolean };
 

@@ -91,12 +91,12 @@ export const pointsSmsModel = setup({}).createMachine({
     codeRejected: { meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, { noText: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed' } },
     // One miss: the tries left, and no robot check (the server does not ask for one yet); the right code goes on.
     codeWrong: {
-      meta: sees(...codeScreen, { alert: stepMessages.code.wrongTries(4) }, { noText: stepMessages.robot.standIn }),
+      meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, { alert: stepMessages.code.triesLeft(4) }, { noText: stepMessages.robot.standIn }),
       on: { RIGHT_CODE: 'pointsUsed', WRONG_CODE_AGAIN: 'codeRobot' },
     },
-    codeRobot: { meta: sees(...codeScreen, { alert: stepMessages.code.wrongTries(3) }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
-    // Four digits typed with the check not passed: nothing is sent, and the tick is the one thing said to do.
-    codeRobotStill: { meta: sees(...codeScreen, { alert: stepMessages.robot.notice }, { noText: stepMessages.code.wrongTries(3) }, ...robot) },
+    codeRobot: { meta: sees(...codeScreen, { alert: stepMessages.code.rejected }, { alert: stepMessages.code.triesLeft(3) }, ...robot), on: { TYPE_CODE_UNTICKED: 'codeRobotStill', TICK_ROBOT: 'codeRobotTicked' } },
+    // Four digits typed with the check not passed: nothing is sent, the tick is asked for, and the code's rejection stays said.
+    codeRobotStill: { meta: sees(...codeScreen, { alert: stepMessages.robot.notice }, { alert: stepMessages.code.triesLeft(3) }, ...robot) },
     codeRobotTicked: { meta: sees(...codeScreen, { checked: stepMessages.robot.standIn }), on: { RIGHT_CODE: 'pointsUsed', UNTICK_ROBOT: 'codeRobot' } },
     resendReady: {
       meta: sees(...codeScreen, { button: stepMessages.code.resend }),

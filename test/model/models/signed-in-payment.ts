@@ -17,7 +17,21 @@ export const signedInPaymentModel = setup({}).createMachine({
   id: 'signedInPayment',
   initial: 'closed',
   states: {
-    closed: { on: { OPEN_REG_BILL: 'signInForm', OPEN_SIGNED_IN: 'signedIn', OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown', RELOAD_ON_SIGN_IN: 'signInFormReloaded' } },
+    closed: {
+      on: {
+        OPEN_REG_BILL: 'signInForm',
+        OPEN_REG_BILL_FORM_LOST: 'signInFormLost',
+        OPEN_SIGNED_IN: 'signedIn',
+        OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown',
+        RELOAD_ON_SIGN_IN: 'signInFormReloaded',
+      },
+    },
+    // The sign-in form's code (a chunk of its own) could not be had, even after its retry: its place says so, with a
+    // retry that brings the form.
+    signInFormLost: {
+      meta: sees({ alert: messages.app.codeFailed }, { button: messages.app.retry }, { noField: stepMessages.signIn.password }),
+      on: { RETRY_CODE: 'signInForm' },
+    },
     // A reload on the sign-in form: the phone typed is in the field again (the jsdom check reads it), the password not.
     signInFormReloaded: { meta: sees(...signInForm, { button: messages.app.continue }), on: { RIGHT_PASSWORD: 'signedIn' } },
     signInForm: {

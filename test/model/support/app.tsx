@@ -4,7 +4,6 @@ import { useEffect } from 'react';
 import { createActor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import type { CheckoutActor } from '../../../src/machines/checkout';
 import type { CheckoutDraft } from '../../../src/services/checkoutDraft';
-import type { CodeRequest } from '../../../src/services/types';
 import { createApi } from '../../../src/services/api';
 import type { BrowserEnvironment } from '../../../src/services/environment';
 import { createHttp } from '../../../src/services/http';
@@ -13,6 +12,8 @@ import { AppActor, PageContext } from '../../../src/views/appContext';
 import { createBankWidget, type WidgetWindow } from '../../../src/widget';
 import { defineAppActor } from '../../../src/actors/app';
 import { resumeAfterReload } from '../../../src/machines/checkoutResume';
+import { keepDraft } from '../../../src/keepDraft';
+import { chunkViews, pageCode } from '../../../src/pageCode';
 import { memoryTabStorage, testPageConfig } from '../../fixtures/fakes';
 
 export const PAGE_ORIGIN = 'http://localhost';
@@ -43,6 +44,15 @@ export async function eventually(assertion: () => void, turns = 200) {
   throw last;
 }
 
+/**
+ * The network the page's chunks of code come over: a model event loses them (the first try and its retry), another
+ * brings them back. Each test starts with it working.
+ */
+export const chunkNetwork = { lost: false };
+afterEach(() => {
+  chunkNetwork.lost = false;
+});
+
 /** Moves the fake clock, running the machines' named delays that fall due. */
 export async function elapse(ms: number) {
   await act(async () => {
@@ -52,7 +62,8 @@ export async function elapse(ms: number) {
 }
 
 export interface PageOptions {
-  objectOID: string;
+  /** The bill's link id, as /pay/<link> names it. */
+  billLink: string;
   isDesktop?: boolean;
   isSafariDesktop?: boolean;
   /** A browser whose crypto fails, so the widget overlay cannot open. */
@@ -60,8 +71,6 @@ export interface PageOptions {
   /** The address bar's step at load (a reload), and the declined order of 'Попробовать снова'. */
   resumePath?: string;
   retryOrder?: string;
-  /** This tab's draft of the code step, as main.tsx reads it from session storage. */
-  codeDraft?: CodeRequest;
   /** This tab's draft of the checkout (what was chosen and typed), as main.tsx reads it after a reload. */
   draft?: CheckoutDraft;
   inspect: (event: InspectionEvent) => void;
@@ -71,7 +80,7 @@ export interface PageOptions {
  * Mounts the page as main.tsx does: defineAppActor() with the real api/http (msw behind them), the real bank widget
  * client on a recorded window, and a fake browser environment that records where the page sends the browser.
  */
-export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, codeDraft, draft, inspect }: PageOptions) {
+export function renderPage({ billLink, isDesktop = true, isSafariDesktop = false, brokenCrypto = false, resumePath, retryOrder, draft, inspect }: PageOptions) {
   const navigations: string[] = [];
   const reloads: number[] = [];
   const opened: string[] = [];
@@ -86,7 +95,7 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
     navigate: (url) => void navigations.push(url),
     reload: () => void reloads.push(Date.now()),
   };
-  const href = `${PAGE_ORIGIN}/pay/${objectOID}`;
+  const href = `${PAGE_ORIGIN}/pay/${billLink}`;
   const widgetWindow: WidgetWindow = {
     document,
     location: { href, origin: PAGE_ORIGIN, assign: (url: string) => void navigations.push(url) },
@@ -105,9 +114,12 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
       : globalThis.crypto,
   } as WidgetWindow;
   const errors: unknown[] = [];
-  const config = pageConfig(objectOID);
+  const config = pageConfig(billLink);
   const api = createApi({ http: createHttp({ csrfToken: () => 'csrf-model' }), config, managerId: () => null });
+  // The page's chunks come as the page's do (jest's import() for webpack's), over the model's network.
+  const code = pageCode((chunk, fetch) => (chunkNetwork.lost ? Promise.reject(new Error(`the ${chunk} chunk was lost`)) : fetch()));
   const logic = defineAppActor({
+    code,
     api,
     env,
     analytics: () => undefined,
@@ -119,13 +131,21 @@ export function renderPage({ objectOID, isDesktop = true, isSafariDesktop = fals
   });
 
   // As main.tsx does: the root actor runs before the first render; the page stops it when it is taken down.
-  const app = createActor(logic, { input: { objectOID, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, codeDraft: codeDraft ?? null, draft: draft ?? null }, inspect }).start();
+  const app = createActor(logic, { input: { billLink, isDesktop, resumePath: resumePath ?? null, retryOrder: retryOrder ?? null, draft: draft ?? null }, inspect }).start();
+  // As main.tsx does: this tab's draft kept from the checkout's snapshots.
+  const stopKeeping = keepDraft(app, env.tabStorage, billLink);
   const checkout = () => app.getSnapshot().children.checkout as CheckoutActor | undefined;
   function Page() {
-    useEffect(() => () => void app.stop(), []);
+    useEffect(
+      () => () => {
+        stopKeeping();
+        app.stop();
+      },
+      [],
+    );
     return (
       <AppActor.Provider value={app}>
-        <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }) }}>
+        <PageContext.Provider value={{ config, goBack: () => checkout()?.send({ type: 'nav.back' }), views: chunkViews(code) }}>
           <App />
         </PageContext.Provider>
       </AppActor.Provider>

@@ -8,6 +8,18 @@ import type { Session } from './flow';
 /** demo-anon's facts: noReg, 12 345.67, card / SBP / SberPay, no e-mail on file. */
 export const anonBill = (): Bill => aBill({ objectOID: 'model-anon' });
 
+/**
+ * A 2 500 000.00 bill paid in parts of at least 50 000.00, 1 000 000.00 of it paid already: card, and the fast-payment
+ * system capped at 1 000 000.00 for one payment.
+ */
+export const partsBill = (): Bill =>
+  aBill({
+    objectOID: 'model-parts',
+    info: { Summ: 2_500_000, Email: 'payer@example.com' },
+    cardTypes: [aType({ CommissionSumm: 0 }), aType({ OID: 'type-sbp', Code: 'SBP', Name: 'СБП', CommissionSumm: 0, Maximum: 1_000_000 })],
+    parts: { minimum: 50_000, paid: 1_000_000, remaining: 1_500_000, pointsSpent: false },
+  });
+
 /** demo-offer's: the card type shows both the aggregator and the executor offer. */
 export const offerBill = (): Bill =>
   aBill({ objectOID: 'model-offer', info: { Email: 'payer@example.com' }, cardTypes: [aType({ IsShowAggregatorOffer: true, IsShowExecuterOffer: true })] });
@@ -38,7 +50,7 @@ export const PROVIDER = '/ajax/realty';
  * How a test opens the page: the bill and the signed-in user the server answers with (or its refusal of the bill),
  * and the rest as the page is mounted with (PageOptions), but for a draft that says only what it changes.
  */
-export type OpenOptions = Omit<PageOptions, 'objectOID' | 'inspect' | 'draft'> & {
+export type OpenOptions = Omit<PageOptions, 'billLink' | 'inspect' | 'draft'> & {
   bill: Bill;
   user?: LoyaltyUser | null;
   billStatus?: number;
@@ -51,11 +63,11 @@ export function openPage(session: Session, { bill, user = null, billStatus = 200
   scriptUser(session, user);
   if (billStatus === 200) session.server.once('get', `/ajax/object-info/${bill.objectOID}`, bill as never);
   else session.server.once('get', `/ajax/object-info/${bill.objectOID}`, refusal as never, billStatus);
-  return session.open({ objectOID: bill.objectOID, ...page, ...(draft ? { draft: { ...noDraft, ...draft } } : {}) });
+  return session.open({ billLink: bill.objectOID, ...page, ...(draft ? { draft: { ...noDraft, ...draft } } : {}) });
 }
 
 /** A checkout draft with nothing kept, for a reload's draft to say only what it changes. */
-const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null };
+const noDraft: CheckoutDraft = { email: null, typed: {}, selectedTypeOid: null, agreements: {}, usedPoints: 0, pointsToUse: null, phoneChecked: false, transactionID: null, code: null };
 
 /** The user calls of a load or refresh: checkUser gives a token when somebody is signed in, get-user the user. */
 export function scriptUser(session: Session, user: LoyaltyUser | null) {
@@ -90,12 +102,13 @@ async function findButton(name: string) {
 
 /**
  * A reload on the code screen: the server still has this session's `purpose` code for `phone` (it gives the
- * phone masked and the seconds until a resend), and `codeDraft`, when given, is this tab's draft of the step.
+ * phone masked and the seconds until a resend), and `codeDraft`, when given, is what this tab's draft says the code was
+ * asked for.
  */
 export const reloadOnCodeScreen =
   (bill: () => Bill, sent: { purpose: CodePurpose; phone: string; secondsLeft?: number }, codeDraft?: CodeRequest) => async (session: Session) =>
     void openPage(session, {
       bill: { ...bill(), sentCode: { purpose: sent.purpose, phone: maskPhone(sent.phone), secondsLeft: sent.secondsLeft ?? 30 } },
       resumePath: '/checkSendCode',
-      ...(codeDraft ? { codeDraft } : {}),
+      ...(codeDraft ? { draft: { code: codeDraft } } : {}),
     });

@@ -50,12 +50,17 @@ const stepOwner: Record<string, Flow> = {
 
 function checkoutOwner(item: Item): Flow {
   const node = item.node;
+  // A step the payer asks for opens through `opening`: its way on to the step is that step's flow's; the page opening
+  // on a later step (back to start) and the code's loading, loss and retry are the anonymous payer's.
+  if (node === 'checkout.opening.going') {
+    const step = (item.targets?.[0] ?? '').replace('checkout.', '');
+    return stepOwner[step] ?? 'anonymous-payment';
+  }
   if (node === 'checkout' && item.kind === 'transition') {
     const event = item.event ?? '';
-    if (event === 'nav.goTo' || event === 'nav.back') {
-      const step = (item.targets?.[0] ?? '').replace('checkout.', '');
-      return stepOwner[step] ?? 'anonymous-payment';
-    }
+    // The points button is the first step's link; Back is every flow's, the anonymous payer's first.
+    if (event === 'nav.goTo') return 'points-sms';
+    if (event === 'nav.back') return 'anonymous-payment';
     if (['session.updated', 'user.signedIn', 'user.change'].includes(event)) return 'signed-in-payment';
     if (['code.sent', 'code.confirmed'].includes(event)) return 'points-sms';
     if (event === 'freeCall.ended') return 'free-call';

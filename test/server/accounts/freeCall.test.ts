@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HINTED_READ_EVERY_MS } from '../../../server/accounts/freeCalls';
 import { FAKE_LINES } from '../../../server/sandbox/smsruFake';
 import { demoAccount } from '../../../server/sandbox/demoBills';
 import { injectFetch } from '../../support/injectFetch';
@@ -123,6 +124,34 @@ test('the callback is only a hint: one naming a check the provider has not confi
     const answer = await server.app.inject({ method: 'POST', url: '/api/smsru/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
     expect([answer.statusCode, answer.body]).toEqual([200, '100']);
   }
+});
+
+test('callbacks naming a check read it at most once per 10 s, however many come; the polls read it as before', async () => {
+  const { client } = await waitingSession();
+  const [check] = await server.app.store.db.selectFrom('free_call_checks').select('check_id').execute();
+  const hint = () =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/smsru/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(Array.from({ length: 100 }, () => ['data[]', `callcheck_status\n${check!.check_id}\n401\n1768467600`])).toString(),
+    });
+  const checkReads = () => server.app.smsruFake!.callsOf('callcheck/status');
+  const before = checkReads();
+  await Promise.all(Array.from({ length: 20 }, hint));
+  await server.app.background.idle();
+  expect(checkReads() - before).toBe(1);
+  // The page's poll is no hint: it reads the check as it always did.
+  expect(await poll(client)).toEqual({ result: false, state: 'waiting' });
+  expect(checkReads() - before).toBe(2);
+  server.clock.advance(HINTED_READ_EVERY_MS - 1);
+  await hint();
+  await server.app.background.idle();
+  expect(checkReads() - before).toBe(2);
+  server.clock.advance(1);
+  await hint();
+  await server.app.background.idle();
+  expect(checkReads() - before).toBe(3);
 });
 
 test('the callback lost: the next poll reads the check itself and signs the session in', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { textsOfPhone } from '../../../server/accounts/textQueries';
 import { textSeal } from '../../../server/accounts/sealedText';
-import { STATUS_READ_DELAYS_MS, textOutbox } from '../../../server/accounts/texts';
+import { DELIVERY_READ_EVERY_MS, STATUS_READ_DELAYS_MS, textOutbox } from '../../../server/accounts/texts';
 import { injectFetch } from '../../support/injectFetch';
 import { DEV_CAPTCHA_TOKEN, lastCode, openPage, secondProcess, serverWithPage, smsFault, startStore, textsTo, type Client, type TestServer } from '../helpers';
 
@@ -205,6 +205,116 @@ test('the worker sends on its own once started, and stops cleanly', async () => 
     expect((await outbox())[0]!.state).toBe('accepted');
   } finally {
     await server.app.texts.stop();
+  }
+});
+
+describe("the provider's callback names a text: a hint, never an amplifier", () => {
+  /** A text the provider took and has not delivered yet (it says 102, on the way); its own callback lost. */
+  async function textOnTheWay(): Promise<string> {
+    await smsFault(server.app, 'callback-lost');
+    expect((await askCode()).statusCode).toBe(200);
+    const [text] = await outbox();
+    await server.app.store.db.updateTable('sandbox_smsru_texts').set({ status_code: 102 }).where('sms_id', '=', text!.sms_id!).execute();
+    expect(text).toMatchObject({ state: 'accepted', delivery: 'on the way', status_reads: 0 });
+    return text!.sms_id!;
+  }
+  /** A callback as the provider posts it (form-encoded data[] records), to one process. */
+  const callback = (app: FastifyInstance, records: string[]) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/smsru/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(records.map((record) => ['data[]', record])).toString(),
+    });
+  const record = (smsId: string) => `sms_status\n${smsId}\n102\n1768467600`;
+  /** The sms/status calls the provider has had. */
+  const statusCalls = () => server.app.smsruFake!.callsOf('sms/status');
+
+  test('one callback naming an undelivered text 100 times makes one status call', async () => {
+    const smsId = await textOnTheWay();
+    const before = statusCalls();
+    const answer = await callback(server.app, Array.from({ length: 100 }, () => record(smsId)));
+    expect([answer.statusCode, answer.body]).toEqual([200, '100']);
+    await server.app.background.idle();
+    expect(statusCalls() - before).toBe(1);
+    expect(await outbox()).toEqual([expect.objectContaining({ delivery: 'on the way', status_code: 102, status_reads: 1 })]);
+  });
+
+  test('20 callbacks in a second naming it, half to another process, make one status call; the next is allowed 10 s after it', async () => {
+    const smsId = await textOnTheWay();
+    const second = await secondProcess(server);
+    try {
+      const before = statusCalls();
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => callback(i % 2 === 0 ? server.app : second, [record(smsId)])));
+      expect(answers.map((answer) => answer.body)).toEqual(Array(20).fill('100'));
+      await Promise.all([server.app.background.idle(), second.background.idle()]);
+      expect(statusCalls() - before).toBe(1);
+
+      // Nor does the worker read it again meanwhile, even when its scheduled read falls due.
+      await server.app.store.db.updateTable('sms_messages').set({ next_status_at: server.clock.now() }).execute();
+      server.clock.advance(DELIVERY_READ_EVERY_MS - 1);
+      await callback(second, [record(smsId)]);
+      await Promise.all([workerRound(), second.background.idle()]);
+      expect(statusCalls() - before).toBe(1);
+
+      server.clock.advance(1);
+      await callback(second, [record(smsId)]);
+      await second.background.idle();
+      expect(statusCalls() - before).toBe(2);
+      expect((await outbox())[0]).toMatchObject({ delivery: 'on the way', status_reads: 2 });
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('a text delivered, or unknown, is not read at all', async () => {
+    await smsFault(server.app, 'callback-lost');
+    expect((await askCode()).statusCode).toBe(200);
+    const [text] = await outbox();
+    server.clock.advance(STATUS_READ_DELAYS_MS[0]);
+    await workerRound();
+    expect((await outbox())[0]).toMatchObject({ delivery: 'delivered' });
+    const before = statusCalls();
+    await callback(server.app, [record(text!.sms_id!), record('000000-99999999'), 'sms_status\nnot an id\n103']);
+    await server.app.background.idle();
+    expect(statusCalls()).toBe(before);
+  });
+});
+
+test("a callback that overtakes the send's answer is not lost: the text is read as soon as its send is recorded", async () => {
+  const t = await startStore();
+  try {
+    const later: Promise<void>[] = [];
+    let statusReads = 0;
+    // The provider posts its callback (here: the hint itself) before its answer to the send comes back.
+    const texts: ReturnType<typeof textOutbox> = textOutbox({
+      store: t.store,
+      provider: {
+        async send() {
+          await texts.readDelivery('000000-00000001');
+          return { smsId: '000000-00000001' };
+        },
+        async status() {
+          statusReads += 1;
+          return { statusCode: 103, delivery: 'delivered' };
+        },
+      },
+      seal: await textSeal(t.store),
+      retryScheduleMs: [],
+      timeoutMs: 1_000,
+      pollMs: 60_000,
+      log: () => {},
+      later: (_name, task) => void later.push(task()),
+    });
+    const id = await t.store.transaction((tx) => texts.queue(tx, { phone: PHONE, kind: 'code', sessionId: null, text: 'Код: 1234', sendUntil: tx.now() + 60_000 }));
+    expect(statusReads).toBe(0);
+    expect(await texts.sendQueued(id)).toBe('accepted');
+    await Promise.all(later);
+    expect(later).toHaveLength(1);
+    expect(statusReads).toBe(1);
+    expect(await textsOfPhone(t.store, PHONE, 1)).toEqual([expect.objectContaining({ delivery: 'delivered', status_code: 103, status_reads: 1 })]);
+  } finally {
+    await t.close();
   }
 });
 

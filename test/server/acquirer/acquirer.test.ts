@@ -1,6 +1,6 @@
 import { callbackChecksum, checksumMatches } from '../../../server/acquirer/checksum';
-import { AcquirerError, type Acquirer } from '../../../server/acquirer/port';
-import { rbsAcquirer } from '../../../server/acquirer/rbs';
+import { AcquirerError } from '../../../server/acquirer/port';
+import { rbsClient, type RbsClient } from '../../../server/acquirer/rbs';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { SANDBOX_ACQUIRER } from '../../../server/config';
 import { countRows, openPage, payByCard, payBySbp, rbsFault, snapshot, startServer, type Client, type TestServer } from '../helpers';
@@ -16,6 +16,12 @@ afterEach(() => server?.close());
 
 const payBody = (objectOID: string, code = 'ALL') => ({ pointsSum: null, objectOID, cardTypeOID: `${objectOID}.${code}`, email: 'payer@example.ru', userOID: null, manager_id: null });
 const pay = (client: Client, objectOID = 'demo-anon', code = 'ALL') => client.post('/api/getPaymentUrl/', payBody(objectOID, code));
+/** A Pay that must go through: its answer's `info`, or the answer itself in the failure. */
+const payThrough = async (client: Client, code = 'ALL') => {
+  const answer = await pay(client, 'demo-anon', code);
+  expect({ status: answer.statusCode, body: answer.json() }).toMatchObject({ status: 200 });
+  return answer.json().info;
+};
 const poll = async (client: Client, transactionID: string, billOID = 'demo-anon') => (await client.post('/api/getResult/', { transactionID, billOID })).json().status;
 const attempt = (orderId: string) => attemptByOrder(server.app.store, orderId);
 const methods = async (orderId: string) => (await exchangesOfAttempt(server.app.store, orderId)).map((e) => e.method);
@@ -47,7 +53,7 @@ describe('callback checksum', () => {
 
 describe('the RBS adapter against the sandbox fake over HTTP', () => {
   let base: string;
-  let acquirer: Acquirer;
+  let acquirer: RbsClient;
   const order = (n: string) => ({ orderNumber: n, amount: 12_345, returnUrl: 'http://localhost:3000/success?billOid=x', failUrl: 'http://localhost:3000/fail', description: 'Тест' });
 
   beforeEach(async () => {
@@ -56,7 +62,7 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
     const address = server.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/rbs/payment/rest/`;
     // Generous: a shared machine under a whole test run can take seconds to render a QR. The time-out test has its own.
-    acquirer = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 20_000 });
+    acquirer = rbsClient({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 20_000 });
   });
 
   const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error as AcquirerError);
@@ -85,10 +91,26 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
     expect((await acquirer.orderStatus({ orderId: held.orderId })).orderStatus).toBe(3);
   });
 
+  test('decline.do ends an order not paid yet (status 6, its QR refused); a paid order answers errorCode 7 and stays paid', async () => {
+    const open = await acquirer.register(order('adapter-decline'));
+    const qr = await acquirer.sbpQr({ orderId: open.orderId });
+    await acquirer.decline({ orderId: open.orderId });
+    expect((await acquirer.orderStatus({ orderId: open.orderId })).orderStatus).toBe(6);
+    expect(await acquirer.sbpQrStatus({ orderId: open.orderId, qrId: qr.qrId })).toEqual({ qrStatus: 'REJECTED', transactionState: 'DECLINED' });
+    // The bank app can no longer pay it.
+    expect((await server.app.rbsFake!.decide(open.orderId, true))!.order_status).toBe(6);
+
+    const paid = await acquirer.register(order('adapter-decline-paid'));
+    await server.app.rbsFake!.decide(paid.orderId, true);
+    expect(await failure(acquirer.decline({ orderId: paid.orderId }))).toMatchObject({ errorCode: '7', method: 'decline.do' });
+    expect((await acquirer.orderStatus({ orderId: paid.orderId })).orderStatus).toBe(2);
+    expect(await failure(acquirer.decline({ orderId: 'no-such-order' }))).toMatchObject({ errorCode: '6' });
+  });
+
   test('a token works as well as userName and password; wrong credentials are errorCode 5', async () => {
-    const byToken = rbsAcquirer({ baseUrl: base, credentials: { token: SANDBOX_TOKEN } });
+    const byToken = rbsClient({ baseUrl: base, credentials: { token: SANDBOX_TOKEN } });
     expect((await byToken.register(order('adapter-token'))).orderId).toMatch(/^[0-9a-f-]{36}$/);
-    const wrong = rbsAcquirer({ baseUrl: base, credentials: { userName: 'shop', password: 'nope' } });
+    const wrong = rbsClient({ baseUrl: base, credentials: { userName: 'shop', password: 'nope' } });
     expect(await failure(wrong.register(order('adapter-wrong')))).toMatchObject({ kind: 'remote', errorCode: '5', method: 'register.do' });
   });
 
@@ -112,14 +134,14 @@ describe('the RBS adapter against the sandbox fake over HTTP', () => {
     await rbsFault(server.app, 'status-slow', true, 'adapter-slow');
     const slow = await acquirer.register(order('adapter-slow'));
     // The fake holds its answer 500 ms past the server's time-out (1 s).
-    const impatient = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 1000 });
+    const impatient = rbsClient({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, timeoutMs: 1000 });
     expect(await failure(impatient.orderStatus({ orderId: slow.orderId }))).toMatchObject({ kind: 'timeout' });
 
-    const html = rbsAcquirer({ baseUrl: base.replace('/sandbox/rbs/payment/rest/', '/pay/'), credentials: SANDBOX_CREDENTIALS });
+    const html = rbsClient({ baseUrl: base.replace('/sandbox/rbs/payment/rest/', '/pay/'), credentials: SANDBOX_CREDENTIALS });
     expect(await failure(html.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'http' });
-    const notJson = rbsAcquirer({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, fetch: async () => new Response('<html>', { status: 200 }) });
+    const notJson = rbsClient({ baseUrl: base, credentials: SANDBOX_CREDENTIALS, fetch: async () => new Response('<html>', { status: 200 }) });
     expect(await failure(notJson.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'not-json' });
-    const nobody = rbsAcquirer({ baseUrl: 'http://127.0.0.1:9/payment/rest/', credentials: SANDBOX_CREDENTIALS });
+    const nobody = rbsClient({ baseUrl: 'http://127.0.0.1:9/payment/rest/', credentials: SANDBOX_CREDENTIALS });
     expect(await failure(nobody.orderStatus({ orderId: 'x' }))).toMatchObject({ kind: 'network' });
   });
 });
@@ -354,5 +376,49 @@ describe('outcomes through the protocol', () => {
     const paid = await payByCard(server.app, again.formUrl, TEST_CARDS.pays);
     expect(paid.statusCode).toBe(303);
     expect(await poll(client, again.orderId)).toBe('success');
+  });
+});
+
+describe('another way chosen while an attempt is open', () => {
+  beforeEach(async () => {
+    // Generous: a QR rendered on a loaded shared machine can take seconds, and these journeys are not about time-outs.
+    server = await startServer({ acquirerTimeoutMs: 20_000 });
+  });
+
+  test('another way chosen while a QR is open: its order is declined at the acquirer first, so the QR can no longer pay the bill', async () => {
+    const tab1 = await openPage(server.app);
+    const qr = await payThrough(tab1, 'SBP');
+    const tab2 = await openPage(server.app);
+    const card = await payThrough(tab2);
+    expect(await attempt(qr.orderId)).toMatchObject({ status: 'declined' });
+    expect(await methods(qr.orderId)).toContain('decline.do');
+    // The bank app still holding tab 1's QR is refused; the card pays the bill once.
+    await payBySbp(server.app, qr.data.payload);
+    expect(await poll(tab1, qr.data.qrcId)).toBe('declined');
+    await payByCard(server.app, card.formUrl);
+    expect(await poll(tab2, card.orderId)).toBe('success');
+    expect((await billByOid(server.app.store, 'demo-anon'))!.status).toBe('paid');
+    expect(await countRows(server.app, 'refunds')).toBe(0);
+  });
+
+  test('the same way again (another tab, the same points) finds the open attempt and declines nothing', async () => {
+    const tab1 = await openPage(server.app);
+    const first = await payThrough(tab1, 'SBP');
+    const again = await payThrough(await openPage(server.app), 'SBP');
+    expect(again.orderId).toBe(first.orderId);
+    expect(await methods(first.orderId)).not.toContain('decline.do');
+    expect(await attempt(first.orderId)).toMatchObject({ status: 'created' });
+  });
+
+  test('another way chosen after the open one was paid meanwhile: decline.do refused, the bill settles paid, the Pay is 409', async () => {
+    const tab1 = await openPage(server.app);
+    const qr = await payThrough(tab1, 'SBP');
+    // The bank paid, and its callback is lost: only the status read after the refused decline can tell.
+    await rbsFault(server.app, 'callback-lost');
+    await payBySbp(server.app, qr.data.payload);
+    const second = await pay(await openPage(server.app));
+    expect(second.statusCode).toBe(409);
+    expect(await attempt(qr.orderId)).toMatchObject({ status: 'success' });
+    expect(await attemptsOfBill(server.app.store, 'demo-anon')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { fiscalReceiptOf } from '../../../server/acquirer/orderBundle';
-import { rbsAcquirer } from '../../../server/acquirer/rbs';
+import { rbsClient } from '../../../server/acquirer/rbs';
 import type { AttemptItemRow } from '../../../server/payments/tables';
 
 const item = (position_id: number, extra: Partial<AttemptItemRow> = {}): AttemptItemRow => ({
@@ -55,7 +55,7 @@ test('the adapter\'s register.do carries taxSystem and orderBundle as form param
     sent.push(new URLSearchParams(String(init?.body)));
     return new Response(JSON.stringify({ orderId: 'acq-1', formUrl: 'https://bank/form' }), { status: 200 });
   };
-  const acquirer = rbsAcquirer({ baseUrl: 'https://bank.example/payment/rest/', credentials: { token: 't' }, fetch: fetch as typeof globalThis.fetch });
+  const acquirer = rbsClient({ baseUrl: 'https://bank.example/payment/rest/', credentials: { token: 't' }, fetch: fetch as typeof globalThis.fetch });
   const receipt = fiscalReceiptOf('osn', [item(1)], { email: 'payer@example.ru', phone: null }, 0, '1.2');
   await acquirer.register({ orderNumber: 'n-1', amount: 50_000, returnUrl: 'https://shop/ok', receipt });
   expect(sent[0]!.get('taxSystem')).toBe('0');
@@ -74,7 +74,7 @@ test('the adapter\'s refund.do carries the positions returned as refundItems; th
       : { errorCode: '0' };
     return new Response(JSON.stringify(answer), { status: 200 });
   };
-  const acquirer = rbsAcquirer({ baseUrl: 'https://bank.example/payment/rest/', credentials: { token: 't' }, fetch: fetch as typeof globalThis.fetch });
+  const acquirer = rbsClient({ baseUrl: 'https://bank.example/payment/rest/', credentials: { token: 't' }, fetch: fetch as typeof globalThis.fetch });
   const [returned] = fiscalReceiptOf('osn', [item(1, { amount_kopecks: 12_000, price_kopecks: 12_000 })], { email: null, phone: null }, 0, '1.2').orderBundle.cartItems.items;
   await acquirer.refund({ orderId: 'acq-1', amount: 12_000, refundItems: [returned!] });
   expect(sent[0]!.get('amount')).toBe('12000');

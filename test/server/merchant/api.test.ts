@@ -1,4 +1,5 @@
-import { countRows, linkOf, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, startServer, type TestServer } from '../helpers';
+import { countRows, linkOf, merchantCall, merchantKey, newIdempotencyKey, openPage, payBillByCard, payByCard as payOnTheForm, snapshot, startServer, type TestServer } from '../helpers';
+import { TEXT_LINE_PROBLEM, TEXT_LINES_PROBLEM } from '../../../server/platform/patterns';
 import { AttemptAbandoned } from '../../../server/payments/gatewayPort';
 import { startPayment } from '../../../server/payments/start';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
@@ -115,12 +116,15 @@ describe('POST /merchant/v1/bills', () => {
       closedAt: null,
       payments: [],
     });
-    // The default payment types: the sandbox's three, with their commissions in kopecks exactly.
+    // The default payment types: the sandbox's three, with their commissions in kopecks exactly; the fast-payment
+    // system capped at the server's default for one payment.
     expect(bill.paymentTypes).toEqual([
-      { code: 'ALL', name: 'Банковская карта', commission: { value: '185.19', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
-      { code: 'SBP', name: 'СБП', commission: { value: '0.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
-      { code: 'SberPaySite', name: 'SberPay', commission: { value: '61.73', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
+      { code: 'ALL', name: 'Банковская карта', commission: { value: '185.19', currency: 'RUB' }, maximum: null, showAggregatorOffer: false, showExecuterOffer: false },
+      { code: 'SBP', name: 'СБП', commission: { value: '0.00', currency: 'RUB' }, maximum: { value: '1000000.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: false },
+      { code: 'SberPaySite', name: 'SberPay', commission: { value: '61.73', currency: 'RUB' }, maximum: null, showAggregatorOffer: false, showExecuterOffer: false },
     ]);
+    // One payment of the whole: nothing paid yet.
+    expect(bill).toMatchObject({ parts: null, paid: { value: '0.00', currency: 'RUB' }, remaining: { value: '12345.67', currency: 'RUB' }, refunded: { value: '0.00', currency: 'RUB' } });
     // The page opens it by the link id the payUrl carries, and names it by that alone.
     const link = linkOf(bill.payUrl as string);
     const client = await openPage(server.app, link);
@@ -147,7 +151,9 @@ describe('POST /merchant/v1/bills', () => {
     expect(bill.objectOID).toMatch(/^bill-[0-9a-f]{24}$/);
     const read = (await merchantCall(server.app, 'GET', `/bills/${bill.objectOID}`)).json();
     expect(read.noReg).toBe(false);
-    expect(read.paymentTypes).toEqual([{ code: 'SBP', name: 'Быстрый платеж', commission: { value: '10.50', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: true }]);
+    expect(read.paymentTypes).toEqual([
+      { code: 'SBP', name: 'Быстрый платеж', commission: { value: '10.50', currency: 'RUB' }, maximum: { value: '1000000.00', currency: 'RUB' }, showAggregatorOffer: false, showExecuterOffer: true },
+    ]);
   });
 
   test('400: every bad field is listed, money as a number included, and nothing is written', async () => {
@@ -217,6 +223,78 @@ describe('POST /merchant/v1/bills', () => {
     const again = await merchantCall(server.app, 'POST', '/bills', billBody({ objectOID: 'erp-dup' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe('bill_exists');
+  });
+});
+
+/** Every row of every table but the per-key request counts (a refused request counts against its key like any other). */
+const storedRows = async () => JSON.stringify((JSON.parse(await snapshot(server.app)) as [string, string[]][]).filter(([table]) => table !== 'rate_limit_hits'));
+
+/** Characters no free text holds, in every field; and line breaks, which a field of one line does not hold either. */
+const neverInText = { NUL: 'NUL\u0000inside', DEL: 'DEL\u007f', BEL: 'bell\u0007', ESC: '\u001b[31mred', CR: 'carriage\rreturn', 'half a character': 'half \ud800 of it', 'a low half alone': '\udc00 alone' };
+const lineBreaks = { LF: 'two\nlines', tab: 'a\ttab', 'line separator': 'two\u2028lines', NEL: 'two\u0085lines' };
+
+describe('free text: control characters, line breaks and half characters', () => {
+  const item = (name: string) => ({ name, quantity: 1, price: { value: '12345.67', currency: 'RUB' }, vat: 'vat20', paymentMethod: 'full_prepayment', paymentObject: 'commodity' });
+  const fields: [string, (text: string) => Record<string, unknown>][] = [
+    ['purpose', (text) => ({ purpose: text })],
+    ['customer.name', (text) => ({ customer: { name: text } })],
+    ['customer.email', (text) => ({ customer: { email: `a${text}@example.ru` } })],
+    ['paymentTypes[0].name', (text) => ({ paymentTypes: [{ code: 'ALL', name: text }] })],
+    ['returnUrl', (text) => ({ returnUrl: `https://shop.example.ru/${text}` })],
+    ['items[0].name', (text) => ({ items: [item(text)] })],
+  ];
+
+  test.each(fields)('POST /bills refuses them in %s with 400 validation_error naming the field, and stores nothing', async (field, body) => {
+    const before = await storedRows();
+    const bills = await countRows(server.app, 'bills');
+    for (const [what, text] of Object.entries({ ...neverInText, ...lineBreaks })) {
+      const response = await merchantCall(server.app, 'POST', '/bills', billBody(body(text)));
+      expect({ what, status: response.statusCode, error: response.json().error }).toEqual({
+        what,
+        status: 400,
+        error: { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field, message: TEXT_LINE_PROBLEM }] },
+      });
+    }
+    expect(await countRows(server.app, 'bills')).toBe(bills);
+    expect(await storedRows()).toBe(before);
+  });
+
+  test('text no field may hold among other bad fields: still validation_error, every field at fault listed; other bad input alone stays invalid_request', async () => {
+    const before = await storedRows();
+    const both = await merchantCall(server.app, 'POST', '/bills', billBody({ purpose: 'NUL\u0000inside', amount: { value: '10', currency: 'RUB' } }));
+    expect([both.statusCode, both.json().error.code]).toEqual([400, 'validation_error']);
+    expect(both.json().error.fields).toEqual(expect.arrayContaining([{ field: 'purpose', message: TEXT_LINE_PROBLEM }, expect.objectContaining({ field: 'amount.value' })]));
+    const amountOnly = await merchantCall(server.app, 'POST', '/bills', billBody({ amount: { value: '10', currency: 'RUB' } }));
+    expect([amountOnly.statusCode, amountOnly.json().error.code, amountOnly.json().error.fields.map((f: { field: string }) => f.field)]).toEqual([400, 'invalid_request', ['amount.value']]);
+    expect(await storedRows()).toBe(before);
+  });
+
+  test('a character outside the basic plane (both halves) is text like any other', async () => {
+    const bill = await createBill({ purpose: 'Аванс за автомобиль 🚗', items: [item('Автомобиль 🚗')] });
+    const read = (await merchantCall(server.app, 'GET', `/bills/${bill.objectOID}`)).json();
+    expect([read.purpose, read.items[0].name]).toEqual(['Аванс за автомобиль 🚗', 'Автомобиль 🚗']);
+  });
+
+  test('a points reason may hold lines (tab, line feed) but no other control character nor half a character; nothing refused is stored', async () => {
+    const before = await storedRows();
+    const entries = await countRows(server.app, 'points_ledger');
+    for (const [what, text] of Object.entries(neverInText)) {
+      const response = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 5, reason: text });
+      expect({ what, status: response.statusCode, error: response.json().error }).toEqual({
+        what,
+        status: 400,
+        error: { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
+      });
+    }
+    expect(await countRows(server.app, 'points_ledger')).toBe(entries);
+    expect(await storedRows()).toBe(before);
+    const lines = await merchantCall(server.app, 'POST', '/customers/ERP-42/points', { delta: 5, reason: 'Акция:\tвесна\nНачислено вручную' });
+    expect([lines.statusCode, lines.json().entry.reason]).toEqual([200, 'Акция:\tвесна\nНачислено вручную']);
+  });
+
+  test('a list cursor with a control character is refused by its schema', async () => {
+    const response = await merchantCall(server.app, 'GET', '/payments?cursor=a%00b');
+    expect([response.statusCode, response.json().error.code, response.json().error.fields]).toEqual([400, 'validation_error', [{ field: 'cursor', message: TEXT_LINE_PROBLEM }]]);
   });
 });
 
@@ -302,10 +380,12 @@ describe('GET /merchant/v1/bills/:objectOID', () => {
       objectOID,
       method: 'ALL',
       amount: { value: '12530.86', currency: 'RUB' },
+      part: { value: '12345.67', currency: 'RUB' },
       commission: { value: '185.19', currency: 'RUB' },
       pointsUsed: 0,
       status: 'success',
       refunded: { value: '0.00', currency: 'RUB' },
+      heldUntil: null,
       receiptEmail: 'payer@example.ru',
       receipt: expect.objectContaining({ issuer: 'acquirer', taxSystem: 'osn', items: [expect.objectContaining({ billPosition: 1, amount: { value: '12345.67', currency: 'RUB' } }), expect.objectContaining({ billPosition: null, amount: { value: '185.19', currency: 'RUB' } })] }),
       createdAt: expect.any(String),
@@ -369,7 +449,7 @@ describe('POST /merchant/v1/bills/:objectOID/cancel', () => {
 });
 
 describe('expiresAt', () => {
-  test('past its time a bill is expired: the API says so, the page shows the data error, the sweep closes it', async () => {
+  test('past its time a bill is expired: the API says so, the page is told it expired (object-info, Pay), the sweep closes it', async () => {
     const expiresAt = new Date(server.clock.now() + 60 * 60_000).toISOString();
     const { objectOID, link } = await createBill({ expiresAt });
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json()).toMatchObject({ status: 'unpaid', expiresAt });
@@ -380,9 +460,13 @@ describe('expiresAt', () => {
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json().status).toBe('expired');
     // A payer opening the link now (the earlier session has ended meanwhile).
     const late = await openPage(server.app, link);
-    expect((await late.get(`/ajax/object-info/${link}`)).statusCode).toBe(409);
+    const info = await late.get(`/ajax/object-info/${link}`);
+    expect(info.statusCode).toBe(409);
+    // Why, for the page to say it: not a data error.
+    expect(info.json()).toEqual({ success: false, error: 'Срок оплаты счета истек', closedAs: 'expired' });
     const pay = await late.post('/api/getPaymentUrl/', { pointsSum: null, objectOID: link, cardTypeOID: `${link}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null });
     expect(pay.statusCode).toBe(422);
+    expect(pay.json()).toEqual({ success: false, error: 'Срок оплаты счета истек', closedAs: 'expired' });
 
     await server.app.merchant.worker.runOnce();
     const swept = (await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json();
@@ -477,17 +561,28 @@ describe('OpenAPI', () => {
       '/merchant/v1/bills',
       '/merchant/v1/bills/{objectOID}',
       '/merchant/v1/bills/{objectOID}/cancel',
+      '/merchant/v1/bills/{objectOID}/handover',
       '/merchant/v1/customers/{custNo}/points',
       '/merchant/v1/payments',
       '/merchant/v1/payments/{orderId}',
+      '/merchant/v1/payments/{orderId}/capture',
       '/merchant/v1/payments/{orderId}/refunds',
+      '/merchant/v1/payments/{orderId}/release',
     ]);
     const create = doc.paths['/merchant/v1/bills'].post;
     expect(create.requestBody.content['application/json'].schema.properties.amount.properties.value.pattern).toBe('^(0|[1-9][0-9]{0,12})\\.[0-9]{2}$');
     expect(create.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '409', '422', '429']));
-    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'paid', 'cancelled', 'expired']);
+    expect(create.responses['201'].content['application/json'].schema.properties.status.enum).toEqual(['unpaid', 'partially_paid', 'held', 'paid', 'handed_over', 'cancelled', 'expired']);
+    // A deposit's routes, with the 409s of a payment not held and a capture above the hold.
+    const capture = doc.paths['/merchant/v1/payments/{orderId}/capture'].post;
+    expect(capture.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true })]));
+    expect(capture.description).toMatch(/payment_not_held.*capture_exceeds_held/);
     expect(doc.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    // Its error codes: text no field may hold apart from other bad input.
+    const refused = create.responses['400'].content['application/json'].schema;
+    expect(refused.properties.error.properties.code.enum).toEqual(expect.arrayContaining(['validation_error', 'invalid_request']));
+    expect(refused.description).toContain('`validation_error` when a free-text field');
   });
 
   test('an unknown route under the prefix answers 404 in the API error shape', async () => {

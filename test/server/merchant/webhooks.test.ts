@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, countRows, linkFor, merchantCall, openPage, payBillByCard, payBySbp, startServer, TEST_PASSWORD_COST, type TestServer } from '../helpers';
-import { DEFAULT_RETRY_SCHEDULE_MS, retryScheduleFrom, webhookSecretFrom } from '../../../server/config';
+import { DEFAULT_RETRY_SCHEDULE_MS } from '../../../server/config';
+import { retryScheduleFrom, webhookSecretFrom } from '../../../server/environment';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
 import { signWebhook, verifyWebhook, webhookHeaders } from '../../../server/merchant/signature';
 import { claimWebhookEvent, enqueueEvent } from '../../../server/merchant/outbox';
@@ -104,7 +105,13 @@ describe('events in the outbox', () => {
       id: queued[1]!.id,
       type: 'bill.paid',
       createdAt: new Date(server.clock.now()).toISOString(),
-      data: { objectOID, status: 'paid', amount: { value: '1000.00', currency: 'RUB' }, paidAt: expect.any(String), payment: expect.objectContaining({ orderId, status: 'success', method: 'ALL' }) },
+      data: {
+        objectOID,
+        status: 'paid',
+        amount: { value: '1000.00', currency: 'RUB' },
+        paid: { value: '1000.00', currency: 'RUB' },
+        remaining: { value: '0.00', currency: 'RUB' },
+        paidAt: expect.any(String), payment: expect.objectContaining({ orderId, status: 'success', method: 'ALL' }) },
     });
   });
 

@@ -130,6 +130,26 @@ describe('what they say', () => {
     expect(moved('checkout_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_class: '4xx' })).toBe(1);
   });
 
+  test('each answer is timed once, into its own route\'s series: a HEAD apart from its GET, a refusal in its class', async () => {
+    const app = server.app;
+    const name = 'checkout_http_request_duration_seconds';
+    const before = await scrape(app);
+    expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'HEAD', url: '/health/live' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/getResult/', payload: {} })).statusCode).toBe(403);
+    const after = await scrape(app);
+    const moved = (part: string, labels: Record<string, string>) => (sampleValue(after, `${name}_${part}`, labels) ?? 0) - (sampleValue(before, `${name}_${part}`, labels) ?? 0);
+    const live = { method: 'GET', route: '/health/live', status_class: '2xx' };
+    expect(moved('count', live)).toBe(1);
+    expect(moved('count', { ...live, method: 'HEAD' })).toBe(1);
+    expect(moved('count', { method: 'POST', route: '/api/getResult/', status_class: '4xx' })).toBe(1);
+    // Every answer is in the +Inf bucket, and in no bucket below its time: an injected answer takes well under 10 s.
+    expect(moved('bucket', { ...live, le: '+Inf' })).toBe(1);
+    expect(moved('bucket', { ...live, le: '10' })).toBe(1);
+    expect(moved('sum', live)).toBeGreaterThan(0);
+    expect(moved('sum', live)).toBeLessThan(10);
+  });
+
   test('no label carries an id, a phone or an e-mail', async () => {
     const app = server.app;
     const copy = await app.inject({ method: 'POST', url: '/sandbox/bills', payload: { from: 'demo-anon' } });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { operationsFrom } from '../../../server/config';
+import { defaultOptions } from '../../../server/config';
+import { operationsFrom } from '../../../server/environment';
 import { rounds, workers } from '../../../server/operations/workers';
 import { startServer } from '../helpers';
 
@@ -76,6 +77,21 @@ test('on an app: a worker starts when the app is ready and stops on close, while
   expect((await server.app.inject({ method: 'GET', url: '/health/live' })).headers.connection).toBe('close');
   await server.close();
   expect(happened).toEqual(['start', 'stop, the database answers 1']);
+});
+
+test("a hold's life from HOLD_RELEASE_AFTER_MS: 6 days 12 hours when absent, a whole number from a minute to 7 days", () => {
+  expect(operationsFrom({})).not.toHaveProperty('holdReleaseAfterMs');
+  expect(defaultOptions(operationsFrom({})).holdReleaseAfterMs).toBe(561_600_000);
+  expect(operationsFrom({ HOLD_RELEASE_AFTER_MS: '' })).not.toHaveProperty('holdReleaseAfterMs');
+  expect(operationsFrom({ HOLD_RELEASE_AFTER_MS: '86400000' }).holdReleaseAfterMs).toBe(86_400_000);
+  expect(defaultOptions(operationsFrom({ HOLD_RELEASE_AFTER_MS: '60000' })).holdReleaseAfterMs).toBe(60_000);
+  expect(operationsFrom({ HOLD_RELEASE_AFTER_MS: '604800000' }).holdReleaseAfterMs).toBe(604_800_000);
+  // Below a minute, beyond the 7 days a card hold lives at most, or not a whole number: refused, the variable named.
+  expect(() => operationsFrom({ HOLD_RELEASE_AFTER_MS: '59999' })).toThrow('HOLD_RELEASE_AFTER_MS must be a whole number from 60000 to 604800000 (it is "59999")');
+  expect(() => operationsFrom({ HOLD_RELEASE_AFTER_MS: '604800001' })).toThrow('HOLD_RELEASE_AFTER_MS must be a whole number from 60000 to 604800000 (it is "604800001")');
+  expect(() => operationsFrom({ HOLD_RELEASE_AFTER_MS: '86400000.5' })).toThrow(/HOLD_RELEASE_AFTER_MS/);
+  expect(() => operationsFrom({ HOLD_RELEASE_AFTER_MS: '6d' })).toThrow(/HOLD_RELEASE_AFTER_MS/);
+  expect(() => operationsFrom({ HOLD_RELEASE_AFTER_MS: '-1' })).toThrow(/HOLD_RELEASE_AFTER_MS/);
 });
 
 test('the operations settings from the environment, and a clear refusal of a bad one', () => {

@@ -97,7 +97,7 @@ describe("the server's rendering", () => {
     server = await startServer();
     standInRendering(
       server.distDir,
-      `exports.renderCheckout = async ({ objectOID, initial }) => ({ markup: '<p class="x">' + objectOID + ' ' + initial.bill.status + '</p>', view: 'noReg', title: 'Свой заголовок' });
+      `exports.renderCheckout = async ({ billLink, initial }) => ({ markup: '<p class="x">' + billLink + ' ' + initial.bill.status + '</p>', view: 'noReg', title: 'Свой заголовок' });
        exports.renderResult = async ({ orderId }) => ({ markup: '<p>' + orderId + '</p>', view: 'result:declined', title: null });`,
     );
     const page = await new Client(server.app).get('/pay/demo-anon');

@@ -40,7 +40,11 @@ const infoOf = (attempt: AttemptRow): PaymentInfo => ({ orderId: attempt.order_i
 function fakeGateway(steps: ((attempt: AttemptRow) => Promise<PaymentInfo>)[], reconcile: (orderId: string) => Promise<AttemptRow | undefined> = async () => undefined) {
   const paid: AttemptRow[] = [];
   const reconciled: string[] = [];
-  const gateway: Pick<Gateway, 'paymentInfo' | 'reconcile'> = {
+  const gateway: Pick<Gateway, 'paymentInfo' | 'reconcile' | 'abandon'> = {
+    // No attempt of another way is open in these tests: nothing to end.
+    abandon: async () => {
+      throw new Error('no attempt of another way is open here');
+    },
     paymentInfo: async (attempt) => {
       paid.push(attempt);
       const step = steps.shift();
@@ -55,9 +59,13 @@ function fakeGateway(steps: ((attempt: AttemptRow) => Promise<PaymentInfo>)[], r
   return { gateway, paid, reconciled };
 }
 
-/** What the real gateway does with an attempt whose card form was lost: it ends the attempt, then says so. */
+/**
+ * What the real gateway does with an attempt whose card form was lost: register.do went out and its answer never came,
+ * so it ends the attempt, then says so.
+ */
 const abandon = (store: Store) => async (attempt: AttemptRow): Promise<PaymentInfo> => {
-  await store.transaction((tx) => applyAcquirerOutcome(tx, attempt.order_id, { kind: 'declined', reason: 'form-lost' }));
+  await markRegisterStarted(store, attempt.order_id, store.now() + 20 * 60_000);
+  await store.transaction((tx) => applyAcquirerOutcome(tx, attempt.order_id, { type: 'form.lost' }));
   throw new AttemptAbandoned();
 };
 
@@ -76,7 +84,7 @@ describe('the rounds of a Pay', () => {
     const { info } = (await pay(t.store, first.gateway, request())) as { info: PaymentInfo };
     // Registered at the acquirer, with a session that ended a moment ago.
     await markRegisterStarted(t.store, info.orderId, t.clock.now() - 1);
-    const expire = async (orderId: string) => t.store.transaction((tx) => applyAcquirerOutcome(tx, orderId, { kind: 'declined', reason: 'expired' }));
+    const expire = async (orderId: string) => t.store.transaction((tx) => applyAcquirerOutcome(tx, orderId, { type: 'session.expired' }));
     const second = fakeGateway([async (attempt) => infoOf(attempt)], expire);
 
     const answer = await pay(t.store, second.gateway, request());

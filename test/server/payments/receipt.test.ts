@@ -50,6 +50,8 @@ describe('the receipt', () => {
         declineReason: null,
         fastPaymentFee: null,
         returnUrl: null,
+        // A bill paid whole: nothing about parts.
+        remaining: null,
         refund: null,
       },
     });
@@ -76,7 +78,10 @@ describe('the receipt', () => {
 
   test('an SBP attempt of a bill paid elsewhere hears "declined" with the bill paid, not a wait for ever', async () => {
     const client = await openPage(server.app);
-    const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info.formUrl;
+    const opened = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    const card = opened.formUrl;
+    // The acquirer fails to end the card order when the payer turns to fast payment: its form stays payable.
+    await rbsFault(server.app, 'decline-500', true, opened.orderId);
     const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info.orderId;
     await payByCard(card);
     const answer = (await client.post('/api/getResult/', { transactionID: sbp, billOID: 'demo-anon' })).json();
@@ -86,6 +91,8 @@ describe('the receipt', () => {
   test('a card paid at the acquirer after the bill was paid elsewhere, its callback not in yet: the poll asks the acquirer and says refunded', async () => {
     const client = await openPage(server.app);
     const card = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.ALL'))).json().info;
+    // The acquirer fails to end the card order when the payer turns to fast payment: its form stays payable.
+    await rbsFault(server.app, 'decline-500', true, card.orderId);
     const sbp = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
     await payBySbp(server.app, sbp.data.payload);
     // The card form was open all along; its payment goes through, and its callback is slow to come.

@@ -6,6 +6,7 @@ import { verifyWebhook } from '../../../server/merchant/signature';
 import { attemptByOrder } from '../../../server/payments/queries';
 import { REFUND_UNSEEN_MS } from '../../../server/acquirer/refunder';
 import { insertRefund } from '../../../server/payments/refundQueries';
+import { TEXT_LINES_PROBLEM } from '../../../server/platform/patterns';
 import { exchangesOfAttempt, ledgerOfCustomer, webhookEvents } from '../../support/rows';
 
 let server: TestServer;
@@ -120,6 +121,23 @@ describe('refunds through the merchant API', () => {
     expect([notPaid.statusCode, notPaid.json().error]).toEqual([409, { code: 'payment_not_refundable', message: 'The payment is declined: only a successful payment can be refunded' }]);
     // Nothing of a refused refund is kept.
     expect((await merchantCall(server.app, 'GET', `/payments/${orderId}/refunds`)).json().data).toEqual([]);
+  });
+
+  test('a reason may hold lines but no other control character nor half a character: 400 naming it, and nothing is refunded or kept', async () => {
+    const { orderId } = await paidBill();
+    const before = await refundCalls(orderId);
+    for (const reason of ['NUL\u0000inside', 'DEL\u007f', 'carriage\rreturn', 'half \ud800 of it']) {
+      const bad = await refund(orderId, { amount: rub('10.00'), reason });
+      expect([reason, bad.statusCode, bad.json().error]).toEqual([
+        reason,
+        400,
+        { code: 'validation_error', message: 'The request has invalid fields', fields: [{ field: 'reason', message: TEXT_LINES_PROBLEM }] },
+      ]);
+    }
+    expect((await merchantCall(server.app, 'GET', `/payments/${orderId}/refunds`)).json().data).toEqual([]);
+    expect(await refundCalls(orderId)).toEqual(before);
+    const lines = await refund(orderId, { amount: rub('10.00'), reason: 'Претензия №5:\n\tнеустойка' });
+    expect([lines.statusCode, lines.json().reason]).toEqual([201, 'Претензия №5:\n\tнеустойка']);
   });
 
   test('OpenAPI documents the refund routes: the request, the refund, the errors', async () => {
@@ -340,6 +358,8 @@ describe('the automatic refund of a payment its bill could not keep', () => {
     const client = await openPage(server.app);
     const body = (code: string) => ({ pointsSum: null, objectOID: 'demo-anon', cardTypeOID: `demo-anon.${code}`, email: 'payer@example.ru', userOID: null, manager_id: null });
     const card = (await client.post('/api/getPaymentUrl/', body('ALL'))).json().info;
+    // The acquirer fails to end the card order when the payer turns to fast payment: both stay payable.
+    await rbsFault(server.app, 'decline-500', true, card.orderId);
     const sbp = (await client.post('/api/getPaymentUrl/', body('SBP'))).json().info;
     await payByCard(server.app, card.formUrl);
     await payBySbp(server.app, sbp.data.payload);

@@ -52,7 +52,21 @@ describe('HTML injection through the bill id', () => {
       const page = await server.app.inject({ method: 'GET', url: `/pay/${id}` });
       expect(page.statusCode).toBe(status);
       const config = /<meta name=(?:"config"|config) content="([^"]*)"/.exec(page.body)![1]!;
-      expect(JSON.parse(config.replaceAll('&quot;', '"')).objectOID).toBe(id);
+      expect(JSON.parse(config.replaceAll('&quot;', '"')).billLink).toBe(id);
+    }
+  });
+
+  test("the page's poll interval goes into its config only when set (the journeys' servers); else the page keeps its own", async () => {
+    const configOf = async (app: TestServer['app']) => {
+      const page = await app.inject({ method: 'GET', url: '/pay/demo-anon' });
+      return JSON.parse(/<meta name=(?:"config"|config) content="([^"]*)"/.exec(page.body)![1]!.replaceAll('&quot;', '"')) as { pollMs: unknown };
+    };
+    expect((await configOf(server.app)).pollMs).toBeNull();
+    const quick = await startServer({ pagePollMs: 250 });
+    try {
+      expect((await configOf(quick.app)).pollMs).toBe(250);
+    } finally {
+      await quick.close();
     }
   });
 

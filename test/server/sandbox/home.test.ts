@@ -1,4 +1,5 @@
-import { defaultOptions, optionsFromEnv } from '../../../server/config';
+import { defaultOptions } from '../../../server/config';
+import { optionsFromEnv } from '../../../server/environment';
 import { demoBills } from '../../../server/sandbox/demoBills';
 import { startServer, type TestServer } from '../helpers';
 import { billByOid } from '../../../server/billing/queries';

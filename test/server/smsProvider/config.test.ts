@@ -1,4 +1,5 @@
-import { defaultOptions, optionsFromEnv, smsConfigProblem } from '../../../server/config';
+import { defaultOptions, smsConfigProblem } from '../../../server/config';
+import { optionsFromEnv } from '../../../server/environment';
 import { startServer } from '../helpers';
 
 /** SMSRU_*: the sandbox's own fake by default; with the sandbox off the server will not start without a provider. */

@@ -7,7 +7,8 @@ import { confirmByCard, freshBill, openTab, startCardPayment } from '../../suppo
 import { freshDatabase, testEngine, type TestDatabase } from '../../support/testDatabase';
 import { tempDirs } from '../helpers';
 import { insertBill, insertType } from '../../../server/billing/queries';
-import { finishAttempt, insertAttempt } from '../../../server/payments/queries';
+import { insertAttempt } from '../../../server/payments/queries';
+import { finishAttempt } from '../../support/finishAttempt';
 import { migrations } from '../../../server/migrations';
 
 let dir: string;

@@ -13,7 +13,8 @@ import { deleteSession, renameSession, sessionById } from '../../../server/accou
 import { recordAcquirerFacts } from '../../../server/acquirer/attempts';
 import { billByLink, billByOid, insertBill, typesOfBill } from '../../../server/billing/queries';
 import { addLedgerEntry, pointsBalance } from '../../../server/loyalty/ledger';
-import { attemptByOrder, finishAttempt, insertAttempt } from '../../../server/payments/queries';
+import { attemptByOrder, insertAttempt } from '../../../server/payments/queries';
+import { finishAttempt } from '../../support/finishAttempt';
 import { fakeTextsOf, insertFakeText } from '../../../server/sandbox/smsruQueries';
 
 const dirs: string[] = [];

@@ -27,7 +27,7 @@ beforeAll(async () => {
   // Started together on an empty database: both migrate and seed, and the database ends up migrated and seeded once.
   [a, b] = await Promise.all([startCheckoutServer(databaseEnv(database), dirs.distDir), startCheckoutServer(databaseEnv(database), dirs.distDir)]);
   store = await openStore({ migrations, ...database, now: Date.now });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await store?.close();

@@ -1,0 +1,10 @@
+/** Closes the run's shared Chromium (globalSetup.ts). */
+import { SHARED_CHROMIUM_VARIABLE } from './chromium';
+
+export default async function journeysTeardown(): Promise<void> {
+  const server = globalThis.checkoutSharedChromium;
+  if (!server) return;
+  globalThis.checkoutSharedChromium = undefined;
+  delete process.env[SHARED_CHROMIUM_VARIABLE];
+  await server.close();
+}
