@@ -5,6 +5,7 @@
  */
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { validatorOptions } from '../platform/schemas';
 import { deskAccess } from './access';
 import { adminRoutes } from './adminRoutes';
 import { billRoutes } from './billRoutes';
@@ -18,7 +19,7 @@ export const DESK_API_PREFIX = '/desk/api';
 export const deskApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }> = async (app, { options, texts, mail, profile }) => {
   // Handed on without the plugin's own options (its prefix would apply again).
   const deps: DeskDeps = { options, texts, mail, profile };
-  app.setValidatorCompiler(AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true } }));
+  app.setValidatorCompiler(AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true, ...validatorOptions } }));
   deskAccess(app, app.store, { idleMs: deps.options.deskIdleMs, secure: deps.options.publicUrl.startsWith('https:') });
   app.setErrorHandler(deskErrorHandler);
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: { code: 'not_found', message: `Нет такого вызова: ${request.method} ${request.url.split('?')[0]}` } }));
