@@ -7,7 +7,7 @@ import type { Store } from '../store/store';
 import type { Staff } from './access';
 import type { AuditRow } from './tables';
 
-/** What the log records; the capture, release and handover of holds and closing receipts come with those features. */
+/** What the log records. */
 export type AuditAction =
   | 'session.signed_in'
   | 'session.signed_out'
@@ -17,6 +17,9 @@ export type AuditAction =
   | 'link.sent'
   | 'link.failed'
   | 'refund.requested'
+  | 'hold.captured'
+  | 'hold.released'
+  | 'bill.handed_over'
   | 'payments.exported'
   | 'settings.changed'
   | 'logo.changed'

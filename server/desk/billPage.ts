@@ -3,8 +3,9 @@
  * what the desk adds: the pay link's QR, each payment's refunds and the actions the member of staff may take on it,
  * the webhooks the bill caused with their deliveries, the links sent, and the audit lines about it.
  *
- * A payment's actions are a list the page renders the same way whatever they are (a button, then a confirmation):
- * today a refund; a hold's capture and release, and a prepayment's handover, join it as kinds of their own.
+ * A payment's actions, and the bill's own, are lists the page renders the same way whatever they are (a button, then
+ * a confirmation): a payment's refund, a hold's capture and release; a paid bill's handover (its closing receipts).
+ * Each is offered only to a role that may do it, and only while the domain would take it.
  */
 import QRCode from 'qrcode';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
@@ -22,7 +23,15 @@ import { DeskError } from './errors';
 import { sendsOfBill } from './links';
 
 /** What a member of staff may do to a payment now; the page confirms each before it is done. */
-export type PaymentAction = { kind: 'refund'; max: ReturnType<typeof money> };
+export type PaymentAction =
+  | { kind: 'refund'; max: ReturnType<typeof money> }
+  /** Take all that is held or a part (`max` what is held); the rest is released. */
+  | { kind: 'capture'; max: ReturnType<typeof money> }
+  /** Let all that is held go. */
+  | { kind: 'release'; max: ReturnType<typeof money> };
+
+/** What a member of staff may do to the bill itself now: mark its goods handed over (its closing receipts). */
+export type BillAction = { kind: 'handover'; max: ReturnType<typeof money> };
 
 export interface BillPageDeps {
   store: Store;
@@ -42,7 +51,12 @@ export async function billPage(deps: BillPageDeps, staff: Staff, oid: string) {
       const attempt = (await attemptByOrder(store, payment.orderId))!;
       const refunds = await refundsOfOrder(store, payment.orderId);
       const refundable = await refundableOf(store, attempt);
-      const actions: PaymentAction[] = may(staff.role, 'payments.refund') && refundable > 0 ? [{ kind: 'refund', max: money(refundable) }] : [];
+      const actions: PaymentAction[] = [];
+      if (may(staff.role, 'payments.refund') && refundable > 0) actions.push({ kind: 'refund', max: money(refundable) });
+      if (may(staff.role, 'payments.capture') && attempt.state === 'held') {
+        const held = money(attempt.held_kopecks ?? attempt.amount_kopecks);
+        actions.push({ kind: 'capture', max: held }, { kind: 'release', max: held });
+      }
       return {
         ...payment,
         refundable: money(refundable),
@@ -57,8 +71,10 @@ export async function billPage(deps: BillPageDeps, staff: Staff, oid: string) {
     auditOf(store, [oid, ...view.payments.map((payment) => payment.orderId)]),
     QRCode.toDataURL(view.payUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 }),
   ]);
+  const actions: BillAction[] = may(staff.role, 'handover.mark') && view.status === 'paid' ? [{ kind: 'handover', max: view.amount }] : [];
   return {
     bill: { ...view, payments },
+    actions,
     payLink: { url: view.payUrl, qr },
     canSend: { sms: may(staff.role, 'links.send'), email: may(staff.role, 'links.send') && deps.mail },
     webhooks: events.map((event) => ({

@@ -1,9 +1,16 @@
 /**
  * The desk's payments: a refund (the merchant API's body, through the same domain code, under an Idempotency-Key,
- * made at the acquirer at once), the payments' figures, and the exports as CSV.
+ * made at the acquirer at once); a hold's capture and release, and a paid bill's handover (its closing receipts),
+ * through the merchant API's own requests (holdRequest.ts, handoverRequest.ts) with the audit line written in the same
+ * transaction as the move; the payments' figures, and the exports as CSV.
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { idempotencyHeaders } from '../merchant/schemas';
+import type { FastifyRequest } from 'fastify';
+import { handOverOnce } from '../merchant/handoverRequest';
+import { captureBody, captureKopecksOf, settleHoldOnce, type HoldMove } from '../merchant/holdRequest';
+import { fingerprint } from '../merchant/idempotency';
+import { handoverBody, idempotencyHeaders } from '../merchant/schemas';
+import { formatMoney } from '../platform/money';
 import { askRefund } from '../merchant/refundRequest';
 import { createRefundBody } from '../merchant/refundSchemas';
 import { deskRoute } from './access';
@@ -12,7 +19,7 @@ import { deskOnce, type DeskDeps } from './deps';
 import { DeskError } from './errors';
 import { billsCsv, EXPORT_MAX_DAYS, paymentsCsv } from './exports';
 import { dayOfName, paymentFigures } from './figures';
-import { exportQuery, orderParams } from './schemas';
+import { billParams, exportQuery, orderParams } from './schemas';
 
 export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }> = async (app) => {
   const store = app.store;
@@ -30,6 +37,54 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps
       });
       app.gateway.refundSoon(orderId);
       return answer;
+    },
+  );
+
+  /** The desk's key for a request: the staff member's own (`desk:<id>`), apart from the API keys'. */
+  const keyOf = (request: FastifyRequest) => ({
+    keyId: `desk:${request.staff!.id}`,
+    idempotencyKey: request.headers['idempotency-key'] as string,
+    fingerprint: fingerprint(request.method, request.url, request.body),
+  });
+
+  async function settle(request: FastifyRequest, orderId: string, move: HoldMove) {
+    const staff = request.staff!;
+    const details = move.kind === 'capture' ? { amount: move.kopecks === null ? 'all' : formatMoney(move.kopecks) } : null;
+    const { payment } = await settleHoldOnce(store, app.gateway, keyOf(request), orderId, move, (tx) =>
+      audit(tx, staff, move.kind === 'capture' ? 'hold.captured' : 'hold.released', orderId, details),
+    );
+    return payment;
+  }
+
+  app.post(
+    '/payments/:orderId/capture',
+    {
+      config: deskRoute('payments.capture'),
+      // No body is a capture of all of it, as `{}` is.
+      preValidation: async (request) => {
+        (request as { body: unknown }).body ??= {};
+      },
+      schema: { headers: idempotencyHeaders, params: orderParams, body: captureBody },
+    },
+    async (request) => settle(request, request.params.orderId, { kind: 'capture', kopecks: captureKopecksOf(request.body) }),
+  );
+
+  app.post(
+    '/payments/:orderId/release',
+    { config: deskRoute('payments.capture'), schema: { headers: idempotencyHeaders, params: orderParams } },
+    async (request) => settle(request, request.params.orderId, { kind: 'release' }),
+  );
+
+  app.post(
+    '/bills/:objectOID/handover',
+    { config: deskRoute('handover.mark'), schema: { headers: idempotencyHeaders, params: billParams, body: handoverBody } },
+    async (request) => {
+      const staff = request.staff!;
+      const { objectOID } = request.params;
+      const { handover } = await handOverOnce(store, app.gateway, app.appOptions.fiscal.ffd, keyOf(request), objectOID, request.body?.handedOverAt ?? undefined, (tx) =>
+        audit(tx, staff, 'bill.handed_over', objectOID),
+      );
+      return handover;
     },
   );
 

@@ -6,7 +6,8 @@ import { permissionsOf } from '../../src/desk/services/rules/permissions';
 import type { Staff } from './access';
 import type { AuditRow, StaffRow } from './tables';
 
-export const BILL_STATUSES: readonly BillStatus[] = ['unpaid', 'paid', 'cancelled', 'expired'];
+/** Every status a bill may be in, as the list's filter offers them. */
+export const BILL_STATUSES: readonly BillStatus[] = ['unpaid', 'partially_paid', 'held', 'paid', 'handed_over', 'cancelled', 'expired'];
 
 /** The one signed in, with what their role lets them do (the page hides the rest). */
 export const meView = (staff: Staff) => ({

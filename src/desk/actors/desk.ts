@@ -18,7 +18,7 @@ import { signInMachine } from '../machines/signIn';
 import { staffMachine } from '../machines/staff';
 import type { DeskApi } from '../services/api';
 import { moneyValue } from '../services/format';
-import type { PaymentActionKind } from '../services/types';
+import type { DeskActionKind, Money } from '../services/types';
 
 export interface DeskDependencies {
   api: DeskApi;
@@ -29,13 +29,15 @@ export interface DeskDependencies {
   idleMs: number;
 }
 
-/**
- * What each kind of payment action asks of the server. A hold's capture and release join this table (and the
- * PaymentAction type) with their calls; the dialog and its confirmation stay as they are.
- */
-export const actionCalls = (api: DeskApi): Record<PaymentActionKind, (input: PerformInput) => Promise<unknown>> => ({
-  refund: ({ orderId, request, idempotencyKey }) =>
-    api.refund(orderId, { ...(request.amountKopecks !== null ? { amount: { value: moneyValue(request.amountKopecks), currency: 'RUB' } } : {}), ...(request.reason ? { reason: request.reason } : {}) }, idempotencyKey),
+/** An amount asked, as the API's money (none: all). */
+const amountOf = (kopecks: number | null): { amount?: Money } => (kopecks !== null ? { amount: { value: moneyValue(kopecks), currency: 'RUB' } } : {});
+
+/** What each kind of action asks of the server; the dialog and its confirmation are the same for all. */
+export const actionCalls = (api: DeskApi): Record<DeskActionKind, (input: PerformInput) => Promise<unknown>> => ({
+  refund: ({ subject, request, idempotencyKey }) => api.refund(subject, { ...amountOf(request.amountKopecks), ...(request.reason ? { reason: request.reason } : {}) }, idempotencyKey),
+  capture: ({ subject, request, idempotencyKey }) => api.capture(subject, amountOf(request.amountKopecks), idempotencyKey),
+  release: ({ subject, idempotencyKey }) => api.release(subject, idempotencyKey),
+  handover: ({ subject, idempotencyKey }) => api.handOver(subject, idempotencyKey),
 });
 
 export function defineDeskActor({ api, newKey, log, idleMs }: DeskDependencies) {

@@ -1,7 +1,7 @@
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
 import { errorOf, logErrorStub, promiseStub } from '../../machines/stub';
 import { problemOf, type DeskProblem } from '../services/http';
-import type { BillPage, PaymentAction } from '../services/types';
+import type { BillPage, DeskAction } from '../services/types';
 import { paymentActionMachine } from './paymentAction';
 
 export type LinkChannel = 'sms' | 'email';
@@ -12,19 +12,19 @@ export interface BillContext {
   problem: DeskProblem | null;
   /** The last link sent from this page, or why it was not. */
   link: { channel: LinkChannel; to: string; sent: boolean; problem: DeskProblem | null } | null;
-  /** The payment action open in its dialog. */
-  acting: { orderId: string; action: PaymentAction } | null;
+  /** The action open in its dialog: on a payment (its orderId) or on the bill (its objectOID). */
+  acting: { subject: string; action: DeskAction } | null;
 }
 
 export type BillEvent =
   | { type: 'link.send'; channel: LinkChannel; to: string | null }
-  | { type: 'action.open'; orderId: string; action: PaymentAction }
+  | { type: 'action.open'; subject: string; action: DeskAction }
   | { type: 'retry' };
 
 /**
  * A bill's page: its data from the server, then what a member of staff does there: send the pay link (by SMS or
- * e-mail), or open an action on a payment (a refund), which runs its own confirmation flow (paymentAction.ts); once
- * done, the page reads the bill again.
+ * e-mail), or open an action on a payment (a refund, a hold's capture or release) or on the bill (its handover), which
+ * runs its own confirmation flow (paymentAction.ts); once done, the page reads the bill again.
  */
 export const billMachine = setup({
   types: {
@@ -46,7 +46,7 @@ export const billMachine = setup({
     'start link': assign((_, params: { channel: LinkChannel }) => ({ link: { channel: params.channel, to: '', sent: false, problem: null } })),
     'link sent': assign(({ context }, params: { to: string }) => ({ link: { channel: context.link!.channel, to: params.to, sent: true, problem: null } })),
     'link refused': assign(({ context }, params: { error: unknown }) => ({ link: { channel: context.link!.channel, to: '', sent: false, problem: problemOf(params.error) } })),
-    'open action': assign((_, params: { orderId: string; action: PaymentAction }) => ({ acting: { orderId: params.orderId, action: params.action } })),
+    'open action': assign((_, params: { subject: string; action: DeskAction }) => ({ acting: { subject: params.subject, action: params.action } })),
     'close action': assign({ acting: null }),
   },
 }).createMachine({
@@ -70,7 +70,7 @@ export const billMachine = setup({
         idle: {
           on: {
             'link.send': { target: 'sending', actions: { type: 'start link', params: ({ event }) => ({ channel: event.channel }) } },
-            'action.open': { target: 'acting', actions: { type: 'open action', params: ({ event }) => ({ orderId: event.orderId, action: event.action }) } },
+            'action.open': { target: 'acting', actions: { type: 'open action', params: ({ event }) => ({ subject: event.subject, action: event.action }) } },
           },
         },
         sending: {
@@ -87,7 +87,7 @@ export const billMachine = setup({
           },
         },
         acting: {
-          description: 'The payment action runs its own flow; once it is done or cancelled the page reads the bill again.',
+          description: 'The action runs its own flow; once it is done or cancelled the page reads the bill again.',
           invoke: {
             id: 'action',
             src: 'paymentAction',

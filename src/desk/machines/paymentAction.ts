@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { errorOf, logErrorStub, notProvided, promiseStub } from '../../machines/stub';
 import { typedKopecks } from '../services/format';
 import { problemOf, type DeskProblem } from '../services/http';
-import type { PaymentAction } from '../services/types';
+import type { DeskAction } from '../services/types';
 
 /** What the staff member asked for, as the confirmation shows it and the server is asked: an amount (null: all). */
 export interface ActionRequest {
@@ -11,8 +11,9 @@ export interface ActionRequest {
 }
 
 export interface PaymentActionContext {
-  orderId: string;
-  action: PaymentAction;
+  /** What it is done to: a payment's orderId, or the bill's objectOID for a bill's action (its handover). */
+  subject: string;
+  action: DeskAction;
   request: ActionRequest;
   /** One per opened dialog: a double press or a retry after a lost answer does it once. */
   idempotencyKey: string;
@@ -29,8 +30,8 @@ export type PaymentActionEvent =
   | { type: 'action.cancel' };
 
 export interface PerformInput {
-  orderId: string;
-  action: PaymentAction;
+  subject: string;
+  action: DeskAction;
   request: ActionRequest;
   idempotencyKey: string;
 }
@@ -38,16 +39,20 @@ export interface PerformInput {
 /** An amount as typed: empty is "all that is left" (null); undefined when it is not an amount. */
 const amountOf = (text: string): number | null | undefined => (text.trim() === '' ? null : typedKopecks(text));
 
+/** The kinds that ask how much first (all when left empty); the others (a release, a handover) go straight to confirming. */
+export const asksAmount = (action: DeskAction): boolean => action.kind === 'refund' || action.kind === 'capture';
+
 /**
- * An action a member of staff takes on a payment and confirms first: what to do (the amount, a reason), then a
- * confirmation that says it in words, then the server. Generic over the action: today a refund; a hold's capture and
- * release are kinds of the same flow, each with its call provided by the composition root (`perform`).
+ * An action a member of staff takes and confirms first: what to do (an amount, a reason) where the kind asks it, then
+ * a confirmation that says it in words, then the server. Generic over the action: a payment's refund, a hold's capture
+ * and release, a bill's handover, each with its call provided by the composition root (`perform`). A kind that asks
+ * nothing has no form: its confirmation is the first step, going back from it cancels, and a refusal is shown on it.
  */
 export const paymentActionMachine = setup({
   types: {
     context: {} as PaymentActionContext,
     events: {} as PaymentActionEvent,
-    input: {} as { orderId: string; action: PaymentAction },
+    input: {} as { subject: string; action: DeskAction },
     output: {} as { done: boolean },
     tags: {} as 'busy',
   },
@@ -68,15 +73,19 @@ export const paymentActionMachine = setup({
   },
   guards: {
     'is an amount': (_, params: { text: string }) => amountOf(params.text) !== undefined,
+    'asks an amount': ({ context }) => asksAmount(context.action),
   },
 }).createMachine({
   id: 'paymentAction',
   description: 'What to do, a confirmation in words, then the server: one Idempotency-Key per dialog.',
-  context: ({ input }) => ({ orderId: input.orderId, action: input.action, request: { amountKopecks: null, reason: '' }, idempotencyKey: '', problem: null, unreadable: false, done: false }),
+  context: ({ input }) => ({ subject: input.subject, action: input.action, request: { amountKopecks: null, reason: '' }, idempotencyKey: '', problem: null, unreadable: false, done: false }),
   entry: 'make idempotency key',
-  initial: 'editing',
+  initial: 'starting',
   on: { 'action.cancel': '.cancelled' },
   states: {
+    starting: {
+      always: [{ guard: 'asks an amount', target: 'editing' }, { target: 'confirming' }],
+    },
     editing: {
       on: {
         'action.review': [
@@ -90,7 +99,7 @@ export const paymentActionMachine = setup({
       },
     },
     confirming: {
-      on: { 'action.back': 'editing', 'action.confirm': 'performing' },
+      on: { 'action.back': [{ guard: 'asks an amount', target: 'editing' }, { target: 'cancelled' }], 'action.confirm': 'performing' },
     },
     performing: {
       tags: 'busy',
@@ -98,9 +107,9 @@ export const paymentActionMachine = setup({
       on: { 'action.cancel': {} },
       invoke: {
         src: 'perform',
-        input: ({ context }) => ({ orderId: context.orderId, action: context.action, request: context.request, idempotencyKey: context.idempotencyKey }),
+        input: ({ context }) => ({ subject: context.subject, action: context.action, request: context.request, idempotencyKey: context.idempotencyKey }),
         onDone: { target: 'done', actions: 'mark done' },
-        onError: { target: 'editing', actions: [{ type: 'log error', params: errorOf }, { type: 'remember problem', params: ({ event }) => ({ error: event.error }) }] },
+        onError: { target: 'starting', actions: [{ type: 'log error', params: errorOf }, { type: 'remember problem', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     done: { type: 'final' },

@@ -9,9 +9,12 @@ import type {
   BillForm,
   BillPage,
   BillsAnswer,
+  CaptureBody,
   BillsQuery,
   Figures,
+  HandoverAnswer,
   NewBillBody,
+  Payment,
   Refund,
   RefundBody,
   SessionAnswer,
@@ -61,6 +64,12 @@ export function createDeskApi(http: KyInstance, csrf: CsrfToken) {
 
     refund: (orderId: string, body: RefundBody, idempotencyKey: string) =>
       call(() => http.post(`payments/${encodeURIComponent(orderId)}/refunds`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } }).json<Refund>()),
+    capture: (orderId: string, body: CaptureBody, idempotencyKey: string) =>
+      call(() => http.post(`payments/${encodeURIComponent(orderId)}/capture`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } }).json<Omit<Payment, 'refunds' | 'actions'>>()),
+    release: (orderId: string, idempotencyKey: string) =>
+      call(() => http.post(`payments/${encodeURIComponent(orderId)}/release`, { json: {}, headers: { 'Idempotency-Key': idempotencyKey } }).json<Omit<Payment, 'refunds' | 'actions'>>()),
+    handOver: (objectOID: string, idempotencyKey: string) =>
+      call(() => http.post(`bills/${encodeURIComponent(objectOID)}/handover`, { json: {}, headers: { 'Idempotency-Key': idempotencyKey } }).json<HandoverAnswer>()),
     figures: () => call(() => http.get('figures').json<Figures>()),
 
     settings: () => call(() => http.get('settings').json<Settings>()),

@@ -4,9 +4,26 @@ import type { BillStatus } from './types';
 
 export const roleNames: Record<Role, string> = { manager: 'Менеджер', accountant: 'Бухгалтер', admin: 'Администратор' };
 
-export const billStatusNames: Record<BillStatus, string> = { unpaid: 'Не оплачен', paid: 'Оплачен', cancelled: 'Отменен', expired: 'Просрочен' };
+export const billStatusNames: Record<BillStatus, string> = {
+  unpaid: 'Не оплачен',
+  partially_paid: 'Оплачен частично',
+  held: 'Сумма заблокирована',
+  paid: 'Оплачен',
+  handed_over: 'Оплачен, передан клиенту',
+  cancelled: 'Отменен',
+  expired: 'Просрочен',
+};
 
-export const paymentStatusNames: Record<string, string> = { created: 'Ожидает оплаты', success: 'Оплачен', declined: 'Отклонен', refunded: 'Возвращен: счет не мог его принять' };
+export const paymentStatusNames: Record<string, string> = {
+  created: 'Ожидает оплаты',
+  held: 'Деньги заблокированы на карте',
+  success: 'Оплачен',
+  declined: 'Отклонен',
+  released: 'Блокировка снята',
+  refunded: 'Возвращен: счет не мог его принять',
+};
+
+export const closingReceiptStatusNames: Record<string, string> = { pending: 'Отправляется', registered: 'Зарегистрирован', failed: 'Не зарегистрирован' };
 
 export const refundStatusNames: Record<string, string> = { pending: 'Выполняется', succeeded: 'Выполнен', failed: 'Не выполнен' };
 
@@ -69,6 +86,9 @@ export const auditActionNames: Record<string, string> = {
   'link.sent': 'Ссылка отправлена',
   'link.failed': 'Ссылка не отправлена',
   'refund.requested': 'Возврат',
+  'hold.captured': 'Списание удержанных денег',
+  'hold.released': 'Удержание снято',
+  'bill.handed_over': 'Передача товара отмечена',
   'payments.exported': 'Выгрузка CSV',
   'settings.changed': 'Настройки изменены',
   'logo.changed': 'Логотип изменен',
@@ -185,8 +205,33 @@ export const deskMessages = {
     noWebhooks: 'Вебхуков по счету не было.',
     deliveries: 'Доставки',
     history: 'История',
+    paidSoFar: 'Оплачено',
+    remaining: 'Осталось оплатить',
+    parts: 'Оплата частями',
+    partsMinimum: (minimum: string) => `Да, часть не меньше ${minimum}`,
+    capture: 'Списание',
+    captureNames: { automatic: 'Сразу при оплате', manual: 'После подтверждения (деньги блокируются на карте)' } as Record<string, string>,
+    handedOver: 'Передан клиенту',
+    part: 'Часть счета',
+    heldUntil: 'Блокировка снимется сама',
+    closingReceipts: 'Чеки полного расчета',
+    closingReceipt: (amount: string, status: string) => `Чек полного расчета на ${amount}: ${status}`,
+    billActions: 'Действия со счетом',
   },
   action: {
+    /** The button of each kind. */
+    buttons: { refund: 'Вернуть', capture: 'Списать', release: 'Снять блокировку', handover: 'Отметить передачу товара' } as Record<string, string>,
+    titles: { refund: 'Возврат платежа', capture: 'Списание заблокированных денег', release: 'Снятие блокировки', handover: 'Передача товара клиенту' } as Record<string, string>,
+    captureAmount: 'Сумма списания, руб.',
+    captureHint: (max: string) => `Не больше ${max}. Пусто — списать все; остаток блокировки снимется.`,
+    confirmCapture: 'Подтвердить списание',
+    confirmCaptureText: (amount: string, held: string) =>
+      amount === held ? `Списать ${amount} с карты клиента?` : `Списать ${amount} с карты клиента? Остальное из ${held} будет разблокировано; отменить нельзя.`,
+    confirmRelease: 'Снять блокировку',
+    confirmReleaseText: (held: string) => `Снять блокировку ${held} на карте клиента? Деньги останутся у клиента, счет снова будет ждать оплаты; отменить нельзя.`,
+    confirmHandover: 'Подтвердить передачу',
+    confirmHandoverText: (amount: string) =>
+      `Отметить, что товар по счету на ${amount} передан клиенту? Уйдут чеки полного расчета по каждому платежу-предоплате; отменить нельзя.`,
     refund: 'Вернуть',
     refundTitle: 'Возврат платежа',
     amount: 'Сумма возврата, руб.',
@@ -198,6 +243,7 @@ export const deskMessages = {
     back: 'Изменить',
     working: 'Выполняем…',
     done: 'Возврат принят: банк сообщит результат',
+    close: 'Закрыть',
     badAmount: 'Введите сумму: число, не больше двух знаков после запятой',
     overMax: (max: string) => `Не больше ${max}`,
   },

@@ -42,6 +42,11 @@ const FIELD_MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   [/^is not a field of this request$/, () => 'лишнее поле'],
   [/^must be (<|<=|>|>=) ([\d.]+)$/, (op, n) => `${op === '<' || op === '<=' ? 'не больше' : 'не меньше'} ${n}`],
   [/^must be (string|number|integer|boolean|object|array)$/, () => 'неверное значение'],
+  [/^must be more than 0\.00 and at most amount\.value$/, () => 'больше 0,00 и не больше суммы счета'],
+  [/^cannot be given with capture manual/, () => 'нельзя вместе со списанием после подтверждения: блокируется один платеж'],
+  [/^cannot hold money: a bill with capture manual takes cards only$/, () => 'не может блокировать деньги: при списании после подтверждения — только карты'],
+  [/^([\d.]+) RUB is more than is held: ([\d.]+) RUB$/, (asked, held) => `${money(asked)} больше заблокированной суммы: ${money(held)}`],
+  [/^is in the future: the goods must be handed over already$/, () => 'дата в будущем: товар должен быть уже передан'],
   [/^(-?[\d.]+) is more than remains to refund of this payment: ([\d.]+)$/, (asked, left) => `${money(asked)} больше, чем осталось вернуть: ${money(left)}`],
 ];
 
@@ -65,6 +70,13 @@ const CODE_WORDS: Record<string, string> = {
   internal_error: deskMessages.problems.failed,
   payment_not_refundable: 'Этот платеж нельзя вернуть: он не оплачен или оплачен одними баллами',
   refund_exceeds_remaining: 'Сумма больше, чем осталось вернуть',
+  payment_not_held: 'Деньги по этому платежу уже не заблокированы: обновите страницу',
+  capture_exceeds_held: 'Сумма больше заблокированной',
+  acquirer_unavailable: 'Банк не подтвердил операцию: деньги все еще заблокированы. Повторите',
+  already_handed_over: 'Передача товара по этому счету уже отмечена',
+  nothing_to_close: 'Закрывать нечего: счет не оплачен полностью, оплачен одними баллами или его чеки не были предоплатой',
+  payment_held: 'По счету есть заблокированный платеж: сначала спишите или разблокируйте его',
+  bill_held: 'Деньги по счету заблокированы на карте: сначала спишите или разблокируйте их',
   bill_paid: 'Счет уже оплачен',
   bill_cancelled: 'Счет отменен',
   bill_expired: 'Срок оплаты счета истек',
@@ -78,9 +90,9 @@ const CODE_WORDS: Record<string, string> = {
  * desk's when the code is the desk's), translated when they are the API's.
  */
 export function refusalText(error: Pick<DeskApiError, 'code' | 'message'>): string {
-  if (error.code === 'refund_exceeds_remaining') {
+  if (error.code === 'refund_exceeds_remaining' || error.code === 'capture_exceeds_held') {
     const translated = russianMessage(error.message);
-    return translated !== error.message ? translated : CODE_WORDS.refund_exceeds_remaining!;
+    return translated !== error.message ? translated : CODE_WORDS[error.code]!;
   }
   return CODE_WORDS[error.code] ?? russianMessage(error.message);
 }

@@ -6,8 +6,8 @@ export interface Money {
   currency: 'RUB';
 }
 
-export type BillStatus = 'unpaid' | 'paid' | 'cancelled' | 'expired';
-export const BILL_STATUSES: readonly BillStatus[] = ['unpaid', 'paid', 'cancelled', 'expired'];
+export type BillStatus = 'unpaid' | 'partially_paid' | 'held' | 'paid' | 'handed_over' | 'cancelled' | 'expired';
+export const BILL_STATUSES: readonly BillStatus[] = ['unpaid', 'partially_paid', 'held', 'paid', 'handed_over', 'cancelled', 'expired'];
 
 export interface Me {
   email: string;
@@ -62,19 +62,34 @@ export interface Refund {
 }
 
 /**
- * What a member of staff may do to a payment now, as the server offers it: each is a button and a confirmation. A kind
- * the page does not know yet is not shown.
+ * What a member of staff may do now, as the server offers it: each is a button and a confirmation. A payment's: a
+ * refund (at most `max`), a hold's capture (all or a part of `max`, what is held) and release; the bill's: its handover
+ * (`max` its amount). A kind the page does not know yet is not shown.
  */
-export type PaymentAction = { kind: 'refund'; max: Money };
-export type PaymentActionKind = PaymentAction['kind'];
+export type PaymentAction = { kind: 'refund' | 'capture' | 'release'; max: Money };
+export type BillAction = { kind: 'handover'; max: Money };
+export type DeskAction = PaymentAction | BillAction;
+export type DeskActionKind = DeskAction['kind'];
+
+export interface ClosingReceipt {
+  orderId: string;
+  receiptId: string | null;
+  status: 'pending' | 'registered' | 'failed';
+  amount: Money;
+  error?: string;
+}
 
 export interface Payment {
   orderId: string;
   method: string;
   amount: Money;
   commission: Money;
+  /** Its part of the bill (the amount is the part, plus the fee, less the points). */
+  part: Money;
   pointsUsed: number;
-  status: 'created' | 'success' | 'declined' | 'refunded';
+  status: 'created' | 'held' | 'success' | 'declined' | 'released' | 'refunded';
+  /** A hold: when the server releases it by itself. */
+  heldUntil: string | null;
   refunded: Money;
   refundable: Money;
   receiptEmail: string | null;
@@ -104,6 +119,11 @@ export interface BillPage {
     payUrl: string;
     purpose: string;
     amount: Money;
+    paid: Money;
+    remaining: Money;
+    refunded: Money;
+    parts: { minimum: Money } | null;
+    capture: 'automatic' | 'manual';
     items: BillPosition[];
     customer: { name: string; phone: string | null; email: string | null; custNo: string | null };
     paymentTypes: { code: string; name: string; commission: Money }[];
@@ -111,8 +131,11 @@ export interface BillPage {
     createdAt: string;
     paidAt: string | null;
     closedAt: string | null;
+    handedOverAt: string | null;
     payments: Payment[];
+    closingReceipts: ClosingReceipt[];
   };
+  actions: BillAction[];
   payLink: { url: string; qr: string };
   canSend: { sms: boolean; email: boolean };
   webhooks: {
@@ -172,7 +195,20 @@ export interface NewBillBody {
   amount: Money;
   customer?: { name?: string; phone?: string; email?: string };
   expiresAt?: string;
+  parts?: { minimum: Money };
+  capture?: 'automatic' | 'manual';
   items?: { name: string; quantity: number; price: Money; vat: string; paymentMethod: string; paymentObject: string; measure?: string }[];
+}
+
+export interface CaptureBody {
+  amount?: Money;
+}
+
+export interface HandoverAnswer {
+  objectOID: string;
+  status: 'handed_over';
+  handedOverAt: string;
+  closingReceipts: ClosingReceipt[];
 }
 
 export interface RefundBody {

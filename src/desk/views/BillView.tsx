@@ -5,6 +5,7 @@ import { formatMoment, formatMoney, formatPhone, phoneDigits } from '../services
 import {
   auditActionNames,
   billStatusNames,
+  closingReceiptStatusNames,
   deskMessages,
   methodNames,
   paymentObjectNames,
@@ -14,7 +15,7 @@ import {
   webhookStateNames,
 } from '../services/messages';
 import { refusalText } from '../services/problems';
-import type { BillPage, Payment } from '../services/types';
+import type { BillPage, DeskAction, Payment } from '../services/types';
 import { DeskLink, fieldProblem, LoadFailed, Loading, PageTitle } from './common';
 import { useDeskServices } from './deskContext';
 import { PaymentActionDialog } from './PaymentActionDialog';
@@ -28,6 +29,7 @@ export function BillView({ actor }: { actor: BillActor }) {
   const problem = useSelector(actor, (state) => state.context.problem);
   const objectOID = useSelector(actor, (state) => state.context.objectOID);
   const action = useSelector(actor, (state) => state.children.action);
+  const idle = useSelector(actor, (state) => state.matches({ ready: 'idle' }));
   if (failed) {
     return (
       <>
@@ -53,6 +55,18 @@ export function BillView({ actor }: { actor: BillActor }) {
             </dd>
             <dt>{m.amount}</dt>
             <dd>{formatMoney(bill.amount)}</dd>
+            <dt>{m.paidSoFar}</dt>
+            <dd>{formatMoney(bill.paid)}</dd>
+            {bill.parts ? (
+              <>
+                <dt>{m.parts}</dt>
+                <dd>{m.partsMinimum(formatMoney(bill.parts.minimum))}</dd>
+                <dt>{m.remaining}</dt>
+                <dd>{formatMoney(bill.remaining)}</dd>
+              </>
+            ) : null}
+            <dt>{m.capture}</dt>
+            <dd>{m.captureNames[bill.capture] ?? bill.capture}</dd>
             <dt>{m.customer}</dt>
             <dd>{bill.customer.name || '—'}</dd>
             {bill.customer.phone ? (
@@ -87,7 +101,15 @@ export function BillView({ actor }: { actor: BillActor }) {
                 <dd>{formatMoment(bill.closedAt)}</dd>
               </>
             ) : null}
+            {bill.handedOverAt ? (
+              <>
+                <dt>{m.handedOver}</dt>
+                <dd>{formatMoment(bill.handedOverAt)}</dd>
+              </>
+            ) : null}
           </dl>
+          <ClosingReceipts page={page} />
+          <ActionButtons actions={page.actions} label={m.billActions} disabled={!idle} onAction={(action) => actor.send({ type: 'action.open', subject: bill.objectOID, action })} />
         </section>
         <PayLink actor={actor} page={page} />
       </div>
@@ -108,7 +130,8 @@ function PayLink({ actor, page }: { actor: BillActor; page: BillPage }) {
   const link = useSelector(actor, (state) => state.context.link);
   const [phone, setPhone] = useState(formatPhone(page.bill.customer.phone));
   const [email, setEmail] = useState(page.bill.customer.email ?? '');
-  const payable = page.bill.status === 'unpaid';
+  // A bill in parts some of which is paid still takes its remainder.
+  const payable = page.bill.status === 'unpaid' || page.bill.status === 'partially_paid';
   const send = (channel: LinkChannel) => (event: FormEvent) => {
     event.preventDefault();
     const to = channel === 'sms' ? phoneDigits(phone) : email.trim();
@@ -250,9 +273,44 @@ function Payments({ actor, page }: { actor: BillActor; page: BillPage }) {
       <h2 id="payments">{m.payments}</h2>
       {payments.length === 0 ? <p className="muted">{m.noPayments}</p> : null}
       {payments.map((payment) => (
-        <PaymentItem key={payment.orderId} payment={payment} disabled={!idle} onAction={(action) => actor.send({ type: 'action.open', orderId: payment.orderId, action })} />
+        <PaymentItem key={payment.orderId} payment={payment} disabled={!idle} onAction={(action) => actor.send({ type: 'action.open', subject: payment.orderId, action })} />
       ))}
     </section>
+  );
+}
+
+/** A paid bill's closing receipts (full settlement, sent at its handover) and where each stands. */
+function ClosingReceipts({ page }: { page: BillPage }) {
+  const receipts = page.bill.closingReceipts;
+  if (receipts.length === 0) return null;
+  return (
+    <>
+      <h3>{m.closingReceipts}</h3>
+      <ul className="list-plain">
+        {receipts.map((receipt) => (
+          <li key={receipt.orderId}>
+            {m.closingReceipt(formatMoney(receipt.amount), closingReceiptStatusNames[receipt.status] ?? receipt.status)}
+            <span className="muted"> · № {receipt.orderId}</span>
+            {receipt.error ? <span className="muted"> · {receipt.error}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** The actions offered (the server offers only what the role may do and the domain would take): a button each. */
+function ActionButtons<A extends DeskAction>({ actions, label, disabled, onAction }: { actions: readonly A[]; label: string; disabled: boolean; onAction: (action: A) => void }) {
+  const known = actions.filter((action) => deskMessages.action.buttons[action.kind] !== undefined);
+  if (known.length === 0) return null;
+  return (
+    <div className="row" role="group" aria-label={label}>
+      {known.map((action) => (
+        <button key={action.kind} type="button" className={action.kind === 'release' ? 'button secondary' : 'button'} disabled={disabled} onClick={() => onAction(action)}>
+          {deskMessages.action.buttons[action.kind]}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -267,6 +325,14 @@ function PaymentItem({ payment, disabled, onAction }: { payment: Payment; disabl
         <dd>{payment.orderId}</dd>
         <dt>{m.created}</dt>
         <dd>{formatMoment(payment.createdAt)}</dd>
+        <dt>{m.part}</dt>
+        <dd>{formatMoney(payment.part)}</dd>
+        {payment.heldUntil ? (
+          <>
+            <dt>{m.heldUntil}</dt>
+            <dd>{formatMoment(payment.heldUntil)}</dd>
+          </>
+        ) : null}
         {payment.pointsUsed > 0 ? (
           <>
             <dt>{m.points}</dt>
@@ -304,15 +370,7 @@ function PaymentItem({ payment, disabled, onAction }: { payment: Payment; disabl
           </ul>
         </>
       ) : null}
-      {payment.actions.length > 0 ? (
-        <div className="row">
-          {payment.actions.map((action) => (
-            <button key={action.kind} type="button" className="button" disabled={disabled} onClick={() => onAction(action)}>
-              {deskMessages.action.refund}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      <ActionButtons actions={payment.actions} label={`${m.payments}: № ${payment.orderId}`} disabled={disabled} onAction={onAction} />
     </article>
   );
 }

@@ -1,15 +1,33 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PaymentActionActor } from '../machines/paymentAction';
+import { asksAmount, type PaymentActionActor } from '../machines/paymentAction';
+import type { DeskAction } from '../services/types';
 import { formatMoney } from '../services/format';
 import { deskMessages } from '../services/messages';
 import { Field, fieldProblem, Problem } from './common';
 
 const m = deskMessages.action;
 
+/** What the confirmation says and its button, by kind: the amount asked (kopecks, null: all) against its `max`. */
+function confirmation(action: DeskAction, amountKopecks: number | null): { text: string; button: string } {
+  const max = formatMoney(action.max);
+  const amount = amountKopecks === null ? max : formatMoney(amountKopecks);
+  switch (action.kind) {
+    case 'refund':
+      return { text: m.confirmText(amount), button: m.confirm };
+    case 'capture':
+      return { text: m.confirmCaptureText(amount, max), button: m.confirmCapture };
+    case 'release':
+      return { text: m.confirmReleaseText(max), button: m.confirmRelease };
+    case 'handover':
+      return { text: m.confirmHandoverText(max), button: m.confirmHandover };
+  }
+}
+
 /**
- * A payment action in a modal dialog (the browser keeps focus inside, Esc cancels): what to do, then the confirmation
- * in words, then the server's answer. Today a refund; another kind brings its own fields and words here.
+ * An action in a modal dialog (the browser keeps focus inside, Esc cancels): what to do where the kind asks it (a
+ * refund's amount and reason, a capture's amount), then the confirmation in words, then the server's answer. A release
+ * and a handover ask nothing: the confirmation is the first step, and a refusal is told on it.
  */
 export function PaymentActionDialog({ actor }: { actor: PaymentActionActor }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -33,6 +51,8 @@ export function PaymentActionDialog({ actor }: { actor: PaymentActionActor }) {
   };
   const max = formatMoney(action.max);
   const amountError = unreadable ? m.badAmount : fieldProblem(problem, 'amount.value');
+  const isRefund = action.kind === 'refund';
+  const said = confirmation(action, request.amountKopecks);
   return (
     <dialog
       ref={ref}
@@ -44,19 +64,21 @@ export function PaymentActionDialog({ actor }: { actor: PaymentActionActor }) {
       }}
     >
       <div className="dialog-body">
-        <h2 id="action-title">{m.refundTitle}</h2>
+        <h2 id="action-title">{m.titles[action.kind]}</h2>
         {step === 'editing' ? (
           <form className="dialog-body" onSubmit={review} noValidate>
             <Problem problem={problem} />
-            <Field id="action-amount" label={m.amount} hint={m.amountHint(max)} error={amountError}>
+            <Field id="action-amount" label={isRefund ? m.amount : m.captureAmount} hint={isRefund ? m.amountHint(max) : m.captureHint(max)} error={amountError}>
               {(props) => <input {...props} inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} autoFocus />}
             </Field>
-            <Field id="action-reason" label={m.reason} error={fieldProblem(problem, 'reason')}>
-              {(props) => <input {...props} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />}
-            </Field>
+            {isRefund ? (
+              <Field id="action-reason" label={m.reason} error={fieldProblem(problem, 'reason')}>
+                {(props) => <input {...props} value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />}
+              </Field>
+            ) : null}
             <div className="row">
               <button type="submit" className="button">
-                {m.refund}
+                {m.buttons[action.kind]}
               </button>
               <button type="button" className="button secondary" onClick={() => actor.send({ type: 'action.cancel' })}>
                 {m.cancel}
@@ -65,13 +87,14 @@ export function PaymentActionDialog({ actor }: { actor: PaymentActionActor }) {
           </form>
         ) : (
           <>
-            <p role="status">{m.confirmText(request.amountKopecks === null ? max : formatMoney(request.amountKopecks))}</p>
+            <Problem problem={problem} />
+            <p role="status">{said.text}</p>
             <div className="row">
               <button type="button" className="button danger" disabled={step === 'performing'} onClick={() => actor.send({ type: 'action.confirm' })} autoFocus>
-                {step === 'performing' ? m.working : m.confirm}
+                {step === 'performing' ? m.working : said.button}
               </button>
               <button type="button" className="button secondary" disabled={step === 'performing'} onClick={() => actor.send({ type: 'action.back' })}>
-                {m.back}
+                {asksAmount(action) ? m.back : m.cancel}
               </button>
             </div>
           </>
