@@ -26,6 +26,11 @@ export interface BillDraft {
   email: string;
   /** A date-time field's value, Moscow time; '' for none. */
   expires: string;
+  /** Paid in several payments, each at least `partMinimum` (roubles as typed). */
+  parts: boolean;
+  partMinimum: string;
+  /** When the money is taken: as the payer pays, or held until the staff capture it. */
+  capture: 'automatic' | 'manual';
   positions: PositionDraft[];
 }
 
@@ -40,6 +45,8 @@ export interface FormSchema {
   paymentMethod: readonly string[];
   paymentObject: readonly string[];
   measure: readonly string[];
+  /** The ways the money may be taken (the API's `capture`). */
+  capture: readonly string[];
 }
 
 const at = (schema: JsonSchema | undefined, ...path: string[]): JsonSchema | undefined =>
@@ -58,6 +65,7 @@ export function schemaOfForm(form: BillForm): FormSchema {
     paymentMethod: item('paymentMethod')?.enum ?? [],
     paymentObject: item('paymentObject')?.enum ?? [],
     measure: item('measure')?.enum ?? [],
+    capture: at(schema, 'capture')?.enum ?? ['automatic'],
   };
 }
 
@@ -72,7 +80,17 @@ export const newPosition = (form: BillForm): PositionDraft => ({
   measure: '',
 });
 
-export const emptyDraft = (form: BillForm): BillDraft => ({ purpose: '', name: '', phone: '', email: '', expires: '', positions: [newPosition(form)] });
+export const emptyDraft = (form: BillForm): BillDraft => ({
+  purpose: '',
+  name: '',
+  phone: '',
+  email: '',
+  expires: '',
+  parts: false,
+  partMinimum: '',
+  capture: 'automatic',
+  positions: [newPosition(form)],
+});
 
 /** What the positions add up to (kopecks), counting those whose quantity and price read. */
 export function draftTotal(draft: BillDraft): number {
@@ -103,6 +121,9 @@ export function newBillBody(draft: BillDraft): NewBillBody {
     amount: { value: moneyValue(draftTotal(draft)), currency: 'RUB' },
     ...(Object.keys(customer).length > 0 ? { customer } : {}),
     ...(expiresAt ? { expiresAt } : {}),
+    // Parts and a manual capture go as asked, together too: the server's one validation says what may not be.
+    ...(draft.parts ? { parts: { minimum: moneyOf(draft.partMinimum) } } : {}),
+    ...(draft.capture === 'manual' ? { capture: 'manual' as const } : {}),
     items: draft.positions.map((position) => ({
       name: position.name.trim(),
       // A quantity that does not read goes as typed: the server refuses it by its field.

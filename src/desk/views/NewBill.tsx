@@ -18,6 +18,10 @@ const LABELS: Record<string, string> = {
   'customer.phone': m.phone,
   'customer.email': m.email,
   expiresAt: m.expires,
+  parts: m.parts,
+  'parts.minimum.value': m.partMinimum,
+  'parts.minimum': m.partMinimum,
+  capture: m.capture,
   items: m.positions,
   name: m.itemName,
   quantity: m.quantity,
@@ -121,6 +125,33 @@ function BillFormView({ actor, form }: { actor: NewBillActor; form: BillForm }) 
         <Field id="bill-expires" label={m.expires} hint={m.optional} error={error('expiresAt')}>
           {(props) => <input {...props} type="datetime-local" value={draft.expires} onChange={(event) => set({ expires: event.target.value })} />}
         </Field>
+        <fieldset className="dialog-body">
+          <legend className="label">{m.parts}</legend>
+          <div className="field">
+            <label>
+              <input type="checkbox" checked={draft.parts} onChange={(event) => set({ parts: event.target.checked })} aria-describedby="bill-parts-hint" /> {m.parts}
+            </label>
+            <p className="muted" id="bill-parts-hint">
+              {m.partsHint}
+            </p>
+            {error('parts') ? <p className="field-error">{error('parts')}</p> : null}
+          </div>
+          {draft.parts ? (
+            <Field id="bill-part-minimum" label={m.partMinimum} error={error('parts.minimum.value') ?? error('parts.minimum')}>
+              {(props) => <input {...props} inputMode="decimal" autoComplete="off" value={draft.partMinimum} onChange={(event) => set({ partMinimum: event.target.value })} />}
+            </Field>
+          ) : null}
+        </fieldset>
+        <fieldset className="dialog-body">
+          <legend className="label">{m.capture}</legend>
+          {schema.capture.map((capture) => (
+            <label key={capture}>
+              <input type="radio" name="bill-capture" value={capture} checked={draft.capture === capture} onChange={() => set({ capture: capture === 'manual' ? 'manual' : 'automatic' })} />{' '}
+              {m.captureNames[capture] ?? capture}
+            </label>
+          ))}
+          {error('capture') ? <p className="field-error">{error('capture')}</p> : null}
+        </fieldset>
         <fieldset className="positions">
           <legend className="label">{m.positions}</legend>
           {error('items') ? <p className="field-error">{error('items')}</p> : null}

@@ -40,3 +40,14 @@ test('typed amounts, quantities, a phone and a Moscow time become the API’s bo
   const bad = newBillBody({ ...draft, positions: [{ ...draft.positions[0]!, price: '12,345', quantity: 'два' }] });
   expect(bad.items![0]).toMatchObject({ price: { value: '12,345' }, quantity: 'два' });
 });
+
+test('parts with their minimum and a manual capture go as the API’s fields; left off, the body has neither', () => {
+  expect(schemaOfForm(form).capture).toEqual(['automatic', 'manual']);
+  const draft = { ...emptyDraft(form), purpose: 'Квартира', positions: [{ ...emptyDraft(form).positions[0]!, name: 'Квартира', price: '2 500 000' }] };
+  expect(newBillBody(draft)).not.toHaveProperty('parts');
+  expect(newBillBody(draft)).not.toHaveProperty('capture');
+  expect(newBillBody({ ...draft, parts: true, partMinimum: '500 000,5' })).toMatchObject({ parts: { minimum: { value: '500000.50', currency: 'RUB' } } });
+  // A minimum that does not read goes as typed, for the server's field message.
+  expect(newBillBody({ ...draft, parts: true, partMinimum: 'полмиллиона' }).parts).toEqual({ minimum: { value: 'полмиллиона', currency: 'RUB' } });
+  expect(newBillBody({ ...draft, capture: 'manual' })).toMatchObject({ capture: 'manual' });
+});
