@@ -50,7 +50,10 @@ module.exports = tseslint.config(
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['src/machines/**'], rules: layer('Machines never import views (views → machines → services).', 'views') },
+  // The payer's page never reaches into the merchant's desk (src/desk/, a bundle of its own): its scripts must not grow
+  // by a byte of it. Each layer's rule names it too, as a file takes one list of restricted imports.
+  { files: ['src/**'], ignores: ['src/desk/**'], rules: layer("The payer's page imports nothing of the desk.", 'desk') },
+  { files: ['src/machines/**'], rules: layer('Machines never import views (views → machines → services); the page never imports the desk.', 'views', 'desk') },
   {
     // One useSelector on the page: views/useSelector.ts (@xstate/react's would bring its selector and its shim along).
     files: ['src/views/**'],
@@ -63,12 +66,15 @@ module.exports = tseslint.config(
   },
   {
     files: ['src/services/**'],
-    rules: layer('Services never import machines or views (views → machines → services).', 'machines', 'views'),
+    rules: layer('Services never import machines or views (views → machines → services); the page never imports the desk.', 'machines', 'views', 'desk'),
   },
+  { files: ['src/desk/machines/**'], rules: layer('Machines never import views (views → machines → services).', 'views') },
+  { files: ['src/desk/services/**'], rules: layer('Services never import machines or views (views → machines → services).', 'machines', 'views') },
   {
-    // The rules the page shows and the server enforces (pricing, payment kinds, code purposes, the phone, the bill data):
-    // pure modules both sides import, so they stand alone: nothing outside their folder, no package, no browser.
-    files: ['src/services/rules/**'],
+    // The rules the page shows and the server enforces (pricing, payment kinds, code purposes, the phone, the bill data;
+    // the desk's roles): pure modules both sides import, so they stand alone: nothing outside their folder, no package,
+    // no browser.
+    files: ['src/services/rules/**', 'src/desk/services/rules/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -81,7 +87,23 @@ module.exports = tseslint.config(
   // other domain (payments import billing, one way); a bill's status rule imports nothing at all.
   {
     files: ['server/store/**'],
-    rules: layer('The store is the engine only: it imports no domain.', 'accounts', 'acquirer', 'billing', 'loyalty', 'merchant', 'migrations', 'operations', 'payments', 'platform', 'sandbox', 'sbpBanks'),
+    rules: layer(
+      'The store is the engine only: it imports no domain.',
+      'accounts',
+      'acquirer',
+      'billing',
+      'desk',
+      'loyalty',
+      'mail',
+      'merchant',
+      'migrations',
+      'operations',
+      'payments',
+      'platform',
+      'profile',
+      'sandbox',
+      'sbpBanks',
+    ),
   },
   {
     // Operations (request ids, health, metrics, shared limits, workers, the graceful stop) sit under every domain and
@@ -92,11 +114,14 @@ module.exports = tseslint.config(
       'accounts',
       'acquirer',
       'billing',
+      'desk',
       'loyalty',
+      'mail',
       'merchant',
       'migrations',
       'payments',
       'platform',
+      'profile',
       'sandbox',
       'sbpBanks',
     ),
@@ -120,7 +145,24 @@ module.exports = tseslint.config(
   },
   {
     files: ['server/billing/**'],
-    rules: layer('Billing depends on no other domain: payments import billing, never the other way.', 'accounts', 'acquirer', 'loyalty', 'merchant', 'payments', 'sandbox'),
+    rules: layer('Billing depends on no other domain: payments import billing, never the other way.', 'accounts', 'acquirer', 'desk', 'loyalty', 'mail', 'merchant', 'payments', 'profile', 'sandbox'),
+  },
+  {
+    // The merchant's profile (name, support, logo, offers, webhook URL) is read by payments, the merchant's webhooks and the
+    // desk, and reads nothing of theirs.
+    files: ['server/profile/**'],
+    rules: layer('The profile depends on no other domain: the others read it.', 'accounts', 'acquirer', 'billing', 'desk', 'loyalty', 'mail', 'merchant', 'payments', 'sandbox', 'sbpBanks'),
+  },
+  {
+    // E-mail is an outside party's port and adapter: it knows no domain.
+    files: ['server/mail/**'],
+    rules: layer('The mail port knows no domain: the desk sends through it.', 'accounts', 'acquirer', 'billing', 'desk', 'loyalty', 'merchant', 'payments', 'profile', 'sandbox', 'sbpBanks'),
+  },
+  {
+    // Nothing of the server's domains reaches into the desk: it sits on top of them (one path: it calls their code).
+    files: ['server/accounts/**', 'server/acquirer/**', 'server/billing/**', 'server/loyalty/**', 'server/merchant/**', 'server/payments/**', 'server/platform/**', 'server/sbpBanks/**', 'server/smsProvider/**'],
+    ignores: ['server/billing/**'],
+    rules: layer('The domains never import the desk: the desk calls them.', 'desk'),
   },
   {
     files: ['server/billing/status.ts'],

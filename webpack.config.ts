@@ -11,6 +11,8 @@ import { stripStatechartDescriptions } from './scripts/stripDescriptions';
 const outDir = path.resolve(__dirname, process.env.DIST_DIR ?? 'dist');
 /** The server's rendering of the page (src/serverRender.tsx), beside the page's assets but never served with them. */
 export const SERVER_RENDER_DIR = 'server';
+/** The merchant's desk (src/desk/): a build of its own in a folder of its own, served under /desk/assets/. */
+export const DESK_DIR = 'desk';
 
 type Mode = 'production' | 'development';
 
@@ -56,8 +58,8 @@ function page(production: boolean): webpack.Configuration {
       publicPath: '/assets/',
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      // The server's rendering is the other build's output in this folder: cleaning must leave it.
-      clean: { keep: new RegExp(`^${SERVER_RENDER_DIR}[\\\\/]`) },
+      // The server's rendering and the desk are the other builds' output in this folder: cleaning must leave them.
+      clean: { keep: new RegExp(`^(${SERVER_RENDER_DIR}|${DESK_DIR})[\\\\/]`) },
       // ES modules: chunks load with import() rather than webpack's script-tag loader (0.2 KB gzip off the first scripts).
       module: true,
     },
@@ -137,7 +139,43 @@ function serverRender(production: boolean): webpack.Configuration {
   };
 }
 
+/**
+ * The merchant's desk (src/desk/main.tsx): a build of its own, so that nothing of it reaches the payer's scripts (the
+ * page's build never sees its modules) and its chunks share nothing with the page's. Its template is filled by the
+ * server per request (server/desk/pageRoutes.ts).
+ */
+function desk(production: boolean): webpack.Configuration {
+  const { tsRule, devFlag, ...shared } = common(production);
+  return {
+    ...shared,
+    name: 'desk',
+    entry: { desk: './src/desk/main.tsx' },
+    target: ['web', 'es2022'],
+    output: {
+      path: path.join(outDir, DESK_DIR),
+      publicPath: '/desk/assets/',
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    devtool: production ? false : 'cheap-module-source-map',
+    module: { rules: [tsRule, { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] }] },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:8].css' : '[name].css' }),
+      new HtmlWebpackPlugin({
+        templateContent: fs.readFileSync(path.resolve(__dirname, 'public', 'desk.html'), 'utf8'),
+        filename: 'index.html',
+        inject: 'body',
+        scriptLoading: 'defer',
+        minify: false,
+      }),
+      devFlag,
+      ...(production ? [new PrecompressPlugin()] : []),
+    ],
+  };
+}
+
 export default (_env: unknown, argv: { mode?: Mode }): webpack.Configuration[] => {
   const production = argv.mode !== 'development';
-  return [page(production), serverRender(production)];
+  return [page(production), serverRender(production), desk(production)];
 };

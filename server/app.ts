@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { accountsModule } from './accounts/module';
 import { acquirerModule } from './acquirer/module';
 import { acquirerConfigProblem, defaultOptions, logsRequests, smsConfigProblem, type AppOptions } from './config';
+import { deskModule } from './desk/module';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
 import { operationsModule } from './operations/module';
@@ -18,6 +19,7 @@ import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
 import { validatorOptions } from './platform/schemas';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
+import { payerMerchant, type ProfileDefaults } from './profile/profile';
 import { standInLogos } from './sandbox/bankLogos';
 import { sandboxModule } from './sandbox/module';
 import { sbpBankRoutes } from './sbpBanks/routes';
@@ -44,7 +46,15 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   // Nor send codes, passwords and free calls nowhere.
   const smsProblem = smsConfigProblem(options);
   if (smsProblem) throw new Error(`Cannot start: ${smsProblem}. See README, "Connecting an SMS provider".`);
-  const pages = pageRenderer(options);
+  // The merchant's profile (profile/): what the configuration says until an admin changes it at the desk.
+  const profile: ProfileDefaults = {
+    merchantName: options.merchantName,
+    merchantSupportPhone: options.merchantSupportPhone,
+    merchantSupportEmail: options.merchantSupportEmail,
+    webhookUrl: () => app.merchant.webhookUrl(),
+  };
+  // The header of every page says whose it is, as the profile says it now (read when a page is made: the store is open).
+  const pages = pageRenderer(options, () => payerMerchant(app.store, profile));
   const requestIds = !options.hooksOff.includes('request-ids');
 
   const app = Fastify({
@@ -96,12 +106,15 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
 
   await operationsModule(app, options, { migrationNames: Object.keys(migrations) });
   await platformModule(app, options);
-  await accountsModule(app, options, { provider: configuredSmsProvider(options) });
+  const smsProvider = configuredSmsProvider(options);
+  await accountsModule(app, options, { provider: smsProvider });
   await acquirerModule(app, options);
   await paymentsModule(app, options);
   await merchantModule(app, options);
   // The sandbox needs no network: its stand-ins take the place of the logos NSPK's host would give.
   await app.register(sbpBankRoutes, { options, ...(options.sandbox ? { standInLogos: standInLogos() } : {}) });
   await sandboxModule(app, options);
+  // After the sandbox: the desk's mail goes to the sandbox's mail server when no SMTP_URL is set.
+  await deskModule(app, options, { texts: smsProvider, profile });
   return app;
 }

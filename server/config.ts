@@ -170,6 +170,19 @@ export interface AppOptions {
   metricsPort: number | null;
   /** How long a graceful stop (SIGTERM, SIGINT) may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS, 10 s). */
   shutdownTimeoutMs: number;
+  /**
+   * E-mail (README "Connecting a mail server"): the SMTP server's URL (SMTP_URL: `smtp://user:password@host:587` or
+   * `smtps://…:465`) and the sender (MAIL_FROM). No URL with the sandbox on: the sandbox's own SMTP server; with it off,
+   * the desk sends no e-mail.
+   */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Every step of an SMTP exchange gives up after this long. */
+  mailTimeoutMs: number;
+  /** The port of the sandbox's SMTP server on 127.0.0.1 (SANDBOX_SMTP_PORT); 0: any free one. */
+  sandboxSmtpPort: number;
+  /** A desk session ends after this long without a request (DESK_IDLE_MINUTES, 30). */
+  deskIdleMs: number;
 }
 
 const SECOND = 1000;
@@ -250,6 +263,11 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     metricsToken: null,
     metricsPort: null,
     shutdownTimeoutMs: 10_000,
+    smtpUrl: null,
+    mailFrom: 'Оплата счетов <no-reply@sandbox.local>',
+    mailTimeoutMs: 10_000,
+    sandboxSmtpPort: 0,
+    deskIdleMs: 30 * MINUTE,
     ...overrides,
   };
 }

@@ -109,6 +109,25 @@ export function operationsFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
   };
 }
 
+/**
+ * The mail settings from SMTP_URL, MAIL_FROM, SANDBOX_SMTP_PORT and DESK_IDLE_MINUTES. SMTP_URL is optional (without it
+ * and the sandbox, the desk sends no e-mail), but when set it must be an smtp(s) URL, and a real server needs a real
+ * sender in MAIL_FROM: the start stops and says which variable is wrong.
+ */
+export function mailFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
+  const port = wholeNumberFrom(env, 'SANDBOX_SMTP_PORT', 0, 65_535);
+  const idleMinutes = wholeNumberFrom(env, 'DESK_IDLE_MINUTES', 1, 24 * 60);
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) throw new Error('SMTP_URL must be an smtp:// or smtps:// URL (such as smtp://user:password@mail.example.com:587)');
+  if (smtpUrl && !env.MAIL_FROM) throw new Error('MAIL_FROM is not set (the sender of the letters, such as "Оплата счетов <billing@example.com>")');
+  return {
+    smtpUrl,
+    ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+    ...(port !== null ? { sandboxSmtpPort: port } : {}),
+    ...(idleMinutes !== null ? { deskIdleMs: idleMinutes * 60_000 } : {}),
+  };
+}
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
@@ -155,5 +174,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     // The sandbox's own acquirer registers a receipt at once: its fate is read after 10 s, not the bank's 6 minutes.
     ...(env.SANDBOX !== '0' && !env.ACQUIRER_URL ? { fiscalStatusDelayMs: 10_000 } : {}),
     ...operationsFrom(env),
+    ...mailFrom(env),
   });
 }

@@ -3,6 +3,7 @@ import { type AppOptions } from './config';
 import { optionsFromEnv } from './environment';
 import { listenForMetrics, servedOnMainPort } from './operations/metricsAccess';
 import { stopOnSignals } from './operations/shutdown';
+import type { DemoAccount } from './desk/staff';
 import { demoAccount, demoBills, seedDemo } from './sandbox/demoBills';
 
 /**
@@ -27,7 +28,8 @@ export async function serve(options: AppOptions = optionsFromEnv()): Promise<voi
     '',
     `Checkout is running on ${app.appOptions.publicUrl} (${where}${seeded ? ', demo bills seeded' : ''})`,
     ...(options.sandbox ? sandboxLines(app.appOptions.publicUrl) : ['Sandbox is off (SANDBOX=0): no demo bills, no demo account, no test cards.', '']),
-    ...merchantLines(app.appOptions.publicUrl, app.merchant.devApiKey, app.merchant.webhookUrl()),
+    ...merchantLines(app.appOptions.publicUrl, app.merchant.devApiKey, await app.merchant.currentWebhookUrl()),
+    ...deskLines(app.appOptions.publicUrl, app.desk.demoAccounts, options),
     ...operationsLines(app.appOptions.publicUrl, options, metricsPort),
   ];
   process.stdout.write(lines.join('\n') + '\n');
@@ -56,6 +58,19 @@ function sandboxLines(base: string): string[] {
     '',
     `Test cards: 4111 1111 1111 1111 pays, 4000 0000 0000 0002 is declined. Demo account: ${demoAccount.phone} / ${demoAccount.password}.`,
     `SMS (the sandbox's SMS.ru fake; SMSRU_API_ID for a real provider): ${base}/sandbox/sms?phone=79990000001`,
+    '',
+  ];
+}
+
+/**
+ * The desk's part of the banner: where it is, the demo accounts (sandbox only; one line each, as documented), how to
+ * add staff, and where its e-mail goes.
+ */
+function deskLines(base: string, accounts: DemoAccount[], options: AppOptions): string[] {
+  const mail = options.smtpUrl ? `SMTP ${new URL(options.smtpUrl).host}` : options.sandbox ? `the sandbox's mail server, inbox ${base}/sandbox/mail` : 'off (set SMTP_URL and MAIL_FROM)';
+  return [
+    `Merchant desk: ${base}/desk/ (staff: npm run desk:user -- --email … --role manager|accountant|admin). E-mail: ${mail}`,
+    ...accounts.map((account) => `Desk ${account.role}: ${account.email} / ${account.password}`),
     '',
   ];
 }

@@ -10,6 +10,7 @@ import { isObjectOid, isPhone, isPlausibleEmail, isTextLine, OBJECT_OID_PATTERN,
 import type { Store } from '../store/store';
 import { itemProblems, itemRowsOf, type BillItemInput } from './items';
 import { newLinkId } from './payLinks';
+import { keepSearchWords } from './search';
 import { billByOid, insertBill, insertItems, insertType } from './queries';
 import type { BillRow, PaymentTypeCode } from './tables';
 
@@ -197,6 +198,7 @@ export function createBill(store: Store, input: BillInput): Promise<BillRow> {
       capture: input.capture ?? 'automatic',
     });
     if (input.items) await insertItems(tx, itemRowsOf(oid, input.items));
+    await keepSearchWords(tx, { oid, client_name: customer.name ?? '', client_phone: customer.phone ?? null, client_email: customer.email ?? null });
     // A bill that holds offers of the default ways only those that can hold.
     const types = input.paymentTypes ?? defaultPaymentTypes(input.sumKopecks, input.capture);
     for (const [position, type] of types.entries()) {

@@ -18,13 +18,15 @@ import {
 } from './fiscalCodes';
 import { isTextLine, TEXT_LINE_PROBLEM } from '../platform/patterns';
 import type { BillItemRow, BillRow } from './tables';
+// The arithmetic of a position is the desk's new-bill form's too: one rule, in the shared rules.
+import { positionAmount, QUANTITY_SCALE, quantityMilliOf } from '../../src/services/rules/positions';
+
+export { positionAmount, QUANTITY_SCALE, quantityMilliOf };
 
 /** The receipt's limit on a position's name. */
 export const ITEM_NAME_MAX = 100;
 /** At most this many positions on one bill (a receipt stays readable, and the acquirer's order small). */
 export const ITEMS_MAX = 100;
-/** Quantities are kept in thousandths: up to three decimals, as the receipt prints them. */
-export const QUANTITY_SCALE = 1000;
 const QUANTITY_MAX_MILLI = 99_999_999;
 
 /** One position of a bill, in the server's terms (kopecks, thousandths of a unit). */
@@ -43,20 +45,6 @@ export interface BillPosition {
 
 /** A position as the merchant gives it: its total is computed. */
 export type BillItemInput = Omit<BillPosition, 'amountKopecks'>;
-
-/** A quantity of up to three decimals in thousandths; undefined when it has more decimals or is not a number. */
-export function quantityMilliOf(quantity: number): number | undefined {
-  if (!Number.isFinite(quantity)) return undefined;
-  const milli = Math.round(quantity * QUANTITY_SCALE);
-  return Math.abs(milli - quantity * QUANTITY_SCALE) < 1e-6 ? milli : undefined;
-}
-
-/** Quantity × price in kopecks, half a kopeck up, computed exactly (no float in between). */
-export function positionAmount(quantityMilli: number, priceKopecks: number): number {
-  const scaled = BigInt(quantityMilli) * BigInt(priceKopecks);
-  const scale = BigInt(QUANTITY_SCALE);
-  return Number((scaled * 2n + scale) / (2n * scale));
-}
 
 const withAmount = (item: BillItemInput): BillPosition => ({ ...item, amountKopecks: positionAmount(item.quantityMilli, item.priceKopecks) });
 

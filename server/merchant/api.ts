@@ -14,23 +14,16 @@ import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { BillConflict, BillInputError, BillNotFound, createBill, defaultPaymentTypes, type BillInput } from '../billing/bills';
-import type { Measure, PaymentMethod, PaymentObject, Vat } from '../billing/fiscalCodes';
-import { quantityMilliOf } from '../billing/items';
+import { createBill } from '../billing/bills';
 import { billByOid } from '../billing/queries';
-import type { PaymentTypeCode } from '../billing/tables';
 import type { AppOptions } from '../config';
-import { BalanceTooLow } from '../loyalty/ledger';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
-import { HoldRefused } from '../payments/holds';
-import { RefundRefused } from '../payments/refunds';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
-import { parseMoney } from '../platform/money';
-import { TEXT_LINE, TEXT_LINE_PROBLEM, TEXT_LINES, TEXT_LINES_PROBLEM } from '../platform/patterns';
 import { validatorOptions } from '../platform/schemas';
 import type { Store } from '../store/store';
-import { ApiError, type ErrorCode } from './errors';
+import { billInputOf, serverMaximums } from './billInput';
+import { ApiError, badInputCode, domainError, validationFields, type ErrorCode } from './errors';
 import { answerOnce } from './idempotency';
 import { holdRoutes } from './holdRoutes';
 import { handoverRoutes } from './handoverRoutes';
@@ -64,116 +57,6 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 
 const send = (reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, fields?: { field: string; message: string }[]) =>
   reply.code(statusCode).send({ error: { code, message, ...(fields ? { fields } : {}) } });
-
-/** What is wrong with a field, in words: the free-text formats' own, else Ajv's. */
-const textFormatMessages: Record<string, string> = { [TEXT_LINE]: TEXT_LINE_PROBLEM, [TEXT_LINES]: TEXT_LINES_PROBLEM };
-function messageOf(problem: { keyword: string; params: unknown; message?: string }): string {
-  const format = problem.keyword === 'format' ? (problem.params as { format?: string }).format : undefined;
-  return (format && textFormatMessages[format]) ?? problem.message ?? 'is invalid';
-}
-
-/**
- * The code of a refusal of bad input: `validation_error` when a free-text field holds a character no text may hold
- * (a control character, DEL, half a surrogate pair, a line break in a one-line field), whatever else the request got
- * wrong: a merchant's system can tell text it must clean from a request it built wrong. `fields` lists every field at
- * fault either way. Any other bad input is `invalid_request`.
- */
-const textProblems = new Set([TEXT_LINE_PROBLEM, TEXT_LINES_PROBLEM]);
-const badInputCode = (fields: readonly { message: string }[]): ErrorCode => (fields.some((field) => textProblems.has(field.message)) ? 'validation_error' : 'invalid_request');
-
-/** Ajv's errors as the fields of the request at fault (`amount.value`, `customer.phone`, `Idempotency-Key`). */
-function validationFields(error: FastifyError): { field: string; message: string }[] {
-  const where = error.validationContext;
-  return (error.validation ?? []).map((problem) => {
-    const params = problem.params as { missingProperty?: string; additionalProperty?: string };
-    const path = problem.instancePath
-      .split('/')
-      .filter(Boolean)
-      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-      .join('')
-      .replace(/^\./, '');
-    const extra = params.missingProperty ?? params.additionalProperty;
-    let field = [path, extra].filter(Boolean).join(path && extra ? '.' : '');
-    if (where === 'headers') field = field === 'idempotency-key' ? 'Idempotency-Key' : field;
-    if (!field) field = where ?? 'body';
-    return { field, message: params.additionalProperty ? 'is not a field of this request' : messageOf(problem) };
-  });
-}
-
-/**
- * The body of POST /bills in the server's terms; money strings become kopecks by their digits. A way to pay the body
- * caps nothing for takes the server's cap for its kind (`defaultMaximum`: the fast-payment system's limit).
- */
-function billInputOf(
-  body: {
-  objectOID?: string;
-  purpose: string;
-  amount: { value: string };
-  customer?: { name?: string; phone?: string; email?: string; custNo?: string };
-  noReg?: boolean;
-  points?: { enabled: boolean; usefulLimit?: number };
-  parts?: { minimum: { value: string } };
-  paymentTypes?: { code: PaymentTypeCode; name: string; commission?: { value: string }; maximum?: { value: string }; showAggregatorOffer?: boolean; showExecuterOffer?: boolean }[];
-  expiresAt?: string;
-  returnUrl?: string;
-  capture?: 'automatic' | 'manual';
-  items?: { name: string; quantity: number; price: { value: string }; vat: Vat; paymentMethod: PaymentMethod; paymentObject: PaymentObject; measure?: Measure }[];
-  },
-  defaultMaximum: (code: PaymentTypeCode) => number | null,
-): BillInput {
-  const sumKopecks = parseMoney(body.amount.value) ?? -1;
-  return {
-    ...(body.objectOID !== undefined ? { objectOID: body.objectOID } : {}),
-    purpose: body.purpose,
-    sumKopecks,
-    partMinimumKopecks: body.parts ? (parseMoney(body.parts.minimum.value) ?? -1) : null,
-    customer: body.customer ?? {},
-    noReg: body.noReg ?? true,
-    points: body.points ? { enabled: body.points.enabled, usefulLimit: body.points.usefulLimit ?? 0 } : { enabled: false, usefulLimit: 0 },
-    paymentTypes: (body.paymentTypes ?? defaultPaymentTypes(sumKopecks, body.capture)).map((type) => ({
-      code: type.code,
-      name: type.name,
-      commissionKopecks: 'commissionKopecks' in type ? type.commissionKopecks : type.commission ? (parseMoney(type.commission.value) ?? -1) : 0,
-      maximumKopecks: 'maximum' in type && type.maximum ? (parseMoney(type.maximum.value) ?? -1) : defaultMaximum(type.code),
-      showAggregatorOffer: type.showAggregatorOffer ?? false,
-      showExecuterOffer: type.showExecuterOffer ?? false,
-    })),
-    expiresAt: body.expiresAt === undefined ? null : Date.parse(body.expiresAt),
-    returnUrl: body.returnUrl ?? null,
-    ...(body.capture ? { capture: body.capture } : {}),
-    ...(body.items
-      ? {
-          items: body.items.map((item) => ({
-            name: item.name,
-            // Unparseable values become ones the bill's check refuses with the field's name (-1).
-            quantityMilli: quantityMilliOf(item.quantity) ?? -1,
-            priceKopecks: parseMoney(item.price.value) ?? -1,
-            vat: item.vat,
-            paymentMethod: item.paymentMethod,
-            paymentObject: item.paymentObject,
-            measure: item.measure ?? null,
-          })),
-        }
-      : {}),
-  };
-}
-
-/** A refusal of the domain as the API's error. */
-function domainError(error: unknown): ApiError | undefined {
-  if (error instanceof BillInputError) return new ApiError(400, badInputCode(error.fields), 'The request has invalid fields', error.fields);
-  if (error instanceof BillConflict) return new ApiError(409, error.code, error.message);
-  if (error instanceof BillNotFound) return new ApiError(404, 'not_found', 'No bill with this objectOID');
-  if (error instanceof BalanceTooLow) return new ApiError(409, 'balance_too_low', error.message);
-  if (error instanceof HoldRefused) {
-    if (error.kind === 'invalid') return new ApiError(400, 'invalid_request', 'The request has invalid fields', [{ field: 'amount.value', message: error.message }]);
-    return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
-  }
-  if (error instanceof RefundRefused) {
-    if (error.kind === 'invalid') return new ApiError(400, badInputCode(error.fields ?? []), error.message, error.fields);
-    return error.kind === 'not_found' ? new ApiError(404, 'not_found', error.message) : new ApiError(409, error.kind, error.message);
-  }
-  return undefined;
-}
 
 const isPosition = (value: unknown): value is [number, string] =>
   Array.isArray(value) && value.length === 2 && Number.isSafeInteger(value[0]) && typeof value[1] === 'string';
@@ -278,7 +161,7 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       },
     },
     async (request, reply) => {
-      const input = billInputOf(request.body, (code) => (code === 'SBP' ? options.sbpPaymentMaximumKopecks : null));
+      const input = billInputOf(request.body, serverMaximums(options));
       return once(request, reply, 201, async (tx) => billView(tx, await createBill(tx, input), app.appOptions.publicUrl, app.appOptions.fiscal));
     },
   );

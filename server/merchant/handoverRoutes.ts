@@ -1,24 +1,15 @@
 /**
  * The merchant API's handover (`POST /merchant/v1/bills/:objectOID/handover`): the goods of a paid bill are handed
- * over, and each acquirer order that took a prepayment for it gets its closing receipt (full settlement). The bill's
- * move and its receipts' rows are written with the Idempotency-Key's answer in one transaction; the receipts then go to
- * the acquirer's fiscal API before the answer, which lists them as they then stand. The same key again answers the
- * same handover (its receipts as they now stand); another key on a bill handed over is 409 already_handed_over.
+ * over, and each acquirer order that took a prepayment for it gets its closing receipt (full settlement). The handover
+ * itself is handoverRequest.ts's: the desk's door comes in through it too.
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { billByOid } from '../billing/queries';
-import { closingReceiptsOfBill } from '../payments/closingReceiptQueries';
-import { handOver, HandoverRefused } from '../payments/closingReceipts';
-import { ApiError } from './errors';
-import { fingerprint, idempotent } from './idempotency';
+import { handOverOnce } from './handoverRequest';
+import { fingerprint } from './idempotency';
 import { errorResponses, errorSchema, handoverBody, handoverSchema, idempotencyHeaders, objectOidParams } from './schemas';
-import { closingReceiptView, iso } from './views';
 
 // The bearer key, the per-key limit: as every route of this API.
 const config = { rateLimit: false, csrf: 'exempt' } as const;
-
-/** A handover may be told a little after the fact, never ahead of it (a clock a few minutes fast is forgiven). */
-const FUTURE_SLACK_MS = 5 * 60_000;
 
 export const handoverRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const store = app.store;
@@ -42,27 +33,10 @@ export const handoverRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      const { objectOID } = request.params;
-      const at = request.body?.handedOverAt === undefined ? store.now() : Date.parse(request.body.handedOverAt);
-      if (at > store.now() + FUTURE_SLACK_MS) {
-        throw new ApiError(400, 'invalid_request', 'The request has invalid fields', [{ field: 'handedOverAt', message: 'is in the future: the goods must be handed over already' }]);
-      }
-      const key = { keyId: request.merchantKeyId!, idempotencyKey: request.headers['idempotency-key'] as string, fingerprint: fingerprint(request.method, request.url, request.body), statusCode: 200 };
-      const answer = await idempotent(store, key, async (tx) => {
-        try {
-          const bill = await handOver(tx, objectOID, at, app.appOptions.fiscal.ffd);
-          return { objectOID: bill.oid, handedOverAt: iso(bill.handed_over_at)! };
-        } catch (error) {
-          if (error instanceof HandoverRefused) throw new ApiError(error.kind === 'not_found' ? 404 : 409, error.kind, error.message);
-          throw error;
-        }
-      });
-      if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-      // Each receipt not yet sent goes now (each once); a replay sends what a lost process left unsent.
-      await app.gateway.sendClosingReceipts(objectOID);
-      const bill = (await billByOid(store, objectOID))!;
-      const receipts = await closingReceiptsOfBill(store, objectOID);
-      return reply.code(200).send({ objectOID, status: 'handed_over' as const, handedOverAt: iso(bill.handed_over_at)!, closingReceipts: receipts.map(closingReceiptView) });
+      const key = { keyId: request.merchantKeyId!, idempotencyKey: request.headers['idempotency-key'] as string, fingerprint: fingerprint(request.method, request.url, request.body) };
+      const { replayed, handover } = await handOverOnce(store, app.gateway, app.appOptions.fiscal.ffd, key, request.params.objectOID, request.body?.handedOverAt);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return reply.code(200).send(handover);
     },
   );
 };

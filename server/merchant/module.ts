@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../config';
 import { settingOnce } from '../platform/settings';
+import { webhookUrlOf } from '../profile/profile';
 import { MERCHANT_PREFIX, merchantApi } from './api';
 import { outboxBacklog } from './outbox';
 import { newWebhookSecret } from './signature';
@@ -14,7 +15,15 @@ import { webhookWorker, type WebhookWorker } from './worker';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The merchant side: the sandbox's development API key (null when keys are configured), the webhooks. */
-    merchant: { devApiKey: string | null; webhookSecret: string; webhookUrl: () => string | null; worker: WebhookWorker };
+    merchant: {
+      devApiKey: string | null;
+      webhookSecret: string;
+      /** The configured URL (MERCHANT_WEBHOOK_URL, or the sandbox's inbox). */
+      webhookUrl: () => string | null;
+      /** Where webhooks go now: the URL an admin set at the desk, else the configured one. */
+      currentWebhookUrl: () => Promise<string | null>;
+      worker: WebhookWorker;
+    };
   }
 }
 
@@ -25,9 +34,10 @@ export async function merchantModule(app: FastifyInstance, options: AppOptions):
   const webhookSecret = options.webhookSecret ?? (await settingOnce(store, 'webhook_secret', newWebhookSecret()));
   // The sandbox's inbox when no URL is set; its address follows the port `main.ts` listens on.
   const webhookUrl = () => options.webhookUrl ?? (options.sandbox ? `${app.appOptions.publicUrl}/sandbox/webhooks` : null);
+  const currentWebhookUrl = () => webhookUrlOf(store, { webhookUrl });
   const worker = webhookWorker(store, {
-    target: () => {
-      const url = webhookUrl();
+    target: async () => {
+      const url = await currentWebhookUrl();
       return url ? { url, secret: webhookSecret } : null;
     },
     retryScheduleMs: options.webhookRetryScheduleMs,
@@ -36,7 +46,7 @@ export async function merchantModule(app: FastifyInstance, options: AppOptions):
     fetch: options.webhookFetch,
     log: (message, error) => app.log.warn({ err: error }, message),
   });
-  app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, worker });
+  app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, currentWebhookUrl, worker });
   app.metrics.gauge('checkout_webhook_outbox_backlog', 'Webhook events waiting to be delivered (due now or retrying later)', async () => (await outboxBacklog(store)).pending);
   app.metrics.gauge('checkout_webhook_outbox_oldest_age_seconds', 'How long the oldest webhook event still waiting has waited (0: none waits)', async () => {
     const oldest = (await outboxBacklog(store)).oldestCreatedAt;

@@ -22,10 +22,40 @@ export async function enqueueEvent(store: Store, type: WebhookEventType, data: u
   const t = store.now();
   const id = nextEventId(t);
   const payload = JSON.stringify({ id, type, createdAt: new Date(t).toISOString(), data });
-  const event = { id, type, payload, state: 'pending', attempts: 0, next_attempt_at: t, lease_until: null, created_at: t, request_id: currentRequestId() } as const;
+  // The bill it tells of, so a bill's events are found without reading every payload (the desk's bill page).
+  const billOid = (data as { objectOID?: unknown } | null)?.objectOID;
+  const event = {
+    id,
+    type,
+    payload,
+    state: 'pending',
+    attempts: 0,
+    next_attempt_at: t,
+    lease_until: null,
+    created_at: t,
+    request_id: currentRequestId(),
+    bill_oid: typeof billOid === 'string' ? billOid : null,
+  } as const;
   await store.db.insertInto('webhook_events').values(event).execute();
   store.signal(EVENT_QUEUED);
   return id;
+}
+
+/** A bill's webhook events, oldest first, each with its delivery attempts (the desk's bill page). */
+export async function eventsOfBill(store: Store, billOid: string): Promise<(WebhookEventRow & { deliveries: WebhookAttemptRow[] })[]> {
+  const events = await store.db.selectFrom('webhook_events').selectAll().where('bill_oid', '=', billOid).orderBy('id').limit(200).execute();
+  if (events.length === 0) return [];
+  const attempts = await store.db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where(
+      'event_id',
+      'in',
+      events.map((event) => event.id),
+    )
+    .orderBy('id')
+    .execute();
+  return events.map((event) => ({ ...event, deliveries: attempts.filter((attempt) => attempt.event_id === event.id) }));
 }
 
 /** Ids of pending events due now and not held by a live lease. */

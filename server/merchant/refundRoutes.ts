@@ -5,15 +5,13 @@
  * then made at the acquirer in the background: refund.succeeded or refund.failed tells the end.
  */
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import { quantityMilliOf } from '../billing/items';
 import { paymentByOrder } from '../payments/queries';
 import { itemsOfRefund, refundsOfOrder } from '../payments/refundQueries';
-import { createRefund } from '../payments/refunds';
 import type { RefundRow } from '../payments/tables';
-import { parseMoney } from '../platform/money';
 import type { Store } from '../store/store';
 import { ApiError } from './errors';
 import { answerOnce } from './idempotency';
+import { askRefund } from './refundRequest';
 import { createRefundBody, orderIdParams, paymentWithRefundsSchema, refundSchema, refundsSchema } from './refundSchemas';
 import { errorResponses, errorSchema, idempotencyHeaders } from './schemas';
 import { paymentView, refundView, withDetails } from './views';
@@ -21,9 +19,6 @@ import { paymentView, refundView, withDetails } from './views';
 // The bearer key, the per-key limit: as every route of this API.
 const config = { rateLimit: false, csrf: 'exempt' } as const;
 const tags = ['payments'];
-
-/** Unparseable money becomes an amount the refund's check refuses by its field (-1). */
-const kopecksOf = (money: { value: string } | undefined) => (money ? (parseMoney(money.value) ?? -1) : null);
 
 const refundsView = async (store: Store, refunds: RefundRow[]) => Promise.all(refunds.map(async (refund) => refundView(refund, await itemsOfRefund(store, refund.id))));
 
@@ -54,17 +49,7 @@ export const refundRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request, reply) => {
       const { orderId } = request.params;
-      const body = request.body ?? {};
-      const answer = await answerOnce(store, request, reply, 201, async (tx) => {
-        const refund = await createRefund(tx, {
-          orderId,
-          amountKopecks: kopecksOf(body.amount),
-          reason: body.reason ?? null,
-          items: body.items?.map((item) => ({ positionId: item.positionId, amountKopecks: kopecksOf(item.amount), quantityMilli: item.quantity === undefined ? null : (quantityMilliOf(item.quantity) ?? -1) })) ?? null,
-          idempotencyKey: request.headers['idempotency-key'] as string,
-        });
-        return refundView(refund, await itemsOfRefund(tx, refund.id));
-      });
+      const answer = await answerOnce(store, request, reply, 201, (tx) => askRefund(tx, orderId, request.body ?? {}, request.headers['idempotency-key'] as string));
       app.gateway.refundSoon(orderId);
       return answer;
     },

@@ -45,6 +45,8 @@ export interface WebhookEventsTable {
   delivered_at: number | null;
   /** The request whose change the event tells of (its X-Request-Id); null for a sweep's own (an expired bill). */
   request_id: string | null;
+  /** The bill the event tells of (its data's objectOID); null for events made before this was kept. */
+  bill_oid: Generated<string | null>;
 }
 export type WebhookEventRow = Selectable<WebhookEventsTable>;
 

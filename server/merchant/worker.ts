@@ -22,8 +22,11 @@ export interface WebhookTarget {
 }
 
 export interface WorkerOptions {
-  /** Where and with what secret, asked at each delivery (the URL may name a port known only after listen). */
-  target: () => WebhookTarget | null;
+  /**
+   * Where and with what secret, asked at each round of deliveries (the URL may name a port known only after listen, and
+   * an admin may change it at the desk).
+   */
+  target: () => Promise<WebhookTarget | null>;
   retryScheduleMs: readonly number[];
   timeoutMs: number;
   pollMs: number;
@@ -125,7 +128,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
   }
 
   async function deliverDue(): Promise<number> {
-    const target = options.target();
+    const target = await options.target();
     if (!target) return 0;
     let made = 0;
     for (;;) {

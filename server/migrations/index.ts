@@ -20,6 +20,7 @@ import { migration as smsStatusReads } from './0013-sms-status-reads';
 import { migration as billParts } from './0014-bill-parts';
 import { migration as holds } from './0015-holds';
 import { migration as closingReceipts } from './0016-closing-receipts';
+import { migration as merchantDesk } from './0017-merchant-desk';
 import { billsPaymentsSessions, codeAskersOneWaitingFreeCall, codesGuardsOutboxFreeCalls } from './legacy';
 
 export const migrations: Record<string, Migration> = {
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0014-bill-parts': billParts,
   '0015-holds': holds,
   '0016-closing-receipts': closingReceipts,
+  '0017-merchant-desk': merchantDesk,
 };

@@ -90,6 +90,16 @@ export async function createRefund(tx: Store, request: RefundRequest): Promise<R
   return refund;
 }
 
+/**
+ * What of a payment can still be refunded now (kopecks): nothing for a payment not successful or paid by points alone,
+ * else what its refunds have not claimed. createRefund refuses exactly when this is 0 (and any more than this); the
+ * desk offers a refund only where it is more.
+ */
+export async function refundableOf(store: Store, attempt: AttemptRow): Promise<number> {
+  if (attempt.status !== 'success' || attempt.amount_kopecks === 0 || !attempt.acquirer_order_id) return 0;
+  return Math.max(0, attempt.amount_kopecks - (await claimedByRefunds(store, attempt.order_id)));
+}
+
 /** Why a bill could not keep a payment, as the refund's reason says it. */
 const AUTOMATIC_REASONS: Record<AutomaticRefundReason, string> = {
   'bill-paid': 'The bill was already paid by another payment',

@@ -27,6 +27,7 @@ import { billDataAnswer } from './billData';
 import { PaymentRefused } from './errors';
 import { AcquirerUnavailable } from './gatewayPort';
 import { offerDescription, showsOffer } from './offer';
+import { offerDocuments } from '../profile/profile';
 import { pay } from './pay';
 import { pollDepsOf, pollPayment, pollReply } from './poll';
 import { receiptSchema } from './receipt';
@@ -163,7 +164,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     const bill = await billByLink(store, objectOID);
     const type = bill ? await typeOfPage(store, bill, cardTypeOID) : undefined;
     if (!bill || !type || !showsOffer(type, kind)) return reply.code(404).send({ success: false, error: 'Оферта не найдена' });
-    return { success: true, OfferDescription: offerDescription(kind, bill, type) };
+    return { success: true, OfferDescription: offerDescription((await offerDocuments(store))[kind], bill, type) };
   });
 
   // Polled every 5 s by every payer waiting for a result: one database read answers it, the session's CSRF token

@@ -69,26 +69,28 @@ function serverRender(distDir: string): () => Promise<ServerRender | null> {
  * the title and the mount point go in through fillTemplate, which escapes every value. The checkout and the result
  * page come with what the server's rendering shows of them. Also the checkout link's 404 page.
  */
-export function pageRenderer(options: AppOptions) {
+export function pageRenderer(options: AppOptions, merchantOf: () => Promise<PageConfig['merchant']>) {
   const templateFile = path.join(options.distDir, 'index.html');
   let template: string | null = null;
   const readTemplate = () => (template ??= fs.existsSync(templateFile) ? fs.readFileSync(templateFile, 'utf8') : null);
   const renderer = serverRender(options.distDir);
 
-  const config = (billLink: string | null, returnUrl: string | null): PageConfig => ({
+  // The merchant as its profile says now (an admin may have changed it at the desk): read for every page.
+  const config = async (billLink: string | null, returnUrl: string | null): Promise<PageConfig> => ({
     product: options.product,
     providerBase: options.providerBase,
     environment: options.environment,
     captchaSiteKey: options.hcaptchaSiteKey,
     billLink,
-    merchant: { name: options.merchantName, supportPhone: options.merchantSupportPhone, supportEmail: options.merchantSupportEmail },
+    merchant: await merchantOf(),
     returnUrl,
     pollMs: options.pagePollMs,
   });
 
-  const send = (reply: FastifyReply, page: PageContent, status = 200) => {
+  const send = async (reply: FastifyReply, page: PageContent, status = 200, pageConfig?: PageConfig) => {
     const built = readTemplate();
     if (!built) return reply.code(503).type('text/plain; charset=utf-8').send('The page is not built yet: run `npm run build`.');
+    const filled = pageConfig ?? (await config(page.billLink, page.returnUrl ?? null));
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -96,7 +98,7 @@ export function pageRenderer(options: AppOptions) {
       .send(
         fillTemplate(built, {
           CSRF_TOKEN: { attribute: page.csrf },
-          CONFIG: { attribute: JSON.stringify(config(page.billLink, page.returnUrl ?? null)) },
+          CONFIG: { attribute: JSON.stringify(filled) },
           INITIAL_DATA: { attribute: JSON.stringify(page.initial ?? { rendered: null }) },
           TITLE: { text: page.title },
           MOUNT: page.mount,
@@ -125,7 +127,8 @@ export function pageRenderer(options: AppOptions) {
     status = 200,
   ) => {
     const { csrf, billLink, retryOrder, initial } = page;
-    const shown = await rendered(reply, (render) => render.renderCheckout({ config: config(billLink, null), billLink, retryOrder, initial }));
+    const pageConfig = await config(billLink, null);
+    const shown = await rendered(reply, (render) => render.renderCheckout({ config: pageConfig, billLink, retryOrder, initial }));
     return send(
       reply,
       {
@@ -136,6 +139,7 @@ export function pageRenderer(options: AppOptions) {
         initial: { ...initial, rendered: shown?.view ?? null },
       },
       status,
+      pageConfig,
     );
   };
 
@@ -145,15 +149,21 @@ export function pageRenderer(options: AppOptions) {
     page: { csrf: string; title: string; orderId: string | null; billOid: string | null; cancelled: boolean; returnUrl: string | null; initial: Omit<InitialData, 'rendered'> },
   ) => {
     const { csrf, title, orderId, billOid, cancelled, returnUrl, initial } = page;
-    const shown = await rendered(reply, (render) => render.renderResult({ config: config(null, returnUrl), orderId, billOid, cancelled, initial }));
-    return send(reply, {
-      csrf,
-      title,
-      mount: html`<div id="result">${shown ? reactMarkup(shown.markup) : ''}</div>`,
-      billLink: null,
-      returnUrl,
-      initial: { ...initial, rendered: shown?.view ?? null },
-    });
+    const pageConfig = await config(null, returnUrl);
+    const shown = await rendered(reply, (render) => render.renderResult({ config: pageConfig, orderId, billOid, cancelled, initial }));
+    return send(
+      reply,
+      {
+        csrf,
+        title,
+        mount: html`<div id="result">${shown ? reactMarkup(shown.markup) : ''}</div>`,
+        billLink: null,
+        returnUrl,
+        initial: { ...initial, rendered: shown?.view ?? null },
+      },
+      200,
+      pageConfig,
+    );
   };
 
   /** The 404 of a checkout link whose bill id cannot be one: no session, nothing for the page's script to mount. */

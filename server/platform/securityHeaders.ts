@@ -45,8 +45,8 @@ export function apiSecurityHeaders(page: Record<string, string>): Record<string,
 }
 
 /**
- * The calls that answer JSON (or the metrics' text): the API, the provider-host calls, the merchant API, the health
- * checks and the metrics (a CSP report gets an empty 204).
+ * The calls that answer JSON (or the metrics' text): the API, the provider-host calls, the merchant API, the desk's
+ * API (its CSV exports and logo too), the health checks and the metrics (a CSP report gets an empty 204).
  */
 export const isApiUrl = (url: string) =>
-  url.startsWith('/api/') || url.startsWith('/ajax/') || url.startsWith('/merchant/') || url.startsWith('/health/') || url === '/metrics';
+  url.startsWith('/api/') || url.startsWith('/ajax/') || url.startsWith('/merchant/') || url.startsWith('/desk/api/') || url.startsWith('/health/') || url === '/metrics';

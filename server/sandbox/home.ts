@@ -49,8 +49,10 @@ ${bills}</ul>
 <h2>Инструменты песочницы</h2>
 <ul class="sandbox-list">
 <li><a href="/sandbox/sms?phone=79990000001">Отправленные СМС</a> <span class="sandbox-hint">коды подтверждения, по номеру телефона в адресе (JSON)</span></li>
+<li><a href="/sandbox/mail">Почтовый ящик</a> <span class="sandbox-hint">письма со ссылками на оплату, отправленные из кабинета магазина</span></li>
 <li><a href="/sandbox/free-call">Бесплатная линия</a> <span class="sandbox-hint">звонок, подтверждающий номер при восстановлении пароля</span></li>
-${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящие вебхуки</a> <span class="sandbox-hint">что сервер сообщил магазину</span></li>\n` : null}<li><a href="/merchant/v1/openapi.json">API магазина (OpenAPI)</a> <span class="sandbox-hint">выставить счет и начислить баллы; ключ и пример curl печатает npm start, описание — docs/merchant-api.md</span></li>
+${has('/sandbox/webhooks') ? html`<li><a href="/sandbox/webhooks">Входящие вебхуки</a> <span class="sandbox-hint">что сервер сообщил магазину</span></li>\n` : null}<li><a href="/desk/">Кабинет магазина</a> <span class="sandbox-hint">счета, платежи и возвраты для сотрудников; демо-входы печатает npm start</span></li>
+<li><a href="/merchant/v1/openapi.json">API магазина (OpenAPI)</a> <span class="sandbox-hint">выставить счет и начислить баллы; ключ и пример curl печатает npm start, описание — docs/merchant-api.md</span></li>
 <li><a href="/sandbox/csp-reports">Отчеты CSP</a> <span class="sandbox-hint">нарушения политики безопасности страницы (JSON)</span></li>
 <li>Новый неоплаченный счет из командной строки:
 <pre class="sandbox-code">curl -X POST -H 'content-type: application/json' -d '${JSON.stringify({ from: 'demo-anon' })}' ${options.publicUrl}/sandbox/bills</pre></li>

@@ -1,8 +1,8 @@
 /**
  * The sandbox: every outside party faked on this server, for demos and tests (SANDBOX=0 turns it off). The acquirer
  * (an RBS protocol fake with its card form, the fast-payment bank app and the bank-app pay widget), the SMS provider
- * (an SMS.ru fake, with the phone's side: the texts it delivered and the free call), the captcha, the merchant's
- * webhook inbox, the demo bills and the start page.
+ * (an SMS.ru fake, with the phone's side: the texts it delivered and the free call), the mail server with its inbox,
+ * the captcha, the merchant's webhook inbox, the demo bills and the start page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { sberpaySandbox } from './sberpay';
 import { sbpSandbox } from './sbp';
 import { smsruFakeRoutes } from './smsru';
 import { createSmsRuFake, type SmsRuFake } from './smsruFake';
+import { mailSandbox, sandboxMailServer, type SandboxMailServer } from './mail';
 import { webhooksSandbox } from './webhooks';
 
 declare module 'fastify' {
@@ -24,6 +25,8 @@ declare module 'fastify' {
     rbsFake: RbsFake | null;
     /** The sandbox's SMS.ru fake (sandbox on only). */
     smsruFake: SmsRuFake | null;
+    /** The sandbox's SMTP server, the product's mail server when no SMTP_URL is set (sandbox on only). */
+    sandboxMail: SandboxMailServer | null;
   }
 }
 
@@ -31,12 +34,16 @@ export async function sandboxModule(app: FastifyInstance, options: AppOptions): 
   if (!options.sandbox) {
     app.decorate('rbsFake', null);
     app.decorate('smsruFake', null);
+    app.decorate('sandboxMail', null);
     return;
   }
   const fake = createRbsFake({ store: app.store, options, callbackKey: app.callbackKey, background: app.background });
   app.decorate('rbsFake', fake);
   const smsru = createSmsRuFake({ store: app.store, options, background: app.background });
   app.decorate('smsruFake', smsru);
+  const mail = sandboxMailServer(app.store, options.sandboxSmtpPort, (message, error) => app.log.warn({ err: error }, message));
+  app.decorate('sandboxMail', mail);
+  app.addHook('onClose', () => mail.close());
   const css = fs.readFileSync(path.join(__dirname, 'sandbox.css'), 'utf8');
   app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
   await app.register(rbsFakeRoutes, { options, fake });
@@ -46,6 +53,7 @@ export async function sandboxModule(app: FastifyInstance, options: AppOptions): 
   await app.register(smsruFakeRoutes, { fake: smsru });
   await app.register(partiesSandbox, { fake: smsru });
   await app.register(webhooksSandbox, { secret: app.merchant.webhookSecret });
+  await app.register(mailSandbox);
   await app.register(homeRoutes, { options });
   app.get('/sandbox/csp-reports', async () => ({ count: app.cspReports.count, reports: app.cspReports.recent }));
 }

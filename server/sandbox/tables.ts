@@ -103,3 +103,23 @@ declare module '../store/database' {
     sandbox_webhooks: SandboxWebhooksTable;
   }
 }
+
+/** The letters the sandbox's SMTP server took: what `GET /sandbox/mail` shows (the mailbox's side). */
+export interface SandboxMailTable {
+  id: Generated<number>;
+  message_id: string | null;
+  mail_from: string;
+  /** The envelope's recipients, lower case, separated by commas. */
+  rcpt_to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  received_at: number;
+}
+export type SandboxMailRow = Selectable<SandboxMailTable>;
+
+declare module '../store/database' {
+  interface Database {
+    sandbox_mail: SandboxMailTable;
+  }
+}
