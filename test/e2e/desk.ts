@@ -75,7 +75,7 @@ export const DESK_SCREENS = [
   'desk-audit',
   'desk-password',
   'desk-forbidden',
-  'sandbox-mail',
+  'desk-sandbox-mail',
 ];
 
 const title = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 }).waitFor();
@@ -196,7 +196,7 @@ export async function walkDesk(browser: Browser, server: RunningServer, device: 
     await visit('desk-forbidden', page);
 
     await page.goto(`${server.url}/sandbox/mail`);
-    await visit('sandbox-mail', page);
+    await visit('desk-sandbox-mail', page);
   } finally {
     await context.close();
   }
