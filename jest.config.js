@@ -101,13 +101,14 @@ module.exports = {
     e2e,
     // On PostgreSQL: the server suites, and of the payer's journeys those where the engine changes what the payer sees
     // (test/e2e/postgres-smoke.test.ts) or that the product must show on both engines (a large bill paid in parts,
-    // test/e2e/parts.test.ts); the rest of what they do to the store, the server suites check on both engines.
+    // test/e2e/parts.test.ts; the merchant's desk, whose search, figures and exports are queries of their own,
+    // test/e2e/desk.test.ts); the rest of what they do to the store, the server suites check on both engines.
     ...(postgresAvailable
       ? [
           onPostgres(server),
           {
             ...onPostgres(e2e),
-            testMatch: ['<rootDir>/test/e2e/postgres-smoke.test.ts', '<rootDir>/test/e2e/parts.test.ts'],
+            testMatch: ['<rootDir>/test/e2e/postgres-smoke.test.ts', '<rootDir>/test/e2e/parts.test.ts', '<rootDir>/test/e2e/desk.test.ts'],
             testPathIgnorePatterns: ['/node_modules/'],
           },
         ]

@@ -1,11 +1,14 @@
 /**
- * Screenshots of every screen at 375 px and 1280 px into docs/screenshots/<screen>-375.png / -1280.png.
- * Run after a build: `DIST_DIR=... npx tsx scripts/screenshots.ts [screen-name-filter]`. It also reports any
- * screen wider than its viewport (horizontal scroll), which the a11y journeys assert from 320 px.
+ * Screenshots of every screen of the payer's page and of the merchant's desk at 375 px and 1280 px into
+ * docs/screenshots/<screen>-375.png / -1280.png. Run after a build: `DIST_DIR=... npx tsx scripts/screenshots.ts
+ * [screen-name-filter]` (a filter starting with "desk" walks the desk alone). It also reports any screen wider than its
+ * viewport (horizontal scroll), which the a11y journeys assert from 320 px.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, startServer } from '../test/e2e/harness';
+import type { Page } from 'playwright-core';
+import { walkDesk } from '../test/e2e/desk';
 import { journeys, walk, type Device } from '../test/e2e/screens';
 
 const out = path.resolve(__dirname, '..', 'docs', 'screenshots');
@@ -21,27 +24,25 @@ async function main() {
       // A server per device: the forgot-password journey may send a phone only one SMS a minute.
       const server = await startServer();
       try {
-        for (const journey of journeys) {
+        const shoot = async (name: string, page: Page) => {
+          if (filter && !name.includes(filter)) return;
+          // Let transitions and images settle before the picture.
+          await page.waitForTimeout(250);
+          // Against the layout viewport: a phone's browser zooms out on a page too wide, and its inner width grows.
+          const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (scroll > 0) overflowing.push(`${name} @${width[device]}: ${scroll}px too wide`);
+          const file = path.join(out, `${name}-${width[device]}.png`);
+          await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+          console.log(`  ${path.relative(process.cwd(), file)}`);
+        };
+        // One device pixel per CSS pixel: the files stay small and show the layout at its real width.
+        const onePixel = { deviceScaleFactor: 1 };
+        for (const journey of filter?.startsWith('desk') ? [] : journeys) {
           if (journey.devices && !journey.devices.includes(device)) continue;
-          await walk(
-            browser,
-            server,
-            journey,
-            device,
-            async (name, page) => {
-              if (filter && !name.includes(filter)) return;
-              // Let transitions and images settle before the picture.
-              await page.waitForTimeout(250);
-              const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-              if (scroll > 0) overflowing.push(`${name} @${width[device]}: ${scroll}px too wide`);
-              const file = path.join(out, `${name}-${width[device]}.png`);
-              await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
-              console.log(`  ${path.relative(process.cwd(), file)}`);
-            },
-            // One device pixel per CSS pixel: the files stay small and show the layout at its real width.
-            { deviceScaleFactor: 1 },
-          );
+          await walk(browser, server, journey, device, shoot, onePixel);
         }
+        // The merchant's desk, every page of it (test/e2e/desk.ts, the walk its accessibility test takes too).
+        await walkDesk(browser, server, device, shoot, onePixel);
       } finally {
         await server.stop();
       }

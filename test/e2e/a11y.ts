@@ -60,7 +60,7 @@ export function describeScreensOn(device: Device) {
 }
 
 /** Presses a key until the target has focus (a keyboard user's Tab walk), failing after `max` presses. */
-async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max = 25) {
+export async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max = 25) {
   for (let presses = 0; presses < max; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
     await page.keyboard.press(key);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PAGE_BUDGETS } from '../../bench/report';
+import { auditActionNames, deskMessages, measureNames, roleNames } from '../../src/desk/services/messages';
 import { bankListMessages } from '../../src/services/bankListMessages';
 import { messages } from '../../src/services/messages';
 import { receiptMessages } from '../../src/services/receiptMessages';
@@ -66,4 +67,25 @@ test('the first scripts weigh no more than their budget, gzipped as the bench do
   // Some code at all: the check would pass on an empty build otherwise.
   expect(gzipBytes).toBeGreaterThan(10_000);
   expect(gzipBytes).toBeLessThanOrEqual(PAGE_BUDGETS.initialJsGzipBytes);
+});
+
+/**
+ * The merchant's desk is a build of its own (dist/desk/): none of its copy is in any script of the payer's page, first
+ * or later, so a payer never downloads the staff's page. A desk text that a payer's catalogue also has says nothing.
+ */
+test("no script of the payer's page carries the desk's copy", () => {
+  const payerTexts = textsOf({ messages, stepMessages, receiptMessages, bankListMessages });
+  const deskTexts = textsOf({ deskMessages, auditActionNames, roleNames, measureNames }).filter((text) => text.length >= 8 && !payerTexts.some((payer) => payer.includes(text)));
+  const scriptsIn = (dir: string) =>
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'))
+      .join('\n');
+  const payer = scriptsIn(distDir);
+  const desk = scriptsIn(path.join(distDir, 'desk'));
+  // The check can see the desk's copy: its own build has every one of these texts.
+  expect(deskTexts.length).toBeGreaterThan(100);
+  expect(deskTexts.filter((text) => !desk.includes(text))).toEqual([]);
+  expect(deskTexts.filter((text) => payer.includes(text))).toEqual([]);
 });
