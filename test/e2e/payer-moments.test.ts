@@ -29,12 +29,16 @@ async function open(page: Page, demo: string) {
 
 /** A reload once the page has shown what was done (the next frame), then the step the address bar named comes back. */
 async function reload(page: Page, heading: string | RegExp) {
+  // The address bar is bound to the checkout a moment after the first render (a chunk of its own): the step is named
+  // in it once bound, on the first step too.
+  await page.waitForURL(/#\/[\w-]+$/);
   const before = hash(page);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
   await page.reload();
   await page.getByRole('heading', { name: heading }).first().waitFor();
   // The heading may be the server's markup: what the tab kept shows once the page's script has taken it over.
   await page.locator('[data-shown]').first().waitFor({ state: 'attached' });
+  await page.waitForURL(/#\/[\w-]+$/);
   expect(hash(page)).toBe(before);
 }
 
