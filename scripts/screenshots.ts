@@ -21,30 +21,36 @@ async function main() {
   const overflowing: string[] = [];
   try {
     for (const device of ['mobile', 'desktop'] as const) {
+      const shoot = async (name: string, page: Page) => {
+        if (filter && !name.includes(filter)) return;
+        // Let transitions and images settle before the picture.
+        await page.waitForTimeout(250);
+        // Against the layout viewport: a phone's browser zooms out on a page too wide, and its inner width grows.
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (scroll > 0) overflowing.push(`${name} @${width[device]}: ${scroll}px too wide`);
+        const file = path.join(out, `${name}-${width[device]}.png`);
+        await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+        console.log(`  ${path.relative(process.cwd(), file)}`);
+      };
+      // One device pixel per CSS pixel: the files stay small and show the layout at its real width.
+      const onePixel = { deviceScaleFactor: 1 };
       // A server per device: the forgot-password journey may send a phone only one SMS a minute.
       const server = await startServer();
       try {
-        const shoot = async (name: string, page: Page) => {
-          if (filter && !name.includes(filter)) return;
-          // Let transitions and images settle before the picture.
-          await page.waitForTimeout(250);
-          // Against the layout viewport: a phone's browser zooms out on a page too wide, and its inner width grows.
-          const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          if (scroll > 0) overflowing.push(`${name} @${width[device]}: ${scroll}px too wide`);
-          const file = path.join(out, `${name}-${width[device]}.png`);
-          await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
-          console.log(`  ${path.relative(process.cwd(), file)}`);
-        };
-        // One device pixel per CSS pixel: the files stay small and show the layout at its real width.
-        const onePixel = { deviceScaleFactor: 1 };
         for (const journey of filter?.startsWith('desk') ? [] : journeys) {
           if (journey.devices && !journey.devices.includes(device)) continue;
           await walk(browser, server, journey, device, shoot, onePixel);
         }
-        // The merchant's desk, every page of it (test/e2e/desk.ts, the walk its accessibility test takes too).
-        await walkDesk(browser, server, device, shoot, onePixel);
       } finally {
         await server.stop();
+      }
+      // The merchant's desk, every page of it (test/e2e/desk.ts, the walk its accessibility test takes too), on a
+      // server of its own: its lists show the seeded bills alone, as the walk expects.
+      const deskServer = await startServer();
+      try {
+        await walkDesk(browser, deskServer, device, shoot, onePixel);
+      } finally {
+        await deskServer.stop();
       }
     }
   } finally {

@@ -206,11 +206,12 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.points.blockTitle);
       await visit('use-points', page);
-      // More than can be spent is said, not cut.
-      await page.getByLabel(stepMessages.usePoints.input).fill('99999');
-      await page.getByLabel(stepMessages.usePoints.input).blur();
-      await page.getByText(/^Можно списать не более/).waitFor();
-      await visit('use-points-too-many', page);
+      // More than can be spent is cut to the most that can be, once the field is left.
+      const points = page.getByLabel(stepMessages.usePoints.input);
+      await points.fill('99999');
+      await points.blur();
+      await page.waitForFunction((field) => (field as HTMLInputElement).value.replace(/\D/g, '') !== '99999', await points.elementHandle());
+      await visit('use-points-clamped', page);
       await page.getByLabel(stepMessages.usePoints.input).fill('1000');
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, stepMessages.code.sent);
@@ -449,7 +450,7 @@ export const journeys: Journey[] = [
       await bankApp.getByRole('status').waitFor();
       await bankApp.close();
       await page.getByRole('status').filter({ hasText: stepMessages.status.declined }).waitFor({ timeout: 20_000 });
-      await page.getByRole('button', { name: m.app.back }).waitFor();
+      await page.getByRole('button', { name: receiptMessages.retry }).waitFor();
       await visit('result-declined-in-checkout', page);
     },
   },
