@@ -26,7 +26,7 @@ export async function showCheckout(element: HTMLElement, app: AppActor, rendered
   if (rendered) await settledView(app);
   // Only a settled view is hydrated: an answer still on its way could change it half-way through.
   const view = shownView(app.getSnapshot());
-  show(element, <CheckoutRoot app={app} {...services} />, view !== 'loading' && rendered === view);
+  show(element, <CheckoutRoot app={app} {...services} />, view !== 'loading' && rendered === view, app);
 }
 
 /**

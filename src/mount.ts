@@ -2,12 +2,15 @@ import { createElement, startTransition, useLayoutEffect, type ReactNode } from 
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { waitFor, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { AppActor } from './machines/app';
+import { holdForHydration } from './views/useSelector';
 
 /**
  * Shows a page's tree: hydrates the server's markup when the server rendered the view the page's first render shows,
- * else renders on its own (React replaces whatever the mount point held when it commits).
+ * else renders on its own (React replaces whatever the mount point held when it commits). `actor`: the one the tree
+ * reads; what it is now is what the hydration compares the markup with, whatever answer comes meanwhile.
  */
-export function show(element: HTMLElement, tree: ReactNode, hydrate: boolean) {
+export function show(element: HTMLElement, tree: ReactNode, hydrate: boolean, actor: AnyActorRef | null) {
+  if (hydrate && actor) holdForHydration(actor);
   const shown = createElement(Shown, { element, how: hydrate ? 'hydrated' : 'rendered' }, tree);
   // As a transition, React hydrates (and renders) in slices that let the browser answer between them, rather than in
   // one long task (Lighthouse's total blocking time).

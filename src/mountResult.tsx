@@ -30,6 +30,7 @@ export async function mountResult(element: HTMLElement, deps: Dependencies, conf
     <ResultPageRoot status={status} query={{ orderId, billOid, cancelled }} config={config} onReload={() => window.location.reload()} />,
     // Only a status the page carries is hydrated: a poll still on its way could change it half-way through.
     (!status || !!carried) && rendered === view,
+    status,
   );
 }
 
