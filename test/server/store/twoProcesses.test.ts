@@ -148,8 +148,9 @@ test('SIGKILL of one process in the middle of payments loses nothing: the other 
     // was not, never half.
     expect(['created', 'success']).toContain(before.status);
     if (!confirmed.has(orderId)) expect((await confirmByCard(b.base, orderId)).status).toBe(303);
-    // The dead process may have been asking the acquirer about it: its claim ends after one call's time-out (10 s).
-    expect(await settledStatus(survivor, orderId, bill, 30_000)).toMatchObject({ success: true, status: 'success', objectOID: bill });
+    // The dead process may have been asking the acquirer about it: its lease on the order, taken for a read of up to
+    // three calls, ends after three calls' time-outs and a second (31 s); the survivor asks once it has.
+    expect(await settledStatus(survivor, orderId, bill, 45_000)).toMatchObject({ success: true, status: 'success', objectOID: bill });
     expect(await attemptsOfBill(store, bill)).toEqual([expect.objectContaining({ order_id: orderId, status: 'success' })]);
     expect((await billByOid(store, bill))!).toMatchObject({ status: 'paid', paid_order_id: orderId });
   }
