@@ -55,8 +55,9 @@ module.exports = tseslint.config(
   { files: ['src/**'], ignores: ['src/desk/**'], rules: layer("The payer's page imports nothing of the desk.", 'desk') },
   { files: ['src/machines/**'], rules: layer('Machines never import views (views → machines → services); the page never imports the desk.', 'views', 'desk') },
   {
-    // One useSelector on the page: views/useSelector.ts (@xstate/react's would bring its selector and its shim along).
-    files: ['src/views/**'],
+    // One useSelector, on the page and on the desk: views/useSelector.ts (@xstate/react's would bring its selector and
+    // its shim along, and a second hook of the same name).
+    files: ['src/views/**', 'src/desk/views/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -19,9 +19,10 @@ export function holdForHydration(actor: AnyActorRef) {
 
 /**
  * An actor's snapshot narrowed by `selector`, as @xstate/react's useSelector gives it (a render only when the selection
- * changes by `compare`; an actor that failed throws its error), on React's own useSyncExternalStore. The page's one
- * useSelector: every view reads its actors with it, so no script carries @xstate/react's selector and its shim
- * (initialJsGzipBytes in docs/benchmarks.md). While hydrating, it reads the snapshot held as hydration began.
+ * changes by `compare`; an actor that failed throws its error), on React's own useSyncExternalStore. The one
+ * useSelector of the page and of the desk: every view reads its actors with it, so no script carries @xstate/react's
+ * selector and its shim (initialJsGzipBytes in docs/benchmarks.md). While hydrating, it reads the snapshot held as
+ * hydration began.
  */
 export function useSelector<Actor extends AnyActorRef | undefined, T>(
   actor: Actor,

@@ -34,8 +34,9 @@ test.each([
   expect(await restrictedImports(file, source)).toEqual([]);
 }, 30_000);
 
-test("views read actors with the page's one useSelector, never @xstate/react's", async () => {
+test("views, the page's and the desk's, read actors with one useSelector, never @xstate/react's", async () => {
   expect(await restrictedImports('src/views/Sbp.tsx', "import { useSelector } from '@xstate/react';\nexport const s = useSelector;\n")).toEqual([expect.stringMatching(/one useSelector/)]);
+  expect(await restrictedImports('src/desk/views/BillView.tsx', "import { useSelector } from '@xstate/react';\nexport const s = useSelector;\n")).toEqual([expect.stringMatching(/one useSelector/)]);
   expect(await restrictedImports('src/views/Sbp.tsx', "import { useSelector } from './useSelector';\nimport { useActorRef } from '@xstate/react';\nexport const s = [useSelector, useActorRef];\n")).toEqual([]);
 }, 30_000);
 

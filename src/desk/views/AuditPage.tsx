@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import type { AuditActor } from '../machines/audit';
 import { formatMoment } from '../services/format';
 import { auditActionNames, deskMessages } from '../services/messages';

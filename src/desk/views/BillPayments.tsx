@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import type { BillActor } from '../machines/bill';
 import { formatMoment, formatMoney } from '../services/format';
 import { closingReceiptStatusNames, deskMessages, methodNames, paymentStatusNames, refundStatusNames } from '../services/messages';

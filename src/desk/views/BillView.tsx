@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useState, type FormEvent } from 'react';
 import type { BillActor, LinkChannel } from '../machines/bill';
 import { formatMoment, formatMoney, formatPhone, phoneDigits } from '../services/format';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useState, type FormEvent } from 'react';
 import type { BillsListActor } from '../machines/billsList';
 import { formatMoment, formatMoney, formatPhone } from '../services/format';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { NewBillActor } from '../machines/newBill';
 import { formatMoney } from '../services/format';

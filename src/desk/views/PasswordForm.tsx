@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useState, type FormEvent } from 'react';
 import type { PasswordChangeActor } from '../machines/passwordChange';
 import { deskMessages as m } from '../services/messages';

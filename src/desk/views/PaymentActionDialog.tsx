@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { asksAmount, type PaymentActionActor } from '../machines/paymentAction';
 import type { DeskAction } from '../services/types';

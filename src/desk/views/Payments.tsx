@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useState } from 'react';
 import type { PaymentsActor } from '../machines/payments';
 import { exportUrl } from '../services/api';

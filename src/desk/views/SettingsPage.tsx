@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { SettingsActor } from '../machines/settings';
 import { deskMessages } from '../services/messages';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../views/useSelector';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { DeskActor, DeskSnapshot } from '../machines/desk';
 import type { DeskConfig } from '../services/deskConfig';
