@@ -33,6 +33,8 @@ const FIELD_MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   [/^must match \^/, () => 'недопустимые символы'],
   [/^must have required property '(.+)'$/, () => 'обязательное поле'],
   [/^must NOT have more than (\d+) characters$/, (max) => `не длиннее ${max} символов`],
+  // At least one character is a field left empty: said so, not as a length.
+  [/^must NOT have fewer than 1 characters$/, () => 'обязательное поле'],
   [/^must NOT have fewer than (\d+) characters$/, (min) => `не короче ${min} символов`],
   [/^must NOT have more than (\d+) items$/, (max) => `не больше ${max}`],
   [/^must NOT have fewer than (\d+) items$/, (min) => `не меньше ${min}`],

@@ -49,6 +49,9 @@ test('the schema’s own messages (Ajv) and a refund’s', () => {
   ]) {
     expect([message, isRussian(russianMessage(message))]).toEqual([message, true]);
   }
+  // A field left empty is told as such, a longer minimum as a length.
+  expect(russianMessage('must NOT have fewer than 1 characters')).toBe('обязательное поле');
+  expect(russianMessage('must NOT have fewer than 10 characters')).toBe('не короче 10 символов');
   expect(refusalText({ code: 'refund_exceeds_remaining', message: '800.00 is more than remains to refund of this payment: 715.00' })).toBe('800,00 больше, чем осталось вернуть: 715,00');
   expect(refusalText({ code: 'forbidden', message: 'whatever' })).toBe('Недостаточно прав для этого действия');
   expect(refusalText({ code: 'bill_not_payable', message: 'Счет уже оплачен' })).toBe('Счет уже оплачен');
