@@ -8,10 +8,11 @@
  * Each is offered only to a role that may do it, and only while the domain would take it.
  */
 import QRCode from 'qrcode';
-import type { FiscalDefaults } from '../billing/fiscalCodes';
+import type { FiscalSettings } from '../billing/fiscalCodes';
 import { billByOid } from '../billing/queries';
 import { eventsOfBill } from '../merchant/outbox';
 import { billView, iso, money, refundView } from '../merchant/views';
+import { canHandOver } from '../payments/closingReceipts';
 import { attemptByOrder } from '../payments/queries';
 import { itemsOfRefund, refundsOfOrder } from '../payments/refundQueries';
 import { refundableOf } from '../payments/refunds';
@@ -36,7 +37,7 @@ export type BillAction = { kind: 'handover'; max: ReturnType<typeof money> };
 export interface BillPageDeps {
   store: Store;
   publicUrl: string;
-  fiscal: FiscalDefaults;
+  fiscal: FiscalSettings;
   /** Whether e-mail can be sent at all (the page hides the e-mail button otherwise). */
   mail: boolean;
 }
@@ -71,7 +72,9 @@ export async function billPage(deps: BillPageDeps, staff: Staff, oid: string) {
     auditOf(store, [oid, ...view.payments.map((payment) => payment.orderId)]),
     QRCode.toDataURL(view.payUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 }),
   ]);
-  const actions: BillAction[] = may(staff.role, 'handover.mark') && view.status === 'paid' ? [{ kind: 'handover', max: view.amount }] : [];
+  // Offered only when there is a prepayment to close: a bill paid with points alone, or by receipts that were full
+  // payments already, would be refused.
+  const actions: BillAction[] = may(staff.role, 'handover.mark') && (await canHandOver(store, bill, deps.fiscal.ffd)) ? [{ kind: 'handover', max: view.amount }] : [];
   return {
     bill: { ...view, payments },
     actions,

@@ -44,6 +44,25 @@ export async function closingCartOfOrder(tx: Store, attempt: AttemptRow, bill: B
 }
 
 /**
+ * The closing receipts a handover of the bill would send now, one per order that took money for it and carried a
+ * receipt with something still kept to close; `tookMoney` false: points alone paid it.
+ */
+async function closingReceiptsDue(tx: Store, bill: BillRow, ffd: FfdVersion) {
+  const attempts = await attemptsThatTookMoney(tx, bill.oid);
+  const receipts = [];
+  for (const attempt of attempts) {
+    const cart = await closingCartOfOrder(tx, attempt, bill, ffd, tx.now());
+    if (cart) receipts.push({ orderId: attempt.order_id, amountKopecks: cart.orderBundle.total, cart: JSON.stringify(cart) });
+  }
+  return { tookMoney: attempts.length > 0, receipts };
+}
+
+/** Whether the bill can be handed over now: paid in full, with a prepayment to close (what handOver would take). */
+export async function canHandOver(store: Store, bill: BillRow, ffd: FfdVersion): Promise<boolean> {
+  return bill.state === 'paid' && (await closingReceiptsDue(store, bill, ffd)).receipts.length > 0;
+}
+
+/**
  * Hands the bill over at `at`, in the caller's transaction: the bill moves to handedOver and its chart's effect makes
  * the closing receipts. Refused when the bill is not paid in full, is handed over already, or has no prepayment to close
  * (paid with points only, or by receipts that were not prepayments).
@@ -53,13 +72,8 @@ export async function handOver(tx: Store, oid: string, at: number, ffd: FfdVersi
   if (!bill) throw new HandoverRefused('not_found', 'No bill with this objectOID');
   if (bill.state === 'handedOver') throw new HandoverRefused('already_handed_over', `The bill was handed over already (${new Date(bill.handed_over_at!).toISOString()}): its closing receipts were sent then`);
   if (bill.state !== 'paid') throw new HandoverRefused('nothing_to_close', 'The bill is not paid in full: only a paid bill can be handed over');
-  const attempts = await attemptsThatTookMoney(tx, oid);
-  if (attempts.length === 0) throw new HandoverRefused('nothing_to_close', 'No payment took money for this bill (points alone paid it): there is no prepayment to close');
-  const receipts = [];
-  for (const attempt of attempts) {
-    const cart = await closingCartOfOrder(tx, attempt, bill, ffd, tx.now());
-    if (cart) receipts.push({ orderId: attempt.order_id, amountKopecks: cart.orderBundle.total, cart: JSON.stringify(cart) });
-  }
+  const { tookMoney, receipts } = await closingReceiptsDue(tx, bill, ffd);
+  if (!tookMoney) throw new HandoverRefused('nothing_to_close', 'No payment took money for this bill (points alone paid it): there is no prepayment to close');
   if (receipts.length === 0) {
     throw new HandoverRefused('nothing_to_close', "The bill's receipts were not prepayments (or refunds gave everything back): there is nothing to close");
   }

@@ -155,6 +155,23 @@ describe('a handover at the desk', () => {
     expect((await merchantCall(server.app, 'GET', `/bills/${objectOID}`)).json().status).toBe('handed_over');
   });
 
+  test('a bill paid in full by a receipt that was no prepayment is not offered one: there is nothing to close, as the API says', async () => {
+    server = await startServer();
+    const accountant = await deskAs(server.app, 'accountant');
+    const issued = await accountant.post(
+      '/bills',
+      { purpose: 'Шиномонтаж', amount: rub('2400.00'), paymentTypes: [{ code: 'ALL', name: 'Карта' }], items: [{ ...position('Шиномонтаж', '2400.00'), paymentMethod: 'full_payment' }] },
+      { 'idempotency-key': newIdempotencyKey() },
+    );
+    const bill = issued.json<{ objectOID: string; payUrl: string }>();
+    await payBillByCard(server.app, linkOf(bill.payUrl), TEST_CARDS.pays);
+    await server.app.background.idle();
+    const page = (await accountant.get(`/bills/${bill.objectOID}`)).json();
+    expect([page.bill.status, page.actions]).toEqual(['paid', []]);
+    const refused = await accountant.post(`/bills/${bill.objectOID}/handover`, {}, { 'idempotency-key': newIdempotencyKey() });
+    expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'nothing_to_close']);
+  });
+
   test('an unpaid bill is not offered one, and asked anyway is the API’s 409 nothing_to_close', async () => {
     server = await startServer();
     const accountant = await deskAs(server.app, 'accountant');
