@@ -10,19 +10,13 @@ import { refundedByOrder } from '../payments/refundQueries';
 import type { Store } from '../store/store';
 import { csvFile, type Cell } from './csv';
 import { payUrlOf } from './links';
+import { billStatusWords } from '../../src/desk/services/rules/billStatusWords';
 
 export const EXPORT_MAX_DAYS = 366;
 
 const PAYMENT_STATUS: Record<'success' | 'refunded', string> = { success: 'Оплачен', refunded: 'Возвращен: счет не мог его принять' };
-export const BILL_STATUS_WORDS: Record<BillStatus, string> = {
-  unpaid: 'Не оплачен',
-  partially_paid: 'Оплачен частично',
-  held: 'Сумма заблокирована',
-  paid: 'Оплачен',
-  handed_over: 'Оплачен, передан клиенту',
-  cancelled: 'Отменен',
-  expired: 'Просрочен',
-};
+/** The bill's status as the desk's pages say it. */
+const BILL_STATUS_WORDS: Record<BillStatus, string> = billStatusWords;
 
 const text = (value: string | null | undefined): Cell => (value ? { text: value } : null);
 

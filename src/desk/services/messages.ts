@@ -1,18 +1,11 @@
 /** Every text of the desk, in Russian: the views and the machines' problem kinds take their words from here. */
+import { billStatusWords } from './rules/billStatusWords';
 import type { Role } from './rules/permissions';
 import type { BillStatus } from './types';
 
 export const roleNames: Record<Role, string> = { manager: 'Менеджер', accountant: 'Бухгалтер', admin: 'Администратор' };
 
-export const billStatusNames: Record<BillStatus, string> = {
-  unpaid: 'Не оплачен',
-  partially_paid: 'Оплачен частично',
-  held: 'Сумма заблокирована',
-  paid: 'Оплачен',
-  handed_over: 'Оплачен, передан клиенту',
-  cancelled: 'Отменен',
-  expired: 'Просрочен',
-};
+export const billStatusNames: Record<BillStatus, string> = billStatusWords;
 
 export const paymentStatusNames: Record<string, string> = {
   created: 'Ожидает оплаты',
