@@ -37,7 +37,7 @@ const SETTLE_MS = 10_000;
 
 /**
  * Waits for an actor to reach the state the page's data puts it in: the answers the page carries resolve its first
- * loads within a few microtasks (a reg bill's sign-in form brings its chunk first).
+ * loads within a few microtasks (an account bill's sign-in form brings its chunk first).
  */
 export const settled = <Actor extends AnyActorRef>(actor: Actor, done: (snapshot: SnapshotFrom<Actor>) => boolean): Promise<void> =>
   waitFor(actor, done, { timeout: SETTLE_MS }).then(

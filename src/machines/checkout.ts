@@ -71,8 +71,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
         // The fast payment's QR while its attempt waits; the code screen while its code is valid, else its form.
         ...resumableSteps.map((step) => ({ guard: { type: 'resumes at' as const, params: { step } }, target: step, actions: 'resume' as const })),
         { guard: 'is a retry', target: 'choosePaymentType', actions: { type: 'restore history', params: { through: [] } } },
-        { guard: 'main route is noReg', target: 'noReg' },
-        { target: 'reg' },
+        { guard: 'main route is the guest step', target: 'guest' },
+        { target: 'account' },
       ],
     },
     opening: {
@@ -102,12 +102,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
     /** Goes to the main route with history cleared (after a code check, a free call or applied points). */
     main: {
       entry: 'clear history',
-      always: [{ guard: 'main route is noReg', target: 'noReg' }, { target: 'reg' }],
+      always: [{ guard: 'main route is the guest step', target: 'guest' }, { target: 'account' }],
     },
-    reg: {
-      meta: route('reg'),
+    account: {
+      meta: route('account'),
       // The main route: a code flow still running (Back from its step) has nothing more to do.
-      entry: [{ type: 'enter step', params: { step: 'reg' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
+      entry: [{ type: 'enter step', params: { step: 'account' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
       initial: 'deciding',
       states: {
         deciding: { always: [{ guard: 'is signed in', target: 'signedIn' }, { target: 'signInForm' }] },
@@ -135,9 +135,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
         },
       },
     },
-    noReg: {
-      meta: route('noReg'),
-      entry: [{ type: 'enter step', params: { step: 'noReg' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
+    guest: {
+      meta: route('guest'),
+      entry: [{ type: 'enter step', params: { step: 'guest' } }, 'stop code flow', 'forget code asked for', 'drop form draft'],
       ...emailContinueStates(),
     },
     usePoints: {

@@ -169,15 +169,18 @@ export const openChoiceOf = (bill: Bill): OpenChoice | null => {
   return open?.status === 'created' && bill.cardTypes.some((type) => type.OID === open.cardTypeOID) ? { cardTypeOID: open.cardTypeOID, pointsUsed: open.pointsUsed, part: open.part ?? null } : null;
 };
 
-/** The main route: the step a payer starts on and comes back to, the reg step unless the bill has no registration. */
-export const mainStep = (bill: Bill): Step => (bill.noReg ? 'noReg' : 'reg');
+/**
+ * The main route: the step a payer starts on and comes back to, the account step (sign-in) unless the bill takes guests
+ * (its noReg).
+ */
+export const mainStep = (bill: Bill): Step => (bill.noReg ? 'guest' : 'account');
 
 /** A number of points asked for, cut to what the bill allows (whole points, 0 to the maximum). */
 export const pointsAllowed = (context: CheckoutContext, requested: number) => clampPoints(requested, maxSpendablePoints(context.bill));
 
 /**
  * The bill and the user refetched (after a sign-in or a change of user). Points already applied never exceed what the
- * new bill allows, so the final price cannot drop below zero (the reg step has no points today, but the invariant is
+ * new bill allows, so the final price cannot drop below zero (the account step has no points today, but the invariant is
  * the pricing's).
  */
 export function withSession(context: CheckoutContext, bill: Bill, user: LoyaltyUser | null): Partial<CheckoutContext> {

@@ -29,7 +29,7 @@ export const checkoutGuards = {
   'is the sign-in form here': ({ context }: Args) => !!context.code.signInForm,
   'is opened by the payer': ({ event }: Args) => event.type === 'nav.goTo' && (openedByPayer as readonly Step[]).includes(event.step),
   'can go back': ({ context }: Args) => (returnable as readonly Step[]).includes(context.history.at(-1) as Step),
-  'main route is noReg': ({ context }: Args) => context.bill.noReg,
+  'main route is the guest step': ({ context }: Args) => context.bill.noReg,
   // Resuming after a reload (checkoutResume.ts), when provided; by default a reload starts at the main route.
   'resumes at': (_: Args, _params: { step: Step }) => false,
   /** A points code resumed with no draft in this tab was confirmed: the phone is proven, the points must be chosen again. */

@@ -144,8 +144,8 @@ export function resumedStepOf(original: CheckoutContext): Step | null {
 function historyOf(step: Step, context: CheckoutContext): Step[] {
   const main = context.step;
   switch (step) {
-    case 'reg':
-    case 'noReg':
+    case 'account':
+    case 'guest':
       return [];
     case 'checkSendCode':
       return [main, codePurposeSteps[resumedCode(context)!.purpose].form];

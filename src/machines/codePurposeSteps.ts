@@ -23,7 +23,7 @@ export const codePurposeSteps = {
 /** The names the send-code flows run under, one per purpose. */
 export type CodeFlowName = (typeof codePurposeSteps)[CodePurpose]['flow'];
 
-/** Whether the bill offers a purpose's step: points to spend, or the reg step's account flows. */
+/** Whether the bill offers a purpose's step: points to spend, or the account step's flows (restore, registration). */
 export const offersPurpose = (bill: Bill, purpose: CodePurpose) =>
   purpose === 'use-points' ? canUsePoints(bill) && maxSpendablePoints(bill) > 0 : !bill.noReg;
 

@@ -1,7 +1,7 @@
 import type { DoneActorEvent } from 'xstate';
 import type { CheckoutEvent } from './checkoutContext';
 
-/** The e-mail form and Continue of the reg and noReg steps. */
+/** The e-mail form and Continue of the account and guest steps. */
 export function emailContinueStates() {
   return {
     initial: 'editing' as const,

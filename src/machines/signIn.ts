@@ -20,7 +20,7 @@ export interface SignInContext extends CaptchaState {
 export type SignInEvent = { type: 'signIn.submit'; phone: string; password: string } | CaptchaEvent;
 
 /**
- * The sign-in form of the reg step: phone and password go to the provider's login; success tells the
+ * The sign-in form of the account step: phone and password go to the provider's login; success tells the
  * checkout 'user.signedIn' (the app then reloads the user and the bill). A refusal shows 'Не удалось
  * авторизоваться' with its reason and, when the server asks for it, the robot check, which then must pass before the
  * next try.

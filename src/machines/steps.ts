@@ -18,8 +18,10 @@ export interface StepDefinition {
 }
 
 export const steps = {
-  reg: { path: '/reg', openedByPayer: false, returnable: true, chunk: null },
-  noReg: { path: '/noReg', openedByPayer: false, returnable: true, chunk: null },
+  // The main route: a payer with a loyalty account signs in (account), a guest pays without one (guest). Their paths
+  // keep the names the address bar has always shown.
+  account: { path: '/reg', openedByPayer: false, returnable: true, chunk: null },
+  guest: { path: '/noReg', openedByPayer: false, returnable: true, chunk: null },
   usePoints: { path: '/usePoints', openedByPayer: true, returnable: true, chunk: 'accountFlows' },
   checkSendCode: { path: '/checkSendCode', openedByPayer: false, returnable: true, chunk: 'accountFlows' },
   // The free call ends by a reload or by returning to the main route: nothing comes after it to go back from.

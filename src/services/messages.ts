@@ -46,7 +46,7 @@ export const messages = {
     /** Before the merchant's support phone and e-mail. */
     support: 'Поддержка:',
   },
-  reg: {
+  account: {
     id: 'ID:',
     changeUser: 'Сменить пользователя',
     /** The sign-in form as the first HTML shows it, before the page's script runs it: the form's own words. */
@@ -58,7 +58,7 @@ export const messages = {
     /** What the form waits for, in place of a silent spinner. */
     signInWaiting: 'Форма входа заработает, как только загрузится страница…',
   },
-  noReg: {
+  guest: {
     client: 'Клиент:',
   },
   paymentInfo: {

@@ -85,11 +85,11 @@ export const stepMessages = {
   },
   signIn: {
     // The form's words are the first HTML's too (its outline is on screen before the page's script): one copy.
-    title: messages.reg.signInTitle,
-    phone: messages.reg.phone,
-    password: messages.reg.password,
-    forgot: messages.reg.forgot,
-    register: messages.reg.register,
+    title: messages.account.signInTitle,
+    phone: messages.account.phone,
+    password: messages.account.password,
+    forgot: messages.account.forgot,
+    register: messages.account.register,
     newPasswordSent: 'Новый пароль отправлен вам по СМС',
     registrationSuccess: 'Регистрация успешна, пароль был отправлен вам по СМС',
     /** The heading of a refused sign-in; the reason, as the server gave it, under it. */

@@ -4,13 +4,13 @@ import { messages } from '../services/messages';
 import { usePage } from './appContext';
 import type { StepView } from './chunkViews';
 import { CodeFailed } from './CodeFailed';
-import { NoReg } from './NoReg';
-import { Reg } from './Reg';
+import { GuestStep } from './GuestStep';
+import { AccountStep } from './AccountStep';
 import { StepErrorBoundary } from './StepErrorBoundary';
 import { useStepFocus } from './useStepFocus';
 
 /** The first steps' views, in the first scripts; every other step's comes in its chunk of code (chunkViews.ts). */
-const firstStepViews: Partial<Record<Step, StepView>> = { reg: Reg, noReg: NoReg };
+const firstStepViews: Partial<Record<Step, StepView>> = { account: AccountStep, guest: GuestStep };
 
 /**
  * Shows the view of the current step, with the 'Back' link while there is a step to go back to. While the code of a
@@ -24,7 +24,7 @@ export function Checkout({ actor }: { actor: CheckoutActor }) {
   const loadingStep = useSelector(actor, (state) => state.hasTag('loading step'));
   const codeFailed = useSelector(actor, (state) => state.hasTag('step code failed'));
   const { goBack, reload = () => undefined, views } = usePage();
-  // Signing in changes the reg step's screen as a step change does: the sign-in form gives way to the payer's card.
+  // Signing in changes the account step's screen as a step change does: the sign-in form gives way to the payer's card.
   useStepFocus(signedIn ? `${step} signed in` : step);
 
   const View = firstStepViews[step] ?? views.step(step);

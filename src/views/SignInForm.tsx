@@ -16,7 +16,7 @@ type SignInActor = ActorRefFrom<typeof signInMachine>;
 
 const t = stepMessages.signIn;
 
-/** The sign-in form of the reg step with the notices after a password reset or a registration. */
+/** The sign-in form of the account step with the notices after a password reset or a registration. */
 export function SignInForm({ actor }: { actor: CheckoutActor }) {
   const flow = useSelector(actor, (state) => state.children.signIn);
   const notice = useSelector(actor, (state) => state.context.notice);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { messages } from '../services/messages';
 
-const t = messages.reg;
+const t = messages.account;
 
 /**
  * The sign-in form's outline, as the first HTML shows it with the amount: its heading, its fields and links, and what

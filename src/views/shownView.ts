@@ -44,7 +44,7 @@ export const isServerRendered = (view: string) => serverRenderedViews.includes(v
  * The views the server renders: the first step of either route, a paid bill's receipt and the data error. Any other
  * step a page opens on (a retry's way to pay) renders on the page, as every later step does.
  */
-export const serverRenderedViews: readonly string[] = ['noReg', 'reg', 'paid', 'error'];
+export const serverRenderedViews: readonly string[] = ['guest', 'account', 'paid', 'error'];
 
 /** The result page's view: the outcome its status block shows (views/StatusBlock.tsx), or that no order was named. */
 export const resultView = (outcome: string | null) => `result:${outcome ?? 'no order'}`;

@@ -74,15 +74,15 @@ test('anonymous-payment: OPEN_BILL → EMAIL_ACCEPTED → PAY_CARD', async () =>
   });
 });
 
-test('signed-in-payment: OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', async () => {
+test('signed-in-payment: OPEN_ACCOUNT_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', async () => {
   const signIn = (password: string) => async (target: Page) => {
     await fillPhone(target, '79990000002');
     await target.getByLabel(stepMessages.signIn.password).fill(password);
     await target.getByRole('button', { name: m.app.continue }).click();
   };
   // The real server asks for the robot check after any refused login, so this is the refusal it gives.
-  await walk({ model: signedInPaymentModel }, 'OPEN_REG_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', {
-    OPEN_REG_BILL: open('demo-reg'),
+  await walk({ model: signedInPaymentModel }, 'OPEN_ACCOUNT_BILL → WRONG_PASSWORD_ROBOT_CHECK → TICK_ROBOT → RIGHT_PASSWORD', {
+    OPEN_ACCOUNT_BILL: open('demo-reg'),
     WRONG_PASSWORD_ROBOT_CHECK: signIn('not-the-password'),
     TICK_ROBOT: tickRobot,
     RIGHT_PASSWORD: signIn('demo-pass'),

@@ -253,7 +253,7 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'reg: sign in',
+    name: 'account: sign in',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
       await heading(page, stepMessages.signIn.title);

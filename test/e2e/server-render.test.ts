@@ -79,7 +79,7 @@ describe('the first response, before any script runs', () => {
     await page.close();
   });
 
-  test("signed in on the reg route: the signed-in user's card and Continue, as get-user gives the user", async () => {
+  test("signed in on the account route: the signed-in user's card and Continue, as get-user gives the user", async () => {
     // A session signed in to the demo account, as the sign-in form would: its cookie, then the page with JavaScript off.
     const opened = await fetch(`${live.server.url}/pay/demo-reg`);
     const cookie = opened.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
@@ -96,7 +96,7 @@ describe('the first response, before any script runs', () => {
     const page = await context.newPage();
     await page.goto(`${live.server.url}/pay/demo-reg`);
     expect(await page.locator('.user-name').textContent()).toBe(`${demoAccount.name} ${demoAccount.surname}`);
-    expect(await page.getByRole('button', { name: messages.reg.changeUser }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: messages.account.changeUser }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: messages.app.continue }).getAttribute('aria-busy')).toBe('true');
     await context.close();
   });
@@ -132,7 +132,7 @@ describe('hydration', () => {
     });
     await page.goto(`${live.server.url}/pay/${oid}`);
     await hydrated(page);
-    // The step's own Continue answers once hydrated (a guest's on the reg route: its sign-in form's, once its code is here).
+    // The step's own Continue answers once hydrated (a guest's on the account route: its sign-in form's, once its code is here).
     await page.getByRole('button', { name: messages.app.continue, disabled: false }).waitFor();
     expect(said).toEqual([]);
     expect(asked).toEqual([]);

@@ -70,11 +70,11 @@ describe.each([
     const context = await live.browser.newContext({ ...device, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
-    await page.getByRole('heading', { name: m.reg.signInTitle }).waitFor();
+    await page.getByRole('heading', { name: m.account.signInTitle }).waitFor();
     expect(await page.locator('.payment-info-sum dd').isVisible()).toBe(true);
-    expect(await page.getByLabel(m.reg.phone).isVisible()).toBe(true);
-    expect(await page.getByLabel(m.reg.password).isVisible()).toBe(true);
-    expect(await page.getByText(m.reg.signInWaiting).isVisible()).toBe(false);
+    expect(await page.getByLabel(m.account.phone).isVisible()).toBe(true);
+    expect(await page.getByLabel(m.account.password).isVisible()).toBe(true);
+    expect(await page.getByText(m.account.signInWaiting).isVisible()).toBe(false);
     expect(await page.locator('.script-notice:visible').count()).toBe(1);
     await context.close();
   });
@@ -90,13 +90,13 @@ describe.each([
     await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`);
     await page.locator('[data-shown]').waitFor({ state: 'attached' });
     // The page's script runs (hydrated), the form's code is not here yet: the outline, with the amount.
-    expect(await page.getByRole('heading', { name: m.reg.signInTitle }).isVisible()).toBe(true);
-    expect(await page.getByRole('status').filter({ hasText: m.reg.signInWaiting }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: m.account.signInTitle }).isVisible()).toBe(true);
+    expect(await page.getByRole('status').filter({ hasText: m.account.signInWaiting }).isVisible()).toBe(true);
     expect(await page.locator('.payment-info-sum dd').isVisible()).toBe(true);
     release();
-    await page.getByLabel(m.reg.phone).and(page.locator(':enabled')).fill('9990000002');
-    expect(await page.getByText(m.reg.signInWaiting).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: m.reg.signInTitle }).count()).toBe(1);
+    await page.getByLabel(m.account.phone).and(page.locator(':enabled')).fill('9990000002');
+    expect(await page.getByText(m.account.signInWaiting).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: m.account.signInTitle }).count()).toBe(1);
   });
 });
 

@@ -3,7 +3,7 @@ import type { CheckCodeInput, SendCodeInput } from '../../src/machines/accountFl
 import { checkoutMachine } from '../../src/machines/checkout';
 import { codeFlowMachine, nothingToFinish, type FinishInput } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
-import { answer, pointsBill, regBill, settle } from '../fixtures/accountFlows';
+import { answer, pointsBill, accountBill, settle } from '../fixtures/accountFlows';
 import { codeLoaded } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
 import { fakeCallback, fakeRequest } from '../fixtures/fakes';
@@ -35,7 +35,7 @@ async function checkoutWith(bill = pointsBill()) {
 
 const stepOf = (actor: Awaited<ReturnType<typeof checkoutWith>>['actor']) => actor.getSnapshot().context.step;
 
-test('points through the SMS code: usePoints → checkSendCode → back on noReg with the points used', async () => {
+test('points through the SMS code: usePoints → checkSendCode → back on guest with the points used', async () => {
   const { actor, code, sendCode, checkCode } = await checkoutWith();
   actor.send({ type: 'nav.goTo', step: 'usePoints' });
   await codeLoaded(actor);
@@ -51,7 +51,7 @@ test('points through the SMS code: usePoints → checkSendCode → back on noReg
   expect(checkCode.last.input).toMatchObject({ phone: null, objectOID: 'bill-1', purpose: 'use-points', custNo: 'C-100' });
   checkCode.last.answer.resolve(answer());
   await settle();
-  expect(stepOf(actor)).toBe('noReg');
+  expect(stepOf(actor)).toBe('guest');
   expect(actor.getSnapshot().context).toMatchObject({ usedPoints: 1000, phoneChecked: true, history: [] });
   expect(actor.getSnapshot().children.code).toBeUndefined();
 
@@ -59,14 +59,14 @@ test('points through the SMS code: usePoints → checkSendCode → back on noReg
   actor.send({ type: 'nav.goTo', step: 'usePoints' });
   await codeLoaded(actor);
   actor.send({ type: 'points.use', points: 200 });
-  expect(stepOf(actor)).toBe('noReg');
+  expect(stepOf(actor)).toBe('guest');
   expect(actor.getSnapshot().context.usedPoints).toBe(200);
   expect(sendCode.calls).toHaveLength(1);
 });
 
-test("forgot password through the code: back on reg with the 'new password sent' notice", async () => {
-  const { actor, code, sendCode, checkCode, restorePassword } = await checkoutWith(regBill());
-  expect(stepOf(actor)).toBe('reg');
+test("forgot password through the code: back on account with the 'new password sent' notice", async () => {
+  const { actor, code, sendCode, checkCode, restorePassword } = await checkoutWith(accountBill());
+  expect(stepOf(actor)).toBe('account');
   actor.send({ type: 'nav.goTo', step: 'forgotPassword' });
   await codeLoaded(actor);
   code().send({ type: 'captcha.verified', token: 'tok' });
@@ -86,6 +86,6 @@ test("forgot password through the code: back on reg with the 'new password sent'
   expect(restorePassword.inputs).toEqual([{ request: { purpose: 'forgot-password', phone: '79990000002' }, captcha: null }]);
   restorePassword.last.answer.resolve(answer());
   await settle();
-  expect(stepOf(actor)).toBe('reg');
+  expect(stepOf(actor)).toBe('account');
   expect(actor.getSnapshot().context.notice).toBe('new password sent');
 });

@@ -36,35 +36,35 @@ const routeOf = (snapshot: { getMeta(): Record<string, unknown> }) =>
 const confirmed = (request: CodeRequest) => ({ type: 'code.confirmed' as const, request });
 const form = { surname: 'И', name: 'И', patronymic: 'И', phone: '79990000003', privacy: true };
 
-const regBill = aBill({ objectOID: 'demo-reg', noReg: false });
+const accountBill = aBill({ objectOID: 'demo-reg', noReg: false });
 const emailBill = aBill({ info: { Email: 'bill@example.ru' } });
 
 describe('main route', () => {
-  test('is noReg when the bill says noReg, with no history', async () => {
+  test('is guest when the bill says noReg, with no history', async () => {
     const { actor } = await start();
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
-    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'noReg', path: '/noReg' });
+    expect(actor.getSnapshot().value).toEqual({ guest: 'editing' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'guest', history: [] });
+    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'guest', path: '/noReg' });
   });
 
-  test('is reg otherwise: the sign-in form for a guest', async () => {
-    const { actor, flows } = await start({ bill: regBill });
-    expect(actor.getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
-    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'reg', path: '/reg' });
+  test('is account otherwise: the sign-in form for a payer not signed in', async () => {
+    const { actor, flows } = await start({ bill: accountBill });
+    expect(actor.getSnapshot().value).toEqual({ account: { signInForm: 'shown' } });
+    expect(routeOf(actor.getSnapshot())).toEqual({ step: 'account', path: '/reg' });
     expect(flows.signIn.runs).toHaveLength(1);
   });
 
-  test('is reg with the signed-in screen when a user is there', async () => {
-    const { actor, flows } = await start({ bill: regBill, user: aUser() });
-    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+  test('is account with the signed-in screen when a user is there', async () => {
+    const { actor, flows } = await start({ bill: accountBill, user: aUser() });
+    expect(actor.getSnapshot().value).toEqual({ account: { signedIn: 'editing' } });
     expect(flows.signIn.runs).toHaveLength(0);
   });
 });
 
 describe('every step is a state with its route', () => {
   const expected: Record<Step, string> = {
-    reg: '/reg',
-    noReg: '/noReg',
+    account: '/reg',
+    guest: '/noReg',
     usePoints: '/usePoints',
     checkSendCode: '/checkSendCode',
     checkByPhone: '/checkByPhone',
@@ -81,7 +81,7 @@ describe('every step is a state with its route', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.context.step).toBe(step);
     expect(routeOf(snapshot)).toEqual({ step, path });
-    expect(snapshot.context.history).toEqual(['noReg']);
+    expect(snapshot.context.history).toEqual(['guest']);
   });
 
   test('the flow itself reaches checkSendCode (a code was sent) and choosePaymentType (Continue with a known e-mail)', async () => {
@@ -91,14 +91,14 @@ describe('every step is a state with its route', () => {
     await send({ type: 'nav.back' });
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000009' } });
     expect(routeOf(actor.getSnapshot())).toEqual({ step: 'checkSendCode', path: '/checkSendCode' });
-    expect(actor.getSnapshot().context.history).toEqual(['noReg']);
+    expect(actor.getSnapshot().context.history).toEqual(['guest']);
   });
 
   test('steps the payer does not open by a link cannot be reached by nav.goTo', async () => {
     const { actor, send } = await start();
     for (const step of (Object.keys(steps) as Step[]).filter((s) => !(openedByPayer as readonly Step[]).includes(s))) {
       await send({ type: 'nav.goTo', step } as never);
-      expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
+      expect(actor.getSnapshot().context).toMatchObject({ step: 'guest', history: [] });
     }
   });
 
@@ -164,13 +164,13 @@ describe('history', () => {
     const { actor, send } = await start({ bill: emailBill });
     await send({ type: 'nav.goTo', step: 'usePoints' });
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
-    expect(actor.getSnapshot().context.history).toEqual(['noReg', 'usePoints']);
+    expect(actor.getSnapshot().context.history).toEqual(['guest', 'usePoints']);
 
     await send({ type: 'nav.back' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', history: ['noReg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', history: ['guest'] });
     await send({ type: 'nav.back' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'guest', history: [] });
+    expect(actor.getSnapshot().value).toEqual({ guest: 'editing' });
   });
 
   test('back with an empty history does nothing', async () => {
@@ -187,7 +187,7 @@ describe('history', () => {
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     await send({ type: 'nav.back' });
     expect(actor.getSnapshot().context.step).toBe(step);
-    expect(actor.getSnapshot().context.history).toEqual(['noReg']);
+    expect(actor.getSnapshot().context.history).toEqual(['guest']);
   });
 
   test('back from the free-call step returns to the code step', async () => {
@@ -196,7 +196,7 @@ describe('history', () => {
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
     await send({ type: 'nav.goTo', step: 'checkByPhone' });
     await send({ type: 'nav.back' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'forgotPassword'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['guest', 'forgotPassword'] });
   });
 
   test('a flow ending (points applied, code confirmed, free call over) lands on the main route with history cleared', async () => {
@@ -204,57 +204,57 @@ describe('history', () => {
     await send({ type: 'nav.goTo', step: 'usePoints' });
     await send({ type: 'points.use', points: 500 });
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000001' } });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '79990000001', pointsToUse: 500 });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['guest', 'usePoints'], sendSmsPhone: '79990000001', pointsToUse: 500 });
     await send(confirmed({ purpose: 'use-points', phone: '79990000001', points: 500 }));
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 500, phoneChecked: true });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'guest', history: [], usedPoints: 500, phoneChecked: true });
 
     // The phone is checked now: points apply at once, clamped to the maximum.
     await send({ type: 'nav.goTo', step: 'usePoints' });
     await send({ type: 'points.use', points: 700 });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [], usedPoints: 700 });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'guest', history: [], usedPoints: 700 });
     await send({ type: 'nav.goTo', step: 'usePoints' });
     await send({ type: 'points.use', points: 9000 });
     expect(actor.getSnapshot().context.usedPoints).toBe(3000);
 
     await send({ type: 'nav.goTo', step: 'checkByPhone' });
     await send({ type: 'freeCall.ended' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'noReg', history: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'guest', history: [] });
   });
 
   test('a confirmed forgot-password or register code lands on the sign-in form with its notice', async () => {
-    const { actor, send } = await start({ bill: regBill });
+    const { actor, send } = await start({ bill: accountBill });
     await send({ type: 'nav.goTo', step: 'forgotPassword' });
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } });
     await send(confirmed({ purpose: 'forgot-password', phone: '79990000002' }));
-    expect(actor.getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
+    expect(actor.getSnapshot().value).toEqual({ account: { signInForm: 'shown' } });
     // The sign-in form gets the phone the new password went to: only the password is left to type.
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [], typed: { signInPhone: '79990000002' } });
 
     await send({ type: 'nav.goTo', step: 'register' });
     await send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000003' } });
     await send(confirmed({ purpose: 'register', phone: '79990000003', form }));
-    expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'reg', typed: { signInPhone: '79990000003' } });
+    expect(actor.getSnapshot().context).toMatchObject({ notice: 'registration success', step: 'account', typed: { signInPhone: '79990000003' } });
   });
 });
 
-describe('Continue with an e-mail (reg and noReg)', () => {
+describe('Continue with an e-mail (account and guest)', () => {
   test('with a known e-mail goes straight to choosePaymentType, the first type preselected', async () => {
     const { actor, send, checkEmail } = await start({ bill: emailBill });
     await send({ type: 'checkout.continue' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['noReg'], selectedTypeOid: 'type-card' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['guest'], selectedTypeOid: 'type-card' });
     expect(checkEmail.calls).toHaveLength(0);
   });
 
   test('with no e-mail anywhere stays put', async () => {
     const { actor, send } = await start();
     await send({ type: 'checkout.continue' });
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toEqual({ guest: 'editing' });
   });
 
   test('a typed e-mail is checked by the server (busy meanwhile); accepted, it is used and the step moves on', async () => {
     const { actor, send, checkEmail } = await start();
     await send({ type: 'checkout.continue', email: 'typed@example.ru' });
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'checkingEmail' });
+    expect(actor.getSnapshot().value).toEqual({ guest: 'checkingEmail' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(checkEmail.last.input).toEqual({ email: 'typed@example.ru' });
     // A second press while checking sends nothing more.
@@ -263,7 +263,7 @@ describe('Continue with an e-mail (reg and noReg)', () => {
 
     checkEmail.last.answer.resolve('typed@example.ru');
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', anotherEmail: 'typed@example.ru', emailError: false, history: ['noReg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', anotherEmail: 'typed@example.ru', emailError: false, history: ['guest'] });
   });
 
   test('a refused e-mail empties the field and marks the error, even over a bill e-mail; a later good one clears it', async () => {
@@ -271,11 +271,11 @@ describe('Continue with an e-mail (reg and noReg)', () => {
     await send({ type: 'checkout.continue', email: 'bad@example' });
     checkEmail.last.answer.reject(new Error('Неверный email'));
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toEqual({ guest: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ emailError: true, anotherEmail: null, history: [] });
     // The e-mail used is now empty, so Continue without a new one goes nowhere.
     await send({ type: 'checkout.continue' });
-    expect(actor.getSnapshot().value).toEqual({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toEqual({ guest: 'editing' });
 
     await send({ type: 'checkout.continue', email: 'good@example.ru' });
     checkEmail.last.answer.resolve('good@example.ru');
@@ -294,31 +294,31 @@ describe('Continue with an e-mail (reg and noReg)', () => {
     expect(checkEmail.calls).toHaveLength(0);
   });
 
-  test('the signed-in reg screen has the same Continue', async () => {
-    const { actor, send, checkEmail } = await start({ bill: regBill, user: aUser({ email: null }) });
+  test('the signed-in account screen has the same Continue', async () => {
+    const { actor, send, checkEmail } = await start({ bill: accountBill, user: aUser({ email: null }) });
     await send({ type: 'checkout.continue', email: 'me@example.ru' });
-    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'checkingEmail' } });
+    expect(actor.getSnapshot().value).toEqual({ account: { signedIn: 'checkingEmail' } });
     checkEmail.last.answer.reject(new Error('no'));
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(actor.getSnapshot().value).toEqual({ account: { signedIn: 'editing' } });
     expect(actor.getSnapshot().context.emailError).toBe(true);
     await send({ type: 'checkout.continue', email: 'me@example.ru' });
     checkEmail.last.answer.resolve('me@example.ru');
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['reg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['account'] });
   });
 });
 
 describe('session and user', () => {
-  test('session.updated replaces the bill and the user; on reg it decides between the sign-in form and the signed-in screen', async () => {
-    const { actor, send } = await start({ bill: regBill });
+  test('session.updated replaces the bill and the user; on account it decides between the sign-in form and the signed-in screen', async () => {
+    const { actor, send } = await start({ bill: accountBill });
     const user = aUser();
     const newer = aBill({ objectOID: 'demo-reg', noReg: false, usefulPoints: 5 });
     await send({ type: 'session.updated', bill: newer, user });
-    expect(actor.getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(actor.getSnapshot().value).toEqual({ account: { signedIn: 'editing' } });
     expect(actor.getSnapshot().context).toMatchObject({ bill: newer, user });
     await send({ type: 'session.updated', bill: newer, user: null });
-    expect(actor.getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
+    expect(actor.getSnapshot().value).toEqual({ account: { signInForm: 'shown' } });
     expect(actor.getSnapshot().context.user).toBeNull();
   });
 
@@ -327,7 +327,7 @@ describe('session and user', () => {
     await send({ type: 'nav.goTo', step: 'usePoints' });
     const user = aUser();
     await send({ type: 'session.updated', bill: aBill({ usefulPoints: 9 }), user });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', user, history: ['noReg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'usePoints', user, history: ['guest'] });
     expect(actor.getSnapshot().context.bill.usefulPoints).toBe(9);
   });
 
@@ -335,7 +335,7 @@ describe('session and user', () => {
     const received: string[] = [];
     const { logic } = provided();
     const parent = setup({ actors: { checkout: logic } }).createMachine({
-      invoke: { id: 'checkout', src: 'checkout', input: { bill: regBill, user: null, isDesktop: false } },
+      invoke: { id: 'checkout', src: 'checkout', input: { bill: accountBill, user: null, isDesktop: false } },
       on: {
         'user.signedIn': { actions: () => received.push('user.signedIn') },
         'user.change': { actions: () => received.push('user.change') },
@@ -367,35 +367,35 @@ describe('inside the app', () => {
     return { ...fakes, app, loadUser, loadBill, logout, tracked, checkout };
   }
 
-  test('a sign-in in the form reloads the user and the bill, and the reg step shows the signed-in screen', async () => {
+  test('a sign-in in the form reloads the user and the bill, and the account step shows the signed-in screen', async () => {
     const { loadUser, loadBill, checkout, flows, tracked } = startApp();
     loadUser.last.answer.resolve(null);
-    loadBill.last.answer.resolve(regBill);
+    loadBill.last.answer.resolve(accountBill);
     await flush();
-    expect(checkout().getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
+    expect(checkout().getSnapshot().value).toEqual({ account: { signInForm: 'shown' } });
 
     // The sign-in flow tells the checkout, which tells the app.
     flows.signIn.last.sendBack({ type: 'user.signedIn' });
     const user = aUser();
     loadUser.last.answer.resolve(user);
-    loadBill.last.answer.resolve(regBill);
+    loadBill.last.answer.resolve(accountBill);
     await flush();
     expect(tracked).toEqual([user]);
-    expect(checkout().getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(checkout().getSnapshot().value).toEqual({ account: { signedIn: 'editing' } });
     expect(checkout().getSnapshot().context.user).toEqual(user);
   });
 
-  test("'change user' logs out and the reg step shows the sign-in form again", async () => {
+  test("'change user' logs out and the account step shows the sign-in form again", async () => {
     const { loadUser, loadBill, logout, checkout } = startApp();
     loadUser.last.answer.resolve(aUser());
-    loadBill.last.answer.resolve(regBill);
+    loadBill.last.answer.resolve(accountBill);
     await flush();
-    expect(checkout().getSnapshot().value).toEqual({ reg: { signedIn: 'editing' } });
+    expect(checkout().getSnapshot().value).toEqual({ account: { signedIn: 'editing' } });
     checkout().send({ type: 'user.change' });
     expect(logout.calls).toHaveLength(1);
     logout.last.answer.resolve();
     await flush();
-    expect(checkout().getSnapshot().value).toEqual({ reg: { signInForm: 'shown' } });
+    expect(checkout().getSnapshot().value).toEqual({ account: { signInForm: 'shown' } });
     expect(checkout().getSnapshot().context.user).toBeNull();
   });
 });
@@ -429,10 +429,10 @@ describe('fast payment steps', () => {
     const { actor, settle } = await startAtSbp({ status: 'declined' });
     settle();
     await flush();
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['noReg', 'choosePaymentType'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'result', history: ['guest', 'choosePaymentType'] });
     actor.send({ type: 'nav.back' });
     await codeLoaded(actor);
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['noReg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'choosePaymentType', history: ['guest'] });
     expect(actor.getSnapshot().value).toEqual({ choosePaymentType: 'choosing' });
   });
 

@@ -253,7 +253,7 @@ describe('fast payment (SBP)', () => {
       formUrl: 'https://bank.example/sbp/qr-2',
       transactionID: 'qr-2',
       qrSrc: 'data:image/png;base64,iVBORw0KGgo=',
-      history: ['noReg', 'choosePaymentType'],
+      history: ['guest', 'choosePaymentType'],
     });
     // On a desktop the payer pays with another device: a hidden tab pauses polling as on every other step.
     expect(paymentStatus.last.input).toEqual({ transactionID: 'qr-2', billOID: 'bill-1', keepPollingWhenHidden: false });
@@ -267,7 +267,7 @@ describe('fast payment (SBP)', () => {
 
   test.each([
     ['success', []],
-    ['declined', ['noReg', 'choosePaymentType']],
+    ['declined', ['guest', 'choosePaymentType']],
   ] as const)('status %s: the result replaces the step (history %j)', async (status, history) => {
     const { snapshot, paymentStatus } = await atSbp();
     paymentStatus.last.answer.resolve({ status });

@@ -7,7 +7,7 @@ import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import { CHUNK_RETRY_MS, pageCode, type ChunkModules } from '../../src/pageCode';
 import { ApiError } from '../../src/services/http';
 import type { Bill, LoyaltyUser } from '../../src/services/types';
-import { regBill } from '../fixtures/accountFlows';
+import { accountBill } from '../fixtures/accountFlows';
 import { aBill } from '../fixtures/billBuilder';
 import { inertCheckoutChildren } from '../fixtures/checkoutChildren';
 import { deferred, fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
@@ -136,7 +136,7 @@ describe("a step the payer asks for, whose chunk is not here yet ('opening')", (
     actor.send({ type: 'checkout.continue' });
     expect(loads.last.input).toEqual({ chunks: ['paying'] });
     expect(snapshot().hasTag('loading step')).toBe(true);
-    expect(snapshot().context).toMatchObject({ step: 'noReg', goingTo: 'choosePaymentType', history: ['noReg'] });
+    expect(snapshot().context).toMatchObject({ step: 'guest', goingTo: 'choosePaymentType', history: ['guest'] });
     expect(inert.offer.runs).toHaveLength(0);
     await arrive();
     expect(snapshot().value).toEqual({ choosePaymentType: 'choosing' });
@@ -151,7 +151,7 @@ describe("a step the payer asks for, whose chunk is not here yet ('opening')", (
     await lose();
     expect(snapshot().hasTag('step code failed')).toBe(true);
     expect(snapshot().hasTag('loading step')).toBe(false);
-    expect(snapshot().context.step).toBe('noReg');
+    expect(snapshot().context.step).toBe('guest');
     actor.send({ type: 'code.retry' });
     expect(loads.calls).toHaveLength(2);
     expect(snapshot().hasTag('loading step')).toBe(true);
@@ -164,8 +164,8 @@ describe("a step the payer asks for, whose chunk is not here yet ('opening')", (
     actor.send({ type: 'checkout.continue' });
     await lose();
     actor.send({ type: 'nav.back' });
-    expect(snapshot().value).toEqual({ noReg: 'editing' });
-    expect(snapshot().context).toMatchObject({ step: 'noReg', history: [] });
+    expect(snapshot().value).toEqual({ guest: 'editing' });
+    expect(snapshot().context).toMatchObject({ step: 'guest', history: [] });
     actor.send({ type: 'checkout.continue' });
     expect(loads.calls).toHaveLength(2);
     await arrive();
@@ -177,7 +177,7 @@ describe("a step the payer asks for, whose chunk is not here yet ('opening')", (
     actor.send({ type: 'checkout.continue' });
     await arrive();
     actor.send({ type: 'nav.back' });
-    expect(snapshot().context.step).toBe('noReg');
+    expect(snapshot().context.step).toBe('guest');
     actor.send({ type: 'checkout.continue' });
     expect(snapshot().context.step).toBe('choosePaymentType');
     expect(loads.calls).toHaveLength(1);
@@ -205,7 +205,7 @@ describe('the page opening on a later step', () => {
     expect(snapshot().context.goingTo).toBeNull();
     expect(loads.last.input).toEqual({ chunks: ['paying'] });
     await arrive();
-    expect(snapshot().context).toMatchObject({ step: 'sbp', history: ['noReg', 'choosePaymentType'] });
+    expect(snapshot().context).toMatchObject({ step: 'sbp', history: ['guest', 'choosePaymentType'] });
     expect(inert.paymentStatus.last.input).toMatchObject({ transactionID: 'qrc-1' });
   });
 
@@ -230,22 +230,22 @@ describe('the page opening on a later step', () => {
     for (const resumePath of [null, '/noReg']) {
       const { loads, snapshot } = checkout({ resumePath }, { resuming: true });
       expect(loads.calls).toHaveLength(0);
-      expect(snapshot().value).toEqual({ noReg: 'editing' });
+      expect(snapshot().value).toEqual({ guest: 'editing' });
     }
   });
 });
 
 describe("the account route's sign-in form", () => {
   test('its chunk first, the placeholder meanwhile; lost, its place says so until the retry brings it', async () => {
-    const { actor, loads, lose, arrive, snapshot, inert } = checkout({ bill: regBill() });
-    expect(snapshot().value).toEqual({ reg: { signInForm: 'loading' } });
+    const { actor, loads, lose, arrive, snapshot, inert } = checkout({ bill: accountBill() });
+    expect(snapshot().value).toEqual({ account: { signInForm: 'loading' } });
     expect(loads.last.input).toEqual({ chunks: ['signInForm'] });
     await lose();
     expect(snapshot().hasTag('form code failed')).toBe(true);
     expect(snapshot().children.signIn).toBeUndefined();
     actor.send({ type: 'code.retry' });
     await arrive();
-    expect(snapshot().value).toEqual({ reg: { signInForm: 'shown' } });
+    expect(snapshot().value).toEqual({ account: { signInForm: 'shown' } });
     expect(inert.signIn.runs).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { steps, type Step } from '../../src/machines/steps';
 import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import { maskPhone } from '../../src/services/rules/phone';
 import type { Bill, CodeRequest } from '../../src/services/types';
-import { pointsBill, regBill } from '../fixtures/accountFlows';
+import { pointsBill, accountBill } from '../fixtures/accountFlows';
 import { codeLoaded } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
 import { fakeCallback, fakeRequest, flush } from '../fixtures/fakes';
@@ -69,27 +69,27 @@ async function atQr() {
 
 /** At the restore code screen: the restore form typed and its code sent. */
 async function atRestoreCode() {
-  const walk = checkout({ bill: regBill() });
+  const walk = checkout({ bill: accountBill() });
   await codeLoaded(walk.actor);
   await walk.send({ type: 'nav.goTo', step: 'forgotPassword' });
   await walk.send({ type: 'payer.typed', typed: { form: restoreRequest } });
   await walk.send({ type: 'code.sent', request: restoreRequest });
   return walk;
 }
-const restoreCodeSent = () => regBill({ sentCode: { purpose: 'forgot-password', phone: maskPhone(restoreRequest.phone), secondsLeft: 30 } });
+const restoreCodeSent = () => accountBill({ sentCode: { purpose: 'forgot-password', phone: maskPhone(restoreRequest.phone), secondsLeft: 30 } });
 
 const walks: Record<Step, () => Promise<Walked>> = {
-  async noReg() {
+  async guest() {
     const { actor, send } = checkout({ bill: pointsBill() });
     await codeLoaded(actor);
     await send({ type: 'payer.typed', typed: { email: 'payer@exa' } });
     return { actor, billOnReload: pointsBill() };
   },
-  async reg() {
-    const { actor, send } = checkout({ bill: regBill() });
+  async account() {
+    const { actor, send } = checkout({ bill: accountBill() });
     await codeLoaded(actor);
     await send({ type: 'payer.typed', typed: { signInPhone: '7999' } });
-    return { actor, billOnReload: regBill() };
+    return { actor, billOnReload: accountBill() };
   },
   async usePoints() {
     const { actor, send } = checkout({ bill: pointsBill() });
@@ -99,18 +99,18 @@ const walks: Record<Step, () => Promise<Walked>> = {
     return { actor, billOnReload: pointsBill() };
   },
   async forgotPassword() {
-    const { actor, send } = checkout({ bill: regBill() });
+    const { actor, send } = checkout({ bill: accountBill() });
     await codeLoaded(actor);
     await send({ type: 'nav.goTo', step: 'forgotPassword' });
     await send({ type: 'payer.typed', typed: { form: restoreRequest } });
-    return { actor, billOnReload: regBill() };
+    return { actor, billOnReload: accountBill() };
   },
   async register() {
-    const { actor, send } = checkout({ bill: regBill() });
+    const { actor, send } = checkout({ bill: accountBill() });
     await codeLoaded(actor);
     await send({ type: 'nav.goTo', step: 'register' });
     await send({ type: 'payer.typed', typed: { form: registerForm } });
-    return { actor, billOnReload: regBill() };
+    return { actor, billOnReload: accountBill() };
   },
   async checkSendCode() {
     const { actor } = await atRestoreCode();

@@ -32,7 +32,7 @@ const withOpenSbp = (bill: Bill, status: 'created' | 'success' = 'created'): Bil
 describe('resume after a reload', () => {
   test('the composition root wires resuming in (checkoutResume.ts); without it a reload starts at the main route', async () => {
     const { actor, paymentStatus } = await startCheckout({ bill: withOpenSbp(aBill()), resumePath: '/sbp' }, { resuming: false });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context.history).toEqual([]);
     expect(paymentStatus.runs).toHaveLength(0);
   });
@@ -43,7 +43,7 @@ describe('resume after a reload', () => {
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().value).toBe('sbp');
     expect(context).toMatchObject({ transactionID: 'qrc-1', formUrl: 'https://bank/qr-1', qrSrc: 'data:image/png;base64,iVBORw0KGgo=', selectedTypeOid: sbpType(bill).OID });
-    expect(context.history).toEqual(['noReg', 'choosePaymentType']);
+    expect(context.history).toEqual(['guest', 'choosePaymentType']);
     expect(paymentStatus.last.input).toMatchObject({ transactionID: 'qrc-1', billOID: bill.objectOID });
     actor.send({ type: 'nav.back' });
     expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: { openAttempt: 'said' } });
@@ -57,7 +57,7 @@ describe('resume after a reload', () => {
     ['an attempt of a type the bill no longer offers', { ...withOpenSbp(aBill()), openAttempt: { ...withOpenSbp(aBill()).openAttempt!, cardTypeOID: 'gone' } }, '/sbp'],
   ])('%s: the main route, history empty', async (_, bill, resumePath) => {
     const { actor } = await startCheckout({ bill, resumePath });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context.history).toEqual([]);
   });
 });
@@ -70,7 +70,7 @@ describe("'Попробовать снова'", () => {
     expect(actor.getSnapshot().context.selectedTypeOid).toBe(sbpType(bill).OID);
     expect(derive.emailUsed(actor.getSnapshot().context)).toBe('payer@example.ru');
     actor.send({ type: 'nav.back' });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
   });
 
   test("'Оплатить через СБП' from the declined card's page: the bill opens with fast payment chosen instead", async () => {
@@ -87,13 +87,13 @@ describe("'Попробовать снова'", () => {
   test('without an e-mail to send the receipt to, it starts at the main route', async () => {
     const bill = aBill();
     const { actor } = await startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: null, ownAttempt: true, amount: 12345.67, reason: null } } });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
   });
 
   test("another session's retry link: the e-mail came masked, so it fills no field and the bill starts at the main route", async () => {
     const bill = aBill();
     const { actor } = await startCheckout({ bill: { ...bill, retry: { cardTypeOID: sbpType(bill).OID, email: 'pa***@example.ru', ownAttempt: false, amount: 12345.67, reason: null } } });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(derive.emailUsed(actor.getSnapshot().context)).toBe('');
   });
 });

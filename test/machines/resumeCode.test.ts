@@ -8,7 +8,7 @@ import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import { codeFlowMachine, nothingToFinish } from '../../src/machines/codeFlow';
 import type { AccountAnswer } from '../../src/services/accountAnswer';
 import type { Bill, CodeRequest, RegisterForm, SentCode } from '../../src/services/types';
-import { answer, pointsBill, regBill, settle, startFlow } from '../fixtures/accountFlows';
+import { answer, pointsBill, accountBill, settle, startFlow } from '../fixtures/accountFlows';
 import { codeLoaded } from '../fixtures/checkoutChildren';
 import { codeFrom } from '../fixtures/chunkCode';
 import { fakeCallback, fakeRequest } from '../fixtures/fakes';
@@ -65,7 +65,7 @@ describe('the checkout reloaded on the code screen', () => {
     const { actor, code, sendCode, checkCode } = await reloadedOn(pointsBill({ sentCode: pointsCode }));
     expect(actor.getSnapshot().value).toBe('checkSendCode');
     // The masked phone is for the screen only (CheckSendCode shows the server's): never a phone to send anything to.
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['noReg', 'usePoints'], sendSmsPhone: '' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['guest', 'usePoints'], sendSmsPhone: '' });
     expect(code().getSnapshot().matches({ codeSent: { resend: 'counting', check: 'entering' } })).toBe(true);
     expect(code().getSnapshot().context.secondsLeft).toBe(42);
     // Nothing is sent again: the code on the phone is the one to type.
@@ -79,10 +79,10 @@ describe('the checkout reloaded on the code screen', () => {
     checkCode.last.answer.resolve(answer());
     await settle();
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
-    expect(actor.getSnapshot().context).toMatchObject({ phoneChecked: true, usedPoints: 0, history: ['noReg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ phoneChecked: true, usedPoints: 0, history: ['guest'] });
     // Proven, the points apply at once, with no second code.
     actor.send({ type: 'points.use', points: 1000 });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context.usedPoints).toBe(1000);
     expect(sendCode.calls).toHaveLength(0);
   });
@@ -93,19 +93,19 @@ describe('the checkout reloaded on the code screen', () => {
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
   });
 
-  test('a restore or registration code with no draft in this tab (its phone unknown to the page): back to its form, Back to the reg step', async () => {
+  test('a restore or registration code with no draft in this tab (its phone unknown to the page): back to its form, Back to the account step', async () => {
     for (const [purpose, step] of [['forgot-password', 'forgotPassword'], ['register', 'register']] as const) {
-      const { actor, code } = await reloadedOn(regBill({ sentCode: { purpose, phone: '+7 (999) ***-**-02', secondsLeft: 10 } }));
-      expect(actor.getSnapshot().context).toMatchObject({ step, history: ['reg'] });
+      const { actor, code } = await reloadedOn(accountBill({ sentCode: { purpose, phone: '+7 (999) ***-**-02', secondsLeft: 10 } }));
+      expect(actor.getSnapshot().context).toMatchObject({ step, history: ['account'] });
       expect(code().getSnapshot().value).toBe('asking');
     }
   });
 
   test("a valid restore code with this tab's draft: its screen with the server's countdown; the right code resets the password as without the reload", async () => {
-    const { actor, code, sendCode, checkCode, finish, drafted } = await reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
+    const { actor, code, sendCode, checkCode, finish, drafted } = await reloadedOn(accountBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
     expect(actor.getSnapshot().value).toBe('checkSendCode');
     // The screen shows the server's masked phone (sendSmsPhone stays empty); Back goes to the restore form.
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['reg', 'forgotPassword'], sendSmsPhone: '' });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['account', 'forgotPassword'], sendSmsPhone: '' });
     expect(code().getSnapshot().context).toMatchObject({ purpose: 'forgot-password', secondsLeft: 30, request: drafts.restore });
     expect(sendCode.calls).toHaveLength(0);
 
@@ -116,15 +116,15 @@ describe('the checkout reloaded on the code screen', () => {
     expect(finish.last.input).toEqual({ request: drafts.restore, captcha: null });
     finish.last.answer.resolve(answer());
     await settle();
-    expect(actor.getSnapshot().value).toMatchObject({ reg: { signInForm: 'shown' } });
+    expect(actor.getSnapshot().value).toMatchObject({ account: { signInForm: 'shown' } });
     expect(actor.getSnapshot().context).toMatchObject({ notice: 'new password sent', history: [] });
     // The flow ended: its draft is gone.
     expect(drafted()).toBeNull();
   });
 
   test('a valid registration code with the draft: the right code registers with the form the payer had filled', async () => {
-    const { actor, code, checkCode, finish } = await reloadedOn(regBill({ sentCode: registrationCode }), '/checkSendCode', drafts.registration);
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['reg', 'register'] });
+    const { actor, code, checkCode, finish } = await reloadedOn(accountBill({ sentCode: registrationCode }), '/checkSendCode', drafts.registration);
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'checkSendCode', history: ['account', 'register'] });
     code().send({ type: 'code.submit', code: '1111' });
     checkCode.last.answer.resolve(answer());
     await settle();
@@ -133,13 +133,13 @@ describe('the checkout reloaded on the code screen', () => {
     await settle();
     expect(actor.getSnapshot().context.notice).toBe('registration success');
     actor.send({ type: 'nav.back' });
-    expect(actor.getSnapshot().context.step).toBe('reg');
+    expect(actor.getSnapshot().context.step).toBe('account');
   });
 
   test('Back from a resumed restore code screen goes to the restore form', async () => {
-    const { actor } = await reloadedOn(regBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
+    const { actor } = await reloadedOn(accountBill({ sentCode: restoreCode }), '/checkSendCode', drafts.restore);
     actor.send({ type: 'nav.back' });
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['reg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['account'] });
   });
 
   test('a valid points code with the draft: the points asked for are kept and apply with the right code, no second choice', async () => {
@@ -150,21 +150,21 @@ describe('the checkout reloaded on the code screen', () => {
     code().send({ type: 'code.submit', code: '1234' });
     checkCode.last.answer.resolve(answer());
     await settle();
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ usedPoints: 1000, phoneChecked: true, history: [] });
     expect(sendCode.calls).toHaveLength(0);
   });
 
   test("a draft whose phone is not the server's code's (another flow's, or another tab's code): the step before", async () => {
-    const { actor, code } = await reloadedOn(regBill({ sentCode: { ...restoreCode, phone: '+7 (999) ***-**-77' } }), '/checkSendCode', drafts.restore);
-    expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['reg'] });
+    const { actor, code } = await reloadedOn(accountBill({ sentCode: { ...restoreCode, phone: '+7 (999) ***-**-77' } }), '/checkSendCode', drafts.restore);
+    expect(actor.getSnapshot().context).toMatchObject({ step: 'forgotPassword', history: ['account'] });
     expect(code().getSnapshot().value).toBe('asking');
   });
 
   test.each([
-    ['points', pointsBill(), drafts.points, 'usePoints', ['noReg']],
-    ['restore', regBill(), drafts.restore, 'forgotPassword', ['reg']],
-    ['registration', regBill(), drafts.registration, 'register', ['reg']],
+    ['points', pointsBill(), drafts.points, 'usePoints', ['guest']],
+    ['restore', accountBill(), drafts.restore, 'forgotPassword', ['account']],
+    ['registration', accountBill(), drafts.registration, 'register', ['account']],
   ] as const)('the %s code ran out (no valid code) but the draft names the flow: its form, the step before', async (_, bill, draft, step, history) => {
     const { actor, code } = await reloadedOn(bill, '/checkSendCode', draft);
     expect(actor.getSnapshot().context).toMatchObject({ step, history });
@@ -173,7 +173,7 @@ describe('the checkout reloaded on the code screen', () => {
 
   test('a restore or registration form after its code ran out starts with what it had; once left for the main route, empty again', async () => {
     for (const draft of [drafts.restore, drafts.registration]) {
-      const { actor, code } = await reloadedOn(regBill(), '/checkSendCode', draft);
+      const { actor, code } = await reloadedOn(accountBill(), '/checkSendCode', draft);
       expect(code().getSnapshot().context.draft).toEqual(draft);
       actor.send({ type: 'nav.back' });
       actor.send({ type: 'nav.goTo', step: draft.purpose === 'register' ? 'register' : 'forgotPassword' });
@@ -182,7 +182,7 @@ describe('the checkout reloaded on the code screen', () => {
   });
 
   test('a new code sent from the resumed form drops the old draft: Back to the form shows it empty', async () => {
-    const { actor, code, sendCode } = await reloadedOn(regBill(), '/checkSendCode', drafts.restore);
+    const { actor, code, sendCode } = await reloadedOn(accountBill(), '/checkSendCode', drafts.restore);
     // The restore form always asks for the robot check.
     code().send({ type: 'captcha.verified', token: 'tok' });
     code().send({ type: 'code.request', request: { purpose: 'forgot-password', phone: '79990000005' } });
@@ -196,7 +196,7 @@ describe('the checkout reloaded on the code screen', () => {
   test('a valid code, reloaded on the points form: the form, as the address bar named it', async () => {
     const { actor } = await reloadedOn(pointsBill({ sentCode: pointsCode }), '/usePoints');
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
-    expect(actor.getSnapshot().context.history).toEqual(['noReg']);
+    expect(actor.getSnapshot().context.history).toEqual(['guest']);
   });
 
   test('the points form after an expired code shows the points asked for', async () => {
@@ -215,7 +215,7 @@ describe('the checkout reloaded on the code screen', () => {
         actions: resumeAfterReload.actions,
         guards: resumeAfterReload.guards,
       }),
-      { input: { bill: regBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', draft: { ...noDraft, code: drafts.restore } } },
+      { input: { bill: accountBill({ sentCode: restoreCode }), user: null, isDesktop: true, resumePath: '/checkSendCode', draft: { ...noDraft, code: drafts.restore } } },
     ).start();
     await codeLoaded(actor);
     actor.send({ type: 'nav.goTo', step: 'checkByPhone' });
@@ -242,12 +242,12 @@ describe('the checkout reloaded on the code screen', () => {
   test.each([
     ['no valid code (none, spent or expired)', pointsBill({ sentCode: null }), '/checkSendCode'],
     ['a points code on a bill with nothing to spend', pointsBill({ sentCode: pointsCode, usefulPoints: 0 }), '/checkSendCode'],
-    ['a restore code on a noReg bill', pointsBill({ sentCode: { ...pointsCode, purpose: 'forgot-password' } }), '/checkSendCode'],
-    ["a restore draft on a noReg bill (another bill's flow)", pointsBill(), '/checkSendCode', drafts.restore],
+    ['a restore code on a guest bill', pointsBill({ sentCode: { ...pointsCode, purpose: 'forgot-password' } }), '/checkSendCode'],
+    ["a restore draft on a guest bill (another bill's flow)", pointsBill(), '/checkSendCode', drafts.restore],
     ['a draft, reloaded on another step', pointsBill({ sentCode: pointsCode }), '/noReg', drafts.points],
   ])('%s: the main route, history empty', async (_, bill, resumePath, draft: CodeRequest | null = null) => {
     const { actor } = await reloadedOn(bill, resumePath, draft);
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context.history).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { draftOf } from '../../src/machines/checkoutDraft';
 import { resumeAfterReload } from '../../src/machines/checkoutResume';
 import type { CheckoutDraft } from '../../src/services/checkoutDraft';
 import type { Bill, CodeRequest } from '../../src/services/types';
-import { pointsBill, regBill } from '../fixtures/accountFlows';
+import { pointsBill, accountBill } from '../fixtures/accountFlows';
 import { aBill, aUser } from '../fixtures/billBuilder';
 import { codeLoaded, inertCheckoutChildren } from '../fixtures/checkoutChildren';
 
@@ -33,7 +33,7 @@ const sbp = (bill: Bill) => bill.cardTypes.find((type) => type.Code === 'SBP')!.
 describe('a reload with this tab\'s draft', () => {
   test('the first step: the e-mail typed but not sent is in the field again', async () => {
     const { actor } = await reloaded({ bill: aBill(), resumePath: '/noReg', draft: draftWith({ typed: { email: 'payer@exa' } }) });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context).toMatchObject({ typed: { email: 'payer@exa' }, history: [] });
     expect(derive.emailUsed(actor.getSnapshot().context)).toBe('');
   });
@@ -51,12 +51,12 @@ describe('a reload with this tab\'s draft', () => {
     const { actor } = await reloaded({ bill, resumePath: '/choosePaymentType', draft });
     const { context } = actor.getSnapshot();
     expect(actor.getSnapshot().value).toMatchObject({ choosePaymentType: 'choosing' });
-    expect(context).toMatchObject({ selectedTypeOid: sbp(bill), usedPoints: 1000, pointsToUse: 1000, phoneChecked: true, history: ['noReg'] });
+    expect(context).toMatchObject({ selectedTypeOid: sbp(bill), usedPoints: 1000, pointsToUse: 1000, phoneChecked: true, history: ['guest'] });
     // A type the bill no longer offers keeps no ticks.
     expect(context.agreements).toEqual({ [sbp(bill)]: { aggregator: true, executor: false } });
     expect(derive.emailUsed(context)).toBe('payer@example.com');
     actor.send({ type: 'nav.back' });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
   });
 
   test('what the bill no longer allows is not given back: a type it dropped, points over its maximum', async () => {
@@ -67,7 +67,7 @@ describe('a reload with this tab\'s draft', () => {
 
   test('the way to pay without an e-mail to send the receipt to: the first step', async () => {
     const { actor } = await reloaded({ bill: aBill(), resumePath: '/choosePaymentType', draft: draftWith({ selectedTypeOid: 'type-sbp' }) });
-    expect(actor.getSnapshot().value).toMatchObject({ noReg: 'editing' });
+    expect(actor.getSnapshot().value).toMatchObject({ guest: 'editing' });
     expect(actor.getSnapshot().context.selectedTypeOid).toBe('type-sbp');
   });
 
@@ -87,7 +87,7 @@ describe('a reload with this tab\'s draft', () => {
   test('the points screen comes back with the points asked for', async () => {
     const { actor, flows } = await reloaded({ bill: pointsBill(), resumePath: '/usePoints', draft: draftWith({ pointsToUse: 1200 }) });
     expect(actor.getSnapshot().value).toMatchObject({ usePoints: 'choosing' });
-    expect(actor.getSnapshot().context).toMatchObject({ pointsToUse: 1200, history: ['noReg'] });
+    expect(actor.getSnapshot().context).toMatchObject({ pointsToUse: 1200, history: ['guest'] });
     expect(flows.pointsCode.runs).toHaveLength(1);
   });
 
@@ -95,8 +95,8 @@ describe('a reload with this tab\'s draft', () => {
     ['/register', 'register', 'registrationCode', { purpose: 'register', phone: '7999', form: { surname: 'Петров', name: 'Пётр', patronymic: '', phone: '7999', privacy: false } }],
     ['/forgot-password', 'forgotPassword', 'passwordCode', { purpose: 'forgot-password', phone: '79990000002' }],
   ] as const)('%s comes back with the form as typed (its flow starts with it)', async (resumePath, step, flow, form: CodeRequest) => {
-    const { actor, flows } = await reloaded({ bill: regBill(), resumePath, draft: draftWith({ typed: { form } }) });
-    expect(actor.getSnapshot().context).toMatchObject({ step, history: ['reg'] });
+    const { actor, flows } = await reloaded({ bill: accountBill(), resumePath, draft: draftWith({ typed: { form } }) });
+    expect(actor.getSnapshot().context).toMatchObject({ step, history: ['account'] });
     expect(flows[flow].last.input).toMatchObject({ draft: form });
   });
 
@@ -104,7 +104,7 @@ describe('a reload with this tab\'s draft', () => {
     const bill = aBill();
     const { actor, paymentStatus } = await reloaded({ bill, resumePath: '/result', draft: draftWith({ email: 'p@example.com', transactionID: 'qrc-1' }) });
     expect(actor.getSnapshot().value).toBe('result');
-    expect(actor.getSnapshot().context.history).toEqual(['noReg', 'choosePaymentType']);
+    expect(actor.getSnapshot().context.history).toEqual(['guest', 'choosePaymentType']);
     expect(paymentStatus.last.input).toMatchObject({ transactionID: 'qrc-1' });
   });
 
@@ -117,12 +117,12 @@ describe('a reload with this tab\'s draft', () => {
   test('the free-call screen comes back to a payer not signed in, its restore code behind it; signed in (the call came), the main route', async () => {
     const sentCode = { purpose: 'forgot-password' as const, phone: '+7 (999) ***-**-02', secondsLeft: 0 };
     const codeDraft: CodeRequest = { purpose: 'forgot-password', phone: '79990000002' };
-    const waiting = await reloaded({ bill: regBill({ sentCode }), resumePath: '/checkByPhone', draft: draftWith({ code: codeDraft }) });
-    expect(waiting.actor.getSnapshot().context).toMatchObject({ step: 'checkByPhone', history: ['reg', 'forgotPassword', 'checkSendCode'] });
+    const waiting = await reloaded({ bill: accountBill({ sentCode }), resumePath: '/checkByPhone', draft: draftWith({ code: codeDraft }) });
+    expect(waiting.actor.getSnapshot().context).toMatchObject({ step: 'checkByPhone', history: ['account', 'forgotPassword', 'checkSendCode'] });
     expect(waiting.freeCall.last.input).toEqual({ phone: '79990000002' });
     expect(waiting.flows.passwordCode.last.input).toMatchObject({ resume: { request: codeDraft } });
-    const signedIn = await reloaded({ bill: regBill({ sentCode }), user: aUser(), resumePath: '/checkByPhone', draft: draftWith({ code: codeDraft }) });
-    expect(signedIn.actor.getSnapshot().value).toMatchObject({ reg: { signedIn: 'editing' } });
+    const signedIn = await reloaded({ bill: accountBill({ sentCode }), user: aUser(), resumePath: '/checkByPhone', draft: draftWith({ code: codeDraft }) });
+    expect(signedIn.actor.getSnapshot().value).toMatchObject({ account: { signedIn: 'editing' } });
     expect(signedIn.actor.getSnapshot().context.history).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { freeCallModel as model } from './models/free-call';
 import { openFromSignIn, sendForgotPasswordCode } from './support/account';
 import { elapse } from './support/app';
 import { maskPhone } from '../../src/services/rules/phone';
-import { openPage, PROVIDER, regBill } from './support/bills';
+import { openPage, PROVIDER, accountBill } from './support/bills';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
@@ -54,7 +54,7 @@ describeModelFlow({
     RELOAD_ON_FREE_CALL: async (session) => {
       session.server.once('post', LOCK, locked());
       openPage(session, {
-        bill: { ...regBill(), sentCode: { purpose: 'forgot-password', phone: maskPhone('79990000002'), secondsLeft: 0 } },
+        bill: { ...accountBill(), sentCode: { purpose: 'forgot-password', phone: maskPhone('79990000002'), secondsLeft: 0 } },
         resumePath: '/checkByPhone',
         draft: { code: { purpose: 'forgot-password', phone: '79990000002' } },
       });

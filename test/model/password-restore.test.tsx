@@ -1,7 +1,7 @@
 import { stepMessages } from '../../src/services/stepMessages';
 import { passwordRestoreModel as model } from './models/password-restore';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
-import { regBill, reloadOnCodeScreen } from './support/bills';
+import { accountBill, reloadOnCodeScreen } from './support/bills';
 import { describeModelFlow } from './support/flow';
 import { scopeOf } from './support/scopes';
 
@@ -14,9 +14,9 @@ describeModelFlow({
   scope: scopeOf('password-restore'),
   events: {
     OPEN_FORGOT_PASSWORD: (session) => openFromSignIn(session, stepMessages.signIn.forgot),
-    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(regBill, sent),
+    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(accountBill, sent),
     // This tab's draft of the code step and the server's valid code agree: the code screen, and the right code finishes.
-    RELOAD_WITH_DRAFT: reloadOnCodeScreen(regBill, sent, { purpose: 'forgot-password', phone: sent.phone }),
+    RELOAD_WITH_DRAFT: reloadOnCodeScreen(accountBill, sent, { purpose: 'forgot-password', phone: sent.phone }),
     FILL_FORM: async (session) => {
       await typePhone(session, '79990000002');
       await tickRobot(session);

@@ -1,7 +1,7 @@
 import { stepMessages } from '../../src/services/stepMessages';
 import { registrationModel as model } from './models/registration';
 import { codePurposeEvents, openFromSignIn, tickRobot, typePhone } from './support/account';
-import { regBill, reloadOnCodeScreen } from './support/bills';
+import { accountBill, reloadOnCodeScreen } from './support/bills';
 import { describeModelFlow } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
@@ -15,9 +15,9 @@ describeModelFlow({
   scope: scopeOf('registration'),
   events: {
     OPEN_REGISTER: (session) => openFromSignIn(session, stepMessages.signIn.register),
-    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(regBill, sent),
+    RELOAD_ON_CODE_SCREEN: reloadOnCodeScreen(accountBill, sent),
     // This tab's draft of the code step and the server's valid code agree: the code screen, and the right code finishes.
-    RELOAD_WITH_DRAFT: reloadOnCodeScreen(regBill, sent, {
+    RELOAD_WITH_DRAFT: reloadOnCodeScreen(accountBill, sent, {
       purpose: 'register',
       phone: sent.phone,
       form: { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone: sent.phone, privacy: true },

@@ -4,14 +4,14 @@ import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { signedInPaymentModel as model } from './models/signed-in-payment';
 import { continueAsCheckExpires, held, refusal, tickRobot, typePhone } from './support/account';
-import { PROVIDER, openPage, regBill, regUser, scriptUser } from './support/bills';
+import { PROVIDER, openPage, accountBill, accountUser, scriptUser } from './support/bills';
 import { chunkNetwork, elapse, eventually, settle } from './support/app';
 import { describeModelFlow, type Session } from './support/flow';
 import { does } from './support/screen';
 import { scopeOf } from './support/scopes';
 
 const LOGIN = `${PROVIDER}/login/`;
-const BILL = `/ajax/object-info/${regBill().objectOID}`;
+const BILL = `/ajax/object-info/${accountBill().objectOID}`;
 
 async function signIn(session: Session, password: string) {
   await typePhone(session, '79990000002');
@@ -28,8 +28,8 @@ const loginAnswered = (answer: JsonBodyType, status: number, password: string) =
 /** A login the provider accepts, then the app's reload of the user and the bill. */
 function acceptLogin(session: Session) {
   session.server.once('post', LOGIN, { success: true });
-  scriptUser(session, regUser());
-  session.server.once('get', BILL, regBill() as never);
+  scriptUser(session, accountUser());
+  session.server.once('get', BILL, accountBill() as never);
 }
 
 describeModelFlow({
@@ -43,11 +43,11 @@ describeModelFlow({
     },
   },
   events: {
-    OPEN_REG_BILL: async (session) => void openPage(session, { bill: regBill() }),
+    OPEN_ACCOUNT_BILL: async (session) => void openPage(session, { bill: accountBill() }),
     // The network loses the sign-in form's chunk, the first try and its retry 1.5 s later.
-    OPEN_REG_BILL_FORM_LOST: async (session) => {
+    OPEN_ACCOUNT_BILL_FORM_LOST: async (session) => {
       chunkNetwork.lost = true;
-      openPage(session, { bill: regBill() });
+      openPage(session, { bill: accountBill() });
       await settle();
       await elapse(CHUNK_RETRY_MS);
     },
@@ -55,9 +55,9 @@ describeModelFlow({
       chunkNetwork.lost = false;
       await does.click(session, messages.app.retry);
     },
-    RELOAD_ON_SIGN_IN: async (session) => void openPage(session, { bill: regBill(), resumePath: '/reg', draft: { typed: { signInPhone: '79990000002' } } }),
-    OPEN_SIGNED_IN: async (session) => void openPage(session, { bill: regBill(), user: regUser() }),
-    OPEN_SIGNED_IN_EMAIL_KNOWN: async (session) => void openPage(session, { bill: regBill(), user: regUser({ email: 'anna@example.com' }) }),
+    RELOAD_ON_SIGN_IN: async (session) => void openPage(session, { bill: accountBill(), resumePath: '/reg', draft: { typed: { signInPhone: '79990000002' } } }),
+    OPEN_SIGNED_IN: async (session) => void openPage(session, { bill: accountBill(), user: accountUser() }),
+    OPEN_SIGNED_IN_EMAIL_KNOWN: async (session) => void openPage(session, { bill: accountBill(), user: accountUser({ email: 'anna@example.com' }) }),
     WRONG_PASSWORD: loginAnswered(refusal('Неверный телефон или пароль', false), 401, 'not-the-password'),
     LOGIN_SERVER_DOWN: loginAnswered({ success: false, error: 'Провайдер недоступен' }, 502, 'demo-pass'),
     WRONG_PASSWORD_ROBOT_CHECK: loginAnswered(refusal('Неверный телефон или пароль', true), 401, 'not-the-password'),
@@ -75,8 +75,8 @@ describeModelFlow({
     RIGHT_PASSWORD_OPEN_REGISTER_WHILE_LOADING: async (session) => {
       session.server.once('post', LOGIN, { success: true });
       const release = held(session, 'post', `${PROVIDER}/checkUser/`, { success: true, json: { token: 'token-1' } });
-      session.server.once('post', '/ajax/get-user', { success: true, user: regUser() } as never);
-      session.server.once('get', BILL, regBill() as never);
+      session.server.once('post', '/ajax/get-user', { success: true, user: accountUser() } as never);
+      session.server.once('get', BILL, accountBill() as never);
       await signIn(session, 'demo-pass');
       // The login was accepted and the reload has begun (its user call waits): now the payer opens register.
       await eventually(() => expect(session.server.seen.some((request) => request.path === `${PROVIDER}/checkUser/` && session.server.seen.filter((r) => r.path === BILL).length === 2)).toBe(true));
@@ -102,11 +102,11 @@ describeModelFlow({
     CHANGE_USER: async (session) => {
       session.server.once('post', '/ajax/logout', { success: true });
       session.server.once('post', `${PROVIDER}/logout/`, { success: true });
-      await does.click(session, messages.reg.changeUser);
+      await does.click(session, messages.account.changeUser);
     },
     CHANGE_USER_LOGOUT_FAILS: async (session) => {
       session.server.once('post', '/ajax/logout', { success: false, error: 'Сбой' }, 500);
-      await does.click(session, messages.reg.changeUser);
+      await does.click(session, messages.account.changeUser);
     },
   },
 });

@@ -43,7 +43,7 @@ test('a diagram shows routes, guarded transitions, delays and actors from the de
   expect(checkout).toContain('checkout__any --> checkout_opening : nav.goTo [is opened by the payer]');
   expect(checkout).toContain('checkout_opening_going --> checkout_usePoints : always [is going to (usePoints)]');
   expect(checkout).toContain('checkout_choosePaymentType_paying --> checkout_sbp : done payment [is fast payment]');
-  expect(checkout).toContain('checkout_noReg_checkingEmail --> checkout_noReg_editing : error checkEmail');
+  expect(checkout).toContain('checkout_guest_checkingEmail --> checkout_guest_editing : error checkEmail');
   const status = files.get('paymentStatus.md')!;
   expect(status).toContain('paymentStatus_waiting --> paymentStatus_checking : after status poll interval');
   // A fixed delay shows its length; one read from context (the poll's pace slows after two minutes) says so.

@@ -1,13 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { regBill } from '../fixtures/accountFlows';
+import { accountBill } from '../fixtures/accountFlows';
 import { renderAccount, sendAndLoad } from './account.fixture';
 
 const NUMBER = { callPhone: '78005008275', callPhonePretty: '+7 (800) 500-82-75' };
 
 /** The free-call screen, reached as a payer does: the restore form, its code sent, then the free-call link. */
 async function openFreeCall() {
-  const rendered = await renderAccount({ bill: regBill() });
+  const rendered = await renderAccount({ bill: accountBill() });
   await sendAndLoad(rendered.actor, { type: 'nav.goTo', step: 'forgotPassword' });
   act(() => rendered.actor.send({ type: 'code.sent', request: { purpose: 'forgot-password', phone: '79990000002' } }));
   await sendAndLoad(rendered.actor, { type: 'nav.goTo', step: 'checkByPhone' });

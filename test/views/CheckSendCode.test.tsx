@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { answer, pointsBill, regBill } from '../fixtures/accountFlows';
+import { answer, pointsBill, accountBill } from '../fixtures/accountFlows';
 import { renderAccount, sendAndLoad } from './account.fixture';
 
 beforeEach(() => jest.useFakeTimers());
@@ -7,7 +7,7 @@ afterEach(() => jest.useRealTimers());
 
 /** The code screen as the payer reaches it: the points (or forgot-password) form asks, and the code was sent. */
 async function openCode(purpose: 'use-points' | 'forgot-password' = 'use-points') {
-  const rendered = await renderAccount({ bill: purpose === 'use-points' ? pointsBill() : regBill(), advanceTimers: true });
+  const rendered = await renderAccount({ bill: purpose === 'use-points' ? pointsBill() : accountBill(), advanceTimers: true });
   const { actor, calls } = rendered;
   if (purpose === 'use-points') {
     await sendAndLoad(actor, { type: 'nav.goTo', step: 'usePoints' });

@@ -5,7 +5,7 @@ import { stepMessages } from '../../src/services/stepMessages';
 
 const continueButton = () => screen.getByRole('button', { name: 'Продолжить' });
 
-test('with nobody signed in the reg step shows the sign-in form', async () => {
+test('with nobody signed in the account step shows the sign-in form', async () => {
   await renderAccount();
   expect(screen.getByRole('heading', { name: 'Авторизация' })).toBeInTheDocument();
   expect(screen.getByLabelText('Телефон')).toHaveAttribute('type', 'tel');

@@ -13,7 +13,7 @@ import type { PageConfig } from '../../src/services/pageConfig';
 import type { Bill, CodeRequest, FreeCallNumber, FreeCallState, LoyaltyUser } from '../../src/services/types';
 import { PageContext } from '../../src/views/appContext';
 import { Checkout } from '../../src/views/Checkout';
-import { regBill } from '../fixtures/accountFlows';
+import { accountBill } from '../fixtures/accountFlows';
 import { pageCodeWith } from '../fixtures/chunkCode';
 import { fakeRequest, testPageConfig } from '../fixtures/fakes';
 
@@ -29,7 +29,7 @@ export const pageConfig: PageConfig = testPageConfig('bill-reg');
  * a parent that records what it is told (user.signedIn), like the app machine.
  */
 export async function renderAccount({
-  bill = regBill(),
+  bill = accountBill(),
   user = null,
   advanceTimers,
   resumePath = null,
@@ -94,7 +94,7 @@ export async function sendAndLoad(actor: CheckoutActor, event: Parameters<Checko
 
 /** Waits until no code the checkout shows is on its way: a step's, the sign-in form's. */
 export const codeHere = (actor: CheckoutActor) =>
-  waitFor(actor, (state) => !state.hasTag('loading step') && !state.matches({ reg: { signInForm: 'loading' } })).then(() => undefined);
+  waitFor(actor, (state) => !state.hasTag('loading step') && !state.matches({ account: { signInForm: 'loading' } })).then(() => undefined);
 
 /** The account step rendered, then the sign-in form's link `name` followed ('Не помню пароль', 'Зарегистрироваться'). */
 export async function renderAccountAt(name: string) {

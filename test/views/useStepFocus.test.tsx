@@ -14,12 +14,12 @@ function Step({ name }: { name: string }) {
 }
 
 test('the first step takes no focus; a new step puts focus on its heading, out of the Tab order', () => {
-  const { rerender } = render(<Step name="noReg" />);
+  const { rerender } = render(<Step name="guest" />);
   expect(document.activeElement).toBe(document.body);
   expect(screen.getByRole('heading')).not.toHaveAttribute('tabindex');
 
   screen.getByLabelText('Поле').focus();
-  rerender(<Step name="noReg" />);
+  rerender(<Step name="guest" />);
   expect(screen.getByLabelText('Поле')).toHaveFocus();
 
   rerender(<Step name="choosePaymentType" />);
@@ -29,7 +29,7 @@ test('the first step takes no focus; a new step puts focus on its heading, out o
 
 test('no step yet (an empty name) neither focuses nor counts as the first step', () => {
   const { rerender } = render(<Step name="" />);
-  rerender(<Step name="reg" />);
+  rerender(<Step name="account" />);
   expect(document.activeElement).toBe(document.body);
   rerender(<Step name="forgot-password" />);
   expect(screen.getByRole('heading')).toHaveFocus();
@@ -40,7 +40,7 @@ test('a step whose section appears a moment later (a lazy view) gets focus on it
     useStepFocus(name);
     return ready ? <StepSection title={name} /> : <p>…</p>;
   }
-  const { rerender } = render(<Late name="noReg" ready />);
+  const { rerender } = render(<Late name="guest" ready />);
   rerender(<Late name="sbp" ready={false} />);
   expect(document.activeElement).toBe(document.body);
   rerender(<Late name="sbp" ready />);
@@ -61,7 +61,7 @@ test('a step that focused something of its own keeps that focus', () => {
       </section>
     );
   }
-  const { rerender } = render(<Own name="noReg" />);
+  const { rerender } = render(<Own name="guest" />);
   rerender(<Own name="checkSendCode" />);
   expect(screen.getByLabelText('Своё поле')).toHaveFocus();
 });

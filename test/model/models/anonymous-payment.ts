@@ -9,7 +9,7 @@ const t = stepMessages.choosePaymentType;
 const onChoose = sees({ heading: t.title }, { button: PAY });
 
 /**
- * The anonymous payer (noReg → e-mail → choosePaymentType → card form), the data error of a paid bill,
+ * The anonymous payer (guest → e-mail → choosePaymentType → card form), the data error of a paid bill,
  * and the agreements and offer modal of a type that asks for them. Server answers are events of their own kind.
  */
 export const anonymousPaymentModel = setup({}).createMachine({
@@ -18,8 +18,8 @@ export const anonymousPaymentModel = setup({}).createMachine({
   states: {
     closed: {
       on: {
-        OPEN_BILL: 'noReg',
-        OPEN_BILL_PROVIDER_DOWN: 'noReg',
+        OPEN_BILL: 'guest',
+        OPEN_BILL_PROVIDER_DOWN: 'guest',
         OPEN_PAID_BILL: 'dataError',
         OPEN_PAID_BILL_WITH_RECEIPT: 'paidBill',
         OPEN_PAID_BILL_CODE_LOST: 'paidBillCodeLost',
@@ -29,8 +29,8 @@ export const anonymousPaymentModel = setup({}).createMachine({
         RELOAD_TYPED_EMAIL: 'reloadedTyped',
         RELOAD_ON_CHOOSE: 'reloadedChoosing',
         BACK_FROM_CARD_FORM: 'cardAttemptOpen',
-        OPEN_OFFER_BILL: 'offerNoReg',
-        OPEN_PARTS_BILL: 'partsNoReg',
+        OPEN_OFFER_BILL: 'offerGuest',
+        OPEN_PARTS_BILL: 'partsGuest',
       },
     },
     dataError: { meta: sees({ text: messages.app.dataError }) },
@@ -42,8 +42,8 @@ export const anonymousPaymentModel = setup({}).createMachine({
       on: { RETRY_CODE: 'paidBill' },
     },
     // 'Попробовать снова' from the result page: choosing again, the e-mail and the way to pay kept; Back to the bill.
-    retrying: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }), on: { BACK: 'noRegEmailKnown' } },
-    noReg: {
+    retrying: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }), on: { BACK: 'guestEmailKnown' } },
+    guest: {
       meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }),
       on: { EMAIL_REFUSED_BY_SERVER: 'emailRefused', EMAIL_ACCEPTED: 'choosing', EMAIL_ACCEPTED_CODE_LOST: 'stepCodeLost' },
     },
@@ -68,7 +68,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
         CHANGE_EMAIL_AND_PAY: 'cardForm',
         CHANGE_EMAIL_REFUSED: 'payEmailRefused',
         SELECT_SBP: 'sbpChosen',
-        BACK: 'noRegEmailKnown',
+        BACK: 'guestEmailKnown',
       },
     },
     // A stale tab (the bill was paid meanwhile): it says so, not 'Не удалось перейти к оплате…'.
@@ -77,7 +77,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
       meta: sees({ alert: messages.validation.emailRejected }, { button: PAY }),
       on: { CHANGE_EMAIL_AND_PAY: 'cardForm' },
     },
-    noRegEmailKnown: {
+    guestEmailKnown: {
       meta: sees({ noField: messages.email.label }, { button: messages.app.continue }),
       on: { CONTINUE: 'choosing' },
     },
@@ -108,7 +108,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     // A reload on the first step 2 s after typing: the e-mail typed is in the field again (the jsdom check reads it).
     reloadedTyped: { meta: sees({ heading: /^Оплата по договору/ }, { field: messages.email.label }, { back: false }), on: { EMAIL_ACCEPTED: 'choosing' } },
     // A reload on the way to pay: the e-mail, the way to pay (the jsdom check) kept; Back to the first step.
-    reloadedChoosing: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }, { noText: t.openTitle }), on: { BACK: 'noRegEmailKnown' } },
+    reloadedChoosing: { meta: sees({ heading: t.title }, { button: PAY }, { back: true }, { noText: t.openTitle }), on: { BACK: 'guestEmailKnown' } },
     // Back from the bank's card form: everything kept, and the card payment said to be still open there.
     cardAttemptOpen: {
       meta: sees({ heading: t.title }, { status: t.openTitle }, { button: t.openResume }, { noButton: PAY }),
@@ -117,7 +117,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     cardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
     // A bill paid in parts: the part typed in 'Сумма платежа'; one the bill cannot take says why and is not asked for.
-    partsNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'partsChoosing' } },
+    partsGuest: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'partsChoosing' } },
     partsChoosing: {
       meta: sees({ heading: t.title }, { text: 'Осталось оплатить 1 500 000,00 руб.' }, { field: t.partAmount }, { button: /^Оплатить 1\s500\s000,00 руб\.$/ }),
       on: { TYPE_PART_OVER_REMAINING: 'partOverRemaining' },
@@ -136,7 +136,7 @@ export const anonymousPaymentModel = setup({}).createMachine({
     },
     partCardForm: { meta: sees({ navigatedTo: /\/sandbox\/acquirer\/[^/?#]+$/ }) },
 
-    offerNoReg: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
+    offerGuest: { meta: sees({ button: messages.app.continue }), on: { CONTINUE: 'offerChoosing' } },
     offerChoosing: {
       meta: onChoose,
       on: { PAY_UNTICKED: 'agreementsMissing', OPEN_OFFER: 'offerShown', OPEN_OFFER_EMPTY: 'offerEmpty', OPEN_OFFER_FAILS: 'offerFailed', TICK_BOTH: 'ticked' },

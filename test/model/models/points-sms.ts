@@ -16,10 +16,10 @@ const robot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { button: m.a
 const pointsRobot: Sight[] = [{ unchecked: stepMessages.robot.standIn }, { disabledButton: m.points.use }];
 
 /**
- * Points by SMS code: the noReg points block opens the points screen; the points go with a use-points
+ * Points by SMS code: the guest points block opens the points screen; the points go with a use-points
  * code to the customer's phone; the code screen counts 60 s down before 'Отправить код повторно', refuses a
  * wrong code with the tries left (and the robot check once the server asks for it), and a right code returns to
- * noReg with the points used. A phone checked once spends points at once; points that cover the bill close it.
+ * guest with the points used. A phone checked once spends points at once; points that cover the bill close it.
  */
 export const pointsSmsModel = setup({}).createMachine({
   id: 'pointsSms',
@@ -27,7 +27,7 @@ export const pointsSmsModel = setup({}).createMachine({
   states: {
     closed: {
       on: {
-        OPEN_POINTS_BILL: 'noReg',
+        OPEN_POINTS_BILL: 'guest',
         OPEN_POINTS_UNDER_ONE: 'noPointsBlock',
         OPEN_COVERED_BY_POINTS: 'coveredChoosing',
         RELOAD_ON_CODE_SCREEN: 'resumedCode',
@@ -49,7 +49,7 @@ export const pointsSmsModel = setup({}).createMachine({
     resumedResendReady: { meta: sees(...resumedCodeScreen, { button: stepMessages.code.resend }) },
     // The points asked for before the reload are not known: the phone is proven, the points are chosen again.
     pointsFormProven: { meta: sees(...pointsForm, { button: m.points.use }), on: { APPLY_POINTS: 'pointsUsed' } },
-    noReg: {
+    guest: {
       meta: sees({ heading: /./ }, { text: /^Можно использовать: 3\s000 баллов$/ }, { button: m.points.use }),
       on: { USE_POINTS: 'pointsForm' },
     },

@@ -4,12 +4,12 @@ import { stepMessages } from '../../../src/services/stepMessages';
 import { sees, type Sight } from '../support/sights';
 import { PAY } from '../../fixtures/payButton';
 
-const signInForm: Sight[] = [{ heading: stepMessages.signIn.title }, { field: stepMessages.signIn.password }, { noButton: messages.reg.changeUser }];
+const signInForm: Sight[] = [{ heading: stepMessages.signIn.title }, { field: stepMessages.signIn.password }, { noButton: messages.account.changeUser }];
 const robotCheck: Sight[] = [{ alert: stepMessages.signIn.failed }, { unchecked: stepMessages.robot.standIn }, { disabledButton: messages.app.continue }];
-const signedIn: Sight[] = [{ text: /^ID: \+7 \(999\) 000-00-02$/ }, { button: messages.reg.changeUser }, { noField: stepMessages.signIn.password }];
+const signedIn: Sight[] = [{ text: /^ID: \+7 \(999\) 000-00-02$/ }, { button: messages.account.changeUser }, { noField: stepMessages.signIn.password }];
 
 /**
- * The registered payer (reg): the sign-in form; a refused or failed login says 'Не удалось авторизоваться'
+ * The registered payer (the account step): the sign-in form; a refused or failed login says 'Не удалось авторизоваться'
  * and, when the server asks, the robot check must pass first; signed in, the card shows 'ID:' and the phone, then
  * the e-mail and choosePaymentType; 'Сменить пользователя' logs out. The app reloads user and bill after a sign-in.
  */
@@ -19,8 +19,8 @@ export const signedInPaymentModel = setup({}).createMachine({
   states: {
     closed: {
       on: {
-        OPEN_REG_BILL: 'signInForm',
-        OPEN_REG_BILL_FORM_LOST: 'signInFormLost',
+        OPEN_ACCOUNT_BILL: 'signInForm',
+        OPEN_ACCOUNT_BILL_FORM_LOST: 'signInFormLost',
         OPEN_SIGNED_IN: 'signedIn',
         OPEN_SIGNED_IN_EMAIL_KNOWN: 'signedInEmailKnown',
         RELOAD_ON_SIGN_IN: 'signInFormReloaded',

@@ -77,8 +77,8 @@ async function eventuallyGet<T>(get: () => T): Promise<T> {
 
 /** Opens demo-reg's sign-in form and follows one of its links ('Не помню пароль', 'Зарегистрироваться'). */
 export async function openFromSignIn(session: Session, link: string) {
-  const { openPage, regBill } = await import('./bills');
-  openPage(session, { bill: regBill() });
+  const { openPage, accountBill } = await import('./bills');
+  openPage(session, { bill: accountBill() });
   await does.click(session, link, 'link');
 }
 

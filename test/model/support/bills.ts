@@ -39,10 +39,10 @@ export const pointsBill = (): Bill =>
 export const coverBill = (): Bill =>
   aBill({ objectOID: 'model-cover', pointsEnabled: true, usefulPoints: 5000, availablePoints: 5000, user: { Phone: maskPhone('79990000003') }, info: { CustNo: 'C-3', Summ: 1500, Email: 'payer@example.com' } });
 
-/** demo-reg's: the reg flow, nobody signed in yet. */
-export const regBill = (): Bill => aBill({ objectOID: 'model-reg', noReg: false });
+/** demo-reg's: the account flow, nobody signed in yet. */
+export const accountBill = (): Bill => aBill({ objectOID: 'model-reg', noReg: false });
 
-export const regUser = (overrides: Partial<LoyaltyUser> = {}): LoyaltyUser => aUser({ phone: '79990000002', ...overrides });
+export const accountUser = (overrides: Partial<LoyaltyUser> = {}): LoyaltyUser => aUser({ phone: '79990000002', ...overrides });
 
 export const PROVIDER = '/ajax/realty';
 

@@ -42,7 +42,7 @@ const stepOwner: Record<string, Flow> = {
   checkByPhone: 'free-call',
   forgotPassword: 'password-restore',
   register: 'registration',
-  reg: 'registration',
+  account: 'registration',
   sbp: 'payment-status',
   choosePaymentType: 'payment-status',
   result: 'payment-status',
@@ -66,8 +66,8 @@ function checkoutOwner(item: Item): Flow {
     if (event === 'freeCall.ended') return 'free-call';
     return 'anonymous-payment';
   }
-  // Going to the main route: a points bill's is noReg, an account flow's the reg step.
-  if (node === 'checkout.main') return item.targets?.includes('checkout.reg') ? 'password-restore' : 'points-sms';
+  // Going to the main route: a points bill's is the guest step, an account flow's the account step.
+  if (node === 'checkout.main') return item.targets?.includes('checkout.account') ? 'password-restore' : 'points-sms';
   if (node === 'checkout.start') {
     // A reload on the code screen resumes the flow whose code is still valid, or its form.
     const resumed = item.targets?.[0]?.replace('checkout.', '');
@@ -76,13 +76,11 @@ function checkoutOwner(item: Item): Flow {
     if (resumed === 'register') return 'registration';
     if (resumed === 'checkByPhone') return 'free-call';
     if (resumed === 'result') return 'payment-status';
-    return item.targets?.includes('checkout.reg') ? 'signed-in-payment' : 'anonymous-payment';
+    return item.targets?.includes('checkout.account') ? 'signed-in-payment' : 'anonymous-payment';
   }
   // Giving the points up on the way-to-pay step is the points' flow.
   if (item.event === 'points.clear') return 'points-sms';
-  // 'checkout.register' starts with 'checkout.reg' too: the register step first.
-  if (node.startsWith('checkout.register')) return 'registration';
-  if (node.startsWith('checkout.reg')) return 'signed-in-payment';
+  if (node.startsWith('checkout.account')) return 'signed-in-payment';
   if (node.startsWith('checkout.usePoints') || node.startsWith('checkout.checkSendCode')) return 'points-sms';
   if (node.startsWith('checkout.checkByPhone')) return 'free-call';
   if (node.startsWith('checkout.forgotPassword')) return 'password-restore';

@@ -97,13 +97,13 @@ describe("the server's rendering", () => {
     server = await startServer();
     standInRendering(
       server.distDir,
-      `exports.renderCheckout = async ({ billLink, initial }) => ({ markup: '<p class="x">' + billLink + ' ' + initial.bill.status + '</p>', view: 'noReg', title: 'Свой заголовок' });
+      `exports.renderCheckout = async ({ billLink, initial }) => ({ markup: '<p class="x">' + billLink + ' ' + initial.bill.status + '</p>', view: 'guest', title: 'Свой заголовок' });
        exports.renderResult = async ({ orderId }) => ({ markup: '<p>' + orderId + '</p>', view: 'result:declined', title: null });`,
     );
     const page = await new Client(server.app).get('/pay/demo-anon');
     expect(page.body).toContain('<div id="root"><p class="x">demo-anon 200</p></div>');
     expect(page.body).toContain('<title>Свой заголовок</title>');
-    expect(initialDataOf(page.body).rendered).toBe('noReg');
+    expect(initialDataOf(page.body).rendered).toBe('guest');
     const result = await new Client(server.app).get('/fail?billOid=demo-anon&orderId=order-1');
     expect(result.body).toContain('<div id="result"><p>order-1</p></div>');
     expect(initialDataOf(result.body).rendered).toBe('result:declined');

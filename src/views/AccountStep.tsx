@@ -11,7 +11,7 @@ import { StepSection } from './StepSection';
 import { useHydrated } from './useHydrated';
 
 /** The registered-user screen: the signed-in card, or the sign-in form. */
-export function Reg({ actor }: { actor: CheckoutActor }) {
+export function AccountStep({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const user = useSelector(actor, (state) => state.context.user);
   // The sign-in form comes in a chunk of its own: the state runs it (state.children.signIn) once that is here.
@@ -36,11 +36,11 @@ export function Reg({ actor }: { actor: CheckoutActor }) {
             <div>
               <p className="user-name">{user.name}</p>
               <p className="user-id">
-                {messages.reg.id} {formatPhone(user.phone)}
+                {messages.account.id} {formatPhone(user.phone)}
               </p>
             </div>
             <button type="button" className="link" disabled={!hydrated} onClick={() => actor.send({ type: 'user.change' })}>
-              {messages.reg.changeUser}
+              {messages.account.changeUser}
             </button>
           </div>
           <ContinueStep actor={actor} />

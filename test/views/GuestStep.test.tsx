@@ -3,7 +3,7 @@ import { messages } from '../../src/services/messages';
 import { pointsBill } from '../fixtures/accountFlows';
 import { renderAccount } from './account.fixture';
 
-/** The first screen (noReg): the purpose once, and the amount after the points chosen. */
+/** The first screen (guest): the purpose once, and the amount after the points chosen. */
 
 const sumRow = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling!.textContent;
 

@@ -8,7 +8,7 @@ import { StepSection } from './StepSection';
 import { useHydrated } from './useHydrated';
 
 /** The no-registration screen: title, client, payment info, points block, e-mail form, Continue. */
-export function NoReg({ actor }: { actor: CheckoutActor }) {
+export function GuestStep({ actor }: { actor: CheckoutActor }) {
   const bill = useSelector(actor, (state) => state.context.bill);
   const showPoints = useSelector(actor, (state) => derive.canUsePoints(state.context));
   const usedPoints = useSelector(actor, (state) => state.context.usedPoints);
@@ -18,7 +18,7 @@ export function NoReg({ actor }: { actor: CheckoutActor }) {
     <StepSection title={bill.info.PaymentPurpose}>
       {bill.user.Name && (
         <p className="client-line">
-          {messages.noReg.client} <strong>{bill.user.Name}</strong>
+          {messages.guest.client} <strong>{bill.user.Name}</strong>
         </p>
       )}
       <PaymentInfo bill={bill} usedPoints={usedPoints} />
