@@ -29,7 +29,7 @@ export const messages = {
     needsScript: 'Для оплаты нужен JavaScript: включите его в настройках браузера и обновите страницу',
     /**
      * The first step's Continue, in the first HTML before the page's script runs: what it waits for, in place of a silent
-     * disabled button (the account route's sign-in form says the same of itself, messages.reg.signInWaiting).
+     * disabled button (the account route's sign-in form says the same of itself, messages.account.signInWaiting).
      */
     continueWaiting: 'Кнопка «Продолжить» заработает, как только загрузится страница…',
     /** The page's script failed to load (public/boot.js shows this). */

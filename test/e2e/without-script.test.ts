@@ -132,14 +132,14 @@ describe("at 375 px, the page's script on its way: both routes' first steps say 
     const { page } = await openPage(MOBILE);
     const release = await holdScripts(page);
     await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-reg')}`, { waitUntil: 'domcontentloaded' });
-    await page.getByRole('heading', { name: m.reg.signInTitle }).waitFor();
-    expect(await page.getByRole('status').filter({ hasText: m.reg.signInWaiting }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: m.account.signInTitle }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: m.account.signInWaiting }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: m.app.continue }).isDisabled()).toBe(true);
     expect(await page.locator('.payment-info-sum dd').isVisible()).toBe(true);
     expect(await page.locator('.script-notice:visible').count()).toBe(0);
 
     release();
-    await page.getByLabel(m.reg.phone).and(page.locator(':enabled')).fill('9990000002');
-    expect(await page.getByText(m.reg.signInWaiting).count()).toBe(0);
+    await page.getByLabel(m.account.phone).and(page.locator(':enabled')).fill('9990000002');
+    expect(await page.getByText(m.account.signInWaiting).count()).toBe(0);
   });
 });
