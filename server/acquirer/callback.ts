@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { attemptByAnyId, attemptByOrder } from '../payments/queries';
+import { attemptByAcquirerOrder, attemptByOrder } from '../payments/queries';
 import { checksumMatches } from './checksum';
 
 /**
@@ -21,7 +21,7 @@ export const acquirerCallbackRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(400).send({ success: false, error: 'Неверная контрольная сумма' });
     }
     const attempt =
-      (params.mdOrder ? await attemptByAnyId(app.store, params.mdOrder) : undefined) ??
+      (params.mdOrder ? await attemptByAcquirerOrder(app.store, params.mdOrder) : undefined) ??
       (params.orderNumber ? await attemptByOrder(app.store, params.orderNumber) : undefined);
     if (attempt) app.gateway.reconcileSoon(attempt.order_id, { news: true });
     else request.log.warn({ mdOrder: params.mdOrder, orderNumber: params.orderNumber }, 'acquirer callback for an unknown order');

@@ -18,7 +18,7 @@ import { toRoubles } from '../platform/money';
 import { orderIdSchema } from '../platform/schemas';
 import type { Store } from '../store/store';
 import { usefulPoints } from './pricing';
-import { attemptByAnyId, lastReleasedHoldOfBill, openAttemptOfBill, partsPaidOfBill, pointsSpentOnBill } from './queries';
+import { attemptNamed, lastReleasedHoldOfBill, openAttemptOfBill, partsPaidOfBill, pointsSpentOnBill } from './queries';
 import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { maskEmail, receiptOf, type Receipt } from './receipt';
 
@@ -129,7 +129,7 @@ const orderIdPattern = new RegExp(orderIdSchema.pattern);
 async function retryOf(store: Store, bill: BillRow, orderId: string | undefined, asking: Promise<SessionRow | undefined>) {
   // A mangled link's retry is ignored, never a refusal: the bill opens as usual. The result page's link names the order
   // as the acquirer's return URL did (its orderId) or as the checkout polled it (ours, or the QR's id): any of them.
-  const attempt = orderId && orderIdPattern.test(orderId) ? await attemptByAnyId(store, orderId) : undefined;
+  const attempt = orderId && orderIdPattern.test(orderId) ? await attemptNamed(store, orderId) : undefined;
   if (!attempt || attempt.bill_oid !== bill.oid || attempt.status !== 'declined') return null;
   const type = (await typesOfBill(store, bill.oid)).find((candidate) => candidate.oid === attempt.card_type_oid);
   if (!type) return null;

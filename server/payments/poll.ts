@@ -16,60 +16,72 @@ import type { FiscalDefaults } from '../billing/fiscalCodes';
 import { receiptOf, type Receipt } from './receipt';
 import { paymentStatusOf, type StoredPaymentStatus as PaymentStatus } from '../lifecycle/attempt';
 import { toRoubles } from '../platform/money';
+import { attemptNameColumns, namesToTry, type AttemptName } from './queries';
 
 // The session's CSRF token and times (it may have ended), the bill (to tell a wrong link; the page names it by its link
-// id) and the status of the order if it is that bill's. Each a lookup by a unique index; a prepared statement on
-// PostgreSQL.
-const pollRead = prepared(
-  (db, a: { sessionId: string; orderId: string; billLink: string }) =>
-    db
-      .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
-      .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
-      .leftJoin('bills', (join) => join.on('bills.link_id', '=', a.billLink))
-      // The page polls with our order id, the acquirer's (appended to its return URL) or the QR's id: each indexed.
-      .leftJoin('payment_attempts', (join) =>
-        join
-          .onRef('payment_attempts.bill_oid', '=', 'bills.oid')
-          .on((eb) => eb.or([eb('payment_attempts.order_id', '=', a.orderId), eb('payment_attempts.acquirer_order_id', '=', a.orderId), eb('payment_attempts.sbp_qrc_id', '=', a.orderId)])),
-      )
-      .select([
-        'sessions.csrf_token',
-        'sessions.created_at as session_created_at',
-        'sessions.seen_at as session_seen_at',
-        'bills.link_id as bill',
-        // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
-        'bills.status as bill_status',
-        'payment_attempts.status',
-        'payment_attempts.order_id',
-        'payment_attempts.acquirer_checked_at',
-        // A bill that captures by hand: the payer hears that the money is held, how much and until when.
-        'payment_attempts.state',
-        'payment_attempts.held_until',
-        'payment_attempts.held_kopecks',
-        'payment_attempts.amount_kopecks',
-      ]),
-  { name: 'pollStatus' },
-);
+// id) and the status of the order if it is that bill's, the order looked up by one of its names (one column). Each a
+// lookup by a unique index; a prepared statement on PostgreSQL, one per name (a statement's shape is fixed).
+const pollReadBy = (name: AttemptName) =>
+  prepared(
+    (db, a: { sessionId: string; id: string; billLink: string }) =>
+      db
+        .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('poll'))
+        .leftJoin('sessions', (join) => join.on('sessions.id', '=', a.sessionId))
+        .leftJoin('bills', (join) => join.on('bills.link_id', '=', a.billLink))
+        .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.bill_oid', '=', 'bills.oid').on(`payment_attempts.${attemptNameColumns[name]}`, '=', a.id))
+        .select([
+          'sessions.csrf_token',
+          'sessions.created_at as session_created_at',
+          'sessions.seen_at as session_seen_at',
+          'bills.link_id as bill',
+          // A bill paid by another attempt meanwhile: the poll says so rather than wait for a bank that never answers.
+          'bills.status as bill_status',
+          'payment_attempts.status',
+          'payment_attempts.order_id',
+          'payment_attempts.acquirer_checked_at',
+          // A bill that captures by hand: the payer hears that the money is held, how much and until when.
+          'payment_attempts.state',
+          'payment_attempts.held_until',
+          'payment_attempts.held_kopecks',
+          'payment_attempts.amount_kopecks',
+        ]),
+    { name: { ours: 'pollStatus', qr: 'pollStatusByQr', acquirer: 'pollStatusByAcquirerOrder' }[name] },
+  );
+
+const pollReads = { ours: pollReadBy('ours'), qr: pollReadBy('qr'), acquirer: pollReadBy('acquirer') };
+
+const nothingFound = {
+  csrf_token: null,
+  session_created_at: null,
+  session_seen_at: null,
+  bill: null,
+  bill_status: null,
+  status: null,
+  order_id: null,
+  acquirer_checked_at: null,
+  state: null,
+  held_until: null,
+  held_kopecks: null,
+  amount_kopecks: null,
+};
 
 /**
- * The status poll's one read: the CSRF token and times of the session (null: no such session), the bill named by its
- * link id (`bill`, that link id; null: no such bill) and the order's status (null: no such order of this bill).
+ * The status poll's read: the CSRF token and times of the session (null: no such session), the bill named by its
+ * link id (`bill`, that link id; null: no such bill) and the order's status (null: no such order of this bill). The
+ * page names the order by whichever name it has (`namesToTry`): one read when the likeliest name is the right one, one
+ * more per name tried only while the bill is found and the order is not.
  */
-export const pollStatus = async (store: Store, sessionId: string, orderId: string, billLink: string) =>
-  first(await pollRead(store, { sessionId, orderId, billLink })) ?? {
-    csrf_token: null,
-    session_created_at: null,
-    session_seen_at: null,
-    bill: null,
-    bill_status: null,
-    status: null,
-    order_id: null,
-    acquirer_checked_at: null,
-    state: null,
-    held_until: null,
-    held_kopecks: null,
-    amount_kopecks: null,
-  };
+export async function pollStatus(store: Store, sessionId: string, orderId: string, billLink: string) {
+  const read = { sessionId, id: orderId, billLink };
+  let found: Awaited<ReturnType<typeof readBy>> = nothingFound;
+  for (const name of namesToTry(orderId)) {
+    found = await readBy(store, name, read);
+    if (found.bill === null || found.order_id !== null) return found;
+  }
+  return found;
+}
+
+const readBy = async (store: Store, name: AttemptName, a: { sessionId: string; id: string; billLink: string }) => first(await pollReads[name](store, a)) ?? nothingFound;
 
 export interface PollRequest {
   sessionId: string;

@@ -42,13 +42,39 @@ const hot = {
 
 export const attemptByOrder = async (store: Store, orderId: string): Promise<AttemptRow | undefined> => first(await hot.attemptByOrder(store, { orderId }));
 
-/** The attempt whose id is ours, the acquirer's orderId or its fast-payment QR id. */
-export const attemptByAnyId = (store: Store, id: string): Promise<AttemptRow | undefined> =>
-  store.db
-    .selectFrom('payment_attempts')
-    .selectAll()
-    .where((eb) => eb.or([eb('order_id', '=', id), eb('acquirer_order_id', '=', id), eb('sbp_qrc_id', '=', id)]))
-    .executeTakeFirst();
+/**
+ * The names an attempt goes by, each its own column: our order id, the acquirer's order id (the `orderId` its form
+ * appends to the return address, the `mdOrder` of its callbacks) and the fast payment's QR id.
+ */
+export const attemptNameColumns = { ours: 'order_id', acquirer: 'acquirer_order_id', qr: 'sbp_qrc_id' } as const;
+export type AttemptName = keyof typeof attemptNameColumns;
+
+/** Our order ids as `newOrderId` makes them. */
+const ourOrderIdShape = /^[0-9a-f]{32}$/;
+
+/**
+ * The order to look an id up in when its sender cannot say which name it is: the status request's `transactionID` is
+ * the QR's id while a fast payment waits and the result address's `orderId` after the bank's form (the acquirer's) or
+ * a reload (ours). Each name is one lookup by one column, the likeliest first: ours when it has our shape, else the
+ * QR's (the poll a payer's page repeats while the bank app is open), then the acquirer's.
+ */
+export const namesToTry = (id: string): readonly AttemptName[] => (ourOrderIdShape.test(id) ? ['ours', 'qr', 'acquirer'] : ['qr', 'acquirer', 'ours']);
+
+/** The attempt by one of its names. */
+export const attemptByName = (store: Store, name: AttemptName, id: string): Promise<AttemptRow | undefined> =>
+  store.db.selectFrom('payment_attempts').selectAll().where(attemptNameColumns[name], '=', id).executeTakeFirst();
+
+/** The attempt the acquirer knows by this order id of its own (its callbacks' `mdOrder`). */
+export const attemptByAcquirerOrder = (store: Store, acquirerOrderId: string) => attemptByName(store, 'acquirer', acquirerOrderId);
+
+/** The attempt named by an id of unknown kind (a result page's address): each name in turn, see `namesToTry`. */
+export async function attemptNamed(store: Store, id: string): Promise<AttemptRow | undefined> {
+  for (const name of namesToTry(id)) {
+    const attempt = await attemptByName(store, name, id);
+    if (attempt) return attempt;
+  }
+  return undefined;
+}
 
 /** The bill's pending attempt for this type and amounts (there is at most one: a unique index says so). */
 export const pendingAttempt = (store: Store, billOid: string, typeOid: string, amountKopecks: number, points: number, partKopecks: number): Promise<AttemptRow | undefined> =>

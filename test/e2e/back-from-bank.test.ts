@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 import { receiptMessages } from '../../src/services/receiptMessages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { DESKTOP, freshBill, MOBILE, payWithCard, toChoosePaymentType, useLiveServer, usePages } from './harness';
@@ -28,7 +28,7 @@ async function readsOnceSettled(page: Page) {
   await page.route('**/api/getResult/', async (route) => {
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
     for (;;) {
-      const attempt = await attemptByAnyId(live.server.app.store, orderId);
+      const attempt = await attemptNamed(live.server.app.store, orderId);
       if (attempt && attempt.status !== 'created') break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

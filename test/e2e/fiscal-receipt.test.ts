@@ -1,7 +1,7 @@
 import { freshBill, newContext, payWithPointsAndCard, useLiveServer, WIDTHS } from './harness';
 import { violationsOf } from './a11y';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 import { orderNumberOf } from '../../server/payments/start';
 import { rbsOrder } from '../../server/sandbox/rbsOrders';
 import type { OrderBundle } from '../../server/acquirer/orderBundle';
@@ -24,7 +24,7 @@ for (const [device, options] of WIDTHS) {
     const bill = await freshBill(live.server, 'demo-points');
     await payWithPointsAndCard(page, live.server, bill, 1234);
 
-    const attempt = (await attemptByAnyId(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!))!;
+    const attempt = (await attemptNamed(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!))!;
     // 8 000.00 + the card's 120.00 fee − 1 234 points.
     expect(attempt.amount_kopecks).toBe(800_000 + 12_000 - 123_400);
     const order = (await rbsOrder(live.server.app.store, { orderNumber: orderNumberOf(attempt.order_id) }))!;

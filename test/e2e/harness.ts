@@ -13,7 +13,7 @@ import { seedDemo } from '../../server/sandbox/demoBills';
 import { freshDatabase, TEST_PASSWORD_COST } from '../support/testDatabase';
 import { billByLink } from '../../server/billing/queries';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 
 export { CHROMIUM };
 
@@ -199,7 +199,7 @@ export async function payWithPointsAndCard(page: Page, server: RunningServer, bi
  */
 export async function merchantRefund(server: RunningServer, paymentId: string, amount?: string): Promise<void> {
   // The result page's address names the acquirer's order; the API names ours.
-  const orderId = (await attemptByAnyId(server.app.store, paymentId))!.order_id;
+  const orderId = (await attemptNamed(server.app.store, paymentId))!.order_id;
   const response = await fetch(`${server.url}/merchant/v1/payments/${orderId}/refunds`, {
     method: 'POST',
     headers: { authorization: `Bearer ${server.app.merchant.devApiKey!}`, 'idempotency-key': `refund-${orderId}-${amount ?? 'rest'}`, 'content-type': 'application/json' },

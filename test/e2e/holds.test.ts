@@ -1,7 +1,7 @@
 import { newContext, toChoosePaymentType, payByCardFromChoose, useLiveServer, WIDTHS, type RunningServer } from './harness';
 import { violationsOf } from './a11y';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 import { formatDay, formatMoney } from '../../src/services/format';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
@@ -36,7 +36,7 @@ async function depositBill(server: RunningServer) {
 }
 
 /** Our order id of the payment on the result page (its address may name the acquirer's). */
-const orderOf = async (server: RunningServer, url: string) => (await attemptByAnyId(server.app.store, new URL(url).searchParams.get('orderId')!))!.order_id;
+const orderOf = async (server: RunningServer, url: string) => (await attemptNamed(server.app.store, new URL(url).searchParams.get('orderId')!))!.order_id;
 
 for (const [device, options] of WIDTHS) {
   test(`a deposit held by card: the page says it is held, then the receipt after the capture; another released, payable again (${device} px)`, async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { freshBill, MOBILE, payByCardFromChoose, payWithCard, toChoosePaymentType as toChoose, useLiveServer, usePages } from './harness';
 import { stepMessages } from '../../src/services/stepMessages';
-import { attemptByAnyId, attemptByOrder } from '../../server/payments/queries';
+import { attemptNamed, attemptByOrder } from '../../server/payments/queries';
 
 
 /** Every way to pay in a real browser against the reference server's sandbox. */
@@ -35,7 +35,7 @@ describe('card (ALL)', () => {
     await expectStatus(page, stepMessages.status.success);
     // The acquirer's orderId, appended to our return URL: it names our attempt.
     const orderId = new URL(page.url()).searchParams.get('orderId')!;
-    expect(await attemptByAnyId(live.server.app.store, orderId)).toMatchObject({
+    expect(await attemptNamed(live.server.app.store, orderId)).toMatchObject({
       bill_oid: bill,
       email: 'payer@example.com',
       user_oid: null,

@@ -4,7 +4,7 @@ import { codeScreenPhone, freshBill, newContext, payWithCard, smsCode, typeCode,
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { billByOid } from '../../server/billing/queries';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 import { ledgerOfCustomer } from '../support/rows';
 
 const m = messages;
@@ -73,7 +73,7 @@ test('demo-points: 3 000 points and the rest by card; the points are written off
   const ledger = await ledgerOf(bill);
   expect(ledger.map((entry) => entry.delta)).toEqual([4500, -3000]);
   // Written off for the attempt the acquirer's orderId (appended to the return URL) names.
-  expect(ledger[1]!.order_id).toBe((await attemptByAnyId(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!))!.order_id);
+  expect(ledger[1]!.order_id).toBe((await attemptNamed(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!))!.order_id);
   await page.context().close();
 });
 

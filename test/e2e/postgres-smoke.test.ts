@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
 import { freshBill, merchantRefund, payByCardFromChoose, toChoosePaymentType, useLiveServer, usePages } from './harness';
@@ -31,7 +31,7 @@ test('a card payment: the success status, and the attempt stored as paid with th
   await payByCardFromChoose(page, TEST_CARDS.pays);
   await status(page, stepMessages.status.success);
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
-  expect(await attemptByAnyId(live.server.app.store, orderId)).toMatchObject({ bill_oid: bill, email: 'payer@example.com', status: 'success' });
+  expect(await attemptNamed(live.server.app.store, orderId)).toMatchObject({ bill_oid: bill, email: 'payer@example.com', status: 'success' });
 });
 
 test('a fast payment paid in the bank app (another tab): the checkout moves to the success status', async () => {

@@ -4,7 +4,7 @@ import { freshBill, payByCardFromChoose, payWithCard, toChoosePaymentType as toC
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { receiptMessages as r } from '../../src/services/receiptMessages';
-import { attemptByAnyId } from '../../server/payments/queries';
+import { attemptNamed } from '../../server/payments/queries';
 
 const m = messages;
 
@@ -62,7 +62,7 @@ test("a declined card: 'Оплатить другой картой' opens the bi
   await status(page, stepMessages.status.success);
   await receipt(page).waitFor();
   // The return URL names the order by the acquirer's id; the receipt's order number is ours (the acquirer's orderNumber).
-  const attempt = await attemptByAnyId(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!);
+  const attempt = await attemptNamed(live.server.app.store, new URL(page.url()).searchParams.get('orderId')!);
   // Its start, which support recognises; the whole is copied by the button beside it.
   await receipt(page).getByText(`${attempt!.order_id.slice(0, 8)}…`).waitFor();
   await receipt(page).getByRole('button', { name: r.copyOrder }).waitFor();

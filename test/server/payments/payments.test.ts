@@ -120,6 +120,22 @@ describe('payment attempts', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 
+  test("the status poll finds an order by each of its names, and another bill's order by none", async () => {
+    const client = await openPage(server.app);
+    const info = (await client.post('/api/getPaymentUrl/', payBody('demo-anon', 'demo-anon.SBP'))).json().info;
+    const attempt = (await attemptByOrder(server.app.store, info.orderId))!;
+    const names = [attempt.order_id, attempt.sbp_qrc_id!, attempt.acquirer_order_id!];
+    // Three different names, each of its own kind (ours, the QR's, the acquirer's), each found.
+    expect(new Set(names).size).toBe(3);
+    for (const transactionID of names) {
+      expect((await client.post('/api/getResult/', { transactionID, billOID: 'demo-anon' })).json()).toEqual({ success: true, status: 'created', objectOID: 'demo-anon' });
+    }
+    const other = await openPage(server.app);
+    for (const transactionID of names) {
+      expect((await other.post('/api/getResult/', { transactionID, billOID: 'demo-points' })).json()).toEqual({ success: true, status: null });
+    }
+  });
+
   test('manager_id comes from its cookie when the body has none', async () => {
     const client = await openPage(server.app);
     client.cookie += '; manager_id=mgr-42';

@@ -38,11 +38,13 @@ if (testEngine() === 'postgres') {
     try {
       await insertSession(store, 's', 't');
       for (let i = 0; i < 3; i++) {
-        await pollStatus(store, 's', 'o', 'b');
+        // An id of our order ids' shape is read by that column first, any other by the QR's: a statement each.
+        await pollStatus(store, 's', '0'.repeat(32), 'b');
+        await pollStatus(store, 's', 'QR', 'b');
         await sessionById(store, 's');
       }
       const { rows } = await sql<{ name: string }>`SELECT name FROM pg_prepared_statements ORDER BY name`.execute(store.db);
-      expect(rows.map((row) => row.name)).toEqual(['pollStatus', 'sessionById']);
+      expect(rows.map((row) => row.name)).toEqual(['pollStatus', 'pollStatusByQr', 'sessionById']);
     } finally {
       await store.close();
       await database.drop();
