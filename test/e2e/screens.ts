@@ -187,14 +187,14 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'noreg',
+    name: 'guest',
     async run(page, server, visit) {
       await open(page, server, 'demo-anon');
       await page.getByLabel(m.email.label).waitFor();
-      await visit('noreg', page);
+      await visit('guest', page);
       await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByText(stepMessages.validation.emailRequired).waitFor();
-      await visit('noreg-email-error', page);
+      await visit('guest-email-error', page);
     },
   },
   {
@@ -202,7 +202,7 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await open(page, server, 'demo-points');
       await page.getByRole('button', { name: m.points.use }).waitFor();
-      await visit('noreg-points', page);
+      await visit('guest-points', page);
       await page.getByRole('button', { name: m.points.use }).click();
       await heading(page, m.points.blockTitle);
       await visit('use-points', page);
@@ -219,7 +219,7 @@ export const journeys: Journey[] = [
       // The first step's amount after the points.
       await typeCode(page, await smsCode(server, await codeScreenPhone(server, page)));
       await page.getByText(m.paymentInfo.billSum).waitFor();
-      await visit('noreg-points-applied', page);
+      await visit('guest-points-applied', page);
     },
   },
   {
@@ -257,12 +257,12 @@ export const journeys: Journey[] = [
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
       await heading(page, stepMessages.signIn.title);
-      await visit('reg-sign-in', page);
+      await visit('account-sign-in', page);
       await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill('9990000002');
       await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
       await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByText('ID: +7 (999) 000-00-02').waitFor();
-      await visit('reg-signed-in', page);
+      await visit('account-signed-in', page);
     },
   },
   {
@@ -302,7 +302,7 @@ export const journeys: Journey[] = [
       await heading(page, stepMessages.code.sent);
       await typeCode(page, code);
       await page.getByText(stepMessages.signIn.newPasswordSent).waitFor();
-      await visit('reg-sign-in-notice', page);
+      await visit('account-sign-in-notice', page);
     },
   },
   {
@@ -561,7 +561,7 @@ export const journeys: Journey[] = [
       await page.getByLabel(stepMessages.signIn.password).fill('not-the-password');
       await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByRole('alert').filter({ hasText: stepMessages.signIn.failures['wrong phone or password'] }).waitFor();
-      await visit('reg-sign-in-failed', page);
+      await visit('account-sign-in-failed', page);
     },
   },
   {
@@ -575,7 +575,7 @@ export const journeys: Journey[] = [
       await heading(page, stepMessages.code.sent);
       await typeCode(page, await smsCode(server, phone));
       await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
-      await visit('reg-sign-in-registered', page);
+      await visit('account-sign-in-registered', page);
     },
   },
   {
