@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { violationsOf } from './a11y';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freshBill, launchBrowser, MOBILE, startServer, type RunningServer } from './harness';
 import { stepMessages } from '../../src/services/stepMessages';
@@ -232,9 +232,7 @@ const namesOverlapped = (page: Page) =>
   );
 
 describe('accessibility', () => {
-  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-  const violations = async (page: Page) =>
-    (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const violations = violationsOf;
 
   test.each([320, 375])('axe finds nothing at %i px: the list, a search, all banks; nothing wider than the phone', async (width) => {
     const context = await browser.newContext({ ...MOBILE, viewport: { width, height: 740 }, userAgent: IPHONE });
