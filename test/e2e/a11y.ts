@@ -24,7 +24,7 @@ type WithAxe = { axe: typeof import('axe-core') };
 /**
  * axe's WCAG 2.2 AA violations on the page's document. axe is put into a document once, and each scan is one
  * `axe.run`: @axe-core/playwright's `analyze()` injects axe again at every scan and gathers the results in a blank page
- * of its own, about four times the time of the scan itself, and a journey scans one document again and again. Frames
+ * of its own, about five times the time of the scan itself, and a journey scans one document again and again. Frames
  * are not entered: the page's only frames are the sandbox's stand-ins for the bank's pages (the bank-app widget), which
  * are not the checkout, as the sandbox's card form is not; the frame element itself is checked like any other.
  */
