@@ -18,6 +18,7 @@ import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
 import { platformModule } from './platform/module';
 import { validatorOptions } from './platform/schemas';
+import { onePerProcess } from './platform/schemaCompilers';
 import { isCheckoutLink, pageRenderer } from './platform/pages';
 import { payerMerchant, type ProfileDefaults } from './profile/profile';
 import { standInLogos } from './sandbox/bankLogos';
@@ -25,6 +26,7 @@ import { sandboxModule } from './sandbox/module';
 import { sbpBankRoutes } from './sbpBanks/routes';
 import { configuredSmsProvider } from './smsProvider/smsru';
 import { openStore, type RootStore } from './store/store';
+import { named } from './operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +80,8 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
       if (request.method === 'GET' && isCheckoutLink(request.url)) return void pages.notFound(reply as FastifyReply);
       void (reply as FastifyReply).code(400).send({ success: false, error: error.message });
     },
+    // Validators and serializers compiled once per process, not once per app (platform/schemaCompilers.ts).
+    schemaController: { compilersFactory: onePerProcess },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false, allowUnionTypes: true, ...validatorOptions } },
   });
   const store = await openStore({
@@ -112,7 +116,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
   await paymentsModule(app, options);
   await merchantModule(app, options);
   // The sandbox needs no network: its stand-ins take the place of the logos NSPK's host would give.
-  await app.register(sbpBankRoutes, { options, ...(options.sandbox ? { standInLogos: standInLogos() } : {}) });
+  await app.register(named(sbpBankRoutes), { options, ...(options.sandbox ? { standInLogos: standInLogos() } : {}) });
   await sandboxModule(app, options);
   // After the sandbox: the desk's mail goes to the sandbox's mail server when no SMTP_URL is set.
   await deskModule(app, options, { texts: smsProvider, profile });

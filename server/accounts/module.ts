@@ -18,6 +18,7 @@ import { textSeal } from './sealedText';
 import { SESSION_LIFE, sweepEndedSessions } from './sessions';
 import { smsCallbackRoutes } from './smsCallback';
 import { textOutbox, type TextOutbox, type TextOutcome } from './texts';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,10 +57,10 @@ export async function accountsModule(app: FastifyInstance, options: AppOptions, 
   app.workers.add('sms texts', { ...(options.smsWorker ? { start: () => texts.start() } : {}), stop: () => texts.stop() });
 
   const verifyCaptcha = createCaptchaVerifier(options);
-  await app.register(codeRoutes, { texts, verifyCaptcha });
-  await app.register(accountRoutes, { options, texts, verifyCaptcha, passwordCost: options.passwordCost });
-  await app.register(providerRoutes, { options, verifyCaptcha, calls });
-  await app.register(smsCallbackRoutes, { texts, calls });
+  await app.register(named(codeRoutes), { texts, verifyCaptcha });
+  await app.register(named(accountRoutes), { options, texts, verifyCaptcha, passwordCost: options.passwordCost });
+  await app.register(named(providerRoutes), { options, verifyCaptcha, calls });
+  await app.register(named(smsCallbackRoutes), { texts, calls });
 }
 
 /** A text's outcome as the metrics count sends: only an attempt that reached (or tried to reach) the provider counts. */

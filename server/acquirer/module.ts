@@ -14,6 +14,7 @@ import { recordExchange } from './exchanges';
 import { rbsFiscal } from './fiscal';
 import { createGateway } from './gateway';
 import { rbsAcquirer, rbsClient, type RbsOptions } from './rbs';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,5 +59,5 @@ export async function acquirerModule(app: FastifyInstance, options: AppOptions):
     every(app, options.sweepEveryMs, sweep);
     app.addHook('onReady', async () => sweep());
   }
-  await app.register(acquirerCallbackRoutes);
+  await app.register(named(acquirerCallbackRoutes));
 }

@@ -14,6 +14,7 @@ import { DESK_API_PREFIX, deskApi } from './api';
 import { deskPageRoutes } from './pageRoutes';
 import { DESK_SESSION_LIFE, sweepEndedDeskSessions } from './sessions';
 import { demoAccounts, type DemoAccount } from './staff';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +40,6 @@ export async function deskModule(app: FastifyInstance, options: AppOptions, part
   app.decorate('desk', { demoAccounts: accounts, mail });
   every(app, DESK_SESSION_LIFE.sweepEveryMs, () => void sweepEndedDeskSessions(store, options.deskIdleMs).catch((error: unknown) => app.log.error({ err: error }, 'desk session sweep failed')));
 
-  await app.register(deskApi, { prefix: DESK_API_PREFIX, options, texts: parts.texts, mail, profile: parts.profile });
-  await app.register(deskPageRoutes, { options });
+  await app.register(named(deskApi), { prefix: DESK_API_PREFIX, options, texts: parts.texts, mail, profile: parts.profile });
+  await app.register(named(deskPageRoutes), { options });
 }

@@ -10,7 +10,6 @@
  *   routes.
  */
 import crypto from 'node:crypto';
-import AjvCompiler from '@fastify/ajv-compiler';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
@@ -20,7 +19,7 @@ import type { AppOptions } from '../config';
 import { cancelBill } from '../payments/closing';
 import { paymentsPage } from '../payments/queries';
 import type { AttemptRow, PaymentStatus } from '../payments/tables';
-import { validatorOptions } from '../platform/schemas';
+import { everyProblemCompiler } from '../platform/schemaCompilers';
 import type { Store } from '../store/store';
 import { billInputOf, serverMaximums } from './billInput';
 import { ApiError, badInputCode, domainError, validationFields, type ErrorCode } from './errors';
@@ -40,6 +39,7 @@ import {
   paymentsQuery,
 } from './schemas';
 import { billView, decodeCursor, encodeCursor, paymentView, withDetails } from './views';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,9 +71,8 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
   const store = app.store;
   const keyHashes = keys.map((key) => ({ hash: sha256(key), id: keyIdOf(key) }));
 
-  // Every problem of a request at once (the page's routes stop at the first): bodies are small and arrays bounded.
-  const compilers = AjvCompiler()({}, { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true, allowUnionTypes: true, ...validatorOptions } });
-  app.setValidatorCompiler(compilers);
+  // Every problem of a request at once (the page's routes stop at the first).
+  app.setValidatorCompiler(everyProblemCompiler());
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -232,10 +231,10 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
     },
   );
 
-  await app.register(refundRoutes);
-  await app.register(holdRoutes);
-  await app.register(handoverRoutes);
-  await app.register(pointsRoutes);
+  await app.register(named(refundRoutes));
+  await app.register(named(holdRoutes));
+  await app.register(named(handoverRoutes));
+  await app.register(named(pointsRoutes));
 
   app.get('/openapi.json', { config, schema: { hide: true } }, async () => app.swagger());
 };

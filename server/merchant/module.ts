@@ -11,6 +11,7 @@ import { MERCHANT_PREFIX, merchantApi } from './api';
 import { outboxBacklog } from './outbox';
 import { newWebhookSecret } from './signature';
 import { webhookWorker, type WebhookWorker } from './worker';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,5 +57,5 @@ export async function merchantModule(app: FastifyInstance, options: AppOptions):
   // aborts a delivery in flight, recorded as failed and retried later.
   app.workers.add('webhook deliveries', { ...(options.webhookWorker ? { start: () => worker.start() } : {}), stop: () => worker.stop() });
 
-  await app.register(merchantApi, { prefix: MERCHANT_PREFIX, options, keys: devApiKey ? [devApiKey] : options.merchantApiKeys });
+  await app.register(named(merchantApi), { prefix: MERCHANT_PREFIX, options, keys: devApiKey ? [devApiKey] : options.merchantApiKeys });
 }

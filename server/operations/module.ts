@@ -13,6 +13,7 @@ import { metricsRoute } from './metricsAccess';
 import { requestIdHooks } from './requestIds';
 import { closingHooks, lifecycle, type Lifecycle } from './shutdown';
 import { periodic } from './workers';
+import { named } from './named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,6 @@ export async function operationsModule(app: FastifyInstance, options: AppOptions
     app.workers.add('rate-limit window sweep', periodic(FORGET_WINDOWS_EVERY_MS, sweep));
   }
 
-  await app.register(healthRoutes, { ready: readinessCheck(store, migrationNames, state, warn) });
-  await app.register(metricsRoute, { metrics, guard: options });
+  await app.register(named(healthRoutes), { ready: readinessCheck(store, migrationNames, state, warn) });
+  await app.register(named(metricsRoute), { metrics, guard: options });
 }

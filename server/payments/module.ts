@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from '../config';
 import { pageRoutes } from './pages';
 import { paymentRoutes } from './routes';
+import { named } from '../operations/named';
 
 export async function paymentsModule(app: FastifyInstance, options: AppOptions): Promise<void> {
-  await app.register(pageRoutes, { options, pages: app.pages });
-  await app.register(paymentRoutes, { options });
+  await app.register(named(pageRoutes), { options, pages: app.pages });
+  await app.register(named(paymentRoutes), { options });
 }

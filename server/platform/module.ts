@@ -15,6 +15,7 @@ import { CspReports, cspReportRoutes } from './cspReports';
 import { isCheckoutLink, SERVER_RENDER_FILE } from './pages';
 import { validationMessage } from './schemas';
 import { apiSecurityHeaders, isApiUrl, pageSecurityHeaders } from './securityHeaders';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,5 +79,5 @@ export async function platformModule(app: FastifyInstance, options: AppOptions):
   });
   const cspReports = new CspReports();
   app.decorate('cspReports', cspReports);
-  await app.register(cspReportRoutes, { reports: cspReports });
+  await app.register(named(cspReportRoutes), { reports: cspReports });
 }

@@ -18,6 +18,7 @@ import { smsruFakeRoutes } from './smsru';
 import { createSmsRuFake, type SmsRuFake } from './smsruFake';
 import { mailSandbox, sandboxMailServer, type SandboxMailServer } from './mail';
 import { webhooksSandbox } from './webhooks';
+import { named } from '../operations/named';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,14 +47,14 @@ export async function sandboxModule(app: FastifyInstance, options: AppOptions): 
   app.addHook('onClose', () => mail.close());
   const css = fs.readFileSync(path.join(__dirname, 'sandbox.css'), 'utf8');
   app.get('/sandbox/sandbox.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(css));
-  await app.register(rbsFakeRoutes, { options, fake });
-  await app.register(acquirerSandbox, { fake });
-  await app.register(sbpSandbox, { fake });
-  await app.register(sberpaySandbox, { fake });
-  await app.register(smsruFakeRoutes, { fake: smsru });
-  await app.register(partiesSandbox, { fake: smsru });
-  await app.register(webhooksSandbox, { secret: app.merchant.webhookSecret });
-  await app.register(mailSandbox);
-  await app.register(homeRoutes, { options });
+  await app.register(named(rbsFakeRoutes), { options, fake });
+  await app.register(named(acquirerSandbox), { fake });
+  await app.register(named(sbpSandbox), { fake });
+  await app.register(named(sberpaySandbox), { fake });
+  await app.register(named(smsruFakeRoutes), { fake: smsru });
+  await app.register(named(partiesSandbox), { fake: smsru });
+  await app.register(named(webhooksSandbox), { secret: app.merchant.webhookSecret });
+  await app.register(named(mailSandbox));
+  await app.register(named(homeRoutes), { options });
   app.get('/sandbox/csp-reports', async () => ({ count: app.cspReports.count, reports: app.cspReports.recent }));
 }

@@ -11,6 +11,7 @@ import { bundleRefusal, refundItemsCheck } from './rbsBundle';
 import { rbsFiscalFake } from './rbsFiscal';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
+import { named } from '../operations/named';
 
 const { path: RBS_FAKE_PATH, credentials: SANDBOX_CREDENTIALS, token: SANDBOX_TOKEN } = SANDBOX_ACQUIRER;
 
@@ -388,7 +389,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
-  await app.register(rbsFiscalFake, { fake, authorized, hang });
+  await app.register(named(rbsFiscalFake), { fake, authorized, hang });
 
   faultSwitches(app, '/sandbox/rbs/faults', FAULTS, { name: 'orderNumber', pattern: '^.{1,32}$' }, fake.setFault);
 
