@@ -11,7 +11,7 @@
  *   poll); the hook only refuses a request without a session cookie or a token.
  * A URL no route answers changes nothing either: its 404 is answered as it is.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Store } from '../store/store';
 import { csrfRefusal, csrfSession, sessionIdOf } from './sessions';
 import type { SessionRow } from './tables';
@@ -28,22 +28,40 @@ declare module 'fastify' {
 
 export function csrfCheck(app: FastifyInstance, store: Store): void {
   app.decorateRequest('session', null);
-  // Callback-style, and the route's config read only for a POST: a GET, and the status poll, pass without a promise.
-  // A refusal is sent without calling `done`, which ends the request there.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'POST' || request.is404) return done();
-    const csrf = request.routeOptions.config.csrf;
-    if (csrf === 'exempt') return done();
-    const header = request.headers['x-csrf-token'];
-    if (csrf === 'handler') {
-      if (!sessionIdOf(request) || !header) return void reply.code(403).send(csrfRefusal);
-      return done();
-    }
-    csrfSession(store, request, header).then((session) => {
+  // The route's config says which check it needs, so the check is chosen once, when the route is registered, and
+  // given to that route alone: a GET, an exempt route and a URL no route answers run no CSRF hook at all, and no
+  // request reads its route's options (which Fastify builds anew at each read). It goes first among the route's own
+  // hooks, as a hook of the whole app would run before them (a refused request is not counted by the route's limit).
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const csrf = route.config?.csrf;
+    if (!methods.includes('POST') || csrf === 'exempt') return;
+    const check = csrf === 'handler' ? credentialsCame : sessionWithToken(store);
+    const hook: onRequestHookHandler = methods.length === 1 ? check : function postOnly(request, reply, done) {
+      return request.method === 'POST' ? check.call(this, request, reply, done) : done();
+    };
+    // A new array: the route's options may be shared with another route Fastify derives from them.
+    route.onRequest = [hook, ...[route.onRequest ?? []].flat()];
+  });
+}
+
+/**
+ * A route that compares the token itself: a session cookie and a token must have come. A refusal is sent without
+ * calling `done`, which ends the request there.
+ */
+const credentialsCame: onRequestHookHandler = (request, reply, done) => {
+  if (!sessionIdOf(request) || !request.headers['x-csrf-token']) return void reply.code(403).send(csrfRefusal);
+  done();
+};
+
+/** Every other POST: the live session of the cookie, whose token the header must carry, read from the database. */
+function sessionWithToken(store: Store): onRequestHookHandler {
+  return (request, reply, done) => {
+    csrfSession(store, request, request.headers['x-csrf-token']).then((session) => {
       if (!session) return void reply.code(403).send(csrfRefusal);
       // The handlers need the session too: one read serves both.
       request.session = session;
       done();
     }, done);
-  });
+  };
 }

@@ -68,12 +68,16 @@ export async function ensureSession(store: Store, request: FastifyRequest, reply
   return (await sessionById(store, id))!;
 }
 
-/** Constant-time comparison of the CSRF header with a session's token (no token or no header: no match). */
+/**
+ * Constant-time comparison of the CSRF header with a session's token (no token or no header: no match). Compared
+ * character by character without an early exit, so the time taken says nothing of where they differ; a length differs
+ * at once (a token's length is no secret). No buffer is made: the status poll compares on every request.
+ */
 export function tokenMatches(token: string | null | undefined, header: unknown): boolean {
-  if (!token || typeof header !== 'string') return false;
-  const expected = Buffer.from(token);
-  const given = Buffer.from(header);
-  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  if (!token || typeof header !== 'string' || header.length !== token.length) return false;
+  let difference = 0;
+  for (let index = 0; index < token.length; index++) difference |= token.charCodeAt(index) ^ header.charCodeAt(index);
+  return difference === 0;
 }
 
 /**

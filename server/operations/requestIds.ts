@@ -75,17 +75,14 @@ export function requestIdOf(proxies: readonly string[]): (request: RawRequestDef
 }
 
 /**
- * Echoes the id in every answer (a refusal and a 404 included) and runs the request inside its context. The body's
- * 'data' and 'end' events run in the socket's context, not the request's, so the request enters it again once the body
- * is read (preValidation), before the handler. Entering is setting the id on the running resource: nothing is made
- * per request but the id itself.
+ * Echoes the id in every answer (a refusal and a 404 included) and runs the request inside its context. Entering is
+ * setting the id on the running resource: nothing is made per request but the id itself. Entered once, at the first
+ * hook: the body's 'data' and 'end' events run in the socket's context, but Fastify hands the parsed body on in the
+ * context its parsing began in, which is this one, so the hooks and the handler after the body are still inside it.
  */
 export function requestIdHooks(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    context.run(request.id, done);
-  });
-  app.addHook('preValidation', (request, _reply, done) => {
     context.run(request.id, done);
   });
 }
