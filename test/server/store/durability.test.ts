@@ -10,12 +10,19 @@ import { migrations } from '../../../server/migrations';
 
 afterAll(() => killChildServers());
 
+/**
+ * The processes' acquirer time-out, shorter than the product's 10 s: a restarted process waits out the lease its killed
+ * predecessor held on an attempt (a call's time-out and a second), and the fake holds a lost answer back past it. 3 s is
+ * still far above what a call to the sandbox acquirer takes on a busy machine.
+ */
+const start = (env: ReturnType<typeof databaseEnv>, distDir: string) => startCheckoutServer(env, distDir, { env: { ACQUIRER_TIMEOUT_MS: '3000' } });
+
 test('a pending payment survives SIGKILL: after a restart it completes and is reported', async () => {
   const { dir, distDir } = tempDirs();
   const database = await freshDatabase(dir);
   const env = databaseEnv(database);
 
-  const first = await startCheckoutServer(env, distDir);
+  const first = await start(env, distDir);
   const tab = await openTab(first.base);
   const started = await tab.post('/api/getPaymentUrl/', payBody('demo-anon'));
   expect(started.status).toBe(200);
@@ -27,7 +34,7 @@ test('a pending payment survives SIGKILL: after a restart it completes and is re
   await first.stop('SIGKILL');
   expect(first.child.signalCode).toBe('SIGKILL');
 
-  const second = await startCheckoutServer(env, distDir);
+  const second = await start(env, distDir);
   const again = tab.on(second.base);
   // The session and the attempt both survived.
   expect(await pollStatus(again, info.orderId, 'demo-anon')).toEqual({ success: true, status: 'created', objectOID: 'demo-anon' });
@@ -51,7 +58,7 @@ test('SIGKILL between register.do and its answer: after a restart the attempt is
   const env = databaseEnv(database);
   const store = await openStore({ migrations, ...database, now: Date.now });
   try {
-    const first = await startCheckoutServer(env, distDir);
+    const first = await start(env, distDir);
     const tab = await openTab(first.base);
     // The fake makes the order, then holds its answer past the client's time-out: the process dies meanwhile.
     await fetch(`${first.base}/sandbox/rbs/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'register-timeout', on: true }) });
@@ -63,7 +70,7 @@ test('SIGKILL between register.do and its answer: after a restart the attempt is
     expect(attempt).toMatchObject({ status: 'created', acquirer_order_id: null });
     expect(attempt!.register_started_at).not.toBeNull();
 
-    const second = await startCheckoutServer(env, distDir);
+    const second = await start(env, distDir);
     const again = await tab.on(second.base).post('/api/getPaymentUrl/', payBody('demo-anon', 'SBP'));
     expect(again.status).toBe(200);
     const { info } = (await again.json()) as { info: { orderId: string; data: { qrcId: string } } };
