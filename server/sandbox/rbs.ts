@@ -15,6 +15,9 @@ import { named } from '../operations/named';
 
 const { path: RBS_FAKE_PATH, credentials: SANDBOX_CREDENTIALS, token: SANDBOX_TOKEN } = SANDBOX_ACQUIRER;
 
+/** The header in which a client may name its call, so that the fake's hold of that call's answer can be found (heldCalls). */
+export const SANDBOX_CALL_HEADER = 'x-sandbox-call';
+
 /** Misbehaviours the fake can be told to show, per orderNumber or for every order ('*'). */
 export const FAULTS = [
   'callback-lost',
@@ -61,10 +64,16 @@ export interface RbsFake {
   setFault(fault: Fault, on: boolean, orderNumber?: string): void;
   hasFault(fault: Fault, orderNumber: string): boolean;
   /**
-   * Answers of the order being held back right now: by 'status-slow' (past the client's time-out) or 'register-slow'
-   * (half of it, then answered). A test waits on this, not on a sleep.
+   * Answers of the order being held back right now: by a fault that loses an answer or 'status-slow' (past the client's
+   * time-out), or 'register-slow' (half of it, then answered). A test waits on this, not on a sleep.
    */
   heldAnswers: Map<string, number>;
+  /**
+   * Answers held back past the client's time-out, by the name the client gave its call (the SANDBOX_CALL_HEADER header,
+   * sent by the server tests' fetch): the order's number, and the end of the hold. A test whose client has given up on
+   * the call ends the hold with it, rather than leave the fake waiting out a time-out nobody waits for.
+   */
+  heldCalls: Map<string, { orderNumber: string; release(): void }>;
   /** Sends the order's signed callback (unless a fault loses it). */
   notify(order: RbsOrderRow, operation: Operation, success: boolean): void;
 }
@@ -155,6 +164,7 @@ export function createRbsFake(deps: { store: RootStore; options: AppOptions; cal
     setFault,
     hasFault: has,
     heldAnswers: new Map(),
+    heldCalls: new Map(),
     notify,
   };
 }
@@ -177,7 +187,21 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   const hasFault = fake.hasFault;
   const authorized = (p: Params) =>
     p.token === SANDBOX_TOKEN || (p.userName === SANDBOX_CREDENTIALS.userName && p.password === SANDBOX_CREDENTIALS.password);
-  const hang = () => sleep(options.acquirerTimeoutMs + 500);
+  /** Holds the answer of the call `call` (the client's name for it, if it gave one) of the order past the client's time-out. */
+  const hang = (orderNumber: string, call: string | undefined) =>
+    holdBack(orderNumber, () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.acquirerTimeoutMs + 500).unref();
+        release = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (call === undefined) return held;
+      fake.heldCalls.set(call, { orderNumber, release });
+      return held.finally(() => fake.heldCalls.delete(call));
+    });
   /** Holds an answer of the order back for as long as `wait` takes, counted in heldAnswers meanwhile. */
   const holdBack = async (orderNumber: string, wait: () => Promise<unknown>) => {
     const held = fake.heldAnswers;
@@ -189,11 +213,12 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     });
   };
 
-  const endpoint = (method: string, handle: (p: Params) => Promise<Answer | 'http-500'>) =>
+  const endpoint = (method: string, handle: (p: Params, call: string | undefined) => Promise<Answer | 'http-500'>) =>
     app.post(`${RBS_FAKE_PATH}${method}`, { config: otherParty }, async (request, reply) => {
       const p = (request.body ?? {}) as Params;
       if (!authorized(p)) return fail(5, 'Доступ запрещен');
-      const answer = await handle(p);
+      const call = request.headers[SANDBOX_CALL_HEADER];
+      const answer = await handle(p, typeof call === 'string' ? call : undefined);
       if (answer === 'http-500') return reply.code(500).type('text/plain').send('Internal Server Error');
       return answer;
     });
@@ -228,7 +253,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     };
   };
 
-  const register = (preAuth: boolean) => async (p: Params): Promise<Answer | 'http-500'> => {
+  const register = (preAuth: boolean) => async (p: Params, call: string | undefined): Promise<Answer | 'http-500'> => {
     const orderNumber = p.orderNumber ?? '';
     if (!orderNumber || orderNumber.length > 32) return fail(4, 'Номер заказа не указан или длиннее 32 символов');
     if (!/^[1-9]\d{0,11}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
@@ -262,7 +287,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       deposited_bundle: null,
     });
     // The order exists, but the answer comes too late for the client (its time-out): the SIGKILL/time-out case.
-    if (hasFault('register-timeout', orderNumber)) await hang();
+    if (hasFault('register-timeout', orderNumber)) await hang(orderNumber, call);
     // A slow bank: the answer comes, but late (within the client's time-out), as a Pay in flight at a deploy sees it.
     if (hasFault('register-slow', orderNumber)) await holdBack(orderNumber, () => sleep(options.acquirerTimeoutMs / 2));
     return { orderId, formUrl: `${options.publicUrl}/sandbox/acquirer/${orderId}` };
@@ -271,10 +296,10 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   // Two-stage: the payer pays as usual, and the money is held (orderStatus 1) until deposit.do or reverse.do.
   endpoint('registerPreAuth.do', register(true));
 
-  endpoint('getOrderStatusExtended.do', async (p) => {
+  endpoint('getOrderStatusExtended.do', async (p, call) => {
     const found = await fake.order(p.orderId ? { orderId: p.orderId } : p.orderNumber ? { orderNumber: p.orderNumber } : {});
     if (!found) return fail(6, 'Заказ не найден');
-    if (hasFault('status-slow', found.order_number)) await holdBack(found.order_number, hang);
+    if (hasFault('status-slow', found.order_number)) await hang(found.order_number, call);
     return statusAnswer(found);
   });
 
@@ -302,7 +327,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     };
   });
 
-  endpoint('refund.do', async (p) => {
+  endpoint('refund.do', async (p, call) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
     const amount = Number(p.amount);
@@ -324,11 +349,11 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!moved) return fail(7, 'Возврат невозможен: заказ изменился, повторите запрос');
     notify(moved, 'refunded', true);
     // Made, but the answer comes too late for the client (its time-out): a refund whose answer was lost.
-    if (hasFault('refund-answer-lost', found.order_number)) await hang();
+    if (hasFault('refund-answer-lost', found.order_number)) await hang(found.order_number, call);
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
-  endpoint('deposit.do', async (p) => {
+  endpoint('deposit.do', async (p, call) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
     if (!/^\d{1,12}$/.test(p.amount ?? '')) return fail(4, 'Сумма указана неверно');
@@ -354,11 +379,11 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!moved) return fail(7, 'Списание невозможно: заказ изменился, повторите запрос');
     notify(moved, 'deposited', true);
     // Made, but the answer comes too late for the client (its time-out): a capture whose answer was lost.
-    if (hasFault('deposit-answer-lost', found.order_number)) await hang();
+    if (hasFault('deposit-answer-lost', found.order_number)) await hang(found.order_number, call);
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 
-  endpoint('reverse.do', async (p) => {
+  endpoint('reverse.do', async (p, call) => {
     const found = p.orderId ? await fake.order({ orderId: p.orderId }) : undefined;
     if (!found) return fail(6, 'Заказ не найден');
     if (hasFault('reverse-refused', found.order_number)) return fail(7, 'Отмена отклонена банком');
@@ -374,7 +399,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       if (moved) notify(moved, 'reversed', true);
     }
     if (!moved) return fail(7, 'Отмена невозможна в этом состоянии заказа');
-    if (hasFault('reverse-answer-lost', found.order_number)) await hang();
+    if (hasFault('reverse-answer-lost', found.order_number)) await hang(found.order_number, call);
     return { errorCode: '0', errorMessage: 'Успешно' };
   });
 

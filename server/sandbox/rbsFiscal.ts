@@ -77,7 +77,7 @@ type OrdersOfTheFake = {
   hasFault(fault: 'receipt-failed' | 'receipt-cart-refused' | 'receipt-answer-lost', orderNumber: string): boolean;
 };
 
-export const rbsFiscalFake: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: OrdersOfTheFake; authorized: (p: Params) => boolean; hang: () => Promise<unknown> } }> = async (
+export const rbsFiscalFake: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: OrdersOfTheFake; authorized: (p: Params) => boolean; hang: (orderNumber: string, call: string | undefined) => Promise<unknown> } }> = async (
   app,
   { fake, authorized, hang },
 ) => {
@@ -126,7 +126,7 @@ export const rbsFiscalFake: FastifyPluginAsyncJsonSchemaToTs<{ Options: { fake: 
       })
       .execute();
     // Made, but the answer comes too late for the client (its time-out): a doReceipt whose answer was lost.
-    if (fake.hasFault('receipt-answer-lost', order.order_number)) await hang();
+    if (fake.hasFault('receipt-answer-lost', order.order_number)) await hang(order.order_number, undefined);
     return { errorCode: '0', receiptId };
   });
 

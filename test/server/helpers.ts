@@ -83,6 +83,14 @@ export interface TestServer {
   dir: string;
   database: DatabaseOptions;
   distDir: string;
+  /**
+   * Waits until the sandbox acquirer holds back an answer of the order past the client's time-out (a fault that loses
+   * an answer, or 'status-slow'), then runs that time-out out at once: the server gives up on the call as it would after
+   * acquirerTimeoutMs, and the fake lets go of it. A test of a lost answer waits for the event, not for the time-out.
+   */
+  timeOutHeldAnswer: (orderNumber: string) => Promise<void>;
+  /** `pending`, with every answer of the order that the fake holds back meanwhile timed out at once (timeOutHeldAnswer). */
+  timeOutHeldAnswers: <T>(orderNumber: string, pending: Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 }
 
@@ -148,9 +156,10 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   const { dir, distDir, fresh, remove } = await freshPlace(!overrides.now && !overrides.databaseUrl && !overrides.databasePath && clock.now() === START);
   const database: DatabaseOptions = { databaseUrl: overrides.databaseUrl ?? fresh.databaseUrl, databasePath: overrides.databasePath ?? fresh.databasePath };
   const built: { app?: FastifyInstance } = {};
+  const acquirer = injectFetch(() => built.app!);
   const app = await buildApp({
     // The sandbox's RBS and SMS.ru fakes are this app: the adapters reach them (and they call back) through inject.
-    acquirerFetch: injectFetch(() => built.app!),
+    acquirerFetch: acquirer,
     smsruFetch: injectFetch(() => built.app!),
     // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
     sweepEveryMs: 0,
@@ -168,12 +177,33 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
   });
   built.app = app;
   await seedDemo(app.store, TEST_PASSWORD_COST);
+  /** Runs out the time-out of a call of the order whose answer the fake holds back, if there is one, and lets it go. */
+  const timeOutOneHeld = (orderNumber: string): boolean => {
+    const held = [...app.rbsFake!.heldCalls].find(([, hold]) => hold.orderNumber === orderNumber);
+    if (!held) return false;
+    const [call, hold] = held;
+    if (!acquirer.runOut(call)) throw new Error(`the held call ${call} of order ${orderNumber} is not this server's acquirer fetch`);
+    hold.release();
+    return true;
+  };
   return {
     app,
     clock,
     dir,
     database,
     distDir,
+    timeOutHeldAnswer: async (orderNumber) => {
+      while (!timeOutOneHeld(orderNumber)) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+    timeOutHeldAnswers: async (orderNumber, pending) => {
+      let settled = false;
+      const result = pending.finally(() => (settled = true));
+      while (!settled) {
+        timeOutOneHeld(orderNumber);
+        await Promise.race([result.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 10))]);
+      }
+      return result;
+    },
     close: async () => {
       await app.close();
       await remove();

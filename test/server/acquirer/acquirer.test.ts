@@ -25,6 +25,14 @@ const payThrough = async (client: Client, code = 'ALL') => {
 const poll = async (client: Client, transactionID: string, billOID = 'demo-anon') => (await client.post('/api/getResult/', { transactionID, billOID })).json().status;
 const attempt = (orderId: string) => attemptByOrder(server.app.store, orderId);
 const methods = async (orderId: string) => (await exchangesOfAttempt(server.app.store, orderId)).map((e) => e.method);
+/** The bill's attempts once one is being registered: the Pay in flight has written its attempt before it calls register.do. */
+const attemptsWhenRegistering = async (billOID: string) => {
+  for (;;) {
+    const attempts = await attemptsOfBill(server.app.store, billOID);
+    if (attempts.some((attempt) => attempt.register_started_at !== null)) return attempts;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
 /** Until the fake is holding back a status answer of the order ('status-slow'): the read is then surely in flight. */
 const answerHeld = async (orderNumber: string) => {
   while (!server.app.rbsFake!.heldAnswers.get(orderNumber)) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -237,6 +245,8 @@ describe('outcomes through the protocol', () => {
     await rbsFault(server.app, 'status-slow', false, orderId);
     // Nine more polls of the same payer (other tabs, a frozen page waking up) while that read is in flight.
     for (let i = 0; i < 9; i += 1) expect(await poll(client, acquirerOrderId)).toBe('created');
+    // Then that read runs out of time.
+    await server.timeOutHeldAnswer(orderId);
     await server.app.background.idle();
     expect(await methods(orderId)).toEqual(['register.do', 'getOrderStatusExtended.do']);
   });
@@ -349,10 +359,10 @@ describe('outcomes through the protocol', () => {
   test('register.do timed out after the order was made: the next Pay finds it by orderNumber, never a second order (fast payment)', async () => {
     const client = await openPage(server.app);
     await rbsFault(server.app, 'register-timeout');
-    const timedOut = await pay(client, 'demo-anon', 'SBP');
-    expect(timedOut.statusCode).toBe(503);
+    const timingOut = pay(client, 'demo-anon', 'SBP');
+    const [kept] = await attemptsWhenRegistering('demo-anon');
+    expect((await server.timeOutHeldAnswers(kept!.order_id, timingOut)).statusCode).toBe(503);
     await rbsFault(server.app, 'register-timeout', false);
-    const [kept] = await attemptsOfBill(server.app.store, 'demo-anon');
 
     const again = await pay(client, 'demo-anon', 'SBP');
     expect([again.statusCode, await methods(kept!.order_id)]).toEqual([200, expect.anything()]);
@@ -366,9 +376,10 @@ describe('outcomes through the protocol', () => {
   test('register.do timed out for a card: its form was never seen, so that attempt ends and a fresh one is registered', async () => {
     const client = await openPage(server.app);
     await rbsFault(server.app, 'register-timeout');
-    expect((await pay(client)).statusCode).toBe(503);
+    const timingOut = pay(client);
+    const [lost] = await attemptsWhenRegistering('demo-anon');
+    expect((await server.timeOutHeldAnswers(lost!.order_id, timingOut)).statusCode).toBe(503);
     await rbsFault(server.app, 'register-timeout', false);
-    const [lost] = await attemptsOfBill(server.app.store, 'demo-anon');
 
     const again = (await pay(client)).json().info;
     expect(again.orderId).not.toBe(lost!.order_id);

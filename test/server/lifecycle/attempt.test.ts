@@ -178,7 +178,7 @@ async function perform(world: World, steps: ChartStep<AttemptEvent>[], at: numbe
       // register.do goes out and its answer is lost: timed out after the acquirer made the order (a card's form then
       // was never seen), or answered HTTP 500 before it made one.
       await fault(next?.label === 'form.lost' ? 'register-timeout' : 'register-500', true, world);
-      expect((await pay(world)).statusCode).toBe(503);
+      expect((await server.timeOutHeldAnswers(world.orderId!, pay(world))).statusCode).toBe(503);
       await fault(next?.label === 'form.lost' ? 'register-timeout' : 'register-500', false, world);
       return 1;
     }

@@ -331,7 +331,7 @@ test('a capture whose answer is lost is settled by reading the order, never by s
   const created = await depositBill('20000.00');
   const orderId = await held(created);
   await rbsFault(server.app, 'deposit-answer-lost', true, orderId);
-  const captured = await merchantCall(server.app, 'POST', `/payments/${orderId}/capture`);
+  const captured = await server.timeOutHeldAnswers(orderId, merchantCall(server.app, 'POST', `/payments/${orderId}/capture`));
   expect(captured.json()).toMatchObject({ status: 'success', amount: rub('20000.00') });
   expect(await sentOf(orderId, 'deposit.do')).toBe(1);
   // Its answer never came: the order's status read back told it.
@@ -345,7 +345,7 @@ test('a capture left capturing (its answer lost, the order unreadable) is settle
   await rbsFault(server.app, 'deposit-answer-lost', true, orderId);
   await rbsFault(server.app, 'status-slow', true, orderId);
   const key = { 'idempotency-key': newIdempotencyKey() };
-  expect((await merchantCall(server.app, 'POST', `/payments/${orderId}/capture`, undefined, key)).json().error.code).toBe('acquirer_unavailable');
+  expect((await server.timeOutHeldAnswers(orderId, merchantCall(server.app, 'POST', `/payments/${orderId}/capture`, undefined, key))).json().error.code).toBe('acquirer_unavailable');
   expect((await attemptByOrder(server.app.store, orderId))!.state).toBe('capturing');
   // Another capture meanwhile is refused: one is under way.
   expect((await merchantCall(second, 'POST', `/payments/${orderId}/capture`)).json().error.code).toBe('payment_not_held');
