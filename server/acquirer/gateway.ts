@@ -4,7 +4,6 @@
  * (refunder.ts). It implements what payments ask of it (payments/gatewayPort.ts). It speaks to the acquirer through
  * its port (port.ts), in the checkout's words, and moves the attempt's chart by them (server/lifecycle/attempt.ts).
  */
-import QRCode from 'qrcode';
 import { paymentKindOf } from '../../src/services/rules/paymentKinds';
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import type { AppOptions } from '../config';
@@ -28,6 +27,7 @@ import type { Acquirer, Order } from './port';
 import { createClosingReceiptSender } from './closingReceiptSender';
 import type { FiscalApi } from './fiscal';
 import { createRefunder } from './refunder';
+import { qrPng } from '../platform/qrPng';
 
 // What the acquirer must answer for a way to pay follows from its kind, the rule the page opens it by.
 const isCard = (type: PaymentTypeRow) => paymentKindOf(type.code) === 'redirect';
@@ -150,7 +150,7 @@ export function createGateway(deps: {
   async function withQr(attempt: AttemptRow): Promise<AttemptRow> {
     if (attempt.sbp_qrc_id) return attempt;
     const qr = await acquirer.sbpQr({ orderId: attempt.acquirer_order_id! }, { attempt: attempt.order_id });
-    const image = qr.renderedQr || (await QRCode.toBuffer(qr.payload, { type: 'png', margin: 1, width: 256 })).toString('base64');
+    const image = qr.renderedQr || qrPng(qr.payload, { margin: 1, width: 256 }).toString('base64');
     return (await recordAcquirerFacts(store, attempt.order_id, { sbp_qrc_id: qr.qrId, sbp_payload: qr.payload, sbp_image: image }))!;
   }
 

@@ -7,7 +7,6 @@
  * a confirmation): a payment's refund, a hold's capture and release; a paid bill's handover (its closing receipts).
  * Each is offered only to a role that may do it, and only while the domain would take it.
  */
-import QRCode from 'qrcode';
 import type { FiscalSettings } from '../billing/fiscalCodes';
 import { billByOid } from '../billing/queries';
 import { eventsOfBill } from '../merchant/outbox';
@@ -22,6 +21,7 @@ import type { Staff } from './access';
 import { auditOf } from './audit';
 import { DeskError } from './errors';
 import { sendsOfBill } from './links';
+import { qrPngDataUrl } from '../platform/qrPng';
 
 /** What a member of staff may do to a payment now; the page confirms each before it is done. */
 export type PaymentAction =
@@ -66,12 +66,8 @@ export async function billPage(deps: BillPageDeps, staff: Staff, oid: string) {
       };
     }),
   );
-  const [events, sends, history, qr] = await Promise.all([
-    eventsOfBill(store, oid),
-    sendsOfBill(store, oid),
-    auditOf(store, [oid, ...view.payments.map((payment) => payment.orderId)]),
-    QRCode.toDataURL(view.payUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 }),
-  ]);
+  const [events, sends, history] = await Promise.all([eventsOfBill(store, oid), sendsOfBill(store, oid), auditOf(store, [oid, ...view.payments.map((payment) => payment.orderId)])]);
+  const qr = qrPngDataUrl(view.payUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
   // Offered only when there is a prepayment to close: a bill paid with points alone, or by receipts that were full
   // payments already, would be refused.
   const actions: BillAction[] = may(staff.role, 'handover.mark') && (await canHandOver(store, bill, deps.fiscal.ffd)) ? [{ kind: 'handover', max: view.amount }] : [];

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import QRCode from 'qrcode';
 import { callbackChecksum } from '../acquirer/checksum';
 import { ORDER_STATUS } from '../acquirer/rbs';
 import { SANDBOX_ACQUIRER, type AppOptions } from '../config';
@@ -12,6 +11,7 @@ import { rbsFiscalFake } from './rbsFiscal';
 import { insertRbsOrder, moveRbsOrder, rbsOrder, recordRbsRefund, setRbsQr } from './rbsOrders';
 import type { RbsOrderRow } from './tables';
 import { named } from '../operations/named';
+import { qrPng } from '../platform/qrPng';
 
 const { path: RBS_FAKE_PATH, credentials: SANDBOX_CREDENTIALS, token: SANDBOX_TOKEN } = SANDBOX_ACQUIRER;
 
@@ -311,7 +311,7 @@ export const rbsFakeRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
     if (!found.qr_id) await setRbsQr(store, found.order_id, qrId);
     const payload = `${options.publicUrl}/sandbox/sbp/${qrId}`;
     const size = Math.min(1024, Math.max(64, Number(p.qrWidth ?? 256) || 256));
-    const png = await QRCode.toBuffer(payload, { type: 'png', margin: 1, width: size });
+    const png = qrPng(payload, { margin: 1, width: size });
     return { errorCode: '0', qrId, qrStatus: 'STARTED', payload, renderedQr: png.toString('base64') };
   });
 
