@@ -3,7 +3,7 @@
  * `smtps://…:465`), from MAIL_FROM. The URL may be known only once the sandbox's own server listens, so it is asked for
  * at each letter; one transport per URL, kept.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { MailError, type Letter, type MailSender } from './port';
 
 export interface SmtpOptions {
@@ -17,10 +17,12 @@ export interface SmtpOptions {
 
 export function smtpSender(options: SmtpOptions): MailSender {
   const transports = new Map<string, Transporter>();
-  const transportFor = (url: string) => {
+  const transportFor = async (url: string) => {
     let transport = transports.get(url);
     if (!transport) {
-      transport = nodemailer.createTransport({ url, connectionTimeout: options.timeoutMs, greetingTimeout: options.timeoutMs, socketTimeout: options.timeoutMs });
+      // Loaded with the first letter: a server that sends none never loads it.
+      const { default: nodemailer } = await import('nodemailer');
+      transport = transports.get(url) ?? nodemailer.createTransport({ url, connectionTimeout: options.timeoutMs, greetingTimeout: options.timeoutMs, socketTimeout: options.timeoutMs });
       transports.set(url, transport);
     }
     return transport;
@@ -31,7 +33,7 @@ export function smtpSender(options: SmtpOptions): MailSender {
       const url = await options.url();
       if (!url) throw new MailError('e-mail is not configured (SMTP_URL)');
       try {
-        const sent = (await transportFor(url).sendMail({
+        const sent = (await (await transportFor(url)).sendMail({
           from: options.from,
           to: letter.to,
           subject: letter.subject,

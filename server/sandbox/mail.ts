@@ -7,7 +7,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { html } from '../platform/render';
 import type { Store } from '../store/store';
@@ -33,7 +32,9 @@ export function sandboxMailServer(store: Store, port: number, log: (message: str
     banner: 'Sandbox mailbox',
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      // The parser is loaded with the first letter: most servers' mailboxes never receive one.
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then(async (letter) => {
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
           await store.db
