@@ -6,6 +6,7 @@
  * only for the inspector to draw. A local bridge (`@statelyai/inspect/server`, http://localhost:8080 by default,
  * INSPECT_PORT to change it) embeds stately.ai/inspect and opens it in the browser.
  */
+import net from 'node:net';
 import { createActor, type AnyStateMachine, type EventObject, type InspectionEvent, type Observer } from 'xstate';
 import { lifecycleCharts } from '../server/lifecycle/lifecycles';
 import { chartPaths, type Sample } from '../test/server/lifecycle/model';
@@ -19,6 +20,21 @@ const models: Record<string, { samples: Sample<EventObject>[]; never?: (state: s
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether something accepts connections on the port (the bridge gives no word when it listens). */
+const listens = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** Asks every 20 ms until `check` holds; fails naming `what` after 10 s. */
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; !(await check()); await sleep(20)) {
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+  }
+}
 
 /** The chart with every effect doing nothing: the actor only shows its states and moves. */
 const quiet = (chart: AnyStateMachine) => chart.provide({ actions: Object.fromEntries(Object.keys(chart.implementations.actions).map((name) => [name, () => undefined])) });
@@ -45,7 +61,13 @@ export async function inspectorOn(port: number, autoOpen: boolean) {
   const { createInspectorServer } = await import('@statelyai/inspect/server');
   const { createWebSocketInspector } = await import('@statelyai/inspect');
   const bridge = createInspectorServer({ port, autoOpen });
+  // The library's client tries a failed connection again every 5 s for ever, even once stopped (a connection closed
+  // while still opening fails too): it starts once the bridge listens, and is handed out once it is connected.
+  await until(() => listens(port), `the inspector's bridge on port ${port}`);
   const inspector = createWebSocketInspector({ url: `ws://localhost:${port}` });
+  // The adapter's status is private in its types, but it is the only word of the connection the library gives.
+  const adapter = inspector.adapter as unknown as { status: 'open' | 'closed' };
+  await until(() => adapter.status === 'open', "the inspector's connection to its bridge");
   return {
     inspect: inspector.inspect as Observer<InspectionEvent>,
     stop: () => {
