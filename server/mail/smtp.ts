@@ -22,6 +22,7 @@ export function smtpSender(options: SmtpOptions): MailSender {
     if (!transport) {
       // Loaded with the first letter: a server that sends none never loads it.
       const { default: nodemailer } = await import('nodemailer');
+      // Another letter may have made it while this one waited for the module.
       transport = transports.get(url) ?? nodemailer.createTransport({ url, connectionTimeout: options.timeoutMs, greetingTimeout: options.timeoutMs, socketTimeout: options.timeoutMs });
       transports.set(url, transport);
     }

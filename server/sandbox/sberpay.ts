@@ -7,7 +7,7 @@ import { orderNumberOf } from '../payments/start';
 import { html } from '../platform/render';
 import { otherParty, sandboxPage } from './party';
 import { orderIdSchema } from '../platform/schemas';
-import type { RbsFake } from './rbs';
+import type { RbsFake } from './rbsFake';
 
 /**
  * The widget page is the one page meant to be framed: by the checkout of this origin, nobody else. Everything

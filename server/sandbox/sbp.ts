@@ -4,7 +4,7 @@ import { roublesText } from '../platform/money';
 import { html, type Html } from '../platform/render';
 import { otherParty, sandboxPage } from './party';
 import { orderIdSchema } from '../platform/schemas';
-import type { RbsFake } from './rbs';
+import type { RbsFake } from './rbsFake';
 import type { RbsOrderRow } from './tables';
 
 const statusText = (order: RbsOrderRow) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SANDBOX_CALL_HEADER } from '../../server/sandbox/rbs';
+import { SANDBOX_CALL_HEADER } from '../../server/sandbox/rbsFake';
 
 /** A fetch into the app, and the time-out of a call of it run out on demand. */
 export interface InjectFetch {

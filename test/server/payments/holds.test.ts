@@ -3,7 +3,7 @@ import { ORDER_STATUS, rbsClient } from '../../../server/acquirer/rbs';
 import { SANDBOX_ACQUIRER } from '../../../server/config';
 import { attemptByOrder } from '../../../server/payments/queries';
 import { TEST_CARDS } from '../../../server/sandbox/acquirer';
-import { HOLD_LIFETIME_MS } from '../../../server/sandbox/rbs';
+import { HOLD_LIFETIME_MS } from '../../../server/sandbox/rbsFake';
 import { injectFetch } from '../../support/injectFetch';
 import { exchangesOfAttempt, ledgerOfCustomer, webhookEvents } from '../../support/rows';
 import { linkOf, merchantCall, newIdempotencyKey, openPage, payBillByCard, payByCard, provePhone, rbsFault, secondProcess, startServer, type TestServer } from '../helpers';

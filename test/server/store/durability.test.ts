@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { openStore } from '../../../server/store/store';
-import { killChildServers, databaseEnv, startCheckoutServer } from '../../support/childServer';
+import { killChildServers, databaseEnv, KILLED_PROCESS_ENV, startCheckoutServer } from '../../support/childServer';
 import { acquirerOrderOf, confirmByCard, openTab, payBody, pollStatus, settledStatus } from '../../support/httpTab';
 import { freshDatabase } from '../../support/testDatabase';
 import { tempDirs } from '../helpers';
@@ -10,12 +10,7 @@ import { migrations } from '../../../server/migrations';
 
 afterAll(() => killChildServers());
 
-/**
- * The processes' acquirer time-out, shorter than the product's 10 s: a restarted process waits out the lease its killed
- * predecessor held on an attempt (a call's time-out and a second), and the fake holds a lost answer back past it. 3 s is
- * still far above what a call to the sandbox acquirer takes on a busy machine.
- */
-const start = (env: ReturnType<typeof databaseEnv>, distDir: string) => startCheckoutServer(env, distDir, { env: { ACQUIRER_TIMEOUT_MS: '3000' } });
+const start = (env: ReturnType<typeof databaseEnv>, distDir: string) => startCheckoutServer(env, distDir, { env: KILLED_PROCESS_ENV });
 
 test('a pending payment survives SIGKILL: after a restart it completes and is reported', async () => {
   const { dir, distDir } = tempDirs();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { openStore, type RootStore } from '../../../server/store/store';
-import { databaseEnv, killChildServers, startCheckoutServer, type ChildServer } from '../../support/childServer';
+import { databaseEnv, KILLED_PROCESS_ENV, killChildServers, startCheckoutServer, type ChildServer } from '../../support/childServer';
 import { confirmByCard, freshBill, openTab, payBody, pollStatus, settledStatus, startCardPayment, type Tab } from '../../support/httpTab';
 import { freshDatabase, type TestDatabase } from '../../support/testDatabase';
 import { tempDirs } from '../helpers';
@@ -21,12 +21,7 @@ let b: ChildServer;
 let store: RootStore;
 let distDir: string;
 
-/**
- * The processes' acquirer time-out, shorter than the product's 10 s: a process killed while asking the acquirer leaves
- * its lease on the order for three calls' time-outs and a second, and the survivor waits that out. 3 s is still far
- * above what a call to the sandbox acquirer takes on a busy machine.
- */
-const start = () => startCheckoutServer(databaseEnv(database), distDir, { env: { ACQUIRER_TIMEOUT_MS: '3000' } });
+const start = () => startCheckoutServer(databaseEnv(database), distDir, { env: KILLED_PROCESS_ENV });
 
 beforeAll(async () => {
   const dirs = tempDirs();
@@ -150,16 +145,18 @@ test('SIGKILL of one process in the middle of payments loses nothing: the other 
   expect(victim.child.signalCode).toBe('SIGKILL');
 
   const survivor: Tab = tab.on(b.base);
+  // A confirmation the victim answered was committed at the acquirer; the product hears of it by the callback or, when
+  // the callback went to the dead process, by asking the acquirer on a poll. One it never answered either was or was
+  // not, never half; the payer then confirms it again on the survivor.
+  const before = await Promise.all(orders.map(({ bill, orderId }) => pollStatus(survivor, orderId, bill)));
+  expect(before.map((answer) => answer.status)).toEqual(orders.map(() => expect.stringMatching(/^(created|success)$/)));
+  const unanswered = orders.filter(({ orderId }) => !confirmed.has(orderId));
+  const confirmedAgain = await Promise.all(unanswered.map(async ({ orderId }) => (await confirmByCard(b.base, orderId)).status));
+  expect(confirmedAgain).toEqual(unanswered.map(() => 303));
   // Each order is settled on its own (the survivor asks the acquirer about an order at most every few seconds), so all
   // six are checked at once.
   await Promise.all(
     orders.map(async ({ bill, orderId }) => {
-      const before = await pollStatus(survivor, orderId, bill);
-      // A confirmation the victim answered was committed at the acquirer; the product hears of it by the callback or,
-      // when the callback went to the dead process, by asking the acquirer on a poll. One it never answered either was or
-      // was not, never half.
-      expect(['created', 'success']).toContain(before.status);
-      if (!confirmed.has(orderId)) expect((await confirmByCard(b.base, orderId)).status).toBe(303);
       // The dead process may have been asking the acquirer about it: its lease on the order, taken for a read of up to
       // three calls, ends after three calls' time-outs and a second (10 s); the survivor asks once it has.
       expect(await settledStatus(survivor, orderId, bill, 30_000)).toMatchObject({ success: true, status: 'success', objectOID: bill });
