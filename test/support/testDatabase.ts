@@ -1,12 +1,13 @@
 /**
  * The database a test server runs on. The server suites run twice when PostgreSQL is available: once on SQLite (a file
  * in the test's temporary folder) and once on PostgreSQL (the `server · postgres` and `e2e · postgres` projects of
- * jest.config.js), where every server a test starts gets a database of its own, created on the test cluster
- * (test/support/postgresSetup.ts) and dropped when the server closes.
+ * jest.config.js), where every server a test starts gets a database of its own on the test cluster
+ * (test/support/postgresSetup.ts), given up when the server closes.
  *
  * Most tests start from the demo seed: they get a copy of a template made once per run (migrated, then seeded at the
  * test clock's start with the test password cost), which is what migrating and seeding an empty database would give
- * them, for a fraction of the cost: a copied file on SQLite, `CREATE DATABASE … TEMPLATE` on PostgreSQL.
+ * them, for a fraction of the cost: a copied file on SQLite; on PostgreSQL, `CREATE DATABASE … TEMPLATE` for the
+ * file's first test, and for the next ones that copy put back as the template had it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -95,7 +96,7 @@ const TEMPLATE_VARIABLE: Record<TestEngine, string> = { sqlite: 'CHECKOUT_TEST_S
  */
 export async function seededDatabase(dir: string, engine: TestEngine = testEngine()): Promise<TestDatabase> {
   const template = process.env[TEMPLATE_VARIABLE[engine]];
-  if (template && engine === 'postgres') return spareCopy(dir, template);
+  if (template && engine === 'postgres') return reusedCopy(dir, template);
   if (template) return createDatabase(dir, engine, template);
   const database = await freshDatabase(dir, engine);
   await migrateAndSeed(database);
@@ -103,28 +104,149 @@ export async function seededDatabase(dir: string, engine: TestEngine = testEngin
 }
 
 /**
- * On PostgreSQL a copy of the template takes a few hundred ms, so the next test's copy is made while this test runs:
- * each call answers the copy made before it (or makes one) and starts the next. The one no test took is dropped after
- * the file's tests (each test file has this module to itself).
+ * On PostgreSQL a copy of the template costs the cluster a checkpoint and a copy of its files (a few hundred ms), and
+ * dropping it about a hundred ms more, on every test. So a copy a test is done with is put back as the template had
+ * it instead (`putBack`: every table emptied and filled again with the seed's rows, every sequence set back; tens of
+ * ms, while the file's next test starts), and the next test takes it. Copies are made only while none is free: one
+ * per file, a second for a test that runs two servers of their own. Those left are dropped after the file's tests
+ * (each test file has this module to itself).
  */
-let spare: { template: string; copy: Promise<TestDatabase> } | null = null;
+const free: Promise<string | null>[] = [];
 
 // Not in the global setups, which make the template with this module but run no tests.
 if (typeof afterAll === 'function') {
   afterAll(async () => {
-    const left = spare;
-    spare = null;
-    await left?.copy.then((database) => database.drop(), () => {});
+    const left = await Promise.all(free.splice(0));
+    await Promise.all(left.filter((url) => url !== null).map((url) => dropDatabase(url)));
   });
 }
 
-async function spareCopy(dir: string, template: string): Promise<TestDatabase> {
-  const ready = spare?.template === template ? spare.copy : createDatabase(dir, 'postgres', template);
-  const next = createDatabase(dir, 'postgres', template);
-  // Its failure, if any, is the next test's to hear (it awaits this promise); not an unhandled rejection meanwhile.
-  next.catch(() => {});
-  spare = { template, copy: next };
-  return { ...(await ready), databasePath: path.join(dir, 'checkout.sqlite') };
+async function reusedCopy(dir: string, template: string): Promise<TestDatabase> {
+  for (let next = free.shift(); next; next = free.shift()) {
+    const url = await next;
+    if (url) return handedOut(url, dir);
+  }
+  const made = await createDatabase(dir, 'postgres', template);
+  // The seed is read from the first copy, before any test has changed it (a template takes no connections).
+  seed ??= readSeed(made.databaseUrl!);
+  await seed;
+  return handedOut(made.databaseUrl!, dir);
+}
+
+/** A copy for one test: its `drop` puts it back once, in the background; one that cannot be put back is dropped. */
+function handedOut(url: string, dir: string): TestDatabase {
+  let returned = false;
+  return {
+    databaseUrl: url,
+    databasePath: path.join(dir, 'checkout.sqlite'),
+    drop: async () => {
+      if (returned) return;
+      returned = true;
+      free.push(
+        seed!.then((rows) => putBack(url, rows)).then(
+          () => url,
+          () => dropDatabase(url).then(() => null, () => null),
+        ),
+      );
+    },
+  };
+}
+
+const dropDatabase = (url: string) => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`)));
+
+/** What a copy of the template holds: each table's rows (the tables in an order that puts no row before its parent) and each sequence's value. */
+interface Seed {
+  tables: { name: string; columns: string[]; rows: string }[];
+  sequences: { name: string; value: string | null; start: string }[];
+}
+
+let seed: Promise<Seed> | null = null;
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The schema's history is the same in every copy and no test writes it: it is neither read nor put back. */
+const UNTOUCHED = ['kysely_migration', 'kysely_migration_lock'];
+
+async function readSeed(url: string): Promise<Seed> {
+  return onDatabase(url, async (client) => {
+    const { rows: tables } = await client.query<{ name: string; columns: string[] }>(
+      `select c.relname as name,
+              array_agg(a.attname::text order by a.attnum) filter (where a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns
+         from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid
+        where n.nspname = 'public' and c.relkind = 'r' and c.relname <> all($1)
+        group by c.relname`,
+      [UNTOUCHED],
+    );
+    const { rows: references } = await client.query<{ child: string; parent: string }>(
+      `select c.relname as child, p.relname as parent
+         from pg_constraint f
+         join pg_class c on c.oid = f.conrelid
+         join pg_class p on p.oid = f.confrelid
+        where f.contype = 'f' and f.conrelid <> f.confrelid`,
+    );
+    // Parents before children, so the rows go back in with every foreign key checked.
+    const ordered: typeof tables = [];
+    const placed = new Set<string>();
+    const place = (table: (typeof tables)[number], path: string[]) => {
+      if (placed.has(table.name)) return;
+      if (path.includes(table.name)) throw new Error(`the tables' foreign keys go round: ${[...path, table.name].join(' → ')}`);
+      for (const { parent } of references.filter((reference) => reference.child === table.name)) {
+        const found = tables.find((candidate) => candidate.name === parent);
+        if (found) place(found, [...path, table.name]);
+      }
+      placed.add(table.name);
+      ordered.push(table);
+    };
+    for (const table of tables) place(table, []);
+    const withRows = [];
+    for (const table of ordered) {
+      const { rows } = await client.query<{ rows: string }>(`select coalesce(json_agg(t), '[]')::text as rows from ${quoted(table.name)} t`);
+      withRows.push({ ...table, rows: rows[0]!.rows });
+    }
+    const { rows: sequences } = await client.query<{ name: string; value: string | null; start: string }>(
+      `select sequencename as name, last_value::text as value, start_value::text as start from pg_sequences where schemaname = 'public'`,
+    );
+    return { tables: withRows, sequences };
+  });
+}
+
+/**
+ * Puts a copy back as the template had it, in one transaction sent as one query: the connections still open on it
+ * ended (a server a test killed), every table's rows deleted (children first), the seed's rows written back (parents
+ * first) and every sequence set back. Deleting costs a small table far less than TRUNCATE, which makes new files.
+ */
+async function putBack(url: string, { tables, sequences }: Seed): Promise<void> {
+  const tag = `$seed_${crypto.randomBytes(4).toString('hex')}$`;
+  const statements = [
+    'begin',
+    ...[...tables].reverse().map((table) => `delete from ${quoted(table.name)}`),
+    ...tables
+      .filter((table) => table.rows !== '[]')
+      .map((table) => {
+        if (table.rows.includes(tag)) throw new Error(`the seed of ${table.name} holds ${tag}`);
+        const columns = table.columns.map(quoted).join(', ');
+        return `insert into ${quoted(table.name)} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${quoted(table.name)}, ${tag}${table.rows}${tag})`;
+      }),
+    ...sequences.map((sequence) => `select setval('${quoted(sequence.name)}', ${Number(sequence.value ?? sequence.start)}, ${sequence.value !== null})`),
+    'commit',
+  ];
+  await onDatabase(url, async (client) => {
+    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    // Several statements in one simple query run as one transaction: an error rolls all of it back.
+    await client.query(statements.join(';\n'));
+  });
 }
 
 async function migrateAndSeed(database: Pick<TestDatabase, 'databaseUrl' | 'databasePath'>) {
