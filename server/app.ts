@@ -12,7 +12,7 @@ import { deskModule } from './desk/module';
 import { merchantModule } from './merchant/module';
 import { migrations } from './migrations';
 import { operationsModule } from './operations/module';
-import { REQUEST_ID_HEADER, requestIdMixin, requestIdOf } from './operations/requestIds';
+import { REQUEST_ID_HEADER, requestBinding, requestIdOf } from './operations/requestIds';
 import { workers, type Workers } from './operations/workers';
 import { paymentsModule } from './payments/module';
 import { background, type Background } from './platform/background';
@@ -61,7 +61,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
 
   const app = Fastify({
     logger: options.logger
-      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'], ...(requestIds ? { mixin: requestIdMixin } : {}) }
+      ? { level: options.logLevel, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] }
       : false,
     // Fastify's own line per request and per answer are at info: at a level that drops them, nothing of them is computed.
     logController: new LogController({ disableRequestLogging: !logsRequests(options.logLevel) }),
@@ -90,7 +90,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     poolSize: options.databasePoolSize,
     now: options.now,
     migrations,
-    log: (message, error) => app.log.error({ err: error }, message),
+    log: (message, error, requestId) => app.log.error({ err: error, ...requestBinding(requestId) }, message),
   });
   const work = background((message, error) => (error ? app.log.error({ err: error }, message) : app.log.warn(message)));
   const running = workers((message, error) => app.log.error({ err: error }, message));

@@ -23,7 +23,8 @@ export const acquirerCallbackRoutes: FastifyPluginAsync = async (app) => {
     const attempt =
       (params.mdOrder ? await attemptByAcquirerOrder(app.store, params.mdOrder) : undefined) ??
       (params.orderNumber ? await attemptByOrder(app.store, params.orderNumber) : undefined);
-    if (attempt) app.gateway.reconcileSoon(attempt.order_id, { news: true });
+    // The reconcile it causes is part of this request: its acquirer calls and the events of the outcome name it.
+    if (attempt) app.gateway.on(app.store.forRequest(request.id)).reconcileSoon(attempt.order_id, { news: true });
     else request.log.warn({ mdOrder: params.mdOrder, orderNumber: params.orderNumber }, 'acquirer callback for an unknown order');
     return { success: true };
   };

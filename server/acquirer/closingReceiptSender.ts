@@ -20,7 +20,7 @@ import { attemptByOrder } from '../payments/queries';
 import type { ClosingReceiptRow } from '../payments/tables';
 import { billByOid } from '../billing/queries';
 import { takeLease } from '../platform/lease';
-import type { RootStore } from '../store/store';
+import type { Store } from '../store/store';
 import type { FiscalApi, FiscalReceiptState } from './fiscal';
 import { AcquirerError } from './port';
 
@@ -37,12 +37,19 @@ export interface ClosingReceiptSender {
   sweep(): Promise<void>;
 }
 
-export function createClosingReceiptSender(deps: { store: RootStore; fiscal: FiscalApi; options: AppOptions; log: (message: string, error?: unknown) => void }): ClosingReceiptSender {
+export function createClosingReceiptSender(deps: {
+  /** The store of the request the receipts are sent for (the root store for the server's own). */
+  store: Store;
+  fiscal: FiscalApi;
+  options: AppOptions;
+  log: (message: string, error?: unknown, requestId?: string | null) => void;
+}): ClosingReceiptSender {
   const { store, fiscal, options } = deps;
   // A step is at most three calls: the order's receipts, doReceipt (or retryReceipt), and a read.
   const leaseMs = options.acquirerTimeoutMs * 3 + 1000;
   const delay = () => options.fiscalStatusDelayMs;
-  const context = (row: ClosingReceiptRow) => ({ attempt: row.order_id });
+  const context = (row: ClosingReceiptRow) => ({ attempt: row.order_id, requestId: store.requestId });
+  const log = (message: string, error?: unknown) => deps.log(message, error, store.requestId);
 
   /** The acquirer's order id of the row's payment (the fiscal API names orders by it). */
   const acquirerOrderOf = async (row: ClosingReceiptRow) => (await attemptByOrder(store, row.order_id))!.acquirer_order_id!;
@@ -69,7 +76,7 @@ export function createClosingReceiptSender(deps: { store: RootStore; fiscal: Fis
         await receiptFailed(store, sent, { receiptStatus: 0, message: error.refusal, recommendation: null }, 'none', 'failed', { error: `doReceipt was refused: ${error.refusal}`, due_at: null });
         return;
       }
-      deps.log(`closing receipt of ${row.order_id}: no answer to doReceipt; the order's receipts will say whether it was made`, error);
+      log(`closing receipt of ${row.order_id}: no answer to doReceipt; the order's receipts will say whether it was made`, error);
       return;
     }
     await moveClosingReceipt(store, sent, 'pending', { receipt_id: receiptId });
@@ -134,7 +141,7 @@ export function createClosingReceiptSender(deps: { store: RootStore; fiscal: Fis
         return;
       }
       // No answer: the next read of its status tells whether it was resent.
-      deps.log(`closing receipt of ${row.order_id}: no answer to retryReceipt`, error);
+      log(`closing receipt of ${row.order_id}: no answer to retryReceipt`, error);
     }
   }
 
@@ -167,7 +174,7 @@ export function createClosingReceiptSender(deps: { store: RootStore; fiscal: Fis
       const row = await closingReceiptByOrder(store, orderId);
       if (row) await step(row);
     } catch (error) {
-      deps.log(`closing receipt of ${orderId} failed; the sweep tries again`, error);
+      log(`closing receipt of ${orderId} failed; the sweep tries again`, error);
     } finally {
       await releaseClosingReceipt(store, orderId);
     }

@@ -1,6 +1,5 @@
 /** Every call to the acquirer, kept for support ("what happened to my payment"): never the credentials. */
 import type { Generated } from 'kysely';
-import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { Exchange } from './port';
 
@@ -24,7 +23,7 @@ declare module '../store/database' {
   }
 }
 
-/** Keeps one exchange as the adapter reported it, with the id of the request it is part of. */
+/** Keeps one exchange as the adapter reported it, with the id of the request it was part of. */
 export async function recordExchange(store: Store, exchange: Exchange): Promise<void> {
   await store.db
     .insertInto('acquirer_exchanges')
@@ -37,7 +36,7 @@ export async function recordExchange(store: Store, exchange: Exchange): Promise<
       http_status: exchange.httpStatus,
       ms: exchange.ms,
       created_at: store.now(),
-      request_id: currentRequestId(),
+      request_id: exchange.requestId,
     })
     .execute();
 }

@@ -15,6 +15,7 @@ import { rbsFiscal } from './fiscal';
 import { createGateway } from './gateway';
 import { rbsAcquirer, rbsClient, type RbsOptions } from './rbs';
 import { named } from '../operations/named';
+import { requestBinding } from '../operations/requestIds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,8 @@ declare module 'fastify' {
 
 export async function acquirerModule(app: FastifyInstance, options: AppOptions): Promise<void> {
   const store = app.store;
-  const log = (message: string, error?: unknown) => (error ? app.log.error({ err: error }, message) : app.log.warn(message));
+  const log = (message: string, error?: unknown, requestId?: string | null) =>
+    error ? app.log.error({ err: error, ...requestBinding(requestId) }, message) : app.log.warn(requestBinding(requestId), message);
   let key: Promise<string> | null = null;
   // With the sandbox's fake the key is generated once and kept in the database, so the fake and every process agree.
   const callbackKey = () =>

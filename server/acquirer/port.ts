@@ -82,9 +82,11 @@ export interface SbpQrStatus {
   transactionState: string | null;
 }
 
-/** Which attempt a call is about (kept with the exchange for support). */
+/** Which attempt a call is about and which request made it (kept with the exchange for support). */
 export interface CallContext {
   attempt?: string;
+  /** The request the call is part of (its X-Request-Id); none for the server's own work. */
+  requestId?: string | null;
 }
 
 export interface Acquirer {
@@ -143,6 +145,8 @@ export class AcquirerError extends Error {
 /** One exchange with the acquirer, as the adapter reports it (never the credentials). */
 export interface Exchange {
   attempt: string | null;
+  /** The request the call was part of; null for the server's own (a sweep's). */
+  requestId: string | null;
   method: string;
   /** Answered (`ok`), or how it failed. */
   outcome: 'ok' | AcquirerErrorKind;

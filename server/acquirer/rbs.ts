@@ -139,7 +139,7 @@ export function rbsCaller(options: RbsOptions): { call: RbsCall; required: (meth
       if (!options.onExchange) return;
       const error = failure === null ? null : failure instanceof Error ? failure.message : String(failure);
       const outcome = failure === null ? 'ok' : failure instanceof AcquirerError ? failure.kind : 'network';
-      const exchange = { attempt: context.attempt ?? null, method, outcome, request, answer, error, httpStatus, ms: Date.now() - started } as const;
+      const exchange = { attempt: context.attempt ?? null, requestId: context.requestId ?? null, method, outcome, request, answer, error, httpStatus, ms: Date.now() - started } as const;
       // The exchanges log must never break a payment: a failure to record is the recorder's to log.
       await Promise.resolve(options.onExchange(exchange)).catch(() => undefined);
     }

@@ -15,7 +15,7 @@ import { attemptByOrder, itemsOfAttempt } from '../payments/queries';
 import { itemsOfRefund, ordersWithPendingRefunds, pendingRefundsOfOrder, refundById } from '../payments/refundQueries';
 import type { AttemptRow, RefundRow } from '../payments/tables';
 import type { Background } from '../platform/background';
-import type { RootStore } from '../store/store';
+import type { Store } from '../store/store';
 import { withAttemptLease } from './attempts';
 import { cartItemOf, type CartItem } from './orderBundle';
 import { AcquirerError, type Acquirer } from './port';
@@ -38,15 +38,19 @@ export interface Refunder {
 }
 
 export function createRefunder(deps: {
-  store: RootStore;
+  /** The store of the request the refunds are made for (the root store for the server's own). */
+  store: Store;
   acquirer: Acquirer;
   options: AppOptions;
   background: Background;
-  log: (message: string, error?: unknown) => void;
+  log: (message: string, error?: unknown, requestId?: string | null) => void;
 }): Refunder {
   const { store, acquirer, options } = deps;
   // A step is at most three calls: the order read, the refund, the read that resolves a lost answer.
   const leaseMs = options.acquirerTimeoutMs * 3 + 1000;
+  /** A call about the attempt, as part of the store's request (kept with the exchange). */
+  const about = (attempt: AttemptRow) => ({ attempt: attempt.order_id, requestId: store.requestId });
+  const log = (message: string, error?: unknown) => deps.log(message, error, store.requestId);
 
   /** The refund's end, with the acquirer's answer (or how a lost one was resolved) kept with it. */
   const settle = (refund: RefundRow, event: RefundEvent, answer: string) => moveRefund(store, refund.id, event, { acquirer_answer: answer });
@@ -71,7 +75,7 @@ export function createRefunder(deps: {
 
   /** A refund sent before whose answer never came: the order says whether it was made. */
   async function resolveLost(attempt: AttemptRow, refund: RefundRow): Promise<Step> {
-    const seen = (await acquirer.order(attempt.acquirer_order_id!, { attempt: attempt.order_id })).givenBack;
+    const seen = (await acquirer.order(attempt.acquirer_order_id!, about(attempt))).givenBack;
     if (seen >= (refund.acquirer_refunded_before ?? 0) + refund.amount_kopecks) {
       await settle(refund, { type: 'lostAnswer.seen' }, `the answer was lost; the order shows ${seen} kopecks given back`);
       return 'more';
@@ -85,7 +89,7 @@ export function createRefunder(deps: {
 
   async function send(attempt: AttemptRow, refund: RefundRow): Promise<Step> {
     const orderId = attempt.acquirer_order_id!;
-    const context = { attempt: attempt.order_id };
+    const context = about(attempt);
     const order = await acquirer.order(orderId, context);
     const before = order.givenBack;
     const method = refund.amount_kopecks === attempt.amount_kopecks && before === 0 && !order.settled ? 'reverse' : 'refund';
@@ -102,7 +106,7 @@ export function createRefunder(deps: {
         await settle(refund, { type: 'acquirer.refused' }, error.refusal);
         return 'more';
       }
-      deps.log(`refund ${refund.id} of order ${attempt.order_id}: no answer; the order will say whether it was made`, error);
+      log(`refund ${refund.id} of order ${attempt.order_id}: no answer; the order will say whether it was made`, error);
       return resolveLost(attempt, (await refundById(store, refund.id))!);
     }
     await settle(refund, { type: 'acquirer.refunded' }, answer);
@@ -140,7 +144,7 @@ export function createRefunder(deps: {
     soon: (orderId) => deps.background.run(`refunds of ${orderId}`, () => inTurn(orderId)),
     async sweep() {
       for (const orderId of await ordersWithPendingRefunds(store, 100)) {
-        await process(orderId).catch((error: unknown) => deps.log(`sweep: refunds of ${orderId} failed`, error));
+        await process(orderId).catch((error: unknown) => log(`sweep: refunds of ${orderId} failed`, error));
       }
     },
   };

@@ -33,7 +33,7 @@ export const adminRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }
 
   app.post('/settings', { config: deskRoute('settings.manage'), schema: { body: settingsBody } }, async (request) => {
     const staff = request.staff!;
-    await store.transaction(async (tx) => {
+    await store.forRequest(request.id).transaction(async (tx) => {
       const changed = await changeProfile(tx, request.body);
       if (changed.length > 0) await audit(tx, staff, 'settings.changed', 'settings', { fields: changed });
     });
@@ -43,7 +43,7 @@ export const adminRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }
   app.post('/settings/logo', { config: deskRoute('settings.manage'), bodyLimit: 400 * 1024, schema: { body: logoBody } }, async (request) => {
     const staff = request.staff!;
     const image = request.body.image;
-    await store.transaction(async (tx) => {
+    await store.forRequest(request.id).transaction(async (tx) => {
       await changeLogo(tx, image === null ? null : Buffer.from(image, 'base64'));
       await audit(tx, staff, 'logo.changed', 'settings', { removed: image === null });
     });
@@ -63,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }
     if (!url) throw new DeskError(409, 'webhook_off', 'Адрес для вебхуков не задан');
     const merchant = await payerMerchant(store, deps.profile);
     const delivery = await sendTestEvent({ url, secret: app.merchant.webhookSecret }, { fetch: options.webhookFetch, timeoutMs: options.webhookTimeoutMs, now: store.now(), merchantName: merchant.name });
-    await store.transaction((tx) => audit(tx, staff, 'webhook.tested', 'settings', { url, statusCode: delivery.statusCode, error: delivery.error }));
+    await store.forRequest(request.id).transaction((tx) => audit(tx, staff, 'webhook.tested', 'settings', { url, statusCode: delivery.statusCode, error: delivery.error }));
     return { ...delivery, delivered: delivery.statusCode !== null && delivery.statusCode >= 200 && delivery.statusCode < 300 };
   });
 
@@ -75,7 +75,7 @@ export const adminRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }
   app.post('/staff', { config: deskRoute('staff.manage'), schema: { body: newStaffBody } }, async (request, reply) => {
     const staff = request.staff!;
     const { staff: added, oneTimePassword } = await putStaff(store, { email: request.body.email, role: request.body.role, name: request.body.name ?? '' }, options.passwordCost, false);
-    await store.transaction((tx) => audit(tx, staff, 'staff.added', added.email, { role: added.role }));
+    await store.forRequest(request.id).transaction((tx) => audit(tx, staff, 'staff.added', added.email, { role: added.role }));
     return reply.code(201).send({ staff: staffView(added, store.now()), oneTimePassword });
   });
 
@@ -85,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }
     if (id === staff.id && (request.body.disabled === true || (request.body.role !== undefined && request.body.role !== staff.role))) {
       throw new DeskError(409, 'invalid_request', 'Свою роль и доступ меняет другой администратор');
     }
-    const changed = await store.transaction(async (tx) => {
+    const changed = await store.forRequest(request.id).transaction(async (tx) => {
       const member = await changeStaff(tx, id, request.body);
       await audit(tx, staff, 'staff.changed', member.email, request.body);
       return member;
@@ -96,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }
   app.post('/staff/:id/password', { config: deskRoute('staff.manage'), schema: { params: staffParams, body: emptyBody }, ...noBody }, async (request) => {
     const staff = request.staff!;
     const made = await oneTimePassword(options.passwordCost);
-    const member = await store.transaction(async (tx) => {
+    const member = await store.forRequest(request.id).transaction(async (tx) => {
       const reset = await resetPassword(tx, Number(request.params.id), made.hash);
       await audit(tx, staff, 'staff.password_reset', reset.email);
       return reset;

@@ -2,7 +2,6 @@
  * The audit log: who did what at the desk and when, written in the same transaction as what it records (so a change
  * and its line are there together or not at all), read by admins a page at a time, newest first.
  */
-import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { Staff } from './access';
 import type { AuditRow } from './tables';
@@ -38,7 +37,7 @@ export async function audit(tx: Store, who: Pick<Staff, 'id' | 'email'>, action:
       action,
       subject,
       details: details ? JSON.stringify(details) : null,
-      request_id: currentRequestId(),
+      request_id: tx.requestId,
       created_at: tx.now(),
     })
     .execute();

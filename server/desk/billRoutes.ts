@@ -59,7 +59,7 @@ export const billRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps }>
 
   app.post('/bills/:objectOID/send-link', { config: deskRoute('links.send'), schema: { params: billParams, body: sendLinkBody } }, async (request) => {
     const sent = await sendPayLink(
-      { store, texts: deps.texts, mail: deps.mail, profile: deps.profile, publicUrl: () => app.appOptions.publicUrl },
+      { store: store.forRequest(request.id), texts: deps.texts, mail: deps.mail, profile: deps.profile, publicUrl: () => app.appOptions.publicUrl },
       request.staff!,
       request.params.objectOID,
       request.body.channel,

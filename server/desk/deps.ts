@@ -21,7 +21,8 @@ export interface DeskDeps {
  */
 export async function deskOnce<T>(store: Store, request: FastifyRequest, reply: FastifyReply, statusCode: number, work: (tx: Store) => Promise<T>) {
   const answer = await idempotent<T>(
-    store,
+    // The work is part of the request: its audit line and the events it queues name it.
+    store.forRequest(request.id),
     { keyId: `desk:${request.staff!.id}`, idempotencyKey: request.headers['idempotency-key'] as string, fingerprint: fingerprint(request.method, request.url, request.body), statusCode },
     work,
   );

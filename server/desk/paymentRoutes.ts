@@ -35,7 +35,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps
         await audit(tx, staff, 'refund.requested', orderId, { refund: refund.id, amount: refund.amount.value, ...(refund.reason ? { reason: refund.reason } : {}) });
         return refund;
       });
-      app.gateway.refundSoon(orderId);
+      app.gateway.on(store.forRequest(request.id)).refundSoon(orderId);
       return answer;
     },
   );
@@ -50,7 +50,9 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps
   async function settle(request: FastifyRequest, orderId: string, move: HoldMove) {
     const staff = request.staff!;
     const details = move.kind === 'capture' ? { amount: move.kopecks === null ? 'all' : formatMoney(move.kopecks) } : null;
-    const { payment } = await settleHoldOnce(store, app.gateway, keyOf(request), orderId, move, (tx) =>
+    // The move, the acquirer's call, the audit line and the events are part of this request.
+    const work = store.forRequest(request.id);
+    const { payment } = await settleHoldOnce(work, app.gateway.on(work), keyOf(request), orderId, move, (tx) =>
       audit(tx, staff, move.kind === 'capture' ? 'hold.captured' : 'hold.released', orderId, details),
     );
     return payment;
@@ -81,7 +83,8 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps
     async (request) => {
       const staff = request.staff!;
       const { objectOID } = request.params;
-      const { handover } = await handOverOnce(store, app.gateway, app.appOptions.fiscal.ffd, keyOf(request), objectOID, request.body?.handedOverAt ?? undefined, (tx) =>
+      const work = store.forRequest(request.id);
+      const { handover } = await handOverOnce(work, app.gateway.on(work), app.appOptions.fiscal.ffd, keyOf(request), objectOID, request.body?.handedOverAt ?? undefined, (tx) =>
         audit(tx, staff, 'bill.handed_over', objectOID),
       );
       return handover;

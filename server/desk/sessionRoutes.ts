@@ -29,27 +29,27 @@ export const sessionRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: DeskDeps
     const outcome = await signIn(store, request.body.email, request.body.password, options.passwordCost);
     if (outcome.kind === 'refused') throw new DeskError(401, 'wrong_credentials', 'Неверный e-mail или пароль');
     if (outcome.kind === 'locked') {
-      if (outcome.justLocked) await store.transaction((tx) => audit(tx, outcome.staff, 'session.locked', outcome.staff.email, { until: new Date(outcome.until).toISOString() }));
+      if (outcome.justLocked) await store.forRequest(request.id).transaction((tx) => audit(tx, outcome.staff, 'session.locked', outcome.staff.email, { until: new Date(outcome.until).toISOString() }));
       throw new DeskError(429, 'locked', `Слишком много неверных паролей: вход закрыт до ${moscowTime(outcome.until)} (МСК)`);
     }
     // A new session in place of the one the form was opened in: an id planted before sign-in is worth nothing after.
     const session = await startDeskSession(store, reply, request.deskSession!.id, outcome.staff.id, secure);
     const staff: Staff = { id: outcome.staff.id, email: outcome.staff.email, name: outcome.staff.name, role: outcome.staff.role, mustChangePassword: outcome.staff.must_change_password === 1 };
-    await store.transaction((tx) => audit(tx, staff, 'session.signed_in', staff.email));
+    await store.forRequest(request.id).transaction((tx) => audit(tx, staff, 'session.signed_in', staff.email));
     return { csrfToken: session.csrf_token, staff: meView(staff), ended: false };
   });
 
   app.post('/sign-out', { config: deskRoute('session'), schema: { body: emptyBody }, preValidation: async (request) => void (request.body ??= {}) }, async (request, reply) => {
     const staff = request.staff;
     const session = await startDeskSession(store, reply, request.deskSession!.id, null, secure);
-    if (staff) await store.transaction((tx) => audit(tx, staff, 'session.signed_out', staff.email));
+    if (staff) await store.forRequest(request.id).transaction((tx) => audit(tx, staff, 'session.signed_out', staff.email));
     return { csrfToken: session.csrf_token, staff: null, ended: false };
   });
 
   app.post('/password', { config: deskRoute('password', sensitiveLimit(10)), schema: { body: passwordBody } }, async (request) => {
     const staff = request.staff!;
     await changeOwnPassword(store, staff.id, request.body.current, request.body.password, options.passwordCost, request.deskSession!.id);
-    await store.transaction((tx) => audit(tx, staff, 'password.changed', staff.email));
+    await store.forRequest(request.id).transaction((tx) => audit(tx, staff, 'password.changed', staff.email));
     const row = (await staffById(store, staff.id))!;
     return { csrfToken: request.deskSession!.csrf_token, staff: meView({ ...staff, mustChangePassword: row.must_change_password === 1 }), ended: false };
   });

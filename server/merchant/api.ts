@@ -197,7 +197,8 @@ export const merchantApi: FastifyPluginAsyncJsonSchemaToTs<{ Options: MerchantAp
       });
       // The acquirer's word on the attempts it knows, at once rather than at the next sweep: one paid just before the
       // cancel is refunded, an unpaid one ends with the acquirer's session.
-      for (const attempt of atAcquirer) app.gateway.reconcileSoon(attempt.order_id);
+      const gateway = app.gateway.on(store.forRequest(request.id));
+      for (const attempt of atAcquirer) gateway.reconcileSoon(attempt.order_id);
       return answer;
     },
   );

@@ -34,7 +34,9 @@ export const handoverRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
     async (request, reply) => {
       const key = { keyId: request.merchantKeyId!, idempotencyKey: request.headers['idempotency-key'] as string, fingerprint: fingerprint(request.method, request.url, request.body) };
-      const { replayed, handover } = await handOverOnce(store, app.gateway, app.appOptions.fiscal.ffd, key, request.params.objectOID, request.body?.handedOverAt);
+      // The handover, its closing receipts and the events they cause are part of this request.
+      const work = store.forRequest(request.id);
+      const { replayed, handover } = await handOverOnce(work, app.gateway.on(work), app.appOptions.fiscal.ffd, key, request.params.objectOID, request.body?.handedOverAt);
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return reply.code(200).send(handover);
     },

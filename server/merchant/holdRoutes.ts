@@ -22,7 +22,9 @@ export const holdRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   /** The move under the request's Idempotency-Key and the merchant's key (holdRequest.ts), answered as the payment now is. */
   async function settle(request: FastifyRequest, reply: FastifyReply, orderId: string, move: HoldMove) {
     const key = { keyId: request.merchantKeyId!, idempotencyKey: request.headers['idempotency-key'] as string, fingerprint: fingerprint(request.method, request.url, request.body) };
-    const { replayed, payment } = await settleHoldOnce(store, app.gateway, key, orderId, move);
+    // The move, the acquirer's call and the events they cause are part of this request.
+    const work = store.forRequest(request.id);
+    const { replayed, payment } = await settleHoldOnce(work, app.gateway.on(work), key, orderId, move);
     if (replayed) void reply.header('idempotent-replayed', 'true');
     return reply.code(200).send(payment);
   }

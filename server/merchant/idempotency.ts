@@ -73,7 +73,8 @@ export const sweepIdempotencyKeys = async (store: Store): Promise<number> =>
 export async function answerOnce<T>(store: Store, request: FastifyRequest, reply: FastifyReply, statusCode: number, work: (tx: Store) => Promise<T>) {
   const key = request.headers['idempotency-key'] as string;
   const print = fingerprint(request.method, request.url, request.body);
-  const answer = await idempotent<T>(store, { keyId: request.merchantKeyId!, idempotencyKey: key, fingerprint: print, statusCode }, work);
+  // The work is part of the request: the events it queues name it.
+  const answer = await idempotent<T>(store.forRequest(request.id), { keyId: request.merchantKeyId!, idempotencyKey: key, fingerprint: print, statusCode }, work);
   if (answer.replayed) void reply.header('idempotent-replayed', 'true');
   return reply.code(answer.statusCode).send(answer.body);
 }

@@ -12,6 +12,7 @@ import { outboxBacklog } from './outbox';
 import { newWebhookSecret } from './signature';
 import { webhookWorker, type WebhookWorker } from './worker';
 import { named } from '../operations/named';
+import { requestBinding } from '../operations/requestIds';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,7 @@ export async function merchantModule(app: FastifyInstance, options: AppOptions):
     timeoutMs: options.webhookTimeoutMs,
     pollMs: options.webhookPollMs,
     fetch: options.webhookFetch,
-    log: (message, error) => app.log.warn({ err: error }, message),
+    log: (message, error, requestId) => app.log.warn({ err: error, ...requestBinding(requestId) }, message),
   });
   app.decorate('merchant', { devApiKey, webhookSecret, webhookUrl, currentWebhookUrl, worker });
   app.metrics.gauge('checkout_webhook_outbox_backlog', 'Webhook events waiting to be delivered (due now or retrying later)', async () => (await outboxBacklog(store)).pending);

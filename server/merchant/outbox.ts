@@ -4,7 +4,6 @@
  */
 import { sortableId } from '../platform/ids';
 import { dueInOutbox, takeFromOutbox } from '../platform/outbox';
-import { currentRequestId } from '../operations/requestIds';
 import type { Store } from '../store/store';
 import type { WebhookAttemptRow, WebhookEventRow, WebhookEventType } from './tables';
 
@@ -33,7 +32,7 @@ export async function enqueueEvent(store: Store, type: WebhookEventType, data: u
     next_attempt_at: t,
     lease_until: null,
     created_at: t,
-    request_id: currentRequestId(),
+    request_id: store.requestId,
     bill_oid: typeof billOid === 'string' ? billOid : null,
   } as const;
   await store.db.insertInto('webhook_events').values(event).execute();

@@ -50,7 +50,7 @@ export const refundRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { orderId } = request.params;
       const answer = await answerOnce(store, request, reply, 201, (tx) => askRefund(tx, orderId, request.body ?? {}, request.headers['idempotency-key'] as string));
-      app.gateway.refundSoon(orderId);
+      app.gateway.on(store.forRequest(request.id)).refundSoon(orderId);
       return answer;
     },
   );

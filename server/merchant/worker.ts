@@ -7,7 +7,7 @@
  * in this process and otherwise polls; the same loop runs the expiry sweep and forgets old idempotency keys.
  */
 import { recordWebhookDelivery } from '../operations/metrics';
-import { REQUEST_ID_HEADER, withRequestId } from '../operations/requestIds';
+import { REQUEST_ID_HEADER } from '../operations/requestIds';
 import { rounds } from '../operations/workers';
 import { expireDueBills } from '../payments/closing';
 import type { RootStore } from '../store/store';
@@ -31,7 +31,8 @@ export interface WorkerOptions {
   timeoutMs: number;
   pollMs: number;
   fetch: typeof fetch;
-  log: (message: string, error?: unknown) => void;
+  /** A line of the worker's log; a delivery's names the request its event came from. */
+  log: (message: string, error?: unknown, requestId?: string | null) => void;
 }
 
 const SWEEP_KEYS_EVERY_MS = 10 * 60_000;
@@ -95,10 +96,8 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
     }
   }
 
-  /** One attempt, as part of the request that caused the event: its log lines and its record carry that request's id. */
-  const deliver = (target: WebhookTarget, event: WebhookEventRow): Promise<void> => withRequestId(event.request_id, () => attempt(target, event));
-
-  async function attempt(target: WebhookTarget, event: WebhookEventRow): Promise<void> {
+  /** One attempt, as part of the request that caused the event: its log line and its record carry that request's id. */
+  async function deliver(target: WebhookTarget, event: WebhookEventRow): Promise<void> {
     const outcome = await post(target, event);
     const attempts = event.attempts + 1;
     const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
@@ -124,7 +123,7 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
       ),
     );
     recordWebhookDelivery(ok ? 'delivered' : delay === undefined ? 'failed' : 'retrying');
-    if (!ok) options.log(`webhook ${event.id} (${event.type}) not delivered: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`);
+    if (!ok) options.log(`webhook ${event.id} (${event.type}) not delivered: ${outcome.error ?? `HTTP ${outcome.statusCode}`}`, undefined, event.request_id);
   }
 
   async function deliverDue(): Promise<number> {
@@ -151,16 +150,15 @@ export function webhookWorker(store: RootStore, options: WorkerOptions): Webhook
    * A round is the worker's own, whichever request's commit woke it: the bills it expires name no request, and each
    * delivery names the request its event came from.
    */
-  const runOnce = (): Promise<void> =>
-    withRequestId(null, async () => {
-      await expireDueBills(store);
-      const t = store.now();
-      if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
-        keysSweptAt = t;
-        await sweepIdempotencyKeys(store);
-      }
-      await deliverDue();
-    });
+  async function runOnce(): Promise<void> {
+    await expireDueBills(store);
+    const t = store.now();
+    if (t - keysSweptAt >= SWEEP_KEYS_EVERY_MS) {
+      keysSweptAt = t;
+      await sweepIdempotencyKeys(store);
+    }
+    await deliverDue();
+  }
 
   const loop = rounds(options.pollMs, runOnce, (error) => options.log('webhook worker round failed', error));
 

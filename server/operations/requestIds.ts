@@ -1,10 +1,11 @@
 /**
  * Every request has an id: the proxy's `X-Request-Id` when a trusted proxy sent a well-formed one, else one made here.
- * It is echoed in the answer, bound to the request's log lines, and carried (AsyncLocalStorage) into whatever the
- * request causes, so the acquirer exchanges and webhook events it leads to are stored with it, and log lines written
- * outside `request.log` (the gateway's, the worker's) name it too.
+ * It is echoed in the answer and bound to the request's log lines. What the request causes is told it with the store
+ * its work runs on (`app.store.forRequest(request.id)`, and the gateway `on` that store): the acquirer exchanges,
+ * webhook events and audit lines it leads to are stored with it, and the log lines written outside `request.log` (the
+ * gateway's, the store's) name it too. No AsyncLocalStorage carries it: on Node 20 one switches async hooks on for
+ * every promise of the process, about a sixth of a status poll's CPU.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, RawRequestDefaultExpression } from 'fastify';
@@ -17,19 +18,6 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * never forge a log line or a header, nor grow a stored row.
  */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/;
-
-/** The request the running code works for: its id itself (null: none), so that entering it allocates nothing. */
-const context = new AsyncLocalStorage<string | null>();
-
-/** The id of the request the running code works for, or null (a timer's, a worker's own work). */
-export const currentRequestId = (): string | null => context.getStore() ?? null;
-
-/**
- * Runs `work` as part of the request `requestId` (null: of none), whatever request the caller was part of. Work of no
- * request started where there is none (a worker's timer) just runs: the context is entered only to change it.
- */
-export const withRequestId = <T>(requestId: string | null, work: () => T): T =>
-  requestId === null && context.getStore() == null ? work() : context.run(requestId, work);
 
 /** An id made here: a random UUID. */
 export const newRequestId = (): string => crypto.randomUUID();
@@ -74,24 +62,13 @@ export function requestIdOf(proxies: readonly string[]): (request: RawRequestDef
   };
 }
 
-/**
- * Echoes the id in every answer (a refusal and a 404 included) and runs the request inside its context. Entering is
- * setting the id on the running resource: nothing is made per request but the id itself. Entered once, at the first
- * hook: the body's 'data' and 'end' events run in the socket's context, but Fastify hands the parsed body on in the
- * context its parsing began in, which is this one, so the hooks and the handler after the body are still inside it.
- */
+/** Echoes the id in every answer: a refusal and a 404 included. */
 export function requestIdHooks(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    context.run(request.id, done);
+    done();
   });
 }
 
-/**
- * pino's mixin: a log line written while a request is being served names it (`reqId`), unless the logger is the
- * request's own (`request.log`), which names it already.
- */
-export function requestIdMixin(_object: object, _level: number, logger: { bindings(): Record<string, unknown> }): Record<string, string> {
-  const requestId = currentRequestId();
-  return requestId && logger.bindings().reqId === undefined ? { reqId: requestId } : {};
-}
+/** A log line's binding of the request it is part of: none for the server's own work. */
+export const requestBinding = (requestId: string | null | undefined): { reqId?: string } => (requestId ? { reqId: requestId } : {});

@@ -5,6 +5,7 @@
  */
 import type { BillRow, PaymentTypeRow } from '../billing/tables';
 import type { AttemptRow } from './tables';
+import type { Store } from '../store/store';
 
 /** The acquirer cannot be reached or refused the order now: the payer is told, the attempt kept, Pay works again later. */
 export class AcquirerUnavailable extends Error {
@@ -69,4 +70,9 @@ export interface Gateway {
    * no sooner than the gateway asks.
    */
   sendClosingReceipts(billOid: string): Promise<void>;
+  /**
+   * This gateway, its work part of `store`'s request: its calls to the acquirer, the moves they cause (and the webhook
+   * events those queue) and its log lines name the request (`store.forRequest(request.id)`).
+   */
+  on(store: Store): Gateway;
 }

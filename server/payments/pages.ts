@@ -68,7 +68,7 @@ export const pageRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { options: 
         // The first poll, answered now for the page to carry: the status the page shows at once.
         const polled =
           billOid !== null && orderId !== null && isObjectOid(billOid) && orderIdPattern.test(orderId)
-            ? pollReply(await pollPayment(store, pollDeps, { sessionId: session.id, csrfToken: session.csrf_token, orderId, billLink: billOid }))
+            ? pollReply(await pollPayment(store, pollDeps, { sessionId: session.id, csrfToken: session.csrf_token, orderId, billLink: billOid, requestId: request.id }))
             : null;
         return pages.result(reply, {
           csrf: session.csrf_token,

@@ -90,6 +90,8 @@ export interface PollRequest {
   orderId: string;
   /** The bill's link id, as the page names it. */
   billLink: string;
+  /** The poll's own request: a reconcile it starts is part of it. */
+  requestId: string;
 }
 
 /** Refused: no such live session or a wrong token. No bill, no order (of this bill), or the order's status. */
@@ -126,7 +128,7 @@ export function pollReply(answer: PollAnswer) {
 }
 
 export interface PollDeps {
-  gateway: Pick<Gateway, 'reconcileSoon' | 'askAcquirer'>;
+  gateway: Pick<Gateway, 'on'>;
   /** A pending attempt not heard of for this long is reconciled in the background. */
   reconcileAfterMs: number;
   log: (message: string, error: unknown) => void;
@@ -163,10 +165,10 @@ export async function pollPayment(store: Store, deps: PollDeps, poll: PollReques
   if (found.status === 'created' && found.bill_status !== 'paid') {
     // Not heard of lately: ask the acquirer in the background (a lost callback never leaves a paid payer waiting);
     // this poll answers from the database at once, a later one sees the outcome.
-    if ((found.acquirer_checked_at ?? 0) < store.now() - deps.reconcileAfterMs) deps.gateway.reconcileSoon(found.order_id);
+    if ((found.acquirer_checked_at ?? 0) < store.now() - deps.reconcileAfterMs) deps.gateway.on(store.forRequest(poll.requestId)).reconcileSoon(found.order_id);
     return { kind: 'status', status: found.status, billLink: found.bill };
   }
-  const status = found.status === 'created' ? await statusOfPaidElsewhere(deps, found.order_id) : found.status;
+  const status = found.status === 'created' ? await statusOfPaidElsewhere(deps.gateway.on(store.forRequest(poll.requestId)), deps.log, found.order_id) : found.status;
   if (status === 'created') return { kind: 'status', status, billLink: found.bill };
   // A final word comes once per payment: only then one more read, for the receipt; the 5 s polls stay one read.
   const receipt = await receiptOf(store, found.order_id, deps.fiscal);
@@ -181,9 +183,9 @@ export async function pollPayment(store: Store, deps: PollDeps, poll: PollReques
  * happened. 'created' when the acquirer could not say (unreachable, or a callback being applied right now): the next
  * poll decides.
  */
-async function statusOfPaidElsewhere(deps: PollDeps, orderId: string): Promise<PaymentStatus> {
-  const { attempt, answered } = await deps.gateway.askAcquirer(orderId).catch((error: unknown) => {
-    deps.log(`the acquirer could not say how a payment of a paid bill ended (order ${orderId})`, error);
+async function statusOfPaidElsewhere(gateway: Pick<Gateway, 'askAcquirer'>, log: PollDeps['log'], orderId: string): Promise<PaymentStatus> {
+  const { attempt, answered } = await gateway.askAcquirer(orderId).catch((error: unknown) => {
+    log(`the acquirer could not say how a payment of a paid bill ended (order ${orderId})`, error);
     return { attempt: undefined, answered: false };
   });
   if (!attempt) return 'created';

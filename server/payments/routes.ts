@@ -135,7 +135,9 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       return reply.code(400).send({ success: false, error: 'Сумма платежа — в рублях и копейках' });
     }
     try {
-      const paid = await pay(store, app.gateway, {
+      // The Pay's acquirer calls and what they move are part of this request.
+      const work = store.forRequest(request.id);
+      const paid = await pay(work, app.gateway.on(work), {
         billLink: body.objectOID,
         cardTypeOid: body.cardTypeOID,
         points: body.pointsSum ?? 0,
@@ -171,7 +173,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
   // included (the CSRF hook only checks that a cookie and a token came).
   app.post('/api/getResult/', { schema: resultSchema, config: { csrf: 'handler' } }, async (request, reply) => {
     const { transactionID, billOID } = request.body;
-    const poll = { sessionId: sessionIdOf(request)!, csrfToken: request.headers['x-csrf-token'], orderId: transactionID, billLink: billOID };
+    const poll = { sessionId: sessionIdOf(request)!, csrfToken: request.headers['x-csrf-token'], orderId: transactionID, billLink: billOID, requestId: request.id };
     const { status, body } = pollReply(await pollPayment(store, pollDeps, poll));
     return reply.code(status).send(body);
   });

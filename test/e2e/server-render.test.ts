@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Page } from 'playwright-core';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { demoAccount, demoBills } from '../../server/sandbox/demoBills';
@@ -59,6 +60,29 @@ describe('the first response, before any script runs', () => {
     }
     expect(await page.locator('script:not([src])').count()).toBe(0);
     await page.close();
+  });
+
+  test('rendering enters no AsyncLocalStorage: on Node 20 the first one would switch async hooks on for every promise', async () => {
+    const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const { link, orderId } = await paidCopy();
+      for (const path of [`/pay/${unpaidDemos[0]}`, `/pay/${link}`, `/success?billOid=${link}&orderId=${orderId}`]) {
+        const answer = await fetch(`${live.server.url}${path}`);
+        expect(answer.status).toBe(200);
+        // Rendered by the server: the page's markup is in the answer, not only the loading state.
+        expect(await answer.text()).toContain('<h1');
+      }
+      // Playwright, which drives the browser from this same process, enters zones of its own (a zone holding the
+      // storage it is entered into): not the server's.
+      const servers = (spy: typeof run | typeof enterWith) =>
+        spy.mock.calls.filter(([store], index) => (store as { _asyncLocalStorage?: unknown } | null)?._asyncLocalStorage !== spy.mock.contexts[index]);
+      expect(servers(run)).toEqual([]);
+      expect(servers(enterWith)).toEqual([]);
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
   });
 
   test("a paid bill's link: 'Счет оплачен' with its receipt (purpose and amount)", async () => {

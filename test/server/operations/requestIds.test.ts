@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
-import { REQUEST_ID_PATTERN, requestIdOf, trustedPeer, withRequestId } from '../../../server/operations/requestIds';
+import { DeskClient } from '../desk/deskClient';
+import { REQUEST_ID_PATTERN, requestIdOf, trustedPeer } from '../../../server/operations/requestIds';
 import { merchantCall, openPage, payByCard, startServer, type TestServer } from '../helpers';
 import { webhookEvents } from '../../support/rows';
 
@@ -116,16 +118,76 @@ describe('on a server', () => {
     expect(attempts).toEqual([{ type: 'bill.cancelled', eventRequest: 'erp-cancel-000042', attemptRequest: 'erp-cancel-000042' }]);
   });
 
-  test("the worker's own round names no request, even when a request's commit woke it", async () => {
-    const created = await merchantCall(server.app, 'POST', '/bills', {
-      purpose: 'Счет',
-      amount: { value: '100.00', currency: 'RUB' },
-      expiresAt: new Date(server.clock.now() + 60_000).toISOString(),
-    });
+  test("the worker's own round names no request", async () => {
+    const created = await merchantCall(
+      server.app,
+      'POST',
+      '/bills',
+      { purpose: 'Счет', amount: { value: '100.00', currency: 'RUB' }, expiresAt: new Date(server.clock.now() + 60_000).toISOString() },
+      { 'x-request-id': 'bill-creator-0001' },
+    );
     const objectOID = created.json<{ objectOID: string }>().objectOID;
     server.clock.advance(61_000);
-    await withRequestId('waking-request-01', () => server.app.merchant.worker.runOnce());
+    await server.app.merchant.worker.runOnce();
     const expired = (await webhookEvents(server.app.store, 20)).filter((event) => event.type === 'bill.expired' && event.payload.includes(objectOID));
     expect(expired.map((event) => event.request_id)).toEqual([null]);
+  });
+
+  /** A copy of demo-anon of its own (its link id is its objectOID), paid by card up to the acquirer's form. */
+  async function cardAttempt(client: Awaited<ReturnType<typeof openPage>>, headers: Record<string, string> = {}) {
+    const bill = (await server.app.inject({ method: 'POST', url: '/sandbox/bills', payload: { from: 'demo-anon' } })).json<{ objectOID: string }>().objectOID;
+    const body = { pointsSum: null, objectOID: bill, cardTypeOID: `${bill}.ALL`, email: 'payer@example.ru', userOID: null, manager_id: null };
+    const pay = await client.post('/api/getPaymentUrl/', body, { headers });
+    expect(pay.statusCode).toBe(200);
+    return { bill, orderId: pay.json<{ info: { orderId: string } }>().info.orderId, formUrl: pay.json<{ info: { formUrl: string } }>().info.formUrl };
+  }
+
+  const methodsAndIds = (orderId: string) =>
+    server.app.store.db.selectFrom('acquirer_exchanges').select(['method', 'request_id']).where('order_id', '=', orderId).orderBy('id').execute();
+
+  test("a poll's id is on the reconcile it starts", async () => {
+    const client = await openPage(server.app, 'demo-anon');
+    const { bill, orderId } = await cardAttempt(client);
+    // Not heard of for longer than a poll waits before asking the acquirer.
+    server.clock.advance(server.app.appOptions.reconcileAfterMs + 1000);
+    const polled = await client.post('/api/getResult/', { transactionID: orderId, billOID: bill }, { headers: { 'x-request-id': 'poll-request-0001' } });
+    expect(polled.statusCode).toBe(200);
+    await server.app.background.idle();
+    expect((await methodsAndIds(orderId)).filter((exchange) => exchange.method !== 'register.do')).toEqual([
+      { method: 'getOrderStatusExtended.do', request_id: 'poll-request-0001' },
+    ]);
+  });
+
+  test("a desk action's id is on its audit line", async () => {
+    const account = server.app.desk.demoAccounts.find((demo) => demo.role === 'admin')!;
+    const desk = new DeskClient(server.app);
+    await desk.get('/session');
+    const signedIn = await desk.post('/sign-in', { email: account.email, password: account.password }, { 'x-request-id': 'desk-sign-in-0001' });
+    expect(signedIn.statusCode).toBe(200);
+    const lines = await server.app.store.db.selectFrom('desk_audit').select(['action', 'request_id']).where('request_id', '=', 'desk-sign-in-0001').execute();
+    expect(lines).toEqual([{ action: 'session.signed_in', request_id: 'desk-sign-in-0001' }]);
+  });
+
+  test('no AsyncLocalStorage is ever entered: a page, a Pay, its payment and callback, polls, a merchant call, a desk sign-in, a delivery', async () => {
+    // On Node 20 the first one entered would switch async hooks on for every promise of the process, for good.
+    const run = jest.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = jest.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const client = await openPage(server.app, 'demo-anon');
+      const { bill, orderId, formUrl } = await cardAttempt(client, { 'x-request-id': 'quiet-pay-000001' });
+      await payByCard(server.app, formUrl);
+      await server.app.background.idle();
+      const polled = await client.post('/api/getResult/', { transactionID: orderId, billOID: bill });
+      expect(polled.json<{ status: string }>().status).toBe('success');
+      await merchantCall(server.app, 'POST', '/bills', { purpose: 'Счет', amount: { value: '100.00', currency: 'RUB' } });
+      const account = server.app.desk.demoAccounts.find((demo) => demo.role === 'admin')!;
+      await new DeskClient(server.app).signIn(account.email, account.password);
+      expect(await server.app.merchant.worker.deliverDue()).toBeGreaterThan(0);
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
   });
 });

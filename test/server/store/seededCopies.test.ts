@@ -51,7 +51,7 @@ test('a seeded database holds the seed whatever the test before it wrote, and th
   // A test that adds rows (one of them numbered by a sequence), changes a seeded row and deletes another.
   await withSeeded(async (store) => {
     await insertSession(store, 'left-behind', 'token');
-    await recordExchange(store, { attempt: null, method: 'register.do', outcome: 'ok', request: {}, answer: {}, error: null, httpStatus: 200, ms: 1 });
+    await recordExchange(store, { attempt: null, requestId: null, method: 'register.do', outcome: 'ok', request: {}, answer: {}, error: null, httpStatus: 200, ms: 1 });
     await store.db.updateTable('bills').set({ purpose: 'changed by a test' }).where('oid', '=', 'demo-anon').execute();
     await store.db.deleteFrom('payment_types').where('bill_oid', '=', 'demo-anon').execute();
   });
