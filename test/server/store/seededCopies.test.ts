@@ -30,12 +30,12 @@ async function contents(store: RootStore): Promise<Record<string, unknown>> {
   return found;
 }
 
-const used: (string | null)[] = [];
+const used: string[] = [];
 
 async function withSeeded<T>(work: (store: RootStore) => Promise<T>): Promise<T> {
   const { dir } = tempDirs();
   const database: TestDatabase = await seededDatabase(dir);
-  used.push(database.databaseUrl);
+  used.push(database.databaseUrl ?? database.databasePath);
   const store = await openStore({ migrations, ...database, now: () => START + 60_000 });
   try {
     return await work(store);
@@ -58,6 +58,6 @@ test('a seeded database holds the seed whatever the test before it wrote, and th
   // The database after it: the same rows, the same sequences.
   const next = await withSeeded((store) => contents(store));
   expect(next).toEqual(seeded);
-  // On PostgreSQL that is one database, put back after each test rather than copied anew.
-  if (testEngine() === 'postgres') expect(new Set(used).size).toBe(1);
+  // On PostgreSQL that is one database, put back after each test rather than copied anew; on SQLite a file copied anew.
+  expect(new Set(used).size).toBe(testEngine() === 'postgres' ? 1 : used.length);
 });
