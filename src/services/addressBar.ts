@@ -2,14 +2,17 @@
  * Keeps the address bar in step with the checkout: a forward step pushes a history entry
  * (`#/choosePaymentType`), the browser's Back sends the same 'back' as the page's Back link. It counts nothing
  * itself: the checkout's history says how deep the payer is, and each browser entry we write carries that depth and
- * its own position in the browser's history, so a 'popstate' says which way the payer went.
+ * its own position in the browser's history, so a 'popstate' says which way the payer went. Bound after the payer
+ * has already stepped forward (its code is a chunk loaded a moment after the first render, later on a slow phone), it
+ * writes the entries of the steps behind first, so that Back still goes to them rather than leave the page.
  */
 export interface AddressBarBinding {
   /**
-   * Called with the current route path and the depth of the checkout's own history, now and on every change; a null
-   * path when the page has no step to show (a paid bill), so the address bar shows none.
+   * Called with the current route path and the paths of the steps behind it (the checkout's own history: its length
+   * is the depth), now and on every change; a null path when the page has no step to show (a paid bill), so the
+   * address bar shows none.
    */
-  subscribe(onRoute: (path: string | null, depth: number) => void): () => void;
+  subscribe(onRoute: (path: string | null, behind: readonly string[]) => void): () => void;
   /** Asks the checkout to go one step back. */
   back(): void;
 }
@@ -30,23 +33,30 @@ export function syncAddressBar(win: Window, binding: AddressBarBinding) {
   // A Forward is undone by going back to where the payer was: that traversal's own 'popstate' is ours, not theirs.
   let returning = false;
 
-  const write = (how: 'push' | 'replace') => {
+  const write = (how: 'push' | 'replace', route = shown) => {
     if (how === 'push') position += 1;
-    const entry: Entry = { depth: shown.depth, index: position };
-    if (how === 'push') win.history.pushState(entry, '', `#${shown.path}`);
-    else win.history.replaceState(entry, '', `#${shown.path}`);
+    const entry: Entry = { depth: route.depth, index: position };
+    if (how === 'push') win.history.pushState(entry, '', `#${route.path}`);
+    else win.history.replaceState(entry, '', `#${route.path}`);
   };
 
-  const unsubscribe = binding.subscribe((path, depth) => {
+  const unsubscribe = binding.subscribe((path, behind) => {
     if (path === null) {
       if (win.location.hash) win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
       return;
     }
-    shown = { path, depth };
+    shown = { path, depth: behind.length };
     const entry = entryOf(win).depth;
+    if (entry === undefined && behind.length > 0) {
+      // No entry of ours yet and steps behind already: each step behind gets its entry (the first in place of the
+      // page's own), then this step its own, as if the binding had been there from the start.
+      behind.forEach((earlier, depth) => write(depth === 0 ? 'replace' : 'push', { path: earlier, depth }));
+      write('push');
+      return;
+    }
     // Deeper than the entry on screen: a step forward, which gets its own entry. Otherwise this entry now shows
     // the route (the first one, a step back, or a step that replaced the one before, like the result after the QR).
-    write(entry !== undefined && depth > entry ? 'push' : 'replace');
+    write(entry !== undefined && shown.depth > entry ? 'push' : 'replace');
   });
 
   const onPopState = () => {

@@ -1,6 +1,6 @@
 import { violationsOf } from './a11y';
 import type { Page } from 'playwright-core';
-import { addressBarBound, codeScreenPhone, fillRegistration, freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
+import { codeScreenPhone, fillRegistration, freshBill, newContext, newestSmsId, smsMatching, startServer, typeCode, useLiveServer } from './harness';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 
@@ -179,7 +179,6 @@ test("the browser's Forward back into the signed-in account step hydrates it wit
     const context = await newContext(live.browser);
     const page = await context.newPage();
     await page.goto(`${own.url}/pay/${await freshBill(own, 'demo-reg')}`);
-    await addressBarBound(page);
     const errors: string[] = [];
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     page.on('pageerror', (error) => void errors.push(error.message));

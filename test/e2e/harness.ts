@@ -158,17 +158,9 @@ export function usePages(live: Live) {
   };
 }
 
-/**
- * The address bar bound to the checkout: its code is a chunk of its own, loaded a moment after the first render, and
- * its first report names the step in the address (`#/noReg`). A step taken before then gets no history entry of its
- * own (the first entry shows the later step), so a journey that goes Back through the steps waits for it.
- */
-export const addressBarBound = (page: Page) => page.waitForURL(/#\/[\w-]+$/);
-
 /** From the bill page through the e-mail to the choose-payment-type step (with its title, or points covering all). */
 export async function toChoosePaymentType(page: Page, server: RunningServer, objectOID: string) {
   await page.goto(`${server.url}/pay/${objectOID}`);
-  await addressBarBound(page);
   await page.getByLabel(messages.email.label).fill('payer@example.com');
   await page.getByRole('button', { name: messages.app.continue }).click();
   await page.getByRole('heading', { name: new RegExp(`${stepMessages.choosePaymentType.title}|${stepMessages.choosePaymentType.coveredByPoints}`) }).waitFor();

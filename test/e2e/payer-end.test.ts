@@ -39,6 +39,37 @@ async function sbpAnsweredInBankApp(context: BrowserContext, page: Page, answer:
   await page.getByRole('heading', { name: stepMessages.status.resultTitle }).waitFor({ timeout: 20_000 });
 }
 
+test("a payer who continues before the address bar's code has loaded still goes Back to the first step, not out of the page", async () => {
+  const { page } = await openPage();
+  // The address bar's chunk (the one script that writes history entries) is held back until the payer has stepped
+  // forward, as a slow phone's network might.
+  let requested!: () => void;
+  const chunkAsked = new Promise<void>((resolve) => (requested = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes('pushState')) {
+      requested();
+      await released;
+    }
+    await route.fulfill({ status: response.status(), contentType: 'text/javascript', body });
+  });
+  await page.goto(`${live.server.url}/pay/${await freshBill(live.server, 'demo-anon')}`);
+  await chunkAsked;
+  await page.getByLabel(m.email.label).fill('payer@example.com');
+  await page.getByRole('button', { name: m.app.continue }).click();
+  await page.getByRole('heading', { name: stepMessages.choosePaymentType.title }).waitFor();
+  expect(hash(page)).toBe('');
+
+  release();
+  await page.waitForURL(/#\/choosePaymentType$/);
+  await page.goBack();
+  await page.getByRole('heading', { name: /^Оплата по договору/ }).waitFor();
+  expect(hash(page)).toBe('#/noReg');
+});
+
 describe('Back on the result step', () => {
   test("declined: no 'Назад' on the result; 'Попробовать снова' goes to choosing another way; Forward stays there; the address bar agrees", async () => {
     const { context, page } = await openPage();

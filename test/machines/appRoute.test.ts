@@ -20,26 +20,26 @@ function start() {
     }),
     { input: { billLink: 'bill-1', isDesktop: true } },
   ).start();
-  const routes: [string | null, number][] = [];
+  const routes: [string | null, readonly string[]][] = [];
   const route = appRoute(app);
-  const unsubscribe = route.subscribe((path, depth) => void routes.push([path, depth]));
+  const unsubscribe = route.subscribe((path, behind) => void routes.push([path, behind]));
   return { app, loadBill, loadUser, route, routes, unsubscribe };
 }
 
-test('the checkout’s step and the depth of its history, from when it runs; Back goes one step back', async () => {
+test('the checkout’s step and the steps behind it, from when it runs; Back goes one step back', async () => {
   const { app, loadBill, loadUser, route, routes } = start();
   expect(routes).toEqual([]);
   loadUser.last.answer.resolve(null);
   loadBill.last.answer.resolve(aBill({ objectOID: 'bill-1', info: { Email: 'payer@example.com' } }));
   await flush();
-  expect(routes).toEqual([['/noReg', 0]]);
+  expect(routes).toEqual([['/noReg', []]]);
   const checkout = app.getSnapshot().children.checkout!;
   checkout.send({ type: 'checkout.continue' });
   await codeLoaded(checkout);
-  expect(routes.at(-1)).toEqual(['/choosePaymentType', 1]);
+  expect(routes.at(-1)).toEqual(['/choosePaymentType', ['/noReg']]);
   route.back();
   await codeLoaded(checkout);
-  expect(routes.at(-1)).toEqual(['/noReg', 0]);
+  expect(routes.at(-1)).toEqual(['/noReg', []]);
 });
 
 test('a paid bill has no step: the route is none', async () => {
@@ -47,7 +47,7 @@ test('a paid bill has no step: the route is none', async () => {
   loadUser.last.answer.resolve(null);
   loadBill.last.answer.reject(Object.assign(new Error('paid'), { status: 409, body: { paid: true, receipt: null } }));
   await flush();
-  expect(routes.at(-1)).toEqual([null, 0]);
+  expect(routes.at(-1)).toEqual([null, []]);
 });
 
 test('unsubscribing stops the reports', async () => {
@@ -57,5 +57,5 @@ test('unsubscribing stops the reports', async () => {
   await flush();
   unsubscribe();
   app.getSnapshot().children.checkout!.send({ type: 'checkout.continue' });
-  expect(routes).toEqual([['/noReg', 0]]);
+  expect(routes).toEqual([['/noReg', []]]);
 });

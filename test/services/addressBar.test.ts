@@ -1,15 +1,15 @@
 import { syncAddressBar } from '../../src/services/addressBar';
 
-/** A stand-in checkout: its route and history depth, and 'back' as the checkout does it. */
+/** A stand-in checkout: its route and the steps behind it, and 'back' as the checkout does it. */
 function fakeCheckout() {
   const stack: string[] = ['/noReg'];
-  const listeners = new Set<(path: string, depth: number) => void>();
-  const emit = () => listeners.forEach((l) => l(stack.at(-1)!, stack.length - 1));
+  const listeners = new Set<(path: string, behind: readonly string[]) => void>();
+  const emit = () => listeners.forEach((l) => l(stack.at(-1)!, stack.slice(0, -1)));
   return {
     binding: {
-      subscribe(onRoute: (path: string, depth: number) => void) {
+      subscribe(onRoute: (path: string, behind: readonly string[]) => void) {
         listeners.add(onRoute);
-        onRoute(stack.at(-1)!, stack.length - 1);
+        onRoute(stack.at(-1)!, stack.slice(0, -1));
         return () => listeners.delete(onRoute);
       },
       back: jest.fn(() => {
@@ -84,6 +84,41 @@ test("the page's Back link goes through the browser history when the entry is ou
   await browserMoves(() => binding.back());
   expect(checkout.binding.back).toHaveBeenCalledTimes(1);
   expect(window.location.hash).toBe('#/noReg');
+});
+
+describe('bound after the payer had already stepped forward (its code loaded late)', () => {
+  /** The checkout gone through `steps` before the address bar is bound to it. */
+  function boundLate(...steps: string[]) {
+    const checkout = fakeCheckout();
+    steps.forEach((step) => checkout.goTo(step));
+    const binding = syncAddressBar(window, checkout.binding);
+    stop = binding.stop;
+    return { checkout, binding };
+  }
+
+  test('each step behind gets its entry, the first in place of the page’s own', () => {
+    boundLate('/choosePaymentType', '/sbp');
+    expect(window.location.hash).toBe('#/sbp');
+    // The third entry of ours: the page's own (now the first step's) and the choose step's before it.
+    expect(window.history.state).toEqual({ depth: 2, index: 2 });
+  });
+
+  test("the browser's Back goes to the steps behind, then to the first, and stays in the page", async () => {
+    const { checkout } = boundLate('/choosePaymentType', '/sbp');
+    await browserMoves(() => window.history.back());
+    expect(window.location.hash).toBe('#/choosePaymentType');
+    await browserMoves(() => window.history.back());
+    expect(window.location.hash).toBe('#/noReg');
+    expect(window.location.pathname).toBe('/pay/demo-anon');
+    expect(checkout.binding.back).toHaveBeenCalledTimes(2);
+  });
+
+  test("the page's Back link goes through those entries too", async () => {
+    const { checkout, binding } = boundLate('/choosePaymentType');
+    await browserMoves(() => binding.back());
+    expect(window.location.hash).toBe('#/noReg');
+    expect(checkout.binding.back).toHaveBeenCalledTimes(1);
+  });
 });
 
 test('the Back link asks the checkout directly when no browser entry is ours', () => {
@@ -164,7 +199,7 @@ describe('Back and Forward always land where the address bar says', () => {
 
 test('a page with no step to show (a paid bill) drops the step from the address and keeps the query', () => {
   window.history.replaceState(null, '', '/pay/demo-anon?retry=order-1#/sbp');
-  let report: (path: string | null, depth: number) => void = () => undefined;
+  let report: (path: string | null, behind: readonly string[]) => void = () => undefined;
   stop = syncAddressBar(window, {
     subscribe: (onRoute) => {
       report = onRoute;
@@ -173,7 +208,7 @@ test('a page with no step to show (a paid bill) drops the step from the address 
     back: () => undefined,
   }).stop;
   const before = window.history.length;
-  report(null, 0);
+  report(null, []);
   expect(window.location.hash).toBe('');
   expect(window.location.pathname + window.location.search).toBe('/pay/demo-anon?retry=order-1');
   expect(window.history.length).toBe(before);
