@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { freePort } from '../../scripts/freePort';
 import { CHROMIUM, chromiumOptions, SHARED_CHROMIUM_VARIABLE } from './chromium';
 import { buildApp } from '../../server/app';
+import { defaultOptions } from '../../server/config';
+import { STATUS_POLL_MS } from '../../src/machines/paymentStatus';
 import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
@@ -37,9 +39,18 @@ const offlineFetch: typeof fetch = async () => {
 export const JOURNEY_POLL_MS = 250;
 
 /**
+ * The per-client limit of every request (600 a minute in production) raised as the polls are sped up: a file's
+ * journeys all come from one address, one after another, their pages polling 20 times a payer's pace. At 600, a
+ * file that pays as often as the accessibility walk (30 journeys in about a minute and a half) met the limit: a Pay
+ * refused with 429 "Слишком много запросов". The routes' own limits (codes, sign-in, SMS) stay as they are.
+ */
+export const JOURNEY_RATE_LIMIT_PER_MINUTE = defaultOptions().rateLimitPerMinute * (STATUS_POLL_MS / JOURNEY_POLL_MS);
+
+/**
  * The real server on a free port with a fresh database of the file's engine (a SQLite file in a temporary folder, or a
  * PostgreSQL database of its own), seeded with the demo bills. Passwords are hashed at the tests' low cost (the cost
- * travels inside each hash, so signing in reads it from there) and the page polls at JOURNEY_POLL_MS.
+ * travels inside each hash, so signing in reads it from there), the page polls at JOURNEY_POLL_MS and the per-client
+ * limit is JOURNEY_RATE_LIMIT_PER_MINUTE.
  */
 export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
@@ -58,6 +69,7 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
     sbpFetch: offlineFetch,
     passwordCost: TEST_PASSWORD_COST,
     pagePollMs: JOURNEY_POLL_MS,
+    rateLimitPerMinute: JOURNEY_RATE_LIMIT_PER_MINUTE,
     ...overrides,
   });
   await seedDemo(app.store, TEST_PASSWORD_COST);
