@@ -5,8 +5,8 @@ import { steps } from './steps';
 
 /**
  * The route the address bar shows (services/addressBar.ts keeps the browser in step with it): the checkout's step and
- * the steps of its history (behind it), from the moment the checkout runs (once the bill is loaded), reported at once and on
- * every change; none for a paid bill, which has no steps. Back asks the checkout to go one step back.
+ * the steps of its history (behind it), from the moment the checkout runs (once the bill is loaded), reported at once
+ * and on every change; none for a paid bill, which has no steps. Back asks the checkout to go one step back.
  */
 export function appRoute(app: AppActor): AddressBarBinding {
   const checkoutOf = () => app.getSnapshot().children.checkout;

@@ -161,7 +161,6 @@ function handedOut(url: string, dir: string): TestDatabase {
   };
 }
 
-
 /** What a copy of the template holds: each table's rows (the tables in an order that puts no row before its parent) and each sequence's value. */
 interface Seed {
   tables: { name: string; columns: string[]; rows: string }[];
