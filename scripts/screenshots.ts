@@ -35,7 +35,7 @@ async function main() {
       // One device pixel per CSS pixel: the files stay small and show the layout at its real width.
       const onePixel = { deviceScaleFactor: 1 };
       // A server per device: the forgot-password journey may send a phone only one SMS a minute. Behind a proxy of its
-      // own, as far as it knows: each journey's payer has an address of its own (walk), or the code sends of thirty
+      // own, as far as it knows: each journey's payer has an address of its own (walk), or the code sends of all the
       // journeys from one address meet the limit of ten a minute.
       const server = await startServer({ trustProxy: ['loopback'] });
       try {

@@ -41,7 +41,7 @@ export const JOURNEY_POLL_MS = 250;
 /**
  * The per-client limit of every request (600 a minute in production) raised as the polls are sped up: a file's
  * journeys all come from one address, one after another, their pages polling 20 times a payer's pace. At 600, a
- * file that pays as often as the accessibility walk (30 journeys in about a minute and a half) met the limit: a Pay
+ * file that pays as often as the accessibility walk (a journey every few seconds for a minute and a half) met the limit: a Pay
  * refused with 429 "Слишком много запросов". The routes' own limits (codes, sign-in, SMS) stay as they are.
  */
 export const JOURNEY_RATE_LIMIT_PER_MINUTE = defaultOptions().rateLimitPerMinute * (STATUS_POLL_MS / JOURNEY_POLL_MS);
@@ -342,10 +342,17 @@ export async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code);
 }
 
+type Person = { surname: string; name: string; patronymic: string; phone: string };
+
 /** Fills the registration form from the sign-in form's link, the consent and the robot check ticked (Continue not pressed). */
-export async function fillRegistration(page: Page, person: { surname: string; name: string; patronymic: string; phone: string }) {
+export async function fillRegistration(page: Page, person: Person) {
   await page.getByRole('link', { name: stepMessages.signIn.register }).click();
   await page.getByRole('heading', { name: stepMessages.register.title }).waitFor();
+  await fillRegistrationForm(page, person);
+}
+
+/** The registration form, on screen, filled in with its agreement and the robot check ticked. */
+export async function fillRegistrationForm(page: Page, person: Person) {
   await page.getByLabel(stepMessages.register.surname).fill(person.surname);
   await page.getByLabel(stepMessages.register.name).fill(person.name);
   await page.getByLabel(stepMessages.register.patronymic).fill(person.patronymic);

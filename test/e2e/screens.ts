@@ -3,7 +3,7 @@ import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import {
   codeScreenPhone,
   DESKTOP,
-  fillRegistration,
+  fillRegistrationForm,
   freshBill,
   MOBILE,
   merchantRefund,
@@ -23,7 +23,9 @@ const r = receiptMessages;
 
 /**
  * Walks the page to every screen of the page and hands each one to `visit` (a screenshot, an axe scan, a layout
- * check). Shared by scripts/screenshots.ts and test/e2e/a11y.test.ts, so both see the very same screens.
+ * check). Shared by scripts/screenshots.ts and test/e2e/a11y.ts, so both see the very same screens. Screens a
+ * payer reaches one after another share a journey: each journey costs a context, a renderer, a page load and axe put
+ * in anew, about 1.5 s before its first step (docs/testing.md).
  * Journeys that send an SMS to a fixed phone (forgot password) need a server of their own per device:
  * the server sends a phone one SMS a minute.
  */
@@ -77,14 +79,6 @@ async function cardAttempt(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
-/** demo-anon paid by card up to its receipt on the result page: answers the bill. */
-async function paidReceipt(page: Page, server: RunningServer): Promise<string> {
-  const bill = await toChoosePaymentType(page, server, 'demo-anon');
-  await payByCardFromChoose(page, TEST_CARDS.pays);
-  await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
-  return bill;
-}
-
 async function payByCard(page: Page, server: RunningServer, card: string) {
   await toChoosePaymentType(page, server, 'demo-anon');
   await payByCardFromChoose(page, card);
@@ -92,17 +86,16 @@ async function payByCard(page: Page, server: RunningServer, card: string) {
 
 export const journeys: Journey[] = [
   {
-    // The sandbox's start page: the demo bills and the tools.
-    name: 'start page',
+    // Pages without a bill to pay: the sandbox's start page (the demo bills and the tools), a bill that does not exist,
+    // and a bill still loading. One tab, as a payer would go from the one to the next.
+    name: 'start page, a bill that does not exist, and one loading',
     async run(page, server, visit) {
       await page.goto(`${server.url}/`);
       await heading(page, 'Онлайн-оплата счетов: демо');
       await visit('start-page', page);
-    },
-  },
-  {
-    name: 'loading',
-    async run(page, server, visit) {
+      await page.goto(`${server.url}/pay/no-such-bill`);
+      await page.getByRole('alert').waitFor();
+      await visit('data-error', page);
       // The loading state is what a page that carries no bill data shows while it asks for it: a link whose retry the
       // server leaves to the page (named twice) is one. Hold the bill data so the loading state stays on screen.
       await page.route('**/ajax/object-info/**', () => undefined);
@@ -112,42 +105,34 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'data-error',
+    // A guest's card payment from the first step to its receipt, and then the merchant giving the money back: a part
+    // (still paid, the receipt says what went back and when), then the rest. The result page as a receipt, and the paid
+    // bill's link with it.
+    name: 'a guest pays by card, and the merchant refunds it',
     async run(page, server, visit) {
-      await page.goto(`${server.url}/pay/no-such-bill`);
-      await page.getByRole('alert').waitFor();
-      await visit('data-error', page);
-    },
-  },
-  {
-    // Issue 17: the result page as a receipt, and a paid bill's link with it.
-    name: 'receipt',
-    async run(page, server, visit) {
-      const bill = await paidReceipt(page, server);
+      const bill = await open(page, server, 'demo-anon');
+      await page.getByLabel(m.email.label).waitFor();
+      await visit('guest', page);
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await page.getByText(stepMessages.validation.emailRequired).waitFor();
+      await visit('guest-email-error', page);
+      await page.getByLabel(m.email.label).fill('payer@example.com');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await visit('choose-payment-type', page);
+      await payByCardFromChoose(page, TEST_CARDS.pays);
+      await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
+      await visit('result-success', page);
+      await page.getByRole('region', { name: r.receiptTitle }).waitFor({ timeout: 20_000 });
       await visit('result-receipt', page);
+      const result = page.url();
+      const orderId = new URL(result).searchParams.get('orderId')!;
       await page.goto(`${server.url}/pay/${bill}`);
       await heading(page, r.paidTitle);
       await page.getByRole('region', { name: r.receiptTitle }).waitFor();
       await visit('paid-bill', page);
-    },
-  },
-  {
-    // The fiscal receipt: a bill with two positions paid by card with its fee and 1 234 points.
-    name: 'receipt with positions',
-    async run(page, server, visit) {
-      await payWithPointsAndCard(page, server, await freshBill(server, 'demo-points'), 1234);
-      await page.getByRole('region', { name: r.receiptTitle }).getByText(r.fiscalNote).waitFor();
-      await visit('result-receipt-positions', page);
-    },
-  },
-  {
-    // A payment the merchant gave back: a part (still paid, the receipt says what went back and when), then the rest.
-    name: 'refunded receipt',
-    async run(page, server, visit) {
-      const bill = await paidReceipt(page, server);
-      const orderId = new URL(page.url()).searchParams.get('orderId')!;
       await merchantRefund(server, orderId, '2000.00');
-      await page.reload();
+      await page.goto(result);
       await page.getByRole('region', { name: r.receiptTitle }).getByText(r.refunded).waitFor({ timeout: 20_000 });
       await visit('result-refunded-part', page);
       await merchantRefund(server, orderId);
@@ -160,11 +145,31 @@ export const journeys: Journey[] = [
     },
   },
   {
-    // The bank's widget closed: back on /fail with state=return while the bank says nothing.
-    name: 'cancelled',
+    // The fiscal receipt: a bill with two positions paid by card with its fee and 1 234 points.
+    name: 'receipt with positions',
+    async run(page, server, visit) {
+      await payWithPointsAndCard(page, server, await freshBill(server, 'demo-points'), 1234);
+      await page.getByRole('region', { name: r.receiptTitle }).getByText(r.fiscalNote).waitFor();
+      await visit('result-receipt-positions', page);
+    },
+  },
+  {
+    // An attempt left open at the bank's card form: Back from it (everything kept, and the attempt said to be open),
+    // the result page while the card is not paid (still 'created': it keeps polling), and the bank's widget closed
+    // (back on /fail with state=return while the bank says nothing).
+    name: 'an attempt left open at the card form',
     async run(page, server, visit) {
       const bill = await toChoosePaymentType(page, server, 'demo-anon');
       const orderId = await cardAttempt(page);
+      await page.getByLabel('Номер карты').waitFor();
+      await visit('sandbox-card-form', page);
+      await page.goBack();
+      await heading(page, stepMessages.choosePaymentType.title);
+      await page.getByText(stepMessages.choosePaymentType.openTitle).waitFor();
+      await visit('choose-open-attempt', page);
+      await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${bill}`);
+      await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor();
+      await visit('result-created', page);
       await page.goto(`${server.url}/fail?orderId=${orderId}&billOid=${bill}&state=return`);
       await page.getByRole('status').filter({ hasText: r.cancelled }).waitFor({ timeout: 20_000 });
       await visit('result-cancelled', page);
@@ -184,17 +189,6 @@ export const journeys: Journey[] = [
       await page.clock.runFor(121_000);
       await page.getByRole('status').filter({ hasText: r.slow }).waitFor({ timeout: 20_000 });
       await visit('result-slow', page);
-    },
-  },
-  {
-    name: 'guest',
-    async run(page, server, visit) {
-      await open(page, server, 'demo-anon');
-      await page.getByLabel(m.email.label).waitFor();
-      await visit('guest', page);
-      await page.getByRole('button', { name: m.app.continue }).click();
-      await page.getByText(stepMessages.validation.emailRequired).waitFor();
-      await visit('guest-email-error', page);
     },
   },
   {
@@ -253,21 +247,31 @@ export const journeys: Journey[] = [
     },
   },
   {
+    // A wrong password first: SPEC's 'Не удалось авторизоваться' as the heading, the server's reason under it; then the
+    // right one, with the robot check the server asks for after a failure.
     name: 'account: sign in',
     async run(page, server, visit) {
       await open(page, server, 'demo-reg');
       await heading(page, stepMessages.signIn.title);
       await visit('account-sign-in', page);
       await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill('9990000002');
+      await page.getByLabel(stepMessages.signIn.password).fill('not-the-password');
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await page.getByRole('alert').filter({ hasText: stepMessages.signIn.failures['wrong phone or password'] }).waitFor();
+      await visit('account-sign-in-failed', page);
       await page.getByLabel(stepMessages.signIn.password).fill('demo-pass');
+      const robot = page.getByLabel(stepMessages.robot.standIn);
+      if (await robot.isVisible()) await robot.check();
       await page.getByRole('button', { name: m.app.continue }).click();
       await page.getByText('ID: +7 (999) 000-00-02').waitFor();
       await visit('account-signed-in', page);
     },
   },
   {
+    // The registration form, its errors, and after a registration the notice, the phone filled in, focus on the password.
     name: 'register',
     async run(page, server, visit) {
+      const phone = `7999${String(Date.now() % 10_000_000).padStart(7, '0')}`;
       await open(page, server, 'demo-reg');
       await page.getByRole('link', { name: stepMessages.signIn.register }).click();
       await heading(page, stepMessages.register.title);
@@ -276,6 +280,12 @@ export const journeys: Journey[] = [
       await page.getByRole('button', { name: m.app.continue }).click({ force: true });
       await page.getByText(stepMessages.validation.surnameRequired).waitFor();
       await visit('register-errors', page);
+      await fillRegistrationForm(page, { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone });
+      await page.getByRole('button', { name: m.app.continue }).click();
+      await heading(page, stepMessages.code.sent);
+      await typeCode(page, await smsCode(server, phone));
+      await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
+      await visit('account-sign-in-registered', page);
     },
   },
   {
@@ -332,13 +342,6 @@ export const journeys: Journey[] = [
       await server.app.store.db.updateTable('free_call_checks').set({ state: 'conflict' }).where('phone', '=', phone).execute();
       await page.getByRole('button', { name: stepMessages.freeCall.restart }).waitFor({ timeout: 15_000 });
       await visit('check-by-phone-start-again', page);
-    },
-  },
-  {
-    name: 'choose payment type',
-    async run(page, server, visit) {
-      await toChoosePaymentType(page, server, 'demo-anon');
-      await visit('choose-payment-type', page);
     },
   },
   {
@@ -466,30 +469,6 @@ export const journeys: Journey[] = [
     },
   },
   {
-    name: 'result created and the sandbox card form',
-    async run(page, server, visit) {
-      const billOid = await toChoosePaymentType(page, server, 'demo-anon');
-      await page.getByRole('radio', { name: /Банковская карта/ }).check();
-      await page.getByRole('button', { name: stepMessages.choosePaymentType.pay }).click();
-      await page.waitForURL(/\/sandbox\/acquirer\//);
-      await page.getByLabel('Номер карты').waitFor();
-      await visit('sandbox-card-form', page);
-      const orderId = new URL(page.url()).pathname.split('/').pop()!;
-      // Before the card is paid the attempt is still 'created': the result page keeps polling.
-      await page.goto(`${server.url}/success?orderId=${orderId}&billOid=${billOid}`);
-      await page.getByRole('status').filter({ hasText: stepMessages.status.created }).waitFor();
-      await visit('result-created', page);
-    },
-  },
-  {
-    name: 'result success',
-    async run(page, server, visit) {
-      await payByCard(page, server, TEST_CARDS.pays);
-      await page.getByRole('status').filter({ hasText: stepMessages.status.success }).waitFor({ timeout: 20_000 });
-      await visit('result-success', page);
-    },
-  },
-  {
     // A declined card: why, in the payer's words, and the ways forward; fast payment then opens the way to pay with it
     // chosen, naming what failed.
     name: 'result declined',
@@ -502,18 +481,6 @@ export const journeys: Journey[] = [
       await heading(page, stepMessages.choosePaymentType.title);
       await page.getByText(stepMessages.choosePaymentType.retryTitle).waitFor();
       await visit('choose-retry', page);
-    },
-  },
-  {
-    // Back from the bank's card form: everything kept, and the attempt said to be open there.
-    name: 'back from the card form',
-    async run(page, server, visit) {
-      await toChoosePaymentType(page, server, 'demo-anon');
-      await cardAttempt(page);
-      await page.goBack();
-      await heading(page, stepMessages.choosePaymentType.title);
-      await page.getByText(stepMessages.choosePaymentType.openTitle).waitFor();
-      await visit('choose-open-attempt', page);
     },
   },
   {
@@ -553,32 +520,6 @@ export const journeys: Journey[] = [
     },
   },
   {
-    // A wrong password: SPEC's 'Не удалось авторизоваться' as the heading, the server's reason under it.
-    name: 'sign-in refused',
-    async run(page, server, visit) {
-      await open(page, server, 'demo-reg');
-      await page.getByLabel(stepMessages.signIn.phone, { exact: true }).fill('9990000002');
-      await page.getByLabel(stepMessages.signIn.password).fill('not-the-password');
-      await page.getByRole('button', { name: m.app.continue }).click();
-      await page.getByRole('alert').filter({ hasText: stepMessages.signIn.failures['wrong phone or password'] }).waitFor();
-      await visit('account-sign-in-failed', page);
-    },
-  },
-  {
-    // After a registration: the notice, the phone filled in, focus on the password.
-    name: 'registered',
-    async run(page, server, visit) {
-      const phone = `7999${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-      await open(page, server, 'demo-reg');
-      await fillRegistration(page, { surname: 'Петров', name: 'Пётр', patronymic: 'Петрович', phone });
-      await page.getByRole('button', { name: m.app.continue }).click();
-      await heading(page, stepMessages.code.sent);
-      await typeCode(page, await smsCode(server, phone));
-      await page.getByText(stepMessages.signIn.registrationSuccess).waitFor();
-      await visit('account-sign-in-registered', page);
-    },
-  },
-  {
     // Points spent: on the way to pay they are a discount in roubles, with a way to spend none.
     name: 'choose with points',
     async run(page, server, visit) {
@@ -604,8 +545,8 @@ let payers = 0;
 /**
  * An address of its own for each journey's payer (198.18.0.0/15, the range kept for benchmarks), sent as a proxy would
  * send it. A server that trusts the proxy in front of it (the accessibility walks') counts its per-address limits by it,
- * as it would for payers on their own phones: one address for thirty journeys a minute and a half long met the limit
- * of ten code sends a minute.
+ * as it would for payers on their own phones: from one address, a walk's journeys met the limit of ten code sends a
+ * minute.
  */
 function payerAddress(): string {
   payers += 1;
