@@ -4,8 +4,8 @@ import fs from 'node:fs';
 /**
  * Debian's headless shell of Chromium (package chromium-headless-shell): the same build and the same Blink as the
  * browser, without the browser's windows, tabs and profile around each page, which headless journeys never show. The
- * journeys' Chromium work fell by a third with it: the whole `e2e` project from 578 s to 408 s, the browser process's own
- * CPU from 261 s to 94 s (docs/testing.md). Without the package, Debian's browser itself.
+ * journeys' Chromium work fell by a third with it: the whole `e2e` project from 578 s to 408 s, the browser process's
+ * own CPU from 261 s to 94 s (docs/testing.md). Without the package, Debian's browser itself.
  */
 const DEBIAN_HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -39,7 +39,8 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Chromium's address bar popup, a page of its own (chrome://omnibox-popup) that each new window, so each browser
  * context, loads in a renderer of its own though nothing headless ever shows it: about half of what a new context
- * costs (20 contexts: 42 s against 21 s on this machine). The headless shell has no address bar; the browser needs this.
+ * costs (20 contexts: 42 s against 21 s on this machine). The headless shell has no address bar; the browser needs
+ * this.
  */
 const NO_ADDRESS_BAR_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 

@@ -41,8 +41,8 @@ export const JOURNEY_POLL_MS = 250;
 /**
  * The per-client limit of every request (600 a minute in production) raised as the polls are sped up: a file's
  * journeys all come from one address, one after another, their pages polling 20 times a payer's pace. At 600, a
- * file that pays as often as the accessibility walk (a journey every few seconds for a minute and a half) met the limit: a Pay
- * refused with 429 "Слишком много запросов". The routes' own limits (codes, sign-in, SMS) stay as they are.
+ * file that pays as often as the accessibility walk (a journey every few seconds for a minute and a half) met the
+ * limit: a Pay refused with 429 "Слишком много запросов". The routes' own limits (codes, sign-in, SMS) stay as they are.
  */
 export const JOURNEY_RATE_LIMIT_PER_MINUTE = defaultOptions().rateLimitPerMinute * (STATUS_POLL_MS / JOURNEY_POLL_MS);
 
