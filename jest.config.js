@@ -44,6 +44,38 @@ if (!postgresAvailable && !process.env.JEST_WORKER_ID && !process.env.CHECKOUT_P
   );
 }
 
+/**
+ * Server files whose checks do not depend on the engine, run on SQLite only: pure functions that never open a store,
+ * and the parts of the server that read or write nothing the engine could change (CSRF, security headers and CSP, the
+ * bank list, page rendering, metrics, request ids and logs, the sandbox's fakes and its switch). Whatever else they
+ * touch in the database (sessions, the demo seed, the rate limits' counters) has suites of its own on both engines.
+ */
+const engineIndependentServerFiles = [
+  'billing/billInput',
+  'billing/items',
+  'billing/status',
+  'payments/capturedItems',
+  'payments/chargedItems',
+  'payments/wireMoney',
+  'acquirer/orderBundle',
+  'fiscalConfig',
+  'smsProvider/callback',
+  'smsProvider/config',
+  'platform/qrPng',
+  'platform/schemaCompilers',
+  'platform/pages',
+  'security',
+  'sbpBanks/sbpBanks',
+  'operations/metrics',
+  'operations/requestIds',
+  'operations/requestLogs',
+  'sandbox/home',
+  'sandbox/production',
+  'sandbox/rbsBundle',
+  'sandbox/sandbox',
+  'sandbox/smsru',
+];
+
 /** The same suite on PostgreSQL: every test server on a database of its own on one test cluster. */
 const onPostgres = (project) => ({
   ...project,
@@ -105,7 +137,10 @@ module.exports = {
     // test/e2e/desk.test.ts); the rest of what they do to the store, the server suites check on both engines.
     ...(postgresAvailable
       ? [
-          onPostgres(server),
+          {
+            ...onPostgres(server),
+            testPathIgnorePatterns: ['/node_modules/', ...engineIndependentServerFiles.map((file) => `/test/server/${file}\\.test\\.ts$`)],
+          },
           {
             ...onPostgres(e2e),
             testMatch: ['<rootDir>/test/e2e/postgres-smoke.test.ts', '<rootDir>/test/e2e/parts.test.ts', '<rootDir>/test/e2e/desk.test.ts'],

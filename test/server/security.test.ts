@@ -1,5 +1,4 @@
 import { DEV_CAPTCHA_TOKEN, SITEVERIFY_URL, createCaptchaVerifier } from '../../server/accounts/captcha';
-import { SMS_CALLBACK_LIMIT_PER_MINUTE } from '../../server/accounts/smsCallback';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MAX_DEPTH, CspReports } from '../../server/platform/cspReports';
 import { openPage, snapshot, startServer, type TestServer } from './helpers';
 import { postRoutes } from './postRoutes';
@@ -146,44 +145,6 @@ describe('CSP reports that cannot be kept', () => {
     reports.add({ fine: true });
     expect(reports.count).toBe(1);
     expect(JSON.parse(JSON.stringify(reports.recent))).toEqual([{ fine: true }]);
-  });
-});
-
-describe('rate limits', () => {
-  test('sensitive routes have tighter limits than the global one', async () => {
-    const limited = await startServer({ rateLimitPerMinute: 100 });
-    const client = await openPage(limited.app);
-    const codes: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const answer = await client.post('/ajax/realty/login/', { login: '79990000009', phone: '79990000009', password: 'x', captcha: DEV_CAPTCHA_TOKEN }, { form: true });
-      codes.push(answer.statusCode);
-    }
-    expect(codes.slice(0, 10).every((c) => c !== 429)).toBe(true);
-    expect(codes.slice(10)).toEqual([429, 429]);
-    // Other routes still answer.
-    expect((await client.post('/ajax/check-email/', { email: 'a@b.ru' })).statusCode).toBe(200);
-    await limited.close();
-  });
-
-  test("the SMS provider's callback has a limit of its own, below the global one", async () => {
-    const limited = await startServer({ rateLimitPerMinute: 1000 });
-    const post = () =>
-      limited.app.inject({ method: 'POST', url: '/api/smsru/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'data[]=sms_status%0A000000-1%0A103' });
-    const codes: number[] = [];
-    for (let i = 0; i < SMS_CALLBACK_LIMIT_PER_MINUTE + 2; i++) codes.push((await post()).statusCode);
-    expect(codes.slice(0, SMS_CALLBACK_LIMIT_PER_MINUTE).every((c) => c === 200)).toBe(true);
-    expect(codes.slice(SMS_CALLBACK_LIMIT_PER_MINUTE)).toEqual([429, 429]);
-    // Other routes still answer.
-    expect((await limited.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' })).statusCode).toBe(200);
-    await limited.close();
-  });
-
-  test('the global limit comes from the options', async () => {
-    const limited = await startServer({ rateLimitPerMinute: 3 });
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await limited.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' })).statusCode);
-    expect(answers).toEqual([200, 200, 200, 429]);
-    await limited.close();
   });
 });
 

@@ -4,7 +4,9 @@ import { countHit, forgetEndedWindows } from '../../../server/operations/limits'
 import { openStore } from '../../../server/store/store';
 import { databaseEnv, startCheckoutServer, type ChildServer } from '../../support/childServer';
 import { openTab, type Tab } from '../../support/httpTab';
-import { buildApp, countRows, merchantKey, processPlace, startServer, startStore, testEngine, TEST_PASSWORD_COST } from '../helpers';
+import { DEV_CAPTCHA_TOKEN } from '../../../server/accounts/captcha';
+import { SMS_CALLBACK_LIMIT_PER_MINUTE } from '../../../server/accounts/smsCallback';
+import { buildApp, countRows, merchantKey, openPage, processPlace, startServer, startStore, testEngine, TEST_PASSWORD_COST } from '../helpers';
 
 /*
  * The per-client limits (the global one and each route's: here the sign-in's 10 a minute). On PostgreSQL every
@@ -108,3 +110,41 @@ if (testEngine() === 'postgres') {
     }
   });
 }
+
+describe("each route's limit, one server", () => {
+  test('sensitive routes have tighter limits than the global one', async () => {
+    const limited = await startServer({ rateLimitPerMinute: 100 });
+    const client = await openPage(limited.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const answer = await client.post('/ajax/realty/login/', { login: '79990000009', phone: '79990000009', password: 'x', captcha: DEV_CAPTCHA_TOKEN }, { form: true });
+      codes.push(answer.statusCode);
+    }
+    expect(codes.slice(0, 10).every((c) => c !== 429)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    // Other routes still answer.
+    expect((await client.post('/ajax/check-email/', { email: 'a@b.ru' })).statusCode).toBe(200);
+    await limited.close();
+  });
+
+  test("the SMS provider's callback has a limit of its own, below the global one", async () => {
+    const limited = await startServer({ rateLimitPerMinute: 1000 });
+    const post = () =>
+      limited.app.inject({ method: 'POST', url: '/api/smsru/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'data[]=sms_status%0A000000-1%0A103' });
+    const codes: number[] = [];
+    for (let i = 0; i < SMS_CALLBACK_LIMIT_PER_MINUTE + 2; i++) codes.push((await post()).statusCode);
+    expect(codes.slice(0, SMS_CALLBACK_LIMIT_PER_MINUTE).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(SMS_CALLBACK_LIMIT_PER_MINUTE)).toEqual([429, 429]);
+    // Other routes still answer.
+    expect((await limited.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' })).statusCode).toBe(200);
+    await limited.close();
+  });
+
+  test('the global limit comes from the options', async () => {
+    const limited = await startServer({ rateLimitPerMinute: 3 });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await limited.app.inject({ method: 'GET', url: '/ajax/object-info/demo-anon' })).statusCode);
+    expect(answers).toEqual([200, 200, 200, 429]);
+    await limited.close();
+  });
+});
