@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { entryCommand } from './compiledServer';
 
 export const root = path.resolve(__dirname, '..', '..');
 
@@ -44,10 +45,11 @@ export async function until(check: () => boolean | Promise<boolean>, what: strin
  * Runs a TypeScript entry as its own Node process and resolves once it prints the line `pattern` captures the port
  * from. `node --import tsx` rather than the `tsx` CLI: the CLI runs the entry in a child of its own, so a SIGKILL
  * would hit the wrapper and leave the server running, and the pid would not be the server's (its RSS, its CPU pin).
+ * In a test run whose setup compiled the server, the entry's compiled file instead (test/support/compiledServer.ts).
  * `cpus` pins the process to those CPUs (taskset), for the benchmark's one-process and two-process figures.
  */
 export function startTs(entry: string, env: Record<string, string>, pattern: RegExp, cpus?: string): Promise<ChildServer> {
-  const node = [process.execPath, '--import', 'tsx', entry];
+  const node = [process.execPath, ...entryCommand(entry)];
   const [command, ...args] = cpus ? ['taskset', '-c', cpus, ...node] : node;
   const child = spawn(command!, args, {
     cwd: root,

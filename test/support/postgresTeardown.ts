@@ -1,9 +1,13 @@
 import pg from 'pg';
 import { testDatabasePrefix } from './testDatabase';
 
-/** Stops the throw-away cluster; on a TEST_DATABASE_URL cluster, drops whatever databases of this run a failed
- * test left. */
+/**
+ * Stops the throw-away cluster; on a TEST_DATABASE_URL cluster, drops whatever databases of this run a failed test
+ * left. Removes the run's compiled server if the SQLite teardown has not.
+ */
 export default async function postgresTeardown(): Promise<void> {
+  globalThis.checkoutCompiledServerRemove?.();
+  globalThis.checkoutCompiledServerRemove = undefined;
   const cluster = globalThis.checkoutTestCluster;
   if (cluster) {
     globalThis.checkoutTestCluster = undefined;

@@ -1,5 +1,7 @@
-/** Removes the run's SQLite template (sqliteSetup.ts). */
+/** Removes the run's SQLite template and compiled server (sqliteSetup.ts). */
 export default async function sqliteTeardown(): Promise<void> {
+  globalThis.checkoutCompiledServerRemove?.();
+  globalThis.checkoutCompiledServerRemove = undefined;
   const remove = globalThis.checkoutSqliteTemplateRemove;
   globalThis.checkoutSqliteTemplateRemove = undefined;
   await remove?.();
