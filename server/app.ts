@@ -88,6 +88,7 @@ export async function buildApp(overrides: Partial<AppOptions> = {}): Promise<Fas
     databaseUrl: options.databaseUrl,
     databasePath: options.databasePath,
     poolSize: options.databasePoolSize,
+    borrowedPool: options.borrowedDatabasePool,
     now: options.now,
     migrations,
     log: (message, error, requestId) => app.log.error({ err: error, ...requestBinding(requestId) }, message),

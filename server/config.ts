@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type pg from 'pg';
 import type { FiscalSettings } from './billing/fiscalCodes';
 
 export type Product = 'realty' | 'auto';
@@ -25,6 +26,8 @@ export interface AppOptions {
   databasePath: string;
   /** PostgreSQL connections per server process. */
   databasePoolSize: number;
+  /** A PostgreSQL pool the server borrows instead of opening its own, left open when it closes: tests only. */
+  borrowedDatabasePool?: pg.Pool;
   /** Folder with the built page (index.html and assets). */
   distDir: string;
   /** Serve the sandbox of the outside parties (acquirer, bank apps, SMS, captcha, free call). */

@@ -135,24 +135,39 @@ function preparingNamedQueries(client: pg.PoolClient) {
   };
 }
 
-function openPostgres(url: string, poolSize: number, onIdleError: (error: Error) => void): Connected {
-  const pool = new pg.Pool({ ...pgClientConfig(url), max: poolSize, idleTimeoutMillis: 30_000 });
+/** The connections a process keeps to the PostgreSQL database at `url`, each running named queries as prepared statements. */
+export function postgresPool(url: string, poolSize: number, onIdleError: (error: Error) => void, applicationName = 'checkout'): pg.Pool {
+  const pool = new pg.Pool({ ...pgClientConfig(url), application_name: applicationName, max: poolSize, idleTimeoutMillis: 30_000 });
   pool.on('connect', preparingNamedQueries);
   // An idle client losing its connection (a restarted server, a proxy's time-out) must not crash the process; the
   // pool drops that client and the next query opens a new one.
   pool.on('error', onIdleError);
-  const poolStats = () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { engine: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) }), poolStats };
+  return pool;
+}
+
+function openPostgres(url: string, options: ConnectOptions): Connected {
+  const borrowed = options.borrowedPool;
+  const pool = borrowed ?? postgresPool(url, options.poolSize ?? 10, options.onIdleError ?? (() => {}));
+  const max = borrowed ? borrowed.options.max : (options.poolSize ?? 10);
+  const poolStats = () => ({ max, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  // A borrowed pool outlives the store: closing the store leaves its connections to their owner.
+  const dialectPool = borrowed ? { connect: () => borrowed.connect(), end: async () => {} } : pool;
+  return { engine: 'postgres', db: new Kysely<Tables>({ dialect: new PostgresDialect({ pool: dialectPool }) }), poolStats };
 }
 
 export interface ConnectOptions {
   /** PostgreSQL pool size per process (DATABASE_POOL_SIZE). */
   poolSize?: number;
   onIdleError?: (error: Error) => void;
+  /**
+   * A PostgreSQL pool (`postgresPool`) to use instead of opening one, left open when the store closes: the test suites
+   * keep one per database across the servers they build on it, so each server's first queries find warm connections.
+   */
+  borrowedPool?: pg.Pool;
 }
 
 export function connect(location: DatabaseLocation, options: ConnectOptions = {}): Connected {
-  if (location.databaseUrl) return openPostgres(location.databaseUrl, options.poolSize ?? 10, options.onIdleError ?? (() => {}));
+  if (location.databaseUrl) return openPostgres(location.databaseUrl, options);
   return { engine: 'sqlite', db: openSqlite(location.databasePath), poolStats: () => null };
 }
 

@@ -23,6 +23,7 @@
  *   AsyncLocalStorage switches async hooks on for every promise of the process, about a sixth of a status poll's CPU.
  */
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { localFeed, postgresFeed, type Change, type ChangeFeed, type ChangePublisher } from './changeFeed';
 import type { Database } from './database';
 import { connect, triesFor, type DatabaseLocation, type Engine, type PoolStats } from './engines';
@@ -137,13 +138,19 @@ export interface StoreOptions extends DatabaseLocation {
   migrations: Record<string, Migration>;
   /** PostgreSQL connections per process. */
   poolSize?: number;
+  /** A PostgreSQL pool to borrow rather than open (ConnectOptions.borrowedPool): tests only. */
+  borrowedPool?: pg.Pool;
   log?: StoreLog;
 }
 
 /** Connects to the database of `options`, applies pending migrations and answers the root store. */
 export async function openStore(options: StoreOptions): Promise<RootStore> {
   const log: StoreLog = options.log ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
-  const { engine, db, poolStats } = connect(options, { poolSize: options.poolSize, onIdleError: (error) => log('database connection lost', error) });
+  const { engine, db, poolStats } = connect(options, {
+    poolSize: options.poolSize,
+    borrowedPool: options.borrowedPool,
+    onIdleError: (error) => log('database connection lost', error),
+  });
   try {
     await migrateToLatest(db as Kysely<unknown>, options.migrations);
   } catch (error) {

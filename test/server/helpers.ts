@@ -164,6 +164,8 @@ export async function startServer(overrides: Partial<AppOptions> = {}, clock = f
     // Tests run the sweeper themselves (app.gateway.sweep()) when they mean to.
     sweepEveryMs: 0,
     ...database,
+    // A seeded PostgreSQL copy's connections, kept across the file's servers on it (test/support/testDatabase.ts).
+    borrowedDatabasePool: overrides.databaseUrl ? undefined : fresh.pool,
     distDir,
     logger: false,
     now: clock.now,
