@@ -12,7 +12,7 @@ import { maskPhone } from '../../src/services/rules/phone';
 import { messages } from '../../src/services/messages';
 import { stepMessages } from '../../src/services/stepMessages';
 import { seedDemo } from '../../server/sandbox/demoBills';
-import { freshDatabase, TEST_PASSWORD_COST } from '../support/testDatabase';
+import { migratedDatabase, TEST_PASSWORD_COST } from '../support/testDatabase';
 import { billByLink } from '../../server/billing/queries';
 import { TEST_CARDS } from '../../server/sandbox/acquirer';
 import { attemptNamed } from '../../server/payments/queries';
@@ -47,8 +47,8 @@ export const JOURNEY_POLL_MS = 250;
 export const JOURNEY_RATE_LIMIT_PER_MINUTE = defaultOptions().rateLimitPerMinute * (STATUS_POLL_MS / JOURNEY_POLL_MS);
 
 /**
- * The real server on a free port with a fresh database of the file's engine (a SQLite file in a temporary folder, or a
- * PostgreSQL database of its own), seeded with the demo bills. Passwords are hashed at the tests' low cost (the cost
+ * The real server on a free port with a database of its own on the file's engine (a copy of the run's migrated SQLite
+ * file in a temporary folder, or a new PostgreSQL database), seeded with the demo bills on the real clock. Passwords are hashed at the tests' low cost (the cost
  * travels inside each hash, so signing in reads it from there), the page polls at JOURNEY_POLL_MS and the per-client
  * limit is JOURNEY_RATE_LIMIT_PER_MINUTE.
  */
@@ -59,7 +59,7 @@ export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const database = await freshDatabase(dir);
+  const database = await migratedDatabase(dir);
   const app = await buildApp({
     databaseUrl: database.databaseUrl,
     databasePath: database.databasePath,
