@@ -48,9 +48,9 @@ export const JOURNEY_RATE_LIMIT_PER_MINUTE = defaultOptions().rateLimitPerMinute
 
 /**
  * The real server on a free port with a database of its own on the file's engine (a copy of the run's migrated SQLite
- * file in a temporary folder, or a new PostgreSQL database), seeded with the demo bills on the real clock. Passwords are hashed at the tests' low cost (the cost
- * travels inside each hash, so signing in reads it from there), the page polls at JOURNEY_POLL_MS and the per-client
- * limit is JOURNEY_RATE_LIMIT_PER_MINUTE.
+ * file in a temporary folder, or a new PostgreSQL database), seeded with the demo bills on the real clock. Passwords
+ * are hashed at the tests' low cost (the cost travels inside each hash, so signing in reads it from there), the page
+ * polls at JOURNEY_POLL_MS and the per-client limit is JOURNEY_RATE_LIMIT_PER_MINUTE.
  */
 export async function startServer(overrides: Parameters<typeof buildApp>[0] = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
