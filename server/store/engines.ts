@@ -135,7 +135,10 @@ function preparingNamedQueries(client: pg.PoolClient) {
   };
 }
 
-/** The connections a process keeps to the PostgreSQL database at `url`, each running named queries as prepared statements. */
+/**
+ * The connections a process keeps to the PostgreSQL database at `url`, each running named queries as prepared
+ * statements.
+ */
 export function postgresPool(url: string, poolSize: number, onIdleError: (error: Error) => void, applicationName = 'checkout'): pg.Pool {
   const pool = new pg.Pool({ ...pgClientConfig(url), application_name: applicationName, max: poolSize, idleTimeoutMillis: 30_000 });
   pool.on('connect', preparingNamedQueries);

@@ -11,6 +11,7 @@ import { allStaff, staffByEmail } from '../../../server/desk/staffQueries';
 import { migrations } from '../../../server/migrations';
 import { openStore } from '../../../server/store/store';
 import { databaseEnv, exited, killChildServers, root, startCheckoutServer } from '../../support/childServer';
+import { entryCommand } from '../../support/compiledServer';
 import { freshDatabase, type TestDatabase } from '../../support/testDatabase';
 import { tempDirs } from '../helpers';
 
@@ -45,7 +46,7 @@ async function withStore<T>(work: (store: Awaited<ReturnType<typeof openStore>>)
 }
 
 function command(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/desk/userCommand.ts', ...args], {
+  const child = spawn(process.execPath, [...entryCommand('server/desk/userCommand.ts'), ...args], {
     cwd: root,
     env: { ...process.env, ...databaseEnv(database), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { openStore } from '../../../server/store/store';
 import { databaseEnv, exited, killChildServers, root, startCheckoutServer } from '../../support/childServer';
+import { entryCommand } from '../../support/compiledServer';
 import { freshDatabase, type TestDatabase } from '../../support/testDatabase';
 import { tempDirs } from '../helpers';
 import { accountByPhone } from '../../../server/accounts/accountQueries';
@@ -69,7 +70,7 @@ test('a start with the sandbox on still seeds the demo and lists it', async () =
 });
 
 test('`npm run seed` with SANDBOX=0 refuses, says why, exits non-zero and writes nothing', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/seed.ts'], {
+  const child = spawn(process.execPath, entryCommand('server/sandbox/seed.ts'), {
     cwd: root,
     env: { ...process.env, ...databaseEnv(database), ...PRODUCTION },
     stdio: ['ignore', 'pipe', 'pipe'],
