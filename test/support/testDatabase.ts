@@ -115,15 +115,25 @@ export async function migratedDatabase(dir: string, engine: TestEngine = testEng
 }
 
 /** Makes the run's migrated, unseeded SQLite template (migratedDatabase) and answers what removes it. */
-export async function makeMigratedSqliteTemplate(): Promise<() => void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-migrated-'));
-  const databasePath = path.join(dir, 'migrated.sqlite');
-  // Closed, the file holds everything (its write-ahead log checkpointed into it), so a copy is a whole database.
-  const store = await openStore({ databaseUrl: null, databasePath, now: () => START, migrations });
-  await store.close();
-  process.env[MIGRATED_SQLITE_VARIABLE] = databasePath;
+export function makeMigratedSqliteTemplate(): Promise<() => void> {
+  return sqliteTemplate(MIGRATED_SQLITE_VARIABLE, async (databasePath) => {
+    const store = await openStore({ databaseUrl: null, databasePath, now: () => START, migrations });
+    await store.close();
+  });
+}
+
+/**
+ * A SQLite template file in a folder of its own, made by `make` and named in the environment variable `variable` for
+ * the workers; answers what removes both. Closed, the file holds everything (its write-ahead log checkpointed into
+ * it), so a copy is a whole database.
+ */
+async function sqliteTemplate(variable: string, make: (databasePath: string) => Promise<void>): Promise<() => void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-template-'));
+  const databasePath = path.join(dir, 'template.sqlite');
+  await make(databasePath);
+  process.env[variable] = databasePath;
   return () => {
-    delete process.env[MIGRATED_SQLITE_VARIABLE];
+    delete process.env[variable];
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }
@@ -319,15 +329,8 @@ async function migrateAndSeed(database: Pick<TestDatabase, 'databaseUrl' | 'data
  */
 export async function makeTemplate(engine: TestEngine): Promise<() => Promise<void>> {
   if (engine === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-template-'));
-    const databasePath = path.join(dir, 'template.sqlite');
-    // Closed, the file holds everything (its write-ahead log checkpointed into it), so a copy is a whole database.
-    await migrateAndSeed({ databaseUrl: null, databasePath });
-    process.env[TEMPLATE_VARIABLE.sqlite] = databasePath;
-    return async () => {
-      delete process.env[TEMPLATE_VARIABLE.sqlite];
-      fs.rmSync(dir, { recursive: true, force: true });
-    };
+    const remove = await sqliteTemplate(TEMPLATE_VARIABLE.sqlite, (databasePath) => migrateAndSeed({ databaseUrl: null, databasePath }));
+    return async () => remove();
   }
   // Named with the run's prefix, so the teardown that drops what a failed test left drops it too.
   const name = `${testDatabasePrefix()}template`;
