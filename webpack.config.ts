@@ -3,6 +3,7 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
+import { NoDevelopmentTools } from './scripts/developmentTools';
 import { FirstScripts } from './scripts/firstScripts';
 import { PrecompressPlugin } from './scripts/precompress';
 import { stripStatechartDescriptions } from './scripts/stripDescriptions';
@@ -17,7 +18,7 @@ export const DESK_DIR = 'desk';
 type Mode = 'production' | 'development';
 
 /** What both builds share: the same sources, compiled the same way, so the server renders what the page hydrates. */
-function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'resolve' | 'performance' | 'stats'> & { tsRule: webpack.RuleSetRule; devFlag: webpack.DefinePlugin } {
+function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'resolve' | 'performance' | 'stats'> & { tsRule: webpack.RuleSetRule; devPlugins: webpack.WebpackPluginInstance[] } {
   return {
     mode: production ? 'production' : 'development',
     resolve: {
@@ -37,8 +38,9 @@ function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'reso
       // Production drops the statecharts' description texts (scripts/stripDescriptions.ts).
       options: { transpileOnly: true, ...(production ? { getCustomTransformers: () => ({ before: [stripStatechartDescriptions] }) } : {}) },
     },
-    // Lets development-only code (the inspector) be dropped from a production build, the same in both builds.
-    devFlag: new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }),
+    // Lets development-only code (the inspector) be dropped from a production build, the same in every build; a
+    // production build that still reads any of it fails.
+    devPlugins: [new webpack.DefinePlugin({ __DEV__: JSON.stringify(!production) }), ...(production ? [new NoDevelopmentTools()] : [])],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
@@ -46,7 +48,7 @@ function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'reso
 
 /** The page: its scripts and styles under /assets/, and the HTML template the server fills per request. */
 function page(production: boolean): webpack.Configuration {
-  const { tsRule, devFlag, ...shared } = common(production);
+  const { tsRule, devPlugins, ...shared } = common(production);
   return {
     ...shared,
     name: 'page',
@@ -92,7 +94,7 @@ function page(production: boolean): webpack.Configuration {
       }),
       // Its scripts run once the server's markup is painted (public/boot.js).
       new FirstScripts(),
-      devFlag,
+      ...devPlugins,
       // Compressed twins of the assets for the server to send (budgets in docs/benchmarks.md).
       ...(production ? [new PrecompressPlugin()] : []),
     ],
@@ -124,7 +126,7 @@ function page(production: boolean): webpack.Configuration {
  * `.cjs`, so Node (and jest, which transforms `.js`) loads it as it is.
  */
 function serverRender(production: boolean): webpack.Configuration {
-  const { tsRule, devFlag, ...shared } = common(production);
+  const { tsRule, devPlugins, ...shared } = common(production);
   return {
     ...shared,
     name: 'server-render',
@@ -133,7 +135,7 @@ function serverRender(production: boolean): webpack.Configuration {
     output: { path: path.join(outDir, SERVER_RENDER_DIR), filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
     devtool: false,
     module: { rules: [tsRule, { test: /\.css$/, type: 'asset/source' }, { test: /\.svg$/, type: 'asset/inline' }] },
-    plugins: [devFlag, new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    plugins: [...devPlugins, new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
     // Read by the server only, once per process: no gain in minifying it, and its stack traces stay readable.
     optimization: { minimize: false },
   };
@@ -145,7 +147,7 @@ function serverRender(production: boolean): webpack.Configuration {
  * server per request (server/desk/pageRoutes.ts).
  */
 function desk(production: boolean): webpack.Configuration {
-  const { tsRule, devFlag, ...shared } = common(production);
+  const { tsRule, devPlugins, ...shared } = common(production);
   return {
     ...shared,
     name: 'desk',
@@ -169,7 +171,7 @@ function desk(production: boolean): webpack.Configuration {
         scriptLoading: 'defer',
         minify: false,
       }),
-      devFlag,
+      ...devPlugins,
       ...(production ? [new PrecompressPlugin()] : []),
     ],
   };

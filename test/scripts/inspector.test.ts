@@ -1,46 +1,53 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpack from 'webpack';
 import makeConfig from '../../webpack.config';
+import { NoDevelopmentTools } from '../../scripts/developmentTools';
 
 // The Stately inspector is a development tool: `?inspect` attaches it in a development build, and the
-// production bundle must carry no trace of it. Each build goes to its own temp folder, never to dist/; the text that
-// ships is read from dist/, which `npm test` builds first (the browser journeys serve the same).
+// production bundle must carry no trace of it. Every production build refuses to read it (scripts/developmentTools.ts);
+// the text that ships is read from dist/, which `npm test` builds first (the browser journeys serve the same). Each build
+// here goes to its own temp folder, never to dist/.
+
+const root = path.resolve(__dirname, '..', '..');
 
 interface Built {
   /** Every file webpack read to build the bundle (concatenated modules included). */
   modules: string[];
   /** Every emitted JavaScript file's text. */
   scripts: Map<string, string>;
+  /** The build's errors, when `allowErrors` let it fail. */
+  errors: string[];
 }
 
 /**
- * Builds the page in `mode`. `minimize: false` skips only the minifier, which decides no module's place in the bundle
- * (webpack has already left out what a dead branch imports) and takes most of a production build's time: the
- * production text itself is checked in dist/.
+ * Builds the page in `mode` (from `entry` in place of the page's own when given). `minimize: false` skips only the
+ * minifier, which decides no module's place in the bundle (webpack has already left out what a dead branch imports)
+ * and takes most of a production build's time.
  */
-async function build(mode: 'production' | 'development', options: { minimize?: boolean } = {}): Promise<Built> {
+async function build(mode: 'production' | 'development', options: { minimize?: boolean; entry?: string; allowErrors?: boolean } = {}): Promise<Built> {
   const dir = mkdtempSync(path.join(tmpdir(), `inspector-${mode}-`));
   try {
-    // The page's build (the other one is the server's rendering, which carries no inspector either: it runs no actor's inspect).
+    // The page's build (the other ones are the server's rendering and the desk, which attach no inspector).
     const config = makeConfig({}, { mode }).find((built) => built.name === 'page')!;
     config.output = { ...config.output, path: dir };
-    config.context = path.resolve(__dirname, '../..');
+    config.context = root;
+    if (options.entry) config.entry = { main: options.entry };
     // Source maps would only repeat module names; the bundle text is what ships.
     config.devtool = false;
     if (options.minimize === false) config.optimization = { ...config.optimization, minimize: false };
     const stats = await new Promise<webpack.Stats>((resolve, reject) =>
       webpack(config, (error, result) => (error || !result ? reject(error ?? new Error('no stats')) : resolve(result))),
     );
-    if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
+    if (stats.hasErrors() && !options.allowErrors) throw new Error(stats.toString('errors-only'));
     const modules = [...stats.compilation.fileDependencies];
     const scripts = new Map(
       readdirSync(dir)
         .filter((file) => file.endsWith('.js'))
         .map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]),
     );
-    return { modules, scripts };
+    return { modules, scripts, errors: stats.compilation.errors.map((error) => error.message) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -51,7 +58,7 @@ const inspectorTraces = (built: Built) =>
   [...built.scripts].filter(([, text]) => /@statelyai|statelyai_inspect|createBrowserInspector|stately\.ai/.test(text)).map(([file]) => file);
 
 /** Where `npm run build` put the page (DIST_DIR when the run builds elsewhere, as the journeys read it). */
-const distDir = path.resolve(__dirname, '..', '..', process.env.DIST_DIR ?? 'dist');
+const distDir = path.resolve(root, process.env.DIST_DIR ?? 'dist');
 
 /**
  * The page's scripts as they ship: those `npm run build` left in dist/ (the desk's and the server's rendering are in
@@ -61,13 +68,28 @@ const distDir = path.resolve(__dirname, '..', '..', process.env.DIST_DIR ?? 'dis
 async function shipped(): Promise<Built> {
   if (!existsSync(path.join(distDir, 'index.html'))) return build('production');
   const files = readdirSync(distDir).filter((file) => file.endsWith('.js'));
-  return { modules: [], scripts: new Map(files.map((file) => [file, readFileSync(path.join(distDir, file), 'utf8')])) };
+  return { modules: [], scripts: new Map(files.map((file) => [file, readFileSync(path.join(distDir, file), 'utf8')])), errors: [] };
 }
 
-test('the production bundle holds no trace of @statelyai/inspect', async () => {
-  const production = await build('production', { minimize: false });
-  expect(production.modules.some((m) => m.endsWith(path.join('src', 'main.tsx')))).toBe(true);
-  expect(inspectorModules(production)).toEqual([]);
+test('every production build refuses the inspector, and the bundle that ships holds no trace of it', async () => {
+  // Each of the three production builds (the page, the server's rendering, the desk) checks what it reads.
+  for (const config of makeConfig({}, { mode: 'production' })) {
+    expect([config.name, config.plugins?.some((plugin) => plugin instanceof NoDevelopmentTools)]).toEqual([config.name, true]);
+  }
+
+  // A page whose code imports the inspector unguarded: its production build fails, naming the inspector's files.
+  // In the project, so that the import finds node_modules as the page's own code does.
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
+  const fixture = mkdtempSync(path.join(root, '.tmp', 'inspector-entry-'));
+  try {
+    const entry = path.join(fixture, 'unguarded.js');
+    writeFileSync(entry, "import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector());\n");
+    const unguarded = await build('production', { entry, minimize: false, allowErrors: true });
+    expect(inspectorModules(unguarded).length).toBeGreaterThan(0);
+    expect(unguarded.errors).toContainEqual(expect.stringMatching(/^A production build must not carry development tools: node_modules\/@statelyai\/inspect\//));
+  } finally {
+    rmSync(fixture, { recursive: true, force: true });
+  }
 
   const built = await shipped();
   expect([...built.scripts.keys()]).toContainEqual(expect.stringMatching(/^main\.[0-9a-f]{8}\.js$/));
