@@ -51,6 +51,7 @@ if (!postgresAvailable && !process.env.JEST_WORKER_ID && !process.env.CHECKOUT_P
  * touch in the database (sessions, the demo seed, the rate limits' counters) has suites of its own on both engines.
  */
 const engineIndependentServerFiles = [
+  'accounts/passwordCost',
   'billing/billInput',
   'billing/items',
   'billing/status',

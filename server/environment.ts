@@ -3,6 +3,7 @@
  * saying which it is. What the settings are and their defaults stand in config.ts.
  */
 import path from 'node:path';
+import { DEFAULT_PASSWORD_COST } from './accounts/passwords';
 import { parseMoney } from './platform/money';
 import { FFD_VERSIONS, isNameIn, namesOf, PAYMENT_METHOD_CODES, PAYMENT_OBJECT_CODES, TAX_SYSTEM_CODES, VAT_CODES, type FiscalSettings } from './billing/fiscalCodes';
 import { defaultOptions, LOG_LEVELS, type AppOptions, type Environment, type LogLevel } from './config';
@@ -128,6 +129,19 @@ export function mailFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
   };
 }
 
+/**
+ * PASSWORD_COST: scrypt's cost for the passwords hashed from now on (each hash keeps its own, so older ones still sign
+ * in): a power of two from the production 16384 up to 1048576. The sandbox takes it down to 1024, for its tests'
+ * servers; a real deployment never hashes below the production cost.
+ */
+export function passwordCostFrom(env: NodeJS.ProcessEnv, sandbox: boolean): Partial<AppOptions> {
+  const least = sandbox ? 1024 : DEFAULT_PASSWORD_COST;
+  const cost = wholeNumberFrom(env, 'PASSWORD_COST', least, 1_048_576);
+  if (cost === null) return {};
+  if ((cost & (cost - 1)) !== 0) throw new Error(`PASSWORD_COST must be a power of two from ${least} to 1048576 (it is "${cost}")`);
+  return { passwordCost: cost };
+}
+
 /** Options from the process environment (see README for the variables). */
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions {
   const port = Number(env.PORT ?? 3000);
@@ -175,5 +189,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): AppOptions
     ...(env.SANDBOX !== '0' && !env.ACQUIRER_URL ? { fiscalStatusDelayMs: 10_000 } : {}),
     ...operationsFrom(env),
     ...mailFrom(env),
+    ...passwordCostFrom(env, env.SANDBOX !== '0'),
   });
 }
