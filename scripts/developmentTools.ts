@@ -2,11 +2,11 @@ import path from 'node:path';
 import webpack from 'webpack';
 
 /** Packages that serve development alone: the Stately inspector, which `?inspect` attaches in a development build. */
-export const DEVELOPMENT_ONLY_PACKAGES = ['@statelyai/inspect'];
+const DEVELOPMENT_ONLY_PACKAGES = ['@statelyai/inspect'];
 
-/** Whether a module's file belongs to one of the packages. */
-export const fromPackages = (file: string, packages: readonly string[]) =>
-  packages.some((name) => file.includes(`${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`));
+/** Whether a module's file belongs to a development-only package. */
+const isDevelopmentOnly = (file: string) =>
+  DEVELOPMENT_ONLY_PACKAGES.some((name) => file.includes(`${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`));
 
 /**
  * Fails a production build that would carry a development-only package: the code that attaches it is behind
@@ -14,14 +14,12 @@ export const fromPackages = (file: string, packages: readonly string[]) =>
  * every module the build reads, before any is concatenated or minified, so no renaming can hide one.
  */
 export class NoDevelopmentTools {
-  constructor(private readonly packages: readonly string[] = DEVELOPMENT_ONLY_PACKAGES) {}
-
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('NoDevelopmentTools', (compilation) => {
       compilation.hooks.finishModules.tap('NoDevelopmentTools', (modules) => {
         for (const module of modules) {
           const file = module instanceof webpack.NormalModule ? module.resource : '';
-          if (!fromPackages(file, this.packages)) continue;
+          if (!isDevelopmentOnly(file)) continue;
           const error = new webpack.WebpackError(`A production build must not carry development tools: ${path.relative(compiler.context, file)}`);
           compilation.errors.push(error);
         }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type pg from 'pg';
+import { DEFAULT_PASSWORD_COST } from './accounts/passwords';
 import type { FiscalSettings } from './billing/fiscalCodes';
 
 export type Product = 'realty' | 'auto';
@@ -224,7 +225,7 @@ export function defaultOptions(overrides: Partial<AppOptions> = {}): AppOptions 
     merchantName: 'ООО «Демо Девелопмент»',
     merchantSupportPhone: '+7 (800) 555-01-00',
     merchantSupportEmail: 'support@example.com',
-    passwordCost: 16384,
+    passwordCost: DEFAULT_PASSWORD_COST,
     pagePollMs: null,
     captchaFetch: (input, init) => fetch(input, init),
     widgetOrigin: null,

@@ -3,7 +3,7 @@
  * saying which it is. What the settings are and their defaults stand in config.ts.
  */
 import path from 'node:path';
-import { DEFAULT_PASSWORD_COST } from './accounts/passwords';
+import { DEFAULT_PASSWORD_COST, MOST_PASSWORD_COST, SANDBOX_LEAST_PASSWORD_COST } from './accounts/passwords';
 import { parseMoney } from './platform/money';
 import { FFD_VERSIONS, isNameIn, namesOf, PAYMENT_METHOD_CODES, PAYMENT_OBJECT_CODES, TAX_SYSTEM_CODES, VAT_CODES, type FiscalSettings } from './billing/fiscalCodes';
 import { defaultOptions, LOG_LEVELS, type AppOptions, type Environment, type LogLevel } from './config';
@@ -135,10 +135,10 @@ export function mailFrom(env: NodeJS.ProcessEnv): Partial<AppOptions> {
  * servers; a real deployment never hashes below the production cost.
  */
 export function passwordCostFrom(env: NodeJS.ProcessEnv, sandbox: boolean): Partial<AppOptions> {
-  const least = sandbox ? 1024 : DEFAULT_PASSWORD_COST;
-  const cost = wholeNumberFrom(env, 'PASSWORD_COST', least, 1_048_576);
+  const least = sandbox ? SANDBOX_LEAST_PASSWORD_COST : DEFAULT_PASSWORD_COST;
+  const cost = wholeNumberFrom(env, 'PASSWORD_COST', least, MOST_PASSWORD_COST);
   if (cost === null) return {};
-  if ((cost & (cost - 1)) !== 0) throw new Error(`PASSWORD_COST must be a power of two from ${least} to 1048576 (it is "${cost}")`);
+  if ((cost & (cost - 1)) !== 0) throw new Error(`PASSWORD_COST must be a power of two from ${least} to ${MOST_PASSWORD_COST} (it is "${cost}")`);
   return { passwordCost: cost };
 }
 

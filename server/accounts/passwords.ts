@@ -5,6 +5,9 @@ const scrypt = promisify(crypto.scrypt) as (password: string, salt: Buffer, keyl
 
 /** The production cost; tests pass a lower one through AppOptions.passwordCost to stay fast. */
 export const DEFAULT_PASSWORD_COST = 16384;
+/** The least cost the sandbox takes (PASSWORD_COST), for its tests' servers, and the most any deployment takes. */
+export const SANDBOX_LEAST_PASSWORD_COST = 1024;
+export const MOST_PASSWORD_COST = 1_048_576;
 
 /** scrypt with a random salt; the parameters travel with the hash so they can be raised later. */
 export async function hashPassword(password: string, cost: number = DEFAULT_PASSWORD_COST): Promise<string> {

@@ -102,7 +102,8 @@ export const databaseEnv = (database: { databaseUrl: string | null; databasePath
 /**
  * A test run's sandbox servers hash passwords at the tests' low cost: each start hashes the demo's and the desk's
  * passwords and a decoy, about 0.3 s of a child's 2 s start at the production cost. The benchmark's servers keep the
- * production cost, as a merchant's do, and so do the servers a test starts without the sandbox (which refuse less).
+ * production cost, as a merchant's do, and so do the servers a test starts without the sandbox (which refuse a cost
+ * below it).
  */
 const testPasswordCost = (env: Record<string, string>): Record<string, string> =>
   process.env.JEST_WORKER_ID && env.SANDBOX !== '0' ? { PASSWORD_COST: String(TEST_PASSWORD_COST) } : {};
