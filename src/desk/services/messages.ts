@@ -269,7 +269,6 @@ export const deskMessages = {
     submit: 'Выставить счет',
     submitting: 'Выставляем…',
     problems: 'Проверьте поля:',
-    formFailed: 'Не удалось загрузить форму.',
     optional: 'необязательно',
   },
   payments: {
