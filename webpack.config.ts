@@ -49,7 +49,8 @@ function common(production: boolean): Pick<webpack.Configuration, 'mode' | 'reso
 
 /**
  * The browser's scripts (the page's, the desk's) are minified by SWC rather than webpack's default Terser, with the same
- * two compress passes: a few hundred bytes smaller gzipped, in half the time (Terser was most of a production build's).
+ * two compress passes: a few hundred bytes smaller gzipped, in half the time (Terser took most of a production build's
+ * CPU).
  */
 const browserMinimizer = () => [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })];
 
