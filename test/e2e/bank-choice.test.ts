@@ -234,8 +234,9 @@ const namesOverlapped = (page: Page) =>
 describe('accessibility', () => {
   const violations = violationsOf;
 
-  test.each([320, 375])('axe finds nothing at %i px: the list, a search, all banks; nothing wider than the phone', async (width) => {
-    const context = await browser.newContext({ ...MOBILE, viewport: { width, height: 740 }, userAgent: IPHONE });
+  // At 320 px, the narrowest phone: a11y-mobile's walk scans the same list, search and every bank at 375 px.
+  test('axe finds nothing at 320 px: the list, a search, all banks; nothing wider than the phone', async () => {
+    const context = await browser.newContext({ ...MOBILE, viewport: { width: 320, height: 740 }, userAgent: IPHONE });
     contexts.push(context);
     // The last-used mark too: a bank remembered from an earlier payment.
     // Only on the checkout's own pages: a new tab's about:blank has no storage to write.

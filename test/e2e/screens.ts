@@ -417,6 +417,10 @@ export const journeys: Journey[] = [
         await page.getByRole('status').filter({ hasText: 'Найден 1 банк' }).waitFor();
         await visit('sbp-mobile-search', page);
         await page.getByRole('searchbox', { name: 'Поиск банка' }).fill('');
+        // Every bank shown: the list at its longest.
+        await page.getByRole('button', { name: /^Все банки/ }).click();
+        await page.getByRole('list', { name: 'Все банки', exact: true }).waitFor();
+        await visit('sbp-mobile-all-banks', page);
         await page.getByRole('button', { name: stepMessages.sbp.showQr }).click();
         await page.getByRole('img', { name: stepMessages.sbp.qrAlt }).waitFor();
         await visit('sbp-mobile-qr', page);
