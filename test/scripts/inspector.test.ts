@@ -24,7 +24,7 @@ interface Built {
 /**
  * Builds the page in `mode` (from `entry` in place of the page's own when given). `minimize: false` skips only the
  * minifier, which decides no module's place in the bundle (webpack has already left out what a dead branch imports)
- * and takes most of a production build's time.
+ * and is the slowest part of a production build.
  */
 async function build(mode: 'production' | 'development', options: { minimize?: boolean; entry?: string; allowErrors?: boolean } = {}): Promise<Built> {
   const dir = mkdtempSync(path.join(tmpdir(), `inspector-${mode}-`));
