@@ -16,8 +16,15 @@ const m = messages;
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
-/** The axe-core that @axe-core/playwright itself runs (its own copy, not lighthouse's newer one): the same rules. */
-const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js', { paths: [path.dirname(require.resolve('@axe-core/playwright'))] }), 'utf8');
+/**
+ * The axe-core that @axe-core/playwright itself runs (its own copy, not lighthouse's newer one): the same rules. Its
+ * seven characters beyond ASCII (all inside string literals) are written as escapes, which JavaScript reads as the same
+ * characters: the protocol carries a string of ASCII alone in half the time (its 564 KB, sent into every new document
+ * a walk scans, took about 90 ms to reach the page with them and 40 ms without).
+ */
+const axeSource = fs
+  .readFileSync(require.resolve('axe-core/axe.min.js', { paths: [path.dirname(require.resolve('@axe-core/playwright'))] }), 'utf8')
+  .replace(/[^\t\n\r -~]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 type WithAxe = { axe: typeof import('axe-core') };
 
@@ -25,13 +32,16 @@ type WithAxe = { axe: typeof import('axe-core') };
  * axe's WCAG 2.2 AA violations on the page's document. axe is put into a document once, and each scan is one
  * `axe.run`: @axe-core/playwright's `analyze()` injects axe again at every scan and gathers the results in a blank page
  * of its own, about five times the time of the scan itself, and a journey scans one document again and again. Frames
- * are not entered: the page's only frames are the sandbox's stand-ins for the bank's pages (the bank-app widget), which
- * are not the checkout, as the sandbox's card form is not; the frame element itself is checked like any other.
+ * are not entered (`iframes: false`; otherwise axe asks each frame for its own axe and waits half a second for the
+ * answer that never comes): the page's only frames are the sandbox's stand-ins for the bank's pages (the bank-app
+ * widget), which are not the checkout, as the sandbox's card form is not; the frame element itself is checked like
+ * any other.
  */
 export async function violationsOf(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(
-    async (tags) => (await (window as unknown as WithAxe).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })).violations,
+    async (tags) =>
+      (await (window as unknown as WithAxe).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], iframes: false })).violations,
     TAGS,
   );
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
