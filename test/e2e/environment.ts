@@ -8,6 +8,8 @@
  */
 import NodeEnvironment from 'jest-environment-node';
 import type { Circus } from '@jest/types';
+import * as playwright from 'playwright-core';
+import { rewriteMessage } from './errorMessage';
 
 /** What the harness reports to the journey running. */
 export interface JourneyWatch {
@@ -17,9 +19,16 @@ export interface JourneyWatch {
 
 declare global {
   var checkoutJourney: JourneyWatch | undefined;
+  /** playwright-core as the jest worker loaded it, for test/e2e/nativePlaywright.ts to hand to the journeys. */
+  var checkoutPlaywright: typeof playwright | undefined;
 }
 
 export default class JourneyEnvironment extends NodeEnvironment {
+  override async setup(): Promise<void> {
+    await super.setup();
+    (this.global as unknown as typeof globalThis).checkoutPlaywright = playwright;
+  }
+
   async handleTestEvent(event: Circus.Event): Promise<void> {
     if (event.name !== 'test_fn_start') return;
     const { test } = event;
@@ -38,7 +47,7 @@ export default class JourneyEnvironment extends NodeEnvironment {
       };
       return Promise.race([Promise.resolve().then(() => journey.call(this)), failed])
         .catch((error: unknown) => {
-          if (error instanceof Error && consoleErrors.length > 0) error.message += `\n\nThe pages logged meanwhile:\n${consoleErrors.join('\n')}`;
+          if (consoleErrors.length > 0) rewriteMessage(error, (message) => `${message}\n\nThe pages logged meanwhile:\n${consoleErrors.join('\n')}`);
           throw error;
         })
         .finally(() => {
@@ -47,3 +56,4 @@ export default class JourneyEnvironment extends NodeEnvironment {
     };
   }
 }
+

@@ -3,6 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { ModelPath } from '../model/support/paths';
 import { describeSight, sightsOf, type Sight, type Text } from '../model/support/sights';
 import { messages } from '../../src/services/messages';
+import { rewriteMessage } from './errorMessage';
 
 const m = messages;
 
@@ -63,11 +64,14 @@ export async function checkSight(page: Page, sight: Sight): Promise<void> {
 async function checkState(page: Page, snapshot: AnyMachineSnapshot) {
   for (const sight of sightsOf(snapshot)) {
     await checkSight(page, sight).catch((error: unknown) => {
-      const e = error instanceof Error ? error : new Error(String(error));
-      e.message = `the payer should see ${describeSight(sight)}\n${e.message}`;
-      throw e;
+      throw withContext(error, `the payer should see ${describeSight(sight)}`);
     });
   }
+}
+
+/** The error with `context` before its message (Playwright's errors too, which come from another realm). */
+function withContext(error: unknown, context: string): unknown {
+  return rewriteMessage(error, (message) => `${context}\n${message}`) ? error : new Error(`${context}\n${String(error)}`);
 }
 
 /** A path's event as the browser run performs it against the real server. */
@@ -88,8 +92,6 @@ export async function walkInBrowser(path: ModelPath, page: Page, events: Record<
       await checkState(page, snapshot);
     }
   } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    e.message = `model path ${path.name}\nat ${at}, model state ${JSON.stringify(snapshot.value)}:\n${e.message}`;
-    throw e;
+    throw withContext(error, `model path ${path.name}\nat ${at}, model state ${JSON.stringify(snapshot.value)}:`);
   }
 }
