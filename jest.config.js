@@ -106,6 +106,7 @@ const e2e = {
   testEnvironment: '<rootDir>/test/e2e/environment.ts',
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/postgres-smoke\\.test\\.ts$'],
+  moduleNameMapper: { '^playwright-core$': '<rootDir>/test/e2e/nativePlaywright.ts' },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
 };
