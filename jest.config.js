@@ -89,7 +89,8 @@ const onPostgres = (project) => ({
 const server = {
   ...common,
   displayName: 'server',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/workerEnvironment.ts',
+  moduleNameMapper: { '^kysely$': '<rootDir>/test/support/workerPackages/kysely.ts' },
   testMatch: ['<rootDir>/test/server/**/*.test.ts'],
   // The run's migrated, seeded template, which most tests' databases are copies of (test/support/testDatabase.ts).
   globalSetup: '<rootDir>/test/support/sqliteSetup.ts',
@@ -106,7 +107,7 @@ const e2e = {
   testEnvironment: '<rootDir>/test/e2e/environment.ts',
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/postgres-smoke\\.test\\.ts$'],
-  moduleNameMapper: { '^playwright-core$': '<rootDir>/test/e2e/nativePlaywright.ts' },
+  moduleNameMapper: { '^(kysely|playwright-core)$': '<rootDir>/test/support/workerPackages/$1.ts' },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
 };

@@ -1,14 +1,14 @@
 /**
- * The browser journeys' test environment: Node's, and every journey fails on an uncaught error in its pages. The
- * harness (test/e2e/harness.ts) reports each page's uncaught errors and console errors to the journey running (through
- * the global `checkoutJourney`); a page error rejects the journey's own promise at once, with the page's error as the
- * test's failure. Nothing is thrown from a browser's event listener, where no test would see it. Console errors do not
+ * The browser journeys' test environment: the server suites' (test/support/workerEnvironment.ts), and every journey
+ * fails on an uncaught error in its pages. The harness (test/e2e/harness.ts) reports each page's uncaught errors and
+ * console errors to the journey running (through the global `checkoutJourney`); a page error rejects the journey's own
+ * promise at once, with the page's error as the test's failure. Nothing is thrown from a browser's event listener, where no test would see it. Console errors do not
  * fail a journey by themselves (the page logs the server's refusals, which journeys provoke on purpose): a failing
  * journey's message lists them, to read beside its failure.
  */
-import NodeEnvironment from 'jest-environment-node';
 import type { Circus } from '@jest/types';
 import * as playwright from 'playwright-core';
+import WorkerEnvironment, { type WorkerPackages } from '../support/workerEnvironment';
 import { rewriteMessage } from './errorMessage';
 
 /** What the harness reports to the journey running. */
@@ -19,14 +19,12 @@ export interface JourneyWatch {
 
 declare global {
   var checkoutJourney: JourneyWatch | undefined;
-  /** playwright-core as the jest worker loaded it, for test/e2e/nativePlaywright.ts to hand to the journeys. */
-  var checkoutPlaywright: typeof playwright | undefined;
 }
 
-export default class JourneyEnvironment extends NodeEnvironment {
-  override async setup(): Promise<void> {
-    await super.setup();
-    (this.global as unknown as typeof globalThis).checkoutPlaywright = playwright;
+export default class JourneyEnvironment extends WorkerEnvironment {
+  // Playwright too is loaded once per worker (about half a second of each journey file's modules).
+  protected override packages(): WorkerPackages {
+    return { ...super.packages(), 'playwright-core': playwright };
   }
 
   async handleTestEvent(event: Circus.Event): Promise<void> {
