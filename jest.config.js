@@ -86,11 +86,17 @@ const onPostgres = (project) => ({
   globalTeardown: '<rootDir>/test/support/postgresTeardown.ts',
 });
 
+/**
+ * Packages the server suites and the journeys get from their jest worker, loaded once for all its files, rather than
+ * evaluated again in each (test/support/workerEnvironment.ts, whose environment hands them on).
+ */
+const workerPackages = { '^kysely$': '<rootDir>/test/support/workerPackages/kysely.ts' };
+
 const server = {
   ...common,
   displayName: 'server',
   testEnvironment: '<rootDir>/test/support/workerEnvironment.ts',
-  moduleNameMapper: { '^kysely$': '<rootDir>/test/support/workerPackages/kysely.ts' },
+  moduleNameMapper: workerPackages,
   testMatch: ['<rootDir>/test/server/**/*.test.ts'],
   // The run's migrated, seeded template, which most tests' databases are copies of (test/support/testDatabase.ts).
   globalSetup: '<rootDir>/test/support/sqliteSetup.ts',
@@ -107,7 +113,7 @@ const e2e = {
   testEnvironment: '<rootDir>/test/e2e/environment.ts',
   testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/postgres-smoke\\.test\\.ts$'],
-  moduleNameMapper: { '^(kysely|playwright-core)$': '<rootDir>/test/support/workerPackages/$1.ts' },
+  moduleNameMapper: { ...workerPackages, '^playwright-core$': '<rootDir>/test/support/workerPackages/playwright-core.ts' },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
 };

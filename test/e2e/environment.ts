@@ -7,8 +7,7 @@
  * journey's message lists them, to read beside its failure.
  */
 import type { Circus } from '@jest/types';
-import * as playwright from 'playwright-core';
-import WorkerEnvironment, { type WorkerPackages } from '../support/workerEnvironment';
+import WorkerEnvironment, { workerRequire, type WorkerPackages } from '../support/workerEnvironment';
 import { rewriteMessage } from './errorMessage';
 
 /** What the harness reports to the journey running. */
@@ -24,7 +23,7 @@ declare global {
 export default class JourneyEnvironment extends WorkerEnvironment {
   // Playwright too is loaded once per worker (about half a second of each journey file's modules).
   protected override packages(): WorkerPackages {
-    return { ...super.packages(), 'playwright-core': playwright };
+    return { ...super.packages(), 'playwright-core': workerRequire('playwright-core') };
   }
 
   async handleTestEvent(event: Circus.Event): Promise<void> {

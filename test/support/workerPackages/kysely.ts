@@ -1,4 +1,3 @@
-// kysely as the jest worker loaded it (test/support/workerEnvironment.ts).
-if (!globalThis.workerPackages) throw new Error('kysely is handed to the test files by their environment (test/support/workerEnvironment.ts)');
+import { handedOn } from './handedOn';
 
-module.exports = globalThis.workerPackages.kysely;
+module.exports = handedOn('kysely');
