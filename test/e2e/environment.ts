@@ -2,9 +2,9 @@
  * The browser journeys' test environment: the server suites' (test/support/workerEnvironment.ts), and every journey
  * fails on an uncaught error in its pages. The harness (test/e2e/harness.ts) reports each page's uncaught errors and
  * console errors to the journey running (through the global `checkoutJourney`); a page error rejects the journey's own
- * promise at once, with the page's error as the test's failure. Nothing is thrown from a browser's event listener, where no test would see it. Console errors do not
- * fail a journey by themselves (the page logs the server's refusals, which journeys provoke on purpose): a failing
- * journey's message lists them, to read beside its failure.
+ * promise at once, with the page's error as the test's failure. Nothing is thrown from a browser's event listener,
+ * where no test would see it. Console errors do not fail a journey by themselves (the page logs the server's refusals,
+ * which journeys provoke on purpose): a failing journey's message lists them, to read beside its failure.
  */
 import type { Circus } from '@jest/types';
 import WorkerEnvironment, { workerRequire, type WorkerPackages } from '../support/workerEnvironment';
@@ -53,4 +53,3 @@ export default class JourneyEnvironment extends WorkerEnvironment {
     };
   }
 }
-
