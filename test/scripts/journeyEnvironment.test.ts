@@ -12,6 +12,10 @@ import { promisify } from 'node:util';
 
 const root = path.resolve(__dirname, '..', '..');
 
+// The journeys' own project, whose transform (SWC) the fixture jest uses. jest.config.js is CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const journeys = (require('../../jest.config.js') as { projects: { displayName: string; transform: unknown }[] }).projects.find((p) => p.displayName === 'e2e')!;
+
 interface AssertionResult {
   title: string;
   status: string;
@@ -26,7 +30,7 @@ async function runFixtureJourneys(): Promise<AssertionResult[]> {
     roots: ['<rootDir>/test/fixtures'],
     testMatch: ['<rootDir>/test/fixtures/journeyEnvironment.fixture.ts'],
     testEnvironment: '<rootDir>/test/e2e/environment.ts',
-    transform: { '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } }] },
+    transform: journeys.transform,
     cacheDirectory: path.join(dir, 'cache'),
   };
   try {
