@@ -115,9 +115,10 @@ test('a phone whose guard demands the captcha needs one that proves a person', a
 test('two registrations of one proof at once make one account and send one password', async () => {
   await proveForRegistration();
   const outcomes = await Promise.all([register(bench.store, deps(), request()), register(bench.store, deps(), request())]);
-  // The other finds the proof used up or the phone taken, whichever it reads first.
+  // The other finds the proof used up or the phone taken, whichever it reads first; or, once the proof is used up, the
+  // first's password text still being sent by the first ('not-sent': another sender has it, and it may ask again).
   expect(outcomes.filter((outcome) => outcome === 'registered')).toHaveLength(1);
-  expect(outcomes.filter((outcome) => outcome === 'taken' || outcome === 'unproven')).toHaveLength(1);
+  expect(outcomes.filter((outcome) => outcome === 'taken' || outcome === 'unproven' || outcome === 'not-sent')).toHaveLength(1);
   expect(await bench.store.db.selectFrom('loyalty_accounts').select('id').where('phone', '=', PHONE).execute()).toHaveLength(1);
   expect(bench.line.sent).toHaveLength(1);
 });
