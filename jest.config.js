@@ -131,12 +131,13 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      // jsdom hides Node's fetch, Request, TextEncoder and streams; msw 2 needs them.
-      testEnvironment: 'jest-fixed-jsdom',
+      // jsdom hides Node's fetch, Request, TextEncoder and streams; msw 2 needs them (jest-fixed-jsdom puts them back).
+      // The environment hands each file aria-query, loaded once per worker (test/support/domEnvironment.ts).
+      testEnvironment: '<rootDir>/test/support/domEnvironment.ts',
       testEnvironmentOptions: { customExportConditions: [''] },
       testMatch: ['<rootDir>/test/{machines,services,views,widget,model}/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/test/setup-dom.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/test/fixtures/style-stub.ts' },
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/fixtures/style-stub.ts', '^aria-query$': '<rootDir>/test/support/workerPackages/aria-query.ts' },
     },
     { ...server, testMatch: [...server.testMatch, '<rootDir>/test/scripts/**/*.test.ts'] },
     e2e,

@@ -14,9 +14,12 @@ export const workerRequire = createRequire(__filename);
 
 /** By the names the test files require them by (each the only copy of its package in node_modules). */
 export interface WorkerPackages {
-  kysely: typeof import('kysely');
+  /** The server suites' and the journeys'. */
+  kysely?: typeof import('kysely');
   /** The journeys' only (test/e2e/environment.ts). */
   'playwright-core'?: typeof import('playwright-core');
+  /** The page's tests' only (test/support/domEnvironment.ts). */
+  'aria-query'?: typeof import('aria-query');
 }
 
 declare global {

@@ -1,0 +1,3 @@
+import { handedOn } from './handedOn';
+
+module.exports = handedOn('aria-query');
