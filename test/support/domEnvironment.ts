@@ -6,6 +6,7 @@
  * the most of any package.
  */
 import type JSDOMEnvironment from 'jest-environment-jsdom';
+import './compileCache';
 import { workerRequire } from './workerEnvironment';
 
 // jest-fixed-jsdom has no types of its own: it is jest-environment-jsdom's environment with those globals put back.

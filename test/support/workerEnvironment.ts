@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import NodeEnvironment from 'jest-environment-node';
+import './compileCache';
 
 /** Node's own require (this module is loaded outside jest's registry): each package's exports exactly as it made them. */
 export const workerRequire = createRequire(__filename);
