@@ -1,13 +1,14 @@
 /**
  * The sandbox's mail: an SMTP server of its own on 127.0.0.1 (smtp-server), which the product reaches over SMTP like
  * any mail server when no SMTP_URL is set, and its inbox: `GET /sandbox/mail` (a page, `?to=` one address) and
- * `GET /sandbox/mail.json?to=…` (the newest letters as JSON). It listens once the product first sends a letter, so a
- * server that sends none opens no port; the letters go into the database, so any process's server fills one inbox.
+ * `GET /sandbox/mail.json?to=…` (the newest letters as JSON). It is made and listens once the product first sends a
+ * letter, so a server that sends none opens no port and loads neither smtp-server nor the parser; the letters go into
+ * the database, so any process's server fills one inbox.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { html } from '../platform/render';
 import type { Store } from '../store/store';
 import { sandboxPage } from './party';
@@ -23,8 +24,28 @@ export interface SandboxMailServer {
 const MAX_LETTER_BYTES = 2 * 1024 * 1024;
 
 export function sandboxMailServer(store: Store, port: number, log: (message: string, error?: unknown) => void): SandboxMailServer {
-  let listening: Promise<string> | null = null;
-  const server = new SMTPServer({
+  let listening: Promise<{ server: SMTPServer; url: string }> | null = null;
+  const listen = async () => {
+    const { SMTPServer } = await import('smtp-server');
+    const server = mailbox(SMTPServer, store, log);
+    const url = await new Promise<string>((resolve, reject) => {
+      server.server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`));
+    });
+    return { server, url };
+  };
+  return {
+    url: async () => (await (listening ??= listen())).url,
+    close: async () => {
+      const open = await listening?.catch(() => null);
+      if (open) await new Promise<void>((resolve) => open.server.close(() => resolve()));
+    },
+  };
+}
+
+/** The SMTP server that keeps each letter it is given in the sandbox's mailbox. */
+function mailbox(Server: typeof SMTPServer, store: Store, log: (message: string, error?: unknown) => void): SMTPServer {
+  const server = new Server({
     // A local test mailbox: no TLS to negotiate, no login to give.
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
@@ -58,17 +79,7 @@ export function sandboxMailServer(store: Store, port: number, log: (message: str
     },
   });
   server.on('error', (error) => log('the sandbox mailbox failed', error));
-  return {
-    url: () =>
-      (listening ??= new Promise<string>((resolve, reject) => {
-        server.server.once('error', reject);
-        server.listen(port, '127.0.0.1', () => resolve(`smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`));
-      })),
-    close: async () => {
-      if (!listening) return;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return server;
 }
 
 /** The letters to an address (or to anyone), the newest first. */
