@@ -127,6 +127,8 @@ module.exports = {
   maxWorkers: 2,
   // Every run ends with each project's total and the ten slowest files (all of them: `npm run test:times`).
   reporters: ['default', '<rootDir>/test/support/timesReporter.js'],
+  // On a fresh machine, the journeys before the other files jest has no time for (test/support/sequencer.js).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     {
       ...common,
