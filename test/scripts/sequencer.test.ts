@@ -15,7 +15,10 @@ const sizes: Record<string, number> = {
 };
 
 // Jest's cache off: it has timed no file, as on a fresh machine.
-const context = { config: { cache: false, cacheDirectory: '/nowhere', id: 'fresh', rootDir: '/repo' }, hasteFS: { getSize: (file: string) => sizes[file] } };
+const context = {
+  config: { cache: false, cacheDirectory: '/nowhere', id: 'fresh', rootDir: '/repo' },
+  hasteFS: { getSize: (file: string) => sizes[file] },
+};
 const testsOf = (files: string[]) => files.map((file) => ({ path: file, context }) as unknown as Test);
 
 test('on a fresh machine, the journeys start first, each group largest first', async () => {
