@@ -17,6 +17,7 @@ import { barePostLoad, helloLoad } from './load';
 import { cspJourneys } from './journeys';
 import { firstContent, initialJs, launchBrowser, lighthouseRun, medianLighthouse, SLOW_NETWORK, slowLoads, type LighthouseFigures } from './page';
 import { root, startCheckoutServer, startHelloServer, type ChildServer } from './processes';
+import { SERVER_RENDER_FILE } from '../server/platform/pages';
 import { fuzzBodies } from './resilience';
 import { budgets, keptHooksSection, markdown, pageTable, storeTable, table } from './report';
 import { firstScriptWeights } from './weights';
@@ -69,9 +70,18 @@ async function bothEngines(): Promise<{ sqlite: EngineOutcome; postgres: EngineO
   return { sqlite: sqliteFigures, postgres: postgresFigures };
 }
 
+/** The page's bundle the servers serve: built into DIST_DIR, or with `--no-build` the one already there. */
+async function bundle(): Promise<void> {
+  if (!process.argv.includes('--no-build')) return void (await step(`build into ${path.relative(root, distDir)}`, async () => build()));
+  // Without one every server answers the page with 503, and the first figure would fail far from the cause.
+  if (!fs.existsSync(path.join(distDir, SERVER_RENDER_FILE))) {
+    throw new Error(`--no-build: no bundle in ${path.relative(root, distDir)}. Run without --no-build, or point DIST_DIR at a build (DIST_DIR=dist after npm run build).`);
+  }
+}
+
 /** `--store`: the store's figures of both engines only, for working on the server. */
 async function storeOnly() {
-  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  await bundle();
   const figures = { date: new Date().toISOString(), machine: machine(), engines: await bothEngines() };
   fs.mkdirSync(path.join(root, '.tmp'), { recursive: true });
   fs.writeFileSync(path.join(root, '.tmp', 'bench-store.json'), `${JSON.stringify(figures, null, 2)}\n`);
@@ -80,7 +90,7 @@ async function storeOnly() {
 
 /** `--hooks`: what each per-request hook costs the poll, on SQLite and then PostgreSQL (when it is installed). */
 async function hooksOnly() {
-  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  await bundle();
   const settings = { rounds: Number(process.env.BENCH_HOOK_ROUNDS ?? 25), requestsPerRun: Number(process.env.BENCH_HOOK_REQUESTS ?? 3000) };
   const host = machine();
   const engines: HookFigures[] = [];
@@ -126,7 +136,7 @@ async function pageFigures(server: ChildServer) {
 
 /** `--page`: the page's figures only, for working on the page. */
 async function pageOnly() {
-  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  await bundle();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const server = await startCheckoutServer({ DATABASE_PATH: path.join(dir, 'checkout.sqlite') }, distDir);
   try {
@@ -146,7 +156,7 @@ async function main() {
   if (process.argv.includes('--hooks')) return hooksOnly();
   const began = Date.now();
   const host = machine();
-  if (!process.argv.includes('--no-build')) await step(`build into ${path.relative(root, distDir)}`, async () => build());
+  await bundle();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   let server: ChildServer | null = null;
   let hello: ChildServer | null = null;
