@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieOf, setCookie } from '../platform/cookies';
 import type { Store } from '../store/store';
 import { deleteSession, insertSession, renameSession, sessionById, setSessionAccount, sweepSessions, touchSession } from './sessionQueries';
 import type { SessionRow } from './tables';
@@ -31,7 +32,7 @@ type SessionTimes = Pick<SessionRow, 'created_at' | 'seen_at'>;
 const isLive = (times: SessionTimes, t: number) => t - times.seen_at < SESSION_LIFE.idleMs && t - times.created_at < SESSION_LIFE.absoluteMs;
 
 /** The session id the request's cookie names, if any. */
-export const sessionIdOf = (request: FastifyRequest): string | undefined => request.cookies[SESSION_COOKIE] || undefined;
+export const sessionIdOf = (request: FastifyRequest): string | undefined => cookieOf(request, SESSION_COOKIE) || undefined;
 
 /**
  * Whether a session read from the database (here, or together with other data by the status poll) still lives. An
@@ -56,7 +57,7 @@ export async function findSession(store: Store, request: FastifyRequest): Promis
 }
 
 const setSessionCookie = (reply: FastifyReply, id: string, secure: boolean) =>
-  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  setCookie(reply, SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 
 /** Finds the request's session or starts a new one, setting its cookie (HttpOnly, SameSite=Lax, Secure under https). */
 export async function ensureSession(store: Store, request: FastifyRequest, reply: FastifyReply, secure: boolean): Promise<SessionRow> {

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieOf, setCookie } from '../platform/cookies';
 import type { Store } from '../store/store';
 import { deleteDeskSession, insertDeskSession, sessionWithStaff, sweepDeskSessions, touchDeskSession, type SessionWithStaff } from './staffQueries';
 
@@ -32,7 +33,7 @@ export type FoundSession = { kind: 'live'; session: SessionWithStaff } | { kind:
 
 /** The live session the request's cookie names; an ended one is deleted (and said to have ended). */
 export async function findDeskSession(store: Store, request: FastifyRequest, options: DeskSessionOptions): Promise<FoundSession> {
-  const id = request.cookies[DESK_COOKIE];
+  const id = cookieOf(request, DESK_COOKIE);
   if (!id) return { kind: 'none' };
   const session = await sessionWithStaff(store, id);
   if (!session) return { kind: 'none' };
@@ -46,7 +47,7 @@ export async function findDeskSession(store: Store, request: FastifyRequest, opt
   return { kind: 'live', session };
 }
 
-const setCookie = (reply: FastifyReply, id: string, secure: boolean) => reply.setCookie(DESK_COOKIE, id, { path: DESK_PATH, httpOnly: true, sameSite: 'strict', secure });
+const setDeskCookie = (reply: FastifyReply, id: string, secure: boolean) => setCookie(reply, DESK_COOKIE, id, { path: DESK_PATH, httpOnly: true, sameSite: 'strict', secure });
 
 /** A new session in place of the request's (none, or one that ends now): signed in as `staffId`, or not yet. */
 export async function startDeskSession(store: Store, reply: FastifyReply, replaced: string | null, staffId: number | null, secure: boolean): Promise<SessionWithStaff> {
@@ -55,7 +56,7 @@ export async function startDeskSession(store: Store, reply: FastifyReply, replac
     if (replaced) await deleteDeskSession(tx, replaced);
     await insertDeskSession(tx, id, staffId, randomToken());
   });
-  setCookie(reply, id, secure);
+  setDeskCookie(reply, id, secure);
   return (await sessionWithStaff(store, id))!;
 }
 

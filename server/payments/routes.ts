@@ -13,6 +13,7 @@ import { paymentTypeCodes } from '../../src/services/rules/paymentKinds';
 import { kopecksOf } from '../../src/services/rules/pricing';
 import type { AppOptions } from '../config';
 import { recordPaymentStarted, type PaymentMethod } from '../operations/metrics';
+import { cookieOf } from '../platform/cookies';
 import { isPlausibleEmail } from '../platform/patterns';
 import {
   cardTypeOidSchema,
@@ -126,7 +127,7 @@ export const paymentRoutes: FastifyPluginAsyncJsonSchemaToTs<{ Options: { option
       return reply.code(403).send({ success: false, error: 'Пользователь не совпадает с вошедшим в кабинет' });
     }
     // The body's manager id was checked by the schema; a cookie that does not fit is nobody's and is ignored.
-    const cookieManager = request.cookies.manager_id;
+    const cookieManager = cookieOf(request, 'manager_id');
     const managerId = body.manager_id ?? (cookieManager !== undefined && isManagerId(cookieManager) ? cookieManager : null);
     const method = methodNamed(body.cardTypeOID);
     const partKopecks = body.partSum == null ? null : kopecksOf(body.partSum);

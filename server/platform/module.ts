@@ -1,10 +1,10 @@
 /**
- * The platform module: what every route shares. Cookies and form bodies, the security headers of every answer, the
- * per-client request limits (counted in the database on PostgreSQL: operations/limits.ts), the answers to errors and
- * unknown URLs, the built page's assets, and the CSP reports.
+ * The platform module: what every route shares. Form bodies, the security headers of every answer, the per-client
+ * request limits (counted in the database on PostgreSQL: operations/limits.ts), the answers to errors and unknown URLs,
+ * the built page's assets, and the CSP reports. Cookies have no hook here: a route reads the one it needs by name
+ * (cookies.ts).
  */
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -25,7 +25,6 @@ declare module 'fastify' {
 }
 
 export async function platformModule(app: FastifyInstance, options: AppOptions): Promise<void> {
-  await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
   // Helmet's headers, computed once (securityHeaders.ts). No cross-origin opener or embedder policy: the bank widget's
   // helper tab and hCaptcha need cross-origin windows to talk to this page.
