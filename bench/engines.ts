@@ -55,6 +55,9 @@ export interface CpuShares {
 
 export type EngineOutcome = EngineFigures | { engine: EngineName; skipped: string };
 
+/** What warms a process up before it is measured: about two seconds of its load. */
+const WARM_UP = { requests: 10_000 };
+
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 
 /** Where each figure's data goes: a new SQLite file, or a new database on the bench's PostgreSQL cluster. */
@@ -148,6 +151,13 @@ export async function engineFigures(databases: Databases, distDir: string, step:
     // (the server's and PostgreSQL's) is metered over the poll runs only.
     const bare = await barePostLoad(yardstick.base, first.base, '/post-read');
     const poll = await getResultLoad(first.base);
+    // Both answer a short load first, not counted: a process's first thousands of requests run code the JIT has not
+    // compiled yet (the server has far more of it than the yardstick), which would weigh on the first run of each and
+    // on the CPU per poll.
+    await step(`${engine}: warming up the yardstick and the server`, async () => {
+      await (await barePostLoad(yardstick.base, first.base, '/post-read', WARM_UP))();
+      await (await getResultLoad(first.base, WARM_UP))();
+    });
     const databaseProcesses = () => databases.processes() ?? [];
     const oneProcess = pollCost(() => [first.child.pid!], databaseProcesses);
     const { a: barePostRead, b: getResult } = await step(`${engine}: bare POST with the poll's one read, and /api/getResult/ (one process)`, () =>
@@ -157,7 +167,7 @@ export async function engineFigures(databases: Databases, distDir: string, step:
     second = await startCheckoutServer(load, distDir);
     const two = second;
     const twoProcesses = pollCost(() => [first.child.pid!, two.child.pid!], databaseProcesses);
-    // The second process warms up first, as the first did in the runs above (its code compiled by the JIT, its pool's
+    // The second process warms up first, as the first did before its runs (its code compiled by the JIT, its pool's
     // connections made): a cold process would cost more per poll for being new, not for being the second.
     await step(`${engine}: warming up the second process`, () => getResultLoadSpread([first.base, two.base]));
     const getResultTwoProcesses = await step(`${engine}: /api/getResult/, two processes`, () => twoProcesses.metered(() => getResultLoadSpread([first.base, two.base]))());
