@@ -165,6 +165,20 @@ module.exports = tseslint.config(
     ignores: ['server/billing/**'],
     rules: layer('The domains never import the desk: the desk calls them.', 'desk'),
   },
+  // No cookie plugin is registered (its hooks ran on every request), yet its types still declare its members on every
+  // request and reply: read there, they are undefined. A route reads and sets a cookie with server/platform/cookies.ts.
+  {
+    files: ['server/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(cookies|cookie|setCookie|clearCookie|signCookie|unsignCookie)$/][object.name=/^(request|reply|req|res)$/]',
+          message: 'No cookie plugin is registered: read and set cookies with server/platform/cookies.ts (cookieOf, setCookie).',
+        },
+      ],
+    },
+  },
   {
     files: ['server/billing/status.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: "A bill's status rule imports nothing: everything else depends on it." }] }] },
