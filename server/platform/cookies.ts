@@ -19,7 +19,7 @@ export interface CookieOptions {
   path: string;
   httpOnly: true;
   sameSite: 'lax' | 'strict';
-  /** Sent only over https (the checkout's public URL is https). */
+  /** Sent back only over https: true when the checkout's public URL is https. */
   secure: boolean;
 }
 
